@@ -1,0 +1,5 @@
+"""Army lists, scenario data and ruleset conversion rates, shipped as validated data files.
+
+The numbers a campaign may change (points per PM, AP per broken BG …) live here as data,
+loaded and checked by pydantic, and are handed to the pure rules in :mod:`converters`.
+"""

@@ -1,0 +1,70 @@
+"""The ``castra`` command line: a referee's scripting interface and the app's launcher.
+
+Each sub-command lives in its own module under :mod:`assistant.cli.commands` and registers
+itself; this module only parses, dispatches and turns every user mistake into one line on
+stderr with exit code 2. It must not import Textual unless it opens the app, so a ``--json``
+call stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from assistant.cli.common import CliError, CastraArgumentParser, describe_validation_error
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser, with every command module under ``assistant.cli.commands``."""
+    parser = CastraArgumentParser(
+        prog="castra",
+        description=(
+            "Castra: campaign ↔ table converters, a campaign ledger and a solo ghost general "
+            "for historical miniatures wargames. Run without a command to open the app."
+        ),
+    )
+    parser.add_argument(
+        "--campaign",
+        metavar="PATH",
+        help="campaign file the app opens (default: your default campaign)",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from assistant.cli import commands
+
+    for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{module_info.name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``castra``; return the process exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(arguments)
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            from assistant.cli.commands._app import open_app
+
+            return open_app(args)
+        return int(handler(args) or 0)
+    except CliError as error:
+        print(f"castra: error: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:  # a rules validation error is bad input, not a crash
+        line = describe_validation_error(error)
+        if line is None:
+            raise
+        print(f"castra: error: {line}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("castra: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,95 @@
+"""Helpers every ``castra`` sub-command shares: errors, JSON output and dice options."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+__all__ = [
+    "CastraArgumentParser",
+    "CliError",
+    "add_dice_options",
+    "describe_validation_error",
+    "dice_from_args",
+    "emit",
+    "parse_dice_list",
+]
+
+
+class CliError(Exception):
+    """Bad input: printed as one line on stderr, exit code 2.
+
+    The message names the field (as the user typed it, e.g. ``--lost``) and what is allowed.
+    """
+
+
+class CastraArgumentParser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line on stderr and exit 2, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def describe_validation_error(error: BaseException) -> str | None:
+    """One line for a pydantic ``ValidationError`` or a rules ``ValueError``; else ``None``.
+
+    The first problem is enough for the user to fix their input; field names are shown the
+    way the command line spells them (``battle_groups`` → ``--battle-groups``).
+    """
+    errors = getattr(error, "errors", None)
+    if type(error).__name__ == "ValidationError" and callable(errors):
+        first = errors()[0]
+        location = ".".join(str(part) for part in first.get("loc", ()))
+        field = f"--{location.replace('_', '-')}" if location else "input"
+        return f"{field}: {first.get('msg', 'invalid value')}"
+    if isinstance(error, ValueError | LookupError):
+        return str(error)
+    return None
+
+
+def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """Print ``data`` as one JSON object with ``--json``, else the readable ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(text)
+
+
+def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
+    """``"1,5,6"`` → ``[1, 5, 6]``; anything else is a :class:`CliError` naming ``option``."""
+    values: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.isdigit() or int(part) < 1:
+            raise CliError(f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part!r})")
+        values.append(int(part))
+    if not values:
+        raise CliError(f"{option}: give at least one die face, e.g. 1,5,6")
+    return values
+
+
+def add_dice_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+    """``--seed S`` | ``--dice 1,5,6`` | ``--physical``: where this command's dice come from."""
+    group = parser.add_mutually_exclusive_group(required=required)
+    group.add_argument("--seed", type=int, help="roll with a seeded generator (reproducible)")
+    group.add_argument("--dice", metavar="1,5,6", help="use these die faces, in order")
+    group.add_argument(
+        "--physical",
+        action="store_true",
+        help="physical-dice mode: ask for each die's face on the terminal",
+    )
+
+
+def dice_from_args(args: argparse.Namespace) -> Any:
+    """The :class:`converters.dice.Dice` the options ask for (seeded when none is given)."""
+    from converters.dice import AskingDice, ScriptedDice, SeededDice
+
+    if getattr(args, "dice", None):
+        return ScriptedDice(parse_dice_list(args.dice))
+    if getattr(args, "physical", False):
+        return AskingDice(ask=input, tell=lambda message: print(message, file=sys.stderr))
+    return SeededDice(getattr(args, "seed", None))

@@ -1,0 +1,1 @@
+"""The campaign ledger: an append-only event log, replayed into the campaign state (pure)."""

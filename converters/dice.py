@@ -1,0 +1,165 @@
+"""Where every die in Castra comes from.
+
+Rules code never calls :mod:`random`: it asks a :class:`Dice` for a roll and says what the roll
+is for. The same rule then runs on a seeded generator (reproducible), on a scripted list (tests,
+replays, ``--dice 1,5,6``) or on a person typing the face of a real die (physical-dice mode),
+and every roll is kept with its purpose so the app, the CLI and the ledger can show and store it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "AskingDice",
+    "Dice",
+    "DiceExhaustedError",
+    "InvalidDieError",
+    "Roll",
+    "ScriptedDice",
+    "SeededDice",
+    "roll_until",
+]
+
+
+class Roll(BaseModel):
+    """One die rolled (or typed in), with what it was rolled for."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sides: int = Field(ge=1)
+    """Faces of the die: 6 for a d6, 3 for a d3 …"""
+    value: int = Field(ge=1)
+    """The face shown, 1..sides."""
+    purpose: str
+    """Why it was rolled, in the game's words, e.g. "G3.1 opening order"."""
+
+
+class InvalidDieError(ValueError):
+    """A scripted or typed value that the die cannot show."""
+
+
+class DiceExhaustedError(LookupError):
+    """A scripted list ran out; ``used`` rolls had been taken from it."""
+
+    def __init__(self, used: int, sides: int, purpose: str) -> None:
+        super().__init__(
+            f"dice: ran out after {used} values; needed a d{sides} for {purpose}"
+        )
+        self.used = used
+        self.sides = sides
+        self.purpose = purpose
+
+
+@runtime_checkable
+class Dice(Protocol):
+    """A source of die rolls that remembers each roll and its purpose."""
+
+    rolls: list[Roll]
+
+    def roll(self, sides: int, purpose: str) -> int:
+        """Roll one die with ``sides`` faces for ``purpose`` and return its face."""
+        ...
+
+
+class _LoggedDice:
+    """Shared bookkeeping: check the face and log the roll."""
+
+    def __init__(self) -> None:
+        self.rolls: list[Roll] = []
+
+    def _record(self, sides: int, value: int, purpose: str) -> int:
+        if sides < 1:
+            raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+        if not 1 <= value <= sides:
+            raise InvalidDieError(
+                f"die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}"
+            )
+        self.rolls.append(Roll(sides=sides, value=value, purpose=purpose))
+        return value
+
+    def take_log(self) -> list[Roll]:
+        """The rolls since the last call, clearing the log."""
+        taken, self.rolls = self.rolls, []
+        return taken
+
+
+class SeededDice(_LoggedDice):
+    """Pseudo-random dice; the same seed gives the same rolls."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self._record(sides, self._rng.randint(1, max(sides, 1)), purpose)
+
+
+class ScriptedDice(_LoggedDice):
+    """Dice read in order from a list (tests, replays, ``--dice``).
+
+    A value the die cannot show raises :class:`InvalidDieError`; running out raises
+    :class:`DiceExhaustedError` so callers can say how many more are needed.
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        super().__init__()
+        self._values = list(values)
+        self.used = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self.used
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if self.used >= len(self._values):
+            raise DiceExhaustedError(self.used, sides, purpose)
+        value = self._values[self.used]
+        self._record(sides, value, purpose)
+        self.used += 1
+        return value
+
+
+class AskingDice(_LoggedDice):
+    """Physical-dice mode: a person rolls a real die and types its face.
+
+    ``ask(prompt)`` returns what the person typed. Anything that is not a face of that die is
+    refused with ``tell(message)`` and asked again, never silently accepted.
+    """
+
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        tell: Callable[[str], None] = lambda message: None,
+    ) -> None:
+        super().__init__()
+        self._ask = ask
+        self._tell = tell
+
+    def roll(self, sides: int, purpose: str) -> int:
+        while True:
+            typed = self._ask(f"Roll a d{sides} for {purpose}: ").strip()
+            if typed.isdigit() and 1 <= int(typed) <= sides:
+                return self._record(sides, int(typed), purpose)
+            self._tell(f"a d{sides} shows 1 to {sides}; got {typed!r}, roll again")
+
+
+def roll_until(
+    dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]
+) -> int:
+    """Roll until ``acceptable(face)``, for rules that say "re-roll until …" (e.g. G4.2).
+
+    Every roll, refused ones included, stays in the dice log. With physical dice the person
+    is simply asked again, which is what the rule asks of a player at the table.
+    """
+    if not any(acceptable(face) for face in range(1, sides + 1)):
+        raise ValueError(f"no face of a d{sides} is acceptable for {purpose}")
+    while True:
+        face = dice.roll(sides, purpose)
+        if acceptable(face):
+            return face
