@@ -1,0 +1,502 @@
+"""``castra annibui``: the ANNI BUI referee's sums (RULES.md section A) on the command line.
+
+A play-by-mail referee answers each player's mail with costs, volleys, melees, discipline
+checks and income; these sub-commands do those sums from what the mail says. Groups of units
+are written the way a creation order reads: ``COUNT:TYPE[:INCREMENTS]``, e.g.
+``5:spadaccini:ACF+1,RES+2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from assistant.cli.common import CliError, emit
+
+# Converter messages start with their own field name; the user typed an option.
+_OPTION_FOR_FIELD = {
+    "increments": "--unit",
+    "unit": "--unit",
+    "ability": "--unit",
+    "buildings": "--building",
+    "building": "--building",
+    "treasury": "--treasury",
+    "shooters": "--shooters",
+    "engines": "--shooters",
+    "targets": "--targets",
+    "attackers": "--attackers",
+    "defenders": "--defenders",
+    "distance": "--distance",
+    "units": "--units",
+    "lost": "--lost",
+    "dis": "--dis",
+    "captain": "--captain",
+    "cities": "--cities",
+    "capitals": "--capitals",
+    "killed": "--killed",
+    "fled": "--fled",
+    "players": "--players",
+}
+
+_INCREMENT = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*\+\s*(\d+)\s*$")
+
+
+def _as_cli_error(error: ValueError, option: str | None = None) -> CliError:
+    message = str(error)
+    field, _, rest = message.partition(": ")
+    flag = option or _OPTION_FOR_FIELD.get(field)
+    if flag and rest:
+        return CliError(f"{flag}: {rest}")
+    return CliError(message)
+
+
+def _whole(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number (got {text!r})") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"at least {minimum} (got {value})")
+        return value
+
+    return parse
+
+
+def _parse_increments(text: str, option: str, *, building: bool = False) -> dict[Any, int]:
+    """``"ACF+1,RES+2"`` → ``{"acf": 1, "res": 2}``; for a building only RES, ATT and DIS."""
+    from converters.annibui import parse_ability
+
+    increments: dict[Any, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        match = _INCREMENT.match(part)
+        if match is None:
+            raise CliError(
+                f"{option}: increments are ABILITY+N separated by commas, e.g. ACF+1,RES+2 "
+                f"(got {part.strip()!r})"
+            )
+        name = match.group(1).strip().casefold()
+        if building:
+            if name not in ("res", "att", "dis"):
+                raise CliError(
+                    f"{option}: a building can be raised only in RES, ATT and DIS "
+                    f"(got {match.group(1)!r})"
+                )
+            ability = name
+        else:
+            try:
+                ability = parse_ability(name)
+            except ValueError as error:
+                raise _as_cli_error(error, option) from None
+        increments[ability] = increments.get(ability, 0) + int(match.group(2))
+    return increments
+
+
+def _split_spec(text: str, option: str, what: str) -> tuple[int, str, str]:
+    """``"5:spadaccini:ACF+1"`` → ``(5, "spadaccini", "ACF+1")``; the count may be left out."""
+    parts = [part.strip() for part in text.split(":")]
+    count = 1
+    if parts and parts[0].isdigit():
+        count = int(parts.pop(0))
+    if not parts or not parts[0] or len(parts) > 2:
+        raise CliError(
+            f"{option}: write COUNT:{what}[:INCREMENTS], e.g. 5:spadaccini:ACF+1 (got {text!r})"
+        )
+    if count < 1:
+        raise CliError(f"{option}: the count is at least 1 (got {text!r})")
+    return count, parts[0], parts[1] if len(parts) == 2 else ""
+
+
+def _unit_with_increments(text: str, option: str) -> tuple[Any, int, dict[str, int]]:
+    from armylists.annibui import unit_type
+
+    count, name, increments_text = _split_spec(text, option, "TYPE")
+    try:
+        unit = unit_type(name)
+    except ValueError as error:
+        raise _as_cli_error(error, option) from None
+    return unit, count, _parse_increments(increments_text, option)
+
+
+def _troops(specs: list[str], option: str) -> list[Any]:
+    from converters.annibui import Troop
+
+    troops = []
+    for spec in specs:
+        unit, count, increments = _unit_with_increments(spec, option)
+        try:
+            troops.append(Troop(unit=unit.with_increments(increments), count=count))
+        except ValueError as error:
+            raise _as_cli_error(error, option) from None
+    return troops
+
+
+def _ability_heading(name: str) -> str:
+    return name.upper().replace("_", " ")
+
+
+def _stat(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+# -- units ------------------------------------------------------------------------------------
+
+
+def _units(args: argparse.Namespace) -> int:
+    from armylists.annibui import buildings, unit_types
+    from converters.annibui import ABILITIES
+
+    units = unit_types()
+    works = buildings()
+    heading = f"{'unit':<14}{'class':<10}" + "".join(f"{_ability_heading(a):>6}" for a in ABILITIES)
+    lines = ["ANNI BUI units (A1; '-' = the unit has no such ability)", heading + f"{'COST':>6}"]
+    for unit in units:
+        values = "".join(f"{_stat(unit.ability(a)):>6}" for a in ABILITIES)
+        lines.append(f"{unit.name:<14}{unit.unit_class:<10}{values}{unit.cost:>6}")
+    lines += ["", "Buildings (DIS = attack distance)", f"{'building':<16}   RES   ATT   DIS  COST"]
+    for work in works:
+        lines.append(
+            f"{work.name:<16}{work.res:>6}{_stat(work.att):>6}{_stat(work.dis):>6}{work.cost:>6}"
+        )
+    data = {
+        "rule": "A1",
+        "units": [unit.model_dump(mode="json") for unit in units],
+        "buildings": [work.model_dump(mode="json") for work in works],
+    }
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+# -- cost -------------------------------------------------------------------------------------
+
+
+def _cost(args: argparse.Namespace) -> int:
+    from armylists.annibui import building, rates
+    from converters.annibui import BuildingOrder, UnitOrder, army_budget, format_increments
+
+    if not args.unit and not args.building:
+        raise CliError("--unit: give at least one --unit or --building to price")
+    unit_orders = []
+    for spec in args.unit or []:
+        unit, count, increments = _unit_with_increments(spec, "--unit")
+        unit_orders.append(UnitOrder(unit=unit, count=count, increments=increments))
+    building_orders = []
+    for spec in args.building or []:
+        count, name, increments_text = _split_spec(spec, "--building", "BUILDING")
+        try:
+            work = building(name)
+        except ValueError as error:
+            raise _as_cli_error(error, "--building") from None
+        increments = _parse_increments(increments_text, "--building", building=True)
+        building_orders.append(BuildingOrder(building=work, count=count, **increments))
+    army = _parse_increments(args.army_increments or "", "--army-increments")
+    try:
+        budget = army_budget(
+            unit_orders,
+            building_orders,
+            army_increments=army if args.army_increments is not None else None,
+            treasury=args.treasury,
+            rates=rates(),
+        )
+    except ValueError as error:
+        raise _as_cli_error(error) from None
+    lines = []
+    for line in budget.units:
+        lines.append(
+            f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
+            f"{line.unit_cost} each = {line.cost}"
+        )
+    for bline in budget.buildings:
+        raised = (
+            " ".join(
+                f"{name}+{plus}"
+                for name, plus in (("RES", bline.res), ("ATT", bline.att), ("DIS", bline.dis))
+                if plus
+            )
+            or "none"
+        )
+        lines.append(
+            f"{bline.count} × {bline.building} ({raised}): {bline.unit_cost} each = {bline.cost}"
+        )
+    lines.append(f"total cost: {budget.total_cost}")
+    if budget.accepted:
+        verdict = "order accepted"
+        if budget.left is not None:
+            verdict += f"; {budget.left} left of {budget.treasury}"
+        lines.append(verdict)
+    else:
+        lines += [f"order REFUSED: {reason}" for reason in budget.reasons]
+    emit(args, budget.model_dump(mode="json"), "\n".join(lines))
+    return 0
+
+
+# -- fire and melee ---------------------------------------------------------------------------
+
+
+def _hits_text(result: Any) -> list[str]:
+    lines = []
+    for casualty in result.casualties:
+        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
+        lines.append(
+            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
+            f"{casualty.left} left"
+        )
+    if result.wasted_hits:
+        lines.append(f"  {result.wasted_hits} hits wasted (no targets left)")
+    return lines
+
+
+def _fire(args: argparse.Namespace) -> int:
+    from armylists.annibui import rates
+    from converters.annibui import engine_fire, ranged_fire
+
+    shooters = _troops(args.shooters, "--shooters")
+    targets = _troops(args.targets, "--targets")
+    kinds = {troop.unit.fire for troop in shooters}
+    try:
+        if kinds == {"engine"}:
+            if args.walls:
+                raise CliError("--walls: only ranged shooters (archers …) get the wall bonus")
+            result = engine_fire(shooters, targets, distance=args.distance)
+        elif kinds == {"ranged"} or None in kinds:
+            result = ranged_fire(
+                shooters, targets, on_walls=args.walls, distance=args.distance, rates=rates()
+            )
+        else:
+            raise CliError(
+                "--shooters: ranged units and engines shoot with different sums (A2); "
+                "give them in two separate commands"
+            )
+    except ValueError as error:
+        raise _as_cli_error(error) from None
+    if result.kind == "ranged":
+        formula = f"AB × shooters {result.attack} − DB × targets {result.defence}"
+    else:
+        formula = f"AB × engines {result.attack}"
+    lines = [f"{result.kind} fire (A2): {formula} = {result.hits} hits"]
+    if result.out_of_range:
+        lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
+    lines += _hits_text(result)
+    emit(args, result.model_dump(mode="json"), "\n".join(lines))
+    return 0
+
+
+def _melee(args: argparse.Namespace) -> int:
+    from converters.annibui import melee
+
+    attackers = _troops(args.attackers, "--attackers")
+    defenders = _troops(args.defenders, "--defenders")
+    try:
+        result = melee(attackers, defenders, versus=args.versus, counterattack=args.counterattack)
+    except ValueError as error:
+        raise _as_cli_error(error) from None
+    value = "ACC" if result.versus == "cavalry" else "ACF"
+    lines = [
+        f"melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES {result.defence}"
+        f" = {result.hits} hits",
+        *_hits_text(result),
+    ]
+    emit(args, result.model_dump(mode="json"), "\n".join(lines))
+    return 0
+
+
+# -- discipline, income, maps -----------------------------------------------------------------
+
+
+def _discipline(args: argparse.Namespace) -> int:
+    from armylists.annibui import rates
+    from converters.annibui import discipline_check
+
+    try:
+        check = discipline_check(
+            args.units,
+            args.lost,
+            args.dis,
+            captain=args.captain,
+            withdrawal=args.withdrawal,
+            rates=rates(),
+        )
+    except ValueError as error:
+        raise _as_cli_error(error) from None
+    percent = float(check.loss_percent)
+    required = float(check.required_discipline)
+    parts = [f"DIS {check.discipline}"]
+    if check.captain_bonus:
+        parts.append(f"+ {check.captain_bonus} captain")
+    if check.withdrawal_penalty:
+        parts.append(f"− {check.withdrawal_penalty} withdrawal")
+    lines = [
+        f"lost {check.lost} of {check.units} units = {percent:g} % → needs DIS ≥ {required:g}"
+        f" (at least {check.minimum_whole_discipline}) (A4)",
+        f"effective discipline: {' '.join(parts)} = {check.effective_discipline}",
+    ]
+    if check.outcome == "destroyed":
+        lines.append("the army is destroyed (its captain died last)")
+    else:
+        lines.append(f"the army {'HOLDS' if check.outcome == 'holds' else 'FLEES'}")
+    emit(args, check.model_dump(mode="json"), "\n".join(lines))
+    return 0
+
+
+def _income(args: argparse.Namespace) -> int:
+    from armylists.annibui import rates
+    from converters.annibui import turn_income
+
+    income = turn_income(
+        cities=args.cities,
+        capitals=args.capitals,
+        killed=args.killed,
+        fled=args.fled,
+        rates=rates(),
+    )
+    lines = [
+        f"cities    {income.cities:>4} → {income.from_cities:>6}",
+        f"capitals  {income.capitals:>4} → {income.from_capitals:>6}",
+        f"killed    {income.killed:>4} → {income.from_killed:>6}",
+        f"fled      {income.fled:>4} → {income.from_fled:>6}",
+        f"income this turn (A5): {income.total}",
+    ]
+    emit(args, income.model_dump(mode="json"), "\n".join(lines))
+    return 0
+
+
+def _map(args: argparse.Namespace) -> int:
+    from armylists.annibui import rates
+    from converters.annibui import battle_map, world_map_side
+
+    if args.players is None and args.units is None:
+        raise CliError("--players: give --players N (world map) and/or --units M (battle map)")
+    current = rates()
+    data: dict[str, Any] = {"rule": "A5"}
+    lines = []
+    try:
+        if args.players is not None:
+            side = world_map_side(args.players, current)
+            data["world"] = {"players": args.players, "side": side, "squares": side * side}
+            lines.append(f"world map for {args.players} players: {side} × {side} = {side * side}")
+        if args.units is not None:
+            battle = battle_map(args.units, current)
+            data["battle"] = battle.model_dump(mode="json")
+            lines.append(
+                f"battle map for {battle.units} units in contact: {battle.side} × {battle.side}, "
+                f"deployment square {battle.deployment_side} × {battle.deployment_side}, "
+                f"{battle.battle_units} battle units deployed"
+            )
+    except ValueError as error:
+        raise _as_cli_error(error) from None
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+# -- registration -----------------------------------------------------------------------------
+
+_GROUP_HELP = "COUNT:TYPE[:INCREMENTS], e.g. 5:arcieri or 3:cav-pes:ACF+1 (repeatable)"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``castra annibui`` and its sub-commands."""
+    parser = subparsers.add_parser(
+        "annibui",
+        help="ANNI BUI referee: unit roster, costs, fire, melee, discipline, income",
+        description="The ANNI BUI play-by-mail referee's sums (RULES.md section A).",
+    )
+    commands = parser.add_subparsers(dest="annibui_command", metavar="COMMAND", required=True)
+
+    def command(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+        sub.set_defaults(handler=handler)
+        return sub
+
+    command("units", "the unit roster and buildings table with base stats and costs (A1)", _units)
+
+    cost = command("cost", "price a creation order; refuse it as the referee must (A1)", _cost)
+    cost.add_argument(
+        "--unit",
+        action="append",
+        metavar="SPEC",
+        help="units to create: COUNT:TYPE[:ABILITY+N,...], e.g. 5:spadaccini:ACF+1,RES+2",
+    )
+    cost.add_argument(
+        "--building",
+        action="append",
+        metavar="SPEC",
+        help="buildings: [COUNT:]NAME[:RES+N,ATT+N,DIS+N], e.g. torre:RES+5",
+    )
+    cost.add_argument(
+        "--army-increments",
+        metavar="INCREMENTS",
+        help="the units join this existing army's increments, e.g. ACF+1,RES+2 ('' for none)",
+    )
+    cost.add_argument("--treasury", type=_whole(0), metavar="MONEY", help="money available")
+
+    fire = command("fire", "ranged or engine fire: hits and kills (A2)", _fire)
+    fire.add_argument(
+        "--shooters", action="append", required=True, metavar="SPEC", help=_GROUP_HELP
+    )
+    fire.add_argument(
+        "--targets",
+        action="append",
+        required=True,
+        metavar="SPEC",
+        help="the target group, front line first; " + _GROUP_HELP,
+    )
+    fire.add_argument(
+        "--walls", action="store_true", help="the shooters stand on walls (+1 AB, +1 TB)"
+    )
+    fire.add_argument(
+        "--distance", type=_whole(1), metavar="SQUARES", help="squares to the target (range check)"
+    )
+
+    fight = command("melee", "melee after crossing paths: hits and kills (A3)", _melee)
+    fight.add_argument(
+        "--attackers", action="append", required=True, metavar="SPEC", help=_GROUP_HELP
+    )
+    fight.add_argument(
+        "--defenders",
+        action="append",
+        required=True,
+        metavar="SPEC",
+        help="the defending group, front line first; " + _GROUP_HELP,
+    )
+    fight.add_argument(
+        "--versus",
+        choices=("foot", "cavalry"),
+        help="count ACF (foot) or ACC (cavalry); default: by the defenders' front line",
+    )
+    fight.add_argument(
+        "--counterattack",
+        action="store_true",
+        help="the defenders are gliders that dived on the attackers last turn",
+    )
+
+    discipline = command(
+        "discipline", "does an army that took losses hold or flee? (A4)", _discipline
+    )
+    discipline.add_argument(
+        "--units", type=_whole(1), required=True, help="units before the losses"
+    )
+    discipline.add_argument("--lost", type=_whole(0), required=True, help="units lost")
+    discipline.add_argument("--dis", type=_whole(0), required=True, help="the army's DIS")
+    discipline.add_argument(
+        "--captain", action="store_true", help="the captain is with the army (+1)"
+    )
+    discipline.add_argument(
+        "--withdrawal",
+        choices=("none", "army", "captain"),
+        default="none",
+        help="voluntary withdrawal: part of the army (−1 DIS) or with the captain (−2)",
+    )
+
+    income = command("income", "a player's money for the turn (A5)", _income)
+    income.add_argument("--cities", type=_whole(0), default=0, help="cities held, not the capital")
+    income.add_argument("--capitals", type=_whole(0), default=1, help="capitals held (default 1)")
+    income.add_argument("--killed", type=_whole(0), default=0, help="enemy units killed")
+    income.add_argument("--fled", type=_whole(0), default=0, help="enemy units that fled")
+
+    maps = command("map", "world and battle map sizes (A5)", _map)
+    maps.add_argument("--players", type=_whole(1), help="players in the game")
+    maps.add_argument("--units", type=_whole(2), help="world-map units in contact, both sides")
