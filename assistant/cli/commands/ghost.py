@@ -1,0 +1,179 @@
+"""``castra ghost``: the Altar of Freedom ghost general from the command line (RULES.md G).
+
+``new`` rolls a general (G1), ``replay`` replays a battle script through the orders machine
+(G3), ``pp`` allocates one turn's priority points (G4.1–G4.3) and ``clock`` picks the clock die
+(G4.4). The rules are imported inside the handlers so ``--json`` calls start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit, parse_dice_list
+
+PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``castra ghost new|replay|pp|clock``."""
+    ghost = subparsers.add_parser(
+        "ghost",
+        help="the solo ghost general (Altar of Freedom v1.7)",
+        description="The Altar of Freedom ghost general: generals, orders, PP and the clock.",
+    )
+    commands = ghost.add_subparsers(dest="ghost_command", metavar="SUBCOMMAND", required=True)
+
+    new = commands.add_parser("new", help="roll a ghost general (G1)")
+    new.add_argument("--side", required=True, choices=("north", "south"), help="his side")
+    add_dice_options(new)
+    new.add_argument("--json", action="store_true", help="print one JSON object")
+    new.set_defaults(handler=_new)
+
+    replay = commands.add_parser("replay", help="replay a battle script: the ghost's orders (G3)")
+    replay.add_argument("file", metavar="FILE", help="JSON battle script")
+    replay.add_argument(
+        "--physical", action="store_true", help="ask for each die instead of the script's dice"
+    )
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.set_defaults(handler=_replay)
+
+    pp = commands.add_parser("pp", help="allocate one turn's priority points (G4.1–G4.3)")
+    pp.add_argument("file", metavar="FILE", help="JSON PP script")
+    pp.add_argument(
+        "--physical", action="store_true", help="ask for each die instead of the script's dice"
+    )
+    pp.add_argument("--json", action="store_true", help="print one JSON object")
+    pp.set_defaults(handler=_pp)
+
+    clock = commands.add_parser("clock", help="which offered d6 to take off the clock (G4.4)")
+    clock.add_argument("--personality", required=True, choices=PERSONALITIES)
+    clock.add_argument("--dice", required=True, metavar="X,Y", help="the two d6 offered, e.g. 2,5")
+    source = clock.add_mutually_exclusive_group()
+    source.add_argument("--roll", type=int, metavar="R", help="the choosing d6, as rolled")
+    source.add_argument("--seed", type=int, help="roll the choosing d6 with a seeded generator")
+    source.add_argument(
+        "--physical", action="store_true", help="ask for the choosing d6 on the terminal"
+    )
+    clock.add_argument("--json", action="store_true", help="print one JSON object")
+    clock.set_defaults(handler=_clock)
+
+
+def _asking_dice() -> Any:
+    """Physical dice that ask on stderr, so ``--json`` output on stdout stays one object."""
+    from converters.dice import AskingDice
+
+    def ask(prompt: str) -> str:
+        print(prompt, end="", file=sys.stderr, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            raise CliError("dice: no more input while asking for a die")
+        return line
+
+    return AskingDice(ask=ask, tell=lambda message: print(message, file=sys.stderr))
+
+
+def _load_script(path_text: str, model: Any) -> Any:
+    """Read and validate a JSON script; any problem is one line naming the field."""
+    from pydantic import ValidationError
+
+    path = Path(path_text)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"FILE: cannot read {path_text} ({error.strerror})") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"{error.msg}, line {error.lineno}"
+        raise CliError(f"FILE: {path_text} is not JSON ({where})") from error
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ""
+        for part in first.get("loc", ()):
+            field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+        raise CliError(f"{field or 'script'}: {first.get('msg', 'invalid value')}") from error
+
+
+def _rolls_text(rolls: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{r['die']}={r['value']} ({r['for']})" for r in rolls) or "no dice"
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ghost.generals import generate_general
+
+    dice = _asking_dice() if args.physical else dice_from_args(args)
+    generated = generate_general(args.side, dice)
+    data = generated.general.summary()
+    rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
+    text = "\n".join(
+        [
+            f"Ghost general ({args.side}): {data['quality']}, {data['personality']}  [{rolled}]",
+            f"  order modifier {data['modifier']:+d}; command points {data['command_points']}, "
+            f"radius {data['radius']}″; PP bonus {data['pp_bonus']}",
+            f"  gap threshold ±{data['gap_threshold']}%; leaves the field at "
+            f"{data['leave_at']}% of units lost",
+        ]
+    )
+    emit(args, data, text)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from ghost.replay import ReplayScript, replay, replay_output
+
+    script = _load_script(args.file, ReplayScript)
+    battle = replay(script, _asking_dice() if args.physical else None)
+    data = replay_output(battle)
+    opening = battle.state.opening
+    lines = [opening.reason if opening else "No opening order."]
+    for record, turn in zip(battle.state.turns, data["turns"], strict=True):
+        lines.append(f"Turn {turn['turn']}: gap {turn['gap_pct']:+g}% → {turn['order']}")
+        lines.extend(f"  {decision.rule} {decision.reason}" for decision in record.decisions)
+    lines.append(f"Final order: {data['final']}")
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _pp(args: argparse.Namespace) -> int:
+    from ghost.replay import PpScript, pp_output, run_pp
+
+    script = _load_script(args.file, PpScript)
+    allocation = run_pp(script, _asking_dice() if args.physical else None)
+    data = pp_output(allocation)
+    lines = ["Generals: " + ", ".join(f"{g['role']} {g['pp']} PP" for g in data["generals"])]
+    lines.append(
+        "Divisions: " + ", ".join(f"{name} {pp}" for name, pp in data["divisions"].items())
+    )
+    lines.append(f"Reserve {data['reserve']}, clock {data['clock']}, lost {data['lost']}")
+    lines.extend(f"  {note}" for note in allocation.notes)
+    lines.append(f"Dice: {_rolls_text(data['rolls'])}")
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _clock(args: argparse.Namespace) -> int:
+    from converters.dice import ScriptedDice, SeededDice
+    from ghost.clock import choose_clock
+    from ghost.generals import Personality
+
+    offered = parse_dice_list(args.dice)
+    if len(offered) != 2 or any(value > 6 for value in offered):
+        raise CliError("--dice: give the two d6 offered, each 1 to 6, e.g. 2,5")
+    if args.roll is not None:
+        if not 1 <= args.roll <= 6:
+            raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
+        dice: Any = ScriptedDice([args.roll])
+    elif args.physical:
+        dice = _asking_dice()
+    else:
+        dice = SeededDice(args.seed)
+    choice = choose_clock(Personality(args.personality), (offered[0], offered[1]), dice)
+    data = {"subtract": choice.subtract, "choice": choice.choice}
+    emit(args, data, f"Subtract {choice.subtract} from the clock. {choice.reason}")
+    return 0

@@ -1,0 +1,410 @@
+"""The ghost's orders as a ``transitions`` state machine (RULES.md G3).
+
+The states are the orders (:class:`~ghost.decisions.Order`), the transitions are data
+(:data:`TRANSITIONS`) and every condition is a named method of :class:`GhostGeneral`, so the
+diagram in ``docs/ghost.md`` is drawn from exactly what runs. Dice are rolled by the
+``GhostGeneral`` methods before a trigger fires; conditions only read what was rolled, which
+keeps them pure and lets every roll be returned with its purpose in a :class:`Decision`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, cast
+
+from pydantic import BaseModel, ConfigDict, Field
+from transitions import Machine
+
+from converters.dice import Dice, Roll
+from ghost.decisions import Decision, Order, gap_for_display
+from ghost.gap import GapSide, gap_percent, gap_side
+from ghost.generals import GeneralProfile
+
+__all__ = [
+    "ASSESSMENT_RETREAT_VALUE",
+    "OPENING_ATTACK_AT_MOST",
+    "TRANSITIONS",
+    "GhostGeneral",
+    "Order",
+    "OrdersMemory",
+    "losses_percent",
+]
+
+OPENING_ATTACK_AT_MOST = 3
+"""G3.1: a modified opening roll of 3 or less gives attack, 4 or more manoeuvre/defence."""
+
+ASSESSMENT_RETREAT_VALUE = 4
+"""G3.2: a modified roll of 4 or more on an unfavourable gap gives general retreat; the G3.3
+countdown lowers this value by 1 each turn."""
+
+_FIGHTING = [Order.attack, Order.manoeuvre]
+
+TRANSITIONS: list[dict[str, Any]] = [
+    # G3.1 the opening order
+    {
+        "trigger": "open_battle",
+        "source": Order.pre_battle,
+        "dest": Order.attack,
+        "conditions": "opening_roll_attacks",
+    },
+    {
+        "trigger": "open_battle",
+        "source": Order.pre_battle,
+        "dest": Order.manoeuvre,
+        "unless": "opening_roll_attacks",
+    },
+    # G3.2 start-of-turn assessment: only a gap that crossed to the other side changes orders
+    {
+        "trigger": "reassess",
+        "source": _FIGHTING,
+        "dest": Order.attack,
+        "conditions": "gap_turned_favourable",
+    },
+    {
+        "trigger": "reassess",
+        "source": _FIGHTING,
+        "dest": Order.manoeuvre,
+        "conditions": ["gap_turned_unfavourable", "assessment_roll_holds"],
+    },
+    {
+        "trigger": "reassess",
+        "source": _FIGHTING,
+        "dest": Order.retreat,
+        "conditions": "gap_turned_unfavourable",
+        "unless": "assessment_roll_holds",
+    },
+    # G3.4 whatever the order, the army leaves at its loss percentage
+    {
+        "trigger": "leave_field",
+        "source": [*_FIGHTING, Order.retreat],
+        "dest": Order.left_field,
+        "conditions": "losses_reached_leave_at",
+    },
+    # G3.3 the end-of-turn countdown to general retreat
+    {
+        "trigger": "retreat_countdown",
+        "source": _FIGHTING,
+        "dest": Order.retreat,
+        "conditions": "countdown_retreats",
+    },
+]
+"""The orders machine: each dict is one ``transitions`` transition (G3.1–G3.4)."""
+
+
+def losses_percent(units_lost: int, units: int) -> int:
+    """G3.4: units actually lost ÷ units fielded, as a whole percentage rounded down."""
+    if units <= 0:
+        raise ValueError(f"units: the ghost fields at least 1 unit (got {units})")
+    if not 0 <= units_lost <= units:
+        raise ValueError(f"units_lost: from 0 to the {units} units fielded (got {units_lost})")
+    return units_lost * 100 // units
+
+
+class OrdersMemory(BaseModel):
+    """What the orders machine remembers between calls; enough to save and resume a battle."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    order: Order = Order.pre_battle
+    """The order in force."""
+    turn: int = Field(default=0, ge=0)
+    """The last ghost movement turn assessed (0 before the first)."""
+    reference_side: GapSide = "neutral"
+    """Where the gap stood when the current order was given (G3.2); the opening order stands
+    at a gap of 0, i.e. neutral."""
+    gap_pct: Fraction | None = None
+    """This turn's gap % (G2.2), exact."""
+    units_lost: int = Field(default=0, ge=0)
+    """Units lost so far (G3.4)."""
+    unfavourable_gap: Fraction | None = None
+    """The gap at the end of the previous turn of the current unfavourable run, if any (G3.3)."""
+    countdown_steps: int = Field(default=0, ge=0)
+    """Countdown turns in the current unfavourable run: the retreat value is 4 minus this."""
+
+
+class GhostGeneral:
+    """The machine's model: a plain class holding pydantic state (``transitions`` needs
+    attributes it can set, which a frozen ``BaseModel`` does not allow).
+
+    ``state`` is set by the machine; :attr:`memory` mirrors it with the rest of what G3 needs.
+    """
+
+    state: Order
+
+    def __init__(
+        self,
+        general: GeneralProfile,
+        strength: int,
+        units: int,
+        memory: OrdersMemory | None = None,
+    ) -> None:
+        if strength < 1:
+            raise ValueError(f"strength: the ghost has at least 1 strength point (got {strength})")
+        if units < 1:
+            raise ValueError(f"units: the ghost fields at least 1 unit (got {units})")
+        self.general = general
+        self.strength = strength
+        self.units = units
+        self.memory = memory or OrdersMemory()
+        self._modified_roll: int | None = None
+        self._countdown_value: int = ASSESSMENT_RETREAT_VALUE
+        self.machine = Machine(
+            model=self,
+            states=Order,
+            transitions=TRANSITIONS,
+            initial=self.memory.order,
+            auto_transitions=False,
+        )
+
+    # -- conditions (named in TRANSITIONS) -------------------------------------------------
+
+    def opening_roll_attacks(self) -> bool:
+        """G3.1: the modified opening roll is 3 or less."""
+        return self._modified_roll is not None and self._modified_roll <= OPENING_ATTACK_AT_MOST
+
+    def gap_turned_favourable(self) -> bool:
+        """G3.2: the gap is favourable and the current order was not given at a favourable gap."""
+        return self.gap_side == "favourable" and self.memory.reference_side != "favourable"
+
+    def gap_turned_unfavourable(self) -> bool:
+        """G3.2: the gap is unfavourable and the order was not given at an unfavourable gap."""
+        return self.gap_side == "unfavourable" and self.memory.reference_side != "unfavourable"
+
+    def assessment_roll_holds(self) -> bool:
+        """G3.2: the modified roll is 3 or less (manoeuvre/defence rather than retreat)."""
+        return self._modified_roll is not None and self._modified_roll < ASSESSMENT_RETREAT_VALUE
+
+    def losses_reached_leave_at(self) -> bool:
+        """G3.4: units lost (rounded-down %) have reached the personality's percentage."""
+        return losses_percent(self.memory.units_lost, self.units) >= self.general.leave_at
+
+    def countdown_retreats(self) -> bool:
+        """G3.3: the retreat value is automatic, or the modified roll reached it."""
+        if self._countdown_value <= 1 + self.general.modifier:
+            return True
+        return self._modified_roll is not None and self._modified_roll >= self._countdown_value
+
+    # -- derived ---------------------------------------------------------------------------
+
+    @property
+    def order(self) -> Order:
+        """The order in force."""
+        return self.state
+
+    @property
+    def gap_side(self) -> GapSide:
+        """G2.3: this turn's gap against the personality's threshold."""
+        if self.memory.gap_pct is None:
+            return "neutral"
+        return gap_side(self.memory.gap_pct, self.general.gap_threshold)
+
+    @property
+    def battle_over(self) -> bool:
+        """The ghost has retreated or left the field: later turns change nothing."""
+        return self.state in (Order.retreat, Order.left_field)
+
+    # -- steps -----------------------------------------------------------------------------
+
+    def _fire(self, trigger: str) -> bool:
+        """Fire a trigger the machine added to this model (typed: ``transitions`` adds it)."""
+        fire = cast(Callable[[], bool], getattr(self, trigger))
+        changed = bool(fire())
+        self.memory = self.memory.model_copy(update={"order": self.state})
+        return changed
+
+    def _roll(self, dice: Dice, purpose: str, rolls: list[Roll]) -> int:
+        start = len(dice.rolls)
+        face = dice.roll(6, purpose)
+        rolls.extend(dice.rolls[start:])
+        self._modified_roll = face + self.general.modifier
+        return face
+
+    def _modified(self, face: int) -> str:
+        modifier = self.general.modifier
+        return f"{face}{modifier:+d} = {face + modifier}"
+
+    def open(self, dice: Dice) -> Decision:
+        """G3.1: the opening order, 1d6 + modifier: 3 or less attack, 4 or more manoeuvre."""
+        if self.state != Order.pre_battle:
+            raise ValueError(f"order: the opening order was already given ({self.state.value})")
+        rolls: list[Roll] = []
+        face = self._roll(dice, "G3.1 opening order", rolls)
+        self._fire("open_battle")
+        attacks = self.order == Order.attack
+        verdict = "3 or less: attack" if attacks else "4 or more: manoeuvre/defence"
+        return Decision(
+            rule="G3.1",
+            order=self.state,
+            previous=Order.pre_battle,
+            reason=f"Opening order: 1d6 {self._modified(face)}, {verdict}.",
+            rolls=rolls,
+            target=OPENING_ATTACK_AT_MOST,
+        )
+
+    def assess(self, turn: int, gr_loss: int, gf_loss: int, dice: Dice) -> Decision:
+        """G3.2: start of ghost movement turn ``turn``: read the gap, change orders if it crossed.
+
+        Raises ``ValueError`` before the opening order. After a retreat or leaving the field the
+        order stands and nothing is rolled.
+        """
+        if self.state == Order.pre_battle:
+            raise ValueError("order: give the opening order (G3.1) before the first turn")
+        previous = self.state
+        gap = gap_percent(gr_loss, gf_loss, self.strength)
+        threshold = self.general.gap_threshold
+        shown = f"{gap_for_display(gap):+g}%"
+        if self.battle_over:
+            return Decision(
+                rule="G3.2",
+                order=previous,
+                previous=previous,
+                reason=f"The battle is over for the ghost ({previous.value}); nothing changes.",
+                turn=turn,
+                gap_pct=gap,
+                threshold=threshold,
+            )
+        self.memory = self.memory.model_copy(update={"turn": turn, "gap_pct": gap})
+        side = self.gap_side
+        rolls: list[Roll] = []
+        target: int | None = None
+        if self.gap_turned_favourable():
+            self._fire("reassess")
+            reason = (
+                f"Gap {shown} crossed the +{threshold}% threshold in the ghost's favour: "
+                "attack (no roll)."
+            )
+        elif self.gap_turned_unfavourable():
+            face = self._roll(dice, "G3.2 unfavourable gap: manoeuvre or retreat", rolls)
+            self._fire("reassess")
+            target = ASSESSMENT_RETREAT_VALUE
+            verdict = (
+                "3 or less: manoeuvre/defence"
+                if self.state == Order.manoeuvre
+                else "4 or more: general retreat"
+            )
+            reason = (
+                f"Gap {shown} crossed the -{threshold}% threshold against the ghost: "
+                f"1d6 {self._modified(face)}, {verdict}."
+            )
+        else:
+            side = self.memory.reference_side
+            where = (
+                f"within ±{threshold}%"
+                if self.gap_side == "neutral"
+                else f"still on the {self.gap_side} side, where the order was given"
+            )
+            reason = f"Gap {shown} is {where}: the {previous.value} order stands."
+        # G3.2: the side the order was (re)given at is what the next crossing is measured from
+        self.memory = self.memory.model_copy(update={"reference_side": side})
+        return Decision(
+            rule="G3.2",
+            order=self.state,
+            previous=previous,
+            reason=reason,
+            rolls=rolls,
+            turn=turn,
+            gap_pct=gap,
+            threshold=threshold,
+            target=target,
+        )
+
+    def check_losses(self, units_lost: int) -> Decision:
+        """G3.4: leave the field when units lost reach the personality's percentage (rounded down).
+
+        Applies whatever the order, general retreat included; after leaving nothing changes.
+        """
+        percent = losses_percent(units_lost, self.units)
+        previous = self.state
+        leave_at = self.general.leave_at
+        if self.state == Order.pre_battle:
+            raise ValueError("order: give the opening order (G3.1) before the first turn")
+        if self.state == Order.left_field:
+            return Decision(
+                rule="G3.4",
+                order=previous,
+                previous=previous,
+                reason="The army has already left the field.",
+                turn=self.memory.turn,
+                threshold=leave_at,
+            )
+        self.memory = self.memory.model_copy(update={"units_lost": units_lost})
+        lost = f"{units_lost} of {self.units} units lost ({percent}%)"
+        if self._fire("leave_field"):
+            reason = f"{lost} reached the {leave_at}% limit: the army leaves the field."
+        else:
+            reason = f"{lost}, under the {leave_at}% limit: the army stays."
+        return Decision(
+            rule="G3.4",
+            order=self.state,
+            previous=previous,
+            reason=reason,
+            turn=self.memory.turn,
+            gap_pct=self.memory.gap_pct,
+            threshold=leave_at,
+        )
+
+    def count_down(self, dice: Dice) -> Decision:
+        """G3.3: the end-of-turn countdown to general retreat.
+
+        The first turn of an unfavourable run only starts the count. Each later turn in which
+        the gap stays unfavourable and does not shrink lowers the retreat value (4 → 3 → 2 …)
+        and rolls 1d6 + modifier against it; once the value is at or below 1 + modifier the
+        retreat is automatic. A shrinking or no longer unfavourable gap restarts the count.
+        """
+        previous = self.state
+        memory = self.memory
+        threshold = self.general.gap_threshold
+        common: dict[str, Any] = {
+            "rule": "G3.3",
+            "previous": previous,
+            "turn": memory.turn,
+            "gap_pct": memory.gap_pct,
+            "threshold": threshold,
+        }
+        if self.state not in _FIGHTING:
+            return Decision(
+                order=previous,
+                reason=f"No countdown: the battle is over for the ghost ({previous.value}).",
+                **common,
+            )
+        gap = memory.gap_pct
+        if gap is None or self.gap_side != "unfavourable":
+            self.memory = memory.model_copy(update={"unfavourable_gap": None, "countdown_steps": 0})
+            return Decision(
+                order=previous,
+                reason=f"No countdown: the gap is not at the -{threshold}% threshold.",
+                **common,
+            )
+        shown = f"{gap_for_display(gap):+g}%"
+        last = memory.unfavourable_gap
+        if last is None or gap > last:
+            self.memory = memory.model_copy(update={"unfavourable_gap": gap, "countdown_steps": 0})
+            why = "first turn at an unfavourable gap" if last is None else "the gap shrank"
+            return Decision(
+                order=previous,
+                reason=f"Gap {shown}: {why}, so the retreat countdown starts from 4.",
+                target=ASSESSMENT_RETREAT_VALUE,
+                **common,
+            )
+        steps = memory.countdown_steps + 1
+        value = ASSESSMENT_RETREAT_VALUE - steps
+        self.memory = memory.model_copy(update={"unfavourable_gap": gap, "countdown_steps": steps})
+        self._countdown_value = value
+        self._modified_roll = None
+        rolls: list[Roll] = []
+        if value <= 1 + self.general.modifier:
+            self._fire("retreat_countdown")
+            reason = (
+                f"Gap {shown} unfavourable and not shrinking; the retreat value is down to "
+                f"{value}, which any roll reaches: automatic general retreat."
+            )
+        else:
+            face = self._roll(dice, f"G3.3 retreat countdown (needs {value}+)", rolls)
+            retreated = self._fire("retreat_countdown")
+            verdict = "general retreat" if retreated else "the order stands"
+            reason = (
+                f"Gap {shown} unfavourable and not shrinking; retreat value {value}: "
+                f"1d6 {self._modified(face)}, {verdict}."
+            )
+        return Decision(order=self.state, reason=reason, rolls=rolls, target=value, **common)
