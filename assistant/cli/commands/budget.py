@@ -1,0 +1,176 @@
+"""``castra budget``: what each side fields on the table for the PM that meet (RULES.md T1)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from assistant.cli.commands._converters import (
+    add_rate_option,
+    pm_value,
+    rates_from_args,
+    show_pm,
+)
+from assistant.cli.common import CliError, emit
+
+if TYPE_CHECKING:
+    from converters.budgets import BattleBudget, ContingentStrength, SideBudget
+
+_UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "budget",
+        help="campaign PM → FOG points, DBM AP or DBA elements for both sides (T1)",
+        description=(
+            "Turn both sides' PM into table budgets (T1.1–T1.5), scale them under a table cap "
+            "(T1.7) and say whether to fight on the table or by dice (T1.8)."
+        ),
+    )
+    parser.add_argument("system", choices=("fog", "dbm", "dba"), help="the table rules")
+    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (0.5 allowed)")
+    parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 allowed)")
+    parser.add_argument(
+        "--cap", type=int, metavar="N", help="table cap in points/AP/elements (T1.7)"
+    )
+    parser.add_argument("--nation-a", metavar="NAME", help="side A's nation: names its army list")
+    parser.add_argument("--nation-b", metavar="NAME", help="side B's nation: names its army list")
+    parser.add_argument(
+        "--ally-a",
+        action="append",
+        default=[],
+        metavar="[NATION=]PM",
+        help="an allied contingent on side A with its own budget (T1.5); repeatable",
+    )
+    parser.add_argument(
+        "--ally-b",
+        action="append",
+        default=[],
+        metavar="[NATION=]PM",
+        help="an allied contingent on side B (T1.5); repeatable",
+    )
+    advice = parser.add_argument_group("T1.8 dice-or-table advice")
+    advice.add_argument("--terrain", action="store_true", help="special terrain rules apply")
+    advice.add_argument("--city", action="store_true", help="the battle is for a city")
+    advice.add_argument("--landing", action="store_true", help="the attacker lands from the sea")
+    advice.add_argument(
+        "--agree-dice", action="store_true", help="the players agree to settle it by dice"
+    )
+    add_rate_option(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def _contingent(nation: str | None, pm: Any, system: str, field: str) -> ContingentStrength:
+    from armylists import army_list
+    from converters.budgets import ContingentStrength
+
+    listed: str | None = None
+    if nation is not None:
+        try:
+            ref = army_list(nation, system)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise CliError(f"{field}: {str(error).removeprefix('nation: ')}") from None
+        nation, listed = ref.nation, ref.label
+    return ContingentStrength(pm=pm, nation=nation, army_list=listed)
+
+
+def _allies(items: list[str], system: str, field: str) -> list[ContingentStrength]:
+    allies = []
+    for item in items:
+        nation, sep, figure = item.rpartition("=")
+        try:
+            pm = pm_value(figure)
+        except argparse.ArgumentTypeError as error:
+            raise CliError(f"{field}: {error}") from None
+        allies.append(_contingent(nation.strip() if sep else None, pm, system, field))
+    return allies
+
+
+def _side_json(side: SideBudget, system: str) -> dict[str, Any]:
+    main = side.contingents[0]
+    data: dict[str, Any] = {"pm": side.model_dump(mode="json")["pm"], "budget": side.budget}
+    if system == "dba":
+        data["commands"] = side.commands
+    if main.nation is not None:
+        data["nation"] = main.nation
+    if main.army_list is not None:
+        data["list"] = main.army_list
+    data["full_budget"] = side.full_budget
+    if len(side.contingents) > 1:
+        data["contingents"] = [
+            c.model_dump(mode="json", exclude={"system"}) for c in side.contingents
+        ]
+    return data
+
+
+def _side_text(name: str, side: SideBudget, system: str) -> list[str]:
+    unit = _UNITS[system]
+    lines = []
+    for number, c in enumerate(side.contingents):
+        label = name if number == 0 else " +"
+        who = c.nation or ("ally" if number else "")
+        budget = f"{c.budget} {unit}"
+        if c.budget != c.full_budget:
+            budget += f" (from {c.full_budget})"
+        if c.commands is not None:
+            budget += f", {c.commands} command{'s' if c.commands != 1 else ''}"
+        listed = f"  list: {c.army_list}" if c.army_list else ""
+        lines.append(f"{label:<3}{who:<14}{show_pm(c.pm):>4} PM → {budget}{listed}")
+    if len(side.contingents) > 1:
+        lines.append(f"   {'total':<14}{show_pm(side.pm):>4} PM → {side.budget} {unit}")
+    return lines
+
+
+def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
+    unit = _UNITS[result.system]
+    lines = [f"{ruleset}: {per_pm} {unit} per PM"]
+    lines += _side_text("A", result.a, result.system)
+    lines += _side_text("B", result.b, result.system)
+    if result.cap is not None:
+        if result.scale == 1:
+            lines.append(f"Cap {result.cap} {unit}: both sides fit, no scaling")
+        else:
+            lines.append(
+                f"Cap {result.cap} {unit}: both sides scaled by {result.scale} "
+                f"({float(result.scale):.3f}), rounded down (T1.7)"
+            )
+    if result.resolution == "table":
+        lines.append("Resolve on the table:")
+    else:
+        lines.append("Resolve by dice (T3):")
+    lines += [f"  - {reason}" for reason in result.reasons]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from armylists import ruleset_name
+    from converters.budgets import BattleCircumstances, battle_budget
+
+    rates = rates_from_args(args, args.system)
+    if args.cap is not None and args.cap < 1:
+        raise CliError(f"--cap: a positive number of {_UNITS[args.system]} (got {args.cap})")
+    side_a = [_contingent(args.nation_a, args.pm_a, args.system, "--nation-a")]
+    side_a += _allies(args.ally_a, args.system, "--ally-a")
+    side_b = [_contingent(args.nation_b, args.pm_b, args.system, "--nation-b")]
+    side_b += _allies(args.ally_b, args.system, "--ally-b")
+    circumstances = BattleCircumstances(
+        special_terrain=args.terrain,
+        city=args.city,
+        landing=args.landing,
+        players_agree_dice=args.agree_dice,
+    )
+    result = battle_budget(args.system, side_a, side_b, rates, args.cap, circumstances)
+    data = {
+        "system": result.system,
+        "a": _side_json(result.a, result.system),
+        "b": _side_json(result.b, result.system),
+        "cap": result.cap,
+        "scale": float(result.scale),
+        "resolution": result.resolution,
+        "reasons": list(result.reasons),
+    }
+    text = _text(result, ruleset_name(args.system), rates.per_pm(args.system))
+    emit(args, data, text)
+    return 0

@@ -1,0 +1,100 @@
+"""``castra morale``: what a DBA defeat does to the losing army (D2–D4, Macedon vs Persia)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from assistant.cli.common import CliError, emit
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "morale",
+        help="DBA campaign: classify a defeat, check the loser's morale, update it (D2–D4)",
+        description=(
+            "For the losing army: ordinary or crushing defeat (D2), the morale check (D3, a d6 "
+            "above morale ends the army; morale 0 disbands after an ordinary defeat) and the "
+            "new morale (D4)."
+        ),
+    )
+    parser.add_argument("--morale", type=int, required=True, metavar="M", help="morale 0–6")
+    parser.add_argument("--lost", type=int, metavar="N", help="elements it lost")
+    parser.add_argument("--enemy-lost", type=int, metavar="N", help="elements the winner lost")
+    parser.add_argument("--general-lost", action="store_true", help="it lost its general")
+    parser.add_argument("--camp-lost", action="store_true", help="it lost its camp")
+    parser.add_argument(
+        "--elements", type=int, default=12, metavar="N", help="elements it fielded (default 12)"
+    )
+    parser.add_argument(
+        "--enemy-elements",
+        type=int,
+        default=12,
+        metavar="N",
+        help="elements the winner fielded (default 12)",
+    )
+    parser.add_argument(
+        "--tactical-retreat",
+        action="store_true",
+        help="it retreated before battle: an ordinary defeat, no bonus to the attacker (D5)",
+    )
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument("--roll", type=int, metavar="R", help="the d6 you rolled for the D3 check")
+    dice.add_argument("--seed", type=int, help="roll with a seeded generator")
+    dice.add_argument("--physical", action="store_true", help="ask for the die on the terminal")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def _dice(args: argparse.Namespace) -> Any:
+    from converters.dice import AskingDice, ScriptedDice, SeededDice
+
+    if args.roll is not None:
+        if not 1 <= args.roll <= 6:
+            raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
+        return ScriptedDice([args.roll])
+    if args.physical:
+        return AskingDice(ask=input, tell=lambda message: print(message, file=sys.stderr))
+    return SeededDice(args.seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    from converters.morale import resolve_defeat, tactical_retreat
+
+    if args.tactical_retreat:
+        result = tactical_retreat(args.morale)
+    else:
+        for field in ("lost", "enemy_lost"):
+            if getattr(args, field) is None:
+                raise CliError(f"--{field.replace('_', '-')}: required (elements lost, 0 or more)")
+        result = resolve_defeat(
+            args.morale,
+            args.lost,
+            args.enemy_lost,
+            _dice(args),
+            general_lost=args.general_lost,
+            camp_lost=args.camp_lost,
+            elements=args.elements,
+            enemy_elements=args.enemy_elements,
+        )
+    data = {
+        "defeat": result.defeat,
+        "destroyed": result.destroyed,
+        "morale_after": result.morale_after,
+        "roll": result.check.roll,
+        "winner": result.winner_result,
+        "reason": result.check.reason,
+    }
+    line = f"{result.defeat.capitalize()} defeat (D2). {result.check.reason}"
+    if not result.destroyed:
+        line += f"; morale {result.morale_before} → {result.morale_after} (D4)"
+    lines = [line]
+    if result.winner_result == "triumph":
+        lines.append("The winner scores a triumph: +2 morale, counts 2 for initiative (D4, D6)")
+    elif result.winner_result == "victory":
+        lines.append("The winner scores an ordinary victory: +1 morale (D4)")
+    else:
+        lines.append("The attacker gets no bonus for a tactical retreat (D5)")
+    emit(args, data, "\n".join(lines))
+    return 0

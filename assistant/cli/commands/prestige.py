@@ -1,0 +1,139 @@
+"""``castra prestige``: prestige won and lost in a battle (T4.1) or by another deed (T4.2)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from assistant.cli.commands._converters import pm_value, show_pm
+from assistant.cli.common import CliError, emit
+
+_EVENTS = (
+    "city-taken",
+    "city-sacked",
+    "province-sacked",
+    "treaty-broken",
+    "peace-imposed",
+    "peace-agreed",
+)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "prestige",
+        help="prestige after a battle (T4.1) or another deed (T4.2)",
+        description=(
+            "Battle prestige (T4.1): give the four PM figures. Other deeds (T4.2): give --event "
+            "and --actor instead."
+        ),
+    )
+    battle = parser.add_argument_group("battle (T4.1)")
+    battle.add_argument("--winner-pm", type=pm_value, metavar="N", help="the winner's PM")
+    battle.add_argument("--loser-pm", type=pm_value, metavar="N", help="the loser's PM")
+    battle.add_argument("--winner-lost", type=pm_value, metavar="N", help="PM the winner lost")
+    battle.add_argument("--loser-lost", type=pm_value, metavar="N", help="PM the loser lost")
+    battle.add_argument(
+        "--city-assault",
+        action="store_true",
+        help="a city assault: the defender's PM and losses count double",
+    )
+    battle.add_argument(
+        "--defender",
+        choices=("winner", "loser"),
+        default="loser",
+        help="who held the city in a city assault (default: loser, the city fell)",
+    )
+    deed = parser.add_argument_group("other deeds (T4.2)")
+    deed.add_argument("--event", choices=_EVENTS, help="what happened")
+    deed.add_argument("--actor", metavar="NATION", help="the nation that did it")
+    deed.add_argument(
+        "--peace-value", type=int, metavar="X", help="the X of an imposed peace (+X / −X)"
+    )
+    deed.add_argument(
+        "--at-peace",
+        action="store_true",
+        help="a sack of land of a nation the sacker is not formally at war with",
+    )
+    deed.add_argument(
+        "--gaul-or-liguria", action="store_true", help="the sacked land is in Gaul or Liguria"
+    )
+    deed.add_argument(
+        "--started-greek",
+        action="store_true",
+        help="the sacked land started the campaign Greek or Syracusan",
+    )
+    deed.add_argument(
+        "--earlier-sacks",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the sacker's earlier sacks at peace (Carthage's first is tolerated)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def _battle(args: argparse.Namespace) -> int:
+    from converters.prestige import battle_prestige
+
+    for field in ("winner_pm", "loser_pm", "winner_lost", "loser_lost"):
+        if getattr(args, field) is None:
+            raise CliError(f"--{field.replace('_', '-')}: required (or give --event for T4.2)")
+    result = battle_prestige(
+        args.winner_pm,
+        args.loser_pm,
+        args.winner_lost,
+        args.loser_lost,
+        city_assault=args.city_assault,
+        defender=args.defender,
+    )
+    data: dict[str, Any] = {
+        "kind": result.kind,
+        "size": result.size,
+        "winner": result.winner,
+        "loser": result.loser,
+    }
+    counted = ""
+    if args.city_assault:
+        counted = (
+            f" (city assault: the {args.defender}'s figures doubled — "
+            f"{show_pm(result.winner_pm)} v {show_pm(result.loser_pm)} PM, "
+            f"losses {show_pm(result.winner_lost)} v {show_pm(result.loser_lost)})"
+        )
+    text = (
+        f"A {result.kind} victory in a {result.size} battle{counted}: "
+        f"winner {result.winner:+d} PP, loser {result.loser:+d} PP"
+    )
+    emit(args, data, text)
+    return 0
+
+
+def _deed(args: argparse.Namespace) -> int:
+    from converters.prestige import prestige_award, sacking_penalty
+
+    if not args.actor:
+        raise CliError("--actor: the nation that did it, e.g. Senones")
+    if args.earlier_sacks < 0:
+        raise CliError(f"--earlier-sacks: 0 or more (got {args.earlier_sacks})")
+    award = prestige_award(args.event, args.actor, peace_value=args.peace_value)
+    data: dict[str, Any] = {"event": award.event.value, "actor": award.actor, "other": award.other}
+    text = f"{args.event} by {args.actor}: actor {award.actor:+d} PP, other {award.other:+d} PP"
+    if args.event in ("city-sacked", "province-sacked"):
+        penalty = sacking_penalty(
+            args.actor,
+            in_gaul_or_liguria=args.gaul_or_liguria,
+            at_war_with_owner=not args.at_peace,
+            started_greek_or_syracusan=args.started_greek,
+            earlier_sacks_at_peace=args.earlier_sacks,
+        )
+        data["sacking_penalty"] = penalty.pp
+        data["actor_total"] = award.actor + penalty.pp
+        text += f"\nSacking penalty {penalty.pp:+d} PP ({penalty.reason})"
+    emit(args, data, text)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.event is not None:
+        return _deed(args)
+    return _battle(args)

@@ -1,0 +1,302 @@
+"""Campaign strength → table budgets (RULES.md T1): what each side brings to the table.
+
+A referee turns the PM that meet in a province into FOG points, DBM army points or DBA
+elements, one budget per allied contingent, scales both sides down together when the table is
+too small, and is told whether the battle should be fought on the table at all or by dice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from converters.rates import (
+    DEFAULT_RATES,
+    PM,
+    SYSTEMS,
+    ConversionRates,
+    ExactNumber,
+    System,
+    pm_for_json,
+)
+from converters.rounding import as_fraction, round_half_up
+
+__all__ = [
+    "BattleBudget",
+    "BattleCircumstances",
+    "ContingentBudget",
+    "ContingentStrength",
+    "Resolution",
+    "ResolutionAdvice",
+    "SideBudget",
+    "advise_resolution",
+    "battle_budget",
+    "table_budget",
+]
+
+Resolution = Literal["table", "dice"]
+"""How a land battle is resolved (T1.8): a game on the table, or the dice of T3."""
+
+
+class ContingentStrength(BaseModel):
+    """One nation's contingent in a battle, as the campaign knows it (T1.5)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pm: PM
+    """Its land PM; a half for the garrison of an empty city (T1.4)."""
+    nation: str | None = None
+    """The nation it belongs to, e.g. "Rome" (names as in T1.6); None when not given."""
+    army_list: str | None = None
+    """The army list it uses in the chosen rules (T1.6), filled in by the caller from
+    :func:`armylists.army_list`; the budget repeats it so the players know what to build."""
+
+
+class ContingentBudget(BaseModel):
+    """What one contingent fields on the table (T1.1–T1.5, scaled by T1.7)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    system: System
+    """The table rules the budget is for."""
+    pm: PM
+    """The contingent's campaign PM."""
+    nation: str | None = None
+    """The contingent's nation, if given."""
+    army_list: str | None = None
+    """The army list to use (T1.6), if known."""
+    full_budget: int = Field(ge=0)
+    """Points (FOG, DBM) or elements (DBA) before any table cap: PM × rate, a half PM at half
+    the rate, to the nearest whole point half up."""
+    budget: int = Field(ge=0)
+    """Points or elements to field, after the table cap (T1.7); equals ``full_budget``
+    without a cap."""
+    commands: int | None = None
+    """DBA only: 12-element commands, ``ceil(budget / 12)`` (T1.3); None for FOG and DBM."""
+
+
+class SideBudget(BaseModel):
+    """One side of the battle: its contingents' budgets and their totals."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pm: PM
+    """The side's total PM."""
+    full_budget: int = Field(ge=0)
+    """Sum of the contingents' budgets before the cap."""
+    budget: int = Field(ge=0)
+    """Sum of the contingents' budgets after the cap: what the side puts on the table."""
+    commands: int | None = None
+    """DBA only: the side's commands, each contingent counted on its own (allies do not share
+    a command)."""
+    contingents: tuple[ContingentBudget, ...]
+    """Each allied contingent's own budget (T1.5), in the order given."""
+
+
+class BattleCircumstances(BaseModel):
+    """What the referee knows about the battle that can send it to the dice (T1.8)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    special_terrain: bool = False
+    """Special terrain rules apply (e.g. a mountain road)."""
+    city: bool = False
+    """The battle is for a city (assault or sortie)."""
+    landing: bool = False
+    """The attacker lands from the sea."""
+    players_agree_dice: bool = False
+    """Both players agree to settle it by dice."""
+
+
+class ResolutionAdvice(BaseModel):
+    """T1.8's answer: table or dice, and every reason that led there."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    resolution: Resolution
+    """"dice" when any T1.8 condition holds, else "table"."""
+    reasons: tuple[str, ...]
+    """Each condition that holds, in words a referee can read out; for "table", why not dice."""
+
+
+class BattleBudget(BaseModel):
+    """Both sides' table budgets for one battle, with the cap factor and the T1.8 advice."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    system: System
+    """The table rules."""
+    a: SideBudget
+    """Side A (usually the attacker)."""
+    b: SideBudget
+    """Side B."""
+    cap: int | None = None
+    """The table cap the referee set (T1.7), in points or elements; None for no cap."""
+    scale: ExactNumber = Fraction(1)
+    """The one factor both sides were scaled by: ``cap ÷ larger budget`` when the larger budget
+    exceeds the cap, else 1."""
+    resolution: Resolution
+    """T1.8: "table" or "dice"."""
+    reasons: tuple[str, ...]
+    """T1.8: why."""
+
+
+def _full_budget(system: System, pm: Fraction, rates: ConversionRates) -> int:
+    # T1.4: a half PM is simply half the rate; half-up keeps odd rates honest.
+    return round_half_up(pm * rates.per_pm(system))
+
+
+def _commands(system: System, elements: int, rates: ConversionRates) -> int | None:
+    if system != "dba":
+        return None
+    return math.ceil(Fraction(elements, rates.dba_elements_per_command))
+
+
+def _check_system(system: str) -> System:
+    for known in SYSTEMS:
+        if system == known:
+            return known
+    raise ValueError(f"system: one of {', '.join(SYSTEMS)} (got {system!r})")
+
+
+def table_budget(
+    system: System,
+    pm: Fraction | int | float | str,
+    rates: ConversionRates = DEFAULT_RATES,
+    *,
+    nation: str | None = None,
+    army_list: str | None = None,
+) -> ContingentBudget:
+    """One contingent's budget without a cap (T1.1 FOG, T1.2 DBM, T1.3 DBA, T1.4 half PM).
+
+    >>> table_budget("fog", 4).budget
+    1600
+    >>> table_budget("dba", 6).commands
+    3
+    """
+    strength = ContingentStrength(pm=pm, nation=nation, army_list=army_list)
+    return _contingent_budget(_check_system(system), strength, Fraction(1), rates)
+
+
+def _contingent_budget(
+    system: System, strength: ContingentStrength, scale: Fraction, rates: ConversionRates
+) -> ContingentBudget:
+    full = _full_budget(system, strength.pm, rates)
+    # T1.7: rounded down, so the cap is never exceeded.
+    scaled = math.floor(full * scale)
+    return ContingentBudget(
+        system=system,
+        pm=strength.pm,
+        nation=strength.nation,
+        army_list=strength.army_list,
+        full_budget=full,
+        budget=scaled,
+        commands=_commands(system, scaled, rates),
+    )
+
+
+def _side(
+    system: System,
+    contingents: Sequence[ContingentStrength],
+    scale: Fraction,
+    rates: ConversionRates,
+) -> SideBudget:
+    budgets = tuple(_contingent_budget(system, c, scale, rates) for c in contingents)
+    commands = [b.commands for b in budgets if b.commands is not None]
+    return SideBudget(
+        pm=sum((c.pm for c in contingents), Fraction(0)),
+        full_budget=sum(b.full_budget for b in budgets),
+        budget=sum(b.budget for b in budgets),
+        commands=sum(commands) if system == "dba" else None,
+        contingents=budgets,
+    )
+
+
+def advise_resolution(
+    pm_a: Fraction | int | float,
+    pm_b: Fraction | int | float,
+    circumstances: BattleCircumstances | None = None,
+    rates: ConversionRates = DEFAULT_RATES,
+) -> ResolutionAdvice:
+    """T1.8: dice if special terrain, a city or a landing apply; either side has fewer than
+    2 PM; the larger side has strictly more than 3× the smaller; or the players agree.
+    Otherwise the table.
+    """
+    circumstances = circumstances or BattleCircumstances()
+    a = as_fraction(pm_a)
+    b = as_fraction(pm_b)
+    if a < 0 or b < 0:
+        raise ValueError(f"PM cannot be negative (got {pm_for_json(a)} and {pm_for_json(b)})")
+    reasons: list[str] = []
+    if circumstances.special_terrain:
+        reasons.append("T1.8: special terrain rules apply")
+    if circumstances.city:
+        reasons.append("T1.8: the battle is for a city")
+    if circumstances.landing:
+        reasons.append("T1.8: the attacker lands from the sea")
+    for side, pm in (("A", a), ("B", b)):
+        if pm < rates.dice_min_pm:
+            reasons.append(
+                f"T1.8: side {side} has fewer than {rates.dice_min_pm} PM ({pm_for_json(pm)})"
+            )
+    big, small = max(a, b), min(a, b)
+    if big > rates.dice_ratio * small:
+        reasons.append(
+            f"T1.8: the larger side has more than {rates.dice_ratio}× the smaller "
+            f"({pm_for_json(big)} > {rates.dice_ratio} × {pm_for_json(small)})"
+        )
+    if circumstances.players_agree_dice:
+        reasons.append("T1.8: the players agree to use dice")
+    if reasons:
+        return ResolutionAdvice(resolution="dice", reasons=tuple(reasons))
+    return ResolutionAdvice(
+        resolution="table",
+        reasons=(
+            "T1.8: no terrain, city or landing rules; both sides have at least "
+            f"{rates.dice_min_pm} PM and the larger is at most {rates.dice_ratio}× the smaller",
+        ),
+    )
+
+
+def battle_budget(
+    system: System,
+    side_a: Sequence[ContingentStrength],
+    side_b: Sequence[ContingentStrength],
+    rates: ConversionRates = DEFAULT_RATES,
+    cap: int | None = None,
+    circumstances: BattleCircumstances | None = None,
+) -> BattleBudget:
+    """Both sides' budgets, per contingent (T1.5), scaled by one factor under a cap (T1.7),
+    with the table-or-dice advice (T1.8).
+
+    T1.7 (Reading): when the larger side's budget exceeds ``cap``, every contingent of both
+    sides is multiplied by ``cap ÷ larger budget`` and rounded down, so neither side exceeds
+    the cap and the sides keep their proportion.
+    """
+    known = _check_system(system)
+    if not side_a:
+        raise ValueError("side_a: give at least one contingent")
+    if not side_b:
+        raise ValueError("side_b: give at least one contingent")
+    if cap is not None and cap < 1:
+        raise ValueError(f"--cap: a positive number of points or elements (got {cap})")
+    unscaled_a = _side(known, side_a, Fraction(1), rates)
+    unscaled_b = _side(known, side_b, Fraction(1), rates)
+    larger = max(unscaled_a.full_budget, unscaled_b.full_budget)
+    scale = Fraction(1)
+    if cap is not None and larger > cap:
+        scale = Fraction(cap, larger)
+    advice = advise_resolution(unscaled_a.pm, unscaled_b.pm, circumstances, rates)
+    return BattleBudget(
+        system=known,
+        a=_side(known, side_a, scale, rates) if scale != 1 else unscaled_a,
+        b=_side(known, side_b, scale, rates) if scale != 1 else unscaled_b,
+        cap=cap,
+        scale=scale,
+        resolution=advice.resolution,
+        reasons=advice.reasons,
+    )
