@@ -46,9 +46,9 @@ class InvalidDieError(ValueError):
 class DiceExhaustedError(LookupError):
     """A scripted list ran out; ``used`` rolls had been taken from it."""
 
-    def __init__(self, used: int, sides: int, purpose: str) -> None:
+    def __init__(self, used: int, sides: int, purpose: str, source: str = "dice") -> None:
         super().__init__(
-            f"dice: ran out after {used} values; needed a d{sides} for {purpose}"
+            f"{source}: ran out after {used} values; needed a d{sides} for {purpose}"
         )
         self.used = used
         self.sides = sides
@@ -107,10 +107,12 @@ class ScriptedDice(_LoggedDice):
     :class:`DiceExhaustedError` so callers can say how many more are needed.
     """
 
-    def __init__(self, values: Iterable[int]) -> None:
+    def __init__(self, values: Iterable[int], source: str = "dice") -> None:
         super().__init__()
         self._values = list(values)
         self.used = 0
+        self.source = source
+        """How the user gave the values (e.g. ``--dice``), named in error messages."""
 
     @property
     def remaining(self) -> int:
@@ -118,8 +120,13 @@ class ScriptedDice(_LoggedDice):
 
     def roll(self, sides: int, purpose: str) -> int:
         if self.used >= len(self._values):
-            raise DiceExhaustedError(self.used, sides, purpose)
+            raise DiceExhaustedError(self.used, sides, purpose, self.source)
         value = self._values[self.used]
+        if not 1 <= value <= sides:
+            raise InvalidDieError(
+                f"{self.source}: value {self.used + 1} is {value}, but a d{sides} shows"
+                f" 1 to {sides} ({purpose})"
+            )
         self._record(sides, value, purpose)
         self.used += 1
         return value

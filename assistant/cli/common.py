@@ -89,7 +89,7 @@ def dice_from_args(args: argparse.Namespace) -> Any:
     from converters.dice import AskingDice, ScriptedDice, SeededDice
 
     if getattr(args, "dice", None):
-        return ScriptedDice(parse_dice_list(args.dice))
+        return ScriptedDice(parse_dice_list(args.dice), source="--dice")
     if getattr(args, "physical", False):
         return AskingDice(ask=input, tell=lambda message: print(message, file=sys.stderr))
     return SeededDice(getattr(args, "seed", None))
