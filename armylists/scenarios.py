@@ -1,0 +1,398 @@
+"""The campaigns a ledger can start from, shipped as data and validated on load.
+
+The Tarentine Wars (seed 000, RULES.md T5, T6) and Macedon vs Persia (seed 003, section D) live
+in ``armylists/data/scenarios/<key>/`` as TOML and CSV; a custom campaign is built from the
+nations a user names. The ledger embeds the whole :class:`Scenario` in a campaign's first event,
+so a campaign keeps the numbers it started with even if the shipped data changes later.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = [
+    "SCENARIO_KEYS",
+    "ArmySpec",
+    "Calendar",
+    "Economy",
+    "Province",
+    "Scenario",
+    "ScenarioKey",
+    "StartingForce",
+    "WinterEventSpec",
+    "WinterEvents",
+    "custom_scenario",
+    "load_scenario",
+]
+
+ScenarioKey = Literal["tarentine", "macedon"]
+"""The scenarios shipped with Castra."""
+
+SCENARIO_KEYS: tuple[ScenarioKey, ...] = ("tarentine", "macedon")
+"""Every :data:`ScenarioKey`, in the order the command line lists them."""
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+SEASONS = {3: "spring", 4: "spring", 5: "spring", 6: "summer", 7: "summer", 8: "summer"}
+SEASONS.update({9: "autumn", 10: "autumn", 11: "autumn", 12: "winter", 1: "winter", 2: "winter"})
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Province(_Frozen):
+    """One province of the campaign map (T5.5, ``provinces.csv``)."""
+
+    region: str
+    """The region it belongs to, e.g. "Lucania"."""
+    name: str = Field(min_length=1)
+    """The province's name, e.g. "Heraclea"."""
+    homeland: str
+    """The nation it belongs to at the start ("Neutral" for nobody's)."""
+    loyalty: int = Field(ge=0)
+    """Loyalty to its homeland (T5.7)."""
+    value: int = Field(ge=0)
+    """Economic value in PE per turn (T5.3)."""
+    kind: Literal["city", "wild", ""] = ""
+    """"city" (square on the map), "wild" (hexagon) or ordinary land."""
+    special: str = ""
+    """Special rules in the seed's words."""
+
+
+class StartingForce(_Frozen):
+    """Troops a nation has in one province at the start (T5.5, ``start.csv``)."""
+
+    nation: str
+    """Who owns them."""
+    province: str
+    """Where they stand."""
+    land_pm: int = Field(ge=0)
+    """Land PM there."""
+    naval_pm: int = Field(ge=0)
+    """Naval PM (fleets) there."""
+    note: str = ""
+    """E.g. "mercenaries in Greek pay"."""
+
+
+class Calendar(_Frozen):
+    """How turns map to dates (T5.1; seed 003 rule 5)."""
+
+    kind: Literal["fortnights", "months"]
+    """A turn is a fortnight (Tarentine Wars) or a month (Macedon vs Persia, Reading)."""
+    start_year_bc: int = Field(gt=0)
+    """The campaign's first year, BC (so years count down)."""
+    years: int = Field(gt=0)
+    """How many campaign years."""
+    turns_per_year: int = Field(gt=0)
+    """Turns of movement in a year, before any winter turn."""
+    first_month: int = Field(ge=1, le=12)
+    """Month of the first turn (4 = April)."""
+    winter_turn: bool
+    """Whether each year ends with one winter turn (T5.1)."""
+
+    @property
+    def year_length(self) -> int:
+        """Turns in a year, the winter turn included."""
+        return self.turns_per_year + (1 if self.winter_turn else 0)
+
+    @property
+    def total_turns(self) -> int:
+        """Turns in the whole campaign: 65 for the Tarentine Wars, 36 for Macedon vs Persia."""
+        return self.years * self.year_length
+
+    def year_index(self, turn: int) -> int:
+        """0 for the first campaign year."""
+        return (turn - 1) // self.year_length
+
+    def turn_of_year(self, turn: int) -> int:
+        """1..year_length; with a winter, ``year_length`` is the winter turn."""
+        return (turn - 1) % self.year_length + 1
+
+    def is_winter(self, turn: int) -> bool:
+        """Whether ``turn`` is a winter turn (T5.1)."""
+        return self.winter_turn and self.turn_of_year(turn) == self.year_length
+
+    def next_winter(self, turn: int) -> int | None:
+        """The winter turn at or after ``turn`` (the deadline of T2.5), None without winters."""
+        if not self.winter_turn:
+            return None
+        return (self.year_index(turn) + 1) * self.year_length
+
+    def date(self, turn: int) -> str:
+        """E.g. "Turn 3, May 278 BC (1st fortnight)" or "Turn 13, winter 278/277 BC"."""
+        year = self.start_year_bc - self.year_index(turn)
+        of_year = self.turn_of_year(turn)
+        if self.is_winter(turn):
+            return f"Turn {turn}, winter {year}/{year - 1} BC"
+        if self.kind == "fortnights":
+            month = MONTHS[(self.first_month - 1 + (of_year - 1) // 2) % 12]
+            half = "1st" if of_year % 2 == 1 else "2nd"
+            return f"Turn {turn}, {month} {year} BC ({half} fortnight)"
+        month_number = (self.first_month - 1 + of_year - 1) % 12 + 1
+        # A year that starts after January crosses into the next year BC (one less).
+        if month_number < self.first_month:
+            year -= 1
+        return f"Turn {turn}, {MONTHS[month_number - 1]} {year} BC ({SEASONS[month_number]})"
+
+
+class Economy(_Frozen):
+    """Costs of T2.5, T5.8 and T6 (all configurable)."""
+
+    land_pm_cost: int = Field(default=40, ge=0)
+    """T6.1: PE to recruit a land PM."""
+    naval_pm_cost: int = Field(default=30, ge=0)
+    """T6.1: PE to build a naval PM."""
+    rebuild_cost: int = Field(default=20, ge=0)
+    """T2.5: PE to rebuild one decimated PM."""
+    recruit_delay_turns: int = Field(default=4, ge=0)
+    """T6.1: recruits arrive this many turns after the order."""
+    winter_fortnights: int = Field(default=12, ge=0)
+    """T6.2: fortnights in a whole winter."""
+    upkeep_per_winter_fortnight: int = Field(default=1, ge=0)
+    """T6.2: PE per PM per winter fortnight it is kept."""
+    final_vp_treasury_pe: int = Field(default=40, gt=0)
+    """T5.8: at the final winter, +1 VP per this many PE in the treasury."""
+
+
+class WinterEventSpec(_Frozen):
+    """One line of the winter event table (T5.6)."""
+
+    key: str
+    """Stable name, e.g. "storm"."""
+    faces: list[int] = Field(min_length=1)
+    """Faces of the die that bring it."""
+    text: str
+    """What happens, in the seed's words."""
+    nation: str | None = None
+    """The nation it concerns, when it names one."""
+    land_pm: int = 0
+    """Land PM the nation gains (Ptolemy's 2 PM)."""
+    naval_pm: int = 0
+    """Naval PM lost by the nation with most fleets (storm: −2)."""
+    second_time_prestige: int = 0
+    """PP the nation gains the second time (Pyrrhus back from Greece: +5)."""
+
+
+class WinterEvents(_Frozen):
+    """The referee's winter die (T5.6)."""
+
+    die: int = Field(default=10, gt=0)
+    """Sides of the die (a d10)."""
+    times_at_most: int = Field(default=2, gt=0)
+    """An event that has happened this many times becomes "nothing"."""
+    events: list[WinterEventSpec]
+    """The table; every face of the die appears exactly once."""
+
+    @model_validator(mode="after")
+    def _every_face_once(self) -> WinterEvents:
+        faces = sorted(face for event in self.events for face in event.faces)
+        if faces != list(range(1, self.die + 1)):
+            raise ValueError(f"winter_events: faces must cover 1..{self.die} once each")
+        return self
+
+    def event_for(self, face: int) -> WinterEventSpec:
+        """The event a face of the die brings."""
+        for event in self.events:
+            if face in event.faces:
+                return event
+        raise ValueError(f"winter die: a d{self.die} shows 1 to {self.die} (got {face})")
+
+
+class ArmySpec(_Frozen):
+    """One army of a side in Macedon vs Persia (D1)."""
+
+    name: str = Field(min_length=1)
+    """The army's name, e.g. "Alexander"."""
+    nation: str
+    """Its side."""
+    leader: bool = False
+    """Whether it is the side leader's army (starts at morale 6)."""
+    morale: int = Field(ge=0, le=6)
+    """Starting morale (D1: 3, the leader's 6)."""
+
+
+class Scenario(_Frozen):
+    """Everything a campaign starts from."""
+
+    key: str
+    """"tarentine", "macedon" or "custom"."""
+    title: str
+    """Shown at the top of the ledger."""
+    nations: list[str] = Field(min_length=1)
+    """The player nations, with the names the data and the army lists use."""
+    holders: list[str] = []
+    """Holders that are no player's nation ("Neutral")."""
+    alliances: list[list[str]] = []
+    """Alliances at the start (T5.5)."""
+    attacker: str | None = None
+    """The attacking side, which has the initiative by default (D6)."""
+    calendar: Calendar
+    """Turns and dates."""
+    economy: Economy | None = None
+    """Costs (T6); None in a campaign without economy (Macedon vs Persia)."""
+    winter_events: WinterEvents | None = None
+    """The winter die (T5.6); None without winters."""
+    provinces: list[Province] = []
+    """The map."""
+    start: list[StartingForce] = []
+    """Starting forces."""
+    treasuries: dict[str, int] = {}
+    """Starting treasury in PE per nation (missing: 0)."""
+    prestige: dict[str, int] = {}
+    """Starting prestige per nation (T5.5: 0 unless set at creation)."""
+    armies: list[ArmySpec] = []
+    """Armies with morale (Macedon vs Persia, D1)."""
+
+    @model_validator(mode="after")
+    def _names_are_known(self) -> Scenario:
+        known = set(self.nations) | set(self.holders)
+        if len(set(self.nations)) != len(self.nations):
+            raise ValueError("nations: each nation is named once")
+        for force in self.start:
+            if force.nation not in known:
+                raise ValueError(f"start: unknown nation {force.nation!r}")
+        for province in self.provinces:
+            if province.homeland not in known:
+                raise ValueError(f"provinces: {province.name} has unknown homeland")
+        for mapping_name, mapping in (("treasuries", self.treasuries), ("prestige", self.prestige)):
+            for nation, amount in mapping.items():
+                if nation not in known:
+                    raise ValueError(f"{mapping_name}: unknown nation {nation!r}")
+                if mapping_name == "treasuries" and amount < 0:
+                    raise ValueError(f"treasuries: {nation} cannot start below 0 PE")
+        names = [army.name for army in self.armies]
+        if len(set(names)) != len(names):
+            raise ValueError("armies: each army is named once")
+        for army in self.armies:
+            if army.nation not in known:
+                raise ValueError(f"armies: {army.name} belongs to unknown nation {army.nation!r}")
+        if self.attacker is not None and self.attacker not in self.nations:
+            raise ValueError(f"attacker: unknown nation {self.attacker!r}")
+        if self.calendar.winter_turn != (self.winter_events is not None):
+            raise ValueError("winter_events: given exactly when the calendar has a winter turn")
+        return self
+
+    @property
+    def all_holders(self) -> list[str]:
+        """Player nations then other holders."""
+        return [*self.nations, *self.holders]
+
+    def starting_pm(self, nation: str) -> tuple[int, int]:
+        """Land and naval PM a nation starts with."""
+        land = sum(force.land_pm for force in self.start if force.nation == nation)
+        naval = sum(force.naval_pm for force in self.start if force.nation == nation)
+        return land, naval
+
+
+def _read_text(key: str, name: str) -> str:
+    return (resources.files("armylists") / "data" / "scenarios" / key / name).read_text("utf-8")
+
+
+def _rows(key: str, name: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(_read_text(key, name))))
+
+
+def _tarentine_tables(key: str) -> dict[str, object]:
+    provinces = [
+        {
+            "region": row["region"],
+            "name": row["province"],
+            "homeland": row["homeland"],
+            "loyalty": int(row["loyalty"]),
+            "value": int(row["economic_value"]),
+            "kind": row["kind"],
+            "special": row["special"],
+        }
+        for row in _rows(key, "provinces.csv")
+    ]
+    start = [
+        {
+            "nation": row["nation"],
+            "province": row["province"],
+            "land_pm": int(row["land_pm"]),
+            "naval_pm": int(row["fleet_pm"]),
+            "note": row["note"],
+        }
+        for row in _rows(key, "start.csv")
+    ]
+    treasuries = {row["nation"]: int(row["treasury_pe"]) for row in _rows(key, "treasury.csv")}
+    return {"provinces": provinces, "start": start, "treasuries": treasuries}
+
+
+def load_scenario(key: str, prestige: Mapping[str, int] | None = None) -> Scenario:
+    """The shipped scenario ``key`` ("tarentine" or "macedon"), validated.
+
+    ``prestige`` sets starting prestige per nation (T5.5: 0 unless set at creation).
+    Raises ValueError naming the field for an unknown key or nation.
+    """
+    if key not in SCENARIO_KEYS:
+        raise ValueError(f"scenario: one of {', '.join(SCENARIO_KEYS)} (got {key!r})")
+    data: dict[str, object] = tomllib.loads(_read_text(key, "scenario.toml"))
+    if key == "tarentine":
+        data.update(_tarentine_tables(key))
+    if prestige:
+        data["prestige"] = dict(prestige)
+    return Scenario.model_validate(data)
+
+
+def custom_scenario(
+    nations: Sequence[str],
+    *,
+    treasuries: Mapping[str, int] | None = None,
+    land_pm: Mapping[str, int] | None = None,
+    naval_pm: Mapping[str, int] | None = None,
+    prestige: Mapping[str, int] | None = None,
+    title: str = "Custom campaign",
+    calendar: Calendar | None = None,
+    economy: Economy | None = None,
+) -> Scenario:
+    """A campaign with the nations a user names, on the Tarentine calendar and economy.
+
+    Each nation's starting forces are one entry (no map); winter events are the Tarentine
+    table unless the calendar has no winter.
+    """
+    cleaned = [name.strip() for name in nations]
+    if not cleaned or any(not name for name in cleaned):
+        raise ValueError("--nation: name at least one nation, each non-empty")
+    base = load_scenario("tarentine")
+    calendar = calendar or base.calendar
+    start = [
+        StartingForce(
+            nation=name,
+            province="",
+            land_pm=(land_pm or {}).get(name, 0),
+            naval_pm=(naval_pm or {}).get(name, 0),
+        )
+        for name in cleaned
+    ]
+    return Scenario(
+        key="custom",
+        title=title,
+        nations=cleaned,
+        calendar=calendar,
+        economy=economy or base.economy,
+        winter_events=base.winter_events if calendar.winter_turn else None,
+        start=start,
+        treasuries=dict(treasuries or {}),
+        prestige=dict(prestige or {}),
+    )

@@ -1,0 +1,751 @@
+"""``castra campaign``: the referee's ledger on the command line.
+
+Start a campaign, record battles from the same figures the ``losses`` commands take, pay for
+rebuilding and recruits, advance turns and winters, undo, list, export and import. Every
+command takes ``--file PATH`` (default: your default campaign) and ``--json``. The ledger is
+imported inside each handler so building the parser stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+
+if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState
+    from assistant.ledger.store import CampaignStore, StoredEvent
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "campaign",
+        help="the campaign ledger: record battles, money, turns and winters (T2.5, T4–T6, D)",
+        description=(
+            "Keep a campaign's record: an append-only ledger in one file per campaign. "
+            "Every event is checked against the campaign as it stands; an impossible one "
+            "is refused and nothing is written."
+        ),
+    )
+    commands = parser.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
+
+    new = _command(commands, "new", "start a campaign: tarentine, macedon or custom", _run_new)
+    new.add_argument("scenario", choices=("tarentine", "macedon", "custom"))
+    new.add_argument(
+        "--nation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="custom: a nation (repeat for each)",
+    )
+    new.add_argument(
+        "--treasury",
+        action="append",
+        default=[],
+        metavar="NATION:PE",
+        help="custom: a starting treasury",
+    )
+    new.add_argument(
+        "--land",
+        action="append",
+        default=[],
+        metavar="NATION:PM",
+        help="custom: starting land PM",
+    )
+    new.add_argument(
+        "--naval",
+        action="append",
+        default=[],
+        metavar="NATION:PM",
+        help="custom: starting naval PM",
+    )
+    new.add_argument(
+        "--prestige",
+        action="append",
+        default=[],
+        metavar="NATION:PP",
+        help="starting prestige (T5.5: 0 unless set)",
+    )
+    new.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing file (the old one is kept, renamed aside)",
+    )
+
+    _command(commands, "show", "the campaign now: turn, date, forces, money, prestige", _run_show)
+
+    record = _command(
+        commands, "record", "record a battle and its losses (T2, T4.1, D2–D4)", _run_record
+    )
+    record.add_argument("--place", required=True, help="where it was fought")
+    record.add_argument(
+        "--system",
+        choices=("fog", "dbm", "dba", "dice", "naval", "manual"),
+        help="how it was resolved (Tarentine/custom; default manual)",
+    )
+    record.add_argument(
+        "--winner",
+        choices=("a", "b", "draw"),
+        help="who won (T2.7); read from --dice-log when one is given",
+    )
+    record.add_argument(
+        "--side-a",
+        action="append",
+        default=[],
+        metavar="NATION:PM",
+        help="a contingent of side a (repeat for allies)",
+    )
+    record.add_argument(
+        "--side-b",
+        action="append",
+        default=[],
+        metavar="NATION:PM",
+        help="a contingent of side b (the city's defender in an assault)",
+    )
+    record.add_argument("--turn", type=int, help="the battle's turn (default: the current turn)")
+    record.add_argument(
+        "--city-assault",
+        action="store_true",
+        help="side b defended a city (T3.5: its PM count double for prestige)",
+    )
+    for option, metavar, text in (
+        ("--battle-groups", "NATION:N", "FOG: BGs fielded"),
+        ("--broken", "NATION:N", "FOG: BGs broken/routed/destroyed/off table"),
+        ("--fragmented", "NATION:N", "FOG: BGs fragmented"),
+        ("--attrition", "NATION:N", "FOG: AP total your edition counted"),
+        ("--total-eleq", "NATION:X", "DBM: the contingent's ElEq"),
+        ("--eliminated", "NATION:X", "DBM: ElEq eliminated"),
+        ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
+        ("--elements", "NATION:N", "DBA: elements fielded"),
+        ("--lost", "NATION:N", "DBA: elements lost"),
+        ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
+        ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
+        ("--fleet", "NATION:N", "naval PM it brought"),
+        ("--naval-lost", "NATION:N", "naval PM sunk or captured"),
+        ("--captured", "NATION:N", "enemy naval PM it captured (T3.7)"),
+    ):
+        record.add_argument(option, action="append", default=[], metavar=metavar, help=text)
+    record.add_argument(
+        "--camp-sacked",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help="FOG: this contingent's camp was sacked",
+    )
+    record.add_argument(
+        "--dice-log",
+        metavar="FILE",
+        help="a dice battle (--system dice or naval): the JSON `castra battle --json` printed; "
+        "sides, losses, captures and dice are read from it",
+    )
+    record.add_argument("--army-a", help="Macedon vs Persia: side a's army")
+    record.add_argument("--army-b", help="Macedon vs Persia: side b's army")
+    record.add_argument("--lost-a", type=int, default=0, help="DBA elements side a lost")
+    record.add_argument("--lost-b", type=int, default=0, help="DBA elements side b lost")
+    record.add_argument("--elements-a", type=int, default=12, help="DBA elements side a fielded")
+    record.add_argument("--elements-b", type=int, default=12, help="DBA elements side b fielded")
+    record.add_argument("--general-lost", action="store_true", help="the loser lost its general")
+    record.add_argument("--camp-lost", action="store_true", help="the loser lost its camp")
+    add_dice_options(record)
+
+    rebuild = _command(commands, "rebuild", "rebuild decimated PM, 20 PE each (T2.5)", _run_rebuild)
+    rebuild.add_argument("--nation", required=True)
+    rebuild.add_argument("--pm", type=int, default=1, help="how many (default 1)")
+
+    recruit = _command(
+        commands, "recruit", "order recruits: land 40, naval 30 PE (T6.1)", _run_recruit
+    )
+    recruit.add_argument("--nation", required=True)
+    recruit.add_argument("--land", type=int, default=0, metavar="PM", help="land PM")
+    recruit.add_argument("--naval", type=int, default=0, metavar="PM", help="naval PM")
+    recruit.add_argument("--province", default="", help="where they deploy")
+
+    advance = _command(
+        commands, "advance", "end the turn (tribute T5.3) and start the next", _run_advance
+    )
+    advance.add_argument(
+        "--tribute",
+        action="append",
+        default=[],
+        metavar="NATION:PE",
+        help="PE a nation collects at the end of the turn (T5.3)",
+    )
+    advance.add_argument(
+        "--full-tribute",
+        action="store_true",
+        help="nations not named collect the full value of their provinces",
+    )
+
+    winter = _command(
+        commands,
+        "winter",
+        "resolve the winter turn: upkeep, d10 event, decimated expire, VP",
+        _run_winter,
+    )
+    winter.add_argument("--storm-nation", help="who the storm strikes if several tie (T5.6, 7)")
+    add_dice_options(winter)
+
+    treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
+    treasury.add_argument("--nation", required=True)
+    treasury.add_argument("--pe", type=int, required=True, help="PE added (+) or taken (−)")
+
+    prestige = _command(commands, "prestige", "add or take PP, with a note (T4.2)", _run_prestige)
+    prestige.add_argument("--nation", required=True)
+    prestige.add_argument("--pp", type=int, required=True, help="PP added (+) or taken (−)")
+
+    forces = _command(
+        commands, "forces", "add or remove PM outside battle, with a note", _run_forces
+    )
+    forces.add_argument("--nation", required=True)
+    forces.add_argument("--land", type=int, default=0, metavar="PM")
+    forces.add_argument("--naval", type=int, default=0, metavar="PM")
+
+    take = _command(commands, "take", "a province changes hands", _run_take)
+    take.add_argument("--province", required=True)
+    take.add_argument("--nation", required=True)
+
+    march = _command(commands, "march", "forced march: −2 morale (D5)", _run_march)
+    march.add_argument("--army", required=True)
+    march.add_argument(
+        "--loyalty",
+        type=int,
+        required=True,
+        help="the army's current loyalty (forbidden at 2 or less)",
+    )
+
+    retreat = _command(
+        commands, "retreat", "tactical retreat: an ordinary defeat (D5)", _run_retreat
+    )
+    retreat.add_argument("--army", required=True)
+
+    note = _command(commands, "note", "a free-text note in the record", _run_note)
+    note.add_argument("text")
+
+    undo = _command(commands, "undo", "cancel the last event (kept in the history)", _run_undo)
+    undo.add_argument("--reason", required=True)
+
+    _command(commands, "history", "every event with who, when and what it did", _run_history)
+
+    export = _command(commands, "export", "write the campaign as one JSON document", _run_export)
+    export.add_argument("target", metavar="FILE", help="the JSON file to write ('-' = stdout)")
+
+    imported = _command(
+        commands, "import", "make a campaign file from an exported JSON", _run_import
+    )
+    imported.add_argument("source", metavar="FILE", help="the JSON document")
+    imported.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing file (the old one is kept, renamed aside)",
+    )
+
+
+def _command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    text: str,
+    handler: Any,
+) -> argparse.ArgumentParser:
+    parser = commands.add_parser(name, help=text, description=text)
+    parser.add_argument(
+        "--file", metavar="PATH", help="the campaign file (default: your default campaign)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--who", help="who records it (default: your login name)")
+    if name not in ("note", "show", "history", "export", "import", "undo"):
+        parser.add_argument("--note", default="", help="a note kept with the event")
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+# ---- helpers -------------------------------------------------------------------------------
+
+
+def _path(args: argparse.Namespace) -> Path:
+    if args.file:
+        return Path(args.file)
+    from assistant.ledger.paths import default_campaign_path
+
+    return default_campaign_path()
+
+
+def _who(args: argparse.Namespace) -> str:
+    if args.who:
+        return str(args.who)
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return os.environ.get("USER", "")
+
+
+def _open(args: argparse.Namespace) -> CampaignStore:
+    from assistant.ledger.store import CampaignFileError, CampaignStore
+
+    try:
+        return CampaignStore.open(_path(args))
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+
+
+def _pairs(values: list[str], option: str, kind: Callable[[str], Any] = int) -> dict[str, Any]:
+    """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``."""
+    found: dict[str, Any] = {}
+    for item in values:
+        name, sep, value = item.rpartition(":")
+        name = name.strip()
+        if not sep or not name:
+            raise CliError(f"{option}: give NATION:VALUE, e.g. Rome:4 (got {item!r})")
+        try:
+            number = kind(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise CliError(f"{option}: {name}: not a number ({value!r})") from None
+        if name in found:
+            raise CliError(f"{option}: {name} given twice")
+        found[name] = number
+    return found
+
+
+def _read_json(name: str, option: str) -> Any:
+    try:
+        return json.loads(Path(name).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CliError(f"{option}: cannot read {name}: {error}") from None
+
+
+def _pm(text: str) -> Fraction:
+    from converters.rates import check_half_pm
+    from converters.rounding import as_fraction
+
+    return check_half_pm(as_fraction(text))
+
+
+def _nation_line(name: str, data: dict[str, Any]) -> str:
+    line = (
+        f"  {name:<14} land {data['land_pm']:>2} PM  naval {data['naval_pm']:>2}  "
+        f"decimated {data['decimated']:>2}  treasury {data['treasury']:>4} PE  "
+        f"prestige {data['prestige']:>3} PP"
+    )
+    if data["victory_points"] is not None:
+        line += f"  VP {data['victory_points']}"
+    expiring = [
+        f"{b['pm']} from turn {b['turn']}" + (f" until turn {b['expires']}" if b["expires"] else "")
+        for b in data["decimated_batches"]
+    ]
+    if expiring:
+        line += "\n      decimated: " + "; ".join(expiring)
+    training = [
+        f"{r['land_pm']} land + {r['naval_pm']} naval arriving turn {r['arrives']}"
+        for r in data["training"]
+    ]
+    if training:
+        line += "\n      training: " + "; ".join(training)
+    return line
+
+
+def _show_text(state: CampaignState) -> str:
+    data = state.summary()
+    lines = [f"{data['title']} — {data['date']} (of {data['total_turns']} turns)"]
+    if data["finished"]:
+        lines.append("The campaign is over.")
+    uses_pm = state.scenario.economy is not None
+    if uses_pm:
+        for name, nation in data["nations"].items():
+            lines.append(_nation_line(name, nation))
+    if data["armies"]:
+        if data["initiative"]:
+            lines.append(f"Initiative: {data['initiative']} (D6)")
+        for name, army in data["armies"].items():
+            status = f"morale {army['morale']}" if army["alive"] else "destroyed"
+            leader = " (leader)" if army["leader"] else ""
+            lines.append(f"  {name:<12} {army['nation']:<8} {status}{leader}")
+    return "\n".join(lines)
+
+
+def _recorded(args: argparse.Namespace, store: CampaignStore, stored: StoredEvent) -> int:
+    state = store.state()
+    rolls = [roll.model_dump() for roll in stored.event.rolls]
+    data = {
+        "id": stored.id,
+        "kind": stored.event.kind,
+        "summary": stored.summary,
+        "event": json.loads(stored.event.model_dump_json()),
+        "rolls": rolls,
+        "state": state.summary(),
+    }
+    text = f"#{stored.id} {stored.summary}"
+    if rolls:
+        text += "\n  dice: " + ", ".join(
+            f"d{r['sides']}={r['value']} ({r['purpose']})" for r in rolls
+        )
+    text += f"\n{state.date}"
+    emit(args, data, text)
+    return 0
+
+
+def _append(args: argparse.Namespace, event: Any) -> int:
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        try:
+            stored = store.append(event)
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+# ---- handlers ------------------------------------------------------------------------------
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    from armylists.scenarios import custom_scenario, load_scenario
+    from assistant.ledger.store import CampaignFileError, CampaignStore
+
+    prestige = _pairs(args.prestige, "--prestige")
+    if args.scenario == "custom":
+        scenario = custom_scenario(
+            args.nation,
+            treasuries=_pairs(args.treasury, "--treasury"),
+            land_pm=_pairs(args.land, "--land"),
+            naval_pm=_pairs(args.naval, "--naval"),
+            prestige=prestige,
+        )
+    else:
+        if args.nation or args.treasury or args.land or args.naval:
+            raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
+        scenario = load_scenario(args.scenario, prestige=prestige)
+    try:
+        store = CampaignStore.create(
+            _path(args), scenario, who=_who(args), note=args.note, force=args.force
+        )
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+    with store:
+        state = store.state()
+        data = {"file": str(store.path), **state.summary()}
+        emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
+    return 0
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        state = store.state()
+        emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
+    return 0
+
+
+def _run_record(args: argparse.Namespace) -> int:
+    from assistant.ledger.record import (
+        ContingentFigures,
+        battle_event,
+        dba_campaign_battle,
+        dice_battle_event,
+    )
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        state = store.state()
+        if args.winner is None and not args.dice_log:
+            raise CliError("--winner: a, b or draw (who won, T2.7)")
+        try:
+            if state.armies:
+                if not (args.army_a and args.army_b):
+                    raise CliError("--army-a/--army-b: name the two armies that fought (D2)")
+                if args.winner == "draw":
+                    raise CliError("--winner: a or b (a DBA game has a loser, D2)")
+                event = dba_campaign_battle(
+                    state,
+                    place=args.place,
+                    army_a=args.army_a,
+                    army_b=args.army_b,
+                    winner=args.winner,
+                    lost_a=args.lost_a,
+                    lost_b=args.lost_b,
+                    dice=dice_from_args(args),
+                    general_lost=args.general_lost,
+                    camp_lost=args.camp_lost,
+                    elements_a=args.elements_a,
+                    elements_b=args.elements_b,
+                    who=_who(args),
+                    note=args.note,
+                )
+            elif args.dice_log:
+                event = dice_battle_event(
+                    state,
+                    _read_json(args.dice_log, "--dice-log"),
+                    place=args.place,
+                    naval=args.system == "naval",
+                    city_assault=args.city_assault,
+                    turn=args.turn,
+                    who=_who(args),
+                    note=args.note,
+                )
+            else:
+                event = _table_battle(args, state, ContingentFigures, battle_event)
+            stored = store.append(event)
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any) -> Any:
+    sides = {"a": _pairs(args.side_a, "--side-a", _pm), "b": _pairs(args.side_b, "--side-b", _pm)}
+    if not sides["a"] or not sides["b"]:
+        raise CliError("--side-a/--side-b: give each side's contingents as NATION:PM")
+    per: dict[str, dict[str, Any]] = {
+        "battle_groups": _pairs(args.battle_groups, "--battle-groups"),
+        "broken": _pairs(args.broken, "--broken"),
+        "fragmented": _pairs(args.fragmented, "--fragmented"),
+        "attrition": _pairs(args.attrition, "--attrition"),
+        "total_eleq": _pairs(args.total_eleq, "--total-eleq", Fraction),
+        "eliminated": _pairs(args.eliminated, "--eliminated", Fraction),
+        "demoralised": _pairs(args.demoralised, "--demoralised", Fraction),
+        "elements": _pairs(args.elements, "--elements"),
+        "lost": _pairs(args.lost, "--lost"),
+        "pm_lost": _pairs(args.pm_lost, "--pm-lost"),
+        "prisoners": _pairs(args.prisoners, "--prisoners"),
+        "naval_pm": _pairs(args.fleet, "--fleet"),
+        "naval_lost": _pairs(args.naval_lost, "--naval-lost"),
+        "naval_captured": _pairs(args.captured, "--captured"),
+    }
+    fighting = set(sides["a"]) | set(sides["b"])
+    for field, values in per.items():
+        for name in values:
+            if name not in fighting:
+                option = "--" + {"naval_pm": "fleet", "naval_captured": "captured"}.get(
+                    field, field
+                ).replace("_", "-")
+                raise CliError(f"{option}: {name} is not on either side")
+    for name in args.camp_sacked:
+        if name not in fighting:
+            raise CliError(f"--camp-sacked: {name} is not on either side")
+    if set(sides["a"]) & set(sides["b"]):
+        raise CliError("--side-b: a nation cannot fight on both sides")
+    system = args.system or "manual"
+    contingents = []
+    for side, members in sides.items():
+        for name, pm in members.items():
+            values = {field: table[name] for field, table in per.items() if name in table}
+            contingents.append(
+                figures(
+                    side=side,
+                    nation=name,
+                    pm=pm,
+                    camp_sacked=name in args.camp_sacked,
+                    **values,
+                )
+            )
+    return build(
+        state,
+        place=args.place,
+        system=system,
+        winner=args.winner,
+        contingents=contingents,
+        city_assault=args.city_assault,
+        turn=args.turn,
+        who=_who(args),
+        note=args.note,
+    )
+
+
+def _run_rebuild(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PmRebuilt
+
+    return _append(args, PmRebuilt(nation=args.nation, pm=args.pm, who=_who(args), note=args.note))
+
+
+def _run_recruit(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import RecruitmentOrdered
+
+    return _append(
+        args,
+        RecruitmentOrdered(
+            nation=args.nation,
+            land_pm=args.land,
+            naval_pm=args.naval,
+            province=args.province,
+            who=_who(args),
+            note=args.note,
+        ),
+    )
+
+
+def _run_advance(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TurnAdvanced
+
+    tribute = _pairs(args.tribute, "--tribute")
+    if args.full_tribute:
+        with _open(args) as store:
+            state = store.state()
+            for name, nation in state.nations.items():
+                if nation.player and name not in tribute:
+                    tribute[name] = state.controlled_value(name)
+    return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note))
+
+
+def _run_winter(args: argparse.Namespace) -> int:
+    from assistant.ledger.record import winter_event
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        try:
+            event = winter_event(
+                store.state(),
+                dice_from_args(args),
+                storm_nation=args.storm_nation,
+                who=_who(args),
+                note=args.note,
+            )
+            stored = store.append(event)
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+def _run_treasury(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TreasuryAdjusted
+
+    return _append(
+        args, TreasuryAdjusted(nation=args.nation, pe=args.pe, who=_who(args), note=args.note)
+    )
+
+
+def _run_prestige(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PrestigeAdjusted
+
+    return _append(
+        args, PrestigeAdjusted(nation=args.nation, pp=args.pp, who=_who(args), note=args.note)
+    )
+
+
+def _run_forces(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForcesAdjusted
+
+    return _append(
+        args,
+        ForcesAdjusted(
+            nation=args.nation,
+            land_pm=args.land,
+            naval_pm=args.naval,
+            who=_who(args),
+            note=args.note,
+        ),
+    )
+
+
+def _run_take(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ProvinceTaken
+
+    return _append(
+        args,
+        ProvinceTaken(province=args.province, nation=args.nation, who=_who(args), note=args.note),
+    )
+
+
+def _run_march(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForcedMarch
+
+    return _append(
+        args, ForcedMarch(army=args.army, loyalty=args.loyalty, who=_who(args), note=args.note)
+    )
+
+
+def _run_retreat(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TacticalRetreat
+
+    return _append(args, TacticalRetreat(army=args.army, who=_who(args), note=args.note))
+
+
+def _run_note(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import NoteAdded
+
+    return _append(args, NoteAdded(note=args.text, who=_who(args)))
+
+
+def _run_undo(args: argparse.Namespace) -> int:
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        try:
+            stored = store.undo(args.reason, who=_who(args))
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+def _run_history(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        entries = store.history()
+    data = {"events": [json.loads(entry.model_dump_json()) for entry in entries]}
+    lines = []
+    for entry in entries:
+        when = entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else "?"
+        line = f"#{entry.id:<4} turn {entry.turn or '-':<3} {when} {entry.who or '-'}: "
+        line += entry.summary
+        if entry.note and entry.kind != "note":
+            line += f" — {entry.note}"
+        if entry.undone_by:
+            line += f"  [undone by #{entry.undone_by}: {entry.undo_reason}]"
+        lines.append(line)
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        document = store.export_document()
+    text = json.dumps(document, ensure_ascii=False, indent=1)
+    if args.target == "-":
+        sys.stdout.write(text + "\n")
+        return 0
+    target = Path(args.target)
+    try:
+        target.write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"FILE: cannot write {target}: {error}") from None
+    emit(
+        args,
+        {"file": str(target), "events": len(document["events"])},
+        f"Exported {len(document['events'])} events to {target}",
+    )
+    return 0
+
+
+def _run_import(args: argparse.Namespace) -> int:
+    from assistant.ledger.store import CampaignFileError, CampaignStore
+
+    try:
+        document = json.loads(Path(args.source).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CliError(f"FILE: cannot read {args.source}: {error}") from None
+    try:
+        store = CampaignStore.import_document(document, _path(args), force=args.force)
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+    with store:
+        state = store.state()
+        emit(
+            args,
+            {"file": str(store.path), **state.summary()},
+            f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}",
+        )
+    return 0

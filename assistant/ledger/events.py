@@ -1,0 +1,297 @@
+"""What can happen in a campaign, as the ledger writes it down.
+
+The ledger is an append-only list of these events; the campaign state is whatever replaying
+them gives (:mod:`assistant.ledger.state`). Each event records who entered it, when, for which
+turn, a free note and every die rolled for it with its purpose, so a dispute months later can
+be settled from the record alone. Events carry the referee's inputs and the converters' results
+(losses, prestige, morale) as they were computed when recorded, so replay never depends on a
+later change of rates.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from armylists.scenarios import Scenario
+from converters.dice import Roll
+from converters.rates import PM
+
+__all__ = [
+    "EVENT_ADAPTER",
+    "EVENT_KINDS",
+    "ArmyMoraleChange",
+    "BattleRecorded",
+    "CampaignCreated",
+    "ContingentResult",
+    "Event",
+    "ForcedMarch",
+    "ForcesAdjusted",
+    "NoteAdded",
+    "PmRebuilt",
+    "PrestigeAdjusted",
+    "ProvinceTaken",
+    "RecruitmentOrdered",
+    "TacticalRetreat",
+    "TreasuryAdjusted",
+    "TurnAdvanced",
+    "Undone",
+    "WinterResolved",
+]
+
+Side = Literal["a", "b"]
+"""The two sides of a battle, as the ``losses`` and ``battle`` commands name them."""
+
+
+class _Value(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class EventBase(_Value):
+    """Fields every event has."""
+
+    turn: int | None = Field(default=None, ge=1)
+    """The campaign turn it belongs to; None means "the current turn" (filled in on append)."""
+    who: str = ""
+    """Who entered it (the referee's or player's name)."""
+    when: datetime | None = None
+    """When it was recorded (UTC); filled in on append."""
+    note: str = ""
+    """Free text: why, where, what the players said."""
+    rolls: list[Roll] = []
+    """Every die rolled for this event, with its purpose, in the order rolled."""
+
+
+class CampaignCreated(EventBase):
+    """The first event of every campaign: the scenario it starts from, embedded whole."""
+
+    kind: Literal["campaign_created"] = "campaign_created"
+    scenario: Scenario
+    """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+
+
+class ContingentResult(_Value):
+    """One nation's contingent in a battle, with the losses computed for it (T2.4)."""
+
+    side: Side
+    """Which side it fought on."""
+    nation: str
+    """The nation, as the scenario names it ("Rome", "Magna Graecia" …)."""
+    pm: PM
+    """Land PM it fielded (a half for an empty city's garrison, T3.5)."""
+    army: str | None = None
+    """The army that fought (Macedon vs Persia), e.g. "Alexander"."""
+    figures: dict[str, Any] = {}
+    """The table figures the losses were computed from, as typed (BGs, AP, ElEq, elements …)."""
+    pm_lost: int = Field(default=0, ge=0)
+    """Land PM lost; they go to the decimated pool, dated with the battle's turn (T2.5)."""
+    prisoners: int = Field(default=0, ge=0)
+    """Land PM taken prisoner (T4.3, T3.5): gone, not decimated."""
+    naval_pm: int = Field(default=0, ge=0)
+    """Naval PM it brought (a naval battle, or fleets supporting a siege, T3.5)."""
+    naval_lost: int = Field(default=0, ge=0)
+    """Naval PM sunk or captured: gone (T2.5)."""
+    naval_captured: int = Field(default=0, ge=0)
+    """Enemy naval PM it captured (T3.7); they join its fleet."""
+
+
+class ArmyMoraleChange(_Value):
+    """A change of one army's morale, as it goes into the army journal (D1–D5)."""
+
+    army: str
+    """The army's name."""
+    before: int = Field(ge=0, le=6)
+    """Morale before."""
+    after: int = Field(ge=0, le=6)
+    """Morale after (0–6)."""
+    disbanded: bool = False
+    """The army ceased to exist (D3, D5)."""
+    reason: str
+    """Why, citing the rule, e.g. "D4 triumph +2"."""
+
+
+class BattleRecorded(EventBase):
+    """A battle fought and its campaign consequences (T2, T3, T4.1, D2–D4)."""
+
+    kind: Literal["battle_recorded"] = "battle_recorded"
+    place: str = Field(min_length=1)
+    """Where it was fought, e.g. "Heraclea"."""
+    resolution: Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+    """How it was resolved: a table game (FOG/DBM/DBA), the dice battle of T3, a naval battle,
+    or losses typed by the referee."""
+    winner: Literal["a", "b", "draw"]
+    """Who won (T2.7); "draw" when both withdrew or both were wiped out."""
+    city_assault: bool = False
+    """Side b defended a city (T3.5): its PM counted double for prestige."""
+    contingents: list[ContingentResult] = Field(min_length=2)
+    """Every contingent of both sides."""
+    prestige: dict[str, int] = {}
+    """PP won (+) or lost (−) per nation (T4.1), as computed by converters.prestige."""
+    prestige_reason: str = ""
+    """E.g. "T4.1 clear major victory: ±5"."""
+    dice_log: list[dict[str, Any]] | None = None
+    """The round-by-round log of a dice battle (converters.dice_battle), kept verbatim."""
+    morale: list[ArmyMoraleChange] = []
+    """Macedon vs Persia: morale check and changes of the armies that fought (D2–D4)."""
+    defeat: Literal["ordinary", "crushing"] | None = None
+    """Macedon vs Persia: the kind of defeat (D2); a crushing defeat is a triumph (D6)."""
+
+
+class PmRebuilt(EventBase):
+    """Decimated land PM rebuilt for 20 PE each (T2.5), before they expire."""
+
+    kind: Literal["pm_rebuilt"] = "pm_rebuilt"
+    nation: str
+    """The nation that pays."""
+    pm: int = Field(default=1, ge=1)
+    """How many decimated PM are rebuilt."""
+
+
+class RecruitmentOrdered(EventBase):
+    """New land or naval PM ordered (T6.1): paid now, arriving after the training delay."""
+
+    kind: Literal["recruitment_ordered"] = "recruitment_ordered"
+    nation: str
+    """The nation that pays."""
+    land_pm: int = Field(default=0, ge=0)
+    """Land PM ordered (40 PE each)."""
+    naval_pm: int = Field(default=0, ge=0)
+    """Naval PM ordered (30 PE each)."""
+    province: str = ""
+    """Where they will deploy (a controlled province free of enemy armies)."""
+
+
+class TreasuryAdjusted(EventBase):
+    """PE added or taken by the referee: tribute, sacking, payments between nations (T5.3)."""
+
+    kind: Literal["treasury_adjusted"] = "treasury_adjusted"
+    nation: str
+    """Whose treasury."""
+    pe: int
+    """PE added (+) or taken (−)."""
+
+
+class PrestigeAdjusted(EventBase):
+    """PP added or taken: cities taken, sacks, treaties, peace (T4.2)."""
+
+    kind: Literal["prestige_adjusted"] = "prestige_adjusted"
+    nation: str
+    """Whose prestige."""
+    pp: int
+    """PP added (+) or taken (−)."""
+
+
+class ForcesAdjusted(EventBase):
+    """PM added or removed outside battle: disbanding, a coup, raiders, a referee's ruling."""
+
+    kind: Literal["forces_adjusted"] = "forces_adjusted"
+    nation: str
+    """Whose forces."""
+    land_pm: int = 0
+    """Land PM added (+) or removed (−)."""
+    naval_pm: int = 0
+    """Naval PM added (+) or removed (−)."""
+
+
+class ProvinceTaken(EventBase):
+    """A province changes hands (battle, annexation, winter control check T5.7)."""
+
+    kind: Literal["province_taken"] = "province_taken"
+    province: str
+    """The province, as the scenario names it."""
+    nation: str
+    """Its new holder."""
+
+
+class TurnAdvanced(EventBase):
+    """The current turn ends (tribute collected, T5.3) and the next begins."""
+
+    kind: Literal["turn_advanced"] = "turn_advanced"
+    tribute: dict[str, int] = {}
+    """PE each nation collects at the end of the turn (T5.3), as the referee counted them."""
+
+
+class WinterResolved(EventBase):
+    """The winter turn: upkeep (T6.2), the winter event (T5.6), decimated PM expire (T2.5),
+    victory points (T5.8). The d10 is in ``rolls``."""
+
+    kind: Literal["winter_resolved"] = "winter_resolved"
+    storm_nation: str | None = None
+    """Which nation the storm strikes when several tie for most naval PM (T5.6, 7)."""
+
+
+class ForcedMarch(EventBase):
+    """An army marches two provinces in a turn: −2 morale at once (D5)."""
+
+    kind: Literal["forced_march"] = "forced_march"
+    army: str
+    """The army."""
+    loyalty: int = Field(ge=0, le=6)
+    """Its current loyalty; a forced march is forbidden at 2 or less (D5)."""
+
+
+class TacticalRetreat(EventBase):
+    """An army declines battle and falls back: an ordinary defeat for it (D5)."""
+
+    kind: Literal["tactical_retreat"] = "tactical_retreat"
+    army: str
+    """The army."""
+
+
+class NoteAdded(EventBase):
+    """A free-text note in the record (the text is ``note``)."""
+
+    kind: Literal["note"] = "note"
+
+
+class Undone(EventBase):
+    """Cancels an earlier event; both stay in the history."""
+
+    kind: Literal["undone"] = "undone"
+    target: int = Field(ge=1)
+    """The id of the event cancelled."""
+    reason: str = Field(min_length=1)
+    """Why (kept in the history)."""
+
+
+Event = Annotated[
+    CampaignCreated
+    | BattleRecorded
+    | PmRebuilt
+    | RecruitmentOrdered
+    | TreasuryAdjusted
+    | PrestigeAdjusted
+    | ForcesAdjusted
+    | ProvinceTaken
+    | TurnAdvanced
+    | WinterResolved
+    | ForcedMarch
+    | TacticalRetreat
+    | NoteAdded
+    | Undone,
+    Field(discriminator="kind"),
+]
+"""Any ledger event, told apart by its ``kind``."""
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+"""Validates and serialises any :data:`Event` (``EVENT_ADAPTER.validate_json(text)``)."""
+
+EVENT_KINDS: tuple[str, ...] = (
+    "campaign_created",
+    "battle_recorded",
+    "pm_rebuilt",
+    "recruitment_ordered",
+    "treasury_adjusted",
+    "prestige_adjusted",
+    "forces_adjusted",
+    "province_taken",
+    "turn_advanced",
+    "winter_resolved",
+    "forced_march",
+    "tactical_retreat",
+    "note",
+    "undone",
+)
+"""Every event ``kind``."""

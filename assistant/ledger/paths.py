@@ -1,0 +1,30 @@
+"""Where campaigns live when the user gives no path.
+
+One file per campaign in the user's data directory (platformdirs), so ``castra campaign show``
+works from any folder; ``CASTRA_HOME`` moves everything elsewhere (tests, portable installs).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["CAMPAIGN_SUFFIX", "castra_home", "default_campaign_path"]
+
+CAMPAIGN_SUFFIX = ".castra"
+"""File name ending of a campaign file (an SQLite database)."""
+
+
+def castra_home() -> Path:
+    """``$CASTRA_HOME`` if set, else the user's data directory for Castra."""
+    override = os.environ.get("CASTRA_HOME")
+    if override:
+        return Path(override).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("castra", appauthor=False)
+
+
+def default_campaign_path() -> Path:
+    """The campaign the commands use without ``--file``: ``<home>/campaign.castra``."""
+    return castra_home() / f"campaign{CAMPAIGN_SUFFIX}"

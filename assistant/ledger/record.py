@@ -1,0 +1,442 @@
+"""Turning what the referee brings from the table into ledger events, through the converters.
+
+The ledger never computes losses, prestige or morale itself: a table result goes through
+:mod:`converters.losses` (T2.1–T2.3), the battle's prestige through :mod:`converters.prestige`
+(T4.1) and a DBA defeat through :mod:`converters.morale` (D2–D4). The results are written into
+the event, so the record shows exactly what was computed, and replay never recomputes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from assistant.ledger.events import (
+    ArmyMoraleChange,
+    BattleRecorded,
+    ContingentResult,
+    WinterResolved,
+)
+from assistant.ledger.state import CampaignState, LedgerError
+from converters.dice import Dice
+from converters.rates import PM
+
+__all__ = [
+    "ContingentFigures",
+    "battle_event",
+    "dba_campaign_battle",
+    "dice_battle_event",
+    "winter_event",
+]
+
+System = Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+
+
+class ContingentFigures(BaseModel):
+    """What the referee reads off the table for one contingent (the ``losses`` figures).
+
+    FOG (T2.1): ``battle_groups``, ``broken``, ``fragmented``, ``camp_sacked`` or ``attrition``.
+    DBM (T2.2): ``total_eleq``, ``eliminated``, ``demoralised``. DBA (T2.3): ``elements``,
+    ``lost``. Dice, naval or manual battles: ``pm_lost`` as counted.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    side: Literal["a", "b"]
+    """Which side it fought on."""
+    nation: str
+    """The nation."""
+    pm: PM
+    """Land PM fielded."""
+    army: str | None = None
+    """The army (Macedon vs Persia)."""
+    battle_groups: int | None = Field(default=None, ge=1)
+    """FOG: BGs fielded."""
+    broken: int = Field(default=0, ge=0)
+    """FOG: BGs broken, routed, destroyed or gone off table."""
+    fragmented: int = Field(default=0, ge=0)
+    """FOG: fragmented BGs."""
+    camp_sacked: bool = False
+    """FOG: its camp was sacked."""
+    attrition: int | None = Field(default=None, ge=0)
+    """FOG: attrition points as the edition counted them (instead of broken)."""
+    total_eleq: Fraction | None = None
+    """DBM: the contingent's total ElEq."""
+    eliminated: Fraction = Fraction(0)
+    """DBM: ElEq eliminated."""
+    demoralised: Fraction = Fraction(0)
+    """DBM: ElEq demoralised but not eliminated."""
+    elements: int | None = Field(default=None, ge=1)
+    """DBA: elements fielded."""
+    lost: int = Field(default=0, ge=0)
+    """DBA: elements lost."""
+    pm_lost: int | None = Field(default=None, ge=0)
+    """Dice, naval or manual: land PM lost, as counted."""
+    prisoners: int = Field(default=0, ge=0)
+    """Land PM taken prisoner (T4.3)."""
+    naval_pm: int = Field(default=0, ge=0)
+    """Naval PM it brought."""
+    naval_lost: int = Field(default=0, ge=0)
+    """Naval PM sunk or captured."""
+    naval_captured: int = Field(default=0, ge=0)
+    """Enemy naval PM captured (T3.7)."""
+
+
+def _figures(c: ContingentFigures, system: System) -> dict[str, Any]:
+    if system == "fog":
+        shown: dict[str, Any] = {
+            "battle_groups": c.battle_groups,
+            "broken": c.broken,
+            "fragmented": c.fragmented,
+            "camp_sacked": c.camp_sacked,
+        }
+        if c.attrition is not None:
+            shown["attrition"] = c.attrition
+        return shown
+    if system == "dbm":
+        return {
+            "total_eleq": str(c.total_eleq),
+            "eliminated": str(c.eliminated),
+            "demoralised": str(c.demoralised),
+        }
+    if system == "dba":
+        return {"elements": c.elements, "lost": c.lost}
+    return {}
+
+
+def _land_loss(c: ContingentFigures, system: System, outcome: Literal["won", "lost"]) -> int:
+    """T2.1–T2.3 through converters.losses; dice/naval/manual losses are taken as counted."""
+    whole = int(c.pm)
+    if system in ("dice", "naval", "manual"):
+        return c.pm_lost or 0
+    if c.pm_lost is not None:
+        raise LedgerError(f"pm_lost: {system} losses are computed from the table figures")
+    from converters import losses
+
+    if system == "fog":
+        if c.battle_groups is None:
+            raise LedgerError(f"battle_groups: {c.nation}: give the BGs fielded (T2.1)")
+        result = losses.fog_losses(
+            whole,
+            c.battle_groups,
+            outcome,
+            broken=c.broken,
+            fragmented=c.fragmented,
+            camp_sacked=c.camp_sacked,
+            attrition=c.attrition,
+        )
+    elif system == "dbm":
+        if c.total_eleq is None:
+            raise LedgerError(f"total_eleq: {c.nation}: give the contingent's ElEq (T2.2)")
+        result = losses.dbm_losses(
+            whole, c.total_eleq, c.eliminated, outcome, demoralised=c.demoralised
+        )
+    else:
+        if c.elements is None:
+            raise LedgerError(f"elements: {c.nation}: give the elements fielded (T2.3)")
+        result = losses.dba_losses(whole, c.elements, c.lost, outcome)
+    return result.pm_lost
+
+
+def battle_event(
+    state: CampaignState,
+    *,
+    place: str,
+    system: System,
+    winner: Literal["a", "b", "draw"],
+    contingents: Sequence[ContingentFigures],
+    city_assault: bool = False,
+    turn: int | None = None,
+    who: str = "",
+    note: str = "",
+    dice_log: list[dict[str, Any]] | None = None,
+    rolls: Sequence[Any] = (),
+) -> BattleRecorded:
+    """A battle of the Tarentine Wars (or a custom campaign), losses and prestige computed.
+
+    Losses per contingent from its own figures (T2.4); prestige T4.1 on each side's totals
+    (land PM plus fleets, losses plus prisoners and ships lost), every nation of the winning
+    side +X and of the losing side −X (**Reading** for allied sides). Side b is the city's
+    defender when ``city_assault``.
+    """
+    if not contingents:
+        raise LedgerError("contingents: give each side's contingents")
+    results: list[ContingentResult] = []
+    for c in contingents:
+        state.nation(c.nation, "--side-" + c.side)
+        if winner == "draw":
+            outcome: Literal["won", "lost"] = "lost"
+        else:
+            outcome = "won" if c.side == winner else "lost"
+        pm_lost = _land_loss(c, system, outcome)
+        results.append(
+            ContingentResult(
+                side=c.side,
+                nation=c.nation,
+                pm=c.pm,
+                army=c.army,
+                figures=_figures(c, system),
+                pm_lost=pm_lost,
+                prisoners=c.prisoners,
+                naval_pm=c.naval_pm,
+                naval_lost=c.naval_lost,
+                naval_captured=c.naval_captured,
+            )
+        )
+    prestige: dict[str, int] = {}
+    reason = ""
+    if winner != "draw":
+        from converters.prestige import battle_prestige
+
+        loser = "b" if winner == "a" else "a"
+
+        def strength(side: str) -> Fraction:
+            return sum(
+                (Fraction(r.pm) + r.naval_pm for r in results if r.side == side), Fraction(0)
+            )
+
+        def lost(side: str) -> int:
+            return sum(r.pm_lost + r.prisoners + r.naval_lost for r in results if r.side == side)
+
+        outcome_points = battle_prestige(
+            strength(winner),
+            strength(loser),
+            min(Fraction(lost(winner)), strength(winner)),
+            min(Fraction(lost(loser)), strength(loser)),
+            city_assault=city_assault,
+            defender="winner" if winner == "b" else "loser",
+        )
+        for r in results:
+            points = outcome_points.winner if r.side == winner else outcome_points.loser
+            prestige[r.nation] = points
+        reason = (
+            f"T4.1 {outcome_points.kind} {outcome_points.size} victory: ±{outcome_points.winner}"
+        )
+    return BattleRecorded(
+        place=place,
+        resolution=system,
+        winner=winner,
+        city_assault=city_assault,
+        contingents=results,
+        prestige=prestige,
+        prestige_reason=reason,
+        dice_log=dice_log,
+        turn=turn,
+        who=who,
+        note=note,
+        rolls=list(rolls),
+    )
+
+
+def dba_campaign_battle(
+    state: CampaignState,
+    *,
+    place: str,
+    army_a: str,
+    army_b: str,
+    winner: Literal["a", "b"],
+    lost_a: int,
+    lost_b: int,
+    dice: Dice,
+    general_lost: bool = False,
+    camp_lost: bool = False,
+    elements_a: int = 12,
+    elements_b: int = 12,
+    who: str = "",
+    note: str = "",
+) -> BattleRecorded:
+    """Macedon vs Persia: one DBA game between two armies (D2–D4).
+
+    The defeat is classified (D2), the loser's morale checked with a d6 from ``dice`` on its
+    morale before the battle (D3), then both armies' morale changes (D4). ``general_lost``
+    and ``camp_lost`` are the loser's.
+    """
+    from converters.morale import morale_after, resolve_defeat
+
+    a = state.army(army_a, "--army-a")
+    b = state.army(army_b, "--army-b")
+    if a.nation == b.nation:
+        raise LedgerError(f"--army-b: {b.name} is on the same side as {a.name}")
+    win, lose = (a, b) if winner == "a" else (b, a)
+    win_lost, lose_lost = (lost_a, lost_b) if winner == "a" else (lost_b, lost_a)
+    win_elements, lose_elements = (
+        (elements_a, elements_b) if winner == "a" else (elements_b, elements_a)
+    )
+    before = len(getattr(dice, "rolls", []))
+    resolution = resolve_defeat(
+        lose.morale,
+        lose_lost,
+        win_lost,
+        dice,
+        general_lost=general_lost,
+        camp_lost=camp_lost,
+        elements=lose_elements,
+        enemy_elements=win_elements,
+    )
+    triumph = resolution.defeat == "crushing"
+    win_after = morale_after(win.morale, "triumph" if triumph else "victory")
+    changes = [
+        ArmyMoraleChange(
+            army=win.name,
+            before=win.morale,
+            after=win_after,
+            reason=f"D4 {'triumph +2' if triumph else 'victory +1'} at {place}",
+        ),
+        ArmyMoraleChange(
+            army=lose.name,
+            before=lose.morale,
+            after=resolution.morale_after if resolution.morale_after is not None else 0,
+            disbanded=resolution.destroyed,
+            reason=(
+                f"D2 {resolution.defeat} defeat at {place}; {resolution.check.reason}"
+                + ("" if resolution.destroyed else f"; D4 {'−2' if triumph else '−1'}")
+            ),
+        ),
+    ]
+    rolls = list(getattr(dice, "rolls", []))[before:]
+    contingents = [
+        ContingentResult(
+            side=side,
+            nation=army.nation,
+            pm=Fraction(0),
+            army=army.name,
+            figures={"elements": elements, "lost": lost},
+        )
+        for side, army, elements, lost in (
+            ("a", a, elements_a, lost_a),
+            ("b", b, elements_b, lost_b),
+        )
+    ]
+    contingents = [
+        c.model_copy(
+            update={
+                "figures": {
+                    **c.figures,
+                    **(
+                        {"general_lost": general_lost, "camp_lost": camp_lost}
+                        if c.army == lose.name
+                        else {}
+                    ),
+                }
+            }
+        )
+        for c in contingents
+    ]
+    return BattleRecorded(
+        place=place,
+        resolution="dba",
+        winner=winner,
+        contingents=contingents,
+        morale=changes,
+        defeat=resolution.defeat,
+        who=who,
+        note=note,
+        rolls=rolls,
+    )
+
+
+def winter_event(
+    state: CampaignState,
+    dice: Dice,
+    *,
+    storm_nation: str | None = None,
+    who: str = "",
+    note: str = "",
+) -> WinterResolved:
+    """The winter turn with the referee's d10 (T5.6) rolled from ``dice``.
+
+    A turn that is not an unresolved winter is refused before any die is rolled.
+    """
+    table = state.scenario.winter_events
+    if not state.is_winter or table is None:
+        raise LedgerError(f"turn: {state.date} is not a winter turn")
+    if state.turn in state.winters_resolved:
+        raise LedgerError(f"turn: the winter of turn {state.turn} is already resolved")
+    before = len(getattr(dice, "rolls", []))
+    dice.roll(table.die, f"T5.6 winter event, {state.date}")
+    rolls = list(getattr(dice, "rolls", []))[before:]
+    return WinterResolved(storm_nation=storm_nation, who=who, note=note, rolls=rolls)
+
+
+def _whole(value: Any) -> int:
+    # A garrison's half PM (T3.5) is no PM of the nation's pool.
+    return int(Fraction(str(value)))
+
+
+def dice_battle_event(
+    state: CampaignState,
+    log: dict[str, Any],
+    *,
+    place: str,
+    naval: bool = False,
+    city_assault: bool = False,
+    turn: int | None = None,
+    who: str = "",
+    note: str = "",
+) -> BattleRecorded:
+    """A dice battle (T3) from the result ``castra battle --json`` prints
+    (:class:`converters.dice_battle.BattleResult` as JSON): winner (T2.7), each contingent's
+    PM lost and prisoners (T3.4, T3.5), T3.7 captures for a naval battle, every die rolled.
+    The round log is kept verbatim in the event.
+    """
+    try:
+        sides = {side: log[side] for side in ("a", "b")}
+        winner: Literal["a", "b", "draw"] = log.get("winner") or "draw"
+        rounds = list(log.get("rounds", []))
+        raw_rolls = list(log.get("rolls", []))
+    except (KeyError, TypeError):
+        raise LedgerError(
+            "--dice-log: not a dice-battle result (the JSON of `castra battle --json`)"
+        ) from None
+    if winner not in ("a", "b", "draw"):
+        raise LedgerError(f"--dice-log: winner must be a, b or none (got {winner!r})")
+    from converters.dice import Roll
+
+    capture = log.get("capture") or None
+    figures: list[ContingentFigures] = []
+    for side, data in sides.items():
+        for index, contingent in enumerate(data.get("contingents", [])):
+            nation = str(contingent["nation"])
+            captured = 0
+            if naval and capture and side == winner and index == 0:
+                captured = int(capture.get("captured", 0))
+            if naval:
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=nation,
+                        pm=0,
+                        pm_lost=0,
+                        naval_pm=_whole(contingent["pm_start"]),
+                        naval_lost=_whole(contingent["pm_lost"]),
+                        naval_captured=captured,
+                    )
+                )
+            else:
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=nation,
+                        pm=Fraction(str(contingent["pm_start"])),
+                        pm_lost=_whole(contingent["pm_lost"]),
+                        prisoners=_whole(contingent.get("prisoners", 0)),
+                    )
+                )
+    if capture:
+        rounds.append({"kind": "capture", **capture})
+    return battle_event(
+        state,
+        place=place,
+        system="naval" if naval else "dice",
+        winner=winner,
+        contingents=figures,
+        city_assault=city_assault,
+        turn=turn,
+        who=who,
+        note=note,
+        dice_log=rounds,
+        rolls=[Roll.model_validate(roll) for roll in raw_rolls],
+    )

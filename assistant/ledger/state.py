@@ -1,0 +1,839 @@
+"""The campaign as it stands: computed by replaying the ledger's events, and the judge of
+whether a new event is possible.
+
+:func:`replay` folds events into a :class:`CampaignState`; :meth:`CampaignState.check` refuses
+an impossible event with one line naming the field, before anything is written;
+:meth:`CampaignState.apply` then changes the state and returns what happened, in words, for
+the history. Both are pure: no file, no clock, no dice (the dice are in the events).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from armylists.scenarios import Economy, Scenario
+from assistant.ledger.events import (
+    BattleRecorded,
+    CampaignCreated,
+    Event,
+    ForcedMarch,
+    ForcesAdjusted,
+    NoteAdded,
+    PmRebuilt,
+    PrestigeAdjusted,
+    ProvinceTaken,
+    RecruitmentOrdered,
+    TacticalRetreat,
+    TreasuryAdjusted,
+    TurnAdvanced,
+    Undone,
+    WinterResolved,
+)
+
+__all__ = [
+    "REPLAY_VERSION",
+    "ArmyState",
+    "CampaignState",
+    "DecimatedPM",
+    "JournalEntry",
+    "LedgerError",
+    "NationState",
+    "Recruits",
+    "replay",
+]
+
+REPLAY_VERSION = 1
+"""Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
+
+
+class LedgerError(ValueError):
+    """An impossible event: one line naming the field and what is allowed. Nothing is written."""
+
+
+class _State(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class DecimatedPM(_State):
+    """Land PM lost in one battle, waiting to be rebuilt (T2.5)."""
+
+    pm: int
+    """How many are still decimated (not rebuilt)."""
+    turn: int
+    """The battle's turn."""
+    place: str = ""
+    """Where they were lost."""
+    expires: int | None
+    """The winter turn after which they are gone; None in a campaign without winters."""
+
+
+class Recruits(_State):
+    """PM ordered and still training (T6.1)."""
+
+    land_pm: int
+    """Land PM."""
+    naval_pm: int
+    """Naval PM."""
+    ordered: int
+    """Turn of the order."""
+    arrives: int
+    """First turn they are in play."""
+    province: str = ""
+    """Where they deploy."""
+
+
+class NationState(_State):
+    """One nation's forces, money and standing."""
+
+    name: str
+    """As the scenario names it."""
+    player: bool = True
+    """False for a holder that is nobody's nation ("Neutral")."""
+    land_pm: int = 0
+    """Land PM in play."""
+    naval_pm: int = 0
+    """Naval PM (fleets) in play."""
+    decimated: list[DecimatedPM] = []
+    """Decimated land PM, oldest first (T2.5)."""
+    training: list[Recruits] = []
+    """Recruits not yet arrived (T6.1)."""
+    treasury: int = 0
+    """PE in the treasury; never below 0."""
+    prestige: int = 0
+    """PP."""
+    victory_points: int | None = None
+    """VP at the last winter (T5.8); None before the first winter."""
+    prisoners_held: int = 0
+    """Enemy land PM this nation holds prisoner (T4.3)."""
+    away: bool = False
+    """Pyrrhus away in Greece after the barbarian invasion (T5.6, 1–2)."""
+
+    @property
+    def decimated_pm(self) -> int:
+        """Decimated PM that can still be rebuilt."""
+        return sum(batch.pm for batch in self.decimated)
+
+
+class JournalEntry(_State):
+    """One line of an army journal (D1)."""
+
+    turn: int
+    """The turn."""
+    before: int
+    """Morale before."""
+    after: int
+    """Morale after."""
+    reason: str
+    """What happened, with the rule."""
+    event_id: int
+    """The ledger event that wrote it."""
+
+
+class ArmyState(_State):
+    """One army of Macedon vs Persia (D1)."""
+
+    name: str
+    """Its name."""
+    nation: str
+    """Its side."""
+    leader: bool = False
+    """The side leader's army."""
+    morale: int
+    """0–6."""
+    alive: bool = True
+    """False once it ceased to exist or disbanded (D3, D5)."""
+    journal: list[JournalEntry] = []
+    """Every morale change (D1)."""
+
+
+class CampaignState(_State):
+    """Everything the ledger's events add up to."""
+
+    scenario: Scenario
+    """What the campaign started from."""
+    turn: int = 1
+    """The current turn."""
+    last_event_id: int = 0
+    """Id of the last event replayed."""
+    nations: dict[str, NationState]
+    """Player nations then other holders, in the scenario's order."""
+    control: dict[str, str] = {}
+    """Province → its holder."""
+    winters_resolved: list[int] = []
+    """Winter turns already resolved."""
+    winter_event_counts: dict[str, int] = {}
+    """How often each winter event has happened (T5.6: twice at most)."""
+    armies: dict[str, ArmyState] = {}
+    """Armies with morale (Macedon vs Persia)."""
+    battles: int = 0
+    """Battles recorded (not undone)."""
+    victories_this_turn: list[tuple[str, str]] = []
+    """(side, "victory"|"triumph") of this turn's battles, for D6."""
+    initiative: str | None = None
+    """The side with the initiative this turn (D6), when the scenario has an attacker."""
+    finished: bool = False
+    """The last turn has been played (T5.1)."""
+
+    # ---- reading -----------------------------------------------------------------------
+
+    @property
+    def date(self) -> str:
+        """E.g. "Turn 3, May 278 BC (1st fortnight)"."""
+        return self.scenario.calendar.date(self.turn)
+
+    @property
+    def is_winter(self) -> bool:
+        """The current turn is a winter turn (T5.1)."""
+        return self.scenario.calendar.is_winter(self.turn)
+
+    def nation(self, name: str, field: str = "nation") -> NationState:
+        """The nation called ``name``, or a LedgerError naming ``field`` and the choices."""
+        found = self.nations.get(name)
+        if found is None:
+            raise LedgerError(f"{field}: one of {', '.join(self.nations)} (got {name!r})")
+        return found
+
+    def army(self, name: str, field: str = "army") -> ArmyState:
+        """The living army called ``name``."""
+        found = self.armies.get(name)
+        if found is None:
+            choices = ", ".join(self.armies) or "none in this campaign"
+            raise LedgerError(f"{field}: one of {choices} (got {name!r})")
+        if not found.alive:
+            raise LedgerError(f"{field}: {name} no longer exists")
+        return found
+
+    def controlled_value(self, nation: str) -> int:
+        """PE of the provinces ``nation`` controls (T5.3, T5.8)."""
+        values = {province.name: province.value for province in self.scenario.provinces}
+        return sum(values[p] for p, holder in self.control.items() if holder == nation)
+
+    def upkeep(self, nation: str) -> int:
+        """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
+        return sum(cost for _, cost in self._upkeep_items(self.nation(nation)))
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON ``castra campaign show --json`` prints."""
+        calendar = self.scenario.calendar
+        return {
+            "scenario": self.scenario.key,
+            "title": self.scenario.title,
+            "turn": self.turn,
+            "date": self.date,
+            "winter": self.is_winter,
+            "total_turns": calendar.total_turns,
+            "finished": self.finished,
+            "battles": self.battles,
+            "initiative": self.initiative,
+            "nations": {
+                name: {
+                    "player": nation.player,
+                    "land_pm": nation.land_pm,
+                    "naval_pm": nation.naval_pm,
+                    "decimated": nation.decimated_pm,
+                    "decimated_batches": [
+                        {"pm": b.pm, "turn": b.turn, "place": b.place, "expires": b.expires}
+                        for b in nation.decimated
+                    ],
+                    "training": [r.model_dump() for r in nation.training],
+                    "treasury": nation.treasury,
+                    "prestige": nation.prestige,
+                    "victory_points": nation.victory_points,
+                    "prisoners_held": nation.prisoners_held,
+                }
+                for name, nation in self.nations.items()
+            },
+            "armies": {
+                name: {
+                    "nation": army.nation,
+                    "leader": army.leader,
+                    "morale": army.morale,
+                    "alive": army.alive,
+                    "journal": [entry.model_dump() for entry in army.journal],
+                }
+                for name, army in self.armies.items()
+            },
+        }
+
+    # ---- the rules of each event -------------------------------------------------------
+
+    def check(self, event: Event) -> None:
+        """Refuse ``event`` with a :class:`LedgerError` if it cannot happen now."""
+        self._handle(event, apply=False, event_id=self.last_event_id + 1)
+
+    def apply(self, event: Event, event_id: int) -> str:
+        """Apply a checked ``event`` in place; return what happened, in words."""
+        text = self._handle(event, apply=True, event_id=event_id)
+        self.last_event_id = event_id
+        return text
+
+    def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
+        if self.finished and not isinstance(event, NoteAdded | Undone):
+            raise LedgerError("turn: the campaign is over; only notes can be added")
+        if not isinstance(event, BattleRecorded) and event.turn not in (None, self.turn):
+            raise LedgerError(f"turn: this event belongs to the current turn {self.turn}")
+        match event:
+            case CampaignCreated():
+                raise LedgerError("kind: a campaign is created only once")
+            case BattleRecorded():
+                return self._battle(event, apply, event_id)
+            case PmRebuilt():
+                return self._rebuild(event, apply)
+            case RecruitmentOrdered():
+                return self._recruit(event, apply)
+            case TreasuryAdjusted():
+                nation = self.nation(event.nation)
+                _need_note(event.note)
+                if nation.treasury + event.pe < 0:
+                    raise LedgerError(
+                        f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
+                    )
+                if apply:
+                    nation.treasury += event.pe
+                return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
+            case PrestigeAdjusted():
+                nation = self.nation(event.nation)
+                _need_note(event.note)
+                if apply:
+                    nation.prestige += event.pp
+                return f"{nation.name} prestige {event.pp:+d} PP → {nation.prestige} PP"
+            case ForcesAdjusted():
+                return self._adjust_forces(event, apply)
+            case ProvinceTaken():
+                names = {province.name for province in self.scenario.provinces}
+                if event.province not in names:
+                    raise LedgerError(
+                        f"province: not a province of this scenario: {event.province!r}"
+                    )
+                nation = self.nation(event.nation)
+                if apply:
+                    self.control[event.province] = nation.name
+                return f"{event.province} now held by {nation.name}"
+            case TurnAdvanced():
+                return self._advance(event, apply)
+            case WinterResolved():
+                return self._winter(event, apply)
+            case ForcedMarch():
+                return self._forced_march(event, apply, event_id)
+            case TacticalRetreat():
+                return self._tactical_retreat(event, apply, event_id)
+            case NoteAdded():
+                _need_note(event.note)
+                return f"note: {event.note}"
+            case Undone():
+                raise LedgerError("kind: undo is applied by the store, not replayed")
+        raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+
+    def _battle(self, event: BattleRecorded, apply: bool, event_id: int) -> str:
+        turn = event.turn or self.turn
+        last_winter = max(self.winters_resolved, default=0)
+        if not last_winter < turn <= self.turn:
+            raise LedgerError(
+                f"turn: a battle can be recorded for turns {last_winter + 1} to {self.turn} "
+                f"(got {turn})"
+            )
+        if self.is_winter and turn == self.turn:
+            raise LedgerError("turn: no battles in the winter turn (T5.1)")
+        sides = {c.side for c in event.contingents}
+        if sides != {"a", "b"}:
+            raise LedgerError("contingents: each side needs at least one contingent")
+        fielded: dict[str, list[int]] = {}
+        for c in event.contingents:
+            nation = self.nation(c.nation, "contingents.nation")
+            whole = int(c.pm)
+            if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
+                raise LedgerError(
+                    f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "
+                    f"prisoners out of {c.pm} PM fielded"
+                )
+            if c.naval_lost > c.naval_pm:
+                raise LedgerError(
+                    f"contingents.naval_lost: {c.nation} lost {c.naval_lost} of {c.naval_pm} "
+                    "naval PM"
+                )
+            used = fielded.setdefault(nation.name, [0, 0])
+            used[0] += whole
+            used[1] += c.naval_pm
+            if c.army is not None:
+                army = self.army(c.army, "contingents.army")
+                if army.nation != nation.name:
+                    raise LedgerError(f"contingents.army: {army.name} belongs to {army.nation}")
+        for name, (land, naval) in fielded.items():
+            nation = self.nations[name]
+            if land > nation.land_pm:
+                raise LedgerError(
+                    f"contingents.pm: {name} has {nation.land_pm} land PM in play (fielded {land})"
+                )
+            if naval > nation.naval_pm:
+                raise LedgerError(
+                    f"contingents.naval_pm: {name} has {nation.naval_pm} naval PM (fielded {naval})"
+                )
+        for side in ("a", "b"):
+            other = "b" if side == "a" else "a"
+            captured = sum(c.naval_captured for c in event.contingents if c.side == side)
+            sunk = sum(c.naval_lost for c in event.contingents if c.side == other)
+            if captured > sunk:
+                raise LedgerError(
+                    f"contingents.naval_captured: side {side} captured {captured} of the "
+                    f"{sunk} naval PM side {other} lost"
+                )
+        for name in event.prestige:
+            self.nation(name, "prestige")
+        for change in event.morale:
+            army = self.army(change.army, "morale.army")
+            if change.before != army.morale:
+                raise LedgerError(
+                    f"morale.before: {army.name} has morale {army.morale}, not {change.before}"
+                )
+        if not apply:
+            return ""
+        next_winter = self.scenario.calendar.next_winter(turn)
+        for c in event.contingents:
+            nation = self.nations[c.nation]
+            lost = min(c.pm_lost, nation.land_pm)
+            nation.land_pm -= lost
+            prisoners = min(c.prisoners, nation.land_pm)
+            nation.land_pm -= prisoners
+            if lost:
+                nation.decimated.append(
+                    DecimatedPM(pm=lost, turn=turn, place=event.place, expires=next_winter)
+                )
+            nation.naval_pm = nation.naval_pm - c.naval_lost + c.naval_captured
+            if prisoners:
+                takers = [x for x in event.contingents if x.side != c.side]
+                self.nations[takers[0].nation].prisoners_held += prisoners
+        for name, points in event.prestige.items():
+            self.nations[name].prestige += points
+        for change in event.morale:
+            self._journal(
+                change.army, change.after, change.reason, turn, event_id, disbanded=change.disbanded
+            )
+        if event.defeat is not None and event.winner in ("a", "b"):
+            winners = {c.nation for c in event.contingents if c.side == event.winner}
+            kind = "triumph" if event.defeat == "crushing" else "victory"
+            self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
+        self.battles += 1
+        losses = "; ".join(
+            c.nation
+            + (f" −{c.pm_lost} PM" if c.pm or c.pm_lost else "")
+            + (f", {c.prisoners} prisoners" if c.prisoners else "")
+            + (f", −{c.naval_lost} naval" if c.naval_lost else "")
+            + (f", +{c.naval_captured} naval captured" if c.naval_captured else "")
+            for c in event.contingents
+        )
+        winner = "draw" if event.winner == "draw" else f"side {event.winner} won"
+        if event.morale:
+            losses = "; ".join(
+                f"{m.army} morale {m.before}→{m.after}"
+                + (" (ceases to exist)" if m.disbanded else "")
+                for m in event.morale
+            )
+            winner += f" ({event.defeat} defeat)" if event.defeat else ""
+        text = f"battle of {event.place} (turn {turn}, {event.resolution}): {winner}; {losses}"
+        if event.prestige:
+            text += "; prestige " + ", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+        return text
+
+    def _rebuild(self, event: PmRebuilt, apply: bool) -> str:
+        economy = self._economy()
+        nation = self.nation(event.nation)
+        if nation.decimated_pm < event.pm:
+            raise LedgerError(
+                f"pm: {nation.name} has {nation.decimated_pm} decimated PM that can still be "
+                f"rebuilt (asked {event.pm}; T2.5: up to and including the next winter turn)"
+            )
+        cost = economy.rebuild_cost * event.pm
+        if nation.treasury < cost:
+            raise LedgerError(
+                f"pm: rebuilding {event.pm} PM costs {cost} PE; {nation.name} has "
+                f"{nation.treasury} PE (T2.5)"
+            )
+        if apply:
+            nation.treasury -= cost
+            nation.land_pm += event.pm
+            left = event.pm
+            for batch in nation.decimated:
+                taken = min(batch.pm, left)
+                batch.pm -= taken
+                left -= taken
+            nation.decimated = [batch for batch in nation.decimated if batch.pm]
+        return f"{nation.name} rebuilt {event.pm} decimated PM for {cost} PE"
+
+    def _recruit(self, event: RecruitmentOrdered, apply: bool) -> str:
+        economy = self._economy()
+        nation = self.nation(event.nation)
+        if not nation.player:
+            raise LedgerError(f"nation: {nation.name} is not a player nation and cannot recruit")
+        if event.land_pm + event.naval_pm == 0:
+            raise LedgerError("land_pm: order at least one land or naval PM")
+        if event.province:
+            holder = self.control.get(event.province)
+            if holder is None:
+                raise LedgerError(f"province: not a province of this scenario: {event.province!r}")
+            if holder != nation.name:
+                raise LedgerError(
+                    f"province: recruits deploy in a controlled province; {event.province} is "
+                    f"held by {holder} (T6.1)"
+                )
+        cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
+        if nation.treasury < cost:
+            raise LedgerError(
+                f"land_pm: {event.land_pm} land and {event.naval_pm} naval PM cost {cost} PE; "
+                f"{nation.name} has {nation.treasury} PE (T6.1)"
+            )
+        arrives = self._arrival(self.turn)
+        if apply:
+            nation.treasury -= cost
+            nation.training.append(
+                Recruits(
+                    land_pm=event.land_pm,
+                    naval_pm=event.naval_pm,
+                    ordered=self.turn,
+                    arrives=arrives,
+                    province=event.province,
+                )
+            )
+        return (
+            f"{nation.name} ordered {event.land_pm} land and {event.naval_pm} naval PM for "
+            f"{cost} PE, arriving turn {arrives}"
+        )
+
+    def _arrival(self, ordered: int) -> int:
+        """T6.1: 4 turns after the order; training that ends in winter deploys in spring."""
+        economy = self._economy()
+        calendar = self.scenario.calendar
+        arrives = ordered + economy.recruit_delay_turns
+        if not calendar.winter_turn:
+            return arrives
+        of_year = calendar.turn_of_year(ordered)
+        if of_year + economy.recruit_delay_turns > calendar.turns_per_year:
+            return (calendar.year_index(ordered) + 1) * calendar.year_length + 1
+        return arrives
+
+    def _adjust_forces(self, event: ForcesAdjusted, apply: bool) -> str:
+        nation = self.nation(event.nation)
+        _need_note(event.note)
+        if event.land_pm == 0 and event.naval_pm == 0:
+            raise LedgerError("land_pm: give a land or naval PM change")
+        if nation.land_pm + event.land_pm < 0:
+            raise LedgerError(f"land_pm: {nation.name} has {nation.land_pm} land PM")
+        if nation.naval_pm + event.naval_pm < 0:
+            raise LedgerError(f"naval_pm: {nation.name} has {nation.naval_pm} naval PM")
+        if apply:
+            nation.land_pm += event.land_pm
+            nation.naval_pm += event.naval_pm
+        return f"{nation.name} forces {event.land_pm:+d} land, {event.naval_pm:+d} naval PM"
+
+    def _advance(self, event: TurnAdvanced, apply: bool) -> str:
+        calendar = self.scenario.calendar
+        if self.is_winter and self.turn not in self.winters_resolved:
+            raise LedgerError("turn: resolve the winter turn first (castra campaign winter)")
+        if self.turn >= calendar.total_turns:
+            raise LedgerError(f"turn: {self.turn} is the campaign's last turn")
+        for name, pe in event.tribute.items():
+            self.nation(name, "tribute")
+            if pe < 0:
+                raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
+        if not apply:
+            return ""
+        for name, pe in event.tribute.items():
+            self.nations[name].treasury += pe
+        self._set_initiative()
+        self.turn += 1
+        arrived: list[str] = []
+        for nation in self.nations.values():
+            keep: list[Recruits] = []
+            for batch in nation.training:
+                if batch.arrives <= self.turn:
+                    nation.land_pm += batch.land_pm
+                    nation.naval_pm += batch.naval_pm
+                    arrived.append(f"{nation.name} +{batch.land_pm} land, +{batch.naval_pm} naval")
+                else:
+                    keep.append(batch)
+            nation.training = keep
+        text = f"turn {self.turn - 1} ended; now {self.date}"
+        if event.tribute:
+            text += "; tribute " + ", ".join(f"{n} {pe} PE" for n, pe in event.tribute.items())
+        if arrived:
+            text += "; recruits arrived: " + ", ".join(arrived)
+        return text
+
+    def _set_initiative(self) -> None:
+        attacker = self.scenario.attacker
+        if attacker is None or len(self.scenario.nations) != 2:
+            return
+        from converters.morale import initiative
+
+        first, second = self.scenario.nations
+        victories: list[tuple[str, Any]] = list(self.victories_this_turn)
+        self.initiative = initiative(victories, sides=(first, second), attacker=attacker).side
+        self.victories_this_turn = []
+
+    def _upkeep_items(self, nation: NationState) -> list[tuple[str, int]]:
+        """T6.2: (what, PE) for each PM kept: in play 12 PE; in training, 12 less the winter
+        fortnights still spent training (ordered on turn 10: 11 PE; in winter: 8 PE)."""
+        economy = self._economy()
+        calendar = self.scenario.calendar
+        per_winter = economy.winter_fortnights * economy.upkeep_per_winter_fortnight
+        items = [("land", per_winter)] * nation.land_pm + [("naval", per_winter)] * nation.naval_pm
+        for batch in nation.training:
+            of_year = calendar.turn_of_year(batch.ordered)
+            training_left = of_year + economy.recruit_delay_turns - calendar.year_length
+            training_left = max(0, min(economy.recruit_delay_turns, training_left))
+            kept = economy.winter_fortnights - training_left
+            cost = kept * economy.upkeep_per_winter_fortnight
+            items += [("training land", cost)] * batch.land_pm
+            items += [("training naval", cost)] * batch.naval_pm
+        return items
+
+    def _winter(self, event: WinterResolved, apply: bool) -> str:
+        calendar = self.scenario.calendar
+        table = self.scenario.winter_events
+        if not self.is_winter or table is None:
+            raise LedgerError(f"turn: {self.date} is not a winter turn")
+        if self.turn in self.winters_resolved:
+            raise LedgerError(f"turn: the winter of turn {self.turn} is already resolved")
+        dice = [roll for roll in event.rolls if roll.sides == table.die]
+        if len(dice) != 1:
+            raise LedgerError(f"rolls: the winter needs exactly one d{table.die} (T5.6)")
+        face = dice[0].value
+        spec = table.event_for(face)
+        happened = self.winter_event_counts.get(spec.key, 0)
+        effective = spec if happened < table.times_at_most else table.event_for(table.die)
+        storm_loser: str | None = None
+        if effective.naval_pm:
+            most = max(n.naval_pm for n in self.nations.values())
+            tied = [n.name for n in self.nations.values() if n.naval_pm == most and most > 0]
+            if event.storm_nation is not None:
+                if event.storm_nation not in tied:
+                    raise LedgerError(
+                        f"storm_nation: the storm strikes the nation with most naval PM: "
+                        f"{', '.join(tied) or 'nobody has fleets'}"
+                    )
+                storm_loser = event.storm_nation
+            elif len(tied) > 1:
+                raise LedgerError(
+                    f"storm_nation: {', '.join(tied)} tie for most naval PM; name the one the "
+                    "storm strikes"
+                )
+            elif tied:
+                storm_loser = tied[0]
+        elif event.storm_nation is not None:
+            raise LedgerError("storm_nation: only for the storm (7)")
+        if not apply:
+            return ""
+        lines: list[str] = []
+        # T6.2 upkeep first: it is owed for the PM kept when winter comes.
+        for nation in self.nations.values():
+            if not nation.player:
+                continue
+            paid = 0
+            disbanded: dict[str, int] = {}
+            for what, cost in self._upkeep_items(nation):
+                if nation.treasury - paid >= cost:
+                    paid += cost
+                else:
+                    disbanded[what] = disbanded.get(what, 0) + 1
+            nation.treasury -= paid
+            self._disband(nation, disbanded)
+            if paid or disbanded:
+                text = f"{nation.name} upkeep {paid} PE"
+                if disbanded:
+                    text += (
+                        " (unpaid, disbanded: "
+                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
+                        + ")"
+                    )
+                lines.append(text)
+        # T5.6 the winter event.
+        self.winter_event_counts[spec.key] = happened + 1
+        if effective is spec:
+            lines.append(f"winter event {face}: {spec.text}")
+        else:
+            lines.append(f"winter event {face}: {spec.key} has happened twice: nothing (T5.6)")
+        target = self.nations.get(effective.nation or "")
+        if effective.key == "barbarians" and target is not None:
+            if happened == 0:
+                target.away = True
+            else:
+                target.away = False
+                target.prestige += effective.second_time_prestige
+        elif effective.land_pm and target is not None:
+            target.land_pm += effective.land_pm
+        elif storm_loser is not None:
+            loser = self.nations[storm_loser]
+            lost = min(loser.naval_pm, -effective.naval_pm)
+            loser.naval_pm -= lost
+            lines.append(f"storm: {storm_loser} loses {lost} naval PM")
+        # T2.5 decimated PM not rebuilt by now are gone.
+        for nation in self.nations.values():
+            gone = self._expire_decimated(nation, apply=True, at=self.turn)
+            if gone:
+                lines.append(f"{nation.name}: {gone} decimated PM expire")
+        # T5.8 victory points.
+        final = self.turn >= calendar.total_turns
+        economy = self._economy()
+        for nation in self.nations.values():
+            if not nation.player:
+                continue
+            points = (
+                self.controlled_value(nation.name)
+                + nation.land_pm
+                + nation.naval_pm
+                + nation.prestige
+            )
+            if final:
+                points += nation.treasury // economy.final_vp_treasury_pe
+            nation.victory_points = points
+        lines.append(
+            "VP "
+            + ", ".join(f"{n.name} {n.victory_points}" for n in self.nations.values() if n.player)
+        )
+        self.winters_resolved.append(self.turn)
+        if final:
+            self.finished = True
+            lines.append("the campaign is over (T5.1)")
+        return "; ".join(lines)
+
+    def _disband(self, nation: NationState, disbanded: dict[str, int]) -> None:
+        nation.land_pm -= disbanded.get("land", 0)
+        nation.naval_pm -= disbanded.get("naval", 0)
+        for what, field in (("training land", "land_pm"), ("training naval", "naval_pm")):
+            left = disbanded.get(what, 0)
+            for batch in reversed(nation.training):
+                taken = min(left, getattr(batch, field))
+                setattr(batch, field, getattr(batch, field) - taken)
+                left -= taken
+        nation.training = [b for b in nation.training if b.land_pm or b.naval_pm]
+
+    def _expire_decimated(self, nation: NationState, *, apply: bool, at: int = 0) -> int:
+        """T2.5: batches whose winter has been resolved are gone."""
+        gone = sum(b.pm for b in nation.decimated if b.expires is not None and b.expires <= at)
+        if apply and gone:
+            nation.decimated = [b for b in nation.decimated if b.expires is None or b.expires > at]
+        return gone
+
+    def _forced_march(self, event: ForcedMarch, apply: bool, event_id: int) -> str:
+        from converters.morale import forced_march
+
+        army = self.army(event.army)
+        march = forced_march(army.morale, event.loyalty)
+        if not march.allowed:
+            raise LedgerError(f"loyalty: {march.reason}")
+        if apply:
+            self._journal(army.name, march.morale_after, march.reason, self.turn, event_id)
+        return f"{army.name} forced march: morale {march.morale_after} ({march.reason})"
+
+    def _tactical_retreat(self, event: TacticalRetreat, apply: bool, event_id: int) -> str:
+        from converters.morale import tactical_retreat
+
+        army = self.army(event.army)
+        result = tactical_retreat(army.morale)
+        after = 0 if result.morale_after is None else result.morale_after
+        if apply:
+            self._journal(
+                army.name,
+                after,
+                result.check.reason,
+                self.turn,
+                event_id,
+                disbanded=result.destroyed,
+            )
+        fate = "disbands" if result.destroyed else f"morale {after}"
+        return f"{army.name} tactical retreat: {fate} ({result.check.reason})"
+
+    def _journal(
+        self,
+        name: str,
+        after: int,
+        reason: str,
+        turn: int,
+        event_id: int,
+        *,
+        disbanded: bool = False,
+    ) -> None:
+        army = self.armies[name]
+        army.journal.append(
+            JournalEntry(
+                turn=turn, before=army.morale, after=after, reason=reason, event_id=event_id
+            )
+        )
+        army.morale = after
+        if disbanded:
+            army.alive = False
+
+    def _economy(self) -> Economy:
+        economy = self.scenario.economy
+        if economy is None:
+            raise LedgerError(f"kind: {self.scenario.title} has no economy (no PE, no recruits)")
+        return economy
+
+
+def _need_note(note: str) -> None:
+    if not note.strip():
+        raise LedgerError("note: say why (a short note is required for this event)")
+
+
+def initial_state(created: CampaignCreated) -> CampaignState:
+    """The state right after the campaign was created, before any other event."""
+    scenario = created.scenario
+    nations: dict[str, NationState] = {}
+    for name in scenario.all_holders:
+        land, naval = scenario.starting_pm(name)
+        nations[name] = NationState(
+            name=name,
+            player=name in scenario.nations,
+            land_pm=land,
+            naval_pm=naval,
+            treasury=scenario.treasuries.get(name, 0),
+            prestige=scenario.prestige.get(name, 0),
+        )
+    return CampaignState(
+        scenario=scenario,
+        nations=nations,
+        control={province.name: province.homeland for province in scenario.provinces},
+        armies={
+            army.name: ArmyState(
+                name=army.name, nation=army.nation, leader=army.leader, morale=army.morale
+            )
+            for army in scenario.armies
+        },
+        initiative=scenario.attacker,
+        last_event_id=1,
+    )
+
+
+def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:
+    """Fold ``(id, event)`` pairs, oldest first, into the campaign state.
+
+    The first event must be :class:`CampaignCreated`. Undone events are skipped: an
+    :class:`Undone` names its target, and both stay in the history.
+    """
+    items = list(events)
+    if not items or not isinstance(items[0][1], CampaignCreated):
+        raise LedgerError("events: a campaign starts with its creation event")
+    kinds = {event_id: event.kind for event_id, event in items}
+    undone: set[int] = set()
+    for event_id, event in items:
+        if isinstance(event, Undone):
+            if (
+                not 1 < event.target < event_id
+                or kinds.get(event.target) in (None, "undone")
+                or event.target in undone
+            ):
+                raise LedgerError(
+                    f"target: undo #{event_id} cancels #{event.target}, which is not an "
+                    "earlier event in force"
+                )
+            undone.add(event.target)
+    state = initial_state(items[0][1])
+    state.last_event_id = items[0][0]
+    for event_id, event in items[1:]:
+        if isinstance(event, Undone) or event_id in undone:
+            state.last_event_id = event_id
+            continue
+        state.apply(event, event_id)
+    return state

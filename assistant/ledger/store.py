@@ -1,0 +1,580 @@
+"""One campaign, one SQLite file: an append-only event log that never loses a battle.
+
+Every event is one transaction (``BEGIN IMMEDIATE``), checked against the state replayed inside
+that same transaction, so two processes appending at once both see each other's events and a
+killed writer leaves either the whole event or nothing. The file is in WAL mode with a schema
+version in a ``meta`` table; a file from a newer Castra, or a damaged one, is refused with one
+line and never written to. A snapshot of the replayed state, keyed by the last event id, makes
+opening a long campaign cheap; the event log stays the truth and the snapshot is rebuilt from it
+whenever it does not match.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from armylists.scenarios import Scenario
+from assistant.ledger.events import EVENT_ADAPTER, CampaignCreated, Event, Undone
+from assistant.ledger.state import REPLAY_VERSION, CampaignState, LedgerError, initial_state
+
+__all__ = [
+    "APPLICATION",
+    "EXPORT_FORMAT",
+    "SCHEMA_VERSION",
+    "CampaignFileError",
+    "CampaignStore",
+    "HistoryEntry",
+    "StoredEvent",
+]
+
+APPLICATION = "castra-campaign"
+"""What the ``meta`` table says a Castra campaign file is."""
+SCHEMA_VERSION = 1
+"""The file layout this Castra writes; older files are migrated, newer ones refused."""
+EXPORT_FORMAT = "castra-campaign-export"
+"""The ``format`` field of an exported JSON document."""
+BUSY_TIMEOUT_MS = 15_000
+"""How long a writer waits for another process's transaction to finish."""
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    turn INTEGER,
+    who TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    payload TEXT NOT NULL
+);
+CREATE TRIGGER events_are_never_changed BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER events_are_never_deleted BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TABLE snapshot (
+    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+    last_event_id INTEGER NOT NULL,
+    replay_version INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+"""
+
+# Version n → n+1, run inside one transaction when an older file is opened for writing.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+class CampaignFileError(ValueError):
+    """A campaign file that cannot be used (missing, damaged, newer, not a campaign).
+
+    The file is left exactly as it was.
+    """
+
+
+class StoredEvent(BaseModel):
+    """An event as the ledger holds it, with its id."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: int
+    """Position in the ledger, from 1 (the creation)."""
+    event: Event
+    """The event, with ``turn`` and ``when`` filled in."""
+    summary: str = ""
+    """What it did, in words (filled in by :meth:`CampaignStore.append` and ``undo``)."""
+
+
+class HistoryEntry(BaseModel):
+    """One line of ``castra campaign history``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: int
+    """Event id."""
+    kind: str
+    """Event kind."""
+    turn: int | None
+    """Turn it belongs to."""
+    who: str
+    """Who entered it."""
+    when: datetime | None
+    """When it was recorded (UTC)."""
+    summary: str
+    """What it did, in words."""
+    note: str = ""
+    """The note typed with it."""
+    undone_by: int | None = None
+    """Id of the undo that cancelled it, if any."""
+    undo_reason: str | None = None
+    """Why it was undone."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
+    mode = "rwc" if create else "rw"
+    connection = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode={mode}",
+        uri=True,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    connection.execute("PRAGMA synchronous = FULL")
+    return connection
+
+
+def _payload(event: Event) -> str:
+    return EVENT_ADAPTER.dump_json(event).decode()
+
+
+def _parse(event_id: int, payload: str, path: Path) -> Event:
+    try:
+        return EVENT_ADAPTER.validate_json(payload)
+    except ValidationError as error:
+        first = error.errors()[0].get("msg", "invalid")
+        raise CampaignFileError(
+            f"file: {path} is damaged: event #{event_id} cannot be read ({first}); "
+            "not opened, left unchanged"
+        ) from None
+
+
+class CampaignStore:
+    """One campaign file. Open with :meth:`open`, start one with :meth:`create`.
+
+    Every method that writes runs one transaction; a refused event (:class:`LedgerError`)
+    writes nothing. States returned by :meth:`state` are never changed afterwards (each
+    append builds a new one), but do not modify them yourself.
+    """
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self._connection = connection
+        self._state: CampaignState | None = None
+
+    # ---- opening and creating ----------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> CampaignStore:
+        """Open an existing campaign; refuse (CampaignFileError) a missing, foreign, damaged
+        or newer file without writing to it."""
+        file = Path(path)
+        _check_header(file)
+        try:
+            connection = _connect(file)
+        except sqlite3.Error as error:
+            raise CampaignFileError(f"file: cannot open {file}: {error}") from None
+        store = cls(file, connection)
+        try:
+            store._check_file()
+            store._state = store._load_state()
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            raise CampaignFileError(
+                f"file: {file} is damaged ({error}); not opened, left unchanged"
+            ) from None
+        except BaseException:
+            connection.close()
+            raise
+        return store
+
+    @classmethod
+    def create(
+        cls,
+        path: str | os.PathLike[str],
+        scenario: Scenario,
+        *,
+        who: str = "",
+        note: str = "",
+        force: bool = False,
+    ) -> CampaignStore:
+        """Start a new campaign file from ``scenario``.
+
+        An existing file is refused unless ``force``; then it is not deleted but renamed
+        aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
+        """
+        created = CampaignCreated(scenario=scenario, turn=1, who=who, when=_now(), note=note)
+        return cls._build(Path(path), [(1, created)], force=force)
+
+    @classmethod
+    def import_document(
+        cls, document: dict[str, Any], path: str | os.PathLike[str], *, force: bool = False
+    ) -> CampaignStore:
+        """Make a campaign file from an exported JSON document (see :meth:`export_document`).
+
+        The whole document is read and replayed before the file is made: a bad document
+        leaves no file behind.
+        """
+        if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+            raise CampaignFileError(
+                f"import: not a Castra campaign export (format {EXPORT_FORMAT})"
+            )
+        version = document.get("schema_version")
+        if not isinstance(version, int) or version > SCHEMA_VERSION:
+            raise CampaignFileError(
+                f"import: schema_version {version!r} is newer than this Castra reads "
+                f"({SCHEMA_VERSION})"
+            )
+        raw_events = document.get("events")
+        if not isinstance(raw_events, list) or not raw_events:
+            raise CampaignFileError("import: events: a list with at least the creation event")
+        events: list[tuple[int, Event]] = []
+        for position, item in enumerate(raw_events, start=1):
+            try:
+                event_id = int(item["id"])
+                event = EVENT_ADAPTER.validate_python(item["event"])
+            except (KeyError, TypeError, ValueError) as error:
+                message = error.errors()[0]["msg"] if isinstance(error, ValidationError) else error
+                raise CampaignFileError(f"import: events[{position - 1}]: {message}") from None
+            events.append((event_id, event))
+        return cls._build(Path(path), events, force=force)
+
+    @classmethod
+    def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
+        ids = [event_id for event_id, _ in events]
+        if ids != sorted(set(ids)) or ids[0] != 1:
+            raise CampaignFileError("events: ids must rise from 1 without repeats")
+        # Replay first: nothing is written for a campaign that does not add up.
+        state = _replay_checked(events)
+        if path.exists() and not force:
+            raise CampaignFileError(
+                f"file: {path} already exists; choose another --file or pass --force "
+                "(the old file is kept, renamed aside)"
+            )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary_name = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".new", dir=path.parent
+        )
+        os.close(handle)
+        temporary = Path(temporary_name)
+        try:
+            connection = _connect(temporary, create=True)
+            try:
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.executescript(_SCHEMA)
+                connection.execute("BEGIN IMMEDIATE")
+                connection.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    [
+                        ("application", APPLICATION),
+                        ("schema_version", str(SCHEMA_VERSION)),
+                        ("created_at", _now().isoformat()),
+                    ],
+                )
+                connection.executemany(
+                    "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [_row(event_id, event) for event_id, event in events],
+                )
+                _write_snapshot(connection, state)
+                connection.execute("COMMIT")
+            finally:
+                connection.close()
+            if path.exists() and force:
+                stamp = _now().strftime("%Y%m%dT%H%M%S")
+                path.rename(path.with_name(f"{path.name}.replaced-{stamp}"))
+            try:
+                # A hard link fails if someone made the file meanwhile: never overwrite.
+                os.link(temporary, path)
+            except FileExistsError:
+                raise CampaignFileError(f"file: {path} already exists") from None
+        finally:
+            for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+                with contextlib.suppress(FileNotFoundError):
+                    leftover.unlink()
+        return cls.open(path)
+
+    def _check_file(self) -> None:
+        connection = self._connection
+        tables = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if not {"meta", "events"} <= tables:
+            raise CampaignFileError(f"file: {self.path} is not a Castra campaign; left unchanged")
+        meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("application") != APPLICATION:
+            raise CampaignFileError(f"file: {self.path} is not a Castra campaign; left unchanged")
+        try:
+            version = int(meta.get("schema_version", ""))
+        except ValueError:
+            raise CampaignFileError(
+                f"file: {self.path} is damaged (no schema version); not opened, left unchanged"
+            ) from None
+        if version > SCHEMA_VERSION:
+            raise CampaignFileError(
+                f"file: {self.path} was written by a newer Castra (schema {version}; this one "
+                f"reads up to {SCHEMA_VERSION}); not opened, left unchanged"
+            )
+        check = connection.execute("PRAGMA quick_check").fetchone()
+        if not check or check[0] != "ok":
+            raise CampaignFileError(
+                f"file: {self.path} is damaged ({check[0] if check else 'unreadable'}); "
+                "not opened, left unchanged"
+            )
+        if version < SCHEMA_VERSION:
+            self._migrate(version)
+
+    def _migrate(self, version: int) -> None:
+        with self._transaction() as connection:
+            for step in range(version, SCHEMA_VERSION):
+                MIGRATIONS[step](connection)
+            connection.execute(
+                "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
+            )
+
+    def close(self) -> None:
+        """Close the file (the store cannot be used afterwards)."""
+        self._connection.close()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ---- reading -----------------------------------------------------------------------
+
+    def state(self) -> CampaignState:
+        """The campaign as it stands now, including events other processes appended."""
+        last = self._last_id(self._connection)
+        if self._state is None or self._state.last_event_id != last:
+            self._state = self._load_state()
+        return self._state
+
+    def events(self) -> list[StoredEvent]:
+        """Every event, oldest first, undone ones and undos included."""
+        return [
+            StoredEvent(id=event_id, event=event)
+            for event_id, event in self._read_events(self._connection)
+        ]
+
+    def history(self) -> list[HistoryEntry]:
+        """Every event with who, when and what it did; undone ones marked with the undo."""
+        events = self._read_events(self._connection)
+        undos = {
+            event.target: (event_id, event.reason)
+            for event_id, event in events
+            if isinstance(event, Undone)
+        }
+        summaries: dict[int, str] = {}
+        state: CampaignState | None = None
+        for event_id, event in events:
+            if isinstance(event, CampaignCreated):
+                state = initial_state(event)
+                summaries[event_id] = f"campaign created: {event.scenario.title}"
+            elif isinstance(event, Undone):
+                summaries[event_id] = f"undid #{event.target}: {event.reason}"
+            elif state is not None and event_id in undos:
+                scratch = state.model_copy(deep=True)
+                summaries[event_id] = scratch.apply(event, event_id)
+            elif state is not None:
+                summaries[event_id] = state.apply(event, event_id)
+        entries = []
+        for event_id, event in events:
+            undo = undos.get(event_id)
+            entries.append(
+                HistoryEntry(
+                    id=event_id,
+                    kind=event.kind,
+                    turn=event.turn,
+                    who=event.who,
+                    when=event.when,
+                    summary=summaries.get(event_id, ""),
+                    note=event.note,
+                    undone_by=undo[0] if undo else None,
+                    undo_reason=undo[1] if undo else None,
+                )
+            )
+        return entries
+
+    def export_document(self) -> dict[str, Any]:
+        """The whole campaign as one JSON-ready document; :meth:`import_document` reads it
+        back into an identical campaign."""
+        rows = self._connection.execute("SELECT id, payload FROM events ORDER BY id").fetchall()
+        return {
+            "format": EXPORT_FORMAT,
+            "schema_version": SCHEMA_VERSION,
+            "events": [
+                {"id": event_id, "event": json.loads(payload)} for event_id, payload in rows
+            ],
+        }
+
+    # ---- writing -----------------------------------------------------------------------
+
+    def check(self, event: Event) -> None:
+        """Raise LedgerError if ``event`` would be refused now; writes nothing."""
+        self.state().model_copy(deep=True).check(event)
+
+    def append(self, event: Event) -> StoredEvent:
+        """Record ``event`` (one transaction) and return it with its id, turn and time.
+
+        Refused with :class:`LedgerError` (nothing written) if it cannot happen in the state
+        replayed inside the transaction, i.e. after every event other processes recorded.
+        """
+        if isinstance(event, CampaignCreated | Undone):
+            raise LedgerError(f"kind: {event.kind} is written by create/undo, not append")
+        with self._transaction() as connection:
+            state = self._catch_up(connection)
+            work = state.model_copy(deep=True)
+            event_id = state.last_event_id + 1
+            update: dict[str, Any] = {"when": event.when or _now()}
+            if event.turn is None:
+                update["turn"] = state.turn
+            filled: Event = event.model_copy(update=update)
+            # model_copy skips validation; round-trip so what is stored is what replay reads.
+            filled = EVENT_ADAPTER.validate_json(_payload(filled))
+            summary = work.apply(filled, event_id)
+            connection.execute(
+                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                _row(event_id, filled),
+            )
+            _write_snapshot(connection, work)
+        self._state = work
+        return StoredEvent(id=event_id, event=filled, summary=summary)
+
+    def undo(self, reason: str, *, who: str = "") -> StoredEvent:
+        """Cancel the last event still in force, with ``reason``; both stay in the history."""
+        if not reason.strip():
+            raise LedgerError("reason: say why the event is undone")
+        with self._transaction() as connection:
+            events = self._read_events(connection)
+            undone = {e.target for _, e in events if isinstance(e, Undone)}
+            candidates = [
+                (event_id, event)
+                for event_id, event in events
+                if event_id not in undone and not isinstance(event, CampaignCreated | Undone)
+            ]
+            if not candidates:
+                raise LedgerError("undo: nothing left to undo")
+            target_id, _ = candidates[-1]
+            state = _replay_checked(events)
+            event_id = events[-1][0] + 1
+            undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=state.turn)
+            events.append((event_id, undo))
+            new_state = _replay_checked(events)
+            connection.execute(
+                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                _row(event_id, undo),
+            )
+            _write_snapshot(connection, new_state)
+        self._state = new_state
+        return StoredEvent(id=event_id, event=undo, summary=f"undid #{target_id}: {reason}")
+
+    # ---- internals ---------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        connection = self._connection
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield connection
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+
+    @staticmethod
+    def _last_id(connection: sqlite3.Connection) -> int:
+        row = connection.execute("SELECT max(id) FROM events").fetchone()
+        return int(row[0] or 0)
+
+    def _read_events(
+        self, connection: sqlite3.Connection, after: int = 0
+    ) -> list[tuple[int, Event]]:
+        rows = connection.execute(
+            "SELECT id, payload FROM events WHERE id > ? ORDER BY id", (after,)
+        ).fetchall()
+        return [(event_id, _parse(event_id, payload, self.path)) for event_id, payload in rows]
+
+    def _catch_up(self, connection: sqlite3.Connection) -> CampaignState:
+        """The state after the last event in the file, from the cache where possible."""
+        last = self._last_id(connection)
+        if self._state is not None and self._state.last_event_id == last:
+            return self._state
+        if self._state is not None and self._state.last_event_id < last:
+            tail = self._read_events(connection, after=self._state.last_event_id)
+            if not any(isinstance(event, Undone) for _, event in tail):
+                state = self._state.model_copy(deep=True)
+                for event_id, event in tail:
+                    state.apply(event, event_id)
+                return state
+        return self._load_state(connection)
+
+    def _load_state(self, connection: sqlite3.Connection | None = None) -> CampaignState:
+        connection = connection or self._connection
+        last = self._last_id(connection)
+        row = connection.execute(
+            "SELECT last_event_id, replay_version, state FROM snapshot WHERE slot = 1"
+        ).fetchone()
+        if row is not None and row[1] == REPLAY_VERSION and row[0] <= last:
+            try:
+                state = CampaignState.model_validate_json(row[2])
+            except ValidationError:
+                state = None
+            if state is not None:
+                tail = self._read_events(connection, after=row[0])
+                if not any(isinstance(event, Undone) for _, event in tail):
+                    try:
+                        for event_id, event in tail:
+                            state.apply(event, event_id)
+                    except LedgerError as error:
+                        raise CampaignFileError(
+                            f"file: {self.path} is damaged: {error}; not opened, left unchanged"
+                        ) from None
+                    return state
+        return _replay_checked(self._read_events(connection), self.path)
+
+
+def _check_header(path: Path) -> None:
+    if not path.exists():
+        raise CampaignFileError(
+            f"file: no campaign at {path}; start one with `castra campaign new`"
+        )
+    if not path.is_file():
+        raise CampaignFileError(f"file: {path} is not a file")
+    with path.open("rb") as handle:
+        header = handle.read(len(_SQLITE_HEADER))
+    if header != _SQLITE_HEADER:
+        raise CampaignFileError(
+            f"file: {path} is damaged or not a Castra campaign (no SQLite header); "
+            "not opened, left unchanged"
+        )
+
+
+def _row(event_id: int, event: Event) -> tuple[int, str, int | None, str, str, str]:
+    when = event.when.isoformat() if event.when else ""
+    return (event_id, event.kind, event.turn, event.who, when, _payload(event))
+
+
+def _write_snapshot(connection: sqlite3.Connection, state: CampaignState) -> None:
+    connection.execute(
+        "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state) "
+        "VALUES (1, ?, ?, ?)",
+        (state.last_event_id, REPLAY_VERSION, state.model_dump_json()),
+    )
+
+
+def _replay_checked(events: list[tuple[int, Event]], path: Path | None = None) -> CampaignState:
+    from assistant.ledger.state import replay
+
+    try:
+        return replay(events)
+    except LedgerError as error:
+        where = f"{path} is damaged: " if path else ""
+        raise CampaignFileError(f"file: {where}{error}") from None

@@ -1,0 +1,351 @@
+"""The campaign file never loses or half-writes an event: refusals, undo, export/import,
+newer and damaged files, a writer killed mid-write, two writers at once, and replay."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.events import (
+    BattleRecorded,
+    CampaignCreated,
+    ContingentResult,
+    Event,
+    NoteAdded,
+    PmRebuilt,
+    RecruitmentOrdered,
+    TreasuryAdjusted,
+    TurnAdvanced,
+    WinterResolved,
+)
+from assistant.ledger.state import CampaignState, LedgerError, initial_state, replay
+from assistant.ledger.store import CampaignFileError, CampaignStore
+from converters.dice import Roll
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[CampaignStore]:
+    with CampaignStore.create(tmp_path / "c.castra", load_scenario("tarentine"), who="ref") as s:
+        yield s
+
+
+def event_count(path: Path) -> int:
+    with sqlite3.connect(path) as connection:
+        return int(connection.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+def test_a_refused_event_writes_nothing(store: CampaignStore) -> None:
+    store.append(TreasuryAdjusted(nation="Rome", pe=4, note="tribute"))
+    before = store.export_document()
+    with pytest.raises(LedgerError, match="pe: Rome has 20 PE; cannot take 50"):
+        store.append(TreasuryAdjusted(nation="Rome", pe=-50, note="bribe"))
+    with pytest.raises(LedgerError, match="nation: one of Rome, Carthage"):
+        store.append(TreasuryAdjusted(nation="Atlantis", pe=5, note="?"))
+    assert store.export_document() == before
+    assert event_count(store.path) == 2
+    with CampaignStore.open(store.path) as again:
+        assert again.state().nations["Rome"].treasury == 20
+
+
+def test_undo_cancels_the_last_event_and_keeps_it_in_the_history(store: CampaignStore) -> None:
+    store.append(TreasuryAdjusted(nation="Rome", pe=40, note="tribute", who="Marcus"))
+    store.append(RecruitmentOrdered(nation="Rome", land_pm=1, who="Marcus"))
+    assert store.state().nations["Rome"].treasury == 16
+    undo = store.undo("meant Carthage", who="referee")
+    assert store.state().nations["Rome"].treasury == 56
+    assert store.state().nations["Rome"].training == []
+    history = store.history()
+    assert [entry.kind for entry in history] == [
+        "campaign_created",
+        "treasury_adjusted",
+        "recruitment_ordered",
+        "undone",
+    ]
+    assert history[2].undone_by == undo.id
+    assert history[2].undo_reason == "meant Carthage"
+    assert history[1].who == "Marcus" and history[1].when is not None
+    # A second undo goes one further back, never undoing an undo.
+    store.undo("tribute was next turn")
+    assert store.state().nations["Rome"].treasury == 16
+    with pytest.raises(LedgerError, match="nothing left to undo"):
+        store.undo("again")
+    with CampaignStore.open(store.path) as again:
+        assert again.state().nations["Rome"].treasury == 16
+
+
+def test_export_import_round_trips_exactly(store: CampaignStore, tmp_path: Path) -> None:
+    store.append(TreasuryAdjusted(nation="Rome", pe=40, note="tribute"))
+    store.append(NoteAdded(note="Pyrrhus's envoy Cineas speaks in the Senate"))
+    store.undo("wrong turn")
+    document = store.export_document()
+    text = json.dumps(document)
+    with CampaignStore.import_document(json.loads(text), tmp_path / "copy.castra") as copy:
+        assert copy.export_document() == document
+        assert copy.state().model_dump() == store.state().model_dump()
+        assert [h.model_dump() for h in copy.history()] == [h.model_dump() for h in store.history()]
+
+
+def test_import_of_an_impossible_document_leaves_no_file(
+    store: CampaignStore, tmp_path: Path
+) -> None:
+    document = store.export_document()
+    document["events"].append(
+        {
+            "id": 2,
+            "event": TreasuryAdjusted(nation="Rome", pe=-500, note="x", turn=1).model_dump(
+                mode="json"
+            ),
+        }
+    )
+    target = tmp_path / "bad.castra"
+    with pytest.raises(CampaignFileError, match="Rome has 16 PE"):
+        CampaignStore.import_document(document, target)
+    assert not target.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["c.castra"] or not any(
+        p.name.endswith(".new") for p in tmp_path.iterdir()
+    )
+
+
+def test_create_refuses_an_existing_file_and_force_keeps_it_aside(
+    store: CampaignStore, tmp_path: Path
+) -> None:
+    store.append(NoteAdded(note="first campaign"))
+    old = digest(store.path)
+    with pytest.raises(CampaignFileError, match="already exists"):
+        CampaignStore.create(store.path, load_scenario("macedon"))
+    assert digest(store.path) == old
+    store.close()
+    with CampaignStore.create(store.path, load_scenario("macedon"), force=True) as fresh:
+        assert fresh.state().scenario.key == "macedon"
+    kept = [p for p in tmp_path.iterdir() if ".replaced-" in p.name]
+    assert len(kept) == 1
+    with CampaignStore.open(kept[0]) as old_store:
+        assert old_store.state().scenario.key == "tarentine"
+
+
+def test_a_newer_file_is_refused_and_left_unchanged(store: CampaignStore) -> None:
+    path = store.path
+    store.close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    before = digest(path)
+    with pytest.raises(CampaignFileError, match="newer Castra \\(schema 99"):
+        CampaignStore.open(path)
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize("damage", ["garbage-page", "truncated", "not-sqlite"])
+def test_a_damaged_file_is_refused_and_left_unchanged(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "c.castra"
+    with CampaignStore.create(path, load_scenario("tarentine")) as store:
+        for turn in range(30):
+            store.append(NoteAdded(note=f"a long note to fill pages {turn} " * 40))
+    data = bytearray(path.read_bytes())
+    if damage == "garbage-page":
+        data[4096 * 2 : 4096 * 4] = os.urandom(4096 * 2)
+    elif damage == "truncated":
+        data = data[: len(data) // 3]
+    else:
+        data[:16] = b"not a database!!"
+    path.write_bytes(bytes(data))
+    before = digest(path)
+    with pytest.raises(CampaignFileError, match="damaged"):
+        CampaignStore.open(path)
+    assert digest(path) == before
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CampaignFileError, match="no campaign at"):
+        CampaignStore.open(tmp_path / "nowhere.castra")
+    assert not (tmp_path / "nowhere.castra").exists()
+
+
+WRITER = """
+import sys
+from assistant.ledger.events import TreasuryAdjusted
+from assistant.ledger.store import CampaignStore
+path, mode, total, tag = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+with CampaignStore.open(path) as store:
+    written = 0
+    while (written if mode == "count" else store.state().last_event_id) < total:
+        written += 1
+        stored = store.append(TreasuryAdjusted(nation="Rome", pe=1, note=tag + " " + "x" * 200))
+        print(stored.id, flush=True)
+"""
+
+
+def test_a_writer_killed_at_random_points_loses_no_committed_event(tmp_path: Path) -> None:
+    path = tmp_path / "c.castra"
+    CampaignStore.create(path, load_scenario("tarentine")).close()
+    committed: set[int] = set()
+    chance = random.Random(4)  # deterministic kill points
+    for _ in range(6):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), "until", "1000", "crash"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(chance.uniform(0.3, 0.7))
+        writer.send_signal(signal.SIGKILL)
+        out, _ = writer.communicate()
+        committed.update(int(line) for line in out.split())
+        with CampaignStore.open(path) as store:
+            ids = [stored.id for stored in store.events()]
+            assert committed <= set(ids), "an event reported committed is missing"
+            assert ids == list(range(1, len(ids) + 1)), "no gap, no half-written event"
+            assert store.state().nations["Rome"].treasury == 16 + len(ids) - 1
+    assert 0 < len(committed) < 999, "the kills fell while events were being recorded"
+    # Finish the 1,000 events without being killed: the file is still good to write.
+    subprocess.run(
+        [sys.executable, "-c", WRITER, str(path), "until", "1000", "end"],
+        check=True,
+        capture_output=True,
+    )
+    with CampaignStore.open(path) as store:
+        assert store.state().last_event_id == 1000
+        assert store.state().nations["Rome"].treasury == 16 + 999
+
+
+def test_two_processes_recording_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "c.castra"
+    CampaignStore.create(path, load_scenario("tarentine")).close()
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), "count", "150", tag],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for tag in ("first", "second")
+    ]
+    outputs = [writer.communicate()[0] for writer in writers]
+    assert all(writer.returncode == 0 for writer in writers)
+    ids = [int(line) for out in outputs for line in out.split()]
+    assert sorted(ids) == list(range(2, 302)), "each id written once, by one writer"
+    with CampaignStore.open(path) as store:
+        notes = [s.event.note.split()[0] for s in store.events()[1:]]
+        assert notes.count("first") + notes.count("second") == 300
+        assert store.state().nations["Rome"].treasury == 16 + 300
+
+
+# ---- properties ----------------------------------------------------------------------------
+
+NATIONS = ["Rome", "Carthage", "Pyrrhus", "Senones"]
+
+
+def _event(draw: st.DrawFn, state: CampaignState) -> Event:
+    nation = draw(st.sampled_from(NATIONS))
+    kind = draw(st.sampled_from(["treasury", "recruit", "rebuild", "battle", "advance", "winter"]))
+    if kind == "treasury":
+        return TreasuryAdjusted(nation=nation, pe=draw(st.integers(-60, 80)), note="referee")
+    if kind == "recruit":
+        return RecruitmentOrdered(
+            nation=nation, land_pm=draw(st.integers(0, 2)), naval_pm=draw(st.integers(0, 1))
+        )
+    if kind == "rebuild":
+        return PmRebuilt(nation=nation, pm=draw(st.integers(1, 2)))
+    if kind == "battle":
+        other = draw(st.sampled_from([n for n in NATIONS if n != nation]))
+        pm_a = draw(st.integers(0, 3))
+        pm_b = draw(st.integers(0, 3))
+        return BattleRecorded(
+            place="Heraclea",
+            resolution="manual",
+            winner=draw(st.sampled_from(["a", "b", "draw"])),
+            contingents=[
+                ContingentResult(
+                    side="a", nation=nation, pm=pm_a, pm_lost=draw(st.integers(0, pm_a))
+                ),
+                ContingentResult(
+                    side="b", nation=other, pm=pm_b, pm_lost=draw(st.integers(0, pm_b))
+                ),
+            ],
+        )
+    if kind == "winter":
+        face = draw(st.integers(1, 10))
+        return WinterResolved(rolls=[Roll(sides=10, value=face, purpose="T5.6 winter event")])
+    return TurnAdvanced(tribute={nation: draw(st.integers(0, 30))})
+
+
+@st.composite
+def campaigns(draw: st.DrawFn) -> tuple[list[tuple[int, Event]], list[CampaignState]]:
+    """A random sequence of valid events (refused ones dropped) and the states after each."""
+    created = CampaignCreated(scenario=load_scenario("tarentine"), turn=1)
+    state = initial_state(created)
+    events: list[tuple[int, Event]] = [(1, created)]
+    states = [state.model_copy(deep=True)]
+    for _ in range(draw(st.integers(1, 60))):
+        event = _event(draw, state)
+        filled = event.model_copy(update={"turn": event.turn or state.turn})
+        try:
+            state.check(filled)
+        except (LedgerError, ValueError):
+            continue
+        event_id = len(events) + 1
+        state.apply(filled, event_id)
+        events.append((event_id, filled))
+        states.append(state.model_copy(deep=True))
+    return events, states
+
+
+@given(campaigns())
+def test_treasury_never_goes_negative(
+    campaign: tuple[list[tuple[int, Event]], list[CampaignState]],
+) -> None:
+    _, states = campaign
+    for state in states:
+        for nation in state.nations.values():
+            assert nation.treasury >= 0
+            assert nation.land_pm >= 0 and nation.naval_pm >= 0
+            assert all(batch.pm > 0 for batch in nation.decimated)
+
+
+@given(campaigns())
+def test_replay_is_deterministic(
+    campaign: tuple[list[tuple[int, Event]], list[CampaignState]],
+) -> None:
+    events, states = campaign
+    first = replay(events)
+    assert first.model_dump() == replay(events).model_dump()
+    assert first.model_dump() == states[-1].model_dump()
+
+
+def test_an_older_file_is_migrated_when_opened(
+    store: CampaignStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assistant.ledger import store as store_module
+
+    store.append(NoteAdded(note="before the upgrade"))
+    path = store.path
+    store.close()
+
+    def add_table(connection: sqlite3.Connection) -> None:
+        connection.execute("CREATE TABLE maps (name TEXT)")
+
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(store_module.MIGRATIONS, 1, add_table)
+    with CampaignStore.open(path) as upgraded:
+        assert upgraded.events()[-1].event.note == "before the upgrade"
+    with sqlite3.connect(path) as connection:
+        version = connection.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'"
+        ).fetchone()[0]
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert version == "2" and "maps" in tables
