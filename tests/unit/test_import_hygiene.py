@@ -20,6 +20,8 @@ PURE_MODULES = [
     "converters.losses",
     "converters.prestige",
     "converters.morale",
+    "converters.odds",
+    "converters.dice_battle",
     "armylists",
     "armylists.loader",
     "ghost",

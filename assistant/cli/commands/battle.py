@@ -1,0 +1,294 @@
+"""``castra battle``: roll out a dice battle (T3) round by round at the terminal.
+
+Each round shows both sides' dice, the losses and the live exact odds, then asks each side
+"continue or retreat?" — unless ``--a-retreat-at`` / ``--b-retreat-at`` answers for it. If the
+input ends (EOF) while a side is being asked, the battle stops with one line on stderr and
+exit code 2: guessing "continue" for a side that can no longer answer could fight a battle its
+player never agreed to. Give both thresholds to run without any input (scripts, ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from assistant.cli.commands.odds import add_battle_numbers, check_battle_numbers, describe_odds
+from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+
+if TYPE_CHECKING:
+    from converters.dice_battle import Choice, SideId
+
+__all__ = ["register"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "battle",
+        help="fight a dice battle round by round (T3)",
+        description=(
+            "Play a dice battle (T3.1–T3.5, T2.7): each round both sides roll one d6 per PM; "
+            "after each round each side continues or retreats (a side retreating alone "
+            "suffers one pursuit roll). Sides without --a-retreat-at/--b-retreat-at are asked "
+            "on the terminal; if the input ends the battle stops with exit code 2."
+        ),
+    )
+    add_battle_numbers(parser)
+    add_dice_options(parser)
+    parser.add_argument("--a-name", default="A", metavar="NAME", help="side A's name in the log")
+    parser.add_argument("--b-name", default="B", metavar="NAME", help="side B's name in the log")
+    parser.add_argument(
+        "--a-allies",
+        metavar="NATION=PM,…",
+        help="side A's contingents, e.g. Rome=3,Campanians=2 (they add up to PM_A; T3.4)",
+    )
+    parser.add_argument("--b-allies", metavar="NATION=PM,…", help="the same for side B")
+    parser.add_argument(
+        "--defender",
+        choices=("a", "b"),
+        help="the defending side (T3.2, T3.5; default b with --city)",
+    )
+    parser.add_argument(
+        "--approach",
+        choices=("open", "mountain_road", "landing"),
+        default="open",
+        help="how the attacker came: mountain_road or landing give the defender +1 (T3.2)",
+    )
+    parser.add_argument(
+        "--pyrrhus", action="store_true", help="Pyrrhus leads in person: +1 to both (T3.2)"
+    )
+    parser.add_argument(
+        "--naval",
+        action="store_true",
+        help="a naval battle: the winner rolls for captures afterwards (T3.7)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the result and round log as one JSON object"
+    )
+    parser.set_defaults(handler=run)
+
+
+def _contingents(text: str | None, name: str, pm: int, option: str) -> list[tuple[str, int]]:
+    """``Rome=3,Campanians=2`` → [("Rome", 3), ("Campanians", 2)], adding up to ``pm``."""
+    if not text:
+        return [(name, pm)]
+    contingents: list[tuple[str, int]] = []
+    for part in text.split(","):
+        nation, _, figure = part.partition("=")
+        nation, figure = nation.strip(), figure.strip()
+        if not nation or not figure.isdigit():
+            raise CliError(
+                f"{option}: give NATION=PM pairs, e.g. Rome=3,Campanians=2 (got {part!r})"
+            )
+        contingents.append((nation, int(figure)))
+    total = sum(figure for _, figure in contingents)
+    if total != pm:
+        raise CliError(f"{option}: the contingents add up to {total} PM, not the side's {pm}")
+    return contingents
+
+
+def _faces(rolls: tuple[int, ...]) -> str:
+    return " ".join(str(face) for face in rolls) if rolls else "—"
+
+
+def _strength(state: Any, side: str) -> str:
+    dice = state.total_dice(side)
+    pm = state.pm_left(side)
+    shown = str(int(pm)) if pm.denominator == 1 else f"{float(pm):g}"
+    if state.setup.walls(side) == "none":
+        return f"{shown} PM"
+    return f"{shown} PM ({dice} dice behind walls)"
+
+
+def _describe_record(record: Any, state: Any) -> list[str]:
+    setup = state.setup
+    lines = [
+        f"Round {record.number}"
+        if record.kind == "round"
+        else f"Pursuit after round {record.number}"
+        if record.number
+        else "Pursuit (battle refused, T3.0)"
+    ]
+    for side, rolls, hits in (
+        ("a", record.a_rolls, record.a_hits),
+        ("b", record.b_rolls, record.b_hits),
+    ):
+        if record.kind == "pursuit" and not rolls:
+            continue
+        name = setup.side(side).name
+        lines.append(
+            f"  {name} rolls {len(rolls)}: {_faces(rolls)} → {hits} hit(s) on {setup.target(side)}+"
+        )
+    for side, losses, rolled in (
+        ("a", record.a_losses, record.a_rolls),
+        ("b", record.b_losses, record.b_rolls),
+    ):
+        if record.kind == "pursuit" and rolled:
+            continue  # the pursuer takes no losses
+        name = setup.side(side).name
+        split = ""
+        contingents = setup.side(side).contingents
+        if len(contingents) > 1:
+            split = (
+                " ("
+                + ", ".join(
+                    f"{contingent.nation} {lost}"
+                    for contingent, lost in zip(contingents, losses, strict=True)
+                )
+                + ")"
+            )
+        lines.append(f"  {name} loses {sum(losses)}{split} → {_strength(state, side)} left")
+    return lines
+
+
+_OUTCOME = {
+    "a_wins": "{a} wins",
+    "b_wins": "{b} wins",
+    "draw": "draw: both wiped out in the same round",
+    "both_withdrew": "both withdraw: nobody wins",
+}
+
+
+def _read_line(prompt: str, ask_in: TextIO, tell: TextIO, wanted: str) -> str:
+    """One answer typed (or piped) in; the end of the input stops the battle (exit 2)."""
+    print(prompt, end="", file=tell, flush=True)
+    line = ask_in.readline()
+    if not line:
+        print(file=tell)
+        raise CliError(
+            f"stdin: input ended while waiting for {wanted}; nothing was recorded "
+            "(give --a-retreat-at/--b-retreat-at and --seed or --dice to run without input)"
+        )
+    answer = line.strip()
+    if not ask_in.isatty():
+        print(answer, file=tell)  # piped answers are not echoed: keep the log readable
+    return answer
+
+
+def _ask(name: str, ask_in: TextIO, tell: TextIO) -> Choice:
+    while True:
+        prompt = f"{name}: continue or retreat? [c/r] "
+        answer = _read_line(prompt, ask_in, tell, f"{name}'s choice").lower()
+        if answer in ("c", "continue"):
+            return "continue"
+        if answer in ("r", "retreat"):
+            return "retreat"
+        print(f"  answer c (continue) or r (retreat); got {answer!r}", file=tell)
+
+
+def run(args: argparse.Namespace) -> int:
+    check_battle_numbers(args)
+    if args.city and args.naval:
+        raise CliError("--naval: a naval battle has no city doubling (T3.5); drop --city")
+    for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
+        if not name.strip():
+            raise CliError(f"{option}: give the side a name (got an empty one)")
+    defender = args.defender or ("b" if args.city else None)
+    if args.city and defender != "b":
+        raise CliError("--defender: with --city the city's defender is B")
+    from converters.dice_battle import (
+        BattleSetup,
+        BattleSide,
+        Contingent,
+        decide,
+        fight_round,
+        finish_battle,
+        live_odds,
+        retreat_at,
+        start_battle,
+    )
+
+    a_allies = _contingents(args.a_allies, args.a_name, args.pm_a, "--a-allies")
+    b_allies = _contingents(args.b_allies, args.b_name, args.pm_b, "--b-allies")
+    setup = BattleSetup(
+        a=BattleSide(
+            name=args.a_name,
+            contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in a_allies),
+            base_target=args.a_target,
+        ),
+        b=BattleSide(
+            name=args.b_name,
+            contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in b_allies),
+            base_target=args.b_target,
+        ),
+        defender=defender,
+        attacker_approach=args.approach,
+        pyrrhus_leads=args.pyrrhus,
+        city_assault=args.city,
+        naval=args.naval,
+    )
+    # With --json stdout carries only the final object; the play-by-play goes to stderr.
+    out = sys.stderr if args.json else sys.stdout
+    if args.physical:
+        from converters.dice import AskingDice
+
+        dice: Any = AskingDice(
+            ask=lambda prompt: _read_line(prompt, sys.stdin, out, "a die's face"),
+            tell=lambda message: print(f"  {message}", file=out),
+        )
+    else:
+        dice = dice_from_args(args)
+    thresholds: dict[SideId, int | None] = {"a": args.a_retreat_at, "b": args.b_retreat_at}
+    auto = {side: retreat_at(k) for side, k in thresholds.items() if k is not None}
+
+    def show(line: str = "") -> None:
+        print(line, file=out)
+
+    def odds_line(state: Any) -> str:
+        odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
+        return "  Odds if both fight on: " + describe_odds(odds, setup.a.name, setup.b.name)
+
+    state = start_battle(setup)
+    show(
+        f"{setup.a.name}: {_strength(state, 'a')}, hits on {setup.target('a')}+ · "
+        f"{setup.b.name}: {_strength(state, 'b')}, hits on {setup.target('b')}+"
+    )
+    show(odds_line(state))
+    while not state.over:
+        state = fight_round(state, dice)
+        for line in _describe_record(state.rounds[-1], state):
+            show(line)
+        if state.over:
+            break
+        show(odds_line(state))
+        choices: dict[SideId, Choice] = {
+            side: auto[side](state, side)
+            if side in auto
+            else _ask(setup.side(side).name, sys.stdin, out)
+            for side in ("a", "b")
+        }
+        if "a" in auto or "b" in auto:
+            automatic = ", ".join(
+                f"{setup.side(side).name} {choices[side]}s" for side in ("a", "b") if side in auto
+            )
+            show(f"  by retreat threshold: {automatic}")
+        state = decide(state, choices["a"], choices["b"], dice)
+        if state.over and state.rounds[-1].kind == "pursuit":
+            for line in _describe_record(state.rounds[-1], state):
+                show(line)
+    result = finish_battle(state, dice)
+    capture = result.capture
+    summary = _OUTCOME[result.outcome].format(a=setup.a.name, b=setup.b.name)
+    lines = [f"Result: {summary} after {result.rounds_fought} round(s)"]
+    for side_result in (result.a, result.b):
+        prisoners = f", {side_result.prisoners} taken prisoner" if side_result.prisoners else ""
+        lines.append(
+            f"  {side_result.name}: lost {side_result.pm_lost} of {side_result.pm_start} PM"
+            f"{prisoners}, {side_result.pm_left} PM left"
+        )
+        if len(side_result.contingents) > 1:
+            for contingent in side_result.contingents:
+                taken = f", {contingent.prisoners} prisoner" if contingent.prisoners else ""
+                lines.append(
+                    f"    {contingent.nation}: lost {contingent.pm_lost} of "
+                    f"{contingent.pm_start}{taken}, {contingent.pm_left} left"
+                )
+    if capture is not None:
+        lines.append(f"  captured {capture.captured}, sunk {capture.sunk} (T3.7)")
+    data: dict[str, Any] = result.model_dump(mode="json")
+    data["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    if args.json:
+        emit(args, data, "")
+    else:
+        show("\n".join(lines))
+    return 0

@@ -1,0 +1,727 @@
+"""Quick resolution of a battle by dice (T3.1–T3.7, T2.7), one round at a time.
+
+When a battle is not fought on the table, the referee rolls it out: each round both sides roll
+one d6 per PM, every die at or above the target kills an enemy PM, and after each round each
+side chooses to fight on or retreat. The state is an immutable model and every step is a pure
+function of a state and a :class:`~converters.dice.Dice`, so the app and the command line can
+show each round (and its live odds), and the ledger can store the log and replay it.
+
+Readings made here (beyond RULES.md):
+
+* T3.4 loss order: the contingents are ranked once, by their strength at the start of the
+  battle (largest first, equal sizes in listed order); losses go round that ranking one at a
+  time, skipping contingents already wiped out, and the turn carries over from round to round.
+* T3.5: a city defender that retreats alone suffers the pursuit roll, then its survivors are
+  taken prisoner (the city falls). If both sides retreat, the defender keeps the city.
+* T3.0: a side that declines battle retreats before the first round (``decide`` on a state with
+  no rounds), suffering the pursuit roll; if both decline there is no battle.
+* T3.5 with allies behind walls: the side keeps ``ceil(dice ÷ 2)`` PM in all; each contingent
+  keeps half its dice rounded down, and the PM the rounding adds go to contingents with an odd
+  number of dice, in the T3.4 order.
+* T3.2: bonuses lower the target by one each; a target never goes below 2 (a 1 always misses).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
+
+from converters.dice import Dice
+from converters.odds import BattleOdds, Walls, odds_from_state, real_pm
+from converters.rates import pm_for_json
+
+__all__ = [
+    "BASE_TARGET",
+    "CAPTURE_TARGET",
+    "Approach",
+    "BattleResult",
+    "BattleSetup",
+    "BattleSide",
+    "BattleState",
+    "Choice",
+    "Contingent",
+    "ContingentResult",
+    "Interception",
+    "NavalCapture",
+    "NavalContact",
+    "Outcome",
+    "Policy",
+    "RoundRecord",
+    "SideId",
+    "SideResult",
+    "battle_result",
+    "decide",
+    "fight_round",
+    "fight_to_the_end",
+    "finish_battle",
+    "interception_roll",
+    "live_odds",
+    "naval_capture",
+    "naval_contact",
+    "retreat_at",
+    "run_battle",
+    "start_battle",
+]
+
+BASE_TARGET = 5
+"""T3.1: a die at or above this destroys one enemy PM."""
+CAPTURE_TARGET = 4
+"""T3.7: a destroyed enemy naval PM is captured on 1d6 at or above this."""
+
+SideId = Literal["a", "b"]
+"""One of the two sides of a battle."""
+Choice = Literal["continue", "retreat"]
+"""What a side chooses after each round (T3.3)."""
+Approach = Literal["open", "mountain_road", "landing"]
+"""How the attacker came (T3.2: the defender gets +1 against a mountain road or a landing)."""
+Outcome = Literal["a_wins", "b_wins", "draw", "both_withdrew"]
+"""How a dice battle ended (T2.7, T3.3)."""
+
+
+HalfPM = Annotated[Fraction, PlainSerializer(pm_for_json)]
+"""A PM figure that may be a half (an empty city's garrison, T3.5); JSON shows 3 or 0.5."""
+
+
+def _other(side: SideId) -> SideId:
+    return "b" if side == "a" else "a"
+
+
+class Contingent(BaseModel):
+    """One nation's troops on a side (T3.4 counts losses per contingent)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    nation: str = Field(min_length=1)
+    """Whose troops these are, e.g. "Rome"."""
+    pm: int = Field(ge=0)
+    """Land (or naval) PM in the battle."""
+
+
+class BattleSide(BaseModel):
+    """One side of a dice battle: its name, its contingents and its unmodified target."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    """How the log names the side, e.g. "Rome" or "Pyrrhus and allies"."""
+    contingents: tuple[Contingent, ...] = Field(min_length=1)
+    """The contingents in listed order (T3.4 breaks ties of size by this order)."""
+    base_target: int = Field(default=BASE_TARGET, ge=2, le=6)
+    """The face that hits before T3.2 bonuses (5)."""
+
+    @property
+    def pm(self) -> int:
+        """The side's PM at the start of the battle."""
+        return sum(contingent.pm for contingent in self.contingents)
+
+
+class BattleSetup(BaseModel):
+    """Everything the rules need to know before the first die is rolled."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    a: BattleSide
+    """Side A (the command line's PM_A)."""
+    b: BattleSide
+    """Side B."""
+    defender: SideId | None = None
+    """The defending side, for T3.2 and T3.5 (``None``: a meeting battle)."""
+    attacker_approach: Approach = "open"
+    """T3.2: a mountain road or a landing gives the defender +1."""
+    pyrrhus_leads: bool = False
+    """T3.2: Pyrrhus leads in person: +1 to both sides."""
+    city_assault: bool = False
+    """T3.5: the defender holds a city (its PM count double; 0 PM = a ½ PM garrison)."""
+    naval: bool = False
+    """A battle between fleets (T3.6, T3.7): no doubling, captures after the battle."""
+
+    @model_validator(mode="after")
+    def _check(self) -> BattleSetup:
+        if self.city_assault and self.defender is None:
+            raise ValueError("defender: a city assault needs the defending side (a or b)")
+        if self.city_assault and self.naval:
+            raise ValueError("naval: a naval battle is fought first, without doubling (T3.5)")
+        for side in ("a", "b"):
+            if self.side(side).pm == 0 and not (self.city_assault and self.defender == side):
+                raise ValueError(
+                    f"{side}: a side needs at least 1 PM (only a city has a ½ PM garrison)"
+                )
+        return self
+
+    def side(self, side: SideId) -> BattleSide:
+        """Side ``side`` of the battle."""
+        return self.a if side == "a" else self.b
+
+    def target(self, side: SideId) -> int:
+        """The face that hits for ``side`` after T3.2 bonuses (which add; never below 2)."""
+        bonus = 0
+        if side == self.defender and self.attacker_approach in ("mountain_road", "landing"):
+            bonus += 1
+        if self.pyrrhus_leads:
+            bonus += 1
+        return max(2, self.side(side).base_target - bonus)
+
+    def walls(self, side: SideId) -> Walls:
+        """How ``side``'s dice count as real PM (T3.5)."""
+        if not (self.city_assault and side == self.defender):
+            return "none"
+        return "walls" if self.side(side).pm > 0 else "garrison"
+
+
+class RoundRecord(BaseModel):
+    """One round (or the pursuit roll) as the log shows and the ledger stores it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["round", "pursuit"]
+    """A round of both sides (T3.1) or the one-sided pursuit roll (T3.3)."""
+    number: int = Field(ge=0)
+    """Round number from 1; a pursuit carries the number of the round it followed."""
+    purpose: str
+    """The rule and round the dice were rolled for, e.g. "T3.1 round 2"."""
+    a_rolls: tuple[int, ...]
+    """Faces side A rolled (none when A was the side pursued)."""
+    b_rolls: tuple[int, ...]
+    """Faces side B rolled."""
+    a_hits: int = Field(ge=0)
+    """Dice of A at or above its target (hits on B, some may find nobody left)."""
+    b_hits: int = Field(ge=0)
+    """Dice of B at or above its target."""
+    a_losses: tuple[int, ...]
+    """Dice (doubled figure in a city) each of A's contingents lost, in listed order."""
+    b_losses: tuple[int, ...]
+    """Dice each of B's contingents lost."""
+    a_left: tuple[int, ...]
+    """Dice each of A's contingents still rolls afterwards."""
+    b_left: tuple[int, ...]
+    """Dice each of B's contingents still rolls afterwards."""
+    a_choice: Choice | None = None
+    """What A chose after the round (``None``: the battle ended in the round)."""
+    b_choice: Choice | None = None
+    """What B chose after the round."""
+
+
+class BattleState(BaseModel):
+    """A battle between rounds; each step returns a new state."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    setup: BattleSetup
+    """The battle being fought."""
+    a_dice: tuple[int, ...]
+    """Dice each of A's contingents still rolls (doubled figure for a city defender)."""
+    b_dice: tuple[int, ...]
+    """Dice each of B's contingents still rolls."""
+    a_next_loss: int = 0
+    """T3.4: position in A's loss order of the contingent that takes A's next loss."""
+    b_next_loss: int = 0
+    """T3.4: the same for B."""
+    rounds: tuple[RoundRecord, ...] = ()
+    """Every round and pursuit so far."""
+    outcome: Outcome | None = None
+    """How it ended, once it has."""
+
+    def dice(self, side: SideId) -> tuple[int, ...]:
+        """Dice per contingent of ``side``."""
+        return self.a_dice if side == "a" else self.b_dice
+
+    def total_dice(self, side: SideId) -> int:
+        """All the dice ``side`` rolls next round."""
+        return sum(self.dice(side))
+
+    def pm_left(self, side: SideId) -> Fraction:
+        """``side``'s real PM now (T3.5: a city defender's doubled figure halved, rounded up)."""
+        return sum(self.contingent_pm_left(side), Fraction(0))
+
+    def contingent_pm_left(self, side: SideId) -> tuple[Fraction, ...]:
+        """Real PM of each of ``side``'s contingents now, in listed order (T3.4, T3.5)."""
+        return _real_pm(self.dice(side), self.setup.walls(side), self.setup.side(side))
+
+    @property
+    def rounds_fought(self) -> int:
+        """Rounds of T3.1 fought so far (pursuit rolls are not rounds)."""
+        return sum(1 for record in self.rounds if record.kind == "round")
+
+    @property
+    def over(self) -> bool:
+        """Whether the battle has ended."""
+        return self.outcome is not None
+
+
+def _real_pm(dice: tuple[int, ...], walls: Walls, side: BattleSide) -> tuple[Fraction, ...]:
+    """Real PM per contingent. Behind walls the side keeps ``ceil(dice ÷ 2)`` in all (T3.5);
+    each contingent keeps half its dice rounded down, and the PM the rounding up adds go to
+    contingents with an odd figure, in the T3.4 order (largest first)."""
+    if walls != "walls":
+        return tuple(real_pm(figure, walls) for figure in dice)
+    real = [Fraction(figure // 2) for figure in dice]
+    odd = [index for index in _loss_order(side) if dice[index] % 2 == 1]
+    for index in odd[: math.ceil(len(odd) / 2)]:
+        real[index] += 1
+    return tuple(real)
+
+
+def _loss_order(side: BattleSide) -> list[int]:
+    # T3.4: largest first, equal sizes in listed order (sorted() is stable).
+    return sorted(range(len(side.contingents)), key=lambda i: -side.contingents[i].pm)
+
+
+def start_battle(setup: BattleSetup) -> BattleState:
+    """The battle before the first round: dice per contingent (T3.1, T3.5 doubling)."""
+
+    def dice_of(side: SideId) -> tuple[int, ...]:
+        contingents = setup.side(side).contingents
+        walls = setup.walls(side)
+        if walls == "garrison":
+            # An empty city is held by a ½ PM garrison, which rolls one die.
+            return (1,) + (0,) * (len(contingents) - 1)
+        factor = 2 if walls == "walls" else 1
+        return tuple(factor * contingent.pm for contingent in contingents)
+
+    return BattleState(setup=setup, a_dice=dice_of("a"), b_dice=dice_of("b"))
+
+
+def _apply_losses(
+    dice: tuple[int, ...], hits: int, order: list[int], next_loss: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Spread ``hits`` over the contingents round the T3.4 order; returns (left, lost, next)."""
+    left = list(dice)
+    lost = [0] * len(dice)
+    position = next_loss
+    for _ in range(hits):
+        if sum(left) == 0:
+            break
+        while left[order[position % len(order)]] == 0:
+            position += 1
+        index = order[position % len(order)]
+        left[index] -= 1
+        lost[index] += 1
+        position += 1
+    return tuple(left), tuple(lost), position % len(order)
+
+
+def _roll(dice: Dice, count: int, purpose: str) -> tuple[int, ...]:
+    return tuple(dice.roll(6, purpose) for _ in range(count))
+
+
+def _ended(a_left: int, b_left: int) -> Outcome | None:
+    # T2.7: wiped out loses; both wiped out in the same round is a draw.
+    if a_left == 0 and b_left == 0:
+        return "draw"
+    if a_left == 0:
+        return "b_wins"
+    if b_left == 0:
+        return "a_wins"
+    return None
+
+
+def fight_round(state: BattleState, dice: Dice) -> BattleState:
+    """One round of T3.1: both sides roll at once, one d6 per PM (per die of the doubled
+    figure in a city, T3.5), each die at or above the side's target (T3.2) kills one enemy
+    PM; losses go round each side's contingents (T3.4). Ends the battle if a side is wiped
+    out (T2.7)."""
+    if state.over:
+        raise ValueError("battle: it is already over")
+    setup = state.setup
+    number = state.rounds_fought + 1
+    purpose = f"T3.1 round {number}"
+    a_rolls = _roll(dice, state.total_dice("a"), f"{purpose}, {setup.a.name}")
+    b_rolls = _roll(dice, state.total_dice("b"), f"{purpose}, {setup.b.name}")
+    a_hits = sum(1 for face in a_rolls if face >= setup.target("a"))
+    b_hits = sum(1 for face in b_rolls if face >= setup.target("b"))
+    a_left, a_lost, a_next = _apply_losses(
+        state.a_dice, b_hits, _loss_order(setup.a), state.a_next_loss
+    )
+    b_left, b_lost, b_next = _apply_losses(
+        state.b_dice, a_hits, _loss_order(setup.b), state.b_next_loss
+    )
+    record = RoundRecord(
+        kind="round",
+        number=number,
+        purpose=purpose,
+        a_rolls=a_rolls,
+        b_rolls=b_rolls,
+        a_hits=a_hits,
+        b_hits=b_hits,
+        a_losses=a_lost,
+        b_losses=b_lost,
+        a_left=a_left,
+        b_left=b_left,
+    )
+    return state.model_copy(
+        update={
+            "a_dice": a_left,
+            "b_dice": b_left,
+            "a_next_loss": a_next,
+            "b_next_loss": b_next,
+            "rounds": (*state.rounds, record),
+            "outcome": _ended(sum(a_left), sum(b_left)),
+        }
+    )
+
+
+def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -> BattleState:
+    """Both sides' secret choice after a round (T3.3), or before the first one (T3.0).
+
+    Both continue: the next round will be fought. Both retreat: both withdraw, nobody wins.
+    One retreats alone: the other rolls once more with no reply (pursuit), then the retreating
+    side has lost (T2.7).
+    """
+    if state.over:
+        raise ValueError("battle: it is already over")
+    for field, choice in (("a_choice", a_choice), ("b_choice", b_choice)):
+        if choice not in ("continue", "retreat"):
+            raise ValueError(f"{field}: continue or retreat (got {choice!r})")
+    rounds = state.rounds
+    if rounds:
+        rounds = (
+            *rounds[:-1],
+            rounds[-1].model_copy(update={"a_choice": a_choice, "b_choice": b_choice}),
+        )
+    if a_choice == "continue" and b_choice == "continue":
+        return state.model_copy(update={"rounds": rounds})
+    if a_choice == "retreat" and b_choice == "retreat":
+        return state.model_copy(update={"rounds": rounds, "outcome": "both_withdrew"})
+    fleeing: SideId = "a" if a_choice == "retreat" else "b"
+    pursuer = _other(fleeing)
+    setup = state.setup
+    number = state.rounds_fought
+    purpose = "T3.3 pursuit" if rounds else "T3.0 pursuit of a side refusing battle"
+    rolls = _roll(dice, state.total_dice(pursuer), f"{purpose}, {setup.side(pursuer).name}")
+    hits = sum(1 for face in rolls if face >= setup.target(pursuer))
+    left, lost, next_loss = _apply_losses(
+        state.dice(fleeing),
+        hits,
+        _loss_order(setup.side(fleeing)),
+        state.a_next_loss if fleeing == "a" else state.b_next_loss,
+    )
+    untouched = state.dice(pursuer)
+    no_losses = (0,) * len(untouched)
+    if fleeing == "a":
+        record = RoundRecord(
+            kind="pursuit",
+            number=number,
+            purpose=purpose,
+            a_rolls=(),
+            b_rolls=rolls,
+            a_hits=0,
+            b_hits=hits,
+            a_losses=lost,
+            b_losses=no_losses,
+            a_left=left,
+            b_left=untouched,
+        )
+        update = {"a_dice": left, "a_next_loss": next_loss, "outcome": "b_wins"}
+    else:
+        record = RoundRecord(
+            kind="pursuit",
+            number=number,
+            purpose=purpose,
+            a_rolls=rolls,
+            b_rolls=(),
+            a_hits=hits,
+            b_hits=0,
+            a_losses=no_losses,
+            b_losses=lost,
+            a_left=untouched,
+            b_left=left,
+        )
+        update = {"b_dice": left, "b_next_loss": next_loss, "outcome": "a_wins"}
+    return state.model_copy(update={**update, "rounds": (*rounds, record)})
+
+
+Policy = Callable[[BattleState, SideId], Choice]
+"""How a side chooses after each round: a person asked on the terminal, or a fixed rule."""
+
+
+def retreat_at(threshold: int) -> Policy:
+    """ "Retreat when down to ``threshold`` PM or fewer" (0: fight to the end), as in T3.8."""
+    if threshold < 0:
+        raise ValueError(f"retreat_at: a retreat threshold cannot be negative (got {threshold})")
+
+    def policy(state: BattleState, side: SideId) -> Choice:
+        return "retreat" if state.pm_left(side) <= threshold else "continue"
+
+    return policy
+
+
+fight_to_the_end: Policy = retreat_at(0)
+"""Never retreat."""
+
+
+def live_odds(state: BattleState, a_retreat_at: int = 0, b_retreat_at: int = 0) -> BattleOdds:
+    """Exact odds from here if both fight on with these thresholds (T3.8), for the battle
+    screen."""
+    setup = state.setup
+    return odds_from_state(
+        state.total_dice("a"),
+        state.total_dice("b"),
+        setup.target("a"),
+        setup.target("b"),
+        a_retreat_at,
+        b_retreat_at,
+        a_walls=setup.walls("a"),
+        b_walls=setup.walls("b"),
+    )
+
+
+class NavalCapture(BaseModel):
+    """T3.7: which of the enemy naval PM destroyed are captured instead of sunk."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rolls: tuple[int, ...]
+    """One d6 per enemy naval PM destroyed."""
+    captured: int = Field(ge=0)
+    """PM captured (4+): they join the winner's fleet (Reading)."""
+    sunk: int = Field(ge=0)
+    """PM sunk: gone (T2.5)."""
+
+
+def naval_capture(
+    destroyed_pm: int, dice: Dice, winner: str, target: int = CAPTURE_TARGET
+) -> NavalCapture:
+    """T3.7: the winner rolls 1d6 per enemy naval PM destroyed; ``target``+ captures it."""
+    if destroyed_pm < 0:
+        raise ValueError(f"destroyed_pm: cannot be negative (got {destroyed_pm})")
+    rolls = _roll(dice, destroyed_pm, f"T3.7 capture, {winner}")
+    captured = sum(1 for face in rolls if face >= target)
+    return NavalCapture(rolls=rolls, captured=captured, sunk=destroyed_pm - captured)
+
+
+class Interception(BaseModel):
+    """T3.6: whether a fleet that avoids battle is caught by one that seeks it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    roll: int = Field(ge=1, le=6)
+    """The d6 rolled."""
+    against: int = Field(ge=0)
+    """Both fleets' PM plus the PM of troops the intercepted fleet carries."""
+    reading: Literal["at_most", "at_least"]
+    """``at_most``: caught if the roll is at most ``against`` (Reading); ``at_least``: the
+    seed's literal words, a campaign option."""
+    intercepted: bool
+    """Whether the naval battle is fought."""
+
+
+def interception_roll(
+    seeking_fleet_pm: int,
+    avoiding_fleet_pm: int,
+    troops_carried_pm: int,
+    dice: Dice,
+    *,
+    literal: bool = False,
+) -> Interception:
+    """T3.6: one fleet seeks battle, the other avoids it: 1d6 against both fleets' PM plus the
+    troops the avoiding (intercepted) fleet carries. Caught if the roll is at most that sum
+    (Reading: slow transports are easier to catch); ``literal=True`` uses "at least"."""
+    for field, value in (
+        ("seeking_fleet_pm", seeking_fleet_pm),
+        ("avoiding_fleet_pm", avoiding_fleet_pm),
+        ("troops_carried_pm", troops_carried_pm),
+    ):
+        if value < 0:
+            raise ValueError(f"{field}: cannot be negative (got {value})")
+    against = seeking_fleet_pm + avoiding_fleet_pm + troops_carried_pm
+    roll = dice.roll(6, "T3.6 interception")
+    caught = roll >= against if literal else roll <= against
+    return Interception(
+        roll=roll,
+        against=against,
+        reading="at_least" if literal else "at_most",
+        intercepted=caught,
+    )
+
+
+class NavalContact(BaseModel):
+    """T3.6: whether two enemy fleets that meet fight."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fought: bool
+    """Whether the naval battle is fought."""
+    interception: Interception | None = None
+    """The roll, when only one fleet sought battle."""
+
+
+def naval_contact(
+    a_seeks: bool,
+    b_seeks: bool,
+    a_fleet_pm: int,
+    b_fleet_pm: int,
+    dice: Dice,
+    *,
+    a_troops_pm: int = 0,
+    b_troops_pm: int = 0,
+    literal: bool = False,
+) -> NavalContact:
+    """T3.6: both fleets seek battle → fought; neither → none; only one → the other is caught
+    on an interception roll (troops carried by the avoiding fleet slow it)."""
+    if a_seeks and b_seeks:
+        return NavalContact(fought=True)
+    if not a_seeks and not b_seeks:
+        return NavalContact(fought=False)
+    avoiding_troops = b_troops_pm if a_seeks else a_troops_pm
+    seeking, avoiding = (a_fleet_pm, b_fleet_pm) if a_seeks else (b_fleet_pm, a_fleet_pm)
+    roll = interception_roll(seeking, avoiding, avoiding_troops, dice, literal=literal)
+    return NavalContact(fought=roll.intercepted, interception=roll)
+
+
+class ContingentResult(BaseModel):
+    """One contingent after the battle (T2.4: losses per contingent)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    nation: str
+    """Whose contingent."""
+    pm_start: HalfPM
+    """PM at the start (½ for an empty city's garrison)."""
+    pm_lost: HalfPM
+    """PM destroyed (land PM become decimated, T2.5; fleets are sunk or captured)."""
+    prisoners: HalfPM
+    """PM taken prisoner (T3.5 survivors of a city taken)."""
+    pm_left: HalfPM
+    """PM still free with the side."""
+
+
+class SideResult(BaseModel):
+    """One side after the battle."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    """The side's name."""
+    pm_start: HalfPM
+    """PM at the start."""
+    pm_lost: HalfPM
+    """PM destroyed."""
+    prisoners: HalfPM
+    """PM taken prisoner."""
+    pm_left: HalfPM
+    """PM still free."""
+    dice_start: int
+    """Dice rolled in the first round (the doubled figure in a city, T3.5; T4.1 uses it)."""
+    dice_left: int
+    """Dice left at the end (doubled figure in a city)."""
+    contingents: tuple[ContingentResult, ...]
+    """Per contingent, in listed order (T3.4)."""
+
+
+class BattleResult(BaseModel):
+    """What the battle came to (T2.7), with its log."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    outcome: Outcome
+    """a_wins, b_wins, draw or both_withdrew."""
+    winner: SideId | None
+    """The side that won (``None`` for a draw or when both withdrew)."""
+    loser: SideId | None
+    """The side that retreated alone or was wiped out."""
+    rounds_fought: int
+    """Rounds of T3.1 fought."""
+    a: SideResult
+    """Side A's figures."""
+    b: SideResult
+    """Side B's figures."""
+    rounds: tuple[RoundRecord, ...]
+    """The round log, pursuit included."""
+    capture: NavalCapture | None = None
+    """T3.7 captures after a naval battle that someone won."""
+
+
+def battle_result(state: BattleState, capture: NavalCapture | None = None) -> BattleResult:
+    """The result of a finished battle (T2.7; T3.5 prisoners when a city falls)."""
+    if state.outcome is None:
+        raise ValueError("battle: it is not over yet")
+    setup = state.setup
+    winner: SideId | None = {"a_wins": "a", "b_wins": "b"}.get(state.outcome)  # type: ignore[assignment]
+    loser = _other(winner) if winner is not None else None
+    start = start_battle(setup)
+
+    def side_result(side: SideId) -> SideResult:
+        walls = setup.walls(side)
+        city_falls = walls != "none" and loser == side
+        contingents: list[ContingentResult] = []
+        starts = _real_pm(start.dice(side), walls, setup.side(side))
+        ends = state.contingent_pm_left(side)
+        for contingent, pm_start, survivors in zip(
+            setup.side(side).contingents, starts, ends, strict=True
+        ):
+            prisoners = survivors if city_falls else Fraction(0)
+            contingents.append(
+                ContingentResult(
+                    nation=contingent.nation,
+                    pm_start=pm_start,
+                    pm_lost=pm_start - survivors,
+                    prisoners=prisoners,
+                    pm_left=survivors - prisoners,
+                )
+            )
+        return SideResult(
+            name=setup.side(side).name,
+            pm_start=sum((c.pm_start for c in contingents), Fraction(0)),
+            pm_lost=sum((c.pm_lost for c in contingents), Fraction(0)),
+            prisoners=sum((c.prisoners for c in contingents), Fraction(0)),
+            pm_left=sum((c.pm_left for c in contingents), Fraction(0)),
+            dice_start=start.total_dice(side),
+            dice_left=state.total_dice(side),
+            contingents=tuple(contingents),
+        )
+
+    return BattleResult(
+        outcome=state.outcome,
+        winner=winner,
+        loser=loser,
+        rounds_fought=state.rounds_fought,
+        a=side_result("a"),
+        b=side_result("b"),
+        rounds=state.rounds,
+        capture=capture,
+    )
+
+
+def run_battle(
+    setup: BattleSetup,
+    dice: Dice,
+    a_policy: Policy = fight_to_the_end,
+    b_policy: Policy = fight_to_the_end,
+    *,
+    on_step: Callable[[BattleState], None] | None = None,
+) -> BattleResult:
+    """Fight a whole dice battle: rounds until a side is wiped out or someone retreats.
+
+    ``on_step`` sees the state after each round and after each decision (to show it). After a
+    naval battle that someone won, the winner rolls for captures (T3.7).
+    """
+    state = start_battle(setup)
+    while True:
+        state = fight_round(state, dice)
+        if on_step is not None:
+            on_step(state)
+        if state.over:
+            break
+        state = decide(state, a_policy(state, "a"), b_policy(state, "b"), dice)
+        if on_step is not None:
+            on_step(state)
+        if state.over:
+            break
+    return finish_battle(state, dice)
+
+
+def finish_battle(state: BattleState, dice: Dice) -> BattleResult:
+    """The result of a finished battle; after a naval battle that someone won, the winner
+    first rolls for captures among the enemy PM destroyed (T3.7)."""
+    setup = state.setup
+    capture = None
+    if setup.naval and state.outcome in ("a_wins", "b_wins"):
+        winner: SideId = "a" if state.outcome == "a_wins" else "b"
+        loser = _other(winner)
+        destroyed = start_battle(setup).total_dice(loser) - state.total_dice(loser)
+        capture = naval_capture(destroyed, dice, setup.side(winner).name)
+    return battle_result(state, capture)
