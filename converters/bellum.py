@@ -199,12 +199,16 @@ def check_centres(
 
 
 class Victory(BaseModel):
-    """B1: the first year-end at which a power held the victory centres."""
+    """B1: how the game was won: the first year-end at which a power held the victory centres,
+    or every surviving player proclaiming one power sovereign."""
 
     model_config = _FROZEN
 
     year: int
     """The year the game was won (and ended)."""
+    by: Literal["centres", "sovereign"] = "centres"
+    """B1: ``centres`` (30 supply centres) or ``sovereign`` (proclaimed "Sovrano Assoluto" by
+    every surviving player)."""
     powers: tuple[str, ...]
     """The winner; several only if powers reached 30 the same year and stayed level through
     every B2 tie-break — then they share it, as a draw."""
@@ -268,7 +272,8 @@ class PowerStanding(BaseModel):
     """Centres summed over the tie-break windows: ``"last 5 years"`` … ``"all years"``."""
     decided_by: str
     """What separated the power from those level with it on centres: ``"centres"`` (nobody
-    level), ``"last 5 years"`` … ``"all years"``, or ``"draw"``."""
+    level), ``"last 5 years"`` … ``"all years"``, ``"draw"``, or ``"sovereign"`` for a power
+    proclaimed sovereign (B1), who ranks first whatever his centres."""
     survived: bool
     """False for a power with no centres left (the seed ranks the survivors)."""
 
@@ -281,7 +286,8 @@ class Standings(BaseModel):
     years: int
     """Years recorded."""
     status: Literal["won", "ended", "in progress"]
-    """``won`` (a power reached 30), ``ended`` (year 20 played) or ``in progress``."""
+    """``won`` (a power reached 30 or was proclaimed sovereign), ``ended`` (year 20 played) or
+    ``in progress``."""
     victory: Victory | None
     """Who won at 30 centres, and when."""
     rows: tuple[PowerStanding, ...]
@@ -292,10 +298,33 @@ class Standings(BaseModel):
     """Rule id."""
 
 
+def _proclaimed(
+    table: Mapping[str, tuple[int, ...]], sovereign: str, victory: Victory | None
+) -> Victory:
+    """B1: ``sovereign`` proclaimed by every surviving player at the end of the last year."""
+    if sovereign not in table:
+        raise ValueError(
+            f"sovereign: one of the powers in the table, {', '.join(table)} (got {sovereign!r})"
+        )
+    held = table[sovereign][-1]
+    if held == 0:
+        raise ValueError(f"sovereign: {sovereign} holds no centres; only a survivor is proclaimed")
+    if victory is not None and victory.powers == (sovereign,):
+        return victory  # he had already won at 30 centres
+    if victory is not None:
+        raise ValueError(
+            f"sovereign: {', '.join(victory.powers)} already won with {victory.centres} centres "
+            f"in year {victory.year}"
+        )
+    return Victory(year=len(table[sovereign]), powers=(sovereign,), centres=held, by="sovereign")
+
+
 def standings(
     centres_by_year: Mapping[str, Sequence[int]],
     rules: BellumRules = DEFAULT_BELLUM_RULES,
     powers: Collection[str] | None = None,
+    *,
+    sovereign: str | None = None,
 ) -> Standings:
     """B1, B2: rank the powers by the centres held at the end of the last year.
 
@@ -303,6 +332,10 @@ def standings(
     each of the last 5 years, then the last 10, the last 15, then all years; still level, they
     draw and share a rank. A game won at 30 centres ends that year, so a table going on after
     it is refused. Works on a game in progress too (the ranking so far).
+
+    ``sovereign``: B1's other victory — every surviving player proclaimed that power
+    "Sovrano Assoluto" at the end of the last year recorded. It wins and ranks first; the
+    others are ranked by centres as above (the seed: "la classifica finale per gli altri").
     """
     table = check_centres(centres_by_year, rules, powers)
     years = len(next(iter(table.values())))
@@ -312,15 +345,20 @@ def standings(
             f"centres: {', '.join(victory.powers)} won in year {victory.year} with "
             f"{victory.centres} centres, so the game ended; the table goes on to year {years}"
         )
+    if sovereign is not None:
+        victory = _proclaimed(table, sovereign, victory)
     criteria = _criteria(rules, years)
     keys = {power: _key(row, criteria) for power, row in table.items()}
-    order = sorted(table, key=lambda p: (tuple(-k for k in keys[p]), p))
+    first = victory.powers[0] if victory is not None and victory.by == "sovereign" else None
+    order = sorted(table, key=lambda p: (p != first, tuple(-k for k in keys[p]), p))
     rows: list[PowerStanding] = []
     draws: list[tuple[str, ...]] = []
     for position, power in enumerate(order):
         key = keys[power]
-        level = [p for p in order if p != power and keys[p][0] == key[0]]
-        if not level:
+        level = [p for p in order if p not in (power, first) and keys[p][0] == key[0]]
+        if power == first:
+            decided_by = "sovereign"
+        elif not level:
             decided_by = "centres"
         elif any(keys[p] == key for p in level):
             decided_by = "draw"
@@ -331,7 +369,7 @@ def standings(
             )
             decided_by = criteria[deepest][0]
         rank = position + 1
-        if rows and keys[rows[-1].power] == key:
+        if rows and rows[-1].power != first and keys[rows[-1].power] == key:
             rank = rows[-1].rank
         rows.append(
             PowerStanding(
@@ -344,7 +382,7 @@ def standings(
             )
         )
     for row in rows:
-        group = tuple(p for p in order if keys[p] == keys[row.power])
+        group = tuple(p for p in order if p != first and keys[p] == keys[row.power])
         if len(group) > 1 and group not in draws:
             draws.append(group)
     status: Literal["won", "ended", "in progress"]

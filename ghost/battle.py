@@ -18,7 +18,7 @@ from ghost.decisions import Decision, Order
 from ghost.gap import LossPoints, brigade_strength
 from ghost.generals import GeneralProfile, Quality
 from ghost.orders import GhostGeneral, OrdersMemory
-from ghost.priority import CorpsCommand, PpAllocation, PpOrder, allocate_pp
+from ghost.priority import CorpsCommand, DivisionName, PpAllocation, PpOrder, allocate_pp
 
 __all__ = [
     "BattleState",
@@ -37,8 +37,8 @@ class Division(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1)
-    """Its name on the roster."""
+    name: DivisionName
+    """Its name on the roster (not blank; surrounding spaces are dropped)."""
     brigades: list[int] = Field(default_factory=list)
     """Strength modifier (−3 … +3) of each brigade (G2.1: strength 6 + modifier)."""
 
@@ -249,9 +249,9 @@ class GhostBattle:
     @property
     def countdown_value(self) -> int | None:
         """G3.3: the retreat value the next countdown roll would need, while the gap is in an
-        unfavourable run; ``None`` otherwise."""
+        unfavourable run and the ghost still fights; ``None`` otherwise."""
         memory = self._general.memory
-        if memory.unfavourable_gap is None:
+        if memory.unfavourable_gap is None or self.battle_over:
             return None
         return 3 - memory.countdown_steps
 
@@ -270,6 +270,13 @@ class GhostBattle:
         if losses.units_lost > self._state.units:
             raise ValueError(
                 f"units_lost: at most the {self._state.units} units fielded "
+                f"(got {losses.units_lost})"
+            )
+        lost_before = self._state.turns[-1].losses.units_lost if self._state.turns else 0
+        if losses.units_lost < lost_before:
+            # G3.4 counts units actually lost: a running total never goes down
+            raise ValueError(
+                f"units_lost: a running total, at least the {lost_before} of the turn before "
                 f"(got {losses.units_lost})"
             )
         if not self._state.turn_ended:

@@ -10,8 +10,9 @@ Every die is rolled through a :class:`~converters.dice.Dice`, re-rolls included.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from converters.dice import Dice, Roll, roll_until
 from ghost.generals import QUALITY_TABLE, GeneralProfile, Quality, Side
@@ -19,10 +20,12 @@ from ghost.generals import QUALITY_TABLE, GeneralProfile, Quality, Side
 __all__ = [
     "ACTIVATION_YES_FROM",
     "CorpsCommand",
+    "DivisionName",
     "GeneralPP",
     "PpAllocation",
     "PpOrder",
     "allocate_pp",
+    "check_roster",
     "general_pp",
     "reroll_until",
 ]
@@ -32,6 +35,9 @@ ACTIVATION_YES_FROM = 4
 
 PP_PER_DIVISION = 3
 """G4.1: the army's PP are its divisions × 3, shared among its generals."""
+
+DivisionName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+"""A division's name on the roster: not blank (it is how the player finds the division)."""
 
 
 class CountingDice:
@@ -65,7 +71,7 @@ class CorpsCommand(BaseModel):
 
     quality: Quality
     """The corps general's quality (G1): his PP bonus (G4.1)."""
-    divisions: list[str] = Field(min_length=1)
+    divisions: list[DivisionName] = Field(min_length=1)
     """Division names in roster order."""
 
 
@@ -80,26 +86,31 @@ class PpOrder(BaseModel):
     """The army general."""
     corps: list[CorpsCommand] = Field(default_factory=list)
     """The corps, in roster order."""
-    out_of_radius: list[str] = Field(default_factory=list)
+    out_of_radius: list[DivisionName] = Field(default_factory=list)
     """Divisions beyond the army general's command radius this turn (G4.3)."""
 
     @model_validator(mode="after")
     def _names_are_known_and_unique(self) -> PpOrder:
-        seen: set[str] = set()
-        for corps in self.corps:
-            for name in corps.divisions:
-                if name in seen:
-                    raise ValueError(f"corps: division {name!r} is listed twice")
-                seen.add(name)
-        for name in self.out_of_radius:
-            if name not in seen:
-                raise ValueError(f"out_of_radius: {name!r} is not a division of any corps")
+        check_roster(self.corps, self.out_of_radius)
         return self
 
     @property
     def roster(self) -> list[str]:
         """Every division, top of the roster first."""
         return [name for corps in self.corps for name in corps.divisions]
+
+
+def check_roster(corps: list[CorpsCommand], out_of_radius: list[str]) -> None:
+    """Every division is named once, and ``out_of_radius`` names only divisions of the corps."""
+    seen: set[str] = set()
+    for command in corps:
+        for name in command.divisions:
+            if name in seen:
+                raise ValueError(f"corps: division {name!r} is listed twice")
+            seen.add(name)
+    for name in out_of_radius:
+        if name not in seen:
+            raise ValueError(f"out_of_radius: {name!r} is not a division of any corps")
 
 
 class GeneralPP(BaseModel):

@@ -11,14 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from converters.dice import Dice, InvalidDieError, Roll, ScriptedDice
+from converters.dice import Dice, InvalidDieError, Roll
 from converters.rounding import round_half_up
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.decisions import Order
 from ghost.generals import GeneralProfile, Personality, Quality, Side
-from ghost.priority import CorpsCommand, CountingDice, PpAllocation, PpOrder, allocate_pp
+from ghost.priority import (
+    CorpsCommand,
+    CountingDice,
+    DivisionName,
+    PpAllocation,
+    PpOrder,
+    allocate_pp,
+    check_roster,
+)
 
 __all__ = [
     "DiceShortError",
@@ -49,29 +57,41 @@ class DiceShortError(ValueError):
 class ScriptThenCountDice(CountingDice):
     """The script's faces in order, then a tally of every die still asked for.
 
-    Past the end of the script each die "shows" its lowest usable face (1, or the lowest face a
-    re-roll rule accepts), which is enough to follow the rules to the end and count the dice.
+    A face the die cannot show is refused naming its place in the script (``dice[3]``), never
+    accepted. Past the end of the script each die "shows" its lowest usable face (1, or the
+    lowest face a re-roll rule accepts), which is enough to follow the rules to the end and
+    count the dice.
     """
 
     def __init__(self, values: list[int]) -> None:
-        self._script = ScriptedDice(values)
-        self.rolls: list[Roll] = self._script.rolls
+        self._values = list(values)
+        self.used = 0
+        self.rolls: list[Roll] = []
         self.given = len(values)
         self.missing = 0
 
+    @property
+    def remaining(self) -> int:
+        """Script faces not read yet."""
+        return len(self._values) - self.used
+
     def roll(self, sides: int, purpose: str) -> int:
-        if self._script.remaining:
-            position = self._script.used
-            try:
-                return self._script.roll(sides, purpose)
-            except InvalidDieError as error:
-                raise InvalidDieError(f"dice[{position}]: {error}") from error
+        if self.remaining:
+            position = self.used
+            face = self._values[position]
+            if not 1 <= face <= sides:
+                raise InvalidDieError(
+                    f"dice[{position}]: a d{sides} shows 1 to {sides} (got {face}) for {purpose}"
+                )
+            self.used += 1
+            self.rolls.append(Roll(sides=sides, value=face, purpose=purpose))
+            return face
         self.missing += 1
         self.rolls.append(Roll(sides=sides, value=1, purpose=f"{purpose} (missing die)"))
         return 1
 
     def usable(self, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
-        while self._script.remaining:
+        while self.remaining:
             face = self.roll(sides, purpose)
             if acceptable(face):
                 return face
@@ -133,15 +153,23 @@ def replay(script: ReplayScript, dice: Dice | None = None) -> GhostBattle:
     """Play the script: opening order, then per turn G3.2, G3.4, G3.3.
 
     ``dice`` replaces the script's dice (physical-dice mode). Raises :class:`DiceShortError`
-    naming how many more dice the script needs, ``ValueError``
-    for a turn whose units lost exceed the units fielded.
+    naming how many more dice the script needs, ``ValueError`` for a turn whose units lost
+    exceed the units fielded or fall below the turn before's (a running total, G3.4).
     """
+    lost_before = 0
     for index, turn in enumerate(script.turns):
         if turn.units_lost > script.units:
             raise ValueError(
                 f"turns[{index}].units_lost: at most the {script.units} units fielded "
                 f"(got {turn.units_lost})"
             )
+        if turn.units_lost < lost_before:
+            # G3.4 counts units actually lost: a running total never goes down
+            raise ValueError(
+                f"turns[{index}].units_lost: a running total, at least the {lost_before} of the "
+                f"turn before (got {turn.units_lost})"
+            )
+        lost_before = turn.units_lost
     general = GeneralProfile(
         side=script.general.side,
         quality=script.general.quality,
@@ -213,10 +241,15 @@ class PpScript(BaseModel):
     """The army general."""
     corps: list[CorpsCommand] = Field(default_factory=list)
     """Corps generals and their divisions, in roster order."""
-    out_of_radius: list[str] = Field(default_factory=list)
+    out_of_radius: list[DivisionName] = Field(default_factory=list)
     """Divisions beyond the army general's radius this turn."""
     dice: list[int] = Field(default_factory=list)
     """Each die's face as rolled, in order (a d3 shows 1–3 …)."""
+
+    @model_validator(mode="after")
+    def _roster_is_consistent(self) -> PpScript:
+        check_roster(self.corps, self.out_of_radius)
+        return self
 
 
 def run_pp(script: PpScript, dice: Dice | None = None) -> PpAllocation:

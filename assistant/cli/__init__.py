@@ -60,6 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as error:
         print(f"castra: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # `castra ... --json | head` closed the pipe early: not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as error:  # a rules validation error is bad input, not a crash
         line = describe_validation_error(error)
         if line is None:
@@ -69,8 +74,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("castra: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # `castra ... --json | head` closed the pipe early: not an error of ours.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0

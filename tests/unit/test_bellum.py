@@ -297,3 +297,69 @@ def test_B2_ranking_orders_every_power_by_centres(table) -> None:
 def test_B2_ranking_does_not_depend_on_the_order_powers_are_listed(table) -> None:
     reversed_table = dict(reversed(list(table.items())))
     assert standings(table) == standings(reversed_table)
+
+
+# -- B1: the other victory, proclaimed sovereign by every surviving player -------------------
+
+B1_SOVEREIGN = [
+    # id, table, proclaimed, ranking (power, rank, decided_by)
+    (
+        # Egypt has fewer centres than Rome but is proclaimed: he wins and ranks first; the
+        # others rank by centres (the seed: "la classifica finale per gli altri").
+        "B1-sovereign-ranks-first-whatever-his-centres",
+        {"Rome": [3, 6, 9], "Egypt": [3, 4, 5], "Gauls": [3, 3, 2]},
+        "Egypt",
+        [("Egypt", 1, "sovereign"), ("Rome", 2, "centres"), ("Gauls", 3, "centres")],
+    ),
+    (
+        # Rome and Gauls level on 4 centres and on every window (3+4+4 = 11): a draw for 2nd.
+        "B1-sovereign-the-others-may-still-draw",
+        {"Rome": [3, 4, 4], "Egypt": [3, 5, 6], "Gauls": [3, 4, 4]},
+        "Egypt",
+        [("Egypt", 1, "sovereign"), ("Gauls", 2, "draw"), ("Rome", 2, "draw")],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("table", "proclaimed", "ranking"),
+    [r[1:] for r in B1_SOVEREIGN],
+    ids=[r[0] for r in B1_SOVEREIGN],
+)
+def test_B1_proclaimed_sovereign_wins(table, proclaimed, ranking) -> None:
+    result = standings(table, sovereign=proclaimed)
+    assert result.status == "won"
+    assert result.victory is not None
+    assert (result.victory.by, result.victory.power, result.victory.year) == (
+        "sovereign",
+        proclaimed,
+        3,
+    )
+    assert [(r.power, r.rank, r.decided_by) for r in result.rows] == ranking
+
+
+def test_B1_a_power_already_at_30_keeps_its_centres_victory() -> None:
+    result = standings({"Rome": [20, 30], "Egypt": [3, 4]}, sovereign="Rome")
+    assert result.victory is not None and result.victory.by == "centres"
+
+
+B1_SOVEREIGN_REFUSED = [
+    ("B1-sovereign-not-in-the-table", {"Rome": [3]}, "Egypt", "sovereign: one of the powers"),
+    ("B1-sovereign-eliminated", {"Rome": [3, 5], "Egypt": [3, 0]}, "Egypt", "only a survivor"),
+    (
+        "B1-another-power-already-won-at-30",
+        {"Rome": [20, 30], "Egypt": [3, 4]},
+        "Egypt",
+        "Rome already won with 30 centres in year 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("table", "proclaimed", "message"),
+    [r[1:] for r in B1_SOVEREIGN_REFUSED],
+    ids=[r[0] for r in B1_SOVEREIGN_REFUSED],
+)
+def test_B1_impossible_proclamations_are_refused(table, proclaimed, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        standings(table, sovereign=proclaimed)

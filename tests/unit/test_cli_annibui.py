@@ -304,3 +304,36 @@ def test_unreadable_and_non_json_files_are_refused(
     broken.write_text("{not json", encoding="utf-8")
     assert main(["bellum", "standings", str(broken)]) == 2
     assert "is not JSON" in capsys.readouterr().err
+
+
+def test_B1_standings_with_a_proclaimed_sovereign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, {"Roma": [3, 6], "Egitto": [3, 4]})
+    data = run_json(capsys, "bellum", "standings", path, "--sovereign", "Egitto")
+    assert data["victory"] == {"year": 2, "by": "sovereign", "powers": ["Egypt"], "centres": 4}
+    assert [r["power"] for r in data["rows"]] == ["Egypt", "Rome"]
+
+
+@pytest.mark.parametrize(
+    ("sovereign", "message"),
+    [("Persia", "--sovereign: one of Greek Cities"), ("Gauls", "--sovereign: one of the powers")],
+    ids=["B1-sovereign-unknown-power", "B1-sovereign-not-playing"],
+)
+def test_B1_bad_sovereign_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sovereign: str, message: str
+) -> None:
+    path = write(tmp_path, {"Rome": [3, 6], "Egypt": [3, 4]})
+    assert main(["bellum", "standings", path, "--sovereign", sovereign]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_a_centres_file_that_is_not_utf8_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "centres.json"
+    path.write_bytes(b"\xff\xfe{")
+    assert main(["bellum", "standings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "FILE:" in err

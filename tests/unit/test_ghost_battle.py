@@ -67,3 +67,24 @@ def test_g3_3_countdown_value_is_shown_while_the_gap_is_against_the_ghost() -> N
     assert battle.countdown_value == 3  # the next countdown roll needs 3
     battle.play_turn(TurnLosses(gf_loss=20), dice)
     assert battle.countdown_value == 2
+
+
+def test_g3_4_units_lost_are_a_running_total_and_a_drop_is_refused_unrecorded() -> None:
+    battle = GhostBattle(GeneralProfile(), strength=100, units=50)
+    dice = ScriptedDice([6])  # organised 6-1 = 5: manoeuvre
+    battle.open(dice)
+    battle.play_turn(TurnLosses(units_lost=4), dice)
+    before = battle.state
+    with pytest.raises(ValueError, match="units_lost: a running total, at least the 4"):
+        battle.start_turn(TurnLosses(units_lost=3), dice)
+    assert battle.state == before  # nothing half-written
+
+
+def test_g3_3_no_countdown_value_once_the_ghost_has_retreated() -> None:
+    # Unstable (+2): -20 % from turn 1; the G3.2 roll 2+2 = 4 orders general retreat at once.
+    battle = GhostBattle(GeneralProfile(personality=Personality.unstable), strength=100, units=50)
+    dice = ScriptedDice([1, 2])
+    battle.open(dice)
+    battle.play_turn(TurnLosses(gf_loss=20), dice)
+    assert battle.battle_over
+    assert battle.countdown_value is None

@@ -403,3 +403,110 @@ def test_g4_4_clock_physical_asks_again_for_an_impossible_face(
     assert code == 0
     assert json.loads(out) == {"subtract": 4, "choice": "higher"}  # 2: organised 1–2 → higher
     assert "1 to 6" in err
+
+
+# --- nasty inputs: one line, exit 2, the field named ------------------------------------------
+
+REPLAY_WRONG_TYPES = [
+    # A script says exactly what happened: "50", 50.0 or true are mistakes, not numbers.
+    ("strength-as-string", {"strength": "50"}, "strength"),
+    ("units-as-true", {"units": True}, "units"),
+    ("die-as-float", {"dice": [3.0]}, "dice[0]"),
+    ("turn-loss-as-float", {"turns": [{"gr_loss": 1.5, "gf_loss": 0, "units_lost": 0}]}, "gr_loss"),
+    ("negative-strength", {"strength": -5}, "strength"),
+    ("die-face-0", {"dice": [0]}, "dice[0]"),
+    ("general-not-an-object", {"general": "good"}, "general"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [row[1:] for row in REPLAY_WRONG_TYPES],
+    ids=[f"G3-replay-{row[0]}" for row in REPLAY_WRONG_TYPES],
+)
+def test_g3_replay_wrong_types_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], field: str
+) -> None:
+    data = {
+        "general": PRUDENT,
+        "strength": 50,
+        "units": 20,
+        "dice": [3],
+        "turns": [{"gr_loss": 0, "gf_loss": 0, "units_lost": 0}],
+        **change,
+    }
+    code, out, err = run(capsys, "ghost", "replay", script(tmp_path, data), "--json")
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1 and field in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"\xff\xfe{", b"[1, 2]", b'"script"', b"null"],
+    ids=["not-utf8", "a-list", "a-string", "null"],
+)
+def test_g3_replay_a_file_that_is_not_a_script_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "script.json"
+    path.write_bytes(content)
+    code, out, err = run(capsys, "ghost", "replay", str(path), "--json")
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"corps": [{"quality": "poor", "divisions": ["A", "A"]}]}, "corps: division 'A'"),
+        ({"out_of_radius": ["Nobody"]}, "out_of_radius: 'Nobody'"),
+        ({"corps": [{"quality": "poor", "divisions": [""]}]}, "corps[0].divisions[0]"),
+        ({"dice": [1, 6, 1, "4"]}, "dice[3]"),
+    ],
+    ids=["G4-duplicate-division", "G4-unknown-out-of-radius", "G4-empty-name", "G4-die-string"],
+)
+def test_g4_pp_script_mistakes_name_the_field_without_pydantic_noise(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    code, _, err = run(capsys, "ghost", "pp", script(tmp_path, {**PP_SCRIPT, **change}), "--json")
+    assert code == 2
+    assert message in err and "Value error" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_g4_pp_a_die_too_big_for_its_die_names_its_place_in_the_script(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The 4th die is the army general's activation d6 for Robinson (see PP_SCRIPT): a 7.
+    data = {**PP_SCRIPT, "dice": [1, 6, 1, 7]}
+    code, _, err = run(capsys, "ghost", "pp", script(tmp_path, data), "--json")
+    assert code == 2
+    assert "dice[3]: a d6 shows 1 to 6 (got 7)" in err
+
+
+@pytest.mark.parametrize("dice", ["3,5,6", "3,5,6,1"], ids=["G1-three-faces", "G1-four-faces"])
+def test_g1_new_refuses_more_dice_than_the_two_d8(
+    capsys: pytest.CaptureFixture[str], dice: str
+) -> None:
+    code, out, err = run(capsys, "ghost", "new", "--side", "north", "--dice", dice, "--json")
+    assert (code, out) == (2, "")
+    assert "--dice" in err and len(err.strip().splitlines()) == 1
+
+
+def test_g3_4_replay_units_lost_never_go_down(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = {
+        "general": PRUDENT,
+        "strength": 50,
+        "units": 20,
+        "dice": [3],
+        "turns": [
+            {"gr_loss": 0, "gf_loss": 0, "units_lost": 3},
+            {"gr_loss": 0, "gf_loss": 0, "units_lost": 2},
+        ],
+    }
+    code, out, err = run(capsys, "ghost", "replay", script(tmp_path, data), "--json")
+    assert (code, out) == (2, "")
+    assert "turns[1].units_lost" in err and len(err.strip().splitlines()) == 1

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from converters.dice import DiceExhaustedError, ScriptedDice, SeededDice
 from ghost.battle import BattleState, GhostBattle, TurnLosses
-from ghost.decisions import Order
+from ghost.decisions import ORDER_ALLOWS, Decision, Order
 from ghost.generals import GeneralProfile, Personality
 from ghost.orders import TRANSITIONS, GhostGeneral
 
@@ -363,8 +363,11 @@ def _play(script: dict[str, object]) -> GhostBattle:
     )
     dice = SeededDice(int(script["seed"]))  # type: ignore[call-overload]
     ghost.open(dice)
-    for gr, gf, lost in script["turns"]:  # type: ignore[attr-defined]
-        ghost.play_turn(losses(gr, gf, min(lost, units)), dice)
+    turns: list[tuple[int, int, int]] = script["turns"]  # type: ignore[assignment]
+    # units lost are a running total (G3.4): never down, never over the units fielded
+    running = sorted(min(lost, units) for _, _, lost in turns)
+    for (gr, gf, _), lost in zip(turns, running, strict=True):
+        ghost.play_turn(losses(gr, gf, lost), dice)
     return ghost
 
 
@@ -390,3 +393,54 @@ def test_g3_every_replay_ends_in_a_legal_state(script: dict[str, object]) -> Non
 @given(scripts)
 def test_g3_the_same_seed_gives_the_same_decisions(script: dict[str, object]) -> None:
     assert _play(script).state == _play(script).state
+
+
+# --- G3.5 every order comes with why and what it allows ----------------------------------------
+
+
+def _unfavourable_crossing(face: int) -> tuple[GhostBattle, Decision]:
+    # Prudent (+1, threshold 10 %): attack from the opening (1+1 = 2), then the ghost loses 12
+    # loss points against a strength of 100: gap (0 − 12) ÷ 100 × 100 = −12 %.
+    ghost = battle(Personality.prudent)
+    ghost.open(ScriptedDice([1]))
+    return ghost, ghost.start_turn(losses(gf=12), ScriptedDice([face]))
+
+
+# id, face of the G3.2 roll, order, what the reason must show (worked by hand from G3.2)
+G3_5_REASONS = [
+    ("G3.5-crossing-roll-2+1=3-manoeuvre", 2, Order.manoeuvre, ["-12%", "-10%", "2+1 = 3"]),
+    ("G3.5-crossing-roll-3+1=4-retreat", 3, Order.retreat, ["-12%", "-10%", "3+1 = 4"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("face", "order", "shown"), [r[1:] for r in G3_5_REASONS], ids=[r[0] for r in G3_5_REASONS]
+)
+def test_g3_5_the_order_comes_with_its_gap_threshold_roll_and_what_it_allows(
+    face: int, order: Order, shown: list[str]
+) -> None:
+    _, decision = _unfavourable_crossing(face)
+    assert decision.order == order
+    assert decision.gap_pct == -12
+    assert decision.threshold == 10
+    assert [(r.sides, r.value) for r in decision.rolls] == [(6, face)]
+    for text in shown:
+        assert text in decision.reason
+    allows = decision.allows
+    assert allows and allows != ORDER_ALLOWS[Order.attack]  # not the attack text
+
+
+def test_g3_5_each_order_has_its_own_statement_of_what_it_allows() -> None:
+    texts = [ORDER_ALLOWS[order] for order in Order]
+    assert all(texts) and len(set(texts)) == len(texts)
+
+
+def test_g3_5_an_order_kept_says_why_it_stands() -> None:
+    # Prudent at -12 % gave manoeuvre; next turn -15 %: still on the side where the order
+    # was given (G3.2), so it stands and nothing is rolled at the start of the turn.
+    ghost, _ = _unfavourable_crossing(2)
+    ghost.end_turn(ScriptedDice([]))
+    decision = ghost.start_turn(losses(gf=15), ScriptedDice([]))
+    assert decision.order == Order.manoeuvre
+    assert decision.rolls == []
+    assert "-15%" in decision.reason and "stands" in decision.reason

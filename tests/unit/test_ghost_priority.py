@@ -210,3 +210,113 @@ def test_g4_4_clock_choice_by_personality_and_roll(
     assert decision.choice == choice
     assert decision.subtract == (5 if choice == "higher" else 2)
     assert decision.roll.value == face
+
+
+# --- G4.2 what a corps general does with what is left ----------------------------------------
+
+# One corps of one division ("A", so no die picks it) and the army general: 2 generals,
+# 1 division → 1 × 3 // 2 = 1 PP each before the quality bonus (north: poor +0, mediocre +2,
+# good +4, excellent +6). Dice: A's PP die (re-rolled above what is left), then reserve if
+# MORE than 1 PP is left, then clock if any is left; what remains is lost (Reading).
+G4_2_CORPS_LEFTOVERS = [
+    # id, corps quality, corps dice, (divisions, reserve, clock, lost) of the corps general
+    ("G4.2-1PP-A-gets-1-nothing-left", "poor", [1], (1, 0, 0, 0)),
+    # 3 PP: A 2, 1 left is not "more than 1": no reserve; clock d6 re-rolled until 1.
+    ("G4.2-1-left-no-reserve-straight-to-clock", "mediocre", [2, 4, 1], (2, 0, 1, 0)),
+    # 5 PP: A 2, 3 left → reserve d6: 5 is more than 3, re-rolled, 3 → nothing for the clock.
+    ("G4.2-reserve-rerolled-until-available", "good", [2, 5, 3], (2, 3, 0, 0)),
+    # 7 PP: A 1, 6 left → reserve 4, 2 left → clock 2.
+    ("G4.2-reserve-then-clock", "excellent", [1, 4, 2], (1, 4, 2, 0)),
+    # 7 PP: A 6 → 1 left: no reserve, clock d6 until 1.
+    ("G4.2-big-division-roll-leaves-1-for-the-clock", "excellent", [6, 1], (6, 0, 1, 0)),
+]
+
+
+@pytest.mark.parametrize(
+    ("corps_quality", "corps_dice", "expected"),
+    [row[1:] for row in G4_2_CORPS_LEFTOVERS],
+    ids=[row[0] for row in G4_2_CORPS_LEFTOVERS],
+)
+def test_g4_2_corps_general_leftovers(
+    corps_quality: str, corps_dice: list[int], expected: tuple[int, int, int, int]
+) -> None:
+    # The army general (poor, north): 1 PP, whose clock "die" is simply 1 (G4.3 Reading): no die.
+    allocation = allocate_pp(order("poor", corps(corps_quality, "A")), ScriptedDice(corps_dice))
+    record = allocation.generals[1]
+    assert (record.divisions, record.reserve, record.clock, record.lost) == expected
+    assert record.pp == sum(expected)
+    assert allocation.generals[0].clock == 1
+    assert len(allocation.rolls) == len(corps_dice)  # the army general rolled nothing
+
+
+# --- G4.3 the army general's clock die -----------------------------------------------------------
+
+# Same roster: the corps general is poor (1 PP, A gets it with a 1). The army general's PP are
+# 1 + his bonus; his clock die is half of them rounded down (Reading), and with 1 (a "d1") or
+# less there is no die: the clock gets 1.
+G4_3_CLOCK_DIE = [
+    # id, side, army quality, army PP, clock die sides (None: no die), face rolled
+    ("G4.3-north-poor-1PP-no-die", "north", "poor", 1, None, None),
+    ("G4.3-north-mediocre-3PP-half-is-1-no-die", "north", "mediocre", 3, None, None),
+    ("G4.3-north-good-5PP-d2", "north", "good", 5, 2, 2),
+    ("G4.3-north-excellent-7PP-d3", "north", "excellent", 7, 3, 3),
+    ("G4.3-south-excellent-9PP-d4", "south", "excellent", 9, 4, 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("side", "army_quality", "army_pp", "sides", "face"),
+    [row[1:] for row in G4_3_CLOCK_DIE],
+    ids=[row[0] for row in G4_3_CLOCK_DIE],
+)
+def test_g4_3_army_generals_clock_die_is_half_his_pp(
+    side: str, army_quality: str, army_pp: int, sides: int | None, face: int | None
+) -> None:
+    # South poor corps general has 1 + 2 = 3 PP: A gets 3 on one die, nothing left.
+    corps_pp = 1 if side == "north" else 3
+    problem = PpOrder(
+        side=side,  # type: ignore[arg-type]
+        army=GeneralProfile(side=side, quality=Quality(army_quality)),  # type: ignore[arg-type]
+        corps=[corps("poor", "A")],
+    )
+    dice = [corps_pp] + ([face] if face is not None else [])
+    allocation = allocate_pp(problem, ScriptedDice(dice))
+    army = allocation.generals[0]
+    clock_rolls = [r for r in allocation.rolls if "army general: clock" in r.purpose]
+    assert army.pp == army_pp
+    if sides is None:
+        assert clock_rolls == []
+        assert army.clock == 1
+    else:
+        assert [(r.sides, r.value) for r in clock_rolls] == [(sides, face)]
+        assert army.clock == face
+    # A was activated by the corps general, so the rest goes one at a time to A (top-up).
+    assert army.divisions == army_pp - army.clock
+    assert allocation.divisions == {"A": corps_pp + army_pp - army.clock}
+
+
+@given(rosters)
+def test_g4_the_same_seed_gives_the_same_allocation(roster: dict[str, object]) -> None:
+    corps_list = [
+        CorpsCommand(quality=q, divisions=[f"{n}.{i}" for i in range(size)])
+        for n, (q, size) in enumerate(roster["corps"])  # type: ignore[call-overload]
+    ]
+    problem = PpOrder(
+        side=roster["side"],  # type: ignore[arg-type]
+        army=GeneralProfile(side=roster["side"], quality=roster["army"]),  # type: ignore[arg-type]
+        corps=corps_list,
+    )
+    seed = int(roster["seed"])  # type: ignore[call-overload]
+    assert allocate_pp(problem, SeededDice(seed)) == allocate_pp(problem, SeededDice(seed))
+
+
+@pytest.mark.parametrize(
+    "divisions",
+    [[""], ["  "], ["A", " A "]],
+    ids=["G4-empty-division-name", "G4-blank-division-name", "G4-same-name-with-spaces"],
+)
+def test_g4_division_names_must_be_real_and_distinct(divisions: list[str]) -> None:
+    with pytest.raises(ValueError):
+        PpOrder.model_validate(
+            {"side": "north", "army": {}, "corps": [{"quality": "poor", "divisions": divisions}]}
+        )

@@ -15,9 +15,12 @@ replay_scripts = st.builds(
             "strength": strength,
             "units": units,
             "dice": dice,
+            # units lost are a running total: never down, never over the units fielded
             "turns": [
                 {"gr_loss": gr, "gf_loss": gf, "units_lost": min(lost, units)}
-                for gr, gf, lost in turns
+                for (gr, gf, _), lost in zip(
+                    turns, sorted(lost for _, _, lost in turns), strict=True
+                )
             ],
         }
     ),

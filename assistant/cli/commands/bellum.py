@@ -21,6 +21,8 @@ def _read_table(path: str) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise CliError(f"FILE: cannot read {path} ({error.strerror or error})") from None
+    except UnicodeDecodeError as error:
+        raise CliError(f"FILE: {path} is not UTF-8 text ({error.reason})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -49,12 +51,26 @@ def _standings(args: argparse.Namespace) -> int:
         if canonical in table:
             raise CliError(f"FILE: {canonical} appears twice (as {name!r} too)")
         table[canonical] = row
+    sovereign = None
+    if args.sovereign is not None:
+        try:
+            sovereign = power(args.sovereign).name
+        except ValueError as error:
+            raise CliError(f"--sovereign: {str(error).removeprefix('power: ')}") from None
     try:
-        result = standings(table, rules(), powers=power_names())
+        result = standings(table, rules(), powers=power_names(), sovereign=sovereign)
     except ValueError as error:
-        raise CliError(f"FILE: {str(error).removeprefix('centres: ')}") from None
+        message = str(error)
+        if message.startswith("sovereign: "):
+            raise CliError(f"--{message}") from None
+        raise CliError(f"FILE: {message.removeprefix('centres: ')}") from None
     lines = []
-    if result.victory is not None:
+    if result.victory is not None and result.victory.by == "sovereign":
+        lines.append(
+            f"{result.victory.powers[0]} was proclaimed sovereign by every surviving player in "
+            f"year {result.victory.year} and wins (B1)"
+        )
+    elif result.victory is not None:
         who = " and ".join(result.victory.powers)
         lines.append(
             f"{who} won in year {result.victory.year} with {result.victory.centres} centres (B1)"
@@ -135,6 +151,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     ranking.add_argument("file", metavar="FILE", help="JSON file of centres per power per year")
+    ranking.add_argument(
+        "--sovereign",
+        metavar="POWER",
+        help="every surviving player proclaimed POWER sovereign at the end of the last year (B1)",
+    )
     ranking.add_argument("--json", action="store_true", help="print one JSON object")
     ranking.set_defaults(handler=_standings)
 

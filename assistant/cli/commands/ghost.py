@@ -77,7 +77,11 @@ def _asking_dice() -> Any:
 
 
 def _load_script(path_text: str, model: Any) -> Any:
-    """Read and validate a JSON script; any problem is one line naming the field."""
+    """Read and validate a JSON script; any problem is one line naming the field.
+
+    Validation is strict: a number must be a JSON whole number (not ``"50"``, ``50.0`` or
+    ``true``), since a script that says something else is a mistake worth reporting.
+    """
     from pydantic import ValidationError
 
     path = Path(path_text)
@@ -85,19 +89,25 @@ def _load_script(path_text: str, model: Any) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise CliError(f"FILE: cannot read {path_text} ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise CliError(f"FILE: {path_text} is not UTF-8 text ({error.reason})") from error
     try:
-        data = json.loads(text)
+        json.loads(text)
     except json.JSONDecodeError as error:
         where = f"{error.msg}, line {error.lineno}"
         raise CliError(f"FILE: {path_text} is not JSON ({where})") from error
     try:
-        return model.model_validate(data)
+        return model.model_validate_json(text, strict=True)
     except ValidationError as error:
         first = error.errors()[0]
         field = ""
         for part in first.get("loc", ()):
             field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-        raise CliError(f"{field or 'script'}: {first.get('msg', 'invalid value')}") from error
+        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        if not field:
+            # a whole-script check: its message already starts with the field it is about
+            raise CliError(message if ": " in message else f"script: {message}") from error
+        raise CliError(f"{field}: {message}") from error
 
 
 def _rolls_text(rolls: list[dict[str, Any]]) -> str:
@@ -107,6 +117,9 @@ def _rolls_text(rolls: list[dict[str, Any]]) -> str:
 def _new(args: argparse.Namespace) -> int:
     from ghost.generals import generate_general
 
+    if args.dice is not None and len(parse_dice_list(args.dice)) != 2:
+        # G1 rolls exactly two d8: a third face would be silently ignored
+        raise CliError("--dice: give the two d8 faces, quality then personality, e.g. 6,3")
     dice = _asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
     data = generated.general.summary()
