@@ -143,6 +143,12 @@ class BattleSetup(BaseModel):
     def _check(self) -> BattleSetup:
         if self.city_assault and self.defender is None:
             raise ValueError("defender: a city assault needs the defending side (a or b)")
+        if self.attacker_approach != "open" and self.defender is None:
+            # T3.2's +1 goes to the attacker's opponent: without a defender nobody would get it.
+            raise ValueError(
+                f"defender: an attacker coming by {self.attacker_approach.replace('_', ' ')} "
+                "needs the defending side (a or b)"
+            )
         if self.city_assault and self.naval:
             raise ValueError("naval: a naval battle is fought first, without doubling (T3.5)")
         for side in ("a", "b"):

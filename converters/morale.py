@@ -84,8 +84,9 @@ def classify_defeat(
 
     ``lost``/``elements`` are the loser's, ``enemy_lost``/``enemy_elements`` the winner's.
     """
-    if elements < 1 or enemy_elements < 1:
-        raise ValueError("--elements: an army fields at least 1 element")
+    for field, fielded in (("--elements", elements), ("--enemy-elements", enemy_elements)):
+        if isinstance(fielded, bool) or not isinstance(fielded, int) or fielded < 1:
+            raise ValueError(f"{field}: an army fields at least 1 element (got {fielded!r})")
     _count(lost, "--lost", elements, "the elements fielded")
     _count(enemy_lost, "--enemy-lost", enemy_elements, "the enemy's elements fielded")
     on_table_margin = (enemy_elements - enemy_lost) - (elements - lost)

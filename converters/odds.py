@@ -359,7 +359,7 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
         # Real PM expected after ``pmf``'s dice fire once on ``dice`` dice with no reply.
         return float(sum(map(mul, pmf[:dice], left[dice:0:-1])))
 
-    totals = [0.0] * 5  # A wins, B wins, draw, A's PM left, B's PM left
+    totals = [0.0] * 6  # A wins, B wins, draw, A's PM left, B's PM left, both withdraw
     for a in range(a0 + 1):
         for b in range(b0 + 1):
             mass = ended[a][b]
@@ -374,6 +374,7 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
                 totals[0] += mass
                 totals[3] += mass * real_a[a]
             elif a_leaves[a] and b_leaves[b]:
+                totals[5] += mass
                 totals[3] += mass * real_a[a]
                 totals[4] += mass * real_b[b]
             elif a_leaves[a]:
@@ -384,8 +385,9 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
                 totals[0] += mass
                 totals[3] += mass * real_a[a]
                 totals[4] += mass * pursued(real_b, b, pmf_a[a])
-    a_wins, b_wins, draw, a_left, b_left = totals
-    both_withdraw = max(0.0, 1.0 - a_wins - b_wins - draw)
+    # Each ending is counted from the mass that reached it (not "1 − the others"), so the four
+    # chances summing to 1 is a real check that no probability was lost on the way.
+    a_wins, b_wins, draw, a_left, b_left, both_withdraw = totals
     return (a_wins, b_wins, draw, both_withdraw, a_left, b_left)
 
 
@@ -445,7 +447,7 @@ def _fast(battle: _Battle) -> BattleOdds:
         a_wins=min(max(a_wins, 0.0), 1.0),
         b_wins=min(max(b_wins, 0.0), 1.0),
         draw=min(max(draw, 0.0), 1.0),
-        both_withdraw=min(withdraw, 1.0),
+        both_withdraw=min(max(withdraw, 0.0), 1.0),
         a_expected_left=max(a_left, 0.0),
         b_expected_left=max(b_left, 0.0),
     )

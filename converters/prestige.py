@@ -32,9 +32,15 @@ Side = Literal["winner", "loser"]
 
 SENONES = "Senones"
 """The Gauls, whose prestige works differently (T4.2)."""
-_GREEK_SCRUPLES = frozenset({"Magna Graecia", "Syracuse", "Pyrrhus"})
-_ROMAN_SCRUPLES = frozenset({"Rome", "Etruscans"})
+_GREEK_SCRUPLES = frozenset({"magna graecia", "syracuse", "pyrrhus"})
+_ROMAN_SCRUPLES = frozenset({"rome", "etruscans"})
 CARTHAGE = "Carthage"
+
+
+def _folded(nation: str) -> str:
+    # Nations are matched ignoring case, as armylists matches them: "senones" is the Senones.
+    return nation.strip().casefold()
+
 
 # T4.1: (kind, size) → prestige won by the winner and lost by the loser.
 _BATTLE_TABLE: dict[tuple[str, str], int] = {
@@ -170,7 +176,7 @@ def prestige_award(
     except ValueError:
         allowed = ", ".join(e.value for e in PrestigeEvent)
         raise ValueError(f"event: one of {allowed} (got {event!r})") from None
-    senones = actor_nation == SENONES
+    senones = _folded(actor_nation) == _folded(SENONES)
     if kind is PrestigeEvent.CITY_TAKEN:
         return PrestigeAward(event=kind, actor=0 if senones else 3, other=0 if senones else -3)
     if kind is PrestigeEvent.CITY_SACKED:
@@ -220,14 +226,16 @@ def sacking_penalty(
             f"earlier_sacks_at_peace: cannot be negative (got {earlier_sacks_at_peace})"
         )
     civilian_at_peace = not in_gaul_or_liguria and not at_war_with_owner
-    if sacker == SENONES:
+    folded = _folded(sacker)
+    if folded == _folded(SENONES):
         if in_gaul_or_liguria:
             return SackingPenalty(pp=-1, reason="T4.2: the Senones sacked land in Gaul or Liguria")
         return SackingPenalty(pp=0, reason="T4.2: the Senones may sack outside Gaul and Liguria")
-    if sacker in _GREEK_SCRUPLES and started_greek_or_syracusan:
+    if folded in _GREEK_SCRUPLES and started_greek_or_syracusan:
         return SackingPenalty(pp=-1, reason="T4.2: sacked land that started Greek or Syracusan")
-    if sacker in _GREEK_SCRUPLES | _ROMAN_SCRUPLES | {CARTHAGE} and civilian_at_peace:
-        if sacker == CARTHAGE and earlier_sacks_at_peace == 0:
+    carthage = folded == _folded(CARTHAGE)
+    if (folded in _GREEK_SCRUPLES | _ROMAN_SCRUPLES or carthage) and civilian_at_peace:
+        if carthage and earlier_sacks_at_peace == 0:
             return SackingPenalty(pp=0, reason="T4.2: Carthage's first such sack is tolerated")
         return SackingPenalty(
             pp=-1, reason="T4.2: sacked civilian land of a nation it is not at war with"

@@ -11,6 +11,7 @@ __all__ = [
     "CastraArgumentParser",
     "CliError",
     "add_dice_options",
+    "ask_on_terminal",
     "describe_validation_error",
     "dice_from_args",
     "emit",
@@ -65,7 +66,9 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
         if not part:
             continue
         if not part.isdigit() or int(part) < 1:
-            raise CliError(f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part!r})")
+            raise CliError(
+                f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part!r})"
+            )
         values.append(int(part))
     if not values:
         raise CliError(f"{option}: give at least one die face, e.g. 1,5,6")
@@ -84,6 +87,19 @@ def add_dice_options(parser: argparse.ArgumentParser, *, required: bool = False)
     )
 
 
+def ask_on_terminal(prompt: str) -> str:
+    """Physical dice: ask on stderr (stdout is kept for ``--json``), read one line of stdin.
+
+    The end of the input is bad input, not a crash: one line naming stdin, exit 2.
+    """
+    print(prompt, end="", file=sys.stderr, flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print(file=sys.stderr)
+        raise CliError("stdin: input ended while waiting for a die's face; nothing was recorded")
+    return line.rstrip("\n")
+
+
 def dice_from_args(args: argparse.Namespace) -> Any:
     """The :class:`converters.dice.Dice` the options ask for (seeded when none is given)."""
     from converters.dice import AskingDice, ScriptedDice, SeededDice
@@ -91,5 +107,5 @@ def dice_from_args(args: argparse.Namespace) -> Any:
     if getattr(args, "dice", None):
         return ScriptedDice(parse_dice_list(args.dice), source="--dice")
     if getattr(args, "physical", False):
-        return AskingDice(ask=input, tell=lambda message: print(message, file=sys.stderr))
+        return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))
     return SeededDice(getattr(args, "seed", None))

@@ -114,10 +114,17 @@ def test_t1_t2_shipped_defaults_are_the_seeds_numbers() -> None:
     ) == (2, 1, -1, -1)
 
 
-@pytest.mark.parametrize("system", ["fog", "dbm", "dba"])
-def test_each_ruleset_loads_and_has_a_name(system: str) -> None:
-    assert armylists.load_rates(system).per_pm(system) > 0  # type: ignore[arg-type]
-    assert armylists.ruleset_name(system)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("system", "name", "per_pm"),
+    [
+        pytest.param("fog", "Field of Glory", 400, id="T1.1-fog-400-points"),
+        pytest.param("dbm", "DBM / DBMM", 200, id="T1.2-dbm-and-dbmm-200-ap"),
+        pytest.param("dba", "DBA 3.0", 6, id="T1.3-dba-6-elements"),
+    ],
+)
+def test_each_ruleset_loads_with_its_name_and_rate(system: str, name: str, per_pm: int) -> None:
+    assert armylists.load_rates(system).per_pm(system) == per_pm  # type: ignore[arg-type]
+    assert armylists.ruleset_name(system) == name  # type: ignore[arg-type]
 
 
 def test_a_campaign_may_override_a_rate() -> None:

@@ -208,3 +208,39 @@ def test_t1_7_cap_is_never_exceeded_and_keeps_the_ratio(
         for side in (result.a, result.b):
             exact = side.full_budget * result.scale
             assert exact - 1 < side.budget <= exact
+
+
+@given(
+    system=systems,
+    pm=st.integers(min_value=0, max_value=500),
+    rate=st.integers(min_value=1, max_value=1000),
+    factor=st.integers(min_value=0, max_value=10),
+)
+def test_t1_1_to_t1_3_any_campaign_rate_is_pm_times_rate_and_linear(
+    system: str, pm: int, rate: int, factor: int
+) -> None:
+    # T1.1–T1.3 are configurable: whatever the campaign sets, whole PM convert exactly.
+    rates = ConversionRates(
+        fog_points_per_pm=rate, dbm_points_per_pm=rate, dba_elements_per_pm=rate
+    )
+    one = table_budget(system, pm, rates)  # type: ignore[arg-type]
+    assert one.budget == pm * rate
+    assert table_budget(system, pm * factor, rates).budget == one.budget * factor  # type: ignore[arg-type]
+
+
+# T1.7 with allies: each contingent is scaled and rounded down on its own, so a side can
+# field a little less than its total × scale, never more.
+def test_t1_7_allies_are_each_rounded_down() -> None:
+    # DBA 3 + 3 PM (18 + 18 elements) v 5 PM (30), cap 20: scale 20/36 = 5/9.
+    # 18 × 5/9 = 10 exactly for each ally; 30 × 5/9 = 16.67 → 16.
+    result = battle_budget(
+        "dba",
+        [ContingentStrength(pm=3), ContingentStrength(pm=3)],
+        [ContingentStrength(pm=5)],
+        cap=20,
+    )
+    assert result.scale == Fraction(5, 9)
+    assert [c.budget for c in result.a.contingents] == [10, 10]
+    assert result.b.budget == 16
+    # Commands are counted per contingent after the cap: 10 elements → 1 command each.
+    assert (result.a.commands, result.b.commands) == (2, 2)

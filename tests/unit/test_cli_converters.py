@@ -43,7 +43,9 @@ def test_t1_budget_json_has_the_issue_keys(capsys: pytest.CaptureFixture[str]) -
     assert data["b"]["pm"] == 3 and data["b"]["budget"] == 1200
     assert data["scale"] == 1.0
     assert data["resolution"] == "table"
-    assert isinstance(data["reasons"], list) and data["reasons"]
+    # 4 v 3 PM, open field: no T1.8 condition holds, and the one reason says why.
+    assert len(data["reasons"]) == 1
+    assert data["reasons"][0].startswith("T1.8: no terrain, city or landing rules")
 
 
 def test_t1_3_dba_budget_reports_commands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -405,3 +407,207 @@ def test_python_dash_m_assistant_bad_input_exit_2() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.strip() == "castra: error: --lost: at most --elements (12), got 13"
+
+
+# --- the issue's contract, command by command ----------------------------------------------
+
+# Each command with --json and the keys issue 2 says its object has at least.
+ISSUE_2_JSON_KEYS = [
+    pytest.param(
+        ["budget", "dba", "6", "2", "--nation-a", "Rome"],
+        {"a", "b", "scale", "resolution", "reasons"},
+        id="T1-budget",
+    ),
+    pytest.param(
+        ["losses", "fog", "--pm", "4", "--battle-groups", "8", "--outcome", "won"],
+        {"pm_lost", "pm_left", "decimated", "effective_ap"},
+        id="T2.1-losses-fog",
+    ),
+    pytest.param(
+        ["losses", "dbm", "--pm", "4", "--total-eleq", "12.5", "--eliminated", "2.5",
+         "--outcome", "lost"],
+        {"pm_lost", "pm_left", "decimated"},
+        id="T2.2-losses-dbm",
+    ),
+    pytest.param(
+        ["losses", "dba", "--pm", "2", "--elements", "12", "--lost", "4", "--outcome", "lost"],
+        {"pm_lost", "pm_left", "decimated"},
+        id="T2.3-losses-dba",
+    ),
+    pytest.param(
+        ["losses", "recovery", "--pm", "4", "--bases", "24", "--destroyed", "1", "--routed", "1",
+         "--dice", "5,5"],
+        {"pm_lost", "recovered", "rolls"},
+        id="T2.6-losses-recovery",
+    ),
+    pytest.param(
+        ["prestige", "--winner-pm", "4", "--loser-pm", "3", "--winner-lost", "1",
+         "--loser-lost", "2"],
+        {"kind", "size", "winner", "loser"},
+        id="T4.1-prestige",
+    ),
+    pytest.param(
+        ["morale", "--morale", "3", "--lost", "6", "--enemy-lost", "1", "--roll", "2"],
+        {"defeat", "destroyed", "morale_after"},
+        id="D2-D4-morale",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "keys"), ISSUE_2_JSON_KEYS)
+def test_issue_2_json_objects_have_the_listed_keys(
+    capsys: pytest.CaptureFixture[str], argv: list[str], keys: set[str]
+) -> None:
+    data = run_json(capsys, *argv)
+    assert keys <= set(data), keys - set(data)
+
+
+def test_t1_budget_side_objects_have_pm_budget_commands_and_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # DBA, Rome named: 6 PM × 6 = 36 elements in ceil(36 / 12) = 3 commands, list DBA II/10.
+    data = run_json(capsys, "budget", "dba", "6", "2", "--nation-a", "Rome")
+    assert (data["a"]["pm"], data["a"]["budget"], data["a"]["commands"]) == (6, 36, 3)
+    assert data["a"]["list"] == "DBA II/10"
+    assert "list" not in data["b"]  # no nation given, no list to name
+
+
+# Bad input found by the audit: each is one line on stderr naming the field, exit 2.
+AUDIT_BAD_INPUT = [
+    pytest.param(
+        ["budget", "fog", "0", "3"],
+        "castra: error: PM_A: more than 0 PM (0.5 for an empty city's garrison, T1.4)",
+        id="T1.4-a-side-of-0-pm",
+    ),
+    pytest.param(
+        ["budget", "fog", "3", "3", "--ally-b", "Senones=0"],
+        "castra: error: --ally-b Senones=0: more than 0 PM (0.5 for an empty city's garrison, "
+        "T1.4)",
+        id="T1.5-an-ally-of-0-pm",
+    ),
+    pytest.param(
+        ["budget", "fog", "3", "3", "--ally-b", "=2"],
+        "castra: error: --ally-b: give NATION=PM or just PM, e.g. Senones=1 (got '=2')",
+        id="T1.5-ally-without-a-nation-name",
+    ),
+    pytest.param(
+        ["budget", "fog", "1e5000", "3"],
+        "castra budget: error: argument PM_A: at most 1000000 PM (got '1e5000')",
+        id="T1-huge-pm",
+    ),
+    pytest.param(
+        ["losses", "dbm", "--pm", "4", "--total-eleq", "1e5000", "--eliminated", "1",
+         "--outcome", "lost"],
+        "castra: error: --total-eleq: at most 1000000 (got '1e5000')",
+        id="T2.2-huge-eleq",
+    ),
+    pytest.param(
+        ["losses", "dbm", "--pm", "4", "--total-eleq", "twelve", "--eliminated", "1",
+         "--outcome", "lost"],
+        "castra: error: --total-eleq: a number of ElEq such as 12 or 11.5 (got 'twelve')",
+        id="T2.2-not-a-number",
+    ),
+    pytest.param(
+        ["losses", "fog", "--pm", "4", "--battle-groups", "0", "--outcome", "lost"],
+        "castra: error: --battle-groups: at least 1 (the BGs the contingent fielded)",
+        id="T2.1-zero-battle-groups",
+    ),
+    pytest.param(
+        ["losses", "recovery", "--pm", "4", "--bases", "24", "--destroyed", "1", "--routed",
+         "0", "--dice", "5,6"],
+        "castra: error: --dice: 2 faces given, but T2.6 rolls one per lost base and naval "
+        "point: 1 here",
+        id="T2.6-more-typed-dice-than-lost-bases",
+    ),
+    pytest.param(
+        ["losses", "recovery", "--pm", "4", "--bases", "24", "--destroyed", "1", "--routed",
+         "0", "--dice", "0"],
+        "castra: error: --dice: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got '0')",
+        id="T2.6-a-die-of-0",
+    ),
+    pytest.param(
+        ["prestige", "--event", "city-taken", "--actor", "Gauls"],
+        "castra: error: --actor: one of Pyrrhus, Syracuse, Campanians, Lucanians, Bruttians, "
+        "Apulians, Samnites, Rome, Senones, Carthage, Etruscans, Magna Graecia (got 'Gauls')",
+        id="T4.2-unknown-nation",
+    ),
+    pytest.param(
+        ["prestige", "--winner-pm", "3", "--loser-pm", "0", "--winner-lost", "0",
+         "--loser-lost", "0"],
+        "castra: error: --loser-pm: more than 0 PM (0.5 for an empty city's garrison)",
+        id="T4.1-a-side-of-0-pm",
+    ),
+    pytest.param(
+        ["morale", "--morale", "3", "--lost", "1", "--enemy-lost", "1", "--enemy-elements",
+         "-3"],
+        "castra: error: --enemy-elements: an army fields at least 1 element (got -3)",
+        id="D2-negative-enemy-elements",
+    ),
+    pytest.param(
+        ["morale", "--morale", "3", "--tactical-retreat", "--lost", "5"],
+        "castra: error: --lost: not with --tactical-retreat (no battle is fought, D5)",
+        id="D5-tactical-retreat-has-no-battle-figures",
+    ),
+    pytest.param(
+        ["morale", "--morale", "3", "--lost", "6", "--enemy-lost", "0", "--roll", "0"],
+        "castra: error: --roll: a d6 shows 1 to 6 (got 0)",
+        id="D3-a-die-of-0",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "line"), AUDIT_BAD_INPUT)
+def test_audit_bad_input_is_one_line_naming_the_field(
+    capsys: pytest.CaptureFixture[str], argv: list[str], line: str
+) -> None:
+    assert run_error(capsys, *argv, "--json") == line
+
+
+def test_t4_2_actor_in_any_case_is_the_same_nation(capsys: pytest.CaptureFixture[str]) -> None:
+    # "senones" are the Senones: a city they take is worth nothing (they gain by sacking).
+    data = run_json(capsys, "prestige", "--event", "city-taken", "--actor", "senones")
+    assert (data["actor"], data["other"]) == (0, 0)
+    # Carthage's first sack at peace is tolerated, however the name is typed.
+    data = run_json(
+        capsys, "prestige", "--event", "city-sacked", "--actor", "CARTHAGE", "--at-peace"
+    )
+    assert data["sacking_penalty"] == 0
+
+
+# Physical dice (--physical): the prompt goes to stderr so --json keeps stdout to one object,
+# a wrong face is asked again, and the end of the input is one error line and exit 2.
+def test_d3_physical_die_asks_on_stderr_and_keeps_json_clean(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("7\n4\n"))
+    data = run_json(capsys, "morale", "--morale", "3", "--lost", "6", "--enemy-lost", "0",
+                    "--physical")  # fmt: skip
+    # Crushing (6 lost), the typed 4 is above morale 3: the army ceases to exist (D3).
+    assert (data["roll"], data["destroyed"]) == (4, True)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["morale", "--morale", "3", "--lost", "6", "--enemy-lost", "0"], id="D3"),
+        pytest.param(
+            ["losses", "recovery", "--pm", "4", "--bases", "24", "--destroyed", "1",
+             "--routed", "0"],
+            id="T2.6",
+        ),
+    ],
+)  # fmt: skip
+def test_physical_dice_end_of_input_is_exit_2_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main([*argv, "--physical", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip().splitlines()[-1] == (
+        "castra: error: stdin: input ended while waiting for a die's face; nothing was recorded"
+    )

@@ -75,6 +75,14 @@ BAD_INPUT = [
         id="scripted dice run out",
     ),
     pytest.param(["battle", "2", "2", "--city", "--naval"], "--naval", id="city and naval"),
+    pytest.param(
+        ["battle", "3", "2", "--a-allies", "Rome=3,Campanians=0"],
+        "--a-allies",
+        id="T3.4 a contingent of 0 PM",
+    ),
+    pytest.param(["odds", "3", "1.5"], "PM_B", id="half PM outside a city"),
+    pytest.param(["odds", "201", "3"], "PM_A", id="huge PM"),
+    pytest.param(["odds", "3", "3", "--b-target", "x"], "--b-target", id="target not a number"),
 ]
 
 
@@ -230,3 +238,24 @@ def test_battle_physical_dice_stop_cleanly_at_end_of_input(
     assert code == 2
     assert out == ""
     assert err.strip().splitlines()[-1].startswith("castra: error: stdin:")
+
+
+@pytest.mark.parametrize(
+    ("extra", "targets"),
+    [
+        pytest.param([], "A: 2 PM, hits on 5+ · B: 2 PM, hits on 4+", id="T3.2 B defends"),
+        pytest.param(
+            ["--defender", "a"], "A: 2 PM, hits on 4+ · B: 2 PM, hits on 5+", id="T3.2 A defends"
+        ),
+    ],
+)
+def test_t3_2_battle_landing_gives_the_defender_plus_1(
+    capsys: pytest.CaptureFixture[str], extra: list[str], targets: str
+) -> None:
+    # A landing: the attacker's opponent hits on 4+ instead of 5+ (B unless --defender a).
+    code, out, _ = run(
+        capsys, "battle", "2", "2", "--approach", "landing", *extra, "--seed", "1",
+        "--a-retreat-at", "0", "--b-retreat-at", "0",
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == targets

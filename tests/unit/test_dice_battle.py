@@ -397,3 +397,39 @@ def test_t3_3_a_choice_other_than_continue_or_retreat_is_refused() -> None:
     state = fight_round(start_battle(simple(2, 2)), ScriptedDice([1, 1, 1, 1]))
     with pytest.raises(ValueError, match="a_choice"):
         decide(state, "flee", "continue", ScriptedDice([]))  # type: ignore[arg-type]
+
+
+def test_t3_2_bonuses_never_make_a_1_hit() -> None:
+    # Reading: a target never goes below 2. A side hitting on 2+ with Pyrrhus leading and a
+    # defender's bonus still misses on a 1 (and hits on a 2).
+    battle = BattleSetup(
+        a=side("Rome", ("Rome", 2)),
+        b=side("Pyrrhus", ("Pyrrhus", 2), target=2),
+        defender="b",
+        attacker_approach="landing",
+        pyrrhus_leads=True,
+    )
+    assert battle.target("b") == 2  # 2 − 1 − 1 would be 0
+    state = fight_round(start_battle(battle), ScriptedDice([1, 1, 1, 2]))
+    assert state.total_dice("a") == 1  # B's 1 missed, its 2 hit
+
+
+def test_t3_3_pursuit_after_a_city_defender_retreats_uses_the_doubled_figure() -> None:
+    # B holds a city with 2 PM (4 dice). Round 1: A's 3 dice hit twice (5 6 1), B misses
+    # (1 1 1 1): B keeps 2 dice = 1 PM. B retreats alone; A's pursuit (5 1 1) kills one die,
+    # and the last die (still ½ of a doubled PM → 1 real PM) is taken prisoner with the city.
+    setup = simple(3, 2, defender="b", city_assault=True)
+    dice = ScriptedDice([5, 6, 1, 1, 1, 1, 1, 5, 1, 1])
+    state = fight_round(start_battle(setup), dice)
+    assert (state.total_dice("b"), state.pm_left("b")) == (2, 1)
+    result = battle_result(decide(state, "continue", "retreat", dice))
+    assert dice.remaining == 0
+    assert (result.winner, result.b.dice_left) == ("a", 1)
+    assert (result.b.pm_lost, result.b.prisoners, result.b.pm_left) == (1, 1, 0)
+
+
+def test_t3_2_a_mountain_road_or_landing_needs_a_defender_to_reward() -> None:
+    # The +1 goes to the attacker's opponent; with no defending side nobody would get it and
+    # the bonus would vanish silently, so the set-up is refused, naming the field.
+    with pytest.raises(ValueError, match="defender"):
+        simple(2, 2, attacker_approach="landing")

@@ -49,6 +49,17 @@ def test_d2_margin_counts_elements_on_the_table_not_losses() -> None:
     [
         pytest.param({"lost": 13, "enemy_lost": 0}, "--lost", id="D2-lost-over-12"),
         pytest.param({"lost": 0, "enemy_lost": -1}, "--enemy-lost", id="D2-negative-enemy-lost"),
+        pytest.param(
+            {"lost": 0, "enemy_lost": 0, "elements": 0}, "--elements", id="D2-no-elements"
+        ),
+        pytest.param(
+            {"lost": 0, "enemy_lost": 0, "enemy_elements": -3},
+            "--enemy-elements",
+            id="D2-negative-enemy-elements-names-the-enemy-field",
+        ),
+        pytest.param(
+            {"lost": 3, "enemy_lost": 0, "elements": 2}, "--lost", id="D2-lost-over-fielded"
+        ),
     ],
 )
 def test_d2_impossible_counts_name_the_field(kwargs: dict[str, Any], field: str) -> None:

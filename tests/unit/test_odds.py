@@ -250,3 +250,44 @@ def test_t3_8_more_pm_never_lowers_a_sides_chance_to_win(
     stronger_b = battle_odds(pm_a, pm_b + 1, a_target, b_target, a_retreat_at, b_retreat_at)
     assert stronger_a.a_wins >= odds.a_wins - 1e-12
     assert stronger_b.b_wins >= odds.b_wins - 1e-12
+
+
+small = st.integers(min_value=1, max_value=4)
+small_thresholds = st.integers(min_value=0, max_value=3)
+
+
+@given(small, small, targets, targets, small_thresholds, small_thresholds)
+def test_t3_8_exact_odds_sum_to_exactly_one_and_agree_with_the_fast_solver(
+    pm_a: int, pm_b: int, a_target: int, b_target: int, a_retreat_at: int, b_retreat_at: int
+) -> None:
+    # In fractions every ending's chance is computed on its own, so "sums to 1" is exact
+    # mass conservation, not a remainder; the float solver must land on the same figures.
+    exact = exact_battle_odds(pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at)
+    assert exact.a_wins + exact.b_wins + exact.draw + exact.both_withdraw == 1
+    fast = battle_odds(pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at)
+    for field in FIELDS:
+        assert getattr(fast, field) == pytest.approx(float(getattr(exact, field)), abs=1e-12)
+
+
+@given(sizes, st.integers(min_value=0, max_value=8), targets, targets, thresholds, thresholds)
+def test_t3_5_city_odds_sum_to_one_and_pm_left_within_strength(
+    pm_a: int, pm_b: int, a_target: int, b_target: int, a_retreat_at: int, b_retreat_at: int
+) -> None:
+    odds = battle_odds(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, city_defender="b"
+    )
+    chances = (odds.a_wins, odds.b_wins, odds.draw, odds.both_withdraw)
+    assert sum(chances) == pytest.approx(1.0, abs=1e-12)
+    # Behind walls B keeps at most its real PM (½ for an empty city's garrison).
+    assert odds.b_expected_left <= (pm_b or 0.5) + 1e-9
+    assert odds.a_expected_left <= pm_a + 1e-9
+
+
+def test_t3_3_both_withdraw_is_counted_not_left_over() -> None:
+    # 2 v 2, both retreat at 1 PM: both withdraw exactly when each side loses one PM in the
+    # same round. From 2 v 2 a round gives 1 hit for a side with 2·(1/3)·(2/3) = 4/9, so the
+    # first round ends that way with (4/9)² = 16/81; rounds with no hits at all ((2/3)^4 =
+    # 16/81) repeat, so P(both withdraw) = (16/81) ÷ (1 − 16/81) = 16/65.
+    odds = battle_odds(2, 2, a_retreat_at=1, b_retreat_at=1)
+    assert odds.both_withdraw == pytest.approx(16 / 65, abs=1e-12)
+    assert exact_battle_odds(2, 2, a_retreat_at=1, b_retreat_at=1).both_withdraw == Fraction(16, 65)

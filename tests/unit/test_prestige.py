@@ -24,6 +24,12 @@ T4_1_TABLE = [
     pytest.param(2, 2, 1, 1, "narrow", "minor", 1, id="T4.1-narrow-minor-1"),
     pytest.param(6, 2, 0, 2, "clear", "minor", 3, id="T4.1-loser-under-3pm-minor"),
     pytest.param(3, 3, 0, 1, "narrow", "major", 3, id="T4.1-3pm-each-is-major"),
+    # The winner has only 2 PM: minor however big the loser; 2 ≥ 2 × 0 and 2 more → clear.
+    pytest.param(2, 6, 0, 2, "clear", "minor", 3, id="T4.1-winner-under-3pm-minor"),
+    # 2.5 PM is not 3: a half PM garrison does not make a battle major.
+    pytest.param(3, 2.5, 0, 0.5, "narrow", "minor", 1, id="T4.1-2.5pm-is-under-3-minor"),
+    # Losses 0 v 2 is the smallest clear win: twice nothing, and 2 PM more.
+    pytest.param(4, 4, 0, 2, "clear", "major", 5, id="T4.1-0-v-2-clear"),
 ]
 
 
@@ -160,3 +166,24 @@ def test_t4_2_sacking_penalties(
     )
     assert penalty.pp == pp
     assert penalty.reason.startswith("T4.2")
+
+
+@pytest.mark.parametrize(
+    ("actor", "event", "actor_pp", "other_pp"),
+    [
+        pytest.param("senones", "city-taken", 0, 0, id="T4.2-senones-any-case-no-city-prestige"),
+        pytest.param("SENONES", "city-sacked", 8, -3, id="T4.2-senones-any-case-gain-by-sacking"),
+    ],
+)
+def test_t4_2_nation_names_match_ignoring_case(
+    actor: str, event: str, actor_pp: int, other_pp: int
+) -> None:
+    # armylists accepts "senones" for the Senones; T4.2 must treat them as the Senones too,
+    # not as an ordinary nation taking a city for +3.
+    award = prestige_award(event, actor)
+    assert (award.actor, award.other) == (actor_pp, other_pp)
+
+
+def test_t4_2_sacking_penalties_match_nations_ignoring_case() -> None:
+    assert sacking_penalty("carthage", in_gaul_or_liguria=False, at_war_with_owner=False).pp == 0
+    assert sacking_penalty("pyrrhus", in_gaul_or_liguria=False, at_war_with_owner=False).pp == -1

@@ -17,16 +17,40 @@ if TYPE_CHECKING:
     from converters.rates import ConversionRates
 
 
+MOST_PM = 1_000_000
+"""The largest PM figure the converter commands take: far beyond any campaign, and small
+enough that every figure derived from it prints (Python refuses to print huge integers)."""
+
+MOST_COUNT = 1_000_000
+"""The same guard for other figures typed as text (ElEq)."""
+
+
 def pm_value(text: str) -> Fraction:
     """An argparse type for PM: ``3``, ``0.5`` or ``1/2`` (whole or half, T1.4)."""
     from converters.rates import check_half_pm
     from converters.rounding import as_fraction
 
     try:
-        return check_half_pm(as_fraction(text.strip()))
+        value = check_half_pm(as_fraction(text.strip()))
     except (ValueError, ZeroDivisionError) as error:
         message = str(error) if "PM" in str(error) else f"a whole or half PM (got {text!r})"
         raise argparse.ArgumentTypeError(message) from None
+    if value > MOST_PM:
+        raise argparse.ArgumentTypeError(f"at most {MOST_PM} PM (got {text.strip()!r})")
+    return value
+
+
+def check_not_huge(text: str, option: str) -> None:
+    """Refuse a number typed as text beyond :data:`MOST_COUNT`; anything that does not parse
+    is left to the rules, which name what is allowed."""
+    from converters.rounding import as_fraction
+
+    try:
+        value = as_fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return
+    if abs(value) > MOST_COUNT:
+        raise CliError(f"{option}: at most {MOST_COUNT} (got {text.strip()!r})")
 
 
 def add_rate_option(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +78,8 @@ def rates_from_args(args: argparse.Namespace, system: str | None = None) -> Conv
             overrides[key] = int(value)
         except ValueError:
             raise CliError(f"--rate {key}: a whole number (got {value!r})") from None
+        if abs(overrides[key]) > MOST_COUNT:
+            raise CliError(f"--rate {key}: at most {MOST_COUNT} (got {value.strip()!r})")
     try:
         return load_rates(system, overrides)  # type: ignore[arg-type]
     except ValueError as error:

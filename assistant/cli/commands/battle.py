@@ -46,13 +46,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--defender",
         choices=("a", "b"),
-        help="the defending side (T3.2, T3.5; default b with --city)",
+        help="the defending side (T3.2, T3.5; default b with --city or --approach)",
     )
     parser.add_argument(
         "--approach",
         choices=("open", "mountain_road", "landing"),
         default="open",
-        help="how the attacker came: mountain_road or landing give the defender +1 (T3.2)",
+        help=(
+            "how the attacker came: mountain_road or landing give the defender (B unless "
+            "--defender says otherwise) +1 (T3.2)"
+        ),
     )
     parser.add_argument(
         "--pyrrhus", action="store_true", help="Pyrrhus leads in person: +1 to both (T3.2)"
@@ -80,6 +83,8 @@ def _contingents(text: str | None, name: str, pm: int, option: str) -> list[tupl
             raise CliError(
                 f"{option}: give NATION=PM pairs, e.g. Rome=3,Campanians=2 (got {part!r})"
             )
+        if int(figure) == 0:
+            raise CliError(f"{option}: each contingent has at least 1 PM (got {part!r})")
         contingents.append((nation, int(figure)))
     total = sum(figure for _, figure in contingents)
     if total != pm:
@@ -183,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
         if not name.strip():
             raise CliError(f"{option}: give the side a name (got an empty one)")
-    defender = args.defender or ("b" if args.city else None)
+    defender = args.defender or ("b" if args.city or args.approach != "open" else None)
     if args.city and defender != "b":
         raise CliError("--defender: with --city the city's defender is B")
     from converters.dice_battle import (

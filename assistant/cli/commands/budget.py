@@ -80,12 +80,21 @@ def _allies(items: list[str], system: str, field: str) -> list[ContingentStrengt
     allies = []
     for item in items:
         nation, sep, figure = item.rpartition("=")
+        if sep and not nation.strip():
+            raise CliError(f"{field}: give NATION=PM or just PM, e.g. Senones=1 (got {item!r})")
         try:
             pm = pm_value(figure)
         except argparse.ArgumentTypeError as error:
             raise CliError(f"{field}: {error}") from None
+        _check_fielded(pm, f"{field} {item}")
         allies.append(_contingent(nation.strip() if sep else None, pm, system, field))
     return allies
+
+
+def _check_fielded(pm: Any, field: str) -> None:
+    # A contingent that fields nothing is no contingent; an empty city still has ½ PM (T1.4).
+    if pm == 0:
+        raise CliError(f"{field}: more than 0 PM (0.5 for an empty city's garrison, T1.4)")
 
 
 def _side_json(side: SideBudget, system: str) -> dict[str, Any]:
@@ -149,6 +158,8 @@ def run(args: argparse.Namespace) -> int:
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
+    _check_fielded(args.pm_a, "PM_A")
+    _check_fielded(args.pm_b, "PM_B")
     if args.cap is not None and args.cap < 1:
         raise CliError(f"--cap: a positive number of {_UNITS[args.system]} (got {args.cap})")
     side_a = [_contingent(args.nation_a, args.pm_a, args.system, "--nation-a")]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.commands._converters import add_rate_option, rates_from_args
-from assistant.cli.common import add_dice_options, dice_from_args, emit
+from assistant.cli.commands._converters import add_rate_option, check_not_huge, rates_from_args
+from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 
 if TYPE_CHECKING:
     from converters.losses import LandLosses
@@ -135,6 +135,12 @@ def _run_fog(args: argparse.Namespace) -> int:
 def _run_dbm(args: argparse.Namespace) -> int:
     from converters.losses import dbm_losses
 
+    for option, text in (
+        ("--total-eleq", args.total_eleq),
+        ("--eliminated", args.eliminated),
+        ("--demoralised", args.demoralised),
+    ):
+        check_not_huge(text, option)
     result = dbm_losses(
         args.pm, args.total_eleq, args.eliminated, args.outcome, demoralised=args.demoralised
     )
@@ -151,18 +157,26 @@ def _run_dba(args: argparse.Namespace) -> int:
 def _run_recovery(args: argparse.Namespace) -> int:
     from converters.losses import recovery_losses
 
+    dice = dice_from_args(args)
     result = recovery_losses(
         args.pm,
         args.bases,
         args.destroyed,
         args.routed,
-        dice_from_args(args),
+        dice,
         holds_field=args.field,
         commander_killed=args.commander_killed,
         allied=args.allied,
         naval_lost=args.naval_lost,
         rates=rates_from_args(args, None),
     )
+    unused = getattr(dice, "remaining", 0)
+    if unused:
+        # One die per lost base and naval point (T2.6): extra faces mean the count is wrong.
+        raise CliError(
+            f"--dice: {len(dice.rolls) + unused} faces given, but T2.6 rolls one per lost base "
+            f"and naval point: {len(dice.rolls)} here"
+        )
     data = {
         "pm_lost": result.pm_lost,
         "pm_left": result.pm_left,

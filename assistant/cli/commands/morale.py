@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, ask_on_terminal, emit
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,7 +55,7 @@ def _dice(args: argparse.Namespace) -> Any:
             raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
         return ScriptedDice([args.roll])
     if args.physical:
-        return AskingDice(ask=input, tell=lambda message: print(message, file=sys.stderr))
+        return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))
     return SeededDice(args.seed)
 
 
@@ -63,6 +63,16 @@ def run(args: argparse.Namespace) -> int:
     from converters.morale import resolve_defeat, tactical_retreat
 
     if args.tactical_retreat:
+        # D5: no battle is fought, so there is nothing to classify and no D3 die to roll.
+        for option, given in (
+            ("--lost", args.lost is not None),
+            ("--enemy-lost", args.enemy_lost is not None),
+            ("--general-lost", args.general_lost),
+            ("--camp-lost", args.camp_lost),
+            ("--roll", args.roll is not None),
+        ):
+            if given:
+                raise CliError(f"{option}: not with --tactical-retreat (no battle is fought, D5)")
         result = tactical_retreat(args.morale)
     else:
         for field in ("lost", "enemy_lost"):

@@ -30,8 +30,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     battle = parser.add_argument_group("battle (T4.1)")
     battle.add_argument("--winner-pm", type=pm_value, metavar="N", help="the winner's PM")
     battle.add_argument("--loser-pm", type=pm_value, metavar="N", help="the loser's PM")
-    battle.add_argument("--winner-lost", type=pm_value, metavar="N", help="PM the winner lost")
-    battle.add_argument("--loser-lost", type=pm_value, metavar="N", help="PM the loser lost")
+    battle.add_argument(
+        "--winner-lost",
+        type=pm_value,
+        metavar="N",
+        help="PM the winner lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)",
+    )
+    battle.add_argument(
+        "--loser-lost",
+        type=pm_value,
+        metavar="N",
+        help="PM the loser lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)",
+    )
     battle.add_argument(
         "--city-assault",
         action="store_true",
@@ -79,6 +89,12 @@ def _battle(args: argparse.Namespace) -> int:
     for field in ("winner_pm", "loser_pm", "winner_lost", "loser_lost"):
         if getattr(args, field) is None:
             raise CliError(f"--{field.replace('_', '-')}: required (or give --event for T4.2)")
+    for field in ("winner_pm", "loser_pm"):
+        if getattr(args, field) == 0:
+            # Only an empty city's garrison fights with less than 1 PM, and it has ½ (T3.5).
+            raise CliError(
+                f"--{field.replace('_', '-')}: more than 0 PM (0.5 for an empty city's garrison)"
+            )
     result = battle_prestige(
         args.winner_pm,
         args.loser_pm,
@@ -113,14 +129,21 @@ def _deed(args: argparse.Namespace) -> int:
 
     if not args.actor:
         raise CliError("--actor: the nation that did it, e.g. Senones")
+    from armylists import nation_lists
+
+    try:
+        # T4.2 treats some nations apart (the Senones, Carthage …): use the canonical name.
+        actor = nation_lists(args.actor).name
+    except ValueError as error:
+        raise CliError(f"--actor: {str(error).removeprefix('nation: ')}") from None
     if args.earlier_sacks < 0:
         raise CliError(f"--earlier-sacks: 0 or more (got {args.earlier_sacks})")
-    award = prestige_award(args.event, args.actor, peace_value=args.peace_value)
+    award = prestige_award(args.event, actor, peace_value=args.peace_value)
     data: dict[str, Any] = {"event": award.event.value, "actor": award.actor, "other": award.other}
-    text = f"{args.event} by {args.actor}: actor {award.actor:+d} PP, other {award.other:+d} PP"
+    text = f"{args.event} by {actor}: actor {award.actor:+d} PP, other {award.other:+d} PP"
     if args.event in ("city-sacked", "province-sacked"):
         penalty = sacking_penalty(
-            args.actor,
+            actor,
             in_gaul_or_liguria=args.gaul_or_liguria,
             at_war_with_owner=not args.at_peace,
             started_greek_or_syracusan=args.started_greek,
