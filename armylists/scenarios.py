@@ -2,8 +2,10 @@
 
 The Tarentine Wars (seed 000, RULES.md T5, T6) and Macedon vs Persia (seed 003, section D) live
 in ``armylists/data/scenarios/<key>/`` as TOML and CSV; a custom campaign is built from the
-nations a user names. The ledger embeds the whole :class:`Scenario` in a campaign's first event,
-so a campaign keeps the numbers it started with even if the shipped data changes later.
+nations a user names; a Bellum game (seed 002, section B) from the 13 powers of
+``armylists/data/bellum.toml`` and Rome's faction choice (B3). The ledger embeds the whole
+:class:`Scenario` in a campaign's first event, so a campaign keeps the numbers it started with
+even if the shipped data changes later.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from converters.bellum import BellumPower, BellumRules, RomeSetup
+
 __all__ = [
     "SCENARIO_KEYS",
     "ArmySpec",
+    "BellumSetup",
     "Calendar",
     "Economy",
     "Province",
@@ -28,6 +33,7 @@ __all__ = [
     "StartingForce",
     "WinterEventSpec",
     "WinterEvents",
+    "bellum_scenario",
     "custom_scenario",
     "load_scenario",
 ]
@@ -97,8 +103,9 @@ class StartingForce(_Frozen):
 class Calendar(_Frozen):
     """How turns map to dates (T5.1; seed 003 rule 5)."""
 
-    kind: Literal["fortnights", "months"]
-    """A turn is a fortnight (Tarentine Wars) or a month (Macedon vs Persia, Reading)."""
+    kind: Literal["fortnights", "months", "years"]
+    """A turn is a fortnight (Tarentine Wars), a month (Macedon vs Persia, Reading) or a whole
+    game year (Bellum, B1: centres are counted at the end of each year)."""
     start_year_bc: int = Field(gt=0)
     """The campaign's first year, BC (so years count down)."""
     years: int = Field(gt=0)
@@ -139,9 +146,12 @@ class Calendar(_Frozen):
         return (self.year_index(turn) + 1) * self.year_length
 
     def date(self, turn: int) -> str:
-        """E.g. "Turn 3, May 278 BC (1st fortnight)" or "Turn 13, winter 278/277 BC"."""
+        """E.g. "Turn 3, May 278 BC (1st fortnight)", "Turn 13, winter 278/277 BC" or, for a
+        calendar of years, "Year 3, 268 BC"."""
         year = self.start_year_bc - self.year_index(turn)
         of_year = self.turn_of_year(turn)
+        if self.kind == "years":
+            return f"Year {turn}, {year} BC"
         if self.is_winter(turn):
             return f"Turn {turn}, winter {year}/{year - 1} BC"
         if self.kind == "fortnights":
@@ -231,6 +241,18 @@ class ArmySpec(_Frozen):
     """Starting morale (D1: 3, the leader's 6)."""
 
 
+class BellumSetup(_Frozen):
+    """A Bellum game's numbers, powers and Rome's faction choice (RULES.md B1–B3)."""
+
+    rules: BellumRules = BellumRules()
+    """B1/B2: 90 supply centres, victory at 30, the last year (20), the tie-break windows."""
+    powers: list[BellumPower] = Field(min_length=2)
+    """B1: the 13 powers in the seed's order."""
+    rome: RomeSetup
+    """B3: the faction Rome chose, its start centres and units, the centres left neutral or
+    deleted."""
+
+
 class Scenario(_Frozen):
     """Everything a campaign starts from."""
 
@@ -262,6 +284,9 @@ class Scenario(_Frozen):
     """Starting prestige per nation (T5.5: 0 unless set at creation)."""
     armies: list[ArmySpec] = []
     """Armies with morale (Macedon vs Persia, D1)."""
+    bellum: BellumSetup | None = None
+    """A Bellum game (section B): its powers are the ``nations``; the ledger records the
+    supply centres each holds at the end of each year instead of PM and PE."""
 
     @model_validator(mode="after")
     def _names_are_known(self) -> Scenario:
@@ -290,6 +315,15 @@ class Scenario(_Frozen):
             raise ValueError(f"attacker: unknown nation {self.attacker!r}")
         if self.calendar.winter_turn != (self.winter_events is not None):
             raise ValueError("winter_events: given exactly when the calendar has a winter turn")
+        if self.bellum is not None:
+            powers = [power.name for power in self.bellum.powers]
+            if powers != self.nations:
+                raise ValueError("bellum.powers: the nations are the powers, in the same order")
+            if self.calendar.kind != "years" or self.calendar.years != self.bellum.rules.last_year:
+                raise ValueError(
+                    f"calendar: a Bellum game is {self.bellum.rules.last_year} years, one turn "
+                    "each (B1)"
+                )
         return self
 
     @property
@@ -395,4 +429,34 @@ def custom_scenario(
         start=start,
         treasuries=dict(treasuries or {}),
         prestige=dict(prestige or {}),
+    )
+
+
+def bellum_scenario(faction: str) -> Scenario:
+    """A Bellum game (seed 002) with Rome led by ``faction`` (B3: Bruti, Scipii or Julii, in
+    English or the seed's Italian, any case).
+
+    The 13 powers and the numbers of B1/B2 come from ``armylists/data/bellum.toml``; a turn is
+    one game year, 20 of them from 270 BC (the data's ``[calendar]``). Raises ValueError naming
+    ``faction`` for an unknown faction.
+    """
+    from armylists import bellum
+
+    rules = bellum.rules()
+    powers = bellum.powers()
+    rome = bellum.rome_start(faction)
+    data = tomllib.loads((resources.files("armylists") / "data" / "bellum.toml").read_text("utf-8"))
+    return Scenario(
+        key="bellum",
+        title=f"Bellum (Rome: the {rome.faction})",
+        nations=[power.name for power in powers],
+        calendar=Calendar(
+            kind="years",
+            start_year_bc=int(data["calendar"]["start_year_bc"]),
+            years=rules.last_year,
+            turns_per_year=1,
+            first_month=1,
+            winter_turn=False,
+        ),
+        bellum=BellumSetup(rules=rules, powers=list(powers), rome=rome),
     )

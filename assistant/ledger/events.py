@@ -25,6 +25,7 @@ __all__ = [
     "ArmyMoraleChange",
     "BattleRecorded",
     "CampaignCreated",
+    "CentresRecorded",
     "ContingentResult",
     "Event",
     "ForcedMarch",
@@ -240,6 +241,25 @@ class TacticalRetreat(EventBase):
     """The army."""
 
 
+class CentresRecorded(EventBase):
+    """Bellum: the supply centres each power held at the end of a game year (B1, B2).
+
+    The game is won when a power ends a year with 30 centres or is proclaimed sovereign (B1);
+    otherwise it ends after year 20 with the ranking of B2. Either way nothing but notes can be
+    recorded afterwards.
+    """
+
+    kind: Literal["centres_recorded"] = "centres_recorded"
+    year: int = Field(ge=1)
+    """The game year just ended: the next one after those already recorded (1 to 20)."""
+    centres: dict[str, int]
+    """Centres held per power, by the powers' English names. A power already at 0 the year
+    before may be left out (it stays at 0); every other power must be given."""
+    sovereign: str | None = None
+    """B1: the power every surviving player proclaimed "Sovrano Assoluto" this year, if any;
+    it wins and the game ends."""
+
+
 class NoteAdded(EventBase):
     """A free-text note in the record (the text is ``note``)."""
 
@@ -269,6 +289,7 @@ Event = Annotated[
     | WinterResolved
     | ForcedMarch
     | TacticalRetreat
+    | CentresRecorded
     | NoteAdded
     | Undone,
     Field(discriminator="kind"),
@@ -291,6 +312,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "winter_resolved",
     "forced_march",
     "tactical_retreat",
+    "centres_recorded",
     "note",
     "undone",
 )

@@ -8,7 +8,7 @@ the event, so the record shows exactly what was computed, and replay never recom
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from assistant.ledger.events import (
     ArmyMoraleChange,
     BattleRecorded,
+    CentresRecorded,
     ContingentResult,
     WinterResolved,
 )
@@ -27,6 +28,8 @@ from converters.rates import PM
 __all__ = [
     "ContingentFigures",
     "battle_event",
+    "bellum_power",
+    "centres_event",
     "dba_campaign_battle",
     "dice_battle_event",
     "winter_event",
@@ -440,3 +443,48 @@ def dice_battle_event(
         dice_log=rounds,
         rolls=[Roll.model_validate(roll) for roll in raw_rolls],
     )
+
+
+def bellum_power(state: CampaignState, name: str, field: str = "centres") -> str:
+    """The English name of the Bellum power called ``name`` in English or in the seed's
+    Italian, any case ("cartagine" is "Carthage"); LedgerError naming ``field`` otherwise."""
+    setup = state.scenario.bellum
+    if setup is None:
+        raise LedgerError(
+            "kind: supply centres are recorded only in a Bellum game (castra campaign new bellum)"
+        )
+    wanted = name.strip().casefold()
+    for power in setup.powers:
+        if wanted in (power.name.casefold(), power.italian.casefold()):
+            return power.name
+    allowed = ", ".join(power.name for power in setup.powers)
+    raise LedgerError(f"{field}: unknown power {name!r}; the powers are {allowed}")
+
+
+def centres_event(
+    state: CampaignState,
+    year: int,
+    centres: Mapping[str, int],
+    *,
+    sovereign: str | None = None,
+    who: str = "",
+    note: str = "",
+) -> CentresRecorded:
+    """Bellum: the centres each power held at the end of ``year`` (B1, B2), powers named in
+    English or Italian. Checked against ``state`` (the next year, powers known, 0 or more
+    each, at most the map's 90 in all) before anything is written."""
+    named: dict[str, int] = {}
+    for name, held in centres.items():
+        power = bellum_power(state, name)
+        if power in named:
+            raise LedgerError(f"centres: {power} given twice")
+        named[power] = held
+    event = CentresRecorded(
+        year=year,
+        centres=named,
+        sovereign=None if sovereign is None else bellum_power(state, sovereign, "sovereign"),
+        who=who,
+        note=note,
+    )
+    state.check(event)
+    return event

@@ -18,6 +18,7 @@ from armylists.scenarios import Economy, Scenario
 from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
+    CentresRecorded,
     Event,
     ForcedMarch,
     ForcesAdjusted,
@@ -32,6 +33,7 @@ from assistant.ledger.events import (
     Undone,
     WinterResolved,
 )
+from converters.bellum import Standings, standings
 
 __all__ = [
     "REPLAY_VERSION",
@@ -175,7 +177,12 @@ class CampaignState(_State):
     initiative: str | None = None
     """The side with the initiative this turn (D6), when the scenario has an attacker."""
     finished: bool = False
-    """The last turn has been played (T5.1)."""
+    """The last turn has been played (T5.1), or a Bellum game is won or over (B1)."""
+    centres: dict[str, list[int]] = {}
+    """Bellum: the supply centres each power held at the end of each year, year 1 first
+    (empty before the first year is recorded, and in other campaigns)."""
+    sovereign: str | None = None
+    """Bellum: the power every surviving player proclaimed sovereign (B1), if any."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -215,8 +222,39 @@ class CampaignState(_State):
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
         return sum(cost for _, cost in self._upkeep_items(self.nation(nation)))
 
+    @property
+    def bellum_years(self) -> int:
+        """Bellum: how many game years have their centres recorded."""
+        return len(next(iter(self.centres.values()), []))
+
+    def bellum_standings(self) -> Standings | None:
+        """Bellum: the ranking after the last year recorded (B1 victory at 30 centres or
+        sovereign; B2 ranking with its tie-break, or a draw); None in another campaign or
+        before year 1 is recorded."""
+        setup = self.scenario.bellum
+        if setup is None or not self.bellum_years:
+            return None
+        return standings(self.centres, setup.rules, sovereign=self.sovereign)
+
+    def _bellum_summary(self) -> dict[str, Any] | None:
+        setup = self.scenario.bellum
+        if setup is None:
+            return None
+        result = self.bellum_standings()
+        return {
+            "rule": "B1",
+            "faction": setup.rome.faction,
+            "rome_setup": setup.rome.model_dump(mode="json"),
+            "rules": setup.rules.model_dump(mode="json"),
+            "years": self.bellum_years,
+            "next_year": None if self.finished else self.bellum_years + 1,
+            "centres": {power: list(row) for power, row in self.centres.items()},
+            "standings": None if result is None else result.model_dump(mode="json"),
+        }
+
     def summary(self) -> dict[str, Any]:
-        """The JSON ``castra campaign show --json`` prints."""
+        """The JSON ``castra campaign show --json`` prints (with a ``bellum`` part: the
+        centres per year and the standings, None outside a Bellum game)."""
         calendar = self.scenario.calendar
         return {
             "scenario": self.scenario.key,
@@ -256,6 +294,7 @@ class CampaignState(_State):
                 }
                 for name, army in self.armies.items()
             },
+            "bellum": self._bellum_summary(),
         }
 
     # ---- the rules of each event -------------------------------------------------------
@@ -272,7 +311,16 @@ class CampaignState(_State):
 
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
         if self.finished and not isinstance(event, NoteAdded | Undone):
+            if self.scenario.bellum is not None:
+                raise LedgerError(f"year: {self._bellum_over()}; only notes can be added")
             raise LedgerError("turn: the campaign is over; only notes can be added")
+        if self.scenario.bellum is not None and not isinstance(
+            event, CentresRecorded | NoteAdded | Undone | CampaignCreated
+        ):
+            raise LedgerError(
+                f"kind: a Bellum game records the supply centres held each year (castra "
+                f"campaign centres) and notes, not {event.kind}"
+            )
         if not isinstance(event, BattleRecorded) and event.turn not in (None, self.turn):
             raise LedgerError(f"turn: this event belongs to the current turn {self.turn}")
         match event:
@@ -320,12 +368,112 @@ class CampaignState(_State):
                 return self._forced_march(event, apply, event_id)
             case TacticalRetreat():
                 return self._tactical_retreat(event, apply, event_id)
+            case CentresRecorded():
+                return self._centres(event, apply)
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+
+    def _bellum_over(self) -> str:
+        """Why a Bellum game is over, in words (B1)."""
+        result = self.bellum_standings()
+        victory = None if result is None else result.victory
+        if victory is not None and victory.by == "sovereign":
+            return (
+                f"the game is over: {victory.powers[0]} was proclaimed sovereign in year "
+                f"{victory.year} (B1)"
+            )
+        if victory is not None:
+            return (
+                f"the game is over: {' and '.join(victory.powers)} won in year {victory.year} "
+                f"with {victory.centres} centres (B1)"
+            )
+        return f"the game is over: year {self.bellum_years} was the last (B1)"
+
+    def _centres(self, event: CentresRecorded, apply: bool) -> str:
+        """B1, B2: the centres each power held at the end of the next year."""
+        setup = self.scenario.bellum
+        if setup is None:
+            raise LedgerError(
+                "kind: supply centres are recorded only in a Bellum game "
+                "(castra campaign new bellum)"
+            )
+        rules = setup.rules
+        done = self.bellum_years
+        if event.year != done + 1:
+            raise LedgerError(
+                f"year: the next year to record is {done + 1} (got {event.year}); years are "
+                f"recorded in order, 1 to {rules.last_year}"
+            )
+        powers = self.scenario.nations
+        for power, held in event.centres.items():
+            if power not in self.nations:
+                raise LedgerError(
+                    f"centres: unknown power {power!r}; the powers are {', '.join(powers)}"
+                )
+            if held < 0:
+                raise LedgerError(f"centres: {power} = {held}; a power holds 0 centres or more")
+        previous = {power: row[-1] for power, row in self.centres.items() if row}
+        missing = [
+            power
+            for power in powers
+            if power not in event.centres and (not done or previous.get(power, 0) > 0)
+        ]
+        if missing:
+            raise LedgerError(
+                f"centres: give every power's centres at the end of year {event.year}; "
+                f"missing {', '.join(missing)} (only a power already at 0 may be left out)"
+            )
+        held_now = {power: event.centres.get(power, 0) for power in powers}
+        total = sum(held_now.values())
+        if total > rules.supply_centres:
+            raise LedgerError(
+                f"centres: year {event.year} adds up to {total}, more than the map's "
+                f"{rules.supply_centres} supply centres (B1)"
+            )
+        table = {power: [*self.centres.get(power, []), held_now[power]] for power in powers}
+        try:
+            result = standings(table, rules, sovereign=event.sovereign)
+        except ValueError as error:
+            raise LedgerError(str(error)) from None
+        if apply:
+            self.centres = table
+            if event.sovereign is not None:
+                self.sovereign = event.sovereign
+            if result.status != "in progress":
+                self.finished = True
+            else:
+                self.turn += 1
+        held_text = ", ".join(
+            f"{row.power} {row.centres}" for row in result.rows if row.centres > 0
+        )
+        year_bc = self.scenario.calendar.start_year_bc - (event.year - 1)
+        text = f"year {event.year} ({year_bc} BC) centres: {held_text}"
+        victory = result.victory
+        if victory is not None and victory.by == "sovereign":
+            text += (
+                f"; {victory.powers[0]} proclaimed sovereign by every surviving player and "
+                "wins (B1): the game is over"
+            )
+        elif victory is not None:
+            text += (
+                f"; {' and '.join(victory.powers)} won with {victory.centres} centres (B1): "
+                "the game is over"
+            )
+        elif result.status == "ended":
+            first = result.rows[0]
+            if first.decided_by == "draw":
+                level = next(group for group in result.draws if first.power in group)
+                text += f"; the game is over: {', '.join(level)} draw for first place (B2)"
+            else:
+                text += (
+                    f"; the game is over: {first.power} first with {first.centres} centres, "
+                    f"decided by {first.decided_by} (B2)"
+                )
+        return text
 
     def _battle(self, event: BattleRecorded, apply: bool, event_id: int) -> str:
         turn = event.turn or self.turn

@@ -39,8 +39,11 @@ __all__ = [
 
 APPLICATION = "castra-campaign"
 """What the ``meta`` table says a Castra campaign file is."""
-SCHEMA_VERSION = 1
-"""The file layout this Castra writes; older files are migrated, newer ones refused."""
+SCHEMA_VERSION = 2
+"""The file layout this Castra writes; older files are migrated, newer ones refused.
+
+1: the first layout. 2: Bellum games (a scenario with ``bellum``, ``centres_recorded``
+events), which a Castra reading only version 1 could not replay, so it must refuse them."""
 EXPORT_FORMAT = "castra-campaign-export"
 """The ``format`` field of an exported JSON document."""
 BUSY_TIMEOUT_MS = 15_000
@@ -70,8 +73,14 @@ CREATE TABLE snapshot (
 );
 """
 
+
+def _v1_to_v2(connection: sqlite3.Connection) -> None:
+    """Version 2 only adds what version 1 cannot read (Bellum); every version 1 row is
+    already a valid version 2 row, so nothing is rewritten (the ledger is append-only)."""
+
+
 # Version n → n+1, run inside one transaction when an older file is opened for writing.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2}
 
 
 class CampaignFileError(ValueError):

@@ -339,8 +339,9 @@ def test_an_older_file_is_migrated_when_opened(
     def add_table(connection: sqlite3.Connection) -> None:
         connection.execute("CREATE TABLE maps (name TEXT)")
 
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store_module.MIGRATIONS, 1, add_table)
+    current = store_module.SCHEMA_VERSION
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setitem(store_module.MIGRATIONS, current, add_table)
     with CampaignStore.open(path) as upgraded:
         assert upgraded.events()[-1].event.note == "before the upgrade"
     with sqlite3.connect(path) as connection:
@@ -348,4 +349,4 @@ def test_an_older_file_is_migrated_when_opened(
             "SELECT value FROM meta WHERE key = 'schema_version'"
         ).fetchone()[0]
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
-    assert version == "2" and "maps" in tables
+    assert version == str(current + 1) and "maps" in tables

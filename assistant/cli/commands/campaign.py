@@ -1,7 +1,9 @@
 """``castra campaign``: the referee's ledger on the command line.
 
 Start a campaign, record battles from the same figures the ``losses`` commands take, pay for
-rebuilding and recruits, advance turns and winters, undo, list, export and import. Every
+rebuilding and recruits, advance turns and winters, undo, list, export and import. A Bellum game
+(RULES.md section B) records instead the supply centres each power holds at the end of each
+year, and ``show`` gives its standings. Every
 command takes ``--file PATH`` (default: your default campaign) and ``--json``. The ledger is
 imported inside each handler so building the parser stays fast.
 """
@@ -37,8 +39,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     commands = parser.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
 
-    new = _command(commands, "new", "start a campaign: tarentine, macedon or custom", _run_new)
-    new.add_argument("scenario", choices=("tarentine", "macedon", "custom"))
+    new = _command(
+        commands, "new", "start a campaign: tarentine, macedon, custom or bellum", _run_new
+    )
+    new.add_argument("scenario", choices=("tarentine", "macedon", "custom", "bellum"))
+    new.add_argument(
+        "--faction",
+        metavar="{bruti,scipii,julii}",
+        help="bellum: the faction leading Rome, with its start centres (B3)",
+    )
     new.add_argument(
         "--nation",
         action="append",
@@ -80,7 +89,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replace an existing file (the old one is kept, renamed aside)",
     )
 
-    _command(commands, "show", "the campaign now: turn, date, forces, money, prestige", _run_show)
+    _command(
+        commands,
+        "show",
+        "the campaign now: turn, date, forces, money, prestige (Bellum: the standings)",
+        _run_show,
+    )
+
+    centres = _command(
+        commands,
+        "centres",
+        "Bellum: the supply centres each power held at the end of a year (B1, B2)",
+        _run_centres,
+    )
+    centres.add_argument(
+        "--year", type=int, required=True, help="the year just ended (the next one, 1 to 20)"
+    )
+    centres.add_argument(
+        "--centres",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="POWER=N",
+        help="centres a power held, e.g. Rome=5 'Greek Cities=4' (English or Italian names)",
+    )
+    centres.add_argument(
+        "--centres-file",
+        metavar="FILE",
+        help='a JSON object of centres per power instead, e.g. {"Rome": 5, "Carthage": 4}',
+    )
+    centres.add_argument(
+        "--sovereign",
+        metavar="POWER",
+        help="every surviving player proclaimed POWER sovereign this year: it wins (B1)",
+    )
 
     record = _command(
         commands, "record", "record a battle and its losses (T2, T4.1, D2–D4)", _run_record
@@ -350,8 +392,61 @@ def _nation_line(name: str, data: dict[str, Any]) -> str:
     return line
 
 
+def _standings_lines(state: CampaignState) -> list[str]:
+    """Bellum: the standings table (rank, centres, the B2 sums, decided by) and the outcome."""
+    setup = state.scenario.bellum
+    if setup is None:
+        return []
+    rome = setup.rome
+    lines = [
+        f"Rome: the {rome.faction} (B3), started with {', '.join(rome.start_centres)}; "
+        f"deleted: {', '.join(rome.deleted_centres)}"
+    ]
+    result = state.bellum_standings()
+    if result is None:
+        lines.append("No year recorded yet: record year 1 with `castra campaign centres`.")
+        return lines
+    victory = result.victory
+    if victory is not None and victory.by == "sovereign":
+        lines.append(
+            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
+            f"{victory.year} and wins (B1)"
+        )
+    elif victory is not None:
+        lines.append(
+            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
+            f"centres (B1)"
+        )
+    elif result.status == "ended":
+        lines.append(f"Year {result.years} played: the game is over, final ranking (B2)")
+    else:
+        lines.append(
+            f"After year {result.years} of {setup.rules.last_year}: ranking so far (B2); "
+            f"{setup.rules.victory_centres} centres win (B1)"
+        )
+    windows = list(result.rows[0].sums)
+    lines.append(
+        f"{'rank':>4}  {'power':<13}{'centres':>8}"
+        + "".join(f"{w.removeprefix('last '):>10}" for w in windows)
+        + "  decided by"
+    )
+    for row in result.rows:
+        sums = "".join(f"{row.sums[w]:>10}" for w in windows)
+        out = "" if row.survived else " (eliminated)"
+        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {row.decided_by}{out}")
+    for group in result.draws:
+        if result.status == "in progress":
+            lines.append(f"Level so far: {', '.join(group)} through every tie-break (B2)")
+        else:
+            lines.append(f"Draw: {', '.join(group)} are level through every tie-break (B2)")
+    return lines
+
+
 def _show_text(state: CampaignState) -> str:
     data = state.summary()
+    if state.scenario.bellum is not None:
+        heading = f"{data['title']} — {data['date']} (of {data['total_turns']} years)"
+        return "\n".join([heading, *_standings_lines(state)])
     lines = [f"{data['title']} — {data['date']} (of {data['total_turns']} turns)"]
     if data["finished"]:
         lines.append("The campaign is over.")
@@ -385,6 +480,10 @@ def _recorded(args: argparse.Namespace, store: CampaignStore, stored: StoredEven
         text += "\n  dice: " + ", ".join(
             f"d{r['sides']}={r['value']} ({r['purpose']})" for r in rolls
         )
+    if stored.event.kind == "centres_recorded" or (
+        stored.event.kind == "undone" and state.scenario.bellum is not None
+    ):
+        text += "\n" + "\n".join(_standings_lines(state))
     text += f"\n{state.date}"
     emit(args, data, text)
     return 0
@@ -412,7 +511,22 @@ def _run_new(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
     prestige = _pairs(args.prestige, "--prestige")
-    if args.scenario == "custom":
+    if args.faction is not None and args.scenario != "bellum":
+        raise CliError("--faction: only for a Bellum game (castra campaign new bellum)")
+    if args.scenario == "bellum":
+        from armylists.bellum import rome_factions
+        from armylists.scenarios import bellum_scenario
+
+        if args.nation or args.treasury or args.land or args.naval or args.prestige:
+            raise CliError("--nation/--treasury/--land/--naval/--prestige: not for a Bellum game")
+        if args.faction is None:
+            names = ", ".join(f.name for f in rome_factions())
+            raise CliError(f"--faction: Rome picks one of {names} at the start (B3)")
+        try:
+            scenario = bellum_scenario(args.faction)
+        except ValueError as error:
+            raise CliError(f"--faction: {str(error).removeprefix('faction: ')}") from None
+    elif args.scenario == "custom":
         scenario = custom_scenario(
             args.nation,
             treasuries=_pairs(args.treasury, "--treasury"),
@@ -442,6 +556,66 @@ def _run_show(args: argparse.Namespace) -> int:
         state = store.state()
         emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
     return 0
+
+
+def _centres_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """``--centres Rome=5 ...`` or ``--centres-file FILE``, as typed (names checked later)."""
+    if args.centres and args.centres_file:
+        raise CliError("--centres-file: give either --centres or --centres-file, not both")
+    if args.centres_file:
+        data = _read_json(args.centres_file, "--centres-file")
+        if isinstance(data, dict) and isinstance(data.get("centres"), dict):
+            data = data["centres"]
+        if not isinstance(data, dict) or not data:
+            raise CliError(
+                f"--centres-file: {args.centres_file} must hold an object of centres per "
+                'power, e.g. {"Rome": 5, "Carthage": 4}'
+            )
+        for name, held in data.items():
+            if isinstance(held, bool) or not isinstance(held, int):
+                raise CliError(f"--centres-file: {name}: a whole number of centres (got {held!r})")
+        return dict(data)
+    if not args.centres:
+        raise CliError("--centres: give each power's centres as POWER=N, e.g. Rome=5")
+    found: dict[str, int] = {}
+    for item in args.centres:
+        sep = "=" if "=" in item else ":"
+        name, _, value = item.rpartition(sep)
+        name = name.strip()
+        if not name:
+            raise CliError(f"--centres: give POWER=N, e.g. Rome=5 (got {item!r})")
+        try:
+            found_value = int(value.strip())
+        except ValueError:
+            raise CliError(f"--centres: {name}: not a whole number ({value!r})") from None
+        if name in found:
+            raise CliError(f"--centres: {name} given twice")
+        found[name] = found_value
+    return found
+
+
+def _run_centres(args: argparse.Namespace) -> int:
+    from assistant.ledger.record import centres_event
+    from assistant.ledger.state import LedgerError
+
+    centres = _centres_from_args(args)
+    store = _open(args)
+    try:
+        try:
+            event = centres_event(
+                store.state(),
+                args.year,
+                centres,
+                sovereign=args.sovereign,
+                who=_who(args),
+                note=args.note,
+            )
+            stored = store.append(event)
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 def _run_record(args: argparse.Namespace) -> int:
