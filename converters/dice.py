@@ -47,9 +47,7 @@ class DiceExhaustedError(LookupError):
     """A scripted list ran out; ``used`` rolls had been taken from it."""
 
     def __init__(self, used: int, sides: int, purpose: str, source: str = "dice") -> None:
-        super().__init__(
-            f"{source}: ran out after {used} values; needed a d{sides} for {purpose}"
-        )
+        super().__init__(f"{source}: ran out after {used} values; needed a d{sides} for {purpose}")
         self.used = used
         self.sides = sides
         self.purpose = purpose
@@ -76,9 +74,7 @@ class _LoggedDice:
         if sides < 1:
             raise ValueError(f"sides: a die has at least 1 face (got {sides})")
         if not 1 <= value <= sides:
-            raise InvalidDieError(
-                f"die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}"
-            )
+            raise InvalidDieError(f"die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}")
         self.rolls.append(Roll(sides=sides, value=value, purpose=purpose))
         return value
 
@@ -156,9 +152,7 @@ class AskingDice(_LoggedDice):
             self._tell(f"a d{sides} shows 1 to {sides}; got {typed!r}, roll again")
 
 
-def roll_until(
-    dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]
-) -> int:
+def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
     """Roll until ``acceptable(face)``, for rules that say "re-roll until …" (e.g. G4.2).
 
     Every roll, refused ones included, stays in the dice log. With physical dice the person

@@ -21,7 +21,7 @@ def as_fraction(value: int | float | Fraction | Rational | str) -> Fraction:
     """
     if isinstance(value, float):
         return Fraction(repr(value))
-    return Fraction(value)  # type: ignore[arg-type]
+    return Fraction(value)
 
 
 def round_half_up(value: int | float | Fraction | Rational | str) -> int:

@@ -15,7 +15,7 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
-from assistant.cli.common import CliError, CastraArgumentParser, describe_validation_error
+from assistant.cli.common import CastraArgumentParser, CliError, describe_validation_error
 
 __all__ = ["build_parser", "main"]
 
