@@ -1,0 +1,75 @@
+"""``castra serve``: the same app in a web browser, for a table with a laptop but no terminal.
+
+textual-serve runs ``castra --campaign PATH`` as a subprocess for each browser tab and relays
+it over a websocket; this module only builds that command line. It imports neither Textual nor
+textual-serve until the command runs, so ``castra --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from typing import Any
+
+__all__ = ["app_command", "build_server", "register"]
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the app in a web browser (textual-serve)",
+        description=(
+            "Serve the Castra app over HTTP: open the printed address in a browser. "
+            "Each browser tab runs its own copy of the app on the same campaign file."
+        ),
+    )
+    parser.add_argument(
+        "--campaign",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        help="campaign file the app opens (default: your default campaign)",
+    )
+    parser.add_argument(
+        "--host", default="localhost", help="address to listen on (default: localhost)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="address browsers reach the server at, if not http://HOST:PORT (e.g. behind a proxy)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def app_command(campaign: str | None) -> str:
+    """The shell command textual-serve runs: this Python, Castra's CLI, and the campaign file."""
+    parts = [sys.executable, "-m", "assistant"]
+    if campaign:
+        from pathlib import Path
+
+        parts += ["--campaign", str(Path(campaign).expanduser().resolve())]
+    return shlex.join(parts)
+
+
+def build_server(args: argparse.Namespace) -> Any:
+    """The ``textual_serve.server.Server`` for these options (not started)."""
+    from assistant.cli.common import CliError
+
+    if not 1 <= args.port <= 65535:
+        raise CliError(f"--port: a port is 1 to 65535 (got {args.port})")
+    from textual_serve.server import Server
+
+    return Server(
+        app_command(getattr(args, "campaign", None)),
+        host=args.host,
+        port=args.port,
+        title="Castra",
+        public_url=args.public_url,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    server = build_server(args)
+    server.serve()
+    return 0

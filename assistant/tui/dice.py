@@ -1,0 +1,129 @@
+"""The app's one source of dice, so that every roll can be a real die typed in by the player.
+
+Screens never build their own dice: they ask the app for ``app.dice_for("Dice battle")`` and hand
+the result to the rules code (converters, ghost), which only knows the
+:class:`converters.dice.Dice` protocol. Normally the faces come from one seeded generator (the
+same seed gives the same session); in physical-dice mode every roll opens a
+:class:`~assistant.tui.screens.die_entry.DieEntryScreen` asking the player for the face of the die
+they rolled at the table. Either way each roll is kept, with its purpose, in the session's log
+(shown on the History screen).
+
+Rules code is synchronous, so a screen that rolls runs the rules call in a
+``@work(thread=True)`` worker. In physical mode the dice, from that worker thread, push the modal
+with ``app.call_from_thread`` and block on a :class:`concurrent.futures.Future` until the player
+answers. A player who presses Escape instead of typing a face cancels the roll: the rules call
+raises :class:`RollCancelled` (catch it in the worker and record nothing).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+from converters.dice import Roll, SeededDice
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+__all__ = ["AppDice", "DiceService", "RollCancelled"]
+
+
+class RollCancelled(Exception):
+    """The player dismissed the die-entry dialog: the roll, and whatever needed it, is abandoned."""
+
+
+class DiceService:
+    """Seeded or physical dice for the whole app, with one log of every roll and its purpose."""
+
+    def __init__(self, app: App[Any], *, seed: int | None = None, physical: bool = False) -> None:
+        self._app = app
+        self._seeded = SeededDice(seed)
+        self.seed = seed
+        self.physical = physical
+        """Physical-dice mode: ask the player for each face instead of rolling."""
+        self.log: list[Roll] = []
+        """Every roll of the session, oldest first, purposes prefixed with where it was rolled."""
+        self._waiting: set[Future[int | None]] = set()
+        self._lock = threading.Lock()
+
+    def dice_for(self, purpose_prefix: str = "") -> AppDice:
+        """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with the prefix."""
+        return AppDice(self, purpose_prefix)
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        """One die, from the generator or (physical mode) from the player; logged."""
+        if sides < 1:
+            raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+        value = self._ask(sides, purpose) if self.physical else self._seeded.roll(sides, purpose)
+        self._seeded.take_log()
+        roll = Roll(sides=sides, value=value, purpose=purpose)
+        with self._lock:
+            self.log.append(roll)
+        return roll
+
+    def _ask(self, sides: int, purpose: str) -> int:
+        # Imported here so that building the service (and its tests) stays cheap.
+        from assistant.tui.screens.die_entry import DieEntryScreen
+
+        if threading.get_ident() == getattr(self._app, "_thread_id", None):
+            raise RuntimeError(
+                "physical dice must be rolled from a thread worker (@work(thread=True)), "
+                "not from the app's own thread"
+            )
+        answer: Future[int | None] = Future()
+        with self._lock:
+            self._waiting.add(answer)
+        try:
+            modal = DieEntryScreen(sides, purpose)
+
+            # call_from_thread's own first parameter is named "callback": wrap the push.
+            def ask_the_player() -> None:
+                self._app.push_screen(modal, callback=_settle(answer))
+
+            self._app.call_from_thread(ask_the_player)
+            value = answer.result()
+        finally:
+            with self._lock:
+                self._waiting.discard(answer)
+        if value is None:
+            raise RollCancelled(f"roll cancelled: d{sides} for {purpose}")
+        return value
+
+    def cancel_waiting(self) -> None:
+        """Release every worker still waiting for a typed face (the app is closing)."""
+        with self._lock:
+            waiting = list(self._waiting)
+        for answer in waiting:
+            if not answer.done():
+                answer.set_result(None)
+
+
+def _settle(answer: Future[int | None]) -> Callable[[int | None], None]:
+    def settle(value: int | None) -> None:
+        if not answer.done():
+            answer.set_result(value)
+
+    return settle
+
+
+class AppDice:
+    """A :class:`converters.dice.Dice` handed to rules code; rolls through the app's service."""
+
+    def __init__(self, service: DiceService, purpose_prefix: str = "") -> None:
+        self._service = service
+        self.prefix = purpose_prefix
+        self.rolls: list[Roll] = []
+        """The rolls made through these dice, purposes as the rules gave them."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        full_purpose = f"{self.prefix}: {purpose}" if self.prefix else purpose
+        rolled = self._service.roll(sides, full_purpose)
+        self.rolls.append(Roll(sides=sides, value=rolled.value, purpose=purpose))
+        return rolled.value
+
+    def take_log(self) -> list[Roll]:
+        """The rolls since the last call, clearing the log (as the converters' dice do)."""
+        taken, self.rolls = self.rolls, []
+        return taken

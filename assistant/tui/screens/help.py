@@ -1,0 +1,89 @@
+"""Every key of every screen on one page, read from the screens' own bindings.
+
+Built from ``BINDINGS`` rather than written by hand, so a key added to a screen appears here
+without anyone remembering to document it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Static
+
+from assistant.tui.widgets.footer import CastraFooter
+
+__all__ = ["HelpScreen", "key_sections"]
+
+HelpSection = tuple[str, list[tuple[str, str]]]
+
+
+def _own_bindings(screen_class: type) -> list[Binding]:
+    """The bindings a Castra class (and its Castra bases) declares, most derived first."""
+    seen: set[str] = set()
+    found: list[Binding] = []
+    for klass in screen_class.__mro__:
+        if not klass.__module__.startswith("assistant."):
+            continue
+        declared: Iterable[BindingType] = klass.__dict__.get("BINDINGS", [])
+        for binding in Binding.make_bindings(declared):
+            if binding.key in seen or not binding.description:
+                continue
+            seen.add(binding.key)
+            found.append(binding)
+    return found
+
+
+def _rows(app: App[object], bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """(keys, what they do), keys sharing one action and description shown together."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for binding in bindings:
+        grouped.setdefault((binding.action, binding.description), []).append(
+            app.get_key_display(binding)
+        )
+    return [(" or ".join(keys), description) for (_, description), keys in grouped.items()]
+
+
+def key_sections(app: App[object]) -> list[HelpSection]:
+    """("Everywhere" and one section per screen or form) → rows of (keys, what they do).
+
+    The app lists its screens in ``help_screens()``; the "Everywhere" section is the app's own
+    bindings plus moving between fields.
+    """
+    everywhere = _rows(app, _own_bindings(type(app)))
+    everywhere.append(("tab / shift+tab", "Next / previous field or table"))
+    everywhere.append(("↑ ↓ enter", "Move in a table or list; enter chooses"))
+    sections: list[HelpSection] = [("Everywhere", everywhere)]
+    help_screens: list[tuple[str, type]] = getattr(app, "help_screens", list)()
+    for title, screen_class in help_screens:
+        rows = _rows(app, _own_bindings(screen_class))
+        if rows:
+            sections.append((title, rows))
+    return sections
+
+
+class HelpScreen(Screen[None]):
+    """Keys of the whole app; escape (or F1 again) goes back to where you were."""
+
+    TITLE = "Help"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("f1", "close", "Back", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help-body"):
+            for title, rows in key_sections(self.app):
+                yield Static(title, classes="help-title")
+                width = max(len(keys) for keys, _ in rows)
+                lines = [f"  {keys:<{width}}  {description}" for keys, description in rows]
+                yield Static("\n".join(lines), classes="help-keys", markup=False)
+        yield CastraFooter()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,172 @@
+"""The History screen: the campaign's whole event log, the dice of this session, and undo.
+
+The ledger never deletes: undoing writes an ``undone`` event with a reason, and both stay in
+the log (the cancelled event is marked). Every die the app rolled this session is listed with
+its purpose, so a roll at the table can always be checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Input, Static
+
+from assistant.tui.messages import EventUndone
+from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.ledger_form import LedgerForm
+
+__all__ = ["HistoryScreen", "UndoForm", "last_undoable"]
+
+
+def last_undoable(store: Any) -> Any | None:
+    """The history entry an undo would cancel now (the last one still in force), or None."""
+    for entry in reversed(store.history()):
+        if entry.undone_by is None and entry.kind not in ("campaign_created", "undone"):
+            return entry
+    return None
+
+
+SUMMARY_WIDTH = 52
+"""Room for "what happened" at 120 columns; the highlighted event is shown in full below."""
+
+
+def entry_text(entry: Any) -> str:
+    """What an event did, with its note and, if undone, by which undo and why."""
+    text = entry.summary
+    if entry.note:
+        text += f" — {entry.note}"
+    if entry.undone_by is not None:
+        text = f"(undone by #{entry.undone_by}: {entry.undo_reason}) {text}"
+    return str(text)
+
+
+def _cell(text: str, style: str = "") -> Text:
+    # Text, not str: a DataTable reads str cells as markup and would swallow "[…]".
+    return Text(text, style=style, no_wrap=True, overflow="ellipsis")
+
+
+def _when(entry: Any) -> str:
+    return entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else ""
+
+
+class HistoryScreen(Screen[None]):
+    """Every event, newest first, and the session's dice; u undoes the last event."""
+
+    TITLE = "History"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo last event"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="history-body"):
+            yield Static("Event log (newest first; times in UTC)", classes="section-title")
+            yield DataTable(id="history-log", cursor_type="row", zebra_stripes=True)
+            yield Static(id="history-detail", markup=False)
+            yield Static("Dice rolled this session", classes="section-title")
+            yield DataTable(id="dice-log", cursor_type="row")
+        yield CastraFooter()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#history-log", DataTable)
+        log.add_column("#", width=4)
+        log.add_column("Turn", width=4)
+        log.add_column("Kind", width=17)
+        log.add_column("What happened", width=SUMMARY_WIDTH)
+        log.add_column("Who", width=10)
+        log.add_column("When", width=16)
+        dice = self.query_one("#dice-log", DataTable)
+        dice.add_columns("#", "Die", "Face", "Purpose")
+        self.refresh_from_store()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.refresh_from_store()
+
+    def refresh_from_store(self) -> None:
+        """Re-read the ledger and the session's dice log."""
+        store = self.app.store  # type: ignore[attr-defined]
+        log = self.query_one("#history-log", DataTable)
+        row = log.cursor_row
+        log.clear()
+        self._entries = {str(entry.id): entry for entry in store.history()}
+        for entry in reversed(self._entries.values()):
+            style = "dim strike" if entry.undone_by is not None else ""
+            log.add_row(
+                str(entry.id),
+                str(entry.turn or ""),
+                entry.kind.replace("_", " "),
+                _cell(entry_text(entry), style),
+                _cell(entry.who or "—"),
+                _when(entry),
+                key=str(entry.id),
+            )
+        if log.row_count:
+            log.move_cursor(row=min(row, log.row_count - 1))
+        self._show_detail()
+        dice = self.query_one("#dice-log", DataTable)
+        dice.clear()
+        rolls = self.app.dice.log  # type: ignore[attr-defined]
+        for number, roll in reversed(list(enumerate(rolls, start=1))):
+            dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(roll.purpose))
+
+    @on(DataTable.RowHighlighted, "#history-log")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The highlighted event in full: the table's column cannot hold a long summary."""
+        log = self.query_one("#history-log", DataTable)
+        detail = self.query_one("#history-detail", Static)
+        if not log.row_count:
+            detail.update("")
+            return
+        key = log.coordinate_to_cell_key(log.cursor_coordinate).row_key.value
+        entry = getattr(self, "_entries", {}).get(key)
+        if entry is None:
+            detail.update("")
+            return
+        detail.update(f"#{entry.id} · turn {entry.turn} · {entry_text(entry)}")
+
+    def action_undo(self) -> None:
+        def undone(summary: str | None) -> None:
+            if summary:
+                self.post_message(EventUndone(summary))
+
+        self.app.push_screen(UndoForm(), callback=undone)
+
+
+class UndoForm(LedgerForm):
+    """Undo the last event still in force, with a reason (kept in the history)."""
+
+    FORM_TITLE = "Undo the last event"
+
+    def compose_fields(self) -> ComposeResult:
+        entry = last_undoable(self.app.store)  # type: ignore[attr-defined]
+        if entry is None:
+            yield Static(
+                "Nothing to undo: only the campaign's creation is recorded.", classes="hint"
+            )
+        else:
+            yield Static(
+                f"#{entry.id} (turn {entry.turn}, {entry.kind.replace('_', ' ')}):\n"
+                f"{entry.summary}",
+                id="undo-target",
+                classes="hint",
+            )
+        yield from self.field("reason", "Reason (required)", Input(placeholder="why it is undone"))
+        yield from self.field("who", "Who", self.who_input())
+
+    def build_event(self) -> Any:
+        return None
+
+    def record(self, event: Any) -> str:
+        store = self.app.store  # type: ignore[attr-defined]
+        stored = store.undo(self.text("reason"), who=self.who())
+        return f"Undid #{stored.event.target}: {self.text('reason')}"

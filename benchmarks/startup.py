@@ -1,0 +1,158 @@
+"""How long the Castra app takes to show its first screen, against a bare Textual app.
+
+Method (the same for both apps, in the same run, alternating so that disk cache and CPU
+frequency treat them alike):
+
+1. The parent creates a fresh Tarentine Wars campaign in a temporary directory (not timed).
+2. For each launch it starts a new interpreter, ``python benchmarks/startup.py --child KIND``,
+   and starts a clock just before spawning it.
+3. The child imports what it needs, builds the app (Castra: opens the campaign file with the
+   same code as ``castra --campaign PATH`` and calls ``make_app``; bare: an ``App`` whose only
+   screen shows one ``Label``) and runs it headless with an ``auto_pilot``. Textual calls the
+   auto-pilot once the first screen is mounted and the app is ready; the pilot waits for that
+   screen's first refresh (``pilot.pause()``), prints ``ready`` and exits the app.
+4. The parent stops the clock when it reads ``ready`` on the child's stdout.
+
+So each figure is launch → first rendered screen, interpreter start-up included (it is part of
+what a user waits for and is the same for both). The script prints the median and the spread of
+each app, the ratio of the medians (the issue's target: at most 1.2) and the difference, then
+where the time went inside each child (imports of the app's modules, opening the campaign file,
+running to the first rendered screen; the bare app has only the first and the last).
+
+Run: ``python benchmarks/startup.py [--runs 15]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _child(kind: str, campaign: str | None) -> None:
+    """Run one app headless until its first screen has rendered; print ``ready``.
+
+    Afterwards it prints where its own time went (imports, opening the campaign, running to
+    the first screen), measured inside the child from its first line of code.
+    """
+    started = time.perf_counter()
+    opened = started
+    if kind == "bare":
+        from textual.app import App, ComposeResult
+        from textual.widgets import Label
+
+        class BareApp(App[None]):
+            def compose(self) -> ComposeResult:
+                yield Label("Hello")
+
+        app: object = BareApp()
+    else:
+        from assistant.tui import make_app, open_campaign
+
+        imported = time.perf_counter()
+        store, note = open_campaign(campaign)
+        opened = time.perf_counter()
+        app = make_app(store, campaign_note=note)
+
+    if kind == "bare":
+        imported = opened = time.perf_counter()
+    shown = opened
+
+    async def first_screen(pilot: object) -> None:
+        nonlocal shown
+        await pilot.pause()  # type: ignore[attr-defined]
+        shown = time.perf_counter()
+        print("ready", flush=True)
+        pilot.app.exit()  # type: ignore[attr-defined]
+
+    app.run(headless=True, auto_pilot=first_screen)  # type: ignore[attr-defined]
+    print(
+        f"phases {1000 * (imported - started):.1f} {1000 * (opened - imported):.1f} "
+        f"{1000 * (shown - opened):.1f}",
+        flush=True,
+    )
+
+
+def _launch(kind: str, campaign: str, phases: list[list[float]] | None = None) -> float:
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        kind,
+        "--campaign",
+        campaign,
+    ]
+    started = time.perf_counter()
+    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.strip() == "ready":
+                elapsed = time.perf_counter() - started
+                break
+        else:
+            raise SystemExit(f"{kind} app never reported its first screen")
+        for line in child.stdout:
+            if line.startswith("phases ") and phases is not None:
+                phases.append([float(part) for part in line.split()[1:]])
+        child.wait(timeout=30)
+    return elapsed
+
+
+def _describe(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    return (
+        f"{name:<12} median {statistics.median(ms):7.1f} ms   "
+        f"min {ms[0]:7.1f}   max {ms[-1]:7.1f}   (n={len(ms)})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="launches of each app (default 15)")
+    parser.add_argument("--child", choices=["castra", "bare"], help=argparse.SUPPRESS)
+    parser.add_argument("--campaign", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(args.child, args.campaign)
+        return
+
+    with tempfile.TemporaryDirectory() as home:
+        campaign = str(Path(home) / "bench.castra")
+        sys.path.insert(0, str(ROOT))
+        from assistant.tui import open_campaign
+
+        open_campaign(campaign)  # create it now so that no launch pays for creation
+        # One untimed launch each warms the disk cache and byte-code for both.
+        _launch("bare", campaign)
+        _launch("castra", campaign)
+        bare: list[float] = []
+        castra: list[float] = []
+        bare_phases: list[list[float]] = []
+        castra_phases: list[list[float]] = []
+        for _ in range(args.runs):
+            bare.append(_launch("bare", campaign, bare_phases))
+            castra.append(_launch("castra", campaign, castra_phases))
+
+    bare_median = statistics.median(bare)
+    castra_median = statistics.median(castra)
+    print("Launch → first rendered screen (headless, new interpreter each time)")
+    print(_describe("bare Textual", bare))
+    print(_describe("Castra", castra))
+    print(
+        f"ratio Castra / bare: {castra_median / bare_median:.2f}   "
+        f"(target ≤ 1.20; difference {1000 * (castra_median - bare_median):.0f} ms)"
+    )
+    print("Inside the child (medians, ms): imports · open campaign · run to first screen")
+    for name, phases in (("bare Textual", bare_phases), ("Castra", castra_phases)):
+        columns = [statistics.median(column) for column in zip(*phases, strict=True)]
+        print(f"{name:<12} " + " · ".join(f"{value:6.1f}" for value in columns))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""Fixtures for the app's Pilot and snapshot tests: a fresh campaign, a seeded app, a still clock.
+
+Every test gets its own Tarentine Wars campaign in ``tmp_path`` and an app built the way the
+command line builds it (``make_app``) with a fixed seed. The ledger's clock is frozen and the
+Input cursor does not blink, so snapshots show the same thing on every run; ``CASTRA_HOME``
+points into ``tmp_path`` so no test can touch a real campaign.
+
+``async def test_…`` functions run on a fresh event loop (no pytest-asyncio needed), so a
+Pilot test reads ``async with app.run_test(size=SIZE) as pilot: …``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.store import CampaignStore
+from assistant.tui.app import CastraApp, make_app
+
+SEED = 2024
+"""The seed of every test app: the same rolls on every run."""
+FROZEN_NOW = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
+"""What the ledger believes the time is while a test runs (shown in the History)."""
+SIZE = (120, 40)
+"""The terminal every Pilot and snapshot test uses."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run ``async def`` tests in ``asyncio.run`` (Textual's Pilot is async)."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
+
+
+def _steady_cursor(self: Input) -> None:
+    self._cursor_visible = True
+
+
+@pytest.fixture(autouse=True)
+def still_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Frozen ledger clock, a cursor that does not blink, and a private CASTRA_HOME."""
+    monkeypatch.setattr("assistant.ledger.store._now", lambda: FROZEN_NOW)
+    monkeypatch.setattr(Input, "_toggle_cursor", _steady_cursor)
+    monkeypatch.setenv("CASTRA_HOME", str(tmp_path / "castra-home"))
+
+
+@pytest.fixture
+def campaign_path(tmp_path: Path) -> Path:
+    """Where the test's campaign file lives."""
+    return tmp_path / "campaign.castra"
+
+
+@pytest.fixture
+def store(campaign_path: Path) -> Iterator[CampaignStore]:
+    """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1."""
+    created = CampaignStore.create(campaign_path, load_scenario("tarentine"), who="Referee")
+    yield created
+    created.close()
+
+
+@pytest.fixture
+def app(store: CampaignStore) -> CastraApp:
+    """The app on that campaign, with seeded dice (seed :data:`SEED`)."""
+    return make_app(store, seed=SEED)
+
+
+_KEY_NAMES = {" ": "space", ",": "comma", ".": "full_stop", "-": "minus", ":": "colon"}
+
+
+async def _type_text(pilot: object, text: str) -> None:
+    keys = [_KEY_NAMES.get(character, character) for character in text]
+    await pilot.press(*keys)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def type_text() -> object:
+    """``await type_text(pilot, "Rome 5")``: type key by key into the focused field."""
+    return _type_text

@@ -1,0 +1,97 @@
+"""The app's dice service: seeded, or typed in from real dice; every roll kept with its purpose."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from textual import work
+from textual.widgets import Static
+
+from assistant.ledger.store import CampaignStore
+from assistant.tui.app import make_app
+from assistant.tui.dice import RollCancelled
+from assistant.tui.screens.die_entry import DieEntryScreen
+from converters.dice import Dice
+
+SIZE = (120, 40)
+
+
+def test_the_app_dice_are_converters_dice(app: Any) -> None:
+    assert isinstance(app.dice_for("Battle of Heraclea"), Dice)
+
+
+def test_the_same_seed_gives_the_same_session(store: CampaignStore) -> None:
+    first = make_app(store, seed=7).dice_for("x")
+    second = make_app(store, seed=7).dice_for("x")
+    faces = [first.roll(6, f"roll {n}") for n in range(20)]
+    assert faces == [second.roll(6, f"roll {n}") for n in range(20)]
+    assert all(1 <= face <= 6 for face in faces)
+
+
+def test_every_roll_is_logged_with_where_and_why(app: Any) -> None:
+    dice = app.dice_for("Dice battle")
+    face = dice.roll(6, "T3.1 round 1, side A")
+    assert [(r.sides, r.value, r.purpose) for r in app.dice.log] == [
+        (6, face, "Dice battle: T3.1 round 1, side A")
+    ]
+    assert [r.purpose for r in dice.take_log()] == ["T3.1 round 1, side A"]
+    assert dice.rolls == []
+
+
+def test_physical_dice_cannot_block_the_app_thread(app: Any) -> None:
+    app.dice.physical = True
+    app._thread_id = threading.get_ident()  # as if called on the running app's thread
+    with pytest.raises(RuntimeError, match="thread worker"):
+        app.dice_for("x").roll(6, "anything")
+
+
+class _Roller:
+    """A worker like the screens' ones: rolls a d6 in a thread and keeps the outcome."""
+
+    def __init__(self) -> None:
+        self.outcome: object = None
+
+    def start(self, app: Any) -> None:
+        @work(thread=True)
+        def roll(_: Any) -> None:
+            try:
+                self.outcome = app.dice_for("Test").roll(6, "T3.1 round 1")
+            except RollCancelled as cancelled:
+                self.outcome = cancelled
+
+        roll(app)
+
+
+async def test_a_physical_roll_asks_until_the_face_is_possible(app: Any, type_text: Any) -> None:
+    roller = _Roller()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        roller.start(app)
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        assert str(app.screen.query_one("#die-purpose", Static).content) == "Test: T3.1 round 1"
+        for bad in ("0", "7", ""):
+            await type_text(pilot, bad)
+            await pilot.press("enter")
+            assert isinstance(app.screen, DieEntryScreen)
+            error = str(app.screen.query_one("#die-error", Static).content)
+            assert error.startswith("face: a d6 shows 1 to 6")
+        await pilot.press("x", "5")  # letters are not even typed
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+    assert roller.outcome == 5
+    assert [(r.value, r.purpose) for r in app.dice.log] == [(5, "Test: T3.1 round 1")]
+
+
+async def test_quitting_while_a_die_is_awaited_releases_the_worker(app: Any) -> None:
+    roller = _Roller()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        roller.start(app)
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        app.exit()
+    assert isinstance(roller.outcome, RollCancelled)
+    assert app.dice.log == []

@@ -1,0 +1,121 @@
+"""Moving around the app by keyboard: screens, help, forms that hold the focus, quitting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.binding import Binding
+from textual.widgets import Static
+
+from assistant.tui.app import NAVIGATION
+from assistant.tui.screens.battle_desk import BattleDeskScreen
+from assistant.tui.screens.campaign import CampaignScreen, RebuildForm
+from assistant.tui.screens.dice_battle import DiceBattleScreen
+from assistant.tui.screens.ghost import GhostScreen
+from assistant.tui.screens.help import HelpScreen
+from assistant.tui.screens.history import HistoryScreen
+from assistant.tui.screens.journal import JournalScreen
+
+SIZE = (120, 40)
+
+SCREEN_KEYS = [
+    ("c", CampaignScreen),
+    ("b", BattleDeskScreen),
+    ("d", DiceBattleScreen),
+    ("g", GhostScreen),
+    ("j", JournalScreen),
+    ("h", HistoryScreen),
+]
+
+
+async def test_the_app_opens_on_the_campaign_screen(app: Any) -> None:
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, CampaignScreen)
+        assert app.sub_title == "campaign.castra · rolled dice (seed 2024)"
+
+
+@pytest.mark.parametrize(("key", "screen_class"), SCREEN_KEYS, ids=[k for k, _ in SCREEN_KEYS])
+async def test_each_navigation_key_opens_its_screen(app: Any, key: str, screen_class: type) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        if key == "c":
+            await pilot.press("h")
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen_class)
+
+
+def test_every_screen_has_a_navigation_key() -> None:
+    assert [key for key, _, _ in NAVIGATION] == [key for key, _ in SCREEN_KEYS]
+
+
+async def test_leaving_a_screen_and_coming_back_keeps_its_state(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down")  # the Senones' row
+        campaign = app.screen
+        await pilot.press("h", "c")
+        assert app.screen is campaign
+        assert campaign.query_one("#nations").cursor_row == 2
+
+
+async def test_navigation_waits_while_a_form_is_open(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "shift+tab")  # rebuild form, focus on the nation choice
+        await pilot.press("h", "b", "f1", "p")
+        assert isinstance(app.screen, RebuildForm)
+        assert not app.dice.physical
+        await pilot.press("escape")
+        assert isinstance(app.screen, CampaignScreen)
+
+
+async def test_help_lists_every_key_of_every_screen_and_escape_returns(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(str(block.content) for block in app.screen.query(Static))
+        screens = [("Everywhere", type(app)), *app.help_screens()]
+        for title, screen_class in screens:
+            for binding in Binding.make_bindings(screen_class.__dict__.get("BINDINGS", [])):
+                if binding.description:
+                    assert binding.description in text, f"{title}: {binding.key}"
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_question_mark_opens_help_and_a_screen_key_closes_it(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("g")
+        assert isinstance(app.screen, GhostScreen)
+        await pilot.press("c")
+        assert isinstance(app.screen, CampaignScreen), "help was closed, not left behind"
+
+
+async def test_p_switches_physical_dice_and_the_sub_title_says_so(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        assert app.dice.physical
+        assert app.sub_title.endswith("physical dice")
+        await pilot.press("p")
+        assert not app.dice.physical
+        assert app.sub_title.endswith("rolled dice (seed 2024)")
+
+
+async def test_q_quits(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_a_newly_created_campaign_is_announced(store: Any) -> None:
+    from assistant.tui.app import make_app
+
+    app = make_app(store, seed=1, campaign_note="New Tarentine Wars campaign created at X")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.sub_title.startswith("campaign.castra (new)")
+        assert [n.message for n in app._notifications] == [
+            "New Tarentine Wars campaign created at X"
+        ]

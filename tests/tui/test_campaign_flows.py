@@ -1,0 +1,230 @@
+"""The referee's turn-by-turn work on the Campaign screen, walked as a player would.
+
+Expected figures come from the Tarentine Wars start data (T5.5: Rome 16 PE, Carthage 25 PE,
+4 naval PM, Etruscans 30 PE) and the costs of T2.5 / T6.1 (rebuild 20 PE, land 40, naval 30).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import DataTable, Static
+
+from assistant.ledger.events import BattleRecorded, ContingentResult, TurnAdvanced
+from assistant.tui.screens.campaign import (
+    AdvanceTurnForm,
+    CampaignScreen,
+    RebuildForm,
+    RecruitForm,
+    WinterTurnForm,
+)
+from assistant.tui.screens.die_entry import DieEntryScreen
+
+SIZE = (120, 40)
+
+TREASURY, LAND, NAVAL, DECIMATED, TRAINING, VP = 5, 1, 2, 3, 4, 7
+
+
+def nation_cell(app: Any, nation: str, column: int) -> str:
+    table = app.screen.query_one("#nations", DataTable)
+    return str(table.get_row(nation)[column])
+
+
+def heading(app: Any) -> str:
+    return str(app.screen.query_one("#campaign-heading", Static).content)
+
+
+def error_under(app: Any, field: str) -> str:
+    return str(app.screen.query_one(f"#{field}-error", Static).content)
+
+
+def record_battle_at_heraclea(store: Any) -> None:
+    """Rome beats Carthage; Carthage loses 2 land PM (decimated, T2.5), Rome 1."""
+    store.append(
+        BattleRecorded(
+            place="Heraclea",
+            resolution="manual",
+            winner="a",
+            contingents=[
+                ContingentResult(side="a", nation="Rome", pm=3, pm_lost=1),
+                ContingentResult(side="b", nation="Carthage", pm=4, pm_lost=2),
+            ],
+        )
+    )
+
+
+async def test_T5_1_advance_a_turn_and_see_the_date_change(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Turn 1, April 278 BC (1st fortnight)" in heading(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, AdvanceTurnForm)
+        await type_text(pilot, "Rome 5")  # T5.3 tribute, counted by the referee
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert "Turn 2, April 278 BC (2nd fortnight)" in heading(app)
+        assert nation_cell(app, "Rome", TREASURY) == "21"  # 16 PE + 5 tribute
+        assert app.store.state().turn == 2
+
+
+async def test_T5_3_tribute_for_an_unknown_nation_is_refused_inline(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await type_text(pilot, "Atlantis 5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AdvanceTurnForm), "the form stays open"
+        assert "Atlantis" in error_under(app, "tribute")
+        assert app.store.state().turn == 1
+        await pilot.press("escape")
+        assert "Turn 1," in heading(app)
+
+
+async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: Any) -> None:
+    events_before = len(app.store.events())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")  # Rome is selected and has no decimated PM
+        assert isinstance(app.screen, RebuildForm)
+        await pilot.press("enter")  # the PM field (1) has focus: record
+        await pilot.pause()
+        assert isinstance(app.screen, RebuildForm), "the form stays open"
+        message = error_under(app, "pm")
+        assert message.startswith("pm:") and "Rome has 0 decimated PM" in message
+        await pilot.press("escape")
+        assert nation_cell(app, "Rome", TREASURY) == "16"
+    assert len(app.store.events()) == events_before
+
+
+async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
+    record_battle_at_heraclea(app.store)
+    async with app.run_test(size=SIZE) as pilot:
+        # T2.5: the 2 PM lost on turn 1 can be rebuilt until the winter turn 13.
+        assert nation_cell(app, "Carthage", DECIMATED) == "2 (to t13)"
+        await pilot.press("down")  # Carthage, the second nation
+        await pilot.press("r", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert nation_cell(app, "Carthage", TREASURY) == "5"  # 25 − 20
+        assert nation_cell(app, "Carthage", LAND) == "3"  # 4 − 2 lost + 1 rebuilt
+        assert nation_cell(app, "Carthage", DECIMATED) == "1 (to t13)"
+
+
+async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_ordered(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):  # Rome, Carthage, Senones, Etruscans
+            await pilot.press("down")
+        await pilot.press("t")
+        assert isinstance(app.screen, RecruitForm)
+        await pilot.press("backspace")
+        await type_text(pilot, "1")  # one land PM: 40 PE, Etruscans have 30
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecruitForm)
+        assert "cost 40 PE" in error_under(app, "land_pm")
+        assert app.store.state().nations["Etruscans"].treasury == 30, "nothing was paid"
+        await pilot.press("backspace")
+        await type_text(pilot, "0")
+        await pilot.press("tab", "backspace")
+        await type_text(pilot, "1")  # one naval PM: 30 PE
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert nation_cell(app, "Etruscans", TREASURY) == "0"
+        assert nation_cell(app, "Etruscans", TRAINING) == "1N t5"  # T6.1: 4 turns later
+
+
+async def test_T5_6_the_winter_cannot_be_run_in_spring_and_no_die_is_rolled(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WinterTurnForm)
+        assert "not a winter turn" in str(app.screen.query_one("#form-error", Static).content)
+        assert app.dice.log == []
+
+
+def play_to_the_first_winter(store: Any) -> None:
+    """Twelve turns to the winter turn 13 (T5.1); Carthage's tribute pays its upkeep (T6.2)."""
+    store.append(TurnAdvanced(tribute={"Carthage": 200}))
+    for _ in range(11):
+        store.append(TurnAdvanced())
+    assert store.state().is_winter
+
+
+async def test_T5_6_physical_dice_winter_asks_for_the_d10_and_the_storm_strikes_carthage(
+    app: Any, type_text: Any
+) -> None:
+    play_to_the_first_winter(app.store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        assert "physical dice" in app.sub_title
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        assert "Winter: T5.6 winter event" in str(app.screen.query_one("#die-purpose").content)
+        await type_text(pilot, "11")
+        await pilot.press("enter")
+        assert isinstance(app.screen, DieEntryScreen), "a d10 cannot show 11: asked again"
+        assert "shows 1 to 10" in str(app.screen.query_one("#die-error", Static).content)
+        await type_text(pilot, "7")  # T5.6 7: storm, the most naval PM (Carthage, 4) lose 2
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert nation_cell(app, "Carthage", NAVAL) == "2"
+        assert all(nation_cell(app, name, VP) != "—" for name in ("Rome", "Carthage"))
+    winter = app.store.events()[-1].event
+    assert winter.kind == "winter_resolved"
+    assert [(roll.sides, roll.value) for roll in winter.rolls] == [(10, 7)]
+    assert [roll.purpose for roll in app.dice.log] == ["Winter: T5.6 winter event"]
+
+
+async def test_T5_6_escape_at_the_die_abandons_the_winter(app: Any) -> None:
+    play_to_the_first_winter(app.store)
+    events_before = len(app.store.events())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "w", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, WinterTurnForm)
+        assert "roll cancelled" in str(app.screen.query_one("#form-error", Static).content)
+    assert len(app.store.events()) == events_before
+
+
+async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None:
+    play_to_the_first_winter(app.store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        state = app.store.state()
+        if isinstance(app.screen, WinterTurnForm):
+            # A storm with tied fleets would ask which nation; the seed decides the face.
+            raise AssertionError(app.screen.query_one("#form-error", Static).content)
+        assert state.winters_resolved == [13]
+        assert "winter resolved" in str(app.screen.query_one("#campaign-status").content).lower()
+    rolled = app.dice.log
+    recorded = app.store.events()[-1].event.rolls
+    assert [(r.sides, r.value) for r in rolled] == [(r.sides, r.value) for r in recorded]
+
+
+async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: Any) -> None:
+    from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
+
+    async with app.run_test(size=SIZE) as pilot:
+        campaign = app.screen
+        await pilot.press("b")
+        await pilot.pause()
+        # What the battle desk does: write the event, then say so upward.
+        record_battle_at_heraclea(app.store)
+        app.screen.post_message(BattleRecordedMessage("battle of Heraclea recorded"))
+        await pilot.pause()
+        table = campaign.query_one("#nations", DataTable)
+        assert str(table.get_row("Carthage")[DECIMATED]) == "2 (to t13)"
+        assert str(table.get_row("Carthage")[LAND]) == "2"  # 4 − 2

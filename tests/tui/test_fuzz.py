@@ -1,0 +1,117 @@
+"""Thousands of random keys on every screen never crash the app.
+
+A player at the table hits keys by accident, in forms and out of them, with physical dice on
+or off. Each run is seeded (the screen's name), so a failure replays exactly; the message shows
+the last keys pressed. Quitting keys are left out: quitting is not a crash.
+
+Per screen, 250 keys without the navigation keys (so the keys land on that screen and the forms
+and dialogs it opens), then one roaming run of 500 keys with navigation: 2,000 keys in all.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from textual import events
+
+from assistant.tui.app import NAVIGATION
+
+SIZE = (120, 40)
+KEYS_PER_SCREEN = 250
+ROAMING_KEYS = 500
+CHUNK = 25
+BURST = 1
+
+NAVIGATION_KEYS = [key for key, _, _ in NAVIGATION]
+QUIT_KEYS = {"q", "ctrl+q", "ctrl+c"}
+TYPING = [*"aeiklmorstuvwxyzAEPR0123456789", "space", "minus", "comma", "full_stop"]
+MOVING = [
+    "enter",
+    "escape",
+    "tab",
+    "shift+tab",
+    "up",
+    "down",
+    "left",
+    "right",
+    "backspace",
+    "delete",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+]
+COMMANDS = [
+    "n",
+    "w",
+    "r",
+    "t",
+    "u",
+    "p",
+    "f1",
+    "question_mark",
+    "ctrl+s",
+    "ctrl+r",
+    *(f"f{number}" for number in range(2, 13)),
+]
+SCREEN_KEYS = TYPING + MOVING * 2 + COMMANDS
+"""Weighted so movement and Enter come often enough to open, fill and submit forms."""
+
+assert not QUIT_KEYS & set(SCREEN_KEYS + NAVIGATION_KEYS)
+
+
+_CHARACTERS = {"space": " ", "minus": "-", "comma": ",", "full_stop": ".", "question_mark": "?"}
+
+
+async def _press(app: Any, pilot: Any, keys: list[str]) -> None:
+    """A burst of keys through the driver, like ``pilot.press``, then let the screen settle.
+
+    ``pilot.press`` waits for the whole process to look idle after every key (about 0.1 s a
+    key here). A burst of a few keys is what a fast typist sends anyway; the app still takes
+    them one by one in order, and waiting for the screen's queued messages after each burst
+    makes thousands of keys affordable.
+    """
+    for key in keys:
+        character = _CHARACTERS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot._wait_for_screen()
+
+
+async def _hammer(app: Any, pilot: Any, keys: list[str]) -> None:
+    pressed: list[str] = []
+    for start in range(0, len(keys), CHUNK):
+        chunk = keys[start : start + CHUNK]
+        for burst in range(0, len(chunk), BURST):
+            await _press(app, pilot, chunk[burst : burst + BURST])
+        pressed += chunk
+        assert app.is_running, f"the app stopped after: {' '.join(pressed[-40:])}"
+        assert app.screen_stack, f"no screen left after: {' '.join(pressed[-40:])}"
+    # A die may still be awaited in physical-dice mode: release it, as quitting would.
+    app.dice.cancel_waiting()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert app.is_running, f"the app stopped after: {' '.join(pressed[-40:])}"
+
+
+@pytest.mark.parametrize("mode", [mode for _, mode, _ in NAVIGATION])
+async def test_random_keys_on_one_screen_never_crash(app: Any, mode: str) -> None:
+    rng = random.Random(f"fuzz-{mode}")
+    keys = [rng.choice(SCREEN_KEYS) for _ in range(KEYS_PER_SCREEN)]
+    async with app.run_test(size=SIZE) as pilot:
+        await app.switch_mode(mode)
+        await pilot.pause()
+        await _hammer(app, pilot, keys)
+        # Whatever happened, the campaign file still opens and replays.
+        assert app.store.state().turn >= 1
+
+
+async def test_random_keys_roaming_between_screens_never_crash(app: Any) -> None:
+    rng = random.Random("fuzz-roaming")
+    alphabet = SCREEN_KEYS + NAVIGATION_KEYS * 3
+    keys = [rng.choice(alphabet) for _ in range(ROAMING_KEYS)]
+    async with app.run_test(size=SIZE) as pilot:
+        await _hammer(app, pilot, keys)

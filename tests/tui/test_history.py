@@ -1,0 +1,100 @@
+"""The History screen: the event log with who and when, and undo with a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import DataTable, Static
+
+from assistant.tui.screens.campaign import CampaignScreen
+from assistant.tui.screens.history import HistoryScreen, UndoForm
+
+SIZE = (120, 40)
+
+
+def log_rows(app: Any) -> list[list[str]]:
+    table = app.screen.query_one("#history-log", DataTable)
+    return [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+
+
+async def test_the_log_lists_events_newest_first_with_who_and_when(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "tab")  # tribute → who
+        await type_text(pilot, "Marcus")
+        await pilot.press("enter", "h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        newest, creation = log_rows(app)
+        assert newest[:3] == ["2", "1", "turn advanced"]
+        assert "now Turn 2, April 278 BC" in newest[3]
+        assert newest[4] == "Marcus"
+        assert newest[5] == "2026-05-01 09:30"  # the frozen ledger clock, UTC
+        assert creation[:3] == ["1", "1", "campaign created"]
+        assert creation[4] == "Referee"
+
+
+async def test_undo_from_history_cancels_the_turn_and_keeps_both_in_the_log(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "enter", "h", "u")
+        assert isinstance(app.screen, UndoForm)
+        target = str(app.screen.query_one("#undo-target", Static).content)
+        assert target.startswith("#2 (turn 1, turn advanced)")
+        await type_text(pilot, "wrong tribute")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        rows = log_rows(app)
+        assert [row[0] for row in rows] == ["3", "2", "1"]
+        assert rows[0][2] == "undone"
+        assert rows[1][3].startswith("(undone by #3: wrong tribute)")
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        heading = str(app.screen.query_one("#campaign-heading", Static).content)
+        assert "Turn 1, April 278 BC (1st fortnight)" in heading
+    assert app.store.state().turn == 1
+
+
+async def test_undo_without_a_reason_is_refused_inline_and_writes_nothing(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "enter", "h", "u", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, UndoForm)
+        message = str(app.screen.query_one("#reason-error", Static).content)
+        assert message.startswith("reason:")
+    assert [stored.event.kind for stored in app.store.events()] == [
+        "campaign_created",
+        "turn_advanced",
+    ]
+
+
+async def test_with_nothing_to_undo_the_form_says_so_and_the_ledger_refuses(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "u")
+        await type_text(pilot, "oops")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, UndoForm)
+        assert "nothing left to undo" in str(app.screen.query_one("#form-error", Static).content)
+    assert len(app.store.events()) == 1
+
+
+async def test_the_session_dice_are_listed_with_their_purpose(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        dice = app.dice_for("Test")
+        first = dice.roll(6, "T3.1 round 1, side A")
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one("#dice-log", DataTable)
+        assert [str(cell) for cell in table.get_row_at(0)] == [
+            "1",
+            "d6",
+            str(first),
+            "Test: T3.1 round 1, side A",
+        ]
