@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.ledger.events import (
     ArmyMoraleChange,
@@ -23,7 +23,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, LedgerError
 from converters.dice import Dice
-from converters.rates import PM
+from converters.rates import PM, pm_for_json
 
 __all__ = [
     "ContingentFigures",
@@ -157,6 +157,7 @@ def battle_event(
     note: str = "",
     dice_log: list[dict[str, Any]] | None = None,
     rolls: Sequence[Any] = (),
+    defender_dice: tuple[int, int] | None = None,
 ) -> BattleRecorded:
     """A battle of the Tarentine Wars (or a custom campaign), losses and prestige computed.
 
@@ -164,6 +165,12 @@ def battle_event(
     (land PM plus fleets, losses plus prisoners and ships lost), every nation of the winning
     side +X and of the losing side −X (**Reading** for allied sides). Side b is the city's
     defender when ``city_assault``.
+
+    ``defender_dice`` is, for a city assault fought as a dice battle, the defender's dice at
+    the start and the dice it lost (prisoners' dice included) on the doubled figure of T3.5.
+    T4.1 counts the defender's PM and losses on those doubled figures: 3 PM behind walls roll
+    6 dice, and losing 3 of them leaves ``ceil(3 ÷ 2) = 2`` real PM, so 1 real PM lost, but
+    3 (not 2 × 1) lost for prestige. Without it the defender's real PM and losses are doubled.
     """
     if not contingents:
         raise LedgerError("contingents: give each side's contingents")
@@ -189,6 +196,14 @@ def battle_event(
                 naval_captured=c.naval_captured,
             )
         )
+    if defender_dice is not None:
+        dice_start, dice_lost = defender_dice
+        if not city_assault:
+            raise LedgerError("defender_dice: only for a city assault (T3.5)")
+        if not 0 <= dice_lost <= dice_start:
+            raise LedgerError(
+                f"defender_dice: the defender lost 0 to {dice_start} dice (got {dice_lost})"
+            )
     prestige: dict[str, int] = {}
     reason = ""
     if winner != "draw":
@@ -197,18 +212,25 @@ def battle_event(
         loser = "b" if winner == "a" else "a"
 
         def strength(side: str) -> Fraction:
+            if side == "b" and defender_dice is not None:
+                # battle_prestige doubles the defender's figures back (T3.5, T4.1).
+                return Fraction(defender_dice[0], 2)
             return sum(
                 (Fraction(r.pm) + r.naval_pm for r in results if r.side == side), Fraction(0)
             )
 
-        def lost(side: str) -> int:
-            return sum(r.pm_lost + r.prisoners + r.naval_lost for r in results if r.side == side)
+        def lost(side: str) -> Fraction:
+            if side == "b" and defender_dice is not None:
+                return Fraction(defender_dice[1], 2)
+            return Fraction(
+                sum(r.pm_lost + r.prisoners + r.naval_lost for r in results if r.side == side)
+            )
 
         outcome_points = battle_prestige(
             strength(winner),
             strength(loser),
-            min(Fraction(lost(winner)), strength(winner)),
-            min(Fraction(lost(loser)), strength(loser)),
+            min(lost(winner), strength(winner)),
+            min(lost(loser), strength(loser)),
             city_assault=city_assault,
             defender="winner" if winner == "b" else "loser",
         )
@@ -218,6 +240,13 @@ def battle_event(
         reason = (
             f"T4.1 {outcome_points.kind} {outcome_points.size} victory: ±{outcome_points.winner}"
         )
+        if city_assault:
+            held = outcome_points.winner_pm if winner == "b" else outcome_points.loser_pm
+            held_lost = outcome_points.winner_lost if winner == "b" else outcome_points.loser_lost
+            reason += (
+                f" (T3.5 city: the defender counted as {pm_for_json(held)} PM, "
+                f"{pm_for_json(held_lost)} lost)"
+            )
     return BattleRecorded(
         place=place,
         resolution=system,
@@ -396,40 +425,59 @@ def dice_battle_event(
         ) from None
     if winner not in ("a", "b", "draw"):
         raise LedgerError(f"--dice-log: winner must be a, b or none (got {winner!r})")
+    for side, data in sides.items():
+        if not isinstance(data, dict) or not isinstance(data.get("contingents", []), list):
+            raise LedgerError(f"--dice-log: {side}: an object with a list of contingents")
     from converters.dice import Roll
 
     capture = log.get("capture") or None
     figures: list[ContingentFigures] = []
-    for side, data in sides.items():
-        for index, contingent in enumerate(data.get("contingents", [])):
-            nation = str(contingent["nation"])
-            captured = 0
-            if naval and capture and side == winner and index == 0:
-                captured = int(capture.get("captured", 0))
-            if naval:
-                figures.append(
-                    ContingentFigures(
-                        side=side,
-                        nation=nation,
-                        pm=0,
-                        pm_lost=0,
-                        naval_pm=_whole(contingent["pm_start"]),
-                        naval_lost=_whole(contingent["pm_lost"]),
-                        naval_captured=captured,
+    where = "--dice-log"
+    try:
+        for side, data in sides.items():
+            for index, contingent in enumerate(data.get("contingents", [])):
+                where = f"--dice-log: {side}.contingents[{index}]"
+                nation = str(contingent["nation"])
+                captured = 0
+                if naval and capture and side == winner and index == 0:
+                    captured = int(capture.get("captured", 0))
+                if naval:
+                    figures.append(
+                        ContingentFigures(
+                            side=side,
+                            nation=nation,
+                            pm=0,
+                            pm_lost=0,
+                            naval_pm=_whole(contingent["pm_start"]),
+                            naval_lost=_whole(contingent["pm_lost"]),
+                            naval_captured=captured,
+                        )
                     )
-                )
-            else:
-                figures.append(
-                    ContingentFigures(
-                        side=side,
-                        nation=nation,
-                        pm=Fraction(str(contingent["pm_start"])),
-                        pm_lost=_whole(contingent["pm_lost"]),
-                        prisoners=_whole(contingent.get("prisoners", 0)),
+                else:
+                    figures.append(
+                        ContingentFigures(
+                            side=side,
+                            nation=nation,
+                            pm=Fraction(str(contingent["pm_start"])),
+                            pm_lost=_whole(contingent["pm_lost"]),
+                            prisoners=_whole(contingent.get("prisoners", 0)),
+                        )
                     )
-                )
+        rolls = []
+        for index, roll in enumerate(raw_rolls):
+            where = f"--dice-log: rolls[{index}]"
+            rolls.append(Roll.model_validate(roll))
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(part) for part in first.get("loc", ()))
+        raise LedgerError(f"{where}: {field}: {first.get('msg', 'invalid')}") from None
+    except KeyError as error:
+        raise LedgerError(f"{where}: {error.args[0]} is missing") from None
+    except (TypeError, AttributeError, ValueError, ZeroDivisionError) as error:
+        raise LedgerError(f"{where}: {error}") from None
     if capture:
         rounds.append({"kind": "capture", **capture})
+    defender_dice = _defender_dice(sides["b"], winner) if city_assault and not naval else None
     return battle_event(
         state,
         place=place,
@@ -441,8 +489,30 @@ def dice_battle_event(
         who=who,
         note=note,
         dice_log=rounds,
-        rolls=[Roll.model_validate(roll) for roll in raw_rolls],
+        rolls=rolls,
+        defender_dice=defender_dice,
     )
+
+
+def _defender_dice(side: Any, winner: str) -> tuple[int, int] | None:
+    """T3.5, T4.1: the city defender's (dice at the start, dice lost) from a dice-battle log.
+
+    Survivors of a city that falls are taken prisoner; like prisoners elsewhere in the ledger
+    they count as lost for prestige, so then every die is lost. None when the log has no dice
+    figures (the real PM are doubled instead).
+    """
+    try:
+        start, left = side["dice_start"], side["dice_left"]
+    except (KeyError, TypeError):
+        return None
+    if isinstance(start, bool) or isinstance(left, bool):
+        raise LedgerError("--dice-log: b.dice_start and b.dice_left are whole numbers of dice")
+    if not isinstance(start, int) or not isinstance(left, int) or not 0 <= left <= start:
+        raise LedgerError(
+            f"--dice-log: b.dice_left must be 0 to b.dice_start (got {left!r} of {start!r})"
+        )
+    lost = start if winner == "a" else start - left
+    return start, lost
 
 
 def bellum_power(state: CampaignState, name: str, field: str = "centres") -> str:

@@ -206,9 +206,13 @@ class CampaignState(_State):
     def army(self, name: str, field: str = "army") -> ArmyState:
         """The living army called ``name``."""
         found = self.armies.get(name)
+        if found is None and not self.armies:
+            raise LedgerError(
+                f"{field}: this campaign has no armies with morale (Macedon vs Persia has; "
+                f"got {name!r})"
+            )
         if found is None:
-            choices = ", ".join(self.armies) or "none in this campaign"
-            raise LedgerError(f"{field}: one of {choices} (got {name!r})")
+            raise LedgerError(f"{field}: one of {', '.join(self.armies)} (got {name!r})")
         if not found.alive:
             raise LedgerError(f"{field}: {name} no longer exists")
         return found

@@ -141,8 +141,12 @@ def _connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
         isolation_level=None,
         check_same_thread=False,
     )
-    connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    connection.execute("PRAGMA synchronous = FULL")
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        connection.close()
+        raise
     return connection
 
 
@@ -182,23 +186,26 @@ class CampaignStore:
         or newer file without writing to it."""
         file = Path(path)
         _check_header(file)
+        side_files = (Path(f"{file}-wal"), Path(f"{file}-shm"))
+        existed = {side for side in side_files if side.exists()}
+        connection: sqlite3.Connection | None = None
         try:
             connection = _connect(file)
-        except sqlite3.Error as error:
-            raise CampaignFileError(f"file: cannot open {file}: {error}") from None
-        store = cls(file, connection)
-        try:
+            store = cls(file, connection)
             store._check_file()
             store._state = store._load_state()
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            raise CampaignFileError(
-                f"file: {file} is damaged ({error}); not opened, left unchanged"
-            ) from None
-        except BaseException:
-            connection.close()
+            return store
+        except BaseException as error:
+            if connection is not None:
+                connection.close()
+            _remove_side_files(side_files, existed)
+            if isinstance(error, sqlite3.OperationalError):
+                raise CampaignFileError(f"file: cannot open {file}: {error}") from None
+            if isinstance(error, sqlite3.DatabaseError):
+                raise CampaignFileError(
+                    f"file: {file} is damaged ({error}); not opened, left unchanged"
+                ) from None
             raise
-        return store
 
     @classmethod
     def create(
@@ -232,7 +239,11 @@ class CampaignStore:
                 f"import: not a Castra campaign export (format {EXPORT_FORMAT})"
             )
         version = document.get("schema_version")
-        if not isinstance(version, int) or version > SCHEMA_VERSION:
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise CampaignFileError(
+                f"import: schema_version: a whole number from 1 (got {version!r})"
+            )
+        if version > SCHEMA_VERSION:
             raise CampaignFileError(
                 f"import: schema_version {version!r} is newer than this Castra reads "
                 f"({SCHEMA_VERSION})"
@@ -242,12 +253,20 @@ class CampaignStore:
             raise CampaignFileError("import: events: a list with at least the creation event")
         events: list[tuple[int, Event]] = []
         for position, item in enumerate(raw_events, start=1):
+            where = f"import: events[{position - 1}]"
+            if not isinstance(item, dict) or not {"id", "event"} <= item.keys():
+                raise CampaignFileError(f'{where}: an object with "id" and "event"')
+            if isinstance(item["id"], bool) or not isinstance(item["id"], int):
+                raise CampaignFileError(f"{where}.id: a whole number (got {item['id']!r})")
             try:
-                event_id = int(item["id"])
                 event = EVENT_ADAPTER.validate_python(item["event"])
-            except (KeyError, TypeError, ValueError) as error:
-                message = error.errors()[0]["msg"] if isinstance(error, ValidationError) else error
-                raise CampaignFileError(f"import: events[{position - 1}]: {message}") from None
+            except ValidationError as error:
+                first = error.errors()[0]
+                field = ".".join(str(part) for part in first.get("loc", ()))
+                raise CampaignFileError(
+                    f"{where}.event{'.' + field if field else ''}: {first.get('msg', 'invalid')}"
+                ) from None
+            event_id = item["id"]
             events.append((event_id, event))
         return cls._build(Path(path), events, force=force)
 
@@ -471,9 +490,11 @@ class CampaignStore:
             if not candidates:
                 raise LedgerError("undo: nothing left to undo")
             target_id, _ = candidates[-1]
-            state = _replay_checked(events)
+            # The undo is dated with the current turn; only the state after it needs a full
+            # replay (the cancelled event may lie anywhere behind undone ones).
+            turn = self._catch_up(connection).turn
             event_id = events[-1][0] + 1
-            undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=state.turn)
+            undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=turn)
             events.append((event_id, undo))
             new_state = _replay_checked(events)
             connection.execute(
@@ -548,6 +569,19 @@ class CampaignStore:
                         ) from None
                     return state
         return _replay_checked(self._read_events(connection), self.path)
+
+
+def _remove_side_files(side_files: tuple[Path, Path], existed: set[Path]) -> None:
+    """After a refused open, remove the empty WAL and shared-memory files SQLite made for it,
+    so a refused file's folder is left as it was. A WAL with anything in it is kept."""
+    wal, shm = side_files
+    if wal in existed or shm in existed:
+        return
+    with contextlib.suppress(OSError):
+        if wal.exists() and wal.stat().st_size > 0:
+            return
+        for side in side_files:
+            side.unlink(missing_ok=True)
 
 
 def _check_header(path: Path) -> None:

@@ -45,7 +45,5 @@ def test_pure_module_imports_without_textual(module: str) -> None:
 
 
 def test_building_the_whole_command_line_does_not_import_textual() -> None:
-    loaded = _modules_after_import(
-        "from assistant.cli import build_parser; build_parser()"
-    )
+    loaded = _modules_after_import("from assistant.cli import build_parser; build_parser()")
     assert "textual" not in loaded

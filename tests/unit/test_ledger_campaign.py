@@ -24,6 +24,7 @@ from assistant.ledger.record import (
     ContingentFigures,
     battle_event,
     dba_campaign_battle,
+    dice_battle_event,
     winter_event,
 )
 from assistant.ledger.state import LedgerError
@@ -327,3 +328,79 @@ def test_initiative_goes_to_the_side_with_more_victories(macedon: CampaignStore)
 def test_macedon_has_no_economy(macedon: CampaignStore) -> None:
     with pytest.raises(LedgerError, match="has no economy"):
         macedon.append(RecruitmentOrdered(nation="Macedon", land_pm=1))
+
+
+# ---- T3.5 / T4.1: a city assault's prestige on the doubled figures ---------------------------
+
+
+def city_assault_log(faces: list[int]) -> dict[str, object]:
+    """The JSON `castra battle 4 3 --city --json` prints: Carthage 4 PM assault Rome's 3 PM
+    behind walls, fought to the end with these faces (side A rolls first each round)."""
+    from converters.dice_battle import BattleSetup, BattleSide, Contingent, run_battle
+
+    setup = BattleSetup(
+        a=BattleSide(name="Carthage", contingents=(Contingent(nation="Carthage", pm=4),)),
+        b=BattleSide(name="Rome", contingents=(Contingent(nation="Rome", pm=3),)),
+        defender="b",
+        city_assault=True,
+    )
+    dice = ScriptedDice(faces)
+    log = run_battle(setup, dice).model_dump(mode="json")
+    log["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    return log
+
+
+def test_t4_1_a_city_defender_counts_its_lost_dice_not_twice_its_real_losses(
+    tarentine: CampaignStore,
+) -> None:
+    # Round 1: Carthage 3 2 4 6 → 1 hit; Rome (6 dice) 1 1 5 1 3 5 → 2 hits.
+    # Round 2: Carthage 1 5 → 1 hit; Rome (5 dice) 2 1 1 4 4 → 0.
+    # Round 3: Carthage 1 2 → 0; Rome (4 dice) 1 5 4 1 → 1 hit.
+    # Round 4: Carthage 5 → 1 hit; Rome (4 dice) 1 2 6 6 → 2 hits: Carthage is wiped out.
+    faces = [3, 2, 4, 6, 1, 1, 5, 1, 3, 5, 1, 5, 2, 1, 1, 4, 4, 1, 2, 1, 5, 4, 1, 5, 1, 2, 6, 6]
+    log = city_assault_log(faces)
+    event = dice_battle_event(tarentine.state(), log, place="Roma", city_assault=True)
+    tarentine.append(event)
+    # Rome lost 3 of its 6 dice: ceil(3 ÷ 2) = 2 real PM left, so 1 real PM lost (T3.5),
+    # decimated (T2.5); Carthage lost all 4.
+    losses = {c.nation: c.pm_lost for c in event.contingents}
+    assert losses == {"Carthage": 4, "Rome": 1}
+    # T4.1 on the doubled figures: Rome (winner) 6 PM, 3 lost; Carthage 4 PM, 4 lost.
+    # Major: both ≥ 3. Clear needs 4 ≥ 2 × 3: no → narrow major, ±3.
+    # (Twice the real loss, 2 × 1 = 2, would wrongly make it clear: 4 ≥ 4 and 4 − 2 ≥ 2 → ±5.)
+    assert event.prestige == {"Carthage": -3, "Rome": 3}
+    assert event.prestige_reason.startswith("T4.1 narrow major victory: ±3")
+    assert "defender counted as 6 PM, 3 lost" in event.prestige_reason
+    state = tarentine.state()
+    assert (state.nations["Rome"].land_pm, state.nations["Rome"].decimated_pm) == (7 - 1, 1)
+    assert [roll.value for roll in event.rolls] == faces, "every die kept with its purpose"
+    assert all(roll.purpose.startswith("T3.1 round") for roll in event.rolls)
+
+
+def test_t4_1_a_city_that_falls_loses_every_die_for_prestige(tarentine: CampaignStore) -> None:
+    # Round 1: Carthage 5 5 6 1 → 3 hits on Rome's 6 dice; Rome 1 2 3 4 6 1 → 1 hit.
+    # Round 2: Carthage (3 dice) 5 6 5 → 3 hits: Rome's 6 dice are gone; Rome 1 1 1 → 0.
+    # The city falls with no survivors: Rome lost 6 dice = 3 real PM (T3.5).
+    log = city_assault_log([5, 5, 6, 1, 1, 2, 3, 4, 6, 1, 5, 6, 5, 1, 1, 1])
+    event = dice_battle_event(tarentine.state(), log, place="Roma", city_assault=True)
+    assert {c.nation: c.pm_lost for c in event.contingents} == {"Carthage": 1, "Rome": 3}
+    # T4.1: Carthage (winner) 4 PM, 1 lost; Rome (loser) 6 doubled, 6 lost.
+    # Major (4 and 6 ≥ 3); clear: 6 ≥ 2 × 1 and 6 − 1 ≥ 2 → ±5.
+    assert event.prestige == {"Carthage": 5, "Rome": -5}
+
+
+def test_T5_8_the_final_winter_adds_1_vp_per_40_pe(tmp_path: Path) -> None:
+    # A one-year campaign: turn 13 is its last winter (T5.1). Athens: no PM, no province,
+    # 0 PP, 1,000 PE and nothing to pay in upkeep → 1000 // 40 = 25 VP (T5.8).
+    base = load_scenario("tarentine").calendar
+    scenario = custom_scenario(
+        ["Athens"], treasuries={"Athens": 1000}, calendar=base.model_copy(update={"years": 1})
+    )
+    with CampaignStore.create(tmp_path / "c.castra", scenario) as store:
+        advance_to(store, 13)
+        store.append(winter_event(store.state(), ScriptedDice([9])))
+        state = store.state()
+        assert state.nations["Athens"].victory_points == 25
+        assert state.finished, "T5.1: the last winter ends the campaign"
+        with pytest.raises(LedgerError, match="the campaign is over"):
+            store.append(TurnAdvanced())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,10 @@ from assistant.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # argparse's own refusals (one line, see common.py)
+        code = int(stop.code or 0)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
@@ -142,7 +146,8 @@ def test_a_turn_then_the_winter(campaign: str, capsys: pytest.CaptureFixture[str
         assert run(capsys, "campaign", "advance", "--file", campaign, "--full-tribute")[0] == 0
     shown = run_json(capsys, "campaign", "show", "--file", campaign)
     assert shown["date"] == "Turn 13, winter 278/277 BC"
-    # Rome's provinces yield 32 PE a turn at full value (T5.3): 16 + 12 × 32.
+    # Rome's provinces yield 32 PE a turn at full value (T5.3): Roma 15, Capua 4, Neapolis 4,
+    # Interamna 3, Firnum Picenum 2, Arpi 2, Rhegium 2 (provinces.csv); 16 + 12 × 32.
     assert shown["nations"]["Rome"]["treasury"] == 16 + 12 * 32
     winter = run_json(capsys, "campaign", "winter", "--file", campaign, "--dice", "9")
     assert winter["rolls"][0]["purpose"].startswith("T5.6 winter event")
@@ -168,3 +173,145 @@ def test_macedon_battle_and_forced_march(
     code, _, err = run(capsys, "campaign", "march", "--file", path, "--army", "Alexander",
                        "--loyalty", "2")  # fmt: skip
     assert code == 2 and "loyalty" in err
+
+
+def _damaged(tmp_path: Path, campaign: str) -> str:
+    data = Path(campaign).read_bytes()
+    damaged = tmp_path / "damaged.castra"
+    damaged.write_bytes(data[: len(data) // 3])
+    return str(damaged)
+
+
+def _text(tmp_path: Path, name: str, text: str) -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return str(tmp_path / name)
+
+
+# Every bad input of the brief: (argv after `campaign`, the field the one line names).
+# "{c}" is the campaign, "{dir}" a directory, "{damaged}" a truncated campaign file, "{json}"
+# a file holding malformed JSON, "{export}" a valid JSON that is not a campaign export.
+BAD_INPUT = [
+    pytest.param(["show", "--file", "{dir}/nowhere.castra"], "file: no campaign at", id="missing"),
+    pytest.param(["show", "--file", "{dir}"], "is not a file", id="directory"),
+    pytest.param(["show", "--file", "{damaged}"], "is damaged", id="damaged"),
+    pytest.param(
+        ["treasury", "--file", "{c}", "--nation", "Atlantis", "--pe", "5", "--note", "x"],
+        "nation: one of Rome, Carthage",
+        id="unknown-nation",
+    ),
+    pytest.param(
+        ["record", "--file", "{c}", "--place", "P", "--side-a", "Rome:-1", "--side-b",
+         "Carthage:1", "--winner", "a"],
+        "--side-a: Rome: PM: a whole or half number, 0 or more",
+        id="negative-PM-in-battle",
+    ),
+    pytest.param(
+        ["recruit", "--file", "{c}", "--nation", "Rome", "--land", "-2"],
+        "argument --land: a whole number, 0 or more",
+        id="negative-PM-recruit",
+    ),
+    pytest.param(
+        ["rebuild", "--file", "{c}", "--nation", "Rome", "--pm", "-1"],
+        "argument --pm: a whole number, 1 or more",
+        id="negative-PM-rebuild",
+    ),
+    pytest.param(
+        ["rebuild", "--file", "{c}", "--nation", "Rome"],
+        "pm: Rome has 0 decimated PM",
+        id="T2.5-rebuild-nothing-decimated",
+    ),
+    pytest.param(["undo", "--file", "{c}", "--reason", "x"], "nothing left to undo", id="undo"),
+    pytest.param(
+        ["import", "{json}", "--file", "{dir}/new.castra"], "FILE: cannot read", id="bad-json"
+    ),
+    pytest.param(
+        ["import", "{export}", "--file", "{dir}/new.castra"],
+        "import: events[0]: an object with",
+        id="not-an-export",
+    ),
+    pytest.param(
+        ["record", "--file", "{c}", "--place", "P", "--system", "dice", "--dice-log", "{export}"],
+        "--dice-log: not a dice-battle result",
+        id="bad-dice-log",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "field"), BAD_INPUT)
+def test_every_bad_input_is_one_line_naming_the_field_and_nothing_changes(
+    campaign: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    field: str,
+) -> None:
+    files = {
+        "{c}": campaign,
+        "{dir}": str(tmp_path),
+        "{damaged}": _damaged(tmp_path, campaign),
+        "{json}": _text(tmp_path, "broken.json", '{"format": "castra-campaign-export", '),
+        "{export}": _text(
+            tmp_path,
+            "export.json",
+            '{"format": "castra-campaign-export", "schema_version": 2, "events": [7]}',
+        ),
+    }
+    filled = []
+    for item in argv:
+        for key, value in files.items():
+            item = item.replace(key, value)
+        filled.append(item)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    code, out, err = run(capsys, "campaign", *filled)
+    assert (code, out) == (2, "")
+    assert field in err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    assert after == before, "nothing written, nothing changed"
+
+
+def test_advance_without_tribute_says_none_was_collected(
+    campaign: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "campaign", "advance", "--file", campaign)
+    assert code == 0
+    assert "No tribute collected this turn (T5.3)" in out
+    assert "--tribute NATION:PE" in out and "--full-tribute" in out
+    shown = run_json(capsys, "campaign", "show", "--file", campaign)
+    assert shown["nations"]["Rome"]["treasury"] == 16, "nothing was added"
+    # With tribute typed in there is nothing to warn about.
+    with_tribute = run_json(capsys, "campaign", "advance", "--file", campaign, "--tribute",
+                            "Rome:30")  # fmt: skip
+    assert "notice" not in with_tribute
+    assert with_tribute["state"]["nations"]["Rome"]["treasury"] == 16 + 30
+
+
+def _to_winter(campaign: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for _ in range(12):
+        assert run(capsys, "campaign", "advance", "--file", campaign, "--tribute", "Rome:0")[0] == 0
+
+
+def test_physical_winter_die_is_typed_in_and_logged_with_its_purpose(
+    campaign: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _to_winter(campaign, capsys)
+    # The referee first mistypes 11 (a d10 shows 1 to 10: asked again), then types 3.
+    monkeypatch.setattr("sys.stdin", io.StringIO("11\n3\n"))
+    winter = run_json(capsys, "campaign", "winter", "--file", campaign, "--physical")
+    assert [(r["sides"], r["value"]) for r in winter["rolls"]] == [(10, 3)]
+    assert winter["rolls"][0]["purpose"] == "T5.6 winter event, Turn 13, winter 278/277 BC"
+    # T5.6, 3: Ptolemy sends Pyrrhus 2 PM.
+    assert "Ptolemy sends Pyrrhus 2 PM" in winter["summary"]
+
+
+def test_physical_dice_input_ending_writes_nothing(
+    campaign: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _to_winter(campaign, capsys)
+    before = Path(campaign).read_bytes()
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, err = run(capsys, "campaign", "winter", "--file", campaign, "--physical")
+    assert (code, out) == (2, "")
+    assert "stdin: input ended" in err.strip().splitlines()[-1]
+    assert Path(campaign).read_bytes() == before

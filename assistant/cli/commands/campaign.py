@@ -152,7 +152,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="NATION:PM",
         help="a contingent of side b (the city's defender in an assault)",
     )
-    record.add_argument("--turn", type=int, help="the battle's turn (default: the current turn)")
+    record.add_argument(
+        "--turn", type=_at_least(1), help="the battle's turn (default: the current turn)"
+    )
     record.add_argument(
         "--city-assault",
         action="store_true",
@@ -190,24 +192,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     record.add_argument("--army-a", help="Macedon vs Persia: side a's army")
     record.add_argument("--army-b", help="Macedon vs Persia: side b's army")
-    record.add_argument("--lost-a", type=int, default=0, help="DBA elements side a lost")
-    record.add_argument("--lost-b", type=int, default=0, help="DBA elements side b lost")
-    record.add_argument("--elements-a", type=int, default=12, help="DBA elements side a fielded")
-    record.add_argument("--elements-b", type=int, default=12, help="DBA elements side b fielded")
+    record.add_argument("--lost-a", type=_at_least(0), default=0, help="DBA elements side a lost")
+    record.add_argument("--lost-b", type=_at_least(0), default=0, help="DBA elements side b lost")
+    record.add_argument(
+        "--elements-a", type=_at_least(1), default=12, help="DBA elements side a fielded"
+    )
+    record.add_argument(
+        "--elements-b", type=_at_least(1), default=12, help="DBA elements side b fielded"
+    )
     record.add_argument("--general-lost", action="store_true", help="the loser lost its general")
     record.add_argument("--camp-lost", action="store_true", help="the loser lost its camp")
     add_dice_options(record)
 
     rebuild = _command(commands, "rebuild", "rebuild decimated PM, 20 PE each (T2.5)", _run_rebuild)
     rebuild.add_argument("--nation", required=True)
-    rebuild.add_argument("--pm", type=int, default=1, help="how many (default 1)")
+    rebuild.add_argument("--pm", type=_at_least(1), default=1, help="how many (default 1)")
 
     recruit = _command(
         commands, "recruit", "order recruits: land 40, naval 30 PE (T6.1)", _run_recruit
     )
     recruit.add_argument("--nation", required=True)
-    recruit.add_argument("--land", type=int, default=0, metavar="PM", help="land PM")
-    recruit.add_argument("--naval", type=int, default=0, metavar="PM", help="naval PM")
+    recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help="land PM")
+    recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help="naval PM")
     recruit.add_argument("--province", default="", help="where they deploy")
 
     advance = _command(
@@ -223,7 +229,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     advance.add_argument(
         "--full-tribute",
         action="store_true",
-        help="nations not named collect the full value of their provinces",
+        help=(
+            "nations not named collect the full value of the provinces they control "
+            "(T5.3: check that no enemy stands there and take 1 PE off per PM standing in a "
+            "province: the ledger does not know where armies are)"
+        ),
     )
 
     winter = _command(
@@ -258,7 +268,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     march.add_argument("--army", required=True)
     march.add_argument(
         "--loyalty",
-        type=int,
+        type=_at_least(0, 6),
         required=True,
         help="the army's current loyalty (forbidden at 2 or less)",
     )
@@ -311,6 +321,26 @@ def _command(
 # ---- helpers -------------------------------------------------------------------------------
 
 
+def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number in range, else one line naming the option."""
+
+    def parse(text: str) -> int:
+        allowed = (
+            f"a whole number from {minimum} to {maximum}"
+            if maximum is not None
+            else f"a whole number, {minimum} or more"
+        )
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{allowed} (got {text!r})") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"{allowed} (got {text!r})")
+        return value
+
+    return parse
+
+
 def _path(args: argparse.Namespace) -> Path:
     if args.file:
         return Path(args.file)
@@ -337,8 +367,15 @@ def _open(args: argparse.Namespace) -> CampaignStore:
         raise CliError(str(error)) from None
 
 
-def _pairs(values: list[str], option: str, kind: Callable[[str], Any] = int) -> dict[str, Any]:
-    """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``."""
+def _pairs(
+    values: list[str],
+    option: str,
+    kind: Callable[[str], Any] = int,
+    minimum: int | None = 0,
+) -> dict[str, Any]:
+    """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
+
+    Figures are ``minimum`` or more (0 unless said otherwise; None: any sign)."""
     found: dict[str, Any] = {}
     for item in values:
         name, sep, value = item.rpartition(":")
@@ -347,8 +384,11 @@ def _pairs(values: list[str], option: str, kind: Callable[[str], Any] = int) -> 
             raise CliError(f"{option}: give NATION:VALUE, e.g. Rome:4 (got {item!r})")
         try:
             number = kind(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise CliError(f"{option}: {name}: not a number ({value!r})") from None
+        except (ValueError, ZeroDivisionError) as error:
+            reason = str(error) if kind is _pm else f"not a number ({value!r})"
+            raise CliError(f"{option}: {name}: {reason}") from None
+        if minimum is not None and number < minimum:
+            raise CliError(f"{option}: {name}: {minimum} or more (got {value.strip()!r})")
         if name in found:
             raise CliError(f"{option}: {name} given twice")
         found[name] = number
@@ -366,7 +406,10 @@ def _pm(text: str) -> Fraction:
     from converters.rates import check_half_pm
     from converters.rounding import as_fraction
 
-    return check_half_pm(as_fraction(text))
+    try:
+        return check_half_pm(as_fraction(text))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"PM: a whole or half number, 0 or more (got {text!r})") from None
 
 
 def _nation_line(name: str, data: dict[str, Any]) -> str:
@@ -464,7 +507,12 @@ def _show_text(state: CampaignState) -> str:
     return "\n".join(lines)
 
 
-def _recorded(args: argparse.Namespace, store: CampaignStore, stored: StoredEvent) -> int:
+def _recorded(
+    args: argparse.Namespace,
+    store: CampaignStore,
+    stored: StoredEvent,
+    notice: str | None = None,
+) -> int:
     state = store.state()
     rolls = [roll.model_dump() for roll in stored.event.rolls]
     data = {
@@ -475,7 +523,12 @@ def _recorded(args: argparse.Namespace, store: CampaignStore, stored: StoredEven
         "rolls": rolls,
         "state": state.summary(),
     }
+    if notice is not None:
+        data["notice"] = notice
     text = f"#{stored.id} {stored.summary}"
+    reason = getattr(stored.event, "prestige_reason", "")
+    if reason:
+        text += f"\n  prestige: {reason}"
     if rolls:
         text += "\n  dice: " + ", ".join(
             f"d{r['sides']}={r['value']} ({r['purpose']})" for r in rolls
@@ -484,12 +537,14 @@ def _recorded(args: argparse.Namespace, store: CampaignStore, stored: StoredEven
         stored.event.kind == "undone" and state.scenario.bellum is not None
     ):
         text += "\n" + "\n".join(_standings_lines(state))
+    if notice is not None:
+        text += f"\n{notice}"
     text += f"\n{state.date}"
     emit(args, data, text)
     return 0
 
 
-def _append(args: argparse.Namespace, event: Any) -> int:
+def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> int:
     from assistant.ledger.state import LedgerError
 
     store = _open(args)
@@ -498,7 +553,7 @@ def _append(args: argparse.Namespace, event: Any) -> int:
             stored = store.append(event)
         except LedgerError as error:
             raise CliError(str(error)) from None
-        return _recorded(args, store, stored)
+        return _recorded(args, store, stored, notice)
     finally:
         store.close()
 
@@ -510,7 +565,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from armylists.scenarios import custom_scenario, load_scenario
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    prestige = _pairs(args.prestige, "--prestige")
+    prestige = _pairs(args.prestige, "--prestige", minimum=None)
     if args.faction is not None and args.scenario != "bellum":
         raise CliError("--faction: only for a Bellum game (castra campaign new bellum)")
     if args.scenario == "bellum":
@@ -761,13 +816,25 @@ def _run_advance(args: argparse.Namespace) -> int:
     from assistant.ledger.events import TurnAdvanced
 
     tribute = _pairs(args.tribute, "--tribute")
-    if args.full_tribute:
-        with _open(args) as store:
-            state = store.state()
+    notice = None
+    with _open(args) as store:
+        state = store.state()
+        economy = state.scenario.economy is not None
+        if args.full_tribute:
+            if not economy:
+                raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
             for name, nation in state.nations.items():
                 if nation.player and name not in tribute:
                     tribute[name] = state.controlled_value(name)
-    return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note))
+    if economy and not tribute:
+        # T5.3 tribute depends on where armies stand, which the ledger does not track, so
+        # there is no default: say so rather than let a referee believe it was collected.
+        notice = (
+            "No tribute collected this turn (T5.3). Give --tribute NATION:PE for each nation "
+            "that collects, or --full-tribute (each controlled province at its full value), "
+            "or record it later with `castra campaign treasury`."
+        )
+    return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
 
 
 def _run_winter(args: argparse.Namespace) -> int:
