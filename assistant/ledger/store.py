@@ -40,6 +40,7 @@ __all__ = [
 APPLICATION = "castra-campaign"
 """What the ``meta`` table says a Castra campaign file is."""
 SCHEMA_VERSION = 2
+GHOST_BATTLE_KEY = "ghost_battle"
 """The file layout this Castra writes; older files are migrated, newer ones refused.
 
 1: the first layout. 2: Bellum games (a scenario with ``bellum``, ``centres_recorded``
@@ -268,7 +269,13 @@ class CampaignStore:
                 ) from None
             event_id = item["id"]
             events.append((event_id, event))
-        return cls._build(Path(path), events, force=force)
+        solo = document.get(GHOST_BATTLE_KEY)
+        if solo is not None and not isinstance(solo, str):
+            raise CampaignFileError(f"import: {GHOST_BATTLE_KEY}: the battle's JSON as a string")
+        store = cls._build(Path(path), events, force=force)
+        if solo is not None:
+            store.save_ghost_battle(solo)
+        return store
 
     @classmethod
     def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
@@ -431,15 +438,45 @@ class CampaignStore:
 
     def export_document(self) -> dict[str, Any]:
         """The whole campaign as one JSON-ready document; :meth:`import_document` reads it
-        back into an identical campaign."""
+        back into an identical campaign (the solo battle in progress included)."""
         rows = self._connection.execute("SELECT id, payload FROM events ORDER BY id").fetchall()
-        return {
+        document: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
             "events": [
                 {"id": event_id, "event": json.loads(payload)} for event_id, payload in rows
             ],
         }
+        solo = self.ghost_battle()
+        if solo is not None:
+            document[GHOST_BATTLE_KEY] = solo
+        return document
+
+    # ---- the solo battle kept with the campaign ------------------------------------------
+
+    def ghost_battle(self) -> str | None:
+        """The ghost's solo battle in progress (its state as JSON), or None.
+
+        A solo battle is not a campaign event: it changes no nation, and undoing a campaign
+        event must not rewind the ghost. It lives in the campaign file beside the record so
+        that closing the app between two ghost turns, or exporting the campaign, keeps it.
+        """
+        row = self._connection.execute(
+            "SELECT value FROM meta WHERE key = ?", (GHOST_BATTLE_KEY,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_ghost_battle(self, state_json: str | None) -> None:
+        """Keep ``state_json`` as the solo battle in progress; None puts it aside (one
+        transaction: the file holds the old battle or the new one, never half of one)."""
+        with self._transaction() as connection:
+            if state_json is None:
+                connection.execute("DELETE FROM meta WHERE key = ?", (GHOST_BATTLE_KEY,))
+            else:
+                connection.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    (GHOST_BATTLE_KEY, state_json),
+                )
 
     # ---- writing -----------------------------------------------------------------------
 

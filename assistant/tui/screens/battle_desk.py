@@ -1,0 +1,922 @@
+"""The battle desk: what each side brings to the table, and what the table's result costs them.
+
+Between moves the referee picks the contingents that meet (T1.5: allies are contingents of their
+own), the ruleset, and sees the budgets (T1.1–T1.4), the table cap (T1.7) and whether the battle
+should be fought on the table at all (T1.8). After the game the same desk takes the table's
+result for that ruleset (T2.1 FOG, T2.2 DBM, T2.3 DBA, or the T2.6 recovery model), previews
+the casualties, decimated PM (T2.5) and prestige (T4.1) as the player types, and records the
+battle into the campaign with one key. Every number comes from :mod:`converters`; the desk only
+gathers and shows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+from pydantic import ValidationError
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, DataTable, Footer, Header, Input, Label, Select, Static
+
+from assistant.tui.widgets.battle_contingent import (
+    ContingentCard,
+    InputProblem,
+    ResultMode,
+    Side,
+    read_count,
+)
+from assistant.tui.widgets.battle_error import FieldError, FieldNote
+
+Ruleset = Literal["fog", "dbm", "dba", "dice"]
+
+RULESETS: tuple[tuple[str, Ruleset], ...] = (
+    ("Field of Glory", "fog"),
+    ("DBM / DBMM", "dbm"),
+    ("DBA 3.0", "dba"),
+    ("Dice (T3)", "dice"),
+)
+"""The rulesets a battle can be fought with, as the desk offers them."""
+
+UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+"""What a budget counts, per ruleset (T1.1–T1.3)."""
+
+
+def problem_text(error: Exception) -> str:
+    """One readable line for a converter's refusal (pydantic or ValueError), naming the field."""
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())) or "value"
+        return f"{where}: {first.get('msg', 'not allowed')}"
+    return str(error)
+
+
+class BattleDeskScreen(Screen[None]):
+    """Budgets and advice before a table battle; the result form and its preview after it."""
+
+    TITLE = "Battle desk"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "add_ally('a')", "Ally A+"),
+        Binding("f3", "add_ally('b')", "Ally B+"),
+        Binding("f4", "drop_ally", "Drop ally"),
+        Binding("f6", "roll_recovery", "Recovery dice"),
+        Binding("f9", "to_dice_battle", "By dice"),
+        Binding("ctrl+r", "record", "Record"),
+        Binding("escape", "leave_field", "Leave field", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cards: dict[Side, int] = {"a": 1, "b": 1}
+        self._recovery: dict[str, Any] = {}
+        """T2.6 results rolled for each contingent tag (A1, B2 …), until the form changes."""
+        self._preview: dict[str, Any] | None = None
+        """What the desk would record now, or None when the form cannot be recorded."""
+        self._recovery_rolls: dict[str, list[Any]] = {}
+        """The dice rolled for each contingent's recovery, kept for the ledger."""
+
+    def action_leave_field(self) -> None:
+        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
+        self.set_focus(None)
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        nations = self._nations()
+        yield Header()
+        with VerticalScroll(id="desk"):
+            with Horizontal(id="desk-sides"):
+                with Vertical(id="side-a", classes="side") as side_a:
+                    side_a.border_title = "Side A (attacker)"
+                    yield ContingentCard("a", 1, nations)
+                with Vertical(id="side-b", classes="side") as side_b:
+                    side_b.border_title = "Side B (defender)"
+                    yield ContingentCard("b", 1, nations)
+            with Horizontal(id="desk-middle"):
+                with Vertical(id="desk-settings") as settings:
+                    settings.border_title = "Battle"
+                    with Horizontal(classes="setting"):
+                        yield Label("Rules", classes="field-label")
+                        yield Select(
+                            RULESETS, value="fog", allow_blank=False, compact=True, id="ruleset"
+                        )
+                    with Horizontal(classes="setting"):
+                        yield Label("Table cap", classes="field-label")
+                        yield Input(placeholder="none", compact=True, id="cap")
+                    yield FieldError(id="cap-error")
+                    with Horizontal(classes="setting"):
+                        yield Label("Place", classes="field-label")
+                        yield Input(placeholder="province or city", compact=True, id="place")
+                    with Horizontal(classes="setting"):
+                        yield Checkbox("terrain", id="terrain", compact=True)
+                        yield Checkbox("city (B holds)", id="city", compact=True)
+                    with Horizontal(classes="setting"):
+                        yield Checkbox("landing", id="landing", compact=True)
+                        yield Checkbox("agree on dice", id="agree", compact=True)
+                with Vertical(id="desk-budget") as budget:
+                    budget.border_title = "Before the game: budgets (T1) and advice (T1.8)"
+                    yield DataTable(id="budget-table", cursor_type="none", zebra_stripes=True)
+                    yield Static("", id="advice")
+            with Vertical(id="desk-result") as result:
+                result.border_title = "After the game: casualties (T2) and prestige (T4)"
+                with Horizontal(classes="setting"):
+                    yield Label("Winner", classes="field-label")
+                    yield Select(
+                        [("Side A", "a"), ("Side B", "b")],
+                        prompt="who won?",
+                        compact=True,
+                        id="winner",
+                    )
+                    yield Checkbox("recovery model instead (T2.6)", id="recovery", compact=True)
+                with Horizontal(classes="setting", id="desk-armies"):
+                    yield Label("Armies (D2) A", classes="field-label")
+                    yield Select([], prompt="army", compact=True, id="army-a")
+                    yield Label("B", classes="field-label")
+                    yield Select([], prompt="army", compact=True, id="army-b")
+                    yield Checkbox("loser's general lost", id="loser-general", compact=True)
+                    yield Checkbox("loser's camp lost", id="loser-camp", compact=True)
+                yield DataTable(id="preview-table", cursor_type="none", zebra_stripes=True)
+                yield Static("", id="prestige")
+                yield FieldError(id="record-error")
+                yield FieldNote(id="desk-recorded")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#budget-table", DataTable).add_columns(
+            "", "nation", "PM", "budget", "army list"
+        )
+        self.query_one("#preview-table", DataTable).add_columns(
+            "", "nation", "PM", "lost", "left", "decimated"
+        )
+        self._show_armies()
+        self._show_result_mode()
+        self.refresh_desk()
+
+    # ----------------------------------------------------------------- Macedon vs Persia (D2–D4)
+    def _armies(self) -> dict[str, Any]:
+        """The campaign's armies (Macedon vs Persia), or an empty dict."""
+        store = getattr(self.app, "store", None)
+        try:
+            return dict(store.state().armies) if store is not None else {}
+        except Exception:
+            return {}
+
+    @property
+    def armies_mode(self) -> bool:
+        """A campaign of armies: a battle is one DBA game between two armies (D2)."""
+        return bool(self._armies())
+
+    def _show_armies(self) -> None:
+        armies = self._armies()
+        panel = self.query_one("#desk-armies", Horizontal)
+        panel.display = bool(armies)
+        if not armies:
+            return
+        options = [
+            (f"{army.name} · morale {army.morale}", army.name)
+            for army in armies.values()
+            if army.alive
+        ]
+        for select_id in ("#army-a", "#army-b"):
+            select = self.query_one(select_id, Select)
+            chosen = select.value
+            select.set_options(options)
+            if chosen in armies and armies[chosen].alive:
+                select.value = chosen
+        ruleset = self.query_one("#ruleset", Select)
+        ruleset.value = "dba"  # D2: a battle is one DBA game
+        ruleset.disabled = True
+        self.query_one("#recovery", Checkbox).display = False
+        for card in self.cards():
+            card.query_one(".who").display = False  # armies, not nations' PM, fight (D1)
+
+    def _army_battle(self) -> dict[str, Any]:
+        """What the army battle form says, checked for form only (the ledger checks the rest)."""
+        winner = self.query_one("#winner", Select).value
+        if winner not in ("a", "b"):
+            raise InputProblem("winner", "winner: choose who won")
+        armies = {}
+        for side in ("a", "b"):
+            value = self.query_one(f"#army-{side}", Select).value
+            if not isinstance(value, str):
+                raise InputProblem("army", f"army {side.upper()}: choose the army that fought")
+            armies[side] = value
+        figures: dict[str, int] = {}
+        for side in ("a", "b"):
+            card = self.query_one(f"#card-{side}1", ContingentCard)
+            elements = read_count(card.text("elements"), f"{side.upper()} elements", optional=True)
+            lost = read_count(card.text("lost"), f"{side.upper()} elements lost", optional=True)
+            figures[f"elements_{side}"] = 12 if elements is None else int(elements)
+            figures[f"lost_{side}"] = 0 if lost is None else int(lost)
+        return {
+            "winner": winner,
+            "army_a": armies["a"],
+            "army_b": armies["b"],
+            "general_lost": self.query_one("#loser-general", Checkbox).value,
+            "camp_lost": self.query_one("#loser-camp", Checkbox).value,
+            **figures,
+        }
+
+    def _refresh_army_preview(self) -> None:
+        """D2 classification and D4 morale changes as the player types; D3's die waits."""
+        from converters.morale import classify_defeat, morale_after
+
+        line = self.query_one("#prestige", Static)
+        try:
+            battle = self._army_battle()
+        except InputProblem as problem:
+            line.update(f"Army battle (D2): {problem}")
+            return
+        armies = self._armies()
+        winner, loser = battle["winner"], "b" if battle["winner"] == "a" else "a"
+        try:
+            defeat = classify_defeat(
+                battle[f"lost_{loser}"],
+                battle[f"lost_{winner}"],
+                general_lost=battle["general_lost"],
+                camp_lost=battle["camp_lost"],
+                elements=battle[f"elements_{loser}"],
+                enemy_elements=battle[f"elements_{winner}"],
+            )
+            won = armies[battle[f"army_{winner}"]]
+            beaten = armies[battle[f"army_{loser}"]]
+            won_after = morale_after(won.morale, "triumph" if defeat == "crushing" else "victory")
+        except (ValueError, KeyError) as error:
+            line.update(f"Army battle (D2): {problem_text(error)}")
+            return
+        if defeat == "crushing":
+            fate = (
+                f"D3: {beaten.name} rolls 1d6 when recorded: above morale {beaten.morale} "
+                f"it ceases to exist; else morale {morale_after(beaten.morale, 'crushing-defeat')}"
+            )
+        elif beaten.morale == 0:
+            fate = f"D3: {beaten.name} had morale 0: it disbands"
+        else:
+            after = morale_after(beaten.morale, "ordinary-defeat")
+            fate = f"{beaten.name} morale {beaten.morale} → {after}"
+        line.update(
+            f"D2: {defeat} defeat{' (a triumph)' if defeat == 'crushing' else ''} · "
+            f"{won.name} morale {won.morale} → {won_after} · {fate}"
+        )
+        self._preview = {"army_battle": battle}
+
+    def _record_army_battle(self, place: str) -> None:
+        try:
+            battle = self._army_battle()
+        except InputProblem as problem:
+            self.query_one("#record-error", Static).update(f"Nothing recorded: {problem}")
+            return
+        self._roll_army_battle(place, battle)
+
+    @work(thread=True, exclusive=True, group="army-battle")
+    def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
+        from assistant.ledger.record import dba_campaign_battle
+
+        dice = self.app.dice_for(f"Battle of {place}")  # type: ignore[attr-defined]
+        try:
+            state = self.app.store.state()  # type: ignore[attr-defined]
+            event = dba_campaign_battle(state, place=place, dice=dice, **battle)
+        except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
+            self.app.call_from_thread(
+                self.query_one("#record-error", Static).update,
+                f"Nothing recorded: {problem_text(error)}",
+            )
+            return
+        self.app.call_from_thread(self._append_army_battle, event)
+
+    def _append_army_battle(self, event: Any) -> None:
+        error = self.query_one("#record-error", Static)
+        try:
+            summary = record_battle(self, event)
+        except (ValueError, ValidationError) as problem:
+            error.update(f"Nothing recorded: {problem_text(problem)}")
+            return
+        error.update("")
+        self.query_one("#winner", Select).clear()
+        self.query_one("#place", Input).value = ""
+        self._show_armies()
+        self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
+        self.query_one("#preview-table", DataTable).focus()
+        self.notify(summary, title="Battle recorded")
+
+    # ----------------------------------------------------------------- reading the form
+    def _nations(self) -> list[str]:
+        """The campaign's nations, for the contingent pickers."""
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            try:
+                state = store.state()
+                names = [str(name) for name in getattr(state, "nations", {})]
+                if names:
+                    return names
+            except Exception:  # a campaign that cannot be read still lets the desk budget
+                pass
+        try:
+            import armylists
+
+            return list(armylists.nations())
+        except Exception:
+            return []
+
+    @property
+    def ruleset(self) -> Ruleset:
+        value = self.query_one("#ruleset", Select).value
+        for _, ruleset in RULESETS:
+            if value == ruleset:
+                return ruleset
+        return "fog"
+
+    @property
+    def recovery(self) -> bool:
+        return self.query_one("#recovery", Checkbox).value
+
+    def cards(self, side: Side | None = None) -> list[ContingentCard]:
+        """The contingent cards, side A first, each side in listed order."""
+        found = [card for card in self.query(ContingentCard) if card.ready]
+        return [card for card in found if side is None or card.side == side]
+
+    def _result_mode(self) -> ResultMode:
+        if self.ruleset == "dice":
+            return "dice"
+        return "recovery" if self.recovery else self.ruleset
+
+    def _show_result_mode(self) -> None:
+        mode = self._result_mode()
+        for card in self.cards():
+            card.show_mode(mode)
+
+    # ----------------------------------------------------------------- reacting
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _form_changed(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        if event.control.id in ("ruleset", "recovery"):
+            self._show_result_mode()
+        if event.control.id != "place":
+            # Rolled recovery dice are stale once the counts or the winner (who holds the
+            # field, T2.6) change: they must be rolled again for the new figures.
+            self._forget_recovery()
+        self.refresh_desk()
+
+    def _forget_recovery(self) -> None:
+        """Rolled recovery dice no longer match the form: they must be rolled again."""
+        if self._recovery or self._recovery_rolls:
+            for card in self.cards():
+                card.show_note("")
+        self._recovery.clear()
+        self._recovery_rolls.clear()
+
+    def refresh_desk(self) -> None:
+        """Recompute the budgets, the advice and the preview from the form."""
+        self._show_available()
+        self._refresh_budgets()
+        self._refresh_preview()
+
+    def _contingents(
+        self, side: Side, *, show: bool = True
+    ) -> list[tuple[ContingentCard, Fraction]] | None:
+        """Each card of a side with its PM, or None (errors shown under the cards)."""
+        found: list[tuple[ContingentCard, Fraction]] = []
+        ok = True
+        for card in self.cards(side):
+            try:
+                if card.nation is None:
+                    raise InputProblem("nation", "nation: choose the contingent's nation")
+                found.append((card, card.pm()))
+                if show:
+                    card.show_error("")
+            except InputProblem as problem:
+                ok = False
+                if show:
+                    card.show_error(str(problem))
+        return found if ok else None
+
+    def _cap(self) -> int | None:
+        error = self.query_one("#cap-error", Static)
+        try:
+            value = read_count(self.query_one("#cap", Input).value, "table cap", optional=True)
+        except InputProblem as problem:
+            error.update(str(problem))
+            raise
+        if value == 0:
+            error.update("table cap: a positive number of points or elements, or empty")
+            raise InputProblem("table cap", "table cap must be positive")
+        error.update("")
+        return None if value is None else int(value)
+
+    def _circumstances(self) -> Any:
+        from converters.budgets import BattleCircumstances
+
+        return BattleCircumstances(
+            special_terrain=self.query_one("#terrain", Checkbox).value,
+            city=self.query_one("#city", Checkbox).value,
+            landing=self.query_one("#landing", Checkbox).value,
+            players_agree_dice=self.query_one("#agree", Checkbox).value,
+        )
+
+    def refresh_from_store(self) -> None:
+        """The campaign changed (a battle, an undo): nations' PM and armies' morale too."""
+        self._show_armies()
+        self.refresh_desk()
+
+    def _show_available(self) -> None:
+        store = getattr(self.app, "store", None)
+        nations = {}
+        if store is not None:
+            try:
+                nations = store.state().nations
+            except Exception:
+                nations = {}
+        for card in self.cards():
+            nation = nations.get(card.nation) if card.nation else None
+            card.show_available(None if nation is None else nation.land_pm)
+
+    def _refresh_budgets(self) -> None:
+        from converters import budgets
+
+        table = self.query_one("#budget-table", DataTable)
+        advice = self.query_one("#advice", Static)
+        table.clear()
+        show = not self.armies_mode  # an army battle needs no nation or PM
+        side_a = self._contingents("a", show=show)
+        side_b = self._contingents("b", show=show)
+        try:
+            cap = self._cap()
+        except InputProblem:
+            cap = None
+        if show is False:
+            advice.update(
+                "Macedon vs Persia: each battle is one DBA game between two armies (D2); "
+                "choose them below."
+            )
+            return
+        if side_a is None or side_b is None:
+            advice.update("Choose each contingent's nation and PM to see the budgets.")
+            return
+        rates = self._rates()
+        circumstances = self._circumstances()
+        try:
+            if self.ruleset == "dice":
+                advised = budgets.advise_resolution(
+                    sum((pm for _, pm in side_a), Fraction(0)),
+                    sum((pm for _, pm in side_b), Fraction(0)),
+                    circumstances,
+                    rates,
+                )
+                for card, pm in side_a + side_b:
+                    table.add_row(card.tag, card.nation or "", _pm(pm), "dice", "")
+                self._show_advice(advised.resolution, advised.reasons)
+                return
+            plan = budgets.battle_budget(
+                self.ruleset,
+                [self._strength(card, pm) for card, pm in side_a],
+                [self._strength(card, pm) for card, pm in side_b],
+                rates,
+                cap=cap,
+                circumstances=circumstances,
+            )
+        except (ValueError, ValidationError) as error:
+            advice.update(f"[b]Cannot budget:[/b] {problem_text(error)}")
+            return
+        unit = UNITS[self.ruleset]
+        for card, contingent in zip(
+            [c for c, _ in side_a] + [c for c, _ in side_b],
+            plan.a.contingents + plan.b.contingents,
+            strict=True,
+        ):
+            table.add_row(
+                card.tag,
+                contingent.nation or "",
+                _pm(contingent.pm),
+                _budget_text(contingent, unit),
+                contingent.army_list or "",
+            )
+        for name, side in (("Side A", plan.a), ("Side B", plan.b)):
+            table.add_row(name, "", _pm(side.pm), _budget_text(side, unit), "")
+        scale = ""
+        if plan.scale != 1:
+            scale = f"Table cap {plan.cap}: both sides × {float(plan.scale):.3f} (T1.7). "
+        self._show_advice(plan.resolution, plan.reasons, prefix=scale)
+
+    def _show_advice(self, resolution: str, reasons: tuple[str, ...], prefix: str = "") -> None:
+        verdict = "Fight it by DICE" if resolution == "dice" else "Fight it on the TABLE"
+        lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {reason}" for reason in reasons)]
+        self.query_one("#advice", Static).update("\n".join(lines))
+
+    def _rates(self) -> Any:
+        store = getattr(self.app, "store", None)
+        rates = getattr(store, "rates", None) if store is not None else None
+        if callable(rates):
+            try:
+                return rates()
+            except Exception:
+                pass
+        try:
+            import armylists
+
+            return armylists.load_rates()
+        except Exception:
+            from converters.rates import DEFAULT_RATES
+
+            return DEFAULT_RATES
+
+    def _strength(self, card: ContingentCard, pm: Fraction) -> Any:
+        from converters.budgets import ContingentStrength
+
+        army_list: str | None = None
+        if self.ruleset != "dice" and card.nation:
+            try:
+                import armylists
+
+                ref = armylists.army_list(card.nation, self.ruleset)
+                army_list = str(ref.list) + (f" ({ref.book})" if getattr(ref, "book", None) else "")
+            except Exception:
+                army_list = None
+        return ContingentStrength(pm=pm, nation=card.nation, army_list=army_list)
+
+    # ----------------------------------------------------------------- the preview
+    def _refresh_preview(self) -> None:
+        self._preview = None
+        table = self.query_one("#preview-table", DataTable)
+        prestige_line = self.query_one("#prestige", Static)
+        table.clear()
+        if self.armies_mode:
+            table.display = False
+            self._refresh_army_preview()
+            return
+        if self.ruleset == "dice":
+            prestige_line.update("A dice battle is fought on the Dice battle screen (f9).")
+            return
+        winner = self.query_one("#winner", Select).value
+        if winner not in ("a", "b"):
+            prestige_line.update("Choose the winner to see casualties and prestige.")
+            return
+        try:
+            preview = self._compute_result(str(winner))
+        except InputProblem as problem:
+            prestige_line.update(f"Result incomplete: {problem}")
+            return
+        for row in preview["contingents"]:
+            table.add_row(
+                row["tag"],
+                row["nation"],
+                str(row["pm"]),
+                str(row["pm_lost"]),
+                str(row["pm_left"]),
+                str(row["decimated"]),
+            )
+        event = preview["event"]
+        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
+        prestige_line.update(f"Prestige ({event.prestige_reason or 'T4.1'}): {points}")
+        self._preview = preview
+
+    def _compute_result(self, winner: str) -> dict[str, Any]:
+        """The casualties of every contingent and the battle's prestige, from the converters."""
+        from converters import losses
+
+        rows: list[dict[str, Any]] = []
+        failed = False
+        for side in ("a", "b"):
+            outcome = "won" if side == winner else "lost"
+            for card in self.cards(side):
+                try:
+                    if card.nation is None:
+                        raise InputProblem("nation", "nation: choose the contingent's nation")
+                    pm = card.pm()
+                    if pm.denominator != 1:
+                        raise InputProblem(
+                            "PM", "PM: a garrison's half PM is settled by dice (T3.5)"
+                        )
+                    result = self._contingent_losses(card, int(pm), outcome, losses)
+                except InputProblem as problem:
+                    card.show_error(str(problem))
+                    failed = True
+                    continue
+                except (ValueError, ValidationError) as error:
+                    card.show_error(problem_text(error))
+                    failed = True
+                    continue
+                card.show_error("")
+                rows.append(
+                    {
+                        "tag": card.tag,
+                        "side": side,
+                        "nation": card.nation,
+                        "pm": int(pm),
+                        "pm_lost": result.pm_lost,
+                        "pm_left": result.pm_left,
+                        "decimated": result.decimated,
+                        "detail": result,
+                    }
+                )
+        if failed:
+            raise InputProblem("result", "fix the fields marked under the contingents")
+        try:
+            event = self._battle_event("(place to be named)", winner, rows)
+        except (ValueError, ValidationError) as error:
+            raise InputProblem("result", problem_text(error)) from error
+        # What is shown is what the ledger will record: its event, computed by the converters.
+        for row, recorded in zip(rows, event.contingents, strict=True):
+            row["pm_lost"] = recorded.pm_lost
+            row["pm_left"] = row["pm"] - recorded.pm_lost
+            row["decimated"] = recorded.pm_lost
+        return {"winner": winner, "contingents": rows, "event": event}
+
+    def _contingent_losses(self, card: ContingentCard, pm: int, outcome: str, losses: Any) -> Any:
+        mode = self._result_mode()
+        rates = self._rates()
+        if mode == "fog":
+            attrition = read_count(card.text("attrition"), "AP total", optional=True)
+            return losses.fog_losses(
+                pm,
+                int(_need(read_count(card.text("battle_groups"), "battle groups"))),
+                outcome,
+                broken=int(read_count(card.text("broken"), "broken", optional=True) or 0),
+                fragmented=int(
+                    read_count(card.text("fragmented"), "fragmented", optional=True) or 0
+                ),
+                camp_sacked=card.flag("camp_sacked"),
+                attrition=None if attrition is None else int(attrition),
+                rates=rates,
+            )
+        if mode == "dbm":
+            return losses.dbm_losses(
+                pm,
+                _need(read_count(card.text("total_eleq"), "total ElEq", halves=True)),
+                _need(read_count(card.text("eliminated"), "eliminated ElEq", halves=True)),
+                outcome,
+                demoralised=read_count(
+                    card.text("demoralised"), "demoralised ElEq", halves=True, optional=True
+                )
+                or 0,
+            )
+        if mode == "dba":
+            return losses.dba_losses(
+                pm,
+                int(_need(read_count(card.text("elements"), "elements fielded"))),
+                int(_need(read_count(card.text("lost"), "elements lost"))),
+                outcome,
+            )
+        rolled = self._recovery.get(card.tag)
+        if rolled is None:
+            raise InputProblem("recovery", "recovery: press f6 to roll the recovery dice (T2.6)")
+        return rolled
+
+    # ----------------------------------------------------------------- actions
+    async def action_add_ally(self, side: Side) -> None:
+        """T1.5: an allied contingent joins a side with a budget and losses of its own."""
+        self._cards[side] += 1
+        card = ContingentCard(side, self._cards[side], self._nations())
+        await self.query_one(f"#side-{side}", Vertical).mount(card)
+        card.show_mode(self._result_mode())
+        self._forget_recovery()
+        self._focus_card(card)
+        self.refresh_desk()
+
+    def _focus_card(self, card: ContingentCard) -> None:
+        card.query_one(Select).focus()
+
+    async def action_drop_ally(self) -> None:
+        """Remove the focused ally (or the last one); a side keeps its first contingent."""
+        focused = self.focused
+        target: ContingentCard | None = None
+        for ancestor in focused.ancestors_with_self if focused else ():
+            if isinstance(ancestor, ContingentCard):
+                target = ancestor
+                break
+        if target is None or target.number == 1:
+            allies = [card for card in self.cards() if card.number > 1]
+            target = allies[-1] if allies else None
+        if target is None:
+            self.notify("Each side keeps at least one contingent.", severity="warning")
+            return
+        target.dropped = True
+        await target.remove()
+        self._forget_recovery()
+        self.refresh_desk()
+
+    def action_roll_recovery(self) -> None:
+        """T2.6: roll the recovery dice for every contingent (in a worker: dice may be typed)."""
+        if not self.recovery or self.ruleset == "dice":
+            self.notify("Tick 'recovery model (T2.6)' first.", severity="warning")
+            return
+        winner = self.query_one("#winner", Select).value
+        if winner not in ("a", "b"):
+            self.query_one("#record-error", Static).update("winner: choose who won before rolling")
+            return
+        requests: list[tuple[str, dict[str, Any]]] = []
+        for card in self.cards():
+            try:
+                pm = card.pm()
+                requests.append(
+                    (
+                        card.tag,
+                        {
+                            "pm": int(pm),
+                            "bases": int(_need(read_count(card.text("bases"), "bases"))),
+                            "destroyed": int(
+                                read_count(card.text("destroyed"), "destroyed", optional=True) or 0
+                            ),
+                            "routed": int(
+                                read_count(card.text("routed"), "routed", optional=True) or 0
+                            ),
+                            "holds_field": card.side == winner,
+                            "commander_killed": card.flag("commander_killed"),
+                            "allied": card.flag("allied"),
+                        },
+                    )
+                )
+                card.show_error("")
+            except InputProblem as problem:
+                card.show_error(str(problem))
+                return
+        self.query_one("#record-error", Static).update("")
+        self._roll_recovery(requests)
+
+    @work(thread=True, exclusive=True, group="recovery")
+    def _roll_recovery(self, requests: list[tuple[str, dict[str, Any]]]) -> None:
+        from converters import losses
+
+        rolled: dict[str, Any] = {}
+        rolls: dict[str, list[Any]] = {}
+        problems: dict[str, str] = {}
+        for tag, kwargs in requests:
+            dice = self.app.dice_for(f"Recovery {tag}")  # type: ignore[attr-defined]
+            try:
+                rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
+                rolls[tag] = list(dice.rolls)
+            except (ValueError, ValidationError) as error:
+                problems[tag] = problem_text(error)
+            except Exception as error:  # a cancelled physical roll abandons the whole roll
+                self.app.call_from_thread(self.notify, f"Recovery not rolled: {error}")
+                return
+        self.app.call_from_thread(self._recovery_rolled, rolled, rolls, problems)
+
+    def _recovery_rolled(
+        self, rolled: dict[str, Any], rolls: dict[str, list[Any]], problems: dict[str, str]
+    ) -> None:
+        for card in self.cards():
+            if card.tag in problems:
+                card.show_error(problems[card.tag])
+            elif card.tag in rolled:
+                result = rolled[card.tag]
+                faces = " ".join(str(r.die) for r in result.rolls) or "none"
+                card.show_note(
+                    f"recovered {result.recovered} of {result.lost_bases} (dice: {faces})"
+                )
+        self._recovery = {} if problems else rolled
+        self._recovery_rolls = {} if problems else rolls
+        self._refresh_preview()
+
+    def action_to_dice_battle(self) -> None:
+        """Send these contingents to the dice battle (T1.8 said dice, or the players chose)."""
+        sides = {}
+        for side in ("a", "b"):
+            found = self._contingents(side)
+            if found is None:
+                return
+            sides[side] = [(card.nation, pm) for card, pm in found]
+        from assistant.tui.screens.dice_battle import DiceBattleScreen
+
+        screen = DiceBattleScreen(
+            side_a=sides["a"],
+            side_b=sides["b"],
+            city=self.query_one("#city", Checkbox).value,
+            place=self.query_one("#place", Input).value.strip() or None,
+        )
+        self.app.push_screen(screen)
+
+    def action_record(self) -> None:
+        """Record the previewed battle into the campaign, then tell the campaign screen."""
+        error = self.query_one("#record-error", Static)
+        if self.ruleset == "dice":
+            error.update("rules: a dice battle is recorded from the Dice battle screen (f9)")
+            return
+        if self.armies_mode:
+            place = self.query_one("#place", Input).value.strip()
+            if not place:
+                error.update("place: type where the battle was fought (a province or city)")
+                return
+            self._record_army_battle(place)
+            return
+        self._refresh_budgets()
+        self._refresh_preview()
+        if self._preview is None:
+            winner = self.query_one("#winner", Select).value
+            if winner not in ("a", "b"):
+                error.update("winner: choose who won")
+            else:
+                error.update("Nothing recorded: fix the fields marked in red")
+            return
+        place = self.query_one("#place", Input).value.strip()
+        if not place:
+            error.update("place: type where the battle was fought (a province or city)")
+            return
+        try:
+            event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
+            summary = record_battle(self, event)
+        except (ValueError, ValidationError) as problem:
+            error.update(f"Nothing recorded: {problem_text(problem)}")
+            return
+        error.update("")
+        self._forget_recovery()
+        # A recorded result is cleared so the same battle cannot be recorded twice by mistake.
+        self.query_one("#winner", Select).clear()
+        self.query_one("#place", Input).value = ""
+        self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
+        # Off the text fields, so the navigation keys (c for the campaign …) work at once.
+        self.query_one("#preview-table", DataTable).focus()
+        self.notify(summary, title="Battle recorded")
+
+    def _battle_event(self, place: str, winner: str, rows: list[dict[str, Any]]) -> Any:
+        """The ledger's ``BattleRecorded`` for this result, built by the ledger's own
+        :func:`assistant.ledger.record.battle_event` (T2.4 losses per contingent through the
+        converters, T4.1 prestige for every nation of each side)."""
+        from assistant.ledger.record import ContingentFigures, battle_event
+
+        mode = self._result_mode()
+        figures = []
+        notes = []
+        for row in rows:
+            card = self.query_one(f"#card-{row['tag'].lower()}", ContingentCard)
+            typed: dict[str, Any] = {"side": row["side"], "nation": row["nation"], "pm": row["pm"]}
+            if mode == "recovery":
+                typed["pm_lost"] = row["detail"].pm_lost
+                detail = row["detail"]
+                notes.append(
+                    f"{row['tag']} {row['nation']}: {detail.bases} bases, "
+                    f"{detail.lost_bases} lost, {detail.recovered} recovered"
+                )
+            else:
+                typed.update(card.figures(mode))
+            figures.append(ContingentFigures(**typed))
+        rolls = [roll for tag in sorted(self._recovery_rolls) for roll in self._recovery_rolls[tag]]
+        store = getattr(self.app, "store", None)
+        if store is None:
+            raise ValueError("campaign: no campaign is open")
+        return battle_event(
+            store.state(),
+            place=place,
+            system="manual" if mode == "recovery" else mode,
+            winner=winner,  # type: ignore[arg-type]
+            contingents=figures,
+            city_assault=self.query_one("#city", Checkbox).value,
+            note=(
+                f"recovery model (T2.6) after a {self.ruleset.upper()} game: " + "; ".join(notes)
+                if mode == "recovery"
+                else ""
+            ),
+            rolls=rolls if mode == "recovery" else [],
+        )
+
+
+def record_battle(screen: Screen[Any], event: Any) -> str:
+    """Append a battle to the campaign and tell the other screens (``BattleRecorded``).
+
+    The store refuses an impossible battle (e.g. more PM than the nation has) with a
+    ``ValueError`` naming the field; nothing is written then.
+    """
+    from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
+
+    store = getattr(screen.app, "store", None)
+    if store is None:
+        raise ValueError("campaign: no campaign is open")
+    stored = store.append(event)
+    summary = _summary(store, stored, event)
+    screen.post_message(BattleRecordedMessage(summary))
+    return summary
+
+
+def _summary(store: Any, stored: Any, event: Any) -> str:
+    """The ledger's own words for the battle just recorded (its history line)."""
+    try:
+        for entry in reversed(store.history()):
+            if entry.id == stored.id:
+                return str(entry.summary)
+    except Exception:  # the battle is recorded; only its wording is missing
+        pass
+    winner = "draw" if event.winner == "draw" else f"side {event.winner.upper()} won"
+    return f"Battle of {event.place}: {winner}"
+
+
+def _budget_text(budget: Any, unit: str) -> str:
+    """E.g. "1000 points (of 1600)" under a cap, "18 elements (2 cmd)" for DBA."""
+    text = f"{budget.budget} {unit}"
+    if budget.budget != budget.full_budget:
+        text += f" (of {budget.full_budget})"
+    if budget.commands is not None:
+        text += f" ({budget.commands} cmd)"
+    return text
+
+
+def _need(value: Fraction | None) -> Fraction:
+    assert value is not None  # read_count without optional never returns None
+    return value
+
+
+def _pm(value: Fraction | int) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"

@@ -1,0 +1,560 @@
+"""The dice battle: a T3 battle fought round by round on screen, with live exact odds.
+
+When T1.8 says dice (or the players agree), the referee sets the contingents of each side, the
++1 bonuses (T3.2) and a city's walls (T3.5), and the screen plays the battle: each round both
+sides' dice are shown with their hits (T3.1), each side then chooses to fight on or retreat
+(T3.3, keys f7/f8), a lone retreat suffers the pursuit roll, and the exact odds of every outcome
+from the current state (T3.8) are shown after each round. At the end the result — winner (T2.7),
+losses per contingent (T3.4), prisoners of a taken city (T3.5) and prestige (T4.1) — is recorded
+into the campaign with one key. Every die is rolled in a thread worker, so physical-dice mode can
+ask the player for each face; all numbers come from :mod:`converters`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Checkbox, DataTable, Footer, Header, Input, Label, Select, Static
+
+from assistant.tui.widgets.battle_error import FieldError
+
+ODDS_MOST_DICE = 60
+"""Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
+second; the cost grows with the square of the dice)."""
+
+Contingent = tuple[str, Fraction]
+"""(nation, PM) of one contingent as typed."""
+
+
+class SetupProblem(ValueError):
+    """The set-up cannot be read; ``field`` names the input."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def parse_side(text: str, field: str, nations: list[str]) -> list[Contingent]:
+    """Read ``"Rome 4; Samnites 2"`` into contingents, largest loss-taker order as typed (T3.4).
+
+    Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison).
+    """
+    contingents: list[Contingent] = []
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) < 2:
+            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
+        name, typed = " ".join(words[:-1]), words[-1]
+        try:
+            pm = Fraction(typed)
+        except (ValueError, ZeroDivisionError):
+            raise SetupProblem(
+                field, f"{field}: PM of {name} must be a number (got {typed!r})"
+            ) from None
+        if pm < 0 or pm.denominator != 1:
+            raise SetupProblem(
+                field,
+                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                f"½ PM garrison (got {typed!r})",
+            )
+        known = {n.lower(): n for n in nations}
+        if nations and name.lower() not in known:
+            raise SetupProblem(
+                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
+            )
+        contingents.append((known.get(name.lower(), name), pm))
+    if not contingents:
+        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
+    return contingents
+
+
+def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
+    """Contingents written back in the set-up's format."""
+    return "; ".join(f"{nation} {_pm(pm)}" for nation, pm in contingents if nation)
+
+
+def _pm(value: Fraction | int | float) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _percent(probability: float) -> str:
+    return f"{probability * 100:5.1f}%"
+
+
+class DiceBattleScreen(Screen[None]):
+    """Set up, fight round by round with live odds, and record a T3 dice battle."""
+
+    TITLE = "Dice battle"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "start", "Start"),
+        Binding("f6", "next_round", "Roll / next"),
+        Binding("f7", "toggle_choice('a')", "A retreat?"),
+        Binding("f8", "toggle_choice('b')", "B retreat?"),
+        Binding("ctrl+r", "record", "Record"),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(
+        self,
+        side_a: list[tuple[str | None, Fraction]] | None = None,
+        side_b: list[tuple[str | None, Fraction]] | None = None,
+        *,
+        city: bool = False,
+        place: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._given = (side_a or [], side_b or [], city, place or "")
+        self.battle: Any = None
+        """The engine's battle in progress (``converters.dice_battle``), or None."""
+        self.choices: dict[str, str] = {"a": "continue", "b": "continue"}
+        """Each side's choice for after this round (T3.3)."""
+        self._recorded = False
+        self._rolls: list[Any] = []
+        """Every die rolled in this battle, with its purpose, for the ledger."""
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        side_a, side_b, city, place = self._given
+        yield Header()
+        with VerticalScroll(id="dice"):
+            with Vertical(id="dice-setup") as setup:
+                setup.border_title = "Set-up (T3.1–T3.5): NATION PM; ally PM …"
+                with Horizontal(classes="setting"):
+                    yield Label("Side A", classes="field-label side-label")
+                    yield Input(
+                        side_text(side_a),
+                        placeholder="e.g. Pyrrhus 4; Magna Graecia 2",
+                        compact=True,
+                        id="dice-side-a",
+                    )
+                    yield Label("retreats at", classes="field-label")
+                    yield Input("0", compact=True, id="dice-a-retreat", classes="retreat")
+                with Horizontal(classes="setting"):
+                    yield Label("Side B", classes="field-label side-label")
+                    yield Input(
+                        side_text(side_b), placeholder="e.g. Rome 5", compact=True, id="dice-side-b"
+                    )
+                    yield Label("retreats at", classes="field-label")
+                    yield Input("0", compact=True, id="dice-b-retreat", classes="retreat")
+                with Horizontal(classes="setting"):
+                    yield Label("A came by", classes="field-label")
+                    yield Select(
+                        APPROACHES,
+                        value="open",
+                        allow_blank=False,
+                        compact=True,
+                        id="dice-approach",
+                    )
+                    yield Checkbox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
+                    yield Checkbox(
+                        "city: B behind walls (T3.5)", value=city, id="dice-city", compact=True
+                    )
+                with Horizontal(classes="setting"):
+                    yield Label("Place", classes="field-label")
+                    yield Input(
+                        place, placeholder="province or city", compact=True, id="dice-place"
+                    )
+                yield FieldError(id="dice-setup-error")
+            with Horizontal(id="dice-status"):
+                yield Static("", id="dice-side-a-state", classes="dice-side")
+                yield Static("", id="dice-side-b-state", classes="dice-side")
+                with Vertical(id="dice-odds") as odds:
+                    odds.border_title = "Exact odds from here (T3.8)"
+                    yield Static("", id="dice-odds-text")
+            with Vertical(id="dice-rounds-box") as rounds:
+                rounds.border_title = "Rounds (T3.1: each die ≥ target hits)"
+                yield DataTable(id="dice-rounds", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="dice-result")
+            yield FieldError(id="dice-record-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#dice-rounds", DataTable).add_columns(
+            "round", "A dice", "A hits", "B dice", "B hits", "A left", "B left", "then"
+        )
+        self._show_status()
+        self._show_odds()
+
+    # ----------------------------------------------------------------- the set-up
+    def _nations(self) -> list[str]:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return []
+        try:
+            return [str(name) for name in store.state().nations]
+        except Exception:
+            return []
+
+    def _int(self, widget_id: str, field: str) -> int:
+        typed = self.query_one(widget_id, Input).value.strip() or "0"
+        if not typed.isdigit():
+            raise SetupProblem(field, f"{field}: a whole number of PM ≥ 0 (got {typed!r})")
+        return int(typed)
+
+    def _setup(self) -> dict[str, Any]:
+        """The set-up as typed, checked for form only (the engine checks the rules)."""
+        nations = self._nations()
+        side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
+        side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
+        return {
+            "a": side_a,
+            "b": side_b,
+            "a_retreat_at": self._int("#dice-a-retreat", "A retreats at"),
+            "b_retreat_at": self._int("#dice-b-retreat", "B retreats at"),
+            "approach": self.query_one("#dice-approach", Select).value,
+            "pyrrhus": self.query_one("#dice-pyrrhus", Checkbox).value,
+            "city": self.query_one("#dice-city", Checkbox).value,
+            "place": self.query_one("#dice-place", Input).value.strip(),
+        }
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(Select.Changed)
+    def _setup_changed(self) -> None:
+        if self.battle is None:
+            self._show_status()
+        self._show_odds()
+
+    # ----------------------------------------------------------------- showing
+    def _show_status(self) -> None:
+        for side in ("a", "b"):
+            self.query_one(f"#dice-side-{side}-state", Static).update(self._side_status(side))
+
+    def _side_status(self, side: str) -> str:
+        label = side.upper()
+        if self.battle is None:
+            try:
+                contingents = parse_side(
+                    self.query_one(f"#dice-side-{side}", Input).value, f"side {label}", []
+                )
+            except SetupProblem:
+                return f"[b]Side {label}[/b]\nnot set up"
+            names = ", ".join(f"{n} {_pm(pm)}" for n, pm in contingents)
+            return f"[b]Side {label}[/b]\n{names}\nPress f5 to start"
+        view = engine_side_view(self.battle, side)
+        choice = self.choices[side]
+        shown = "[b red]RETREAT[/b red]" if choice == "retreat" else "fight on"
+        lines = [
+            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {view['dice']} dice, "
+            f"hits on {view['target']}+"
+        ]
+        lines += [f"  {name}: {_pm(pm)} PM" for name, pm in view["contingents"]]
+        if not engine_over(self.battle):
+            lines.append(f"After this round: {shown}  (f{7 if side == 'a' else 8})")
+        return "\n".join(lines)
+
+    def _show_odds(self) -> None:
+        text = self.query_one("#dice-odds-text", Static)
+        try:
+            odds = self._odds()
+        except SetupProblem as problem:
+            text.update(str(problem))
+            return
+        except (ValueError, ValidationError) as error:
+            text.update(_problem(error))
+            return
+        if odds is None:
+            text.update("The battle is over.")
+            return
+        text.update(
+            f"A wins        {_percent(odds.a_wins)}\n"
+            f"B wins        {_percent(odds.b_wins)}\n"
+            f"draw          {_percent(odds.draw)}\n"
+            f"both withdraw {_percent(odds.both_withdraw)}\n"
+            f"PM left: A {odds.a_expected_left:.2f}, B {odds.b_expected_left:.2f}"
+        )
+
+    def _odds(self) -> Any:
+        """T3.8 from the current state with the retreat thresholds typed (both fight on now)."""
+        retreat_a = self._int("#dice-a-retreat", "A retreats at")
+        retreat_b = self._int("#dice-b-retreat", "B retreats at")
+        from converters.dice_battle import live_odds
+
+        battle = self.battle
+        if battle is None:
+            battle = engine_start(self._setup())
+        if engine_over(battle):
+            return None
+        if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
+            # Exact odds grow fast with the dice; beyond this the screen would stall per key.
+            raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
+        return live_odds(battle, retreat_a, retreat_b)
+
+    # ----------------------------------------------------------------- actions
+    def action_start(self) -> None:
+        """Begin the battle with the set-up (a finished or unrecorded one is replaced)."""
+        error = self.query_one("#dice-setup-error", Static)
+        try:
+            setup = self._setup()
+            self.battle = engine_start(setup)
+        except SetupProblem as problem:
+            error.update(str(problem))
+            return
+        except (ValueError, ValidationError) as problem:
+            error.update(_problem(problem))
+            return
+        error.update("")
+        self._recorded = False
+        self._rolls = []
+        self.choices = {"a": "continue", "b": "continue"}
+        self.query_one("#dice-rounds", DataTable).clear()
+        self.query_one("#dice-result", Static).update("")
+        self.query_one("#dice-record-error", Static).update("")
+        self._show_status()
+        self._show_odds()
+
+    def action_toggle_choice(self, side: str) -> None:
+        """T3.3: the side fights on, or retreats after this round."""
+        if self.battle is None or engine_over(self.battle):
+            return
+        self.choices[side] = "retreat" if self.choices[side] == "continue" else "continue"
+        self._show_status()
+
+    def action_next_round(self) -> None:
+        """Roll the first round, or apply both choices: next round, pursuit, or the end."""
+        if self.battle is None:
+            self.action_start()
+            if self.battle is None:
+                return
+        if engine_over(self.battle):
+            self.notify("The battle is over: ctrl+r records it, f5 starts another.")
+            return
+        self._roll(dict(self.choices))
+
+    @work(thread=True, exclusive=True, group="dice-battle")
+    def _roll(self, choices: dict[str, str]) -> None:
+        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+        try:
+            battle = engine_step(self.battle, choices, dice)
+        except Exception as error:  # a cancelled physical roll leaves the battle where it was
+            self.app.call_from_thread(
+                self.query_one("#dice-record-error", Static).update, f"Not rolled: {error}"
+            )
+            return
+        self.app.call_from_thread(self._rolled, battle, list(dice.rolls))
+
+    def _rolled(self, battle: Any, rolls: list[Any]) -> None:
+        self.battle = battle
+        self._rolls.extend(rolls)
+        table = self.query_one("#dice-rounds", DataTable)
+        table.clear()
+        for row in engine_rows(battle):
+            table.add_row(*row)
+        table.scroll_end(animate=False)
+        self.choices = {"a": "continue", "b": "continue"}
+        self.query_one("#dice-record-error", Static).update("")
+        self._show_status()
+        self._show_odds()
+        if engine_over(self.battle):
+            self._show_result()
+
+    def _show_result(self) -> None:
+        place = self.query_one("#dice-place", Input).value.strip() or "(place to be named)"
+        try:
+            event = engine_event(self.app, self.battle, place, self._rolls)
+        except (ValueError, ValidationError) as problem:
+            self.query_one("#dice-record-error", Static).update(_problem(problem))
+            return
+        result = engine_result(self.battle, event)
+        self.query_one("#dice-result", Static).update(
+            f"[b]{result['headline']}[/b]\n{result['losses']}\n{result['prestige']}\n"
+            "Press ctrl+r to record it into the campaign."
+        )
+
+    def action_record(self) -> None:
+        """Record the finished battle into the campaign (once)."""
+        error = self.query_one("#dice-record-error", Static)
+        if self.battle is None or not engine_over(self.battle):
+            error.update("battle: fight it to the end first (f6)")
+            return
+        if self._recorded:
+            error.update("battle: already recorded; f5 starts another")
+            return
+        place = self.query_one("#dice-place", Input).value.strip()
+        if not place:
+            error.update("place: type where the battle was fought (a province or city)")
+            return
+        from assistant.tui.screens.battle_desk import record_battle
+
+        try:
+            summary = record_battle(self, engine_event(self.app, self.battle, place, self._rolls))
+        except (ValueError, ValidationError) as problem:
+            error.update(f"Nothing recorded: {_problem(problem)}")
+            return
+        error.update("")
+        self._recorded = True
+        self.query_one("#dice-result", Static).update(f"[b]Recorded:[/b] {summary}")
+        # Off the text fields, so the navigation keys (c for the campaign …) work at once.
+        self.query_one("#dice-rounds", DataTable).focus()
+        self.notify(summary, title="Battle recorded")
+
+    def action_back(self) -> None:
+        """Escape leaves a text field; pressed again, it goes back to the battle desk when this
+        battle was sent from there."""
+        if self.focused is not None and isinstance(self.focused, Input):
+            self.set_focus(None)
+        elif len(self.app.screen_stack) > 1 and self.app.screen is self:
+            self.app.pop_screen()
+
+
+def _problem(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return str(error)
+
+
+# --------------------------------------------------------------------- the engine, from converters
+APPROACHES: tuple[tuple[str, str], ...] = (
+    ("open ground", "open"),
+    ("a mountain road (B +1)", "mountain_road"),
+    ("a landing (B +1)", "landing"),
+)
+"""How side A (the attacker) came, for T3.2."""
+
+OUTCOME_WORDS = {
+    "a_wins": "Side A wins",
+    "b_wins": "Side B wins",
+    "draw": "Draw: both sides wiped out in the same round",
+    "both_withdrew": "Both sides withdrew: nobody wins",
+}
+
+
+def engine_setup(setup: dict[str, Any]) -> Any:
+    """The converters' :class:`BattleSetup` for the screen's set-up (B is the defender)."""
+    from converters.dice_battle import BattleSetup, BattleSide, Contingent
+
+    def side(key: str) -> Any:
+        contingents = tuple(Contingent(nation=n, pm=int(pm)) for n, pm in setup[key])
+        name = " + ".join(n for n, _ in setup[key])
+        return BattleSide(name=f"{key.upper()} ({name})", contingents=contingents)
+
+    return BattleSetup(
+        a=side("a"),
+        b=side("b"),
+        defender="b",
+        attacker_approach=setup["approach"],
+        pyrrhus_leads=setup["pyrrhus"],
+        city_assault=setup["city"],
+    )
+
+
+def engine_start(setup: dict[str, Any]) -> Any:
+    """A battle before its first round (T3.1, T3.5)."""
+    from converters.dice_battle import start_battle
+
+    return start_battle(engine_setup(setup))
+
+
+def engine_side_view(battle: Any, side: str) -> dict[str, Any]:
+    """What the screen shows of one side now: PM, dice, target, walls, contingents."""
+    names = [c.nation for c in battle.setup.side(side).contingents]
+    return {
+        "pm": battle.pm_left(side),
+        "dice": battle.total_dice(side),
+        "target": battle.setup.target(side),
+        "walls": battle.setup.walls(side),
+        "contingents": list(zip(names, battle.contingent_pm_left(side), strict=True)),
+    }
+
+
+def engine_over(battle: Any) -> bool:
+    return bool(battle.over)
+
+
+def engine_step(battle: Any, choices: dict[str, str], dice: Any) -> Any:
+    """One key press: apply both choices (T3.3, or T3.0 before the first round), then roll the
+    next round if both fight on (T3.1)."""
+    from converters.dice_battle import decide, fight_round
+
+    waiting = bool(battle.rounds) and battle.rounds[-1].a_choice is None
+    declining = not battle.rounds and "retreat" in choices.values()
+    if waiting or declining:
+        battle = decide(battle, choices["a"], choices["b"], dice)  # type: ignore[arg-type]
+        if battle.over:
+            return battle
+    return fight_round(battle, dice)
+
+
+def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
+    """The round log as table rows, hits in bold."""
+    from rich.text import Text
+
+    def faces(rolls: tuple[int, ...], target: int) -> Text:
+        shown = Text()
+        for index, face in enumerate(rolls):
+            if index:
+                shown.append(" ")
+            shown.append(str(face), style="bold green" if face >= target else "dim")
+        return shown
+
+    target_a, target_b = battle.setup.target("a"), battle.setup.target("b")
+    rows = []
+    for record in battle.rounds:
+        then = ""
+        if record.a_choice is not None:
+            then = f"A {_choice(record.a_choice)}, B {_choice(record.b_choice)}"
+        label = str(record.number) if record.kind == "round" else "pursuit"
+        rows.append(
+            (
+                label,
+                faces(record.a_rolls, target_a),
+                str(record.a_hits),
+                faces(record.b_rolls, target_b),
+                str(record.b_hits),
+                "+".join(str(x) for x in record.a_left),
+                "+".join(str(x) for x in record.b_left),
+                then,
+            )
+        )
+    return rows
+
+
+def _choice(choice: str | None) -> str:
+    return {"continue": "fight on", "retreat": "retreat"}.get(choice or "", "")
+
+
+def engine_result(battle: Any, event: Any) -> dict[str, str]:
+    """Headline, losses per contingent and prestige of a finished battle."""
+    from converters.dice_battle import battle_result
+
+    result = battle_result(battle)
+    headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    losses = []
+    for key, side in (("A", result.a), ("B", result.b)):
+        for c in side.contingents:
+            line = f"{key} {c.nation}: lost {_pm(c.pm_lost)} of {_pm(c.pm_start)} PM"
+            if c.prisoners:
+                line += f", {_pm(c.prisoners)} taken prisoner (T3.5)"
+            losses.append(line)
+    if event.prestige:
+        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
+        prestige_text = f"Prestige ({event.prestige_reason}): {points}"
+    else:
+        prestige_text = "Prestige (T4.1): none, nobody won"
+    return {"headline": headline, "losses": "; ".join(losses), "prestige": prestige_text}
+
+
+def engine_event(app: Any, battle: Any, place: str, rolls: list[Any]) -> Any:
+    """The ledger's ``BattleRecorded`` for a finished dice battle, built by the ledger's own
+    :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1)."""
+    from assistant.ledger.record import dice_battle_event
+    from converters.dice_battle import battle_result
+
+    log = battle_result(battle).model_dump(mode="json")
+    log["rolls"] = [roll.model_dump(mode="json") for roll in rolls]
+    return dice_battle_event(
+        app.store.state(), log, place=place, city_assault=battle.setup.city_assault
+    )

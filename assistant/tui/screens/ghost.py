@@ -1,0 +1,707 @@
+"""The ghost general at the table: a solo Altar of Freedom battle, turn by turn (G1–G4).
+
+The player sets up the ghost's general (or rolls him, G1) and order of battle, then each ghost
+turn types the running loss points of both sides (G2.1) and the ghost's units lost. The screen
+shows the ghost's order in a banner with its reason and dice (G3), the priority-point allocation
+(G4.1–G4.3), the clock choice (G4.4), the retreat countdown (G3.3) and the gap over the turns.
+Every decision comes from :class:`ghost.battle.GhostBattle`; the battle is saved with the
+campaign after each step so it can be resumed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Select,
+    Static,
+    TextArea,
+)
+
+from assistant.tui.widgets.battle_error import FieldError
+from assistant.tui.widgets.ghost_chart import GhostGapChart
+
+SAMPLE_ARMY = """\
+I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
+II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0
+"""
+"""An order of battle to start from, in the format the box reads (one corps a line)."""
+
+ARMY_LINE = re.compile(r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[a-z]+)\)\s*:\s*(?P<divisions>.+)$")
+
+LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("fatigue", "fatigue", "fatigue points on the side's brigades (1 each)"),
+    ("objectives", "obj. lost", "objectives lost (1 each)"),
+    ("generals", "generals", "command points of each general killed or captured, e.g. 2 3"),
+    ("hqs", "HQs", "HQs eliminated (6 each)"),
+    ("routed", "routed", "strength modifier of each routed brigade, e.g. 0 +1 -1"),
+)
+"""G2.1's loss items, as running totals the player types for each side."""
+
+
+class ArmyProblem(ValueError):
+    """The order of battle cannot be read; the message names the line."""
+
+
+def parse_army(text: str, other_units: int = 0) -> Any:
+    """Read the order-of-battle box into a :class:`ghost.battle.GhostArmy`.
+
+    One corps a line: ``NAME (QUALITY): DIVISION MODS…; DIVISION MODS…`` where MODS are the
+    brigades' strength modifiers (−3 … +3). This only reads the text; the ghost validates it.
+    """
+    from ghost.battle import Corps, Division, GhostArmy
+
+    corps: list[Corps] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = ARMY_LINE.match(line)
+        if match is None:
+            raise ArmyProblem(
+                f"army line {number}: write 'NAME (good): Division 0 +1; Division 0' "
+                f"(got {line.strip()!r})"
+            )
+        divisions: list[Division] = []
+        for part in match["divisions"].split(";"):
+            words = part.split()
+            if not words:
+                continue
+            modifiers: list[int] = []
+            while words and re.fullmatch(r"[+-]?\d", words[-1]):
+                modifiers.insert(0, int(words.pop()))
+            if not words:
+                raise ArmyProblem(
+                    f"army line {number}: a division needs a name before its brigades"
+                )
+            if not modifiers:
+                raise ArmyProblem(
+                    f"army line {number}: {' '.join(words)} needs its brigades' modifiers, "
+                    "e.g. 0 +1"
+                )
+            try:
+                divisions.append(Division(name=" ".join(words), brigades=modifiers))
+            except ValidationError as error:
+                raise ArmyProblem(f"army line {number}: {error.errors()[0]['msg']}") from None
+        try:
+            corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ArmyProblem(f"army line {number}: {where}: {first['msg']}") from None
+    if not corps:
+        raise ArmyProblem("army: enter at least one corps")
+    try:
+        army = GhostArmy(corps=corps, other_units=other_units)
+        for corps_ in army.corps:
+            for division in corps_.divisions:
+                _ = division.strength  # G2.1 checks the modifiers are −3 … +3
+    except (ValidationError, ValueError) as error:
+        raise ArmyProblem(f"army: {_problem(error)}") from None
+    return army
+
+
+def _problem(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return str(error)
+
+
+def _whole(text: str, field: str) -> int:
+    typed = text.strip()
+    if not typed:
+        return 0
+    if not typed.isdigit():
+        raise ValueError(f"{field}: a whole number ≥ 0 (got {typed!r})")
+    return int(typed)
+
+
+def _numbers(text: str, field: str) -> list[int]:
+    values: list[int] = []
+    for word in text.replace(",", " ").split():
+        if not re.fullmatch(r"[+-]?\d+", word):
+            raise ValueError(f"{field}: whole numbers separated by spaces (got {word!r})")
+        values.append(int(word))
+    return values
+
+
+class GhostScreen(Screen[None]):
+    """Set up the ghost, then play his turns: orders, PP, clock, countdown and the gap."""
+
+    TITLE = "Ghost general"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "generate", "Roll general"),
+        Binding("f6", "open_battle", "Open battle"),
+        Binding("f7", "start_turn", "Ghost turn"),
+        Binding("f8", "allocate_pp", "PP"),
+        Binding("f9", "clock", "Clock"),
+        Binding("f10", "end_turn", "End turn"),
+        Binding("ctrl+n", "new_battle", "New"),
+        Binding("escape", "leave_field", "Leave field", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.battle: Any = None
+        """The :class:`ghost.battle.GhostBattle` in progress, or None before the opening."""
+        self._loaded = False
+
+    def action_leave_field(self) -> None:
+        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
+        self.set_focus(None)
+
+    # ----------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="ghost"):
+            with Horizontal(id="ghost-setup"):
+                with Vertical(id="ghost-general") as general:
+                    general.border_title = "Ghost general (G1)"
+                    with Horizontal(classes="setting"):
+                        yield Label("Side", classes="field-label")
+                        yield Select(
+                            [("North", "north"), ("South", "south")],
+                            value="north",
+                            allow_blank=False,
+                            compact=True,
+                            id="ghost-side",
+                        )
+                    with Horizontal(classes="setting"):
+                        yield Label("Quality", classes="field-label")
+                        yield Select(
+                            [(q, q) for q in ("poor", "mediocre", "good", "excellent")],
+                            value="good",
+                            allow_blank=False,
+                            compact=True,
+                            id="ghost-quality",
+                        )
+                    with Horizontal(classes="setting"):
+                        yield Label("Personality", classes="field-label")
+                        yield Select(
+                            [(p, p) for p in ("unstable", "prudent", "organised", "aggressive")],
+                            value="organised",
+                            allow_blank=False,
+                            compact=True,
+                            id="ghost-personality",
+                        )
+                    yield Static("", id="ghost-profile")
+                with Vertical(id="ghost-army-box") as army:
+                    army.border_title = "Order of battle: NAME (quality): Division mods; …"
+                    yield TextArea(SAMPLE_ARMY, id="ghost-army", soft_wrap=False)
+                    with Horizontal(classes="setting"):
+                        yield Label("Other units (batteries, HQs)", classes="field-label")
+                        yield Input("0", compact=True, id="ghost-other-units")
+                    yield Static("", id="ghost-army-summary")
+                    yield FieldError(id="ghost-army-error")
+            yield Static("", id="ghost-banner")
+            with Horizontal(id="ghost-play"):
+                with Vertical(id="ghost-losses") as losses:
+                    losses.border_title = "Loss points so far (G2.1), then f7"
+                    with Horizontal(classes="setting loss-head"):
+                        yield Label("", classes="loss-side")
+                        for _, label, _ in LOSS_FIELDS:
+                            yield Label(label, classes="loss-label")
+                    for side, name in (("gr", "You"), ("gf", "Ghost")):
+                        with Horizontal(classes="setting"):
+                            yield Label(name, classes="loss-side")
+                            for field, _, hint in LOSS_FIELDS:
+                                yield Input(
+                                    placeholder="0" if field not in ("generals", "routed") else "",
+                                    tooltip=hint,
+                                    compact=True,
+                                    id=f"{side}-{field}",
+                                    classes="loss",
+                                )
+                    with Horizontal(classes="setting"):
+                        yield Label("Ghost units lost (G3.4)", classes="field-label")
+                        yield Input(placeholder="0", compact=True, id="gf-units-lost")
+                    yield Static("", id="ghost-loss-total")
+                    yield FieldError(id="ghost-loss-error")
+                    with Horizontal(classes="setting"):
+                        yield Label("Clock dice offered (G4.4)", classes="field-label")
+                        yield Input(placeholder="e.g. 2 5", compact=True, id="clock-dice")
+                    yield Static("", id="ghost-clock")
+                    yield Static("", id="ghost-countdown")
+                with Vertical(id="ghost-pp") as pp:
+                    pp.border_title = "Priority points (G4.1–G4.3), f8"
+                    yield DataTable(id="pp-table", cursor_type="none", zebra_stripes=True)
+                    yield Static("", id="pp-summary")
+            with Vertical(id="ghost-gap-box") as gap:
+                gap.border_title = "The gap over the turns (G2.2)"
+                yield GhostGapChart(id="ghost-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#pp-table", DataTable).add_columns(
+            "who", "PP", "to div.", "reserve", "clock", "lost"
+        )
+        self._resume()
+        self._show_profile()
+        self._show_army()
+        self._show_losses()
+        self._show_battle()
+
+    def refresh_from_store(self) -> None:
+        """Another screen changed the campaign (e.g. undo): reload a saved battle if we had none."""
+        if self.battle is None:
+            self._resume()
+            self._show_battle()
+
+    # ----------------------------------------------------------------- reading the form
+    def _general(self) -> Any:
+        from ghost.generals import GeneralProfile
+
+        return GeneralProfile(
+            side=self.query_one("#ghost-side", Select).value,
+            quality=self.query_one("#ghost-quality", Select).value,
+            personality=self.query_one("#ghost-personality", Select).value,
+        )
+
+    def _army(self) -> Any:
+        units_text = self.query_one("#ghost-other-units", Input).value
+        try:
+            other = _whole(units_text, "other units")
+        except ValueError as error:
+            raise ArmyProblem(str(error)) from None
+        return parse_army(self.query_one("#ghost-army", TextArea).text, other)
+
+    def _losses(self) -> Any:
+        from ghost.battle import TurnLosses
+        from ghost.gap import LossPoints
+
+        points = {}
+        for side in ("gr", "gf"):
+            who = "your" if side == "gr" else "ghost's"
+
+            def text(field: str, side: str = side) -> str:
+                return self.query_one(f"#{side}-{field}", Input).value
+
+            try:
+                points[side] = LossPoints(
+                    fatigue=_whole(text("fatigue"), f"{who} fatigue"),
+                    objectives_lost=_whole(text("objectives"), f"{who} objectives lost"),
+                    generals_lost=_numbers(text("generals"), f"{who} generals"),
+                    hqs_eliminated=_whole(text("hqs"), f"{who} HQs"),
+                    routed_brigades=_numbers(text("routed"), f"{who} routed brigades"),
+                )
+            except ValidationError as error:
+                raise ValueError(f"{who} {_problem(error)}") from None
+        units_lost = _whole(self.query_one("#gf-units-lost", Input).value, "ghost units lost")
+        return TurnLosses.from_points(points["gr"], points["gf"], units_lost)
+
+    # ----------------------------------------------------------------- showing
+    def _show_profile(self) -> None:
+        profile = self.query_one("#ghost-profile", Static)
+        try:
+            general = self.battle.general if self.battle is not None else self._general()
+        except (ValidationError, ValueError) as error:
+            profile.update(_problem(error))
+            return
+        profile.update(
+            f"{general.quality.value} {general.personality.value} ({general.side})\n"
+            f"command points {general.command_points} · radius {general.radius}″\n"
+            f"PP bonus +{general.pp_bonus} · order modifier {general.modifier:+d}\n"
+            f"gap threshold ±{general.gap_threshold}% · leaves at {general.leave_at}% lost"
+        )
+
+    def _show_army(self) -> None:
+        summary = self.query_one("#ghost-army-summary", Static)
+        error = self.query_one("#ghost-army-error", Static)
+        try:
+            army = self.battle.state.army if self.battle is not None else self._army()
+        except ArmyProblem as problem:
+            summary.update("")
+            error.update(str(problem))
+            return
+        error.update("")
+        if army is None:
+            summary.update("")
+            return
+        divisions = sum(len(c.divisions) for c in army.corps)
+        summary.update(
+            f"{len(army.corps)} corps · {divisions} divisions · strength {army.strength} (G2.2) · "
+            f"{army.units} units (G3.4)"
+        )
+
+    def _show_losses(self) -> None:
+        total = self.query_one("#ghost-loss-total", Static)
+        error = self.query_one("#ghost-loss-error", Static)
+        try:
+            losses = self._losses()
+        except ValueError as problem:
+            total.update("")
+            error.update(str(problem))
+            return
+        error.update("")
+        total.update(f"Loss points: you {losses.gr_loss}, ghost {losses.gf_loss}")
+
+    def _show_battle(self) -> None:
+        banner = self.query_one("#ghost-banner", Static)
+        banner.remove_class("attack", "manoeuvre", "retreat", "left_field")
+        for widget_id in (
+            "#ghost-side",
+            "#ghost-quality",
+            "#ghost-personality",
+            "#ghost-army",
+            "#ghost-other-units",
+        ):
+            self.query_one(widget_id).disabled = self.battle is not None
+        if self.battle is None:
+            banner.update(
+                "No battle yet. Set the general and the order of battle, then press f6 for the "
+                "opening order (G3.1)."
+            )
+            self._show_gaps()
+            self.query_one("#ghost-countdown", Static).update("")
+            return
+        state = self.battle.state
+        order = self.battle.order
+        banner.add_class(order.value)
+        if state.turns:
+            decision = state.turns[-1].summary
+            heading = f"Turn {state.turns[-1].turn}"
+        elif state.opening is not None:
+            decision = state.opening
+            heading = "Opening"
+        else:
+            decision = None
+            heading = ""
+        lines = [f"[b]{_order_name(order)}[/b]  ·  {heading}"]
+        if decision is not None:
+            lines.append(f"{decision.rule}: {decision.reason}")
+            if decision.rolls:
+                dice = ", ".join(f"d{r.sides}={r.value} ({r.purpose})" for r in decision.rolls)
+                lines.append(f"Dice: {dice}")
+            lines.append(f"Allows: {decision.allows}")
+        banner.update("\n".join(lines))
+        self._show_gaps()
+        self._show_countdown()
+
+    def _show_gaps(self) -> None:
+        from ghost.decisions import gap_for_display
+
+        gaps: list[tuple[int, float]] = []
+        threshold = 0
+        if self.battle is not None:
+            state = self.battle.state
+            gaps = [(t.turn, gap_for_display(t.gap_pct)) for t in state.turns]
+            threshold = state.general.gap_threshold
+        self.query_one("#ghost-chart", GhostGapChart).show_gaps(gaps, threshold)
+
+    def _show_countdown(self) -> None:
+        countdown = self.query_one("#ghost-countdown", Static)
+        if self.battle is None or self.battle.battle_over:
+            countdown.update("")
+            return
+        value = self.battle.countdown_value
+        state = self.battle.state
+        ended = "ended" if state.turn_ended else "not ended yet (f10)"
+        if value is None:
+            countdown.update(
+                f"Retreat countdown (G3.3): not running · turn {self.battle.turn} {ended}"
+            )
+        else:
+            countdown.update(
+                f"Retreat countdown (G3.3): next roll needs {value}+ "
+                f"(1d6 {state.general.modifier:+d}) · turn {self.battle.turn} {ended}"
+            )
+
+    # ----------------------------------------------------------------- reacting
+    @on(Select.Changed)
+    def _general_changed(self) -> None:
+        self._show_profile()
+
+    @on(TextArea.Changed)
+    def _army_changed(self) -> None:
+        self._show_army()
+
+    @on(Input.Changed, "#ghost-other-units")
+    def _units_changed(self) -> None:
+        self._show_army()
+
+    @on(Input.Changed, ".loss, #gf-units-lost")
+    def _losses_changed(self) -> None:
+        self._show_losses()
+
+    # ----------------------------------------------------------------- actions
+    def action_generate(self) -> None:
+        """G1: roll the general's quality and personality (before the battle opens)."""
+        if self.battle is not None:
+            self.notify(
+                "The battle has begun: start a new one (ctrl+n) to roll a new general.",
+                severity="warning",
+            )
+            return
+        self._roll_general(str(self.query_one("#ghost-side", Select).value))
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _roll_general(self, side: str) -> None:
+        from ghost.generals import generate_general
+
+        dice = self.app.dice_for("Ghost G1")  # type: ignore[attr-defined]
+        try:
+            rolled = generate_general(side, dice)  # type: ignore[arg-type]
+        except Exception as error:  # a cancelled physical roll: nothing changes
+            self.app.call_from_thread(self.notify, f"General not rolled: {error}")
+            return
+        self.app.call_from_thread(self._general_rolled, rolled)
+
+    def _general_rolled(self, rolled: Any) -> None:
+        general = rolled.general
+        self.query_one("#ghost-quality", Select).value = general.quality.value
+        self.query_one("#ghost-personality", Select).value = general.personality.value
+        dice = ", ".join(f"{r.purpose} d{r.sides}={r.value}" for r in rolled.rolls)
+        self.query_one("#ghost-banner", Static).update(
+            f"[b]Rolled a {general.quality.value} {general.personality.value} general[/b] "
+            f"({dice}). "
+            "Press f6 for the opening order."
+        )
+        self._show_profile()
+
+    def action_open_battle(self) -> None:
+        """G3.1: fix the general and army, and roll the opening order."""
+        if self.battle is not None:
+            self.notify("The battle is already open; ctrl+n starts a new one.", severity="warning")
+            return
+        try:
+            general = self._general()
+            army = self._army()
+        except ArmyProblem as problem:
+            self.query_one("#ghost-army-error", Static).update(str(problem))
+            return
+        except (ValidationError, ValueError) as error:
+            self.query_one("#ghost-army-error", Static).update(_problem(error))
+            return
+        self._open(general, army)
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _open(self, general: Any, army: Any) -> None:
+        from ghost.battle import GhostBattle
+
+        try:
+            battle = GhostBattle(general, army=army)
+            battle.open(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+        except Exception as error:
+            self.app.call_from_thread(self._failed, "ghost-army-error", error)
+            return
+        self.app.call_from_thread(self._opened, battle)
+
+    def _opened(self, battle: Any) -> None:
+        self.battle = battle
+        self._save()
+        self._show_profile()
+        self._show_army()
+        self._show_battle()
+
+    def _failed(self, where: str, error: Exception) -> None:
+        self.query_one(f"#{where}", Static).update(_problem(error))
+
+    def action_start_turn(self) -> None:
+        """G3.2 then G3.4 on the losses typed (ends the previous turn's countdown if needed)."""
+        if self.battle is None:
+            self.query_one("#ghost-loss-error", Static).update(
+                "battle: press f6 for the opening order first"
+            )
+            return
+        try:
+            losses = self._losses()
+        except ValueError as problem:
+            self.query_one("#ghost-loss-error", Static).update(str(problem))
+            return
+        self._run_turn(losses)
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _run_turn(self, losses: Any) -> None:
+        try:
+            self.battle.start_turn(losses, self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+        except Exception as error:
+            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            return
+        self.app.call_from_thread(self._turn_done)
+
+    def _turn_done(self) -> None:
+        self.query_one("#ghost-loss-error", Static).update("")
+        self.query_one("#pp-table", DataTable).clear()
+        self.query_one("#pp-summary", Static).update("")
+        self.query_one("#ghost-clock", Static).update("")
+        self._save()
+        self._show_battle()
+
+    def action_end_turn(self) -> None:
+        """G3.3: the end-of-turn retreat countdown."""
+        if self.battle is None or self.battle.turn == 0 or self.battle.state.turn_ended:
+            self.notify("No ghost turn to end: press f7 to start one.", severity="warning")
+            return
+        self._run_end_turn()
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _run_end_turn(self) -> None:
+        try:
+            self.battle.end_turn(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+        except Exception as error:
+            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            return
+        self.app.call_from_thread(self._turn_ended)
+
+    def _turn_ended(self) -> None:
+        self._save()
+        self._show_battle()
+        last = self.battle.state.turns[-1].decisions[-1]
+        self.query_one("#ghost-countdown", Static).update(
+            f"End of turn {self.battle.turn} ({last.rule}): {last.reason}"
+            + (
+                " Dice: " + ", ".join(f"d{r.sides}={r.value}" for r in last.rolls)
+                if last.rolls
+                else ""
+            )
+        )
+
+    def action_allocate_pp(self) -> None:
+        """G4.1–G4.3: this turn's priority points, after the real player has allocated his."""
+        if self.battle is None:
+            self.notify("Open the battle first (f6).", severity="warning")
+            return
+        if self.battle.battle_over:
+            self.notify("The ghost's battle is over: no more PP.", severity="warning")
+            return
+        self._run_pp()
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _run_pp(self) -> None:
+        try:
+            allocation = self.battle.allocate_pp(self.app.dice_for("Ghost PP"))  # type: ignore[attr-defined]
+        except Exception as error:
+            self.app.call_from_thread(self._failed, "pp-summary", error)
+            return
+        self.app.call_from_thread(self._pp_done, allocation)
+
+    def _pp_done(self, allocation: Any) -> None:
+        table = self.query_one("#pp-table", DataTable)
+        table.clear()
+        for general in allocation.generals:
+            table.add_row(
+                f"{general.role} ({general.quality.value})",
+                str(general.pp),
+                str(general.divisions),
+                str(general.reserve),
+                str(general.clock),
+                str(general.lost),
+            )
+        for name, pp in allocation.divisions.items():
+            table.add_row(f"  {name}", str(pp) if pp else "—", "", "", "", "")
+        dice = " ".join(str(r.value) for r in allocation.rolls)
+        self.query_one("#pp-summary", Static).update(
+            f"Reserve {allocation.reserve} · clock {allocation.clock} · lost {allocation.lost}"
+            f" · dice {dice}\n" + "\n".join(allocation.notes[-2:])
+        )
+
+    def action_clock(self) -> None:
+        """G4.4: which of the two offered d6 the ghost subtracts from the clock."""
+        clock = self.query_one("#ghost-clock", Static)
+        if self.battle is None:
+            clock.update("clock: open the battle first (f6)")
+            return
+        try:
+            offered = _numbers(self.query_one("#clock-dice", Input).value, "clock dice")
+            if len(offered) != 2:
+                raise ValueError("clock dice: type the two d6 offered, e.g. 2 5")
+        except ValueError as problem:
+            clock.update(f"[red]{problem}[/red]")
+            return
+        self._run_clock((offered[0], offered[1]))
+
+    @work(thread=True, exclusive=True, group="ghost")
+    def _run_clock(self, offered: tuple[int, int]) -> None:
+        try:
+            choice = self.battle.choose_clock(offered, self.app.dice_for("Ghost clock"))  # type: ignore[attr-defined]
+        except Exception as error:
+            self.app.call_from_thread(
+                self.query_one("#ghost-clock", Static).update, f"[red]{_problem(error)}[/red]"
+            )
+            return
+        self.app.call_from_thread(
+            self.query_one("#ghost-clock", Static).update,
+            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}",
+        )
+
+    def action_new_battle(self) -> None:
+        """Put the current battle aside and set up a new one."""
+        self.battle = None
+        self._save()
+        for table in self.query(DataTable):
+            table.clear()
+        for widget_id in ("#pp-summary", "#ghost-clock", "#ghost-countdown"):
+            self.query_one(widget_id, Static).update("")
+        self._show_profile()
+        self._show_army()
+        self._show_battle()
+
+    # ----------------------------------------------------------------- saving with the campaign
+    def _save(self) -> None:
+        from assistant.tui.widgets import ghost_store
+
+        try:
+            ghost_store.save(self.app, None if self.battle is None else self.battle.state)
+        except Exception as error:  # the battle goes on even if the campaign cannot store it
+            self.notify(f"Ghost battle not saved: {error}", severity="error")
+
+    def _resume(self) -> None:
+        from assistant.tui.widgets import ghost_store
+
+        try:
+            state = ghost_store.load(self.app)
+        except Exception as error:
+            self.notify(f"Saved ghost battle not read: {error}", severity="warning")
+            return
+        if state is None:
+            return
+        from ghost.battle import GhostBattle
+
+        self.battle = GhostBattle.from_state(state)
+        general = state.general
+        self.query_one("#ghost-side", Select).value = general.side
+        self.query_one("#ghost-quality", Select).value = general.quality.value
+        self.query_one("#ghost-personality", Select).value = general.personality.value
+        if state.army is not None:
+            self.query_one("#ghost-army", TextArea).text = _army_text(state.army)
+            self.query_one("#ghost-other-units", Input).value = str(state.army.other_units)
+        if state.turns:
+            last = state.turns[-1].losses
+            self.query_one("#gf-units-lost", Input).value = str(last.units_lost or "")
+
+
+def _order_name(order: Any) -> str:
+    value = str(order.value)
+    return {
+        "pre_battle": "BEFORE THE BATTLE",
+        "attack": "ATTACK",
+        "manoeuvre": "MANOEUVRE / DEFENCE",
+        "retreat": "GENERAL RETREAT",
+        "left_field": "LEFT THE FIELD",
+    }.get(value, value.upper())
+
+
+def _army_text(army: Any) -> str:
+    """An order of battle written back in the box's format (to resume a saved battle)."""
+    lines = []
+    for number, corps in enumerate(army.corps, start=1):
+        divisions = "; ".join(
+            f"{d.name} " + " ".join(f"{m:+d}" if m else "0" for m in d.brigades)
+            for d in corps.divisions
+        )
+        lines.append(f"{corps.name or f'Corps {number}'} ({corps.quality.value}): {divisions}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,227 @@
+"""The army journal of Macedon vs Persia: each army's morale and every change to it (D1).
+
+D1 asks that every morale change go into the army journal. The ledger keeps it (battles, forced
+marches and tactical retreats write it, D3–D5); this screen shows both sides' armies with their
+morale, and the history of the army under the cursor. It can also record the two morale events
+that happen off the battlefield: a forced march (D5, −2) and a tactical retreat (D5, an ordinary
+defeat). A campaign without armies (the Tarentine Wars) says so plainly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+
+from assistant.tui.widgets.battle_error import FieldError
+
+MAX_MORALE = 6
+"""D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
+
+
+def morale_pips(morale: int) -> str:
+    """Morale as six pips, e.g. ``●●●○○○ 3``."""
+    shown = max(0, min(MAX_MORALE, morale))
+    return "●" * shown + "○" * (MAX_MORALE - shown) + f" {morale}"
+
+
+class JournalScreen(Screen[None]):
+    """Both sides' armies with their morale, and the selected army's journal."""
+
+    TITLE = "Army journal"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f5", "focus_side(0)", "First side"),
+        Binding("f6", "focus_side(1)", "Second side"),
+        Binding("f7", "forced_march", "Forced march"),
+        Binding("f8", "tactical_retreat", "Tactical retreat"),
+        Binding("escape", "leave_field", "Leave field", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._selected: str | None = None
+        self._sides: list[str] = []
+
+    def action_leave_field(self) -> None:
+        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
+        self.set_focus(None)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="journal-empty")
+        with Vertical(id="journal-body"):
+            with Horizontal(id="journal-sides"):
+                for index in range(2):
+                    with Vertical(classes="journal-side", id=f"journal-side-{index}"):
+                        yield DataTable(id=f"armies-{index}", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="journal-history") as history:
+                history.border_title = "Journal"
+                yield DataTable(id="journal-table", cursor_type="row", zebra_stripes=True)
+            with Horizontal(id="journal-actions", classes="setting"):
+                yield Label("Loyalty of the province (forced march, D5)", classes="field-label")
+                yield Input(placeholder="0-6", compact=True, id="journal-loyalty")
+            yield FieldError(id="journal-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for index in range(2):
+            self.query_one(f"#armies-{index}", DataTable).add_columns("army", "morale", "state")
+        self.query_one("#journal-table", DataTable).add_columns(
+            "turn", "army", "before", "after", "why"
+        )
+        self.refresh_from_store()
+
+    # ----------------------------------------------------------------- reading the ledger
+    def _state(self) -> Any:
+        store = getattr(self.app, "store", None)
+        return None if store is None else store.state()
+
+    def refresh_from_store(self) -> None:
+        """Re-read the armies and their journals (a battle or an undo changed them)."""
+        state = self._state()
+        armies = dict(getattr(state, "armies", {}) or {})
+        empty = self.query_one("#journal-empty", Static)
+        body = self.query_one("#journal-body", Vertical)
+        if not armies:
+            title = getattr(getattr(state, "scenario", None), "title", "this campaign")
+            empty.update(
+                f"No armies in {title}.\n\n"
+                "The army journal follows the morale of each army of the Macedon vs Persia "
+                "DBA campaign (D1–D5). Open or create a Macedon vs Persia campaign to use it."
+            )
+            empty.display = True
+            body.display = False
+            return
+        empty.display = False
+        body.display = True
+        sides: list[str] = []
+        for army in armies.values():
+            if army.nation not in sides:
+                sides.append(army.nation)
+        self._sides = sides[:2]
+        for index, side in enumerate(self._sides):
+            self.query_one(f"#journal-side-{index}", Vertical).border_title = side
+            table = self.query_one(f"#armies-{index}", DataTable)
+            keep = table.cursor_row
+            table.clear()
+            for army in armies.values():
+                if army.nation != side:
+                    continue
+                name = f"★ {army.name}" if army.leader else army.name
+                table.add_row(
+                    name,
+                    morale_pips(army.morale),
+                    "in the field" if army.alive else "destroyed",
+                    key=army.name,
+                )
+            if table.row_count:
+                table.move_cursor(row=min(keep, table.row_count - 1))
+        if self._selected not in armies:
+            self._selected = next(iter(armies))
+        self._show_journal()
+
+    def _show_journal(self) -> None:
+        state = self._state()
+        table = self.query_one("#journal-table", DataTable)
+        table.clear()
+        history = self.query_one("#journal-history", Vertical)
+        armies = getattr(state, "armies", {}) or {}
+        army = armies.get(self._selected) if self._selected else None
+        if army is None:
+            history.border_title = "Journal"
+            return
+        history.border_title = f"Journal of {army.name} ({army.nation}) — morale {army.morale}" + (
+            "" if army.alive else ", destroyed"
+        )
+        if not army.journal:
+            table.add_row("", army.name, "", str(army.morale), "no morale change yet (D1 start)")
+        for entry in army.journal:
+            table.add_row(
+                str(entry.turn), army.name, str(entry.before), str(entry.after), entry.reason
+            )
+
+    # ----------------------------------------------------------------- reacting
+    @on(DataTable.RowHighlighted, ".journal-side DataTable")
+    def _army_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # Only the player's cursor chooses the army: tables rebuilt after a change also
+        # highlight their first row.
+        key = getattr(event.row_key, "value", None)  # None when the table was emptied
+        if event.data_table.has_focus and key is not None:
+            self._selected = str(key)
+            self._show_journal()
+
+    def action_focus_side(self, index: int) -> None:
+        if index < len(self._sides):
+            self.query_one(f"#armies-{index}", DataTable).focus()
+
+    # ----------------------------------------------------------------- morale events (D5)
+    def action_forced_march(self) -> None:
+        """D5: the selected army marches two provinces this turn (−2 morale)."""
+        error = self.query_one("#journal-error", Static)
+        if self._selected is None:
+            error.update("army: no army to march")
+            return
+        typed = self.query_one("#journal-loyalty", Input).value.strip()
+        if not typed.isdigit():
+            error.update(
+                "loyalty: type the current loyalty (0–6) of the army's province for a forced march"
+            )
+            self.query_one("#journal-loyalty", Input).focus()
+            return
+        from assistant.ledger.events import ForcedMarch
+
+        self._append(lambda: ForcedMarch(army=self._selected or "", loyalty=int(typed)))
+
+    def action_tactical_retreat(self) -> None:
+        """D5: the selected army declines battle and falls back (an ordinary defeat)."""
+        if self._selected is None:
+            self.query_one("#journal-error", Static).update("army: no army to retreat")
+            return
+        from assistant.ledger.events import TacticalRetreat
+
+        self._append(lambda: TacticalRetreat(army=self._selected or ""))
+
+    def _append(self, build: Any) -> None:
+        from assistant.tui.messages import LedgerChanged
+
+        error = self.query_one("#journal-error", Static)
+        store = getattr(self.app, "store", None)
+        if store is None:
+            error.update("campaign: no campaign is open")
+            return
+        try:
+            stored = store.append(build())
+        except (ValueError, ValidationError) as problem:
+            error.update(f"Nothing recorded: {_problem(problem)}")
+            return
+        error.update("")
+        self.query_one("#journal-loyalty", Input).value = ""
+        summary = _history_summary(store, getattr(stored, "id", None))
+        self.refresh_from_store()
+        self.post_message(LedgerChanged(summary))
+
+
+def _problem(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first['msg']}" if where else str(first["msg"])
+    return str(error)
+
+
+def _history_summary(store: Any, event_id: int | None) -> str:
+    """The ledger's own words for the event just recorded."""
+    try:
+        for entry in reversed(store.history()):
+            if entry.id == event_id:
+                return str(entry.summary)
+    except Exception:
+        pass
+    return "Recorded"

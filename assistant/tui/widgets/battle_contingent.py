@@ -1,0 +1,201 @@
+"""One contingent on the battle desk: who fights and, after the game, what it lost.
+
+The battle desk shows one card per contingent (T1.5: allies are contingents of their own). The
+card holds the nation and PM used for the budgets (T1) and the result fields of every ruleset
+(T2.1 FOG battle groups, T2.2 DBM ElEq, T2.3 DBA elements, T2.6 recovery bases); the desk shows
+only the row of the ruleset in play. The card only gathers what the player typed: every number
+derived from it comes from the converters.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Input, Label, Select
+
+from assistant.tui.widgets.battle_error import FieldError, FieldNote
+
+Side = Literal["a", "b"]
+ResultMode = Literal["fog", "dbm", "dba", "dice", "recovery"]
+
+RESULT_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    # (field id, label shown, what the player types) per ruleset; the ids are the converters'
+    # argument names so an error naming the field points at the right input.
+    "fog": (
+        ("battle_groups", "BGs", "battle groups fielded"),
+        ("broken", "broken", "BGs broken, routed, destroyed or off table"),
+        ("fragmented", "frag", "BGs fragmented"),
+        ("attrition", "AP", "attrition points total (optional)"),
+    ),
+    "dbm": (
+        ("total_eleq", "ElEq", "total ElEq of the contingent"),
+        ("eliminated", "elim.", "ElEq eliminated"),
+        ("demoralised", "demor.", "ElEq demoralised, not eliminated"),
+    ),
+    "dba": (
+        ("elements", "fielded", "elements fielded"),
+        ("lost", "lost", "elements lost"),
+    ),
+    "recovery": (
+        ("bases", "bases", "bases fielded"),
+        ("destroyed", "destr.", "bases destroyed"),
+        ("routed", "routed", "bases in routed units"),
+    ),
+}
+"""The typed fields of each ruleset's result form."""
+
+RESULT_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "fog": (("camp_sacked", "camp sacked"),),
+    "recovery": (("commander_killed", "commander killed"), ("allied", "allied")),
+}
+"""The yes/no fields of each ruleset's result form."""
+
+
+class InputProblem(ValueError):
+    """What the player typed in one field cannot be used; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def read_count(
+    text: str, field: str, *, halves: bool = False, optional: bool = False
+) -> Fraction | None:
+    """A count typed into a field: a whole number ≥ 0 (or a half, where ElEq or PM allow it).
+
+    This is input parsing only; whether the count makes sense for the rule is the converters'
+    question.
+    """
+    typed = text.strip()
+    if not typed:
+        if optional:
+            return None
+        raise InputProblem(field, f"{field}: required")
+    allowed = "a whole or half number ≥ 0" if halves else "a whole number ≥ 0"
+    try:
+        value = Fraction(typed)
+    except (ValueError, ZeroDivisionError):
+        raise InputProblem(field, f"{field}: {allowed} (got {typed!r})") from None
+    if value < 0 or (value * (2 if halves else 1)).denominator != 1:
+        raise InputProblem(field, f"{field}: {allowed} (got {typed!r})")
+    return value
+
+
+class ContingentCard(Vertical):
+    """One contingent's nation and PM, and its result fields for the ruleset in play."""
+
+    def __init__(
+        self,
+        side: Side,
+        number: int,
+        nations: list[str],
+        *,
+        nation: str | None = None,
+        pm: str = "",
+    ) -> None:
+        super().__init__(id=f"card-{side}{number}", classes="contingent")
+        self.side: Side = side
+        self.number = number
+        self._nations = nations
+        self._nation = nation
+        self._pm = pm
+        self.dropped = False
+        """Set when the card is being removed (an ally dropped): the desk no longer reads it."""
+
+    @property
+    def ready(self) -> bool:
+        """Whether the card's fields exist and it is not being removed (it is mounted and
+        composed a moment after an ally is added)."""
+        return not self.dropped and bool(self.query(f"#{self.side}{self.number}-error"))
+
+    @property
+    def tag(self) -> str:
+        """How the desk names this contingent: A1, A2 (an ally), B1 …"""
+        return f"{self.side.upper()}{self.number}"
+
+    def compose(self) -> ComposeResult:
+        prefix = f"{self.side}{self.number}"
+        with Horizontal(classes="who"):
+            yield Label(self.tag, classes="tag")
+            nation_value: str | object = (
+                self._nation if self._nation in self._nations else Select.NULL
+            )
+            yield Select(
+                [(name, name) for name in self._nations],
+                prompt="nation",
+                value=nation_value,
+                compact=True,
+                id=f"{prefix}-nation",
+                classes="nation",
+            )
+            yield Label("PM", classes="field-label")
+            yield Input(self._pm, placeholder="PM", compact=True, id=f"{prefix}-pm", classes="pm")
+            yield Label("", id=f"{prefix}-available", classes="available")
+        for mode, fields in RESULT_ROWS.items():
+            with Horizontal(classes=f"result result-{mode}"):
+                for field, label, hint in fields:
+                    yield Label(label, classes="field-label")
+                    yield Input(
+                        placeholder="",
+                        tooltip=hint,
+                        compact=True,
+                        id=f"{prefix}-{field}",
+                        classes="count",
+                    )
+                for field, label in RESULT_FLAGS.get(mode, ()):
+                    yield Checkbox(label, id=f"{prefix}-{field}", compact=True)
+        yield FieldNote(id=f"{prefix}-note")
+        yield FieldError(id=f"{prefix}-error")
+
+    def show_mode(self, mode: ResultMode) -> None:
+        """Show the result row of the ruleset in play (none for a dice battle)."""
+        for row in self.query(".result"):
+            row.display = row.has_class(f"result-{mode}")
+
+    def text(self, field: str) -> str:
+        """What is typed in one of the card's inputs."""
+        return self.query_one(f"#{self.side}{self.number}-{field}", Input).value
+
+    def flag(self, field: str) -> bool:
+        """Whether one of the card's check boxes is ticked."""
+        return self.query_one(f"#{self.side}{self.number}-{field}", Checkbox).value
+
+    @property
+    def nation(self) -> str | None:
+        """The nation chosen, or None."""
+        value = self.query_one(f"#{self.side}{self.number}-nation", Select).value
+        return value if isinstance(value, str) else None
+
+    def pm(self) -> Fraction:
+        """The contingent's PM as typed (whole, or a half for an empty city's garrison, T1.4)."""
+        value = read_count(self.text("pm"), "PM", halves=True)
+        assert value is not None
+        return value
+
+    def figures(self, mode: str) -> dict[str, object]:
+        """The table figures as typed for the ruleset in play (the ledger's field names)."""
+        typed: dict[str, object] = {}
+        for field, _, _ in RESULT_ROWS.get(mode, ()):
+            value = self.text(field).strip()
+            if value:
+                typed[field] = value
+        for field, _ in RESULT_FLAGS.get(mode, ()):
+            typed[field] = self.flag(field)
+        return typed
+
+    def show_available(self, land_pm: int | None) -> None:
+        """Show how many land PM the chosen nation has in play (what it can field)."""
+        text = "" if land_pm is None else f"of {land_pm}"
+        self.query_one(f"#{self.side}{self.number}-available", Label).update(text)
+
+    def show_note(self, message: str) -> None:
+        """Show what was rolled for this contingent (empty to clear)."""
+        self.query_one(f"#{self.side}{self.number}-note", FieldNote).update(message)
+
+    def show_error(self, message: str) -> None:
+        """Show a problem with this contingent's fields under them (empty to clear)."""
+        self.query_one(f"#{self.side}{self.number}-error", FieldError).update(message)

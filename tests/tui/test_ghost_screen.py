@@ -1,0 +1,177 @@
+"""The ghost general's screen through a solo battle, turn by turn, by keys (G1–G4).
+
+The order of battle is the screen's sample (strength 67 = 19 + 17 + 19 + 12, 11 brigades; a good
+organised general: modifier −1, gap threshold 12 %, leaves the field at 25 % of units lost). The
+physical-dice game types every die, so each order is known from the rules; the seeded game checks
+what holds whatever the dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Input, Static, TextArea
+
+from assistant.tui.app import make_app
+from tests.tui.conftest import SEED, SIZE
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+async def open_ghost(pilot: Any) -> Any:
+    await pilot.press("g")
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "GhostScreen"
+    return pilot.app.screen
+
+
+async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
+    field = pilot.app.screen.query_one(input_id, Input)
+    field.focus()
+    field.value = ""
+    await type_text(pilot, text)
+    await pilot.pause()
+
+
+async def key(pilot: Any, name: str, faces: tuple[str, ...] = ()) -> None:
+    """Press a key; type each physical die face asked for, in order."""
+    await pilot.press(name)
+    for face in faces:
+        for _ in range(50):
+            await pilot.pause()
+            if type(pilot.app.screen).__name__ == "DieEntryScreen":
+                break
+        assert type(pilot.app.screen).__name__ == "DieEntryScreen", f"no die asked for {face}"
+        await pilot.press(face, "enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "GhostScreen", "a die was asked that was not typed"
+
+
+def banner(screen: Any) -> str:
+    return str(screen.query_one("#ghost-banner", Static).render())
+
+
+async def losses(pilot: Any, type_text: Any, you: str, ghost: str, units: str) -> None:
+    await fill(pilot, "#gr-fatigue", you, type_text)
+    await fill(pilot, "#gf-fatigue", ghost, type_text)
+    await fill(pilot, "#gf-units-lost", units, type_text)
+
+
+# G3.1, G3.2, G3.3 with typed dice:
+#   opening 2 − 1 = 1 ≤ 3 → ATTACK;
+#   turn 1: you 10 loss points, ghost 0 → gap +14.9 % ≥ +12 % → ATTACK (no die);
+#   turn 2: ghost 30 → gap −29.9 % ≤ −12 %: 3 − 1 = 2 ≤ 3 → MANOEUVRE; its end starts the count;
+#   turn 3: same gap, 1 unit of 11 lost (9 % < 25 %): order stands; end of turn: the gap did not
+#   shrink, the retreat value falls to 3: 5 − 1 = 4 ≥ 3 → GENERAL RETREAT.
+async def test_G3_three_ghost_turns_with_typed_dice(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        screen.query_one("#pp-table").focus()
+        await pilot.press("p")  # physical dice: every roll is typed
+        await key(pilot, "f6", ("2",))
+        assert "ATTACK" in banner(screen) and "G3.1" in banner(screen)
+        await losses(pilot, type_text, "10", "0", "0")
+        await key(pilot, "f7")
+        assert "ATTACK" in banner(screen) and "Turn 1" in banner(screen)
+        await key(pilot, "f10")
+        await losses(pilot, type_text, "10", "30", "0")
+        await key(pilot, "f7", ("3",))
+        assert "MANOEUVRE" in banner(screen) and "Turn 2" in banner(screen)
+        await key(pilot, "f10")
+        assert "starts from 4" in str(screen.query_one("#ghost-countdown").render())
+        await losses(pilot, type_text, "10", "30", "1")
+        await key(pilot, "f7")
+        assert "MANOEUVRE" in banner(screen) and "Turn 3" in banner(screen)
+        await key(pilot, "f10", ("5",))
+        assert "GENERAL RETREAT" in banner(screen)
+        chart = str(screen.query_one("#ghost-chart").render())
+        assert "T1" in chart and "+14.9%" in chart and "T3" in chart and "-29.9%" in chart
+
+
+# G3.4: 3 of 11 units lost is 27 % (rounded down) ≥ 25 %: the army leaves the field, whatever
+# the order, and the battle is saved with the campaign so it resumes in a new session.
+async def test_G3_4_leaves_the_field_and_the_battle_resumes(
+    app: Any, store: Any, campaign_path: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        for turn, units in enumerate(("0", "1", "3"), start=1):
+            await losses(pilot, type_text, "2", "2", units)
+            await key(pilot, "f7")
+            assert f"Turn {turn}" in banner(screen)
+            assert "Allows:" in banner(screen)
+        assert "LEFT THE FIELD" in banner(screen)
+        assert "27%" in banner(screen)
+    from assistant.ledger import CampaignStore
+
+    reopened = CampaignStore.open(campaign_path)  # a new session reads the campaign file
+    again = make_app(reopened, seed=SEED)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        assert "LEFT THE FIELD" in banner(screen) and "Turn 3" in banner(screen)
+        assert screen.battle.turn == 3
+        assert screen.query_one("#ghost-army", TextArea).disabled
+        # Kept in the campaign file itself, so an export carries it too.
+        assert reopened.ghost_battle() is not None
+        assert "ghost_battle" in reopened.export_document()
+        await key(pilot, "ctrl+n")  # a new battle puts the finished one aside
+        assert "No battle yet" in banner(screen) and reopened.ghost_battle() is None
+
+
+# G4.1–G4.3 and G4.4: the PP table lists every general and division and never places more PP
+# than the generals have; the clock choice takes one of the two dice offered.
+async def test_G4_priority_points_and_clock(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        await key(pilot, "f7")
+        await key(pilot, "f8")
+        table = screen.query_one("#pp-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        generals = [row for row in rows if not row[0].startswith("  ")]
+        divisions = [row for row in rows if row[0].startswith("  ")]
+        assert [row[0].split(" (")[0] for row in generals] == ["army", "corps 1", "corps 2"]
+        assert [row[0].strip() for row in divisions] == [
+            "1st Division",
+            "2nd Division",
+            "3rd Division",
+            "4th Division",
+        ]
+        placed = sum(int(row[1]) for row in divisions if row[1] != "—")
+        assert placed <= sum(int(row[1]) for row in generals)
+        await fill(pilot, "#clock-dice", "2 5", type_text)
+        await key(pilot, "f9")
+        clock = str(screen.query_one("#ghost-clock").render())
+        assert ("subtract 5" in clock and "higher" in clock) or (
+            "subtract 2" in clock and "lower" in clock
+        )
+
+
+# A bad order of battle is named inline; no battle opens and nothing is saved.
+async def test_bad_army_shows_inline_error(app: Any, campaign_path: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        screen.query_one("#ghost-army", TextArea).text = "I Corps (brilliant): Lee 0 +1\n"
+        await pilot.pause()
+        await key(pilot, "f6")
+        assert "army line 1" in str(screen.query_one("#ghost-army-error").render())
+        assert screen.battle is None
+        assert app.store.ghost_battle() is None
+        await fill(pilot, "#gr-routed", "+5", type_text)
+        assert "modifier" in str(screen.query_one("#ghost-loss-error").render())
+
+
+# G1: f5 rolls the general's quality and personality before the battle.
+async def test_G1_roll_a_general(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        screen.query_one("#pp-table").focus()
+        await pilot.press("p")
+        # North, d8 8 → excellent; d8 7 → aggressive (G1 tables).
+        await key(pilot, "f5", ("8", "7"))
+        profile = str(screen.query_one("#ghost-profile").render())
+        assert "excellent aggressive" in profile
+        assert "command points 4" in profile and "leaves at 30%" in profile

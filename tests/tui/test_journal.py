@@ -1,0 +1,96 @@
+"""The army journal: Macedon vs Persia morale (D1) and the D5 morale events, by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.store import CampaignStore
+from assistant.tui.app import make_app
+from tests.tui.conftest import SEED, SIZE
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def macedon_app(tmp_path: Path) -> Any:
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    yield make_app(store, seed=SEED)
+    store.close()
+
+
+def rows(screen: Any, table_id: str) -> list[list[str]]:
+    table = screen.query_one(table_id, DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def open_journal(pilot: Any) -> Any:
+    await pilot.press("j")
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "JournalScreen"
+    return pilot.app.screen
+
+
+# The Tarentine Wars have no armies: the journal says so instead of showing empty tables.
+async def test_tarentine_campaign_has_no_armies(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_journal(pilot)
+        assert "No armies" in str(screen.query_one("#journal-empty", Static).render())
+        assert not screen.query_one("#journal-body").display
+
+
+# D1: 8 armies a side, morale 3, the leader's 6.
+async def test_D1_both_sides_armies_and_morale(macedon_app: Any) -> None:
+    async with macedon_app.run_test(size=SIZE) as pilot:
+        screen = await open_journal(pilot)
+        for table_id in ("#armies-0", "#armies-1"):
+            armies = rows(screen, table_id)
+            assert len(armies) == 8
+            leaders = [row for row in armies if row[0].startswith("★")]
+            assert len(leaders) == 1 and leaders[0][1].endswith(" 6")
+            assert all(row[1].endswith(" 3") for row in armies if not row[0].startswith("★"))
+
+
+# D5: a forced march costs 2 morale at once and goes into the army's journal; a tactical
+# retreat is an ordinary defeat (−1). The second army of the first side starts at 3.
+async def test_D5_forced_march_and_tactical_retreat_go_into_the_journal(
+    macedon_app: Any, type_text: Any
+) -> None:
+    async with macedon_app.run_test(size=SIZE) as pilot:
+        screen = await open_journal(pilot)
+        await pilot.press("f5", "down")
+        await pilot.pause()
+        army = rows(screen, "#armies-0")[1][0]
+        loyalty = screen.query_one("#journal-loyalty", Input)
+        loyalty.focus()
+        await type_text(pilot, "4")
+        await pilot.press("f7")
+        await pilot.pause()
+        assert rows(screen, "#armies-0")[1][1].endswith(" 1")
+        journal = rows(screen, "#journal-table")
+        assert journal[-1][1:4] == [army, "3", "1"] and "D5" in journal[-1][4]
+        screen.query_one("#armies-0").focus()
+        await pilot.press("f8")
+        await pilot.pause()
+        assert rows(screen, "#armies-0")[1][1].endswith(" 0")
+        assert rows(screen, "#journal-table")[-1][2:4] == ["1", "0"]
+
+
+# D5: a forced march is forbidden at loyalty 2 or less: refused inline, nothing recorded.
+async def test_D5_forced_march_refused_at_low_loyalty(macedon_app: Any, type_text: Any) -> None:
+    async with macedon_app.run_test(size=SIZE) as pilot:
+        events = len(macedon_app.store.history())
+        screen = await open_journal(pilot)
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "loyalty" in str(screen.query_one("#journal-error").render())
+        screen.query_one("#journal-loyalty", Input).focus()
+        await type_text(pilot, "2")
+        await pilot.press("f7")
+        await pilot.pause()
+        assert "Nothing recorded" in str(screen.query_one("#journal-error").render())
+        assert len(macedon_app.store.history()) == events

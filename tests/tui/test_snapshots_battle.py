@@ -1,0 +1,102 @@
+"""Snapshots of the battle desk, the dice battle, the ghost and the army journal at 120 × 40.
+
+Each is filled in as a player would leave it mid-use, with the fixtures' fixed seed and a fresh
+campaign, so the picture is the same on every run. Update with ``--snapshot-update`` and look at
+the report before accepting a change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.store import CampaignStore
+from assistant.tui.app import make_app
+from tests.tui.conftest import SEED, SIZE
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+async def _fill(pilot: Any, values: dict[str, str]) -> None:
+    for widget_id, value in values.items():
+        widget = pilot.app.screen.query_one(widget_id)
+        if isinstance(widget, Select | Input):
+            widget.value = value
+        await pilot.pause()
+
+
+def test_battle_desk_snapshot(app: Any, snap_compare: Any) -> None:
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("b")
+        await pilot.pause()
+        await _fill(
+            pilot,
+            {
+                "#a1-nation": "Rome",
+                "#a1-pm": "4",
+                "#b1-nation": "Pyrrhus",
+                "#b1-pm": "2",
+                "#a1-battle_groups": "12",
+                "#a1-broken": "2",
+                "#b1-battle_groups": "10",
+                "#b1-broken": "5",
+                "#b1-fragmented": "2",
+                "#winner": "a",
+                "#place": "Heraclea",
+            },
+        )
+        pilot.app.screen.query_one("#preview-table").focus()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        await _fill(
+            pilot,
+            {"#dice-side-a": "Rome 5", "#dice-side-b": "Carthage 4", "#dice-place": "Panormus"},
+        )
+        pilot.app.screen.query_one("#dice-rounds").focus()
+        await pilot.press("f5", "f6")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_ghost_screen_snapshot(app: Any, snap_compare: Any) -> None:
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("g")
+        await pilot.pause()
+        pilot.app.screen.query_one("#pp-table").focus()
+        await pilot.press("f6")
+        await pilot.app.workers.wait_for_complete()
+        await _fill(pilot, {"#gr-fatigue": "9", "#gf-fatigue": "2", "#gf-units-lost": "1"})
+        pilot.app.screen.query_one("#pp-table").focus()
+        for key in ("f7", "f8"):
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_journal_snapshot(tmp_path: Path, snap_compare: Any) -> None:
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    app = make_app(store, seed=SEED)
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("j")
+        await pilot.pause()
+
+    try:
+        assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    finally:
+        store.close()
