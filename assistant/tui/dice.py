@@ -22,10 +22,10 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
-from converters.dice import Roll, SeededDice
-
 if TYPE_CHECKING:
     from textual.app import App
+
+    from converters.dice import Roll, SeededDice
 
 __all__ = ["AppDice", "DiceService", "RollCancelled"]
 
@@ -39,7 +39,8 @@ class DiceService:
 
     def __init__(self, app: App[Any], *, seed: int | None = None, physical: bool = False) -> None:
         self._app = app
-        self._seeded = SeededDice(seed)
+        # Built at the first roll: converters.dice needs pydantic, which the first frame skips.
+        self._seeded_dice: SeededDice | None = None
         self.seed = seed
         self.physical = physical
         """Physical-dice mode: ask the player for each face instead of rolling."""
@@ -52,8 +53,20 @@ class DiceService:
         """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with the prefix."""
         return AppDice(self, purpose_prefix)
 
+    @property
+    def _seeded(self) -> SeededDice:
+        if self._seeded_dice is None:
+            from converters.dice import SeededDice
+
+            with self._lock:
+                if self._seeded_dice is None:
+                    self._seeded_dice = SeededDice(self.seed)
+        return self._seeded_dice
+
     def roll(self, sides: int, purpose: str) -> Roll:
         """One die, from the generator or (physical mode) from the player; logged."""
+        from converters.dice import Roll
+
         if sides < 1:
             raise ValueError(f"sides: a die has at least 1 face (got {sides})")
         value = self._ask(sides, purpose) if self.physical else self._seeded.roll(sides, purpose)
@@ -118,6 +131,8 @@ class AppDice:
         """The rolls made through these dice, purposes as the rules gave them."""
 
     def roll(self, sides: int, purpose: str) -> int:
+        from converters.dice import Roll
+
         full_purpose = f"{self.prefix}: {purpose}" if self.prefix else purpose
         rolled = self._service.roll(sides, full_purpose)
         self.rolls.append(Roll(sides=sides, value=rolled.value, purpose=purpose))

@@ -9,7 +9,9 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from assistant.tui.app import NAVIGATION
+from assistant.tui.screens.annibui import AnniBuiScreen
 from assistant.tui.screens.battle_desk import BattleDeskScreen
+from assistant.tui.screens.bellum import BellumScreen
 from assistant.tui.screens.campaign import CampaignScreen, RebuildForm
 from assistant.tui.screens.dice_battle import DiceBattleScreen
 from assistant.tui.screens.ghost import GhostScreen
@@ -26,6 +28,8 @@ SCREEN_KEYS = [
     ("g", GhostScreen),
     ("j", JournalScreen),
     ("h", HistoryScreen),
+    ("a", AnniBuiScreen),
+    ("s", BellumScreen),
 ]
 
 

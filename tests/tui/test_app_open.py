@@ -1,14 +1,26 @@
-"""Which campaign ``castra`` opens: the default one (created on first run) or ``--campaign``."""
+"""Which campaign ``castra`` opens (the default one, created on first run, or ``--campaign``)
+and how: the app shows its Campaign screen at once and opens the file behind it."""
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.widgets import DataTable, Static
+from textual.widgets._footer import FooterKey
 
+import assistant.tui as tui
 from assistant.cli import main
 from assistant.ledger.store import CampaignFileError
 from assistant.tui import open_campaign
+from assistant.tui.app import CastraApp, make_app
+from assistant.tui.screens.campaign import LOADING, CampaignScreen
+
+from .conftest import SIZE
 
 
 def test_first_run_creates_a_tarentine_campaign_in_castra_home(tmp_path: Path) -> None:
@@ -63,3 +75,136 @@ def test_castra_with_a_bad_campaign_file_is_one_line_and_exit_2(
     assert main(["--campaign", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("castra: error: file:")
+
+
+# ---- the app opens the file itself, after its first frame ---------------------------------
+
+
+@pytest.fixture
+def held_open(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Opening the campaign waits until the test sets this event (a slow disk, say)."""
+    release = threading.Event()
+    real_open = tui.open_campaign
+
+    def slow_open(path: Any) -> Any:
+        assert release.wait(10), "the test never let the campaign open"
+        return real_open(path)
+
+    monkeypatch.setattr(tui, "open_campaign", slow_open)
+    return release
+
+
+def _text(app: Any, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def _existing_campaign(tmp_path: Path) -> Path:
+    path = tmp_path / "mine.castra"
+    store, _ = open_campaign(path)
+    store.close()
+    return path
+
+
+async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_campaign(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    app = make_app(campaign_path=_existing_campaign(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen) and app.store is None
+        assert _text(app, "#campaign-heading") == LOADING
+        keys = {key.key for key in app.screen.query(FooterKey)}
+        assert {"n", "h", "q"} <= keys, "the footer shows its keys while the file opens"
+        assert app.sub_title.startswith("mine.castra")
+        held_open.set()
+        assert await app.campaign_loaded()
+        await pilot.pause()
+        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
+        assert app.screen.query_one("#nations", DataTable).row_count > 0
+    app.store.close()
+
+
+async def test_a_key_pressed_while_the_file_opens_is_carried_out_once_it_is_open(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    app = make_app(campaign_path=_existing_campaign(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen), "History waits for the campaign"
+        held_open.set()
+        await app.campaign_loaded()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryScreen"
+    app.store.close()
+
+
+async def test_first_run_in_the_app_creates_the_campaign_and_says_so(tmp_path: Path) -> None:
+    app = make_app()  # the default campaign, under CASTRA_HOME (see conftest)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await app.campaign_loaded()
+        await pilot.pause()
+        expected = tmp_path / "castra-home" / "campaign.castra"
+        assert app.store.path == expected and expected.exists()
+        assert app.sub_title.startswith("campaign.castra (new)")
+    app.store.close()
+
+
+def _not_a_campaign_but_sqlite(tmp_path: Path) -> Path:
+    path = tmp_path / "recipes.castra"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.close()
+    return path
+
+
+async def test_a_file_found_unusable_in_the_app_is_explained_on_the_campaign_screen(
+    tmp_path: Path,
+) -> None:
+    path = _not_a_campaign_but_sqlite(tmp_path)
+    before = path.read_bytes()
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not await app.campaign_loaded()
+        await pilot.pause()
+        assert _text(app, "#campaign-heading") == "The campaign could not be opened"
+        status = _text(app, "#campaign-status")
+        assert "is not a Castra campaign" in status and "Press q to quit" in status
+        await pilot.press("b", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen), "no screen or form without a campaign"
+    assert app.store is None and path.read_bytes() == before
+
+
+def _run_headless_and_quit(self: CastraApp, **_: Any) -> None:
+    """``app.run()`` as a player would: wait for the campaign (or its error), then press q."""
+
+    async def quit_when_settled(pilot: Any) -> None:
+        await self.campaign_loaded()
+        await pilot.pause()
+        await pilot.press("q")
+
+    App.run(self, headless=True, size=SIZE, auto_pilot=quit_when_settled)
+
+
+def test_castra_with_a_file_found_unusable_in_the_app_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CastraApp, "run", _run_headless_and_quit)
+    path = _not_a_campaign_but_sqlite(tmp_path)
+    assert main(["--campaign", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("castra: error: file:")
+    assert "is not a Castra campaign" in err
+
+
+def test_castra_on_a_good_campaign_exits_0_and_closes_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CastraApp, "run", _run_headless_and_quit)
+    path = _existing_campaign(tmp_path)
+    assert main(["--campaign", str(path)]) == 0
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    reopened, note = open_campaign(path)
+    reopened.close()
+    assert note is None

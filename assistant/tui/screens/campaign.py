@@ -9,22 +9,29 @@ judges: this screen adds no rules.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import importlib
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Select, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Header, Static
 
-from assistant.tui.dice import RollCancelled
 from assistant.tui.messages import LedgerChanged, TurnAdvanced
 from assistant.tui.widgets.footer import CastraFooter
-from assistant.tui.widgets.ledger_form import LedgerForm
+
+if TYPE_CHECKING:
+    from assistant.tui.screens.campaign_forms import (
+        AdvanceTurnForm,
+        RebuildForm,
+        RecruitForm,
+        WinterTurnForm,
+    )
 
 __all__ = [
+    "LOADING",
     "AdvanceTurnForm",
     "CampaignScreen",
     "RebuildForm",
@@ -32,8 +39,22 @@ __all__ = [
     "WinterTurnForm",
     "campaign_heading",
     "decimated_text",
+    "nation_options",
     "parse_tribute",
 ]
+
+LOADING = "Loading campaign…"
+"""What the heading says from the first frame until the campaign file is open."""
+_FORMS = {"AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
+
+
+def __getattr__(name: str) -> Any:
+    # The forms need pydantic (via LedgerForm): they are imported when first asked for, so the
+    # first frame does not wait for them (see assistant.tui.screens.campaign_forms).
+    if name in _FORMS:
+        return getattr(importlib.import_module("assistant.tui.screens.campaign_forms"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 RECENT_EVENTS = 12
 """How many of the latest events the Campaign screen lists."""
@@ -92,7 +113,8 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-def _nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
+def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
+    """(label, value) of the nations a form offers: those with a player unless told otherwise."""
     return [
         (name, name) for name, nation in state.nations.items() if nation.player or not players_only
     ]
@@ -138,16 +160,32 @@ class CampaignScreen(Screen[None]):
         events.add_column("Turn", width=4)
         events.add_column("Event", width=EVENT_WIDTH)
         events.add_column("Who", width=10)
-        self.refresh_from_store()
+        app: Any = self.app
+        if app.campaign_error is not None:
+            self.show_campaign_error(app.campaign_error)
+        elif app.store is None:
+            # The first frame: the app opens the campaign file once this screen is up.
+            self.query_one("#campaign-heading", Static).update(LOADING)
+        else:
+            self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
         # Another screen (or another process) may have written to the ledger meanwhile.
         if self.is_mounted:
             self.refresh_from_store()
 
+    def show_campaign_error(self, message: str) -> None:
+        """The campaign file could not be opened: say why, in place of the campaign."""
+        self.query_one("#campaign-heading", Static).update("The campaign could not be opened")
+        status = self.query_one("#campaign-status", Static)
+        status.update(f"{message}\nPress q to quit; nothing was written to the file.")
+        status.add_class("error")
+
     def refresh_from_store(self) -> None:
-        """Re-read the ledger and redraw everything on the screen."""
+        """Re-read the ledger and redraw everything on the screen (nothing until it is open)."""
         store = self.app.store  # type: ignore[attr-defined]
+        if store is None:
+            return
         state = store.state()
         calendar = state.scenario.calendar
         self.query_one("#campaign-heading", Static).update(
@@ -206,30 +244,44 @@ class CampaignScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
 
-    def _open(self, form: LedgerForm, message: type[LedgerChanged] = LedgerChanged) -> None:
-        def recorded(summary: str | None) -> None:
-            if summary:
-                self.post_message(message(summary))
+    def _open(
+        self, form_name: str, *args: Any, message: type[LedgerChanged] = LedgerChanged
+    ) -> None:
+        # A key pressed while the file is still opening is carried out once it is open (a
+        # fraction of a second); with no campaign (the file could not be opened) never.
+        def open_form() -> None:
+            if self.app.screen is not self:
+                return  # the player moved on meanwhile
+            module = "history" if form_name == "UndoForm" else "campaign_forms"
+            form_class = getattr(
+                importlib.import_module(f"assistant.tui.screens.{module}"), form_name
+            )
+            form: ModalScreen[str | None] = form_class(*args)
 
-        self.app.push_screen(form, callback=recorded)
+            def recorded(summary: str | None) -> None:
+                if summary:
+                    self.post_message(message(summary))
+
+            self.app.push_screen(form, callback=recorded)
+
+        self.app.when_campaign_loaded(open_form)  # type: ignore[attr-defined]
 
     def action_advance(self) -> None:
-        self._open(AdvanceTurnForm(), TurnAdvanced)
+        self._open("AdvanceTurnForm", message=TurnAdvanced)
 
     def action_winter(self) -> None:
-        self._open(WinterTurnForm(), TurnAdvanced)
+        self._open("WinterTurnForm", message=TurnAdvanced)
 
     def action_rebuild(self) -> None:
-        self._open(RebuildForm(self._selected_nation()))
+        self._open("RebuildForm", self._selected_nation())
 
     def action_recruit(self) -> None:
-        self._open(RecruitForm(self._selected_nation()))
+        self._open("RecruitForm", self._selected_nation())
 
     def action_undo(self) -> None:
         from assistant.tui.messages import EventUndone
-        from assistant.tui.screens.history import UndoForm
 
-        self._open(UndoForm(), EventUndone)
+        self._open("UndoForm", message=EventUndone)
 
     def _selected_nation(self) -> str | None:
         table = self.query_one("#nations", DataTable)
@@ -237,210 +289,3 @@ class CampaignScreen(Screen[None]):
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         return str(key) if key is not None else None
-
-
-class AdvanceTurnForm(LedgerForm):
-    """End the current turn (T5.1), with the tribute each nation collects (T5.3)."""
-
-    FORM_TITLE = "End the turn"
-
-    def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
-        calendar = state.scenario.calendar
-        following = (
-            calendar.date(state.turn + 1)
-            if state.turn < calendar.total_turns
-            else "the end of the campaign"
-        )
-        yield Static(f"{state.date}\n→ {following}", classes="hint")
-        yield from self.field(
-            "tribute",
-            "Tribute collected (T5.3), optional",
-            Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
-        )
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
-
-    def build_event(self) -> Any:
-        from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
-
-        return TurnAdvancedEvent(
-            tribute=parse_tribute(self.text("tribute")), who=self.who(), note=self.text("note")
-        )
-
-
-class RebuildForm(LedgerForm):
-    """Rebuild decimated land PM before they expire (T2.5)."""
-
-    FORM_TITLE = "Rebuild decimated PM (T2.5)"
-
-    def __init__(self, nation: str | None = None) -> None:
-        super().__init__()
-        self.nation = nation
-
-    def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
-        economy = state.scenario.economy
-        cost = f"{economy.rebuild_cost} PE each" if economy else "no economy in this campaign"
-        waiting = [
-            f"{name} {decimated_text(nation)}"
-            for name, nation in state.nations.items()
-            if nation.decimated
-        ]
-        yield Static(
-            f"{cost}, up to and including the next winter turn.\n"
-            f"Decimated now: {'; '.join(waiting) if waiting else 'none'}",
-            classes="hint",
-        )
-        options = _nation_options(state, players_only=False)
-        chosen = self.nation if self.nation in state.nations else Select.NULL
-        yield from self.field(
-            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
-        )
-        yield from self.field("pm", "PM to rebuild", Input(value="1", restrict=r"-?\d*"))
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
-
-    def build_event(self) -> Any:
-        from assistant.ledger.events import PmRebuilt
-
-        nation = self.choice("nation")
-        if nation is None:
-            raise ValueError("nation: choose the nation that rebuilds")
-        return PmRebuilt(
-            nation=nation, pm=self.text("pm") or "", who=self.who(), note=self.text("note")
-        )
-
-
-class RecruitForm(LedgerForm):
-    """Order new land or naval PM (T6.1): paid now, arriving after the training delay."""
-
-    FORM_TITLE = "Order recruits (T6.1)"
-
-    def __init__(self, nation: str | None = None) -> None:
-        super().__init__()
-        self.nation = nation
-
-    def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
-        economy = state.scenario.economy
-        if economy:
-            yield Static(
-                f"Land PM {economy.land_pm_cost} PE, naval PM {economy.naval_pm_cost} PE; "
-                f"they arrive {economy.recruit_delay_turns} turns after the order.",
-                classes="hint",
-            )
-        options = _nation_options(state)
-        chosen = self.nation if self.nation in dict(options) else Select.NULL
-        yield from self.field(
-            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
-        )
-        yield from self.field("land_pm", "Land PM", Input(value="0", restrict=r"-?\d*"))
-        yield from self.field("naval_pm", "Naval PM", Input(value="0", restrict=r"-?\d*"))
-        yield from self.field(
-            "province", "Province they deploy in (optional)", Input(placeholder="e.g. Roma")
-        )
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
-
-    def build_event(self) -> Any:
-        from assistant.ledger.events import RecruitmentOrdered
-
-        nation = self.choice("nation")
-        if nation is None:
-            raise ValueError("nation: choose the nation that recruits")
-        return RecruitmentOrdered(
-            nation=nation,
-            land_pm=self.text("land_pm") or "0",
-            naval_pm=self.text("naval_pm") or "0",
-            province=self.text("province"),
-            who=self.who(),
-            note=self.text("note"),
-        )
-
-
-class WinterTurnForm(LedgerForm):
-    """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), VP (T5.8).
-
-    The die is rolled once (or typed in, with physical dice) when the player first records; if
-    the ledger then refuses (e.g. a storm with a tie for most fleets needs the nation named),
-    the same roll is kept for the next attempt: a die is never rolled again to get another face.
-    """
-
-    FORM_TITLE = "Winter turn"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.winter_roll: Any = None
-        """The d10 once rolled (a converters.dice.Roll)."""
-
-    def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
-        lines = [state.date]
-        if state.is_winter and state.scenario.economy is not None:
-            owed = [
-                f"{name} {state.upkeep(name)} PE"
-                for name, nation in state.nations.items()
-                if nation.player
-            ]
-            lines.append("Upkeep owed (T6.2): " + ", ".join(owed))
-        die = state.scenario.winter_events.die if state.scenario.winter_events else 10
-        lines.append(f"Recording rolls the d{die} of the winter event (T5.6).")
-        yield Static("\n".join(lines), classes="hint")
-        yield Static("", id="winter-roll", classes="hint")
-        fleets = [(name, name) for name, nation in state.nations.items() if nation.naval_pm > 0]
-        yield from self.field(
-            "storm_nation",
-            "If a storm (7) strikes a tie for most fleets: which nation",
-            Select(fleets, prompt="— (only when asked)"),
-        )
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
-
-    def action_record(self) -> None:
-        self.clear_errors()
-        if self.winter_roll is None:
-            state = self.app.store.state()  # type: ignore[attr-defined]
-            try:
-                # Check before rolling: no die is rolled for a winter that cannot be resolved.
-                self.app.store.check(self._event(state, None))  # type: ignore[attr-defined]
-            except (ValueError, LookupError) as error:
-                if not str(error).startswith("rolls:"):
-                    self.show_error(error)
-                    return
-            die = state.scenario.winter_events.die if state.scenario.winter_events else 10
-            self._roll_winter_die(die)
-            return
-        super().action_record()
-
-    @work(thread=True, exclusive=True, group="winter-die")
-    def _roll_winter_die(self, die: int) -> None:
-        dice = self.app.dice_for("Winter")  # type: ignore[attr-defined]
-        try:
-            dice.roll(die, "T5.6 winter event")
-        except RollCancelled:
-            self.app.call_from_thread(self.say, "roll cancelled: nothing recorded")
-            return
-        roll = dice.take_log()[0]
-        self.app.call_from_thread(self._rolled, roll)
-
-    def _rolled(self, roll: Any) -> None:
-        self.winter_roll = roll
-        self.query_one("#winter-roll", Static).update(
-            f"d{roll.sides} rolled for the winter event: {roll.value}"
-        )
-        super().action_record()
-
-    def _event(self, state: Any, roll: Any) -> Any:
-        from assistant.ledger.events import WinterResolved
-
-        return WinterResolved(
-            rolls=[roll] if roll is not None else [],
-            storm_nation=self.choice("storm_nation"),
-            who=self.text("who"),
-            note=self.text("note"),
-        )
-
-    def build_event(self) -> Any:
-        self.who()
-        return self._event(None, self.winter_roll)

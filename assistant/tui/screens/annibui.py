@@ -1,0 +1,519 @@
+"""The ANNI BUI referee's desk: price a creation order and settle a battle turn by plain sums.
+
+ANNI BUI (RULES.md section A) is played by mail; the referee answers each letter with a cost,
+a volley, a melee, a discipline check or the turn's income. This screen does those sums live
+as the fields change — one tab per rule — with every number from :mod:`converters.annibui`
+and the roster from :mod:`armylists.annibui`. What cannot be read is said under its field;
+nothing here is written to the campaign ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Checkbox,
+    DataTable,
+    Header,
+    Input,
+    Label,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine, parse_increments
+from assistant.tui.widgets.footer import CastraFooter
+
+__all__ = ["AnniBuiScreen"]
+
+UNIT_LINES = 4
+"""Unit lines of a creation order (A1)."""
+BUILDING_LINES = 2
+"""Building lines of a creation order (A1)."""
+GROUP_LINES = 3
+"""Lines per group in a volley or melee (A2, A3): front line first."""
+
+TABS = (
+    ("army", "Army cost (A1)", "#army-unit-1"),
+    ("fire", "Fire (A2)", "#fire-shooters-1"),
+    ("melee", "Melee (A3)", "#melee-attackers-1"),
+    ("discipline", "Discipline (A4)", "#discipline-units"),
+    ("income", "Income (A5)", "#income-cities"),
+)
+"""(tab id, title, first field) of each tab, in order."""
+
+_WITHDRAWALS = [
+    ("no voluntary withdrawal", "none"),
+    ("part of the army withdrew (−1)", "army"),
+    ("the captain withdrew with them (−2)", "captain"),
+]
+_VERSUS = [
+    ("by the defenders' front line", "auto"),
+    ("ACF: against foot", "foot"),
+    ("ACC: against cavalry", "cavalry"),
+]
+
+
+def _field(message: str) -> str:
+    """``"lost: between …"`` → ``"lost"``."""
+    head, colon, _ = message.partition(":")
+    return head.strip() if colon and " " not in head.strip() else ""
+
+
+def _whole(text: str, field: str) -> int | None:
+    """A typed whole number (digits only, by the Input's restriction), None when empty."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{field}: a whole number (got {text!r})") from None
+
+
+def _hits_lines(result: Any) -> list[str]:
+    lines = []
+    for casualty in result.casualties:
+        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
+        lines.append(
+            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
+            f"{casualty.left} left"
+        )
+    if result.wasted_hits:
+        lines.append(f"  {result.wasted_hits} hits wasted: no targets left")
+    return lines
+
+
+class AnniBuiScreen(Screen[None]):
+    """Army cost (A1), fire (A2), melee (A3), discipline (A4) and income (A5), live."""
+
+    TITLE = "ANNI BUI"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "show_tab('army')", "Army"),
+        Binding("f3", "show_tab('fire')", "Fire"),
+        Binding("f4", "show_tab('melee')", "Melee"),
+        Binding("f5", "show_tab('discipline')", "Discipline"),
+        Binding("f6", "show_tab('income')", "Income"),
+        Binding("escape", "leave_field", "Leave field", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from armylists.annibui import buildings, unit_types
+
+        unit_options = [(f"{u.name} ({u.english})", u.name) for u in unit_types()]
+        building_options = [(f"{b.name} ({b.english})", b.name) for b in buildings()]
+        yield Header()
+        with TabbedContent(id="annibui-tabs"):
+            with TabPane("Army cost (A1)", id="army"), VerticalScroll():
+                yield DataTable(id="annibui-roster", cursor_type="row", zebra_stripes=True)
+                yield Static(
+                    "Order: type, count (empty = 1), increments — enter on the roster adds a line",
+                    classes="section-title",
+                )
+                for number in range(1, UNIT_LINES + 1):
+                    yield UnitLine(unit_options, id=f"army-unit-{number}")
+                for number in range(1, BUILDING_LINES + 1):
+                    yield BuildingLine(building_options, id=f"army-building-{number}")
+                with Horizontal(classes="annibui-row"):
+                    yield Label("Joining an army with", classes="annibui-label")
+                    yield Input(
+                        placeholder="its increments, e.g. AB+1 (empty: a new army)",
+                        id="army-increments",
+                        compact=True,
+                    )
+                    yield Label("Treasury", classes="annibui-label")
+                    yield Input(
+                        placeholder="optional",
+                        id="army-treasury",
+                        restrict=r"\d*",
+                        compact=True,
+                    )
+                yield Static("", id="army-increments-error", classes="error field-error")
+                yield Static("", id="army-treasury-error", classes="error field-error")
+                yield Static("", id="army-result", classes="annibui-result")
+            with TabPane("Fire (A2)", id="fire"), VerticalScroll():
+                yield from self._group(
+                    "fire-shooters", "Shooters (ranged or engines)", unit_options
+                )
+                yield from self._group("fire-targets", "Targets, front line first", unit_options)
+                with Horizontal(classes="annibui-row"):
+                    yield Checkbox(
+                        "shooters on walls (+1 AB, +1 TB)", id="fire-walls", compact=True
+                    )
+                    yield Label("Distance (squares)", classes="annibui-label")
+                    yield Input(
+                        placeholder="optional", id="fire-distance", restrict=r"\d*", compact=True
+                    )
+                yield Static("", id="fire-walls-error", classes="error field-error")
+                yield Static("", id="fire-distance-error", classes="error field-error")
+                yield Static("", id="fire-result", classes="annibui-result")
+            with TabPane("Melee (A3)", id="melee"), VerticalScroll():
+                yield from self._group("melee-attackers", "Attackers", unit_options)
+                yield from self._group(
+                    "melee-defenders", "Defenders, front line first", unit_options
+                )
+                with Horizontal(classes="annibui-row"):
+                    yield Label("Count", classes="annibui-label")
+                    yield Select(
+                        _VERSUS, value="auto", allow_blank=False, id="melee-versus", compact=True
+                    )
+                    yield Checkbox(
+                        "counterattack on gliders that dived last turn",
+                        id="melee-counterattack",
+                        compact=True,
+                    )
+                yield Static("", id="melee-result", classes="annibui-result")
+            with TabPane("Discipline (A4)", id="discipline"), VerticalScroll():
+                yield Static(
+                    "After losses an army needs DIS ≥ % lost ÷ 10, or it flees (A4).",
+                    classes="hint",
+                )
+                yield from self._number("discipline-units", "Units before the losses")
+                yield from self._number("discipline-lost", "Units lost")
+                yield from self._number("discipline-dis", "The army's DIS")
+                with Horizontal(classes="annibui-row"):
+                    yield Checkbox(
+                        "the captain is with the army (+1)", id="discipline-captain", compact=True
+                    )
+                yield Static("", id="discipline-captain-error", classes="error field-error")
+                with Horizontal(classes="annibui-row"):
+                    yield Label("Withdrawal", classes="annibui-label")
+                    yield Select(
+                        _WITHDRAWALS,
+                        value="none",
+                        allow_blank=False,
+                        id="discipline-withdrawal",
+                        compact=True,
+                    )
+                yield Static("", id="discipline-result", classes="annibui-result")
+            with TabPane("Income (A5)", id="income"), VerticalScroll():
+                yield from self._number("income-cities", "Cities held (not the capital)", "0")
+                yield from self._number("income-capitals", "Capitals held", "1")
+                yield from self._number("income-killed", "Enemy units killed", "0")
+                yield from self._number("income-fled", "Enemy units that fled", "0")
+                yield Static("", id="income-result", classes="annibui-result")
+        yield CastraFooter()
+
+    def _group(self, name: str, title: str, options: list[tuple[str, str]]) -> ComposeResult:
+        yield Static(title, classes="section-title")
+        for number in range(1, GROUP_LINES + 1):
+            yield UnitLine(options, id=f"{name}-{number}")
+        yield Static("", id=f"{name}-error", classes="error field-error")
+
+    def _number(self, name: str, label: str, value: str = "") -> ComposeResult:
+        with Horizontal(classes="annibui-row"):
+            yield Label(label, classes="annibui-label annibui-wide-label")
+            yield Input(value=value, id=name, restrict=r"\d*", max_length=5, compact=True)
+        yield Static("", id=f"{name}-error", classes="error field-error")
+
+    def on_mount(self) -> None:
+        from armylists.annibui import unit_types
+        from converters.annibui import ABILITIES
+
+        roster = self.query_one("#annibui-roster", DataTable)
+        roster.add_columns(
+            "Unit", "English", "Class", "MOV M", "MOV B", "ACF", "ACC", "AB", "TB", "DB", "RES",
+            "DIS", "TRAS", "Cost",
+        )  # fmt: skip
+        for unit in unit_types():
+            roster.add_row(
+                unit.name,
+                unit.english,
+                unit.unit_class,
+                *("–" if unit.ability(a) is None else str(unit.ability(a)) for a in ABILITIES),
+                str(unit.cost),
+                key=unit.name,
+            )
+        self.recompute()
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one("#annibui-tabs", TabbedContent).active = tab
+        first = dict((tab_id, field) for tab_id, _, field in TABS)[tab]
+        target = self.query_one(first)
+        if isinstance(target, UnitLine):
+            target = target.query_one(Select)
+        self.call_after_refresh(target.focus)
+
+    def action_leave_field(self) -> None:
+        self.query_one("#annibui-tabs", TabbedContent).query_one("Tabs").focus()
+
+    @on(DataTable.RowSelected, "#annibui-roster")
+    def _add_from_roster(self, event: DataTable.RowSelected) -> None:
+        """Enter on a roster row puts that unit on the first free order line."""
+        name = event.row_key.value
+        for line in self.query(UnitLine):
+            if line.id and line.id.startswith("army-unit-") and line.type_name is None:
+                line.choose(str(name))
+                line.query_one(".annibui-count", Input).focus()
+                return
+        self.notify("Every order line is taken: clear one first (choose '— unit').")
+
+    # -- live results -----------------------------------------------------------------------------
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _changed(self) -> None:
+        self.recompute()
+
+    def recompute(self) -> None:
+        """Every tab's result from its fields (each is a handful of additions)."""
+        if not self.is_mounted:
+            return
+        for compute, result_id in (
+            (self._army, "#army-result"),
+            (self._fire, "#fire-result"),
+            (self._melee, "#melee-result"),
+            (self._discipline, "#discipline-result"),
+            (self._income, "#income-result"),
+        ):
+            self._show(compute, result_id)
+
+    def _show(self, compute: Callable[[], str], result_id: str) -> None:
+        prefix = result_id.removeprefix("#").removesuffix("-result")
+        for error in self.query(f"#{prefix} .field-error").results(Static):
+            if error.id is not None:  # a line's own error is set by the line
+                error.update("")
+                error.remove_class("-shown")
+        try:
+            text = compute()
+        except ValueError as error:
+            message = str(error)
+            field = _field(message)
+            if field == "line":
+                text = "Fix the line marked in red to see the result."
+            elif self._say(prefix, _FIELD_TARGETS.get(field, field), message):
+                text = "Fix the field marked in red to see the result."
+            else:
+                text = message
+        self.query_one(result_id, Static).update(text)
+
+    def _say(self, prefix: str, field: str, message: str) -> bool:
+        """Put ``message`` under the field it names; False when there is no such field."""
+        target = self.query(f"#{prefix}-{field}-error")
+        if not field or not target:
+            return False
+        line = target.first(Static)
+        line.update(message)
+        line.add_class("-shown")
+        return True
+
+    def _text(self, widget_id: str) -> str:
+        return self.query_one(widget_id, Input).value
+
+    def _lines(self, prefix: str, field: str) -> list[Any]:
+        """The battle group of ``prefix``'s lines; the first unreadable line raises."""
+        troops = []
+        problem: ValueError | None = None
+        for line in self.query(UnitLine):
+            if not (line.id or "").startswith(f"{prefix}-"):
+                continue
+            try:
+                troop = line.troop(field)
+            except ValueError as error:
+                problem = problem or error
+                continue
+            if troop is not None:
+                troops.append(troop)
+        if problem is not None:
+            raise ValueError(f"line: {problem}")  # shown on its line already
+        return troops
+
+    # A1 -------------------------------------------------------------------------------------------
+
+    def _army(self) -> str:
+        from armylists.annibui import rates
+        from converters.annibui import UnitOrder, army_budget, format_increments
+
+        units = []
+        works = []
+        problem: ValueError | None = None
+        for line in self.query(UnitLine):
+            if not (line.id or "").startswith("army-unit-"):
+                continue
+            try:
+                read = line.read("increments")
+            except ValueError as error:
+                problem = problem or error
+                continue
+            if read is not None:
+                unit, count, increments = read
+                units.append(UnitOrder(unit=unit, count=count, increments=increments))
+        for bline in self.query(BuildingLine):
+            try:
+                order = bline.read("buildings")
+            except ValueError as error:
+                problem = problem or error
+                continue
+            if order is not None:
+                works.append(order)
+        army_text = self._text("#army-increments")
+        army = parse_increments(army_text, "increments") if army_text.strip() else None
+        treasury = _whole(self._text("#army-treasury"), "treasury")
+        if problem is not None:
+            raise ValueError(f"line: {problem}")
+        if not units and not works:
+            return "Choose unit types (or buildings) to price an order (A1)."
+        budget = army_budget(units, works, army_increments=army, treasury=treasury, rates=rates())
+        lines = [
+            f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
+            f"{line.unit_cost} each = {line.cost}"
+            for line in budget.units
+        ]
+        for work in budget.buildings:
+            raised = " ".join(
+                f"{name}+{plus}"
+                for name, plus in (("RES", work.res), ("ATT", work.att), ("DIS", work.dis))
+                if plus
+            )
+            lines.append(
+                f"{work.count} × {work.building} ({raised or 'none'}): "
+                f"{work.unit_cost} each = {work.cost}"
+            )
+        lines.append(f"Total cost (A1): {budget.total_cost}")
+        if budget.accepted:
+            verdict = "Order accepted"
+            if budget.left is not None:
+                verdict += f": {budget.left} left of {budget.treasury}"
+            lines.append(verdict)
+        else:
+            lines += [f"Order REFUSED: {reason}" for reason in budget.reasons]
+        return "\n".join(lines)
+
+    # A2, A3 ---------------------------------------------------------------------------------------
+
+    def _fire(self) -> str:
+        from armylists.annibui import rates
+        from converters.annibui import engine_fire, ranged_fire
+
+        shooters = self._lines("fire-shooters", "shooters")
+        targets = self._lines("fire-targets", "targets")
+        distance = _whole(self._text("#fire-distance"), "distance")
+        walls = self.query_one("#fire-walls", Checkbox).value
+        if not shooters or not targets:
+            return "Choose the shooters and their targets (A2)."
+        kinds = {troop.unit.fire for troop in shooters}
+        if kinds == {"engine"}:
+            if walls:
+                raise ValueError("walls: only ranged shooters (archers …) get the wall bonus")
+            result = engine_fire(shooters, targets, distance=distance)
+            formula = f"AB × engines {result.attack}"
+        elif "engine" in kinds:
+            raise ValueError(
+                "shooters: ranged units and engines shoot with different sums (A2); "
+                "work them out one after the other"
+            )
+        else:
+            result = ranged_fire(
+                shooters, targets, on_walls=walls, distance=distance, rates=rates()
+            )
+            formula = f"AB × shooters {result.attack} − DB × targets {result.defence}"
+        lines = [f"{result.kind.capitalize()} fire (A2): {formula} = {result.hits} hits"]
+        if result.out_of_range:
+            lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
+        lines += _hits_lines(result)
+        lines.append(f"Killed or destroyed: {result.killed}")
+        return "\n".join(lines)
+
+    def _melee(self) -> str:
+        from converters.annibui import melee
+
+        attackers = self._lines("melee-attackers", "attackers")
+        defenders = self._lines("melee-defenders", "defenders")
+        if not attackers or not defenders:
+            return "Choose the attackers and the defenders (A3)."
+        versus = self.query_one("#melee-versus", Select).value
+        result = melee(
+            attackers,
+            defenders,
+            versus=None if versus in ("auto", Select.NULL) else versus,  # type: ignore[arg-type]
+            counterattack=self.query_one("#melee-counterattack", Checkbox).value,
+        )
+        value = "ACC" if result.versus == "cavalry" else "ACF"
+        lines = [
+            f"Melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES "
+            f"{result.defence} = {result.hits} hits",
+            *_hits_lines(result),
+            f"Killed or destroyed: {result.killed}",
+        ]
+        return "\n".join(lines)
+
+    # A4 -------------------------------------------------------------------------------------------
+
+    def _discipline(self) -> str:
+        from armylists.annibui import rates
+        from converters.annibui import discipline_check
+
+        units = _whole(self._text("#discipline-units"), "units")
+        lost = _whole(self._text("#discipline-lost"), "lost")
+        discipline = _whole(self._text("#discipline-dis"), "dis")
+        withdrawal = self.query_one("#discipline-withdrawal", Select).value
+        if units is None or lost is None:
+            return "Give the army's units before the losses and the units lost (A4)."
+        check = discipline_check(
+            units,
+            lost,
+            discipline if discipline is not None else 0,
+            captain=self.query_one("#discipline-captain", Checkbox).value,
+            withdrawal=withdrawal if isinstance(withdrawal, str) else "none",  # type: ignore[arg-type]
+            rates=rates(),
+        )
+        percent = float(check.loss_percent)
+        required = float(check.required_discipline)
+        lines = [
+            f"Lost {check.lost} of {check.units} units = {percent:g} % → needs DIS ≥ {required:g}: "
+            f"DIS {check.minimum_whole_discipline} at least (A4)"
+        ]
+        if discipline is None:
+            lines.append("Give the army's DIS to see whether it holds.")
+            return "\n".join(lines)
+        parts = [f"DIS {check.discipline}"]
+        if check.captain_bonus:
+            parts.append(f"+ {check.captain_bonus} captain")
+        if check.withdrawal_penalty:
+            parts.append(f"− {check.withdrawal_penalty} withdrawal")
+        lines.append(f"Effective discipline: {' '.join(parts)} = {check.effective_discipline}")
+        if check.outcome == "destroyed":
+            lines.append("The army is DESTROYED: every unit lost, its captain died last")
+        elif check.outcome == "holds":
+            lines.append("The army HOLDS")
+        else:
+            lines.append("The army FLEES")
+        return "\n".join(lines)
+
+    # A5 -------------------------------------------------------------------------------------------
+
+    def _income(self) -> str:
+        from armylists.annibui import rates
+        from converters.annibui import turn_income
+
+        income = turn_income(
+            cities=_whole(self._text("#income-cities"), "cities") or 0,
+            capitals=_whole(self._text("#income-capitals"), "capitals") or 0,
+            killed=_whole(self._text("#income-killed"), "killed") or 0,
+            fled=_whole(self._text("#income-fled"), "fled") or 0,
+            rates=rates(),
+        )
+        return "\n".join(
+            [
+                f"cities    {income.cities:>5} → {income.from_cities:>6}",
+                f"capitals  {income.capitals:>5} → {income.from_capitals:>6}",
+                f"killed    {income.killed:>5} → {income.from_killed:>6}",
+                f"fled      {income.fled:>5} → {income.from_fled:>6}",
+                f"Income this turn (A5): {income.total}",
+            ]
+        )
+
+
+# Converter messages name a field; the error line it belongs under, where the names differ.
+_FIELD_TARGETS = {"engines": "shooters"}

@@ -1,0 +1,245 @@
+"""The Bellum standings: who leads the 13 powers, and the form that records each year's centres.
+
+A Bellum game (RULES.md section B) is scored once a year from the supply centres each power
+holds. This screen shows the ranking the ledger computes (B1 victory at 30 centres or by
+proclamation, B2 tie-break over the last 5, 10, 15 and all years) and records the next year
+through the ledger, which judges it; in any other campaign it says how to start a Bellum game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Input, Label, Select, Static
+
+from assistant.tui.messages import LedgerChanged
+from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.ledger_form import LedgerForm
+
+__all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
+
+NOT_BELLUM = (
+    "This campaign ({title}) is not a Bellum game: it has no supply centres to rank.\n"
+    "To play Bellum, start one from the command line and open it:\n"
+    "  castra campaign new bellum --faction julii --file bellum.castra\n"
+    "  castra --campaign bellum.castra\n"
+    "(--faction chooses who leads Rome, B3: bruti, scipii or julii.)"
+)
+
+
+def standings_status(state: Any) -> str:
+    """One line on where the game stands: won, drawn, over, or the ranking so far (B1, B2)."""
+    setup = state.scenario.bellum
+    result = state.bellum_standings()
+    rules = setup.rules
+    if result is None:
+        return (
+            f"No year recorded yet: press y to record the centres held at the end of year 1. "
+            f"{rules.victory_centres} centres win (B1)."
+        )
+    victory = result.victory
+    if victory is not None and victory.by == "sovereign":
+        text = (
+            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
+            f"{victory.year} and wins (B1). The game is over."
+        )
+    elif victory is not None:
+        text = (
+            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
+            f"centres (B1). The game is over."
+        )
+    elif result.status == "ended":
+        text = f"Year {result.years} played: the game is over; this is the final ranking (B2)."
+    else:
+        text = (
+            f"After year {result.years} of {rules.last_year}: the ranking so far (B2); "
+            f"{rules.victory_centres} centres win (B1). Press y to record year {result.years + 1}."
+        )
+    for group in result.draws:
+        word = "Level so far" if result.status == "in progress" else "Draw"
+        text += f"\n{word}: {', '.join(group)} through every tie-break (B2)."
+    return text
+
+
+class BellumScreen(Screen[None]):
+    """The standings table of a Bellum campaign; y records the next year's centres."""
+
+    TITLE = "Bellum standings"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "record_year", "Record year"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="bellum-body"):
+            yield Static(id="bellum-heading")
+            yield Static(id="bellum-status")
+            yield DataTable(id="bellum-standings", cursor_type="row", zebra_stripes=True)
+        yield CastraFooter()
+
+    def on_mount(self) -> None:
+        self.refresh_from_store()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.refresh_from_store()
+
+    def refresh_from_store(self) -> None:
+        """Re-read the ledger and redraw the heading, the outcome and the table."""
+        store = getattr(self.app, "store", None)
+        if store is None:  # the campaign file is still being opened
+            return
+        state = store.state()
+        setup = state.scenario.bellum
+        heading = self.query_one("#bellum-heading", Static)
+        status = self.query_one("#bellum-status", Static)
+        table = self.query_one("#bellum-standings", DataTable)
+        if setup is None:
+            heading.update("Bellum standings")
+            status.update(NOT_BELLUM.format(title=state.scenario.title))
+            table.display = False
+            return
+        rome = setup.rome
+        year_bc = state.scenario.calendar.start_year_bc - state.bellum_years + 1
+        when = (
+            f"after year {state.bellum_years} ({year_bc} BC)"
+            if state.bellum_years
+            else f"before year 1 ({state.scenario.calendar.start_year_bc} BC)"
+        )
+        heading.update(
+            f"{state.scenario.title} — {when}  ·  Rome's start centres (B3): "
+            f"{', '.join(rome.start_centres)}"
+        )
+        status.update(standings_status(state))
+        self._fill(table, state)
+
+    def _fill(self, table: DataTable[Any], state: Any) -> None:
+        rules = state.scenario.bellum.rules
+        windows = [f"last {w} years" for w in rules.tie_break_windows] + ["all years"]
+        if not table.columns:
+            table.add_column("Rank", width=4)
+            table.add_column("Power", width=13)
+            table.add_column("Centres", width=7)
+            for window in windows:
+                table.add_column(window.removesuffix(" years").capitalize(), width=7)
+            table.add_column("Decided by", width=13)
+            table.add_column("Status", width=22)
+        table.clear()
+        result = state.bellum_standings()
+        if result is None:
+            for power in state.scenario.nations:
+                table.add_row("—", power, "—", *("—" for _ in windows), "—", "", key=power)
+            return
+        winners = set(result.victory.powers) if result.victory is not None else set()
+        drawn = {power for group in result.draws for power in group}
+        for row in result.rows:
+            if row.power in winners:
+                status = "sovereign (wins)" if row.decided_by == "sovereign" else "winner"
+            elif row.power in drawn:
+                status = "level" if result.status == "in progress" else "draw"
+            elif not row.survived:
+                status = "eliminated"
+            else:
+                status = ""
+            sums = [
+                Text(
+                    str(row.sums[w]) if w in row.sums else "—",
+                    style="bold underline" if row.decided_by == w else "",
+                )
+                for w in windows
+            ]
+            table.add_row(
+                str(row.rank),
+                Text(row.power, style="bold" if row.power in winners else ""),
+                str(row.centres),
+                *sums,
+                row.decided_by,
+                status,
+                key=row.power,
+            )
+
+    def action_record_year(self) -> None:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+        state = store.state()
+        if state.scenario.bellum is None:
+            self.notify(
+                "Not a Bellum game: start one with castra campaign new bellum --faction …",
+                severity="warning",
+            )
+            return
+
+        def recorded(summary: str | None) -> None:
+            if summary:
+                self.post_message(LedgerChanged(summary))
+
+        self.app.push_screen(BellumYearForm(), callback=recorded)
+
+
+class BellumYearForm(LedgerForm):
+    """B1, B2: the supply centres each power held at the end of the next year (Enter records).
+
+    The fields start at last year's numbers, so only the powers that gained or lost centres
+    need typing. A power already at 0 may be left empty; the ledger refuses a missing power,
+    a total above the map's 90 centres, or a year after the game has ended.
+    """
+
+    FORM_TITLE = "Record a Bellum year (B1, B2)"
+
+    def compose_fields(self) -> ComposeResult:
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        self.year = state.bellum_years + 1
+        """The year this form records: the next one after those in the ledger."""
+        year_bc = state.scenario.calendar.start_year_bc - (self.year - 1)
+        previous = {power: row[-1] for power, row in state.centres.items() if row}
+        yield Static(
+            f"Centres held at the end of year {self.year} ({year_bc} BC), per power:",
+            classes="hint",
+        )
+        self.powers = list(state.scenario.nations)
+        """The powers, in the order of the fields."""
+        with Grid(id="bellum-centres"):
+            for number, power in enumerate(self.powers):
+                yield Label(power, classes="bellum-power")
+                yield Input(
+                    value=str(previous[power]) if power in previous else "",
+                    id=f"centres-{number}",
+                    restrict=r"\d*",
+                    max_length=3,
+                    compact=True,
+                    classes="bellum-held",
+                )
+        yield Static("", id="centres-error", classes="error field-error")
+        yield from self.field(
+            "sovereign",
+            "Sovereign proclaimed by every surviving player (B1)",
+            Select([(power, power) for power in self.powers], prompt="— nobody", compact=True),
+        )
+        who = self.who_input()
+        who.compact = True
+        yield from self.field("who", "Who", who)
+        yield from self.field("note", "Note", Input(placeholder="optional", compact=True))
+
+    def build_event(self) -> Any:
+        from assistant.ledger.record import centres_event
+
+        centres: dict[str, int] = {}
+        for number, power in enumerate(self.powers):
+            held = self.text(f"centres-{number}")
+            if held:
+                centres[power] = int(held)
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        return centres_event(
+            state,
+            self.year,
+            centres,
+            sovereign=self.choice("sovereign"),
+            who=self.who(),
+            note=self.text("note"),
+        )

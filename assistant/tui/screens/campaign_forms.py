@@ -1,0 +1,228 @@
+"""The Campaign screen's forms: end the turn, the winter turn, rebuild, recruit.
+
+They live apart from :mod:`assistant.tui.screens.campaign` because every form is a
+:class:`~assistant.tui.widgets.ledger_form.LedgerForm`, which needs pydantic and the ledger's
+errors: keeping them out of the first screen's imports lets the app show its first frame before
+any of that is loaded. ``assistant.tui.screens.campaign`` still re-exports them by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.widgets import Input, Select, Static
+
+from assistant.tui.dice import RollCancelled
+from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
+from assistant.tui.widgets.ledger_form import LedgerForm
+
+__all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"]
+
+
+class AdvanceTurnForm(LedgerForm):
+    """End the current turn (T5.1), with the tribute each nation collects (T5.3)."""
+
+    FORM_TITLE = "End the turn"
+
+    def compose_fields(self) -> ComposeResult:
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        calendar = state.scenario.calendar
+        following = (
+            calendar.date(state.turn + 1)
+            if state.turn < calendar.total_turns
+            else "the end of the campaign"
+        )
+        yield Static(f"{state.date}\n→ {following}", classes="hint")
+        yield from self.field(
+            "tribute",
+            "Tribute collected (T5.3), optional",
+            Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
+        )
+        yield from self.field("who", "Who", self.who_input())
+        yield from self.field("note", "Note", Input(placeholder="optional"))
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
+
+        return TurnAdvancedEvent(
+            tribute=parse_tribute(self.text("tribute")), who=self.who(), note=self.text("note")
+        )
+
+
+class RebuildForm(LedgerForm):
+    """Rebuild decimated land PM before they expire (T2.5)."""
+
+    FORM_TITLE = "Rebuild decimated PM (T2.5)"
+
+    def __init__(self, nation: str | None = None) -> None:
+        super().__init__()
+        self.nation = nation
+
+    def compose_fields(self) -> ComposeResult:
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        economy = state.scenario.economy
+        cost = f"{economy.rebuild_cost} PE each" if economy else "no economy in this campaign"
+        waiting = [
+            f"{name} {decimated_text(nation)}"
+            for name, nation in state.nations.items()
+            if nation.decimated
+        ]
+        yield Static(
+            f"{cost}, up to and including the next winter turn.\n"
+            f"Decimated now: {'; '.join(waiting) if waiting else 'none'}",
+            classes="hint",
+        )
+        options = nation_options(state, players_only=False)
+        chosen = self.nation if self.nation in state.nations else Select.NULL
+        yield from self.field(
+            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
+        )
+        yield from self.field("pm", "PM to rebuild", Input(value="1", restrict=r"-?\d*"))
+        yield from self.field("who", "Who", self.who_input())
+        yield from self.field("note", "Note", Input(placeholder="optional"))
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import PmRebuilt
+
+        nation = self.choice("nation")
+        if nation is None:
+            raise ValueError("nation: choose the nation that rebuilds")
+        return PmRebuilt(
+            nation=nation, pm=self.text("pm") or "", who=self.who(), note=self.text("note")
+        )
+
+
+class RecruitForm(LedgerForm):
+    """Order new land or naval PM (T6.1): paid now, arriving after the training delay."""
+
+    FORM_TITLE = "Order recruits (T6.1)"
+
+    def __init__(self, nation: str | None = None) -> None:
+        super().__init__()
+        self.nation = nation
+
+    def compose_fields(self) -> ComposeResult:
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        economy = state.scenario.economy
+        if economy:
+            yield Static(
+                f"Land PM {economy.land_pm_cost} PE, naval PM {economy.naval_pm_cost} PE; "
+                f"they arrive {economy.recruit_delay_turns} turns after the order.",
+                classes="hint",
+            )
+        options = nation_options(state)
+        chosen = self.nation if self.nation in dict(options) else Select.NULL
+        yield from self.field(
+            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
+        )
+        yield from self.field("land_pm", "Land PM", Input(value="0", restrict=r"-?\d*"))
+        yield from self.field("naval_pm", "Naval PM", Input(value="0", restrict=r"-?\d*"))
+        yield from self.field(
+            "province", "Province they deploy in (optional)", Input(placeholder="e.g. Roma")
+        )
+        yield from self.field("who", "Who", self.who_input())
+        yield from self.field("note", "Note", Input(placeholder="optional"))
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import RecruitmentOrdered
+
+        nation = self.choice("nation")
+        if nation is None:
+            raise ValueError("nation: choose the nation that recruits")
+        return RecruitmentOrdered(
+            nation=nation,
+            land_pm=self.text("land_pm") or "0",
+            naval_pm=self.text("naval_pm") or "0",
+            province=self.text("province"),
+            who=self.who(),
+            note=self.text("note"),
+        )
+
+
+class WinterTurnForm(LedgerForm):
+    """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), VP (T5.8).
+
+    The die is rolled once (or typed in, with physical dice) when the player first records; if
+    the ledger then refuses (e.g. a storm with a tie for most fleets needs the nation named),
+    the same roll is kept for the next attempt: a die is never rolled again to get another face.
+    """
+
+    FORM_TITLE = "Winter turn"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.winter_roll: Any = None
+        """The d10 once rolled (a converters.dice.Roll)."""
+
+    def compose_fields(self) -> ComposeResult:
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        lines = [state.date]
+        if state.is_winter and state.scenario.economy is not None:
+            owed = [
+                f"{name} {state.upkeep(name)} PE"
+                for name, nation in state.nations.items()
+                if nation.player
+            ]
+            lines.append("Upkeep owed (T6.2): " + ", ".join(owed))
+        die = state.scenario.winter_events.die if state.scenario.winter_events else 10
+        lines.append(f"Recording rolls the d{die} of the winter event (T5.6).")
+        yield Static("\n".join(lines), classes="hint")
+        yield Static("", id="winter-roll", classes="hint")
+        fleets = [(name, name) for name, nation in state.nations.items() if nation.naval_pm > 0]
+        yield from self.field(
+            "storm_nation",
+            "If a storm (7) strikes a tie for most fleets: which nation",
+            Select(fleets, prompt="— (only when asked)"),
+        )
+        yield from self.field("who", "Who", self.who_input())
+        yield from self.field("note", "Note", Input(placeholder="optional"))
+
+    def action_record(self) -> None:
+        self.clear_errors()
+        if self.winter_roll is None:
+            state = self.app.store.state()  # type: ignore[attr-defined]
+            try:
+                # Check before rolling: no die is rolled for a winter that cannot be resolved.
+                self.app.store.check(self._event(state, None))  # type: ignore[attr-defined]
+            except (ValueError, LookupError) as error:
+                if not str(error).startswith("rolls:"):
+                    self.show_error(error)
+                    return
+            die = state.scenario.winter_events.die if state.scenario.winter_events else 10
+            self._roll_winter_die(die)
+            return
+        super().action_record()
+
+    @work(thread=True, exclusive=True, group="winter-die")
+    def _roll_winter_die(self, die: int) -> None:
+        dice = self.app.dice_for("Winter")  # type: ignore[attr-defined]
+        try:
+            dice.roll(die, "T5.6 winter event")
+        except RollCancelled:
+            self.app.call_from_thread(self.say, "roll cancelled: nothing recorded")
+            return
+        roll = dice.take_log()[0]
+        self.app.call_from_thread(self._rolled, roll)
+
+    def _rolled(self, roll: Any) -> None:
+        self.winter_roll = roll
+        self.query_one("#winter-roll", Static).update(
+            f"d{roll.sides} rolled for the winter event: {roll.value}"
+        )
+        super().action_record()
+
+    def _event(self, state: Any, roll: Any) -> Any:
+        from assistant.ledger.events import WinterResolved
+
+        return WinterResolved(
+            rolls=[roll] if roll is not None else [],
+            storm_nation=self.choice("storm_nation"),
+            who=self.text("who"),
+            note=self.text("note"),
+        )
+
+    def build_event(self) -> Any:
+        self.who()
+        return self._event(None, self.winter_roll)
