@@ -255,7 +255,7 @@ class CastraApp(App[int]):
 
     # -- actions ---------------------------------------------------------------------------
 
-    def action_switch_mode(self, mode: str) -> None:
+    async def action_switch_mode(self, mode: str) -> None:
         """Go to a top-level screen; Help closes first so it is not found there on return.
 
         Every screen reads the campaign, so the switch waits until the file is open; if it

@@ -123,3 +123,23 @@ async def test_a_newly_created_campaign_is_announced(store: Any) -> None:
         assert [n.message for n in app._notifications] == [
             "New Tarentine Wars campaign created at X"
         ]
+
+
+@pytest.mark.parametrize("mode", [mode for _, mode, _ in NAVIGATION])
+async def test_every_footer_key_fits_in_120_columns(app: Any, mode: str) -> None:
+    """Each screen's footer shows all its keys, Quit last, within the 120-column terminal the
+    app is designed for: a key cut off at the edge is a key the player cannot see."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.switch_mode(mode)
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        shown = {key.key for key in keys}
+        assert {"q", "f1", "p"} <= shown
+        widest = max(key.region.right for key in keys)
+        assert widest <= 120, f"{mode}: footer keys end at column {widest}"
+        quit_key = next(key for key in keys if key.key == "q")
+        assert quit_key.region.width >= len("q Quit") - 1

@@ -322,3 +322,59 @@ async def test_D2_D4_army_battle_in_macedon_vs_persia(tmp_path: Any, type_text: 
             assert journal[-1][1:4] == ["Persia 2", "3", "1"] and "crushing" in journal[-1][4]
     finally:
         store.close()
+
+
+async def test_allies_added_and_dropped_in_a_burst_while_the_form_changes_never_crash(
+    app: Any, type_text: Any
+) -> None:
+    """T1.5 allies come and go by F2/F3/F4; keys sent faster than the cards mount (the
+    situation of the NoMatches '#b4-available' crash, see test_fuzz) leave the desk working,
+    every card on it whole and read."""
+    from textual import events
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_desk(pilot)
+        screen.query_one("#a1-pm", Input).focus()
+        burst = ["f3", "f3", "1", "f4", "f2", "2", "f3", "f4", "f4", "3", "f3", "f2", "f4"]
+        for _ in range(4):
+            for key in burst:
+                event = events.Key(key, key if len(key) == 1 else None)
+                event.set_sender(app)
+                app._driver.send_message(event)
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running
+        from assistant.tui.widgets.battle_contingent import ContingentCard
+
+        # Every card left on the desk is whole and read by the desk; dropped ones are gone.
+        on_desk = list(screen.query(ContingentCard))
+        assert [card.tag for card in screen.cards()] == [card.tag for card in on_desk]
+        assert {"A1", "B1"} <= {card.tag for card in on_desk}
+        for card in on_desk:
+            assert card.text("pm") is not None and card.nation in (None, *screen._nations())
+        # The desk still answers the player: a bad PM on A1 is named under its card.
+        await fill(pilot, "#a1-pm", "x", type_text)
+        assert "PM" in text(screen, "#a1-error") or "nation" in text(screen, "#a1-error")
+
+
+async def test_a_card_told_what_to_show_before_it_is_built_shows_it_once_built(
+    app: Any,
+) -> None:
+    """The desk may write a card's availability, note or error before the card is composed:
+    nothing raises, the card is not read until ready, and once mounted it shows the text."""
+    from assistant.tui.widgets.battle_contingent import ContingentCard
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_desk(pilot)
+        card = ContingentCard("b", 9, ["Rome"])
+        card.show_available(12)
+        card.show_note("recovered 1 of 3")
+        card.show_error("PM: required")
+        assert not card.ready
+        await screen.query_one("#side-b").mount(card)
+        await pilot.pause()
+        assert card.ready
+        assert text(screen, "#b9-available") == "of 12"
+        assert text(screen, "#b9-note") == "recovered 1 of 3"
+        assert text(screen, "#b9-error") == "PM: required"

@@ -117,3 +117,15 @@ async def test_random_keys_roaming_between_screens_never_crash(app: Any) -> None
     keys = [rng.choice(alphabet) for _ in range(ROAMING_KEYS)]
     async with app.run_test(size=SIZE) as pilot:
         await _hammer(app, pilot, keys)
+
+
+async def test_allies_added_and_dropped_among_random_keys_never_crash(app: Any) -> None:
+    """Regression: with allies added and dropped (F2, F3, F4, T1.5) among other keys, the desk
+    once read a just-added card before the fields inside its rows existed (NoMatches
+    '#b14-nation' with this very sequence, '#b4-available' in an earlier run)."""
+    rng = random.Random("seed-5")
+    keys = [rng.choice(SCREEN_KEYS + ["f2", "f3", "f4"] * 4) for _ in range(300)]
+    async with app.run_test(size=SIZE) as pilot:
+        await app.switch_mode("battle")
+        await pilot.pause()
+        await _hammer(app, pilot, keys)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Header, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
@@ -30,6 +30,7 @@ from assistant.tui.widgets.battle_contingent import (
     read_count,
 )
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
+from assistant.tui.widgets.footer import CastraFooter
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -63,7 +64,7 @@ class BattleDeskScreen(Screen[None]):
         Binding("f2", "add_ally('a')", "Ally A+"),
         Binding("f3", "add_ally('b')", "Ally B+"),
         Binding("f4", "drop_ally", "Drop ally"),
-        Binding("f6", "roll_recovery", "Recovery dice"),
+        Binding("f6", "roll_recovery", "Recovery", tooltip="Roll the recovery dice (T2.6)"),
         Binding("f9", "to_dice_battle", "By dice"),
         Binding("ctrl+r", "record", "Record"),
         Binding("escape", "leave_field", "Leave field", show=False),
@@ -142,7 +143,7 @@ class BattleDeskScreen(Screen[None]):
                 yield Static("", id="prestige")
                 yield FieldError(id="record-error")
                 yield FieldNote(id="desk-recorded")
-        yield Footer()
+        yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#budget-table", DataTable).add_columns(

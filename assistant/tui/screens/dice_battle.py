@@ -21,9 +21,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Header, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_error import FieldError
+from assistant.tui.widgets.footer import CastraFooter
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -177,7 +178,7 @@ class DiceBattleScreen(Screen[None]):
                 yield DataTable(id="dice-rounds", cursor_type="none", zebra_stripes=True)
             yield Static("", id="dice-result")
             yield FieldError(id="dice-record-error")
-        yield Footer()
+        yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#dice-rounds", DataTable).add_columns(

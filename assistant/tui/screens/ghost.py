@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
-    Footer,
     Header,
     Input,
     Label,
@@ -31,6 +30,7 @@ from textual.widgets import (
 )
 
 from assistant.tui.widgets.battle_error import FieldError
+from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 
 SAMPLE_ARMY = """\
@@ -144,9 +144,9 @@ class GhostScreen(Screen[None]):
     TITLE = "Ghost general"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "generate", "Roll general"),
-        Binding("f6", "open_battle", "Open battle"),
-        Binding("f7", "start_turn", "Ghost turn"),
+        Binding("f5", "generate", "General", tooltip="Roll the ghost general (G1)"),
+        Binding("f6", "open_battle", "Open", tooltip="Open the battle with this army"),
+        Binding("f7", "start_turn", "Turn", tooltip="The ghost's turn: order and dice"),
         Binding("f8", "allocate_pp", "PP"),
         Binding("f9", "clock", "Clock"),
         Binding("f10", "end_turn", "End turn"),
@@ -243,7 +243,7 @@ class GhostScreen(Screen[None]):
             with Vertical(id="ghost-gap-box") as gap:
                 gap.border_title = "The gap over the turns (G2.2)"
                 yield GhostGapChart(id="ghost-chart")
-        yield Footer()
+        yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#pp-table", DataTable).add_columns(

@@ -39,12 +39,17 @@ def _own_bindings(screen_class: type) -> list[Binding]:
 
 
 def _rows(app: App[object], bindings: Iterable[Binding]) -> list[tuple[str, str]]:
-    """(keys, what they do), keys sharing one action and description shown together."""
+    """(keys, what they do), keys sharing one action and description shown together.
+
+    The footer's word for a key is short so a screen's keys fit in 120 columns; where the
+    binding has a longer tooltip, Help shows it after that word.
+    """
     grouped: dict[tuple[str, str], list[str]] = {}
     for binding in bindings:
-        grouped.setdefault((binding.action, binding.description), []).append(
-            app.get_key_display(binding)
-        )
+        said = binding.description
+        if binding.tooltip:
+            said = f"{said} — {binding.tooltip}"
+        grouped.setdefault((binding.action, said), []).append(app.get_key_display(binding))
     return [(" or ".join(keys), description) for (_, description), keys in grouped.items()]
 
 

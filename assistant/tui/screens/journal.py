@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import DataTable, Header, Input, Label, Static
 
 from assistant.tui.widgets.battle_error import FieldError
+from assistant.tui.widgets.footer import CastraFooter
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
@@ -68,7 +69,7 @@ class JournalScreen(Screen[None]):
                 yield Label("Loyalty of the province (forced march, D5)", classes="field-label")
                 yield Input(placeholder="0-6", compact=True, id="journal-loyalty")
             yield FieldError(id="journal-error")
-        yield Footer()
+        yield CastraFooter()
 
     def on_mount(self) -> None:
         for index in range(2):

@@ -14,7 +14,7 @@ from typing import Literal
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 
@@ -105,12 +105,19 @@ class ContingentCard(Vertical):
         self._pm = pm
         self.dropped = False
         """Set when the card is being removed (an ally dropped): the desk no longer reads it."""
+        self._shown = {"available": "", "note": "", "error": ""}
+        """What the desk last asked the card to show; composed in if it arrives before the
+        card's fields exist, so an update never races the card's own mounting."""
 
     @property
     def ready(self) -> bool:
-        """Whether the card's fields exist and it is not being removed (it is mounted and
-        composed a moment after an ally is added)."""
-        return not self.dropped and bool(self.query(f"#{self.side}{self.number}-error"))
+        """Whether every field of the card exists and it is not being removed.
+
+        A card's direct children exist before the fields inside its rows (each row composes
+        its own children as it mounts), so a card is ready only once it is mounted, which
+        Textual marks after its whole subtree has composed and mounted.
+        """
+        return not self.dropped and self.is_mounted and self.is_attached
 
     @property
     def tag(self) -> str:
@@ -151,6 +158,11 @@ class ContingentCard(Vertical):
         yield FieldNote(id=f"{prefix}-note")
         yield FieldError(id=f"{prefix}-error")
 
+    def on_mount(self) -> None:
+        # The whole card exists now: show what the desk said while it was being built.
+        for part, message in self._shown.items():
+            self._show(part, message)
+
     def show_mode(self, mode: ResultMode) -> None:
         """Show the result row of the ruleset in play (none for a dice battle)."""
         for row in self.query(".result"):
@@ -189,13 +201,24 @@ class ContingentCard(Vertical):
 
     def show_available(self, land_pm: int | None) -> None:
         """Show how many land PM the chosen nation has in play (what it can field)."""
-        text = "" if land_pm is None else f"of {land_pm}"
-        self.query_one(f"#{self.side}{self.number}-available", Label).update(text)
+        self._show("available", "" if land_pm is None else f"of {land_pm}")
 
     def show_note(self, message: str) -> None:
         """Show what was rolled for this contingent (empty to clear)."""
-        self.query_one(f"#{self.side}{self.number}-note", FieldNote).update(message)
+        self._show("note", message)
 
     def show_error(self, message: str) -> None:
         """Show a problem with this contingent's fields under them (empty to clear)."""
-        self.query_one(f"#{self.side}{self.number}-error", FieldError).update(message)
+        self._show("error", message)
+
+    def _show(self, part: str, message: str) -> None:
+        """Remember ``message`` and put it on screen if that label exists yet.
+
+        The desk refreshes on every keystroke, and an ally's card may be half-composed (just
+        added) or half-removed (just dropped) at that moment: then the label is missing, and
+        the text is kept for compose rather than raising NoMatches.
+        """
+        self._shown[part] = message
+        for label in self.query(f"#{self.side}{self.number}-{part}"):
+            if isinstance(label, Static):
+                label.update(message)
