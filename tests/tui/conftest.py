@@ -16,6 +16,7 @@ import inspect
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Input
@@ -86,3 +87,12 @@ async def _type_text(pilot: object, text: str) -> None:
 def type_text() -> object:
     """``await type_text(pilot, "Rome 5")``: type key by key into the focused field."""
     return _type_text
+
+
+async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
+    """Focus an input, clear it and type ``text`` key by key."""
+    field = pilot.app.screen.query_one(input_id, Input)
+    field.focus()
+    field.value = ""
+    await type_text(pilot, text)
+    await pilot.pause()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input, Select, Static
 
-from tests.tui.conftest import SIZE
+from tests.tui.conftest import SIZE, fill
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -39,15 +39,6 @@ async def choose(pilot: Any, select_id: str, label: str, value: str | None = Non
     await pilot.press("enter")
     await pilot.pause()
     assert select.value == (value or label)
-
-
-async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
-    """Focus an input, clear it and type ``text`` key by key."""
-    field = pilot.app.screen.query_one(input_id, Input)
-    field.focus()
-    field.value = ""
-    await type_text(pilot, text)
-    await pilot.pause()
 
 
 def cells(screen: Any, table_id: str) -> list[list[str]]:

@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Static
 
-from tests.tui.conftest import SIZE
+from tests.tui.conftest import SIZE, fill
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -24,14 +24,6 @@ async def open_dice(pilot: Any) -> Any:
     await pilot.pause()
     assert type(pilot.app.screen).__name__ == "DiceBattleScreen"
     return pilot.app.screen
-
-
-async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
-    field = pilot.app.screen.query_one(input_id, Input)
-    field.focus()
-    field.value = ""
-    await type_text(pilot, text)
-    await pilot.pause()
 
 
 async def step(pilot: Any, key: str = "f6") -> None:

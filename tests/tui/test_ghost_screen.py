@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, Static, TextArea
+from textual.widgets import DataTable, Static, TextArea
 
 from assistant.tui.app import make_app
-from tests.tui.conftest import SEED, SIZE
+from tests.tui.conftest import SEED, SIZE, fill
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -24,14 +24,6 @@ async def open_ghost(pilot: Any) -> Any:
     await pilot.pause()
     assert type(pilot.app.screen).__name__ == "GhostScreen"
     return pilot.app.screen
-
-
-async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
-    field = pilot.app.screen.query_one(input_id, Input)
-    field.focus()
-    field.value = ""
-    await type_text(pilot, text)
-    await pilot.pause()
 
 
 async def key(pilot: Any, name: str, faces: tuple[str, ...] = ()) -> None:
