@@ -52,6 +52,8 @@ class _Roller:
 
     def __init__(self) -> None:
         self.outcome: object = None
+        # Textual does not join thread workers when the app exits: the test waits on this.
+        self.finished = threading.Event()
 
     def start(self, app: Any) -> None:
         @work(thread=True)
@@ -60,6 +62,8 @@ class _Roller:
                 self.outcome = app.dice_for("Test").roll(6, "T3.1 round 1")
             except RollCancelled as cancelled:
                 self.outcome = cancelled
+            finally:
+                self.finished.set()
 
         roll(app)
 
@@ -93,5 +97,6 @@ async def test_quitting_while_a_die_is_awaited_releases_the_worker(app: Any) -> 
         await pilot.pause()
         assert isinstance(app.screen, DieEntryScreen)
         app.exit()
+    assert roller.finished.wait(timeout=10), "the worker stayed blocked on the die"
     assert isinstance(roller.outcome, RollCancelled)
     assert app.dice.log == []
