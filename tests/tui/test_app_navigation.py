@@ -96,14 +96,19 @@ async def test_question_mark_opens_help_and_a_screen_key_closes_it(app: Any) -> 
         assert isinstance(app.screen, CampaignScreen), "help was closed, not left behind"
 
 
-async def test_p_switches_physical_dice_and_the_sub_title_says_so(app: Any) -> None:
+async def test_p_switches_physical_dice_and_the_header_says_so(app: Any) -> None:
+    from assistant.tui.widgets.header import CastraHeader
+
     async with app.run_test(size=SIZE) as pilot:
+        header = app.screen.query_one(CastraHeader)
         await pilot.press("p")
         assert app.dice.physical
-        assert app.sub_title.endswith("physical dice")
+        assert header.render().plain == "Campaign — campaign.castra · physical dice"
         await pilot.press("p")
         assert not app.dice.physical
-        assert app.sub_title.endswith("rolled dice (seed 2024)")
+        assert header.render().plain == "Campaign — campaign.castra · rolled dice (seed 2024)"
+        await pilot.press("h")
+        assert app.screen.query_one(CastraHeader).render().plain.startswith("History — ")
 
 
 async def test_q_quits(app: Any) -> None:
@@ -129,17 +134,27 @@ async def test_a_newly_created_campaign_is_announced(store: Any) -> None:
 async def test_every_footer_key_fits_in_120_columns(app: Any, mode: str) -> None:
     """Each screen's footer shows all its keys, Quit last, within the 120-column terminal the
     app is designed for: a key cut off at the edge is a key the player cannot see."""
-    from textual.widgets import Footer
-    from textual.widgets._footer import FooterKey
+    from assistant.tui.widgets.footer import CastraFooter
 
     async with app.run_test(size=(120, 40)) as pilot:
         await app.switch_mode(mode)
         await pilot.pause()
-        footer = app.screen.query_one(Footer)
-        keys = list(footer.query(FooterKey))
-        shown = {key.key for key in keys}
-        assert {"q", "f1", "p"} <= shown
-        widest = max(key.region.right for key in keys)
-        assert widest <= 120, f"{mode}: footer keys end at column {widest}"
-        quit_key = next(key for key in keys if key.key == "q")
-        assert quit_key.region.width >= len("q Quit") - 1
+        footer = app.screen.query_one(CastraFooter)
+        line = footer.render()
+        assert line.cell_len <= footer.content_size.width, f"{mode}: {line.plain!r}"
+        words = line.plain.split()
+        assert words[-7:] == ["f1", "Help", "p", "Real", "dice", "q", "Quit"], "Quit is last"
+        assert "c b d g j h a s Screens" in line.plain
+
+
+async def test_clicking_a_key_in_the_footer_presses_it(app: Any) -> None:
+    """The footer is also a row of buttons: a click on "h" goes to the History."""
+    from assistant.tui.widgets.footer import CastraFooter
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(CastraFooter)
+        column = footer.render().plain.index("c b d g j h") + len("c b d g j ")
+        await pilot.click(CastraFooter, offset=(footer.styles.padding.left + column, 0))
+        await pilot.pause()
+        assert app.current_mode == "history"

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
-from textual.widgets._footer import FooterKey
 
 import assistant.tui as tui
 from assistant.cli import main
@@ -19,6 +18,7 @@ from assistant.ledger.store import CampaignFileError
 from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
+from assistant.tui.widgets.footer import CastraFooter
 
 from .conftest import SIZE
 
@@ -113,14 +113,20 @@ async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_ca
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and app.store is None
         assert _text(app, "#campaign-heading") == LOADING
-        keys = {key.key for key in app.screen.query(FooterKey)}
+        keys = {
+            key for entry in app.screen.query_one(CastraFooter).entries() for key, *_ in entry.keys
+        }
         assert {"n", "h", "q"} <= keys, "the footer shows its keys while the file opens"
         assert app.sub_title.startswith("mine.castra")
         held_open.set()
         assert await app.campaign_loaded()
         await pilot.pause()
         assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
-        assert app.screen.query_one("#nations", DataTable).row_count > 0
+        nations = app.screen.query_one("#nations", DataTable)
+        assert nations.row_count > 0
+        assert app.focused is nations, "the arrow keys go to the nations, as on any screen"
+        await pilot.press("down")
+        assert nations.cursor_row == 1
     app.store.close()
 
 

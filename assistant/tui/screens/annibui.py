@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Checkbox,
     DataTable,
-    Header,
     Input,
     Label,
     Select,
@@ -31,6 +30,7 @@ from textual.widgets import (
 
 from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine, parse_increments
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 __all__ = ["AnniBuiScreen"]
 
@@ -110,7 +110,7 @@ class AnniBuiScreen(Screen[None]):
 
         unit_options = [(f"{u.name} ({u.english})", u.name) for u in unit_types()]
         building_options = [(f"{b.name} ({b.english})", b.name) for b in buildings()]
-        yield Header()
+        yield CastraHeader()
         with TabbedContent(id="annibui-tabs"):
             with TabPane("Army cost (A1)", id="army"), VerticalScroll():
                 yield DataTable(id="annibui-roster", cursor_type="row", zebra_stripes=True)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
@@ -31,6 +31,7 @@ from assistant.tui.widgets.battle_contingent import (
 )
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -87,7 +88,7 @@ class BattleDeskScreen(Screen[None]):
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         nations = self._nations()
-        yield Header()
+        yield CastraHeader()
         with VerticalScroll(id="desk"):
             with Horizontal(id="desk-sides"):
                 with Vertical(id="side-a", classes="side") as side_a:

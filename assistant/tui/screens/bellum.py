@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from assistant.tui.messages import LedgerChanged
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.ledger_form import LedgerForm
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
@@ -75,7 +76,7 @@ class BellumScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield CastraHeader()
         with Vertical(id="bellum-body"):
             yield Static(id="bellum-heading")
             yield Static(id="bellum-status")

@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from assistant.tui.messages import LedgerChanged, TurnAdvanced
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 if TYPE_CHECKING:
     from assistant.tui.screens.campaign_forms import (
@@ -133,18 +134,33 @@ class CampaignScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Vertical(id="campaign-body"):
-            yield Static(id="campaign-heading")
-            yield Static(id="campaign-status")
-            yield Static("Nations", classes="section-title")
-            yield DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-            yield Static("Recent events", classes="section-title")
-            yield DataTable(id="recent-events", cursor_type="row")
+        # The nations and events tables come with the campaign (see _tables): until the file
+        # is open they would be empty, and leaving them out of the first frame has it drawn
+        # about 15 ms sooner (benchmarks/startup.py).
+        yield CastraHeader()
+        yield Vertical(
+            Static(id="campaign-heading"),
+            Static(id="campaign-status"),
+            id="campaign-body",
+        )
         yield CastraFooter()
 
     def on_mount(self) -> None:
-        nations = self.query_one("#nations", DataTable)
+        app: Any = self.app
+        if app.campaign_error is not None:
+            self.show_campaign_error(app.campaign_error)
+        elif app.store is None:
+            # The first frame: the app opens the campaign file once this screen is up.
+            self.query_one("#campaign-heading", Static).update(LOADING)
+        else:
+            self.refresh_from_store()
+
+    def _tables(self) -> tuple[DataTable[Any], DataTable[Any]]:
+        """The nations and recent-events tables, added below the heading the first time."""
+        existing = self.query("#nations")
+        if existing:
+            return existing.first(DataTable), self.query_one("#recent-events", DataTable)
+        nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
         nations.add_columns(
             "Nation",
             "Land PM",
@@ -155,19 +171,22 @@ class CampaignScreen(Screen[None]):
             "Prestige PP",
             "VP",
         )
-        events = self.query_one("#recent-events", DataTable)
+        events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
         events.add_column("Turn", width=4)
         events.add_column("Event", width=EVENT_WIDTH)
         events.add_column("Who", width=10)
-        app: Any = self.app
-        if app.campaign_error is not None:
-            self.show_campaign_error(app.campaign_error)
-        elif app.store is None:
-            # The first frame: the app opens the campaign file once this screen is up.
-            self.query_one("#campaign-heading", Static).update(LOADING)
-        else:
-            self.refresh_from_store()
+        self.query_one("#campaign-body", Vertical).mount_all(
+            [
+                Static("Nations", classes="section-title"),
+                nations,
+                Static("Recent events", classes="section-title"),
+                events,
+            ]
+        )
+        if self.focused is None:
+            nations.focus()  # as when a screen opens: the arrow keys move through the nations
+        return nations, events
 
     def on_screen_resume(self) -> None:
         # Another screen (or another process) may have written to the ledger meanwhile.
@@ -192,8 +211,9 @@ class CampaignScreen(Screen[None]):
             f"{state.scenario.title} — {state.date}  ·  turn {state.turn} of {calendar.total_turns}"
         )
         self.query_one("#campaign-status", Static).update(self._status(state))
-        self._fill_nations(state)
-        self._fill_events(store)
+        nations, events = self._tables()
+        self._fill_nations(nations, state)
+        self._fill_events(events, store)
 
     def _status(self, state: Any) -> str:
         if state.finished:
@@ -208,8 +228,7 @@ class CampaignScreen(Screen[None]):
             "(20 PE, until the next winter) · t orders recruits"
         )
 
-    def _fill_nations(self, state: Any) -> None:
-        table = self.query_one("#nations", DataTable)
+    def _fill_nations(self, table: DataTable[Any], state: Any) -> None:
         row = table.cursor_row
         table.clear()
         for name, nation in state.nations.items():
@@ -230,8 +249,7 @@ class CampaignScreen(Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 
-    def _fill_events(self, store: Any) -> None:
-        table = self.query_one("#recent-events", DataTable)
+    def _fill_events(self, table: DataTable[Any], store: Any) -> None:
         table.clear()
         for entry in reversed(store.history()[-RECENT_EVENTS:]):
             style = "dim strike" if entry.undone_by is not None else ""
@@ -284,7 +302,10 @@ class CampaignScreen(Screen[None]):
         self._open("UndoForm", message=EventUndone)
 
     def _selected_nation(self) -> str | None:
-        table = self.query_one("#nations", DataTable)
+        tables = self.query("#nations")
+        if not tables:
+            return None
+        table = tables.first(DataTable)
         if not table.row_count:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value

@@ -21,10 +21,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Header, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -127,7 +128,7 @@ class DiceBattleScreen(Screen[None]):
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         side_a, side_b, city, place = self._given
-        yield Header()
+        yield CastraHeader()
         with VerticalScroll(id="dice"):
             with Vertical(id="dice-setup") as setup:
                 setup.border_title = "Set-up (T3.1–T3.5): NATION PM; ally PM …"

@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
-    Header,
     Input,
     Label,
     Select,
@@ -32,6 +31,7 @@ from textual.widgets import (
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
+from assistant.tui.widgets.header import CastraHeader
 
 SAMPLE_ARMY = """\
 I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
@@ -166,7 +166,7 @@ class GhostScreen(Screen[None]):
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield CastraHeader()
         with VerticalScroll(id="ghost"):
             with Horizontal(id="ghost-setup"):
                 with Vertical(id="ghost-general") as general:

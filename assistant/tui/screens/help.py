@@ -13,9 +13,10 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 __all__ = ["HelpScreen", "key_sections"]
 
@@ -81,7 +82,7 @@ class HelpScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield CastraHeader()
         with VerticalScroll(id="help-body"):
             for title, rows in key_sections(self.app):
                 yield Static(title, classes="help-title")

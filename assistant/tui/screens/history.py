@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from assistant.tui.messages import EventUndone
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.ledger_form import LedgerForm
 
 __all__ = ["HistoryScreen", "UndoForm", "last_undoable"]
@@ -64,7 +65,7 @@ class HistoryScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield CastraHeader()
         with Vertical(id="history-body"):
             yield Static("Event log (newest first; times in UTC)", classes="section-title")
             yield DataTable(id="history-log", cursor_type="row", zebra_stripes=True)

@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
@@ -55,7 +56,7 @@ class JournalScreen(Screen[None]):
         self.set_focus(None)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield CastraHeader()
         yield Static("", id="journal-empty")
         with Vertical(id="journal-body"):
             with Horizontal(id="journal-sides"):

@@ -1,57 +1,145 @@
-"""The footer every Castra screen shows: Textual's, with its keys in the screen's first frame.
+"""The footer every Castra screen shows: the keys that work here, on one line.
 
-Textual's Footer shows no keys until the screen first reports its bindings, and then rebuilds
-all its keys each time the bindings change; at start-up they change several times in a row
-(screen mounted, focus moved, sub-title set …) and with a dozen keys that was most of the app's
-start-up time. This footer builds its keys when it is composed, so the screen's first frame
-already shows them, and afterwards rebuilds only when what it shows (key, label, enabled, group)
-has changed, at most once per refresh. It is compact by default: a key is already compact when
-built, so no key is restyled twice, and a dozen keys fit in 120 columns.
+Textual's own Footer is a container of one widget per key (two styled parts each, plus groups
+and labels). With a dozen keys that was about half the time the app took to show its first
+screen, and it is rebuilt each time the bindings change. A wargamer needs the same line of keys,
+not a widget per key: this footer is a single widget that draws the line from the screen's
+active bindings each time it is refreshed, and refreshes when the bindings change (a form opens,
+an action becomes unavailable). A click on a key presses it, as with Textual's footer.
+
+Keys of one binding group (the screen keys ``c b d g j h a s``) are shown together with the
+group's name, so all of a screen's keys fit in 120 columns.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import groupby
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from textual.app import ComposeResult
-from textual.screen import Screen
-from textual.widgets import Footer
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
 
-__all__ = ["CastraFooter"]
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+__all__ = ["CastraFooter", "FooterEntry"]
+
+_SEPARATORS = ("  ", " ")
+"""Between two keys: two spaces, or one when a screen's keys would not fit otherwise."""
 
 
-class CastraFooter(Footer):
-    """A compact Footer, complete from the first frame, that recomposes only on a change."""
+class FooterEntry(NamedTuple):
+    """One item of the footer: a key (or a group's keys) and what it does."""
 
-    _rebuild_pending = False
-    _shown: tuple[Any, ...] | None = None
+    keys: tuple[tuple[str, str, bool], ...]
+    """(key, how the key is written, whether it does something now) of each key in the entry."""
+    description: str
+    """What the key does (for a group, the group's name)."""
+    enabled: bool
+    """False when no key of the entry does anything right now (drawn dim)."""
+    tooltip: str
+    """A longer word on the key, shown when the mouse rests on it (may be empty)."""
 
-    def __init__(self, *, compact: bool = True) -> None:
-        super().__init__(compact=compact)
-        # The screen's bindings are known when the footer is composed: no need to wait for the
-        # first "bindings changed" signal, which comes after the first frame.
-        self.set_reactive(Footer._bindings_ready, True)
 
-    def compose(self) -> ComposeResult:
-        self._shown = self._what_to_show()
-        yield from super().compose()
+class CastraFooter(Widget, can_focus=False):
+    """One line of keys at the bottom of a screen, redrawn when the screen's bindings change."""
 
-    def _what_to_show(self) -> tuple[Any, ...]:
-        return tuple(
-            (binding.key, binding.description, binding.group, enabled, tooltip)
-            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
-            if binding.show
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"castra-footer--key", "castra-footer--description"}
+    """The key's letters, and the word after them (styled in castra.tcss)."""
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if screen is self.screen:
+            self.refresh()
+
+    def entries(self) -> list[FooterEntry]:
+        """What the footer shows now, left to right (the same bindings as Textual's footer)."""
+        shown: dict[str, FooterEntry] = {}
+        groups: dict[str, object] = {}
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            # Two keys for one action (f1 and ? for Help) show once, as Textual's footer does.
+            if not binding.show or binding.action in shown:
+                continue
+            shown[binding.action] = FooterEntry(
+                ((binding.key, self.app.get_key_display(binding), enabled),),
+                binding.description,
+                enabled,
+                tooltip or binding.tooltip,
+            )
+            groups[binding.action] = binding.group
+        entries: list[FooterEntry] = []
+        for group, members in groupby(shown.items(), key=lambda item: groups[item[0]]):
+            items = [entry for _, entry in members]
+            if group is not None and len(items) > 1:
+                entries.append(
+                    FooterEntry(
+                        tuple(key for entry in items for key in entry.keys),
+                        group.description,  # type: ignore[attr-defined]
+                        any(entry.enabled for entry in items),
+                        " · ".join(f"{entry.keys[0][1]} {entry.description}" for entry in items),
+                    )
+                )
+            else:
+                entries.extend(items)
+        return entries
+
+    def render(self) -> Text:
+        entries = self.entries()
+        for separator in _SEPARATORS:
+            line = self._line(entries, separator)
+            if line.cell_len <= self.content_size.width:
+                break
+        return line
+
+    def _line(self, entries: list[FooterEntry], separator: str) -> Text:
+        key_style = self.get_component_rich_style("castra-footer--key", partial=True)
+        description_style = self.get_component_rich_style(
+            "castra-footer--description", partial=True
         )
+        dim = Style(dim=True)
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        for number, entry in enumerate(entries):
+            if number:
+                line.append(separator)
+            for position, (key, shown_as, enabled) in enumerate(entry.keys):
+                if position:
+                    line.append(" ")
+                line.append(
+                    shown_as,
+                    key_style
+                    + (Style() if enabled else dim)
+                    + Style(meta={"key": key, "tooltip": entry.tooltip}),
+                )
+            line.append(
+                f" {entry.description}",
+                description_style
+                + (Style() if entry.enabled else dim)
+                + Style(meta={"tooltip": entry.tooltip}),
+            )
+        return line
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
+    def on_click(self, event: events.Click) -> None:
+        key = event.style.meta.get("key")
+        if key is None:
             return
-        if self.is_attached and screen is self.screen and not self._rebuild_pending:
-            self._rebuild_pending = True
-            self.call_after_refresh(self._rebuild)
+        event.stop()
+        enabled = {
+            shown_key: key_enabled
+            for entry in self.entries()
+            for shown_key, _, key_enabled in entry.keys
+        }
+        if enabled.get(key, False):
+            self.app.simulate_key(key)
+        else:
+            self.app.bell()
 
-    async def _rebuild(self) -> None:
-        self._rebuild_pending = False
-        if self.is_attached and self._what_to_show() != self._shown:
-            await self.recompose()
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.tooltip = event.style.meta.get("tooltip") or None
