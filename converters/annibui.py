@@ -38,6 +38,7 @@ __all__ = [
     "Withdrawal",
     "army_budget",
     "battle_map",
+    "budget_lines",
     "discipline_check",
     "engine_fire",
     "format_increments",
@@ -448,6 +449,35 @@ def army_budget(
         accepted=accepted,
         reasons=tuple(reasons),
     )
+
+
+def budget_lines(budget: ArmyBudget) -> list[str]:
+    """A1: the referee's reply to a creation order, one line per unit or building ordered,
+    then the total and the verdict (the command line and the app both print these)."""
+    lines = [
+        f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
+        f"{line.unit_cost} each = {line.cost}"
+        for line in budget.units
+    ]
+    for work in budget.buildings:
+        raised = " ".join(
+            f"{name}+{plus}"
+            for name, plus in (("RES", work.res), ("ATT", work.att), ("DIS", work.dis))
+            if plus
+        )
+        lines.append(
+            f"{work.count} × {work.building} ({raised or 'none'}): "
+            f"{work.unit_cost} each = {work.cost}"
+        )
+    lines.append(f"Total cost (A1): {budget.total_cost}")
+    if budget.accepted:
+        verdict = "Order accepted"
+        if budget.left is not None:
+            verdict += f": {budget.left} left of {budget.treasury}"
+        lines.append(verdict)
+    else:
+        lines += [f"Order REFUSED: {reason}" for reason in budget.reasons]
+    return lines
 
 
 class Troop(BaseModel):

@@ -145,7 +145,7 @@ def test_cli_answers(capsys: pytest.CaptureFixture[str], argv, path, expected) -
 def test_refused_order_says_why_in_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["annibui", "cost", "--unit", "2:spadaccini", "--army-increments", "ACF+1"]) == 0
     out = capsys.readouterr().out
-    assert "order REFUSED: 2 Spadaccini join an existing army" in out
+    assert "Order REFUSED: 2 Spadaccini join an existing army" in out
 
 
 BAD_INPUT = [

@@ -175,7 +175,7 @@ def _units(args: argparse.Namespace) -> int:
 
 def _cost(args: argparse.Namespace) -> int:
     from armylists.annibui import building, rates
-    from converters.annibui import BuildingOrder, UnitOrder, army_budget, format_increments
+    from converters.annibui import BuildingOrder, UnitOrder, army_budget, budget_lines
 
     if not args.unit and not args.building:
         raise CliError("--unit: give at least one --unit or --building to price")
@@ -203,33 +203,7 @@ def _cost(args: argparse.Namespace) -> int:
         )
     except ValueError as error:
         raise _as_cli_error(error) from None
-    lines = []
-    for line in budget.units:
-        lines.append(
-            f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
-            f"{line.unit_cost} each = {line.cost}"
-        )
-    for bline in budget.buildings:
-        raised = (
-            " ".join(
-                f"{name}+{plus}"
-                for name, plus in (("RES", bline.res), ("ATT", bline.att), ("DIS", bline.dis))
-                if plus
-            )
-            or "none"
-        )
-        lines.append(
-            f"{bline.count} × {bline.building} ({raised}): {bline.unit_cost} each = {bline.cost}"
-        )
-    lines.append(f"total cost: {budget.total_cost}")
-    if budget.accepted:
-        verdict = "order accepted"
-        if budget.left is not None:
-            verdict += f"; {budget.left} left of {budget.treasury}"
-        lines.append(verdict)
-    else:
-        lines += [f"order REFUSED: {reason}" for reason in budget.reasons]
-    emit(args, budget.model_dump(mode="json"), "\n".join(lines))
+    emit(args, budget.model_dump(mode="json"), "\n".join(budget_lines(budget)))
     return 0
 
 

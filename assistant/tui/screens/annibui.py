@@ -333,7 +333,7 @@ class AnniBuiScreen(Screen[None]):
 
     def _army(self) -> str:
         from armylists.annibui import rates
-        from converters.annibui import UnitOrder, army_budget, format_increments
+        from converters.annibui import UnitOrder, army_budget, budget_lines
 
         units = []
         works = []
@@ -365,30 +365,7 @@ class AnniBuiScreen(Screen[None]):
         if not units and not works:
             return "Choose unit types (or buildings) to price an order (A1)."
         budget = army_budget(units, works, army_increments=army, treasury=treasury, rates=rates())
-        lines = [
-            f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
-            f"{line.unit_cost} each = {line.cost}"
-            for line in budget.units
-        ]
-        for work in budget.buildings:
-            raised = " ".join(
-                f"{name}+{plus}"
-                for name, plus in (("RES", work.res), ("ATT", work.att), ("DIS", work.dis))
-                if plus
-            )
-            lines.append(
-                f"{work.count} × {work.building} ({raised or 'none'}): "
-                f"{work.unit_cost} each = {work.cost}"
-            )
-        lines.append(f"Total cost (A1): {budget.total_cost}")
-        if budget.accepted:
-            verdict = "Order accepted"
-            if budget.left is not None:
-                verdict += f": {budget.left} left of {budget.treasury}"
-            lines.append(verdict)
-        else:
-            lines += [f"Order REFUSED: {reason}" for reason in budget.reasons]
-        return "\n".join(lines)
+        return "\n".join(budget_lines(budget))
 
     # A2, A3 ---------------------------------------------------------------------------------------
 
