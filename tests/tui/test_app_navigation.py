@@ -158,3 +158,15 @@ async def test_clicking_a_key_in_the_footer_presses_it(app: Any) -> None:
         await pilot.click(CastraFooter, offset=(footer.styles.padding.left + column, 0))
         await pilot.pause()
         assert app.current_mode == "history"
+
+
+async def test_a_form_shows_its_own_keys_in_the_footer(app: Any) -> None:
+    """A form covers the screen's footer with its own: Escape cancels, ctrl+s records."""
+    from assistant.tui.widgets.footer import CastraFooter
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        footer = app.screen.query_one(CastraFooter)
+        assert footer.render().plain.split() == ["esc", "Cancel", "^s", "Record"]
+        assert footer.region.bottom == 40, "at the bottom, over the Campaign screen's footer"

@@ -15,6 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from assistant.tui.widgets.footer import CastraFooter
+
 __all__ = ["DieEntryScreen"]
 
 
@@ -43,6 +45,7 @@ class DieEntryScreen(ModalScreen[int | None]):
             )
             yield Static("", id="die-error", classes="error field-error")
             yield Static("Enter: record the face · Escape: abandon this roll", classes="hint")
+        yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#die-face", Input).focus()

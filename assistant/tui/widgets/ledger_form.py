@@ -21,6 +21,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from assistant.tui.widgets.footer import CastraFooter
+
 __all__ = ["LedgerForm", "describe_refusal", "field_of"]
 
 _FRIENDLY = {
@@ -82,6 +84,8 @@ class LedgerForm(ModalScreen[str | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Record", id="record", variant="primary")
                 yield Button("Cancel", id="cancel")
+        # The form's own keys, over the screen's footer (whose keys wait until it closes).
+        yield CastraFooter()
 
     def compose_fields(self) -> ComposeResult:
         """The form's fields (use :meth:`field`)."""
