@@ -197,7 +197,9 @@ class ForcesAdjusted(EventBase):
 
 
 class ProvinceTaken(EventBase):
-    """A province changes hands (battle, annexation, winter control check T5.7)."""
+    """A province changes hands (battle, annexation, a referee's ruling).
+
+    The winter control check (T5.7) changes hands itself, inside :class:`WinterResolved`."""
 
     kind: Literal["province_taken"] = "province_taken"
     province: str
@@ -216,11 +218,17 @@ class TurnAdvanced(EventBase):
 
 class WinterResolved(EventBase):
     """The winter turn: upkeep (T6.2), the winter event (T5.6), decimated PM expire (T2.5),
-    victory points (T5.8). The d10 is in ``rolls``."""
+    the control check of occupied provinces (T5.7), victory points (T5.8). The d10 is in
+    ``rolls``."""
 
     kind: Literal["winter_resolved"] = "winter_resolved"
     storm_nation: str | None = None
     """Which nation the storm strikes when several tie for most naval PM (T5.6, 7)."""
+    stationed: dict[str, int] | None = None
+    """T5.7: province → PM its occupier has stationed there, for the occupied provinces the
+    referee names (the others count 0). A dict, even empty, runs the control check of every
+    occupied province; None, as in winters recorded before the check existed, runs none, so
+    old campaign files replay exactly as they were recorded."""
 
 
 class ForcedMarch(EventBase):

@@ -375,22 +375,30 @@ def winter_event(
     dice: Dice,
     *,
     storm_nation: str | None = None,
+    stationed: Mapping[str, int] | None = None,
     who: str = "",
     note: str = "",
 ) -> WinterResolved:
-    """The winter turn with the referee's d10 (T5.6) rolled from ``dice``.
+    """The winter turn with the referee's d10 (T5.6) rolled from ``dice``, and the control
+    check (T5.7) of every occupied province with the PM its occupier has ``stationed`` there
+    (province → PM; provinces not named count 0).
 
-    A turn that is not an unresolved winter is refused before any die is rolled.
+    A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
+    not occupied, is refused before any die is rolled.
     """
     table = state.scenario.winter_events
     if not state.is_winter or table is None:
         raise LedgerError(f"turn: {state.date} is not a winter turn")
     if state.turn in state.winters_resolved:
         raise LedgerError(f"turn: the winter of turn {state.turn} is already resolved")
+    garrisons = dict(stationed or {})
+    state.check_stationed(garrisons)
     before = len(getattr(dice, "rolls", []))
     dice.roll(table.die, f"T5.6 winter event, {state.date}")
     rolls = list(getattr(dice, "rolls", []))[before:]
-    return WinterResolved(storm_nation=storm_nation, who=who, note=note, rolls=rolls)
+    return WinterResolved(
+        storm_nation=storm_nation, stationed=garrisons, who=who, note=note, rolls=rolls
+    )
 
 
 def _whole(value: Any) -> int:

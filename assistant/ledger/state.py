@@ -34,6 +34,7 @@ from assistant.ledger.events import (
     WinterResolved,
 )
 from converters.bellum import Standings, standings
+from converters.control import ControlCheck, control_check, pm_to_keep
 
 __all__ = [
     "REPLAY_VERSION",
@@ -43,6 +44,7 @@ __all__ = [
     "JournalEntry",
     "LedgerError",
     "NationState",
+    "OccupiedProvince",
     "Recruits",
     "replay",
 ]
@@ -151,6 +153,39 @@ class ArmyState(_State):
     """Every morale change (D1)."""
 
 
+class OccupiedProvince(BaseModel):
+    """A province held by a nation other than its homeland (T5.7), as the winter finds it.
+
+    **Reading**: occupied means its holder is not its homeland and its homeland is a nation
+    (not "Neutral": the seed speaks of a territory belonging to another *nation*).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    province: str
+    """The province."""
+    homeland: str
+    """The nation it belonged to at the start: the owner of the check."""
+    holder: str
+    """The nation holding it now: the occupier."""
+    loyalty: int
+    """Its loyalty to the homeland now: the scenario's, or 0 once a check has spent it."""
+    loyalty_spent: bool
+    """A control check has already set its loyalty to 0 for ever (T5.7)."""
+    owner_pp: int
+    """The homeland's PP now."""
+    occupier_pp: int
+    """The holder's PP now."""
+    owner_score: int
+    """The homeland's score: its PP + the loyalty."""
+    pm_to_keep: int
+    """PM the holder must have stationed there to keep it (a tie is enough), at today's PP."""
+
+    def check(self, stationed_pm: int) -> ControlCheck:
+        """T5.7 with ``stationed_pm`` of the holder's PM in the province."""
+        return control_check(self.owner_pp, self.loyalty, self.occupier_pp, stationed_pm)
+
+
 class CampaignState(_State):
     """Everything the ledger's events add up to."""
 
@@ -164,6 +199,9 @@ class CampaignState(_State):
     """Player nations then other holders, in the scenario's order."""
     control: dict[str, str] = {}
     """Province → its holder."""
+    loyalty_spent: list[str] = []
+    """Provinces whose loyalty a winter control check has set to 0 for ever (T5.7), in the
+    order checked."""
     winters_resolved: list[int] = []
     """Winter turns already resolved."""
     winter_event_counts: dict[str, int] = {}
@@ -221,6 +259,64 @@ class CampaignState(_State):
         """PE of the provinces ``nation`` controls (T5.3, T5.8)."""
         values = {province.name: province.value for province in self.scenario.provinces}
         return sum(values[p] for p, holder in self.control.items() if holder == nation)
+
+    def loyalty(self, province: str) -> int:
+        """The province's loyalty to its homeland now: 0 once a control check spent it (T5.7)."""
+        if province in self.loyalty_spent:
+            return 0
+        for known in self.scenario.provinces:
+            if known.name == province:
+                return known.loyalty
+        raise LedgerError(f"province: not a province of this scenario: {province!r}")
+
+    def occupied(self) -> list[OccupiedProvince]:
+        """T5.7: every province held by a nation other than its homeland nation, in the
+        scenario's order, with the figures of its control check (see
+        :class:`OccupiedProvince` for the reading of "occupied")."""
+        found: list[OccupiedProvince] = []
+        for province in self.scenario.provinces:
+            holder = self.control.get(province.name, province.homeland)
+            if holder == province.homeland or province.homeland not in self.scenario.nations:
+                continue
+            loyalty = self.loyalty(province.name)
+            owner_pp = self.nations[province.homeland].prestige
+            occupier_pp = self.nations[holder].prestige
+            found.append(
+                OccupiedProvince(
+                    province=province.name,
+                    homeland=province.homeland,
+                    holder=holder,
+                    loyalty=loyalty,
+                    loyalty_spent=province.name in self.loyalty_spent,
+                    owner_pp=owner_pp,
+                    occupier_pp=occupier_pp,
+                    owner_score=owner_pp + loyalty,
+                    pm_to_keep=pm_to_keep(owner_pp, loyalty, occupier_pp),
+                )
+            )
+        return found
+
+    def check_stationed(self, stationed: dict[str, int]) -> None:
+        """Refuse PM stationed (T5.7) in a province that is unknown or not occupied, or a
+        negative number, with one line naming the field ``stationed``."""
+        occupied = {entry.province: entry for entry in self.occupied()}
+        homelands = {province.name: province.homeland for province in self.scenario.provinces}
+        for province, pm in stationed.items():
+            if province not in homelands:
+                raise LedgerError(f"stationed: not a province of this scenario: {province!r}")
+            if province not in occupied:
+                homeland = homelands[province]
+                why = (
+                    f"its homeland is {homeland}, not a nation"
+                    if homeland not in self.scenario.nations
+                    else f"held by its homeland {homeland}"
+                )
+                raise LedgerError(
+                    f"stationed: {province} is not occupied ({why}); occupied now: "
+                    f"{', '.join(occupied) or 'none'} (T5.7)"
+                )
+            if isinstance(pm, bool) or not isinstance(pm, int) or pm < 0:
+                raise LedgerError(f"stationed: {province}: PM 0 or more (got {pm!r})")
 
     def upkeep(self, nation: str) -> int:
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
@@ -748,6 +844,9 @@ class CampaignState(_State):
             raise LedgerError(f"turn: {self.date} is not a winter turn")
         if self.turn in self.winters_resolved:
             raise LedgerError(f"turn: the winter of turn {self.turn} is already resolved")
+        if event.stationed is not None:
+            # Before the die is looked at, so a form can check the PM before rolling it.
+            self.check_stationed(event.stationed)
         dice = [roll for roll in event.rolls if roll.sides == table.die]
         if len(dice) != 1:
             raise LedgerError(f"rolls: the winter needs exactly one d{table.die} (T5.6)")
@@ -825,6 +924,10 @@ class CampaignState(_State):
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
                 lines.append(f"{nation.name}: {gone} decimated PM expire")
+        # T5.7 control checks: after the event (its prestige counts), before the VP, which
+        # count the PE of the provinces each nation then controls (T5.8).
+        if event.stationed is not None:
+            lines.extend(self._control_checks(event.stationed))
         # T5.8 victory points.
         final = self.turn >= calendar.total_turns
         economy = self._economy()
@@ -849,6 +952,25 @@ class CampaignState(_State):
             self.finished = True
             lines.append("the campaign is over (T5.1)")
         return "; ".join(lines)
+
+    def _control_checks(self, stationed: dict[str, int]) -> list[str]:
+        """T5.7: check every occupied province; the homeland takes back those it wins, and each
+        checked province's loyalty is 0 for ever. Returns a line per province."""
+        lines: list[str] = []
+        for entry in self.occupied():
+            result = entry.check(stationed.get(entry.province, 0))
+            if result.keeper == "owner":
+                self.control[entry.province] = entry.homeland
+                outcome = f"{entry.homeland} takes it back"
+            else:
+                outcome = f"{entry.holder} keeps it"
+            if entry.province not in self.loyalty_spent:
+                self.loyalty_spent.append(entry.province)
+            lines.append(
+                f"control check {entry.province}: {entry.homeland} {result.owner_score} v "
+                f"{entry.holder} {result.occupier_score}, {outcome} (loyalty now 0, T5.7)"
+            )
+        return lines
 
     def _disband(self, nation: NationState, disbanded: dict[str, int]) -> None:
         nation.land_pm -= disbanded.get("land", 0)

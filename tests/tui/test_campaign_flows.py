@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
-from assistant.ledger.events import BattleRecorded, ContingentResult, TurnAdvanced
+from assistant.ledger.events import (
+    BattleRecorded,
+    ContingentResult,
+    ProvinceTaken,
+    TurnAdvanced,
+)
 from assistant.tui.screens.campaign import (
     AdvanceTurnForm,
     CampaignScreen,
@@ -19,6 +24,7 @@ from assistant.tui.screens.campaign import (
     WinterTurnForm,
 )
 from assistant.tui.screens.die_entry import DieEntryScreen
+from tests.tui.conftest import fill
 
 SIZE = (120, 40)
 
@@ -228,3 +234,58 @@ async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: An
         table = campaign.query_one("#nations", DataTable)
         assert str(table.get_row("Carthage")[DECIMATED]) == "2 (to t13)"
         assert str(table.get_row("Carthage")[LAND]) == "2"  # 4 − 2
+
+
+def occupied_hint(app: Any) -> str:
+    return str(app.screen.query_one("#occupied", Static).content)
+
+
+async def test_T5_7_winter_form_says_when_nothing_is_occupied(app: Any) -> None:
+    play_to_the_first_winter(app.store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, WinterTurnForm)
+        assert "No occupied provinces" in occupied_hint(app)
+        assert not app.screen.query("#stationed"), "no empty field when there is nothing to check"
+
+
+async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
+    app: Any, type_text: Any
+) -> None:
+    # Pyrrhus (0 PP) holds Heraclea, Magna Graecia's (0 PP, loyalty 10): 10 PM make the tie.
+    app.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", note="battle"))
+    play_to_the_first_winter(app.store)
+    events_before = len(app.store.events())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, WinterTurnForm)
+        listing = occupied_hint(app)
+        assert "Heraclea, Magna Graecia's, held by Pyrrhus: loyalty 10, PP 0 v 0" in listing
+        assert "10 PM keep it" in listing
+        assert app.screen.focused is app.screen.query_one("#stationed", Input)
+        # Bad shape, then a province nobody occupies: refused under the field, no die rolled.
+        await type_text(pilot, "Heraclea lots")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert error_under(app, "stationed").startswith("stationed: write each occupied province")
+        await fill(pilot, "#stationed", "Roma 2", type_text)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert error_under(app, "stationed").startswith("stationed: Roma is not occupied")
+        assert app.dice.log == [] and len(app.store.events()) == events_before
+        await fill(pilot, "#stationed", "Heraclea 10", type_text)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        await type_text(pilot, "8")  # T5.6 8: nothing happens
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+    winter = app.store.events()[-1].event
+    assert winter.kind == "winter_resolved" and winter.stationed == {"Heraclea": 10}
+    state = app.store.state()
+    assert state.control["Heraclea"] == "Pyrrhus", "T5.7: 10 v 10, a tie to the occupier"
+    assert state.loyalty("Heraclea") == 0

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.ledger.events import BattleRecorded, ContingentResult, TurnAdvanced
+from assistant.ledger.events import (
+    BattleRecorded,
+    ContingentResult,
+    ProvinceTaken,
+    TurnAdvanced,
+)
 
 SIZE = (120, 40)
 
@@ -71,3 +76,11 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
         await pilot.press("1", "2", "enter")  # a d10 cannot show 12
 
     assert snap_compare(app, terminal_size=SIZE, run_before=roll_the_winter_die)
+
+
+def test_winter_form_lists_the_occupied_provinces_t5_7(snap_compare: Any, app: Any) -> None:
+    app.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee"))
+    app.store.append(ProvinceTaken(province="Tarentum", nation="Rome", who="Referee"))
+    for _ in range(12):
+        app.store.append(TurnAdvanced())
+    assert snap_compare(app, terminal_size=SIZE, press=["w"])

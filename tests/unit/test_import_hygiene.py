@@ -22,6 +22,7 @@ PURE_MODULES = [
     "converters.morale",
     "converters.odds",
     "converters.dice_battle",
+    "converters.control",
     "armylists",
     "armylists.loader",
     "ghost",

@@ -239,11 +239,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     winter = _command(
         commands,
         "winter",
-        "resolve the winter turn: upkeep, d10 event, decimated expire, VP",
+        "resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP",
         _run_winter,
     )
     winter.add_argument("--storm-nation", help="who the storm strikes if several tie (T5.6, 7)")
+    winter.add_argument(
+        "--stationed",
+        action="append",
+        default=[],
+        metavar="PROVINCE:PM",
+        help=(
+            "PM the occupier has stationed in an occupied province, for its control check "
+            "(T5.7; repeat for each; provinces not named count 0; see `castra campaign control`)"
+        ),
+    )
     add_dice_options(winter)
+
+    _command(
+        commands,
+        "control",
+        "the occupied provinces and their winter control check figures (T5.7)",
+        _run_control,
+    )
 
     treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
     treasury.add_argument("--nation", required=True)
@@ -312,7 +329,7 @@ def _command(
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--who", help="who records it (default: your login name)")
-    if name not in ("note", "show", "history", "export", "import", "undo"):
+    if name not in ("note", "show", "control", "history", "export", "import", "undo"):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
     return parser
@@ -372,16 +389,18 @@ def _pairs(
     option: str,
     kind: Callable[[str], Any] = int,
     minimum: int | None = 0,
+    shape: str = "NATION:VALUE, e.g. Rome:4",
 ) -> dict[str, Any]:
     """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
 
-    Figures are ``minimum`` or more (0 unless said otherwise; None: any sign)."""
+    Figures are ``minimum`` or more (0 unless said otherwise; None: any sign); ``shape`` is
+    what an item looks like, for the error line."""
     found: dict[str, Any] = {}
     for item in values:
         name, sep, value = item.rpartition(":")
         name = name.strip()
         if not sep or not name:
-            raise CliError(f"{option}: give NATION:VALUE, e.g. Rome:4 (got {item!r})")
+            raise CliError(f"{option}: give {shape} (got {item!r})")
         try:
             number = kind(value.strip())
         except (ValueError, ZeroDivisionError) as error:
@@ -841,6 +860,7 @@ def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.record import winter_event
     from assistant.ledger.state import LedgerError
 
+    stationed = _pairs(args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2")
     store = _open(args)
     try:
         try:
@@ -848,15 +868,60 @@ def _run_winter(args: argparse.Namespace) -> int:
                 store.state(),
                 dice_from_args(args),
                 storm_nation=args.storm_nation,
+                stationed=stationed,
                 who=_who(args),
                 note=args.note,
             )
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            message = str(error)
+            if message.startswith("stationed:"):
+                message = "--" + message
+            raise CliError(message) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _run_control(args: argparse.Namespace) -> int:
+    """T5.7: what the referee needs for the winter's control checks; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+    occupied = state.occupied()
+    data = {
+        "file": str(store.path),
+        "turn": state.turn,
+        "date": state.date,
+        "winter": state.is_winter,
+        "occupied": [entry.model_dump() for entry in occupied],
+        "loyalty_spent": list(state.loyalty_spent),
+    }
+    lines = [f"{state.scenario.title} — {state.date}"]
+    if not occupied:
+        lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+    else:
+        lines.append(
+            "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
+            "a tie to the holder):"
+        )
+        lines.append(
+            f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"
+            f"{'holder PP':>10}{'PM to keep':>11}"
+        )
+        for entry in occupied:
+            loyalty = f"{entry.loyalty}{'*' if entry.loyalty_spent else ''}"
+            lines.append(
+                f"  {entry.province:<18}{entry.homeland:<15}{entry.holder:<15}{loyalty:>7}"
+                f"{entry.owner_pp:>9}{entry.occupier_pp:>10}{entry.pm_to_keep:>11}"
+            )
+        if any(entry.loyalty_spent for entry in occupied):
+            lines.append("  * loyalty spent by an earlier check: 0 for ever")
+        lines.append(
+            "In the winter turn give the PM stationed: "
+            "`castra campaign winter --stationed PROVINCE:PM`."
+        )
+    emit(args, data, "\n".join(lines))
+    return 0
 
 
 def _run_treasury(args: argparse.Namespace) -> int:

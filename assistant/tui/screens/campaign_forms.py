@@ -8,6 +8,7 @@ any of that is loaded. ``assistant.tui.screens.campaign`` still re-exports them 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import work
@@ -18,7 +19,30 @@ from assistant.tui.dice import RollCancelled
 from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
 from assistant.tui.widgets.ledger_form import LedgerForm
 
-__all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"]
+__all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm", "parse_stationed"]
+
+
+def parse_stationed(text: str) -> dict[str, int]:
+    """``"Heraclea 2, Ligures (est) 1"`` → ``{"Heraclea": 2, "Ligures (est)": 1}`` (T5.7).
+
+    Only the shape is checked here; the ledger checks that each province is occupied.
+    """
+    stationed: dict[str, int] = {}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        found = re.fullmatch(r"(.*?)\s*[\s:]\s*([0-9]+)", part)
+        name = found.group(1).strip() if found else ""
+        if found is None or not name:
+            raise ValueError(
+                f"stationed: write each occupied province and the PM there, 0 or more, e.g. "
+                f"Heraclea 2, Tarentum 3 (got {part!r})"
+            )
+        if name in stationed:
+            raise ValueError(f"stationed: {name} given twice")
+        stationed[name] = int(found.group(2))
+    return stationed
 
 
 class AdvanceTurnForm(LedgerForm):
@@ -142,7 +166,8 @@ class RecruitForm(LedgerForm):
 
 
 class WinterTurnForm(LedgerForm):
-    """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), VP (T5.8).
+    """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), the
+    control check of occupied provinces with the PM stationed there (T5.7), VP (T5.8).
 
     The die is rolled once (or typed in, with physical dice) when the player first records; if
     the ledger then refuses (e.g. a storm with a tie for most fleets needs the nation named),
@@ -155,6 +180,8 @@ class WinterTurnForm(LedgerForm):
         super().__init__()
         self.winter_roll: Any = None
         """The d10 once rolled (a converters.dice.Roll)."""
+        self.has_occupied = False
+        """Some province is occupied, so the form has the T5.7 "stationed" field."""
 
     def compose_fields(self) -> ComposeResult:
         state = self.app.store.state()  # type: ignore[attr-defined]
@@ -170,14 +197,44 @@ class WinterTurnForm(LedgerForm):
         lines.append(f"Recording rolls the d{die} of the winter event (T5.6).")
         yield Static("\n".join(lines), classes="hint")
         yield Static("", id="winter-roll", classes="hint")
+        yield from self._occupied_fields(state)
         fleets = [(name, name) for name, nation in state.nations.items() if nation.naval_pm > 0]
         yield from self.field(
             "storm_nation",
-            "If a storm (7) strikes a tie for most fleets: which nation",
+            "If a storm (7) strikes tied fleets: which nation",
             Select(fleets, prompt="— (only when asked)"),
         )
         yield from self.field("who", "Who", self.who_input())
         yield from self.field("note", "Note", Input(placeholder="optional"))
+
+    def _occupied_fields(self, state: Any) -> ComposeResult:
+        """T5.7: the occupied provinces and the PM field, or a hint that there are none."""
+        occupied = state.occupied()
+        self.has_occupied = bool(occupied)
+        if not occupied:
+            yield Static(
+                "No occupied provinces: no control check this winter (T5.7).",
+                id="occupied",
+                classes="hint",
+            )
+            return
+        lines = [
+            "Control check of occupied provinces (T5.7): owner's PP + loyalty v holder's PP + "
+            "PM stationed, a tie to the holder; loyalty is then 0 for ever."
+        ]
+        for entry in occupied:
+            lines.append(
+                f"• {entry.province}, {entry.homeland}'s, held by {entry.holder}: loyalty "
+                f"{entry.loyalty}, PP {entry.owner_pp} v {entry.occupier_pp}, "
+                f"{entry.pm_to_keep} PM keep it"
+            )
+        yield Static("\n".join(lines), id="occupied", classes="hint")
+        example = ", ".join(f"{entry.province} {entry.pm_to_keep}" for entry in occupied[:2])
+        yield from self.field(
+            "stationed",
+            "PM stationed in occupied provinces (none named: 0)",
+            Input(placeholder=f"e.g. {example}"),
+        )
 
     def action_record(self) -> None:
         self.clear_errors()
@@ -216,8 +273,10 @@ class WinterTurnForm(LedgerForm):
     def _event(self, state: Any, roll: Any) -> Any:
         from assistant.ledger.events import WinterResolved
 
+        stationed = parse_stationed(self.text("stationed")) if self.has_occupied else {}
         return WinterResolved(
             rolls=[roll] if roll is not None else [],
+            stationed=stationed,
             storm_nation=self.choice("storm_nation"),
             who=self.text("who"),
             note=self.text("note"),

@@ -1,0 +1,73 @@
+"""The winter control check of an occupied province (RULES.md T5.7).
+
+A nation that holds a province belonging to another nation when winter comes must show it can
+keep it: the seed weighs the two nations' prestige, the province's loyalty to its owner and the
+occupier's troops stationed there. The ledger runs this check for every occupied province in the
+winter turn; the referee also uses it to see how many PM an occupier needs to keep a province.
+
+Readings (RULES.md T5.7 and seed 000):
+
+- the owner is the nation the province belonged to at the start ("nazione originaria"); its
+  score is its PP plus the province's loyalty;
+- the occupier's score is its PP plus the PM it has stationed in the province (0 if none);
+- the higher score wins; a tie goes to the defender, read as the occupier, who holds the
+  province and defends his hold;
+- whoever wins, the province's loyalty is 0 from then on, so any later check uses 0.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["ControlCheck", "Keeper", "control_check", "pm_to_keep"]
+
+Keeper = Literal["owner", "occupier"]
+"""Who has the province after the check: its owner (homeland) or the nation holding it."""
+
+LOYALTY_AFTER_CHECK = 0
+"""T5.7: the province's loyalty after its first check, for ever."""
+
+
+class ControlCheck(BaseModel):
+    """T5.7: the two scores of one winter control check and who has the province after it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    owner_score: int
+    """The owner's PP plus the province's loyalty to it."""
+    occupier_score: int
+    """The occupier's PP plus the PM it has stationed in the province."""
+    keeper: Keeper
+    """Who controls the province after the check: the higher score; a tie goes to the
+    occupier, the defender of his hold."""
+    loyalty_after: int = LOYALTY_AFTER_CHECK
+    """The province's loyalty from now on, whoever won: 0 for ever."""
+
+
+def _whole(value: int, field: str, *, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{field}: a whole number (got {value!r})")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{field}: {minimum} or more (got {value})")
+    return value
+
+
+def control_check(owner_pp: int, loyalty: int, occupier_pp: int, stationed_pm: int) -> ControlCheck:
+    """T5.7: owner's PP + loyalty against occupier's PP + PM stationed; a tie to the occupier.
+
+    Prestige may be negative; loyalty and PM are 0 or more. Raises ValueError naming the
+    argument for anything else.
+    """
+    owner = _whole(owner_pp, "owner_pp") + _whole(loyalty, "loyalty", minimum=0)
+    occupier = _whole(occupier_pp, "occupier_pp") + _whole(stationed_pm, "stationed_pm", minimum=0)
+    keeper: Keeper = "owner" if owner > occupier else "occupier"
+    return ControlCheck(owner_score=owner, occupier_score=occupier, keeper=keeper)
+
+
+def pm_to_keep(owner_pp: int, loyalty: int, occupier_pp: int) -> int:
+    """T5.7: the fewest PM the occupier must have stationed to keep the province (a tie is
+    enough), 0 when its prestige alone is enough."""
+    owner = control_check(owner_pp, loyalty, occupier_pp, 0).owner_score
+    return max(0, owner - _whole(occupier_pp, "occupier_pp"))
