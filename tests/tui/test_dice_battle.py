@@ -199,3 +199,225 @@ async def test_T3_5_city_assault_survivors_taken_prisoner(app: Any, type_text: A
         )
         assert (carthage.pm_lost, carthage.prisoners) == (0, 2)
         assert app.store.state().nations["Rome"].prisoners_held == 2
+
+
+# ----------------------------------------------------------------- naval battles (T3.6, T3.7)
+async def tick(pilot: Any, checkbox_id: str) -> None:
+    """Tick a set-up checkbox as a player does (focus it, space), then leave it."""
+    pilot.app.screen.query_one(checkbox_id).focus()
+    await pilot.press("space")
+    pilot.app.screen.query_one("#dice-rounds").focus()
+    await pilot.pause()
+
+
+def naval_pm_shown(app: Any) -> dict[str, int]:
+    """The Naval PM column of the Campaign screen's nations table, by nation."""
+    table = app.screen.query_one("#nations", DataTable)
+    shown = {}
+    for row in range(table.row_count):
+        cells = [str(cell) for cell in table.get_row_at(row)]
+        shown[cells[0].split(" (")[0]] = int(cells[2])
+    return shown
+
+
+def replay_naval_battle(log: list[Any], a_pm: int, b_pm: int) -> dict[str, Any]:
+    """T3.1, T2.7, T3.7 worked out from the dice the app logged (not from the screen): each round
+    every face ≥ 5 sinks one enemy naval PM; a side with none left loses; the winner's capture
+    dice, one per enemy PM destroyed, capture on 4+."""
+    left = {"a": a_pm, "b": b_pm}
+    number = 1
+    while left["a"] and left["b"]:
+        faces = {
+            side: [
+                roll.value
+                for roll in log
+                if roll.purpose.startswith(f"Dice battle: T3.1 round {number}, {side.upper()} ")
+            ]
+            for side in ("a", "b")
+        }
+        assert [len(faces["a"]), len(faces["b"])] == [left["a"], left["b"]], "one die per PM"
+        hits = {side: sum(1 for face in faces[side] if face >= 5) for side in ("a", "b")}
+        left = {"a": max(0, left["a"] - hits["b"]), "b": max(0, left["b"] - hits["a"])}
+        number += 1
+    capture = [roll.value for roll in log if "T3.7 capture" in roll.purpose]
+    winner = None if left["a"] == left["b"] == 0 else "a" if left["a"] else "b"
+    return {
+        "left": left,
+        "winner": winner,
+        "capture_faces": capture,
+        "captured": sum(1 for face in capture if face >= 4),
+    }
+
+
+# T3.7 with the seeded dice: Rome's 2 naval PM against Carthage's 4, fought to the end and
+# recorded. The expected fleets come from the logged dice: the loser keeps what survived, the
+# winner keeps its survivors plus the ships its 4+ capture dice took (Reading: they join its
+# fleet); the nations table on the Campaign screen shows it.
+async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        before = {name: n.naval_pm for name, n in app.store.state().nations.items()}
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 2", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 4", type_text)
+        await fill(pilot, "#dice-place", "Fretum Siculum", type_text)
+        await tick(pilot, "#dice-naval")
+        await step(pilot, "f5")
+        for _ in range(60):
+            if screen.battle.over:
+                break
+            await step(pilot)
+        assert screen.battle.over
+        worked = replay_naval_battle(app.dice.log, 2, 4)
+        assert worked["winner"] is not None, "seed 2024 gives a winner here"
+        loser = "b" if worked["winner"] == "a" else "a"
+        destroyed = {"a": 2, "b": 4}[loser] - worked["left"][loser]
+        assert len(worked["capture_faces"]) == destroyed  # T3.7: one die per PM destroyed
+        faces = " ".join(str(face) for face in worked["capture_faces"])
+        result = str(screen.query_one("#dice-result").render())
+        assert f"rolled {faces} → {worked['captured']} captured" in result
+        assert f"{destroyed - worked['captured']} sunk" in result
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        recorded = app.store.events()[-1].event
+        assert recorded.resolution == "naval" and recorded.winner == worked["winner"]
+        names = {"a": "Rome", "b": "Carthage"}
+        winner = worked["winner"]
+        expected = {
+            names[loser]: before[names[loser]] - destroyed,
+            names[winner]: before[names[winner]]
+            - ({"a": 2, "b": 4}[winner] - worked["left"][winner])
+            + worked["captured"],
+        }
+        await pilot.press("c")
+        await pilot.pause()
+        shown = naval_pm_shown(app)
+        assert {name: shown[name] for name in expected} == expected
+        assert shown["Syracuse"] == before["Syracuse"], "a nation not in the battle is unchanged"
+        assert app.store.state().nations["Rome"].land_pm == 7, "naval PM are not land PM"
+
+
+# T3.5: a naval battle is fought between fleets, without the walls' doubling: ticking both is
+# refused inline with one line naming the field, no battle starts and nothing is recorded.
+async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        events = len(app.store.history())
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 2", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 2", type_text)
+        await fill(pilot, "#dice-place", "Lilybaeum", type_text)
+        await tick(pilot, "#dice-city")
+        await tick(pilot, "#dice-naval")
+        error = screen.query_one("#dice-setup-error")
+        message = str(error.render())
+        assert error.display and message.startswith("naval battle:") and "\n" not in message
+        await step(pilot, "f5")
+        assert screen.battle is None
+        assert str(screen.query_one("#dice-setup-error").render()) == message
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert len(app.store.history()) == events
+        await tick(pilot, "#dice-city")  # untick the walls: the line goes, the battle starts
+        assert not screen.query_one("#dice-setup-error").display
+        await step(pilot, "f5")
+        assert screen.battle is not None and screen.battle.setup.naval
+
+
+T3_6_INTERCEPTION = [
+    pytest.param("a", "Rome 1", "Carthage 1", "2", "4", True, id="T3.6-roll-equal-to-sum-caught"),
+    pytest.param("a", "Rome 1", "Carthage 1", "2", "5", False, id="T3.6-roll-above-sum-escapes"),
+    pytest.param("b", "Rome 2", "Carthage 1", "1", "4", True, id="T3.6-troops-carried-slow-it"),
+    pytest.param("b", "Rome 2", "Carthage 1", "0", "4", False, id="T3.6-no-troops-escapes"),
+]
+"""(who seeks, side A, side B, troops carried by the avoiding fleet, the face typed, caught?).
+Reading: caught if the roll is AT MOST both fleets' PM plus the troops carried."""
+
+
+# T3.6 with physical dice: the referee types the interception die; caught, the battle starts
+# (and f6 fights it); not caught, no battle starts and the screen says so.
+@pytest.mark.parametrize(("seeker", "a", "b", "troops", "face", "caught"), T3_6_INTERCEPTION)
+async def test_T3_6_interception_roll(
+    app: Any,
+    type_text: Any,
+    seeker: str,
+    a: str,
+    b: str,
+    troops: str,
+    face: str,
+    caught: bool,
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", a, type_text)
+        await fill(pilot, "#dice-side-b", b, type_text)
+        await tick(pilot, "#dice-naval")
+        screen.query_one("#dice-seeks").value = seeker
+        await fill(pilot, "#dice-troops", troops, type_text)
+        screen.query_one("#dice-rounds").focus()
+        await pilot.press("p", "f9")
+        await type_faces(pilot, face)
+        total = int(a.split()[-1]) + int(b.split()[-1]) + int(troops)
+        note = str(screen.query_one("#dice-intercept").render())
+        assert f"1d6 = {face}" in note and f"= {total}" in note
+        if caught:
+            assert "→ intercepted" in note
+            assert screen.battle is not None and screen.battle.setup.naval
+            assert not screen.battle.rounds, "the battle is ready for its first round"
+            assert [roll.purpose for roll in screen._rolls] == ["T3.6 interception"]
+        else:
+            assert "not intercepted" in note and "no battle" in note
+            assert screen.battle is None
+            assert "No naval battle" in str(screen.query_one("#dice-result").render())
+
+
+# Interception is between fleets: without "naval battle" ticked, f9 names the field and rolls
+# nothing.
+async def test_T3_6_interception_needs_a_naval_battle(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 2", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 2", type_text)
+        screen.query_one("#dice-rounds").focus()
+        rolled = len(app.dice.log)
+        await step(pilot, "f9")
+        assert str(screen.query_one("#dice-setup-error").render()).startswith("naval battle:")
+        assert len(app.dice.log) == rolled and screen.battle is None
+
+
+# T3.7 in physical-dice mode: after the last round the winner's capture die is asked for too.
+# Rome 2 v Carthage 1 at sea: round 1 Rome rolls 5 5 (2 hits, Carthage's 1 PM sunk), Carthage
+# rolls 1 (no hit): Rome wins with 1 enemy PM destroyed, so 1 capture die: 4 → captured.
+# Rome's fleet 2 + 1 = 3, Carthage's 4 − 1 = 3.
+async def test_T3_7_physical_dice_ask_for_the_capture_die(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 2", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 1", type_text)
+        await fill(pilot, "#dice-place", "Messana", type_text)
+        await tick(pilot, "#dice-naval")
+        await pilot.press("p")
+        await step(pilot, "f5")
+        await pilot.press("f6")
+        asked = []
+        for face in ("5", "5", "1", "4"):  # round 1, then (same worker) the capture die
+            for _ in range(50):
+                await pilot.pause()
+                if type(app.screen).__name__ == "DieEntryScreen":
+                    break
+            assert type(app.screen).__name__ == "DieEntryScreen", f"no dialog for {face}"
+            asked.append(app.screen.purpose)
+            await pilot.press(face, "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "T3.7 capture" in asked[-1]
+        assert not any("T3.7" in purpose for purpose in asked[:-1])
+        assert screen.capture is not None and (screen.capture.captured, screen.capture.sunk) == (
+            1,
+            0,
+        )
+        assert "rolled 4 → 1 captured" in str(screen.query_one("#dice-result").render())
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        shown = naval_pm_shown(app)
+        assert (shown["Rome"], shown["Carthage"]) == (3, 3)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Checkbox, Input, Select
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.store import CampaignStore
@@ -67,6 +67,31 @@ def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
         await pilot.press("f5", "f6")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_naval_battle_with_capture_snapshot(app: Any, snap_compare: Any) -> None:
+    """Two fleets at sea (T3.6, T3.7): A seeks battle, f9 rolls the interception, f6 fights the
+    battle to the end, and the winner's capture dice are shown with the result."""
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("d")
+        await pilot.pause()
+        await _fill(
+            pilot,
+            {"#dice-side-a": "Rome 2", "#dice-side-b": "Carthage 4", "#dice-place": "Fretum"},
+        )
+        pilot.app.screen.query_one("#dice-naval", Checkbox).value = True
+        await pilot.pause()
+        pilot.app.screen.query_one("#dice-rounds").focus()
+        for key in ("f9", *["f6"] * 10):
+            battle = pilot.app.screen.battle
+            if battle is not None and battle.over:
+                break
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

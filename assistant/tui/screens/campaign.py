@@ -219,7 +219,10 @@ class CampaignScreen(Screen[None]):
         if state.finished:
             return "The campaign is over (T5.1); only notes can be added."
         if state.is_winter and state.turn not in state.winters_resolved:
-            return "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), then n."
+            return (
+                "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), "
+                "then n."
+            )
         if state.is_winter:
             return "Winter resolved: press n to start the spring."
         battles = "1 battle" if state.battles == 1 else f"{state.battles} battles"

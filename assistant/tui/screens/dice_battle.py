@@ -8,6 +8,11 @@ from the current state (T3.8) are shown after each round. At the end the result 
 losses per contingent (T3.4), prisoners of a taken city (T3.5) and prestige (T4.1) — is recorded
 into the campaign with one key. Every die is rolled in a thread worker, so physical-dice mode can
 ask the player for each face; all numbers come from :mod:`converters`.
+
+Two fleets meeting are fought the same way with "naval battle" ticked (the PM typed are naval
+PM, no walls): when only one fleet seeks battle, f9 first rolls the interception (T3.6) and the
+battle starts only if the other fleet is caught; when the battle ends with a winner, the winner's
+capture dice (T3.7) are rolled at once and the ledger records the ships sunk and captured.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
-from assistant.tui.widgets.battle_error import FieldError
+from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 
@@ -93,6 +98,10 @@ def _percent(probability: float) -> str:
     return f"{probability * 100:5.1f}%"
 
 
+_RETREAT = Binding.Group("Retreat?")
+"""T3.3: f7 and f8 switch side A and side B between fighting on and retreating."""
+
+
 class DiceBattleScreen(Screen[None]):
     """Set up, fight round by round with live odds, and record a T3 dice battle."""
 
@@ -101,8 +110,15 @@ class DiceBattleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f5", "start", "Start"),
         Binding("f6", "next_round", "Roll / next"),
-        Binding("f7", "toggle_choice('a')", "A retreat?"),
-        Binding("f8", "toggle_choice('b')", "B retreat?"),
+        # One footer entry for both (f7 f8 Retreat?), so the keys with f9 fit in 120 columns.
+        Binding("f7", "toggle_choice('a')", "A retreat?", group=_RETREAT),
+        Binding("f8", "toggle_choice('b')", "B retreat?", group=_RETREAT),
+        Binding(
+            "f9",
+            "intercept",
+            "Intercept?",
+            tooltip="Roll whether the fleet avoiding battle is caught (T3.6)",
+        ),
         Binding("ctrl+r", "record", "Record"),
         Binding("escape", "back", "Back", show=False),
     ]
@@ -114,9 +130,10 @@ class DiceBattleScreen(Screen[None]):
         *,
         city: bool = False,
         place: str | None = None,
+        naval: bool = False,
     ) -> None:
         super().__init__()
-        self._given = (side_a or [], side_b or [], city, place or "")
+        self._given = (side_a or [], side_b or [], city, place or "", naval)
         self.battle: Any = None
         """The engine's battle in progress (``converters.dice_battle``), or None."""
         self.choices: dict[str, str] = {"a": "continue", "b": "continue"}
@@ -124,14 +141,18 @@ class DiceBattleScreen(Screen[None]):
         self._recorded = False
         self._rolls: list[Any] = []
         """Every die rolled in this battle, with its purpose, for the ledger."""
+        self.capture: Any = None
+        """The winner's T3.7 capture roll after a naval battle (``NavalCapture``), or None."""
+        self.interception: Any = None
+        """The T3.6 interception roll that started this battle (``Interception``), or None."""
 
     # ----------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
-        side_a, side_b, city, place = self._given
+        side_a, side_b, city, place, naval = self._given
         yield CastraHeader()
         with VerticalScroll(id="dice"):
             with Vertical(id="dice-setup") as setup:
-                setup.border_title = "Set-up (T3.1–T3.5): NATION PM; ally PM …"
+                setup.border_title = "Set-up (T3.1–T3.7): NATION PM; ally PM …"
                 with Horizontal(classes="setting"):
                     yield Label("Side A", classes="field-label side-label")
                     yield Input(
@@ -167,7 +188,27 @@ class DiceBattleScreen(Screen[None]):
                     yield Input(
                         place, placeholder="province or city", compact=True, id="dice-place"
                     )
+                    yield Checkbox(
+                        "naval battle: fleets, naval PM (T3.6, T3.7)",
+                        value=naval,
+                        id="dice-naval",
+                        compact=True,
+                    )
+                with Horizontal(classes="setting", id="dice-intercept-row") as row:
+                    row.display = naval
+                    yield Label("Intercept", classes="field-label")
+                    yield Select(
+                        SEEKERS,
+                        value="a",
+                        allow_blank=False,
+                        compact=True,
+                        id="dice-seeks",
+                    )
+                    yield Label("troops carried by the avoiding fleet", classes="field-label")
+                    yield Input("0", compact=True, id="dice-troops", classes="retreat")
+                    yield Label("PM  (f9 rolls T3.6)", classes="field-label")
                 yield FieldError(id="dice-setup-error")
+                yield FieldNote(id="dice-intercept")
             with Horizontal(id="dice-status"):
                 yield Static("", id="dice-side-a-state", classes="dice-side")
                 yield Static("", id="dice-side-b-state", classes="dice-side")
@@ -209,6 +250,7 @@ class DiceBattleScreen(Screen[None]):
         nations = self._nations()
         side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
         side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
+        self._check_naval_city()
         return {
             "a": side_a,
             "b": side_b,
@@ -217,13 +259,29 @@ class DiceBattleScreen(Screen[None]):
             "approach": self.query_one("#dice-approach", Select).value,
             "pyrrhus": self.query_one("#dice-pyrrhus", Checkbox).value,
             "city": self.query_one("#dice-city", Checkbox).value,
+            "naval": self.query_one("#dice-naval", Checkbox).value,
             "place": self.query_one("#dice-place", Input).value.strip(),
         }
+
+    def _naval(self) -> bool:
+        return bool(self.query_one("#dice-naval", Checkbox).value)
+
+    def _check_naval_city(self) -> None:
+        """T3.5: a naval battle is fought first, between fleets, without the walls' doubling."""
+        if self._naval() and self.query_one("#dice-city", Checkbox).value:
+            raise SetupProblem("naval battle", NAVAL_AND_CITY)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(Select.Changed)
     def _setup_changed(self) -> None:
+        naval = self._naval()
+        self.query_one("#dice-intercept-row").display = naval
+        error = self.query_one("#dice-setup-error", Static)
+        if naval and self.query_one("#dice-city", Checkbox).value:
+            error.update(NAVAL_AND_CITY)
+        elif str(error.content) == NAVAL_AND_CITY:
+            error.update("")
         if self.battle is None:
             self._show_status()
         self._show_odds()
@@ -247,11 +305,12 @@ class DiceBattleScreen(Screen[None]):
         view = engine_side_view(self.battle, side)
         choice = self.choices[side]
         shown = "[b red]RETREAT[/b red]" if choice == "retreat" else "fight on"
+        unit = "naval PM" if self.battle.setup.naval else "PM"
         lines = [
             f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {view['dice']} dice, "
             f"hits on {view['target']}+"
         ]
-        lines += [f"  {name}: {_pm(pm)} PM" for name, pm in view["contingents"]]
+        lines += [f"  {name}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
         if not engine_over(self.battle):
             lines.append(f"After this round: {shown}  (f{7 if side == 'a' else 8})")
         return "\n".join(lines)
@@ -296,25 +355,35 @@ class DiceBattleScreen(Screen[None]):
     # ----------------------------------------------------------------- actions
     def action_start(self) -> None:
         """Begin the battle with the set-up (a finished or unrecorded one is replaced)."""
+        self._begin()
+
+    def _begin(self, interception: Any = None, rolls: list[Any] | None = None) -> bool:
+        """Start the battle; ``interception`` and its ``rolls`` when T3.6 brought it about."""
         error = self.query_one("#dice-setup-error", Static)
         try:
             setup = self._setup()
-            self.battle = engine_start(setup)
+            battle = engine_start(setup)
         except SetupProblem as problem:
             error.update(str(problem))
-            return
+            return False
         except (ValueError, ValidationError) as problem:
             error.update(_problem(problem))
-            return
+            return False
         error.update("")
+        self.battle = battle
         self._recorded = False
-        self._rolls = []
+        self._rolls = list(rolls or [])
+        self.capture = None
+        self.interception = interception
+        if interception is None:
+            self.query_one("#dice-intercept", Static).update("")
         self.choices = {"a": "continue", "b": "continue"}
         self.query_one("#dice-rounds", DataTable).clear()
         self.query_one("#dice-result", Static).update("")
         self.query_one("#dice-record-error", Static).update("")
         self._show_status()
         self._show_odds()
+        return True
 
     def action_toggle_choice(self, side: str) -> None:
         """T3.3: the side fights on, or retreats after this round."""
@@ -329,33 +398,59 @@ class DiceBattleScreen(Screen[None]):
             self.action_start()
             if self.battle is None:
                 return
-        if engine_over(self.battle):
+        if engine_over(self.battle) and not self._capture_due():
             self.notify("The battle is over: ctrl+r records it, f5 starts another.")
             return
         self._roll(dict(self.choices))
 
+    def _capture_due(self) -> bool:
+        """T3.7: a naval battle won by a side whose capture dice are not rolled yet."""
+        battle = self.battle
+        return (
+            battle is not None
+            and battle.setup.naval
+            and battle.outcome in ("a_wins", "b_wins")
+            and self.capture is None
+        )
+
     @work(thread=True, exclusive=True, group="dice-battle")
     def _roll(self, choices: dict[str, str]) -> None:
         dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
-        try:
-            battle = engine_step(self.battle, choices, dice)
-        except Exception as error:  # a cancelled physical roll leaves the battle where it was
-            self.app.call_from_thread(
-                self.query_one("#dice-record-error", Static).update, f"Not rolled: {error}"
-            )
-            return
-        self.app.call_from_thread(self._rolled, battle, list(dice.rolls))
+        battle = self.battle
+        if not engine_over(battle):
+            try:
+                battle = engine_step(battle, choices, dice)
+            except Exception as error:  # a cancelled physical roll leaves the battle as it was
+                self.app.call_from_thread(
+                    self.query_one("#dice-record-error", Static).update, f"Not rolled: {error}"
+                )
+                return
+        rolls = list(dice.rolls)
+        capture, problem = None, ""
+        if engine_capture_due(battle):
+            # T3.7 at once, in the same worker: physical mode asks for the capture dice next.
+            try:
+                capture = engine_capture(battle, dice)
+            except Exception as error:  # cancelled: the battle stands, f6 rolls the capture
+                problem = f"Capture not rolled: {error}; f6 rolls it (T3.7)"
+            else:
+                rolls = list(dice.rolls)
+        self.app.call_from_thread(self._rolled, battle, rolls, capture, problem)
 
-    def _rolled(self, battle: Any, rolls: list[Any]) -> None:
+    def _rolled(
+        self, battle: Any, rolls: list[Any], capture: Any = None, problem: str = ""
+    ) -> None:
         self.battle = battle
         self._rolls.extend(rolls)
+        if capture is not None:
+            self.capture = capture
         table = self.query_one("#dice-rounds", DataTable)
         table.clear()
         for row in engine_rows(battle):
             table.add_row(*row)
         table.scroll_end(animate=False)
         self.choices = {"a": "continue", "b": "continue"}
-        self.query_one("#dice-record-error", Static).update("")
+        self.query_one("#dice-record-error", Static).update(problem)
         self._show_status()
         self._show_odds()
         if engine_over(self.battle):
@@ -363,15 +458,21 @@ class DiceBattleScreen(Screen[None]):
 
     def _show_result(self) -> None:
         place = self.query_one("#dice-place", Input).value.strip() or "(place to be named)"
+        if self._capture_due():
+            self.query_one("#dice-result", Static).update(
+                f"[b]{engine_result(self.battle, None)['headline']}[/b]\n"
+                "The winner's capture dice (T3.7) are still to roll: press f6."
+            )
+            return
         try:
-            event = engine_event(self.app, self.battle, place, self._rolls)
+            event = engine_event(self.app, self.battle, place, self._rolls, self.capture)
         except (ValueError, ValidationError) as problem:
             self.query_one("#dice-record-error", Static).update(_problem(problem))
             return
-        result = engine_result(self.battle, event)
+        result = engine_result(self.battle, event, self.capture)
         self.query_one("#dice-result", Static).update(
-            f"[b]{result['headline']}[/b]\n{result['losses']}\n{result['prestige']}\n"
-            "Press ctrl+r to record it into the campaign."
+            f"[b]{result['headline']}[/b]\n{result['losses']}\n{result['capture']}"
+            f"{result['prestige']}\nPress ctrl+r to record it into the campaign."
         )
 
     def action_record(self) -> None:
@@ -383,6 +484,9 @@ class DiceBattleScreen(Screen[None]):
         if self._recorded:
             error.update("battle: already recorded; f5 starts another")
             return
+        if self._capture_due():
+            error.update("capture: roll the winner's capture dice first (f6, T3.7)")
+            return
         place = self.query_one("#dice-place", Input).value.strip()
         if not place:
             error.update("place: type where the battle was fought (a province or city)")
@@ -390,7 +494,9 @@ class DiceBattleScreen(Screen[None]):
         from assistant.tui.screens.battle_desk import record_battle
 
         try:
-            summary = record_battle(self, engine_event(self.app, self.battle, place, self._rolls))
+            summary = record_battle(
+                self, engine_event(self.app, self.battle, place, self._rolls, self.capture)
+            )
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {_problem(problem)}")
             return
@@ -400,6 +506,67 @@ class DiceBattleScreen(Screen[None]):
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#dice-rounds", DataTable).focus()
         self.notify(summary, title="Battle recorded")
+
+    def action_intercept(self) -> None:
+        """T3.6: one fleet seeks battle, the other avoids it: roll whether it is caught."""
+        error = self.query_one("#dice-setup-error", Static)
+        if not self._naval():
+            error.update(
+                "naval battle: interception (T3.6) is between fleets; tick naval battle first"
+            )
+            return
+        try:
+            setup = self._setup()
+            engine_start(setup)
+            troops = self._int("#dice-troops", "troops carried")
+        except SetupProblem as problem:
+            error.update(str(problem))
+            return
+        except (ValueError, ValidationError) as problem:
+            error.update(_problem(problem))
+            return
+        error.update("")
+        seeker = str(self.query_one("#dice-seeks", Select).value)
+        fleets = {key: int(sum(pm for _, pm in setup[key])) for key in ("a", "b")}
+        self._intercept(seeker, fleets, troops)
+
+    @work(thread=True, exclusive=True, group="dice-battle")
+    def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
+        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+        try:
+            contact = engine_interception(seeker, fleets, troops, dice)
+        except Exception as error:  # a cancelled physical roll: nothing happened
+            self.app.call_from_thread(
+                self.query_one("#dice-setup-error", Static).update, f"Not rolled: {error}"
+            )
+            return
+        verdict = interception_text(seeker, fleets, troops, contact.interception)
+        self.app.call_from_thread(self._intercepted, seeker, contact, verdict, list(dice.rolls))
+
+    def _intercepted(self, seeker: str, contact: Any, verdict: str, rolls: list[Any]) -> None:
+        roll = contact.interception
+        avoider = "B" if seeker == "a" else "A"
+        shown = self.query_one("#dice-intercept", Static)
+        if contact.fought and self._begin(roll, rolls):
+            shown.update(f"{verdict}: fleet {avoider} is caught; f6 rolls round 1.")
+            return
+        if contact.fought:
+            shown.update(f"{verdict}, but the set-up changed: fix it and press f5.")
+            return
+        # Not caught: no battle (T3.6); whatever was on the screen is cleared.
+        self.battle = None
+        self.capture = None
+        self.interception = None
+        self._rolls = []
+        self._recorded = False
+        self.query_one("#dice-rounds", DataTable).clear()
+        shown.update(f"{verdict}: fleet {avoider} slips away; [b]no battle[/b].")
+        self.query_one("#dice-result", Static).update(
+            f"[b]No naval battle (T3.6):[/b] fleet {avoider} was not intercepted."
+        )
+        self.query_one("#dice-record-error", Static).update("")
+        self._show_status()
+        self._show_odds()
 
     def action_back(self) -> None:
         """Escape leaves a text field; pressed again, it goes back to the battle desk when this
@@ -426,6 +593,15 @@ APPROACHES: tuple[tuple[str, str], ...] = (
 )
 """How side A (the attacker) came, for T3.2."""
 
+SEEKERS: tuple[tuple[str, str], ...] = (
+    ("A seeks battle, B avoids it", "a"),
+    ("B seeks battle, A avoids it", "b"),
+)
+"""T3.6: which fleet seeks the battle the other avoids (the one that avoids may be caught)."""
+
+NAVAL_AND_CITY = "naval battle: fleets fight without city walls (T3.5); untick naval battle or city"
+"""The one line shown when both are ticked, as the command line refuses --naval with --city."""
+
 OUTCOME_WORDS = {
     "a_wins": "Side A wins",
     "b_wins": "Side B wins",
@@ -450,6 +626,7 @@ def engine_setup(setup: dict[str, Any]) -> Any:
         attacker_approach=setup["approach"],
         pyrrhus_leads=setup["pyrrhus"],
         city_assault=setup["city"],
+        naval=setup.get("naval", False),
     )
 
 
@@ -528,35 +705,95 @@ def _choice(choice: str | None) -> str:
     return {"continue": "fight on", "retreat": "retreat"}.get(choice or "", "")
 
 
-def engine_result(battle: Any, event: Any) -> dict[str, str]:
-    """Headline, losses per contingent and prestige of a finished battle."""
+def engine_capture_due(battle: Any) -> bool:
+    """T3.7: a naval battle that a side won; its capture dice follow at once."""
+    return bool(battle.setup.naval and battle.outcome in ("a_wins", "b_wins"))
+
+
+def engine_capture(battle: Any, dice: Any) -> Any:
+    """T3.7: the winner's capture roll, 1d6 per enemy naval PM destroyed (4+ captured)."""
+    from converters.dice_battle import finish_battle
+
+    return finish_battle(battle, dice).capture
+
+
+def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: Any) -> Any:
+    """T3.6: only ``seeker`` seeks battle; the other fleet, carrying ``troops`` PM, is caught
+    if 1d6 is at most both fleets' PM plus those troops (Reading)."""
+    from converters.dice_battle import naval_contact
+
+    return naval_contact(
+        seeker == "a",
+        seeker == "b",
+        fleets["a"],
+        fleets["b"],
+        dice,
+        a_troops_pm=troops if seeker == "b" else 0,
+        b_troops_pm=troops if seeker == "a" else 0,
+    )
+
+
+def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: Any) -> str:
+    """The T3.6 roll, the sum it is rolled against and the verdict, in one line."""
+    sign = "≤" if roll.intercepted else ">"
+    caught = "intercepted" if roll.intercepted else "not intercepted"
+    return (
+        f"T3.6: 1d6 = {roll.roll} {sign} fleets {fleets['a']} + {fleets['b']} + troops "
+        f"{troops} = {roll.against} → {caught}"
+    )
+
+
+def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str]:
+    """Headline, losses per contingent, T3.7 captures and prestige of a finished battle."""
     from converters.dice_battle import battle_result
 
     result = battle_result(battle)
     headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    if event is None:
+        return {"headline": headline}
+    unit = "naval PM" if battle.setup.naval else "PM"
     losses = []
     for key, side in (("A", result.a), ("B", result.b)):
         for c in side.contingents:
-            line = f"{key} {c.nation}: lost {_pm(c.pm_lost)} of {_pm(c.pm_start)} PM"
+            line = f"{key} {c.nation}: lost {_pm(c.pm_lost)} of {_pm(c.pm_start)} {unit}"
             if c.prisoners:
                 line += f", {_pm(c.prisoners)} taken prisoner (T3.5)"
             losses.append(line)
+    capture_text = ""
+    if capture is not None and result.winner is not None:
+        # The ledger adds the captured ships to the first contingent listed on the winning side.
+        taker = battle.setup.side(result.winner).contingents[0].nation
+        faces = " ".join(str(face) for face in capture.rolls) or "none"
+        capture_text = (
+            f"Capture (T3.7, 4+): {result.winner.upper()} rolled {faces} → "
+            f"{capture.captured} captured (join {taker}'s fleet), {capture.sunk} sunk\n"
+        )
     if event.prestige:
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
         prestige_text = f"Prestige ({event.prestige_reason}): {points}"
     else:
         prestige_text = "Prestige (T4.1): none, nobody won"
-    return {"headline": headline, "losses": "; ".join(losses), "prestige": prestige_text}
+    return {
+        "headline": headline,
+        "losses": "; ".join(losses),
+        "capture": capture_text,
+        "prestige": prestige_text,
+    }
 
 
-def engine_event(app: Any, battle: Any, place: str, rolls: list[Any]) -> Any:
+def engine_event(app: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None) -> Any:
     """The ledger's ``BattleRecorded`` for a finished dice battle, built by the ledger's own
-    :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1)."""
+    :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1; for a
+    naval battle the ships sunk and the T3.7 captures)."""
     from assistant.ledger.record import dice_battle_event
     from converters.dice_battle import battle_result
 
-    log = battle_result(battle).model_dump(mode="json")
+    log = battle_result(battle, capture).model_dump(mode="json")
     log["rolls"] = [roll.model_dump(mode="json") for roll in rolls]
     return dice_battle_event(
-        app.store.state(), log, place=place, city_assault=battle.setup.city_assault
+        app.store.state(),
+        log,
+        place=place,
+        naval=battle.setup.naval,
+        city_assault=battle.setup.city_assault,
     )
