@@ -763,10 +763,12 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     if capture is not None and result.winner is not None:
         # The ledger adds the captured ships to the first contingent listed on the winning side.
         taker = battle.setup.side(result.winner).contingents[0].nation
-        faces = " ".join(str(face) for face in capture.rolls) or "none"
+        faces = " ".join(str(face) for face in capture.rolls)
         capture_text = (
             f"Capture (T3.7, 4+): {result.winner.upper()} rolled {faces} → "
             f"{capture.captured} captured (join {taker}'s fleet), {capture.sunk} sunk\n"
+            if capture.rolls
+            else "Capture (T3.7): no enemy ship destroyed, nothing to roll for\n"
         )
     if event.prestige:
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
