@@ -421,3 +421,36 @@ async def test_T3_7_physical_dice_ask_for_the_capture_die(app: Any, type_text: A
         await pilot.pause()
         shown = naval_pm_shown(app)
         assert (shown["Rome"], shown["Carthage"]) == (3, 3)
+
+
+# T3.3 + T3.7 at sea with typed dice: Rome 1 v Carthage 1, round 1 both roll 1 (no hits);
+# Carthage retreats alone and Rome's pursuit die is 1 (no hit). Rome wins without sinking a
+# ship, so there is no capture die to ask for, and the fleets stay as they were.
+async def test_T3_7_a_naval_win_without_sinking_asks_no_capture_die(
+    app: Any, type_text: Any
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        before = {name: n.naval_pm for name, n in app.store.state().nations.items()}
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 1", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 1", type_text)
+        await fill(pilot, "#dice-place", "Fretum", type_text)
+        await tick(pilot, "#dice-naval")
+        await pilot.press("p")
+        await step(pilot, "f5")
+        await pilot.press("f6")
+        await type_faces(pilot, "1 1")
+        await pilot.press("f8", "f6")
+        await type_faces(pilot, "1")
+        assert screen.battle.outcome == "a_wins"
+        assert type(app.screen).__name__ != "DieEntryScreen", "no capture die is asked for"
+        assert not any("T3.7" in roll.purpose for roll in app.dice.log)
+        result = str(screen.query_one("#dice-result").render())
+        assert "no enemy ship destroyed, nothing to roll for" in result
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        after = app.store.state().nations
+        assert (after["Rome"].naval_pm, after["Carthage"].naval_pm) == (
+            before["Rome"],
+            before["Carthage"],
+        )
