@@ -10,9 +10,10 @@ is data (:mod:`armylists.annibui`), and so are the rates a campaign may change
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
 
@@ -39,11 +40,13 @@ __all__ = [
     "army_budget",
     "battle_map",
     "budget_lines",
+    "casualty_lines",
     "discipline_check",
     "engine_fire",
     "format_increments",
     "melee",
     "parse_ability",
+    "parse_increments",
     "ranged_fire",
     "turn_income",
     "world_map_side",
@@ -102,6 +105,42 @@ def parse_ability(text: str) -> Ability:
         # The seed's own example order says "+1 ATT + 2 DIF", which its table does not have.
         hint = "; the seed's example writes ATT/DIF, which are not columns of its table"
     raise ValueError(f"ability: one of {allowed} (got {text!r}{hint})")
+
+
+_INCREMENT = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*\+\s*(\d+)\s*$")
+BUILDING_ABILITIES = ("res", "att", "dis")
+"""A1: a building is raised only in RES, ATT and DIS."""
+
+
+def parse_increments(text: str, field: str, *, building: bool = False) -> dict[Any, int]:
+    """``"ACF+1, RES+2"`` → ``{"acf": 1, "res": 2}`` (A1); a building takes only RES, ATT and
+    DIS. Anything else is a ValueError starting with ``field`` (the command line's option or
+    the app's field), so both say what is wrong in one line."""
+    increments: dict[Any, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        match = _INCREMENT.match(part)
+        if match is None:
+            raise ValueError(
+                f"{field}: increments are ABILITY+N separated by commas, e.g. ACF+1,RES+2 "
+                f"(got {part.strip()!r})"
+            )
+        name = match.group(1).strip()
+        ability: str
+        if building:
+            ability = name.casefold()
+            if ability not in BUILDING_ABILITIES:
+                raise ValueError(
+                    f"{field}: a building can be raised only in RES, ATT and DIS (got {name!r})"
+                )
+        else:
+            try:
+                ability = parse_ability(name)
+            except ValueError as error:
+                raise ValueError(f"{field}: {str(error).partition(': ')[2]}") from None
+        increments[ability] = increments.get(ability, 0) + int(match.group(2))
+    return increments
 
 
 def format_increments(increments: Mapping[Ability, int]) -> str:
@@ -449,6 +488,21 @@ def army_budget(
         accepted=accepted,
         reasons=tuple(reasons),
     )
+
+
+def casualty_lines(result: FireResult) -> list[str]:
+    """A2, A3: what a volley or a melee did to each target, indented under its headline, and
+    the hits left over when no target remained (the command line and the app both print them)."""
+    lines = []
+    for casualty in result.casualties:
+        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
+        lines.append(
+            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
+            f"{casualty.left} left"
+        )
+    if result.wasted_hits:
+        lines.append(f"  {result.wasted_hits} hits wasted (no targets left)")
+    return lines
 
 
 def budget_lines(budget: ArmyBudget) -> list[str]:

@@ -17,10 +17,12 @@ from converters.annibui import (
     UnitOrder,
     army_budget,
     battle_map,
+    casualty_lines,
     discipline_check,
     engine_fire,
     melee,
     parse_ability,
+    parse_increments,
     ranged_fire,
     turn_income,
     world_map_side,
@@ -606,3 +608,41 @@ def test_A5_map_sizes(kind: str, n: int, side: int) -> None:
 def test_A1_A5_battle_map_deploys_five_units_per_world_unit_in_a_half_square() -> None:
     field = battle_map(2)
     assert (field.battle_units, field.deployment_side) == (10, 4)
+
+
+# A1: increments as a player writes them, read the same way by the command line and the app.
+@pytest.mark.parametrize(
+    ("text", "building", "read"),
+    [
+        ("ACF+1, RES+2", False, {"acf": 1, "res": 2}),
+        ("mov m + 1,RES+1,res+1", False, {"mov_m": 1, "res": 2}),
+        ("", False, {}),
+        ("RES+5, DIS+1", True, {"res": 5, "dis": 1}),
+    ],
+    ids=["A1-unit", "A1-spelling-and-sum", "A1-none", "A1-building"],
+)
+def test_A1_increments_are_read(text: str, building: bool, read: dict[str, int]) -> None:
+    assert parse_increments(text, "--unit", building=building) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "building", "says"),
+    [
+        ("ACF1", False, "--unit: increments are ABILITY+N separated by commas"),
+        ("ATT+1", False, "--unit: one of"),
+        ("ACF+1", True, "--unit: a building can be raised only in RES, ATT and DIS"),
+    ],
+    ids=["A1-no-plus", "A1-unknown-ability", "A1-building-ACF"],
+)
+def test_A1_bad_increments_name_the_field(text: str, building: bool, says: str) -> None:
+    with pytest.raises(ValueError, match="^" + says.replace("+", r"\+")):
+        parse_increments(text, "--unit", building=building)
+
+
+def test_A2_casualty_lines_say_what_each_target_lost_and_the_hits_wasted() -> None:
+    result = ranged_fire([troop("Balestrieri", 4)], [troop("Spadaccini", 3), troop("Picchieri", 3)])
+    assert casualty_lines(result) == [
+        "  Spadaccini: 3 of 3 killed, 0 left",
+        "  Picchieri: 3 of 3 killed, 0 left",
+        "  4 hits wasted (no targets left)",
+    ]

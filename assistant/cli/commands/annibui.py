@@ -9,7 +9,6 @@ are written the way a creation order reads: ``COUNT:TYPE[:INCREMENTS]``, e.g.
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from assistant.cli.common import CliError, emit
@@ -39,8 +38,6 @@ _OPTION_FOR_FIELD = {
     "players": "--players",
 }
 
-_INCREMENT = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*\+\s*(\d+)\s*$")
-
 
 def _as_cli_error(error: ValueError, option: str | None = None) -> CliError:
     message = str(error)
@@ -66,33 +63,12 @@ def _whole(minimum: int) -> Any:
 
 def _parse_increments(text: str, option: str, *, building: bool = False) -> dict[Any, int]:
     """``"ACF+1,RES+2"`` → ``{"acf": 1, "res": 2}``; for a building only RES, ATT and DIS."""
-    from converters.annibui import parse_ability
+    from converters.annibui import parse_increments
 
-    increments: dict[Any, int] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        match = _INCREMENT.match(part)
-        if match is None:
-            raise CliError(
-                f"{option}: increments are ABILITY+N separated by commas, e.g. ACF+1,RES+2 "
-                f"(got {part.strip()!r})"
-            )
-        name = match.group(1).strip().casefold()
-        if building:
-            if name not in ("res", "att", "dis"):
-                raise CliError(
-                    f"{option}: a building can be raised only in RES, ATT and DIS "
-                    f"(got {match.group(1)!r})"
-                )
-            ability = name
-        else:
-            try:
-                ability = parse_ability(name)
-            except ValueError as error:
-                raise _as_cli_error(error, option) from None
-        increments[ability] = increments.get(ability, 0) + int(match.group(2))
-    return increments
+    try:
+        return parse_increments(text, option, building=building)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def _split_spec(text: str, option: str, what: str) -> tuple[int, str, str]:
@@ -210,22 +186,9 @@ def _cost(args: argparse.Namespace) -> int:
 # -- fire and melee ---------------------------------------------------------------------------
 
 
-def _hits_text(result: Any) -> list[str]:
-    lines = []
-    for casualty in result.casualties:
-        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
-        lines.append(
-            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
-            f"{casualty.left} left"
-        )
-    if result.wasted_hits:
-        lines.append(f"  {result.wasted_hits} hits wasted (no targets left)")
-    return lines
-
-
 def _fire(args: argparse.Namespace) -> int:
     from armylists.annibui import rates
-    from converters.annibui import engine_fire, ranged_fire
+    from converters.annibui import casualty_lines, engine_fire, ranged_fire
 
     shooters = _troops(args.shooters, "--shooters")
     targets = _troops(args.targets, "--targets")
@@ -253,13 +216,13 @@ def _fire(args: argparse.Namespace) -> int:
     lines = [f"{result.kind} fire (A2): {formula} = {result.hits} hits"]
     if result.out_of_range:
         lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
-    lines += _hits_text(result)
+    lines += casualty_lines(result)
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
     return 0
 
 
 def _melee(args: argparse.Namespace) -> int:
-    from converters.annibui import melee
+    from converters.annibui import casualty_lines, melee
 
     attackers = _troops(args.attackers, "--attackers")
     defenders = _troops(args.defenders, "--defenders")
@@ -271,7 +234,7 @@ def _melee(args: argparse.Namespace) -> int:
     lines = [
         f"melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES {result.defence}"
         f" = {result.hits} hits",
-        *_hits_text(result),
+        *casualty_lines(result),
     ]
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
     return 0

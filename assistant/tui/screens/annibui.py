@@ -28,7 +28,7 @@ from textual.widgets import (
     TabPane,
 )
 
-from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine, parse_increments
+from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 
@@ -77,19 +77,6 @@ def _whole(text: str, field: str) -> int | None:
         return int(text)
     except ValueError:
         raise ValueError(f"{field}: a whole number (got {text!r})") from None
-
-
-def _hits_lines(result: Any) -> list[str]:
-    lines = []
-    for casualty in result.casualties:
-        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
-        lines.append(
-            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
-            f"{casualty.left} left"
-        )
-    if result.wasted_hits:
-        lines.append(f"  {result.wasted_hits} hits wasted: no targets left")
-    return lines
 
 
 class AnniBuiScreen(Screen[None]):
@@ -333,7 +320,7 @@ class AnniBuiScreen(Screen[None]):
 
     def _army(self) -> str:
         from armylists.annibui import rates
-        from converters.annibui import UnitOrder, army_budget, budget_lines
+        from converters.annibui import UnitOrder, army_budget, budget_lines, parse_increments
 
         units = []
         works = []
@@ -371,7 +358,7 @@ class AnniBuiScreen(Screen[None]):
 
     def _fire(self) -> str:
         from armylists.annibui import rates
-        from converters.annibui import engine_fire, ranged_fire
+        from converters.annibui import casualty_lines, engine_fire, ranged_fire
 
         shooters = self._lines("fire-shooters", "shooters")
         targets = self._lines("fire-targets", "targets")
@@ -398,12 +385,12 @@ class AnniBuiScreen(Screen[None]):
         lines = [f"{result.kind.capitalize()} fire (A2): {formula} = {result.hits} hits"]
         if result.out_of_range:
             lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
-        lines += _hits_lines(result)
+        lines += casualty_lines(result)
         lines.append(f"Killed or destroyed: {result.killed}")
         return "\n".join(lines)
 
     def _melee(self) -> str:
-        from converters.annibui import melee
+        from converters.annibui import casualty_lines, melee
 
         attackers = self._lines("melee-attackers", "attackers")
         defenders = self._lines("melee-defenders", "defenders")
@@ -420,7 +407,7 @@ class AnniBuiScreen(Screen[None]):
         lines = [
             f"Melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES "
             f"{result.defence} = {result.hits} hits",
-            *_hits_lines(result),
+            *casualty_lines(result),
             f"Killed or destroyed: {result.killed}",
         ]
         return "\n".join(lines)

@@ -9,49 +9,13 @@ for what cannot be read. The line only reads what was typed; every sum is
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Select, Static
 
-__all__ = ["BuildingLine", "UnitLine", "parse_increments", "unit_stats_text"]
-
-_INCREMENT = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*\+\s*(\d+)\s*$")
-
-
-def parse_increments(text: str, field: str, *, building: bool = False) -> dict[Any, int]:
-    """``"ACF+1, RES+2"`` → ``{"acf": 1, "res": 2}``; a building takes only RES, ATT and DIS.
-
-    Raises ValueError starting with ``field`` for anything else, as every inline error does.
-    """
-    from converters.annibui import parse_ability
-
-    increments: dict[Any, int] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        match = _INCREMENT.match(part)
-        if match is None:
-            raise ValueError(
-                f"{field}: write ABILITY+N separated by commas, e.g. ACF+1, RES+2 "
-                f"(got {part.strip()!r})"
-            )
-        name = match.group(1).strip()
-        if building:
-            ability = name.casefold()
-            if ability not in ("res", "att", "dis"):
-                raise ValueError(
-                    f"{field}: a building is raised only in RES, ATT, DIS (got {name!r})"
-                )
-        else:
-            try:
-                ability = parse_ability(name)
-            except ValueError as error:
-                raise ValueError(f"{field}: {str(error).partition(': ')[2]}") from None
-        increments[ability] = increments.get(ability, 0) + int(match.group(2))
-    return increments
+__all__ = ["BuildingLine", "UnitLine", "unit_stats_text"]
 
 
 def _stat(value: int | None) -> str:
@@ -137,6 +101,7 @@ class UnitLine(_Line):
         """(unit type, count, increments), or None when no type is chosen; ValueError naming
         ``field`` for what cannot be read (the error is also shown on the line)."""
         from armylists.annibui import unit_type
+        from converters.annibui import parse_increments
 
         name = self.type_name
         if name is None:
@@ -174,7 +139,7 @@ class BuildingLine(_Line):
     def read(self, field: str) -> Any | None:
         """A :class:`converters.annibui.BuildingOrder`, or None when no building is chosen."""
         from armylists.annibui import building
-        from converters.annibui import BuildingOrder
+        from converters.annibui import BuildingOrder, parse_increments
 
         name = self.type_name
         if name is None:
