@@ -107,9 +107,7 @@ def test_rules_not_yet_cited_already_have_entries(doc: str, rule: str, heading: 
     assert heading in doc, f"{rule}: no entry"
 
 
-def test_house_rules_cited_by_name_are_in_the_h_table(
-    doc: str, sources: dict[Path, str]
-) -> None:
+def test_house_rules_cited_by_name_are_in_the_h_table(doc: str, sources: dict[Path, str]) -> None:
     options = house_rule_options(doc)
     assert options == {
         "interception",
