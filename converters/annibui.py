@@ -17,6 +17,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
 
+from converters.i18n import N_, _, ngettext, translate_recorded
+
 __all__ = [
     "ABILITIES",
     "DEFAULT_ANNIBUI_RATES",
@@ -150,7 +152,7 @@ def format_increments(increments: Mapping[Ability, int]) -> str:
         for ability in ABILITIES
         if increments.get(ability, 0)
     ]
-    return " ".join(parts) if parts else "none"
+    return " ".join(parts) if parts else N_("none")
 
 
 class AnniBuiRates(BaseModel):
@@ -470,14 +472,24 @@ def army_budget(
             }
             if required != order.increments:
                 reasons.append(
-                    f"{order.count} {order.unit.name} join an existing army, so they must carry "
-                    f"its increments ({format_increments(required)}), not "
-                    f"{format_increments(order.increments)}"
+                    N_(
+                        "{count} {name} join an existing army, so they must carry its increments "
+                        "({required}), not {increments}"
+                    ).format(
+                        count=order.count,
+                        name=order.unit.name,
+                        required=format_increments(required),
+                        increments=format_increments(order.increments),
+                    )
                 )
     building_lines = [_building_line(order, rates) for order in buildings]
     total = sum(line.cost for line in unit_lines) + sum(line.cost for line in building_lines)
     if treasury is not None and total > treasury:
-        reasons.append(f"the order costs {total} but the treasury holds only {treasury}")
+        reasons.append(
+            N_("the order costs {total} but the treasury holds only {treasury}").format(
+                total=total, treasury=treasury
+            )
+        )
     accepted = not reasons
     return ArmyBudget(
         units=tuple(unit_lines),
@@ -495,22 +507,40 @@ def casualty_lines(result: FireResult) -> list[str]:
     the hits left over when no target remained (the command line and the app both print them)."""
     lines = []
     for casualty in result.casualties:
-        damage = f", {casualty.res_lost} RES lost" if casualty.res_lost else ""
-        lines.append(
-            f"  {casualty.unit}: {casualty.killed} of {casualty.count} killed{damage}, "
-            f"{casualty.left} left"
-        )
+        if casualty.res_lost:
+            line = _("{unit}: {killed} of {count} killed, {res} RES lost, {left} left")
+        else:
+            line = _("{unit}: {killed} of {count} killed, {left} left")
+        values = {
+            "unit": casualty.unit,
+            "killed": casualty.killed,
+            "count": casualty.count,
+            "res": casualty.res_lost,
+            "left": casualty.left,
+        }
+        lines.append("  " + line.format(**values))
     if result.wasted_hits:
-        lines.append(f"  {result.wasted_hits} hits wasted (no targets left)")
+        wasted = ngettext(
+            "{hits} hit wasted (no targets left)",
+            "{hits} hits wasted (no targets left)",
+            result.wasted_hits,
+        )
+        lines.append("  " + wasted.format(hits=result.wasted_hits))
     return lines
 
 
 def budget_lines(budget: ArmyBudget) -> list[str]:
     """A1: the referee's reply to a creation order, one line per unit or building ordered,
     then the total and the verdict (the command line and the app both print these)."""
+    each = _("{count} × {name} ({increments}): {unit_cost} each = {cost}")
     lines = [
-        f"{line.count} × {line.unit} ({format_increments(line.increments)}): "
-        f"{line.unit_cost} each = {line.cost}"
+        each.format(
+            count=line.count,
+            name=line.unit,
+            increments=translate_recorded(format_increments(line.increments)),
+            unit_cost=line.unit_cost,
+            cost=line.cost,
+        )
         for line in budget.units
     ]
     for work in budget.buildings:
@@ -520,17 +550,28 @@ def budget_lines(budget: ArmyBudget) -> list[str]:
             if plus
         )
         lines.append(
-            f"{work.count} × {work.building} ({raised or 'none'}): "
-            f"{work.unit_cost} each = {work.cost}"
+            each.format(
+                count=work.count,
+                name=work.building,
+                increments=raised or _("none"),
+                unit_cost=work.unit_cost,
+                cost=work.cost,
+            )
         )
-    lines.append(f"Total cost (A1): {budget.total_cost}")
+    lines.append(_("Total cost (A1): {cost}").format(cost=budget.total_cost))
     if budget.accepted:
-        verdict = "Order accepted"
         if budget.left is not None:
-            verdict += f": {budget.left} left of {budget.treasury}"
+            verdict = _("Order accepted: {left} left of {treasury}").format(
+                left=budget.left, treasury=budget.treasury
+            )
+        else:
+            verdict = _("Order accepted")
         lines.append(verdict)
     else:
-        lines += [f"Order REFUSED: {reason}" for reason in budget.reasons]
+        lines += [
+            _("Order REFUSED: {reason}").format(reason=translate_recorded(reason))
+            for reason in budget.reasons
+        ]
     return lines
 
 

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.i18n import N_
+
 __all__ = [
     "DEFAULT_BELLUM_RULES",
     "BellumPower",
@@ -224,8 +226,8 @@ class Victory(BaseModel):
 def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:
     """B2's comparisons, each with how many of the last years it sums (0 = the final year)."""
     criteria: list[tuple[str, int]] = [("centres", 0)]
-    criteria += [(f"last {w} years", w) for w in rules.tie_break_windows]
-    criteria.append(("all years", years))
+    criteria += [(N_("last {w} years").format(w=w), w) for w in rules.tie_break_windows]
+    criteria.append((N_("all years"), years))
     return criteria
 
 
@@ -357,11 +359,11 @@ def standings(
         key = keys[power]
         level = [p for p in order if p not in (power, first) and keys[p][0] == key[0]]
         if power == first:
-            decided_by = "sovereign"
+            decided_by = N_("sovereign")
         elif not level:
-            decided_by = "centres"
+            decided_by = N_("centres")
         elif any(keys[p] == key for p in level):
-            decided_by = "draw"
+            decided_by = N_("draw")
         else:
             deepest = max(
                 next(i for i, (a, b) in enumerate(zip(key, keys[p], strict=True)) if a != b)

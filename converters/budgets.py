@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.i18n import N_
 from converters.rates import (
     DEFAULT_RATES,
     PM,
@@ -233,31 +234,37 @@ def advise_resolution(
         raise ValueError(f"PM cannot be negative (got {pm_for_json(a)} and {pm_for_json(b)})")
     reasons: list[str] = []
     if circumstances.special_terrain:
-        reasons.append("T1.8: special terrain rules apply")
+        reasons.append(N_("T1.8: special terrain rules apply"))
     if circumstances.city:
-        reasons.append("T1.8: the battle is for a city")
+        reasons.append(N_("T1.8: the battle is for a city"))
     if circumstances.landing:
-        reasons.append("T1.8: the attacker lands from the sea")
+        reasons.append(N_("T1.8: the attacker lands from the sea"))
     for side, pm in (("A", a), ("B", b)):
         if pm < rates.dice_min_pm:
             reasons.append(
-                f"T1.8: side {side} has fewer than {rates.dice_min_pm} PM ({pm_for_json(pm)})"
+                N_("T1.8: side {side} has fewer than {dice_min_pm} PM ({pm})").format(
+                    side=side, dice_min_pm=rates.dice_min_pm, pm=pm_for_json(pm)
+                )
             )
     big, small = max(a, b), min(a, b)
     if big > rates.dice_ratio * small:
         reasons.append(
-            f"T1.8: the larger side has more than {rates.dice_ratio}× the smaller "
-            f"({pm_for_json(big)} > {rates.dice_ratio} × {pm_for_json(small)})"
+            N_(
+                "T1.8: the larger side has more than {dice_ratio}× the smaller ({big} > "
+                "{dice_ratio} × {small})"
+            ).format(dice_ratio=rates.dice_ratio, big=pm_for_json(big), small=pm_for_json(small))
         )
     if circumstances.players_agree_dice:
-        reasons.append("T1.8: the players agree to use dice")
+        reasons.append(N_("T1.8: the players agree to use dice"))
     if reasons:
         return ResolutionAdvice(resolution="dice", reasons=tuple(reasons))
     return ResolutionAdvice(
         resolution="table",
         reasons=(
-            "T1.8: no terrain, city or landing rules; both sides have at least "
-            f"{rates.dice_min_pm} PM and the larger is at most {rates.dice_ratio}× the smaller",
+            N_(
+                "T1.8: no terrain, city or landing rules; both sides have at least {dice_min_pm} "
+                "PM and the larger is at most {dice_ratio}× the smaller"
+            ).format(dice_min_pm=rates.dice_min_pm, dice_ratio=rates.dice_ratio),
         ),
     )
 

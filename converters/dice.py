@@ -14,6 +14,8 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.i18n import _, translate_recorded
+
 __all__ = [
     "AskingDice",
     "Dice",
@@ -146,10 +148,13 @@ class AskingDice(_LoggedDice):
 
     def roll(self, sides: int, purpose: str) -> int:
         while True:
-            typed = self._ask(f"Roll a d{sides} for {purpose}: ").strip()
+            prompt = _("Roll a d{sides} for {purpose}: ")
+            typed = self._ask(prompt.format(sides=sides, purpose=translate_recorded(purpose)))
+            typed = typed.strip()
             if typed.isdigit() and 1 <= int(typed) <= sides:
                 return self._record(sides, int(typed), purpose)
-            self._tell(f"a d{sides} shows 1 to {sides}; got {typed!r}, roll again")
+            refused = _("a d{sides} shows 1 to {sides}; got {typed!r}, roll again")
+            self._tell(refused.format(sides=sides, typed=typed))
 
 
 def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:

@@ -3,8 +3,13 @@
 Castra's clubs are mostly Italian (issue 14): the command line, the app and the rules'
 explanations all call `_()` / `ngettext()` from here. It sits in `converters`, the lowest layer,
 because the rules' own explanations ("PM lost: …") are user-visible text too. The catalogues
-are gettext `.mo` files under `converters/locale/<lang>/LC_MESSAGES/castra.mo`; with none
-installed every call returns the English text unchanged.
+are gettext `.mo` files under `converters/locale/<lang>/LC_MESSAGES/castra.mo`, compiled from
+the `.po` next to them (docs/translating.md); English is the source text, so English needs no
+catalogue.
+
+Numbers, percentages and the campaign's dates are written the active language's way (Babel's
+CLDR data: "12,5%", "aprile 278 a.C."); Babel is imported only when one is first formatted, so
+start-up does not pay for it.
 
 Stored events and JSON output never pass through here: they stay language-neutral so that a
 campaign recorded in Italian opens in English and back.
@@ -12,13 +17,41 @@ campaign recorded in Italian opens in English and back.
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "choose_language",
+    "current_language",
+    "format_campaign_date",
+    "format_number",
+    "format_percent",
+    "language_of_locale",
+    "ngettext",
+    "set_language",
+    "translate_recorded",
+]
 
 DOMAIN = "castra"
 LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "it")
 """The interface languages Castra ships; English is the source text."""
+
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
+"""Each language in its own words (what the app says when the player switches to it)."""
+
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where POSIX says the user's language is, first found wins (gettext's own order)."""
 
 _active: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = "en"
@@ -28,6 +61,9 @@ def set_language(language: str) -> None:
     """Switch every later `_()` call to `language` ("en" or "it"); unknown falls back to English."""
     global _active, _language
     _language = language if language in LANGUAGES else "en"
+    if _language == "en":
+        _active = _gettext.NullTranslations()
+        return
     _active = _gettext.translation(
         DOMAIN, localedir=LOCALE_DIR, languages=[_language], fallback=True
     )
@@ -36,6 +72,30 @@ def set_language(language: str) -> None:
 def current_language() -> str:
     """The language `_()` translates into now."""
     return _language
+
+
+def language_of_locale(value: str) -> str | None:
+    """ "it_IT.UTF-8" → "it"; a locale of a language Castra does not ship (or "C") → None."""
+    for part in value.split(":"):  # LANGUAGE may list several, best first
+        code = part.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def choose_language(flag: str | None, environ: Mapping[str, str], saved: str | None = None) -> str:
+    """The interface language: ``--lang``, else ``CASTRA_LANG``, else the language the player
+    last chose in the app (``saved``), else the locale (``LANG=it_IT.UTF-8`` → Italian), else
+    English. A value naming no shipped language is passed over, not an error."""
+    for choice in (flag, environ.get("CASTRA_LANG"), saved):
+        if choice and choice.lower() in LANGUAGES:
+            return choice.lower()
+    for variable in _LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            # The first variable set decides, as gettext does: LANG=it_IT with LC_ALL=C is C.
+            return language_of_locale(value) or "en"
+    return "en"
 
 
 def _(message: str) -> str:
@@ -51,3 +111,121 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark a module-level constant for extraction; translate it with `_()` where it is shown."""
     return message
+
+
+def format_number(value: int | float | Fraction | Decimal, *, signed: bool = False) -> str:
+    """A number as the active language writes it: "1,234.5" in English, "1.234,5" in Italian;
+    ``signed`` puts "+" before zero and positive numbers, as ``{:+g}`` does."""
+    from babel.numbers import format_decimal
+
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    text = format_decimal(value, locale=_language)
+    return "+" + text if signed and value >= 0 else text
+
+
+def format_percent(ratio: float | Fraction | Decimal, decimals: int = 1) -> str:
+    """``0.125`` → "12.5%" / "12,5%" (at most ``decimals`` digits after the separator)."""
+    from babel.numbers import format_percent as babel_percent
+
+    if isinstance(ratio, Fraction):
+        ratio = Decimal(ratio.numerator) / Decimal(ratio.denominator)
+    pattern = "#,##0" + ("." + "#" * decimals if decimals > 0 else "") + "%"
+    return babel_percent(ratio, format=pattern, locale=_language)
+
+
+def format_campaign_date(year_bc: int, month: int, day: int | None = None) -> str:
+    """A campaign date before Christ: "April 278 BC" / "aprile 278 a.C." (with ``day``:
+    "15 April 278 BC" / "15 aprile 278 a.C."). The month's name is CLDR's, in the active
+    language; the era is the catalogue's."""
+    from babel.dates import get_month_names
+
+    month_name = get_month_names("wide", "format", locale=_language)[month]
+    if day is None:
+        return _("{month} {year} BC").format(month=month_name, year=year_bc)
+    return _("{day} {month} {year} BC").format(day=day, month=month_name, year=year_bc)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
+_DECIMAL = re.compile(r"([+−-]?)(\d+)\.(\d+)(%?)")
+
+
+def translate_recorded(text: str) -> str:
+    """Translate a sentence that was written in English because it is *recorded*.
+
+    The rules' reasons (the ghost's "Gap +12.5% crossed …", a morale check's "D3: rolled 5 …")
+    and the purposes of dice are stored in events and put in ``--json`` output, so they are
+    built in English, the language-neutral form, from templates marked with `N_`. Where they are
+    shown, this finds the template the sentence was made from, translates it and puts the same
+    values back (each value translated the same way, so "verdict" fragments follow), with
+    decimal numbers written the active language's way. A sentence no template made (a referee's
+    note) is shown as it is. Old campaigns' events read in Italian too, since nothing stored
+    changes.
+    """
+    if _language == "en" or not text:
+        return text
+    return _translate_recorded(_language, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _translate_recorded(language: str, text: str) -> str:
+    exact = _active.gettext(text)
+    if exact is not text and exact != text:
+        return exact
+    for template, pattern in _templates(language):
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        values = {name: _translate_value(value) for name, value in found.groupdict().items()}
+        return _active.gettext(template).format_map(values)
+    return text
+
+
+def _translate_value(value: str) -> str:
+    translated = _translate_recorded(_language, value)
+    if translated != value:
+        return translated
+    number = _DECIMAL.fullmatch(value)
+    if number is None:
+        return value
+    sign, whole, fraction, percent = number.groups()
+    return sign + format_number(Decimal(f"{whole}.{fraction}")) + percent
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _templates(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Every catalogue message with placeholders, as a pattern that recovers their values;
+    the most specific (most literal text) first, so "Gap {gap} is {where}: …" is tried
+    before a shorter template it could also fit."""
+    from babel.messages.mofile import read_mo
+
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not path.exists():
+        return ()
+    with path.open("rb") as handle:
+        catalogue = read_mo(handle)
+    found: list[tuple[int, str, re.Pattern[str]]] = []
+    for message in catalogue:
+        key = message.id
+        if not isinstance(key, str) or "{" not in key:
+            continue
+        literal = _PLACEHOLDER.sub("", key)
+        if not any(character.isalpha() for character in literal):
+            continue  # "{a} + {b}" would swallow anything
+        found.append((len(literal), key, _pattern(key)))
+    found.sort(key=lambda item: -item[0])
+    return tuple((key, pattern) for _, key, pattern in found)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts: list[str] = []
+    seen: set[str] = set()
+    position = 0
+    for placeholder in _PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[position : placeholder.start()]))
+        name = placeholder.group(1)
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        position = placeholder.end()
+    parts.append(re.escape(template[position:]))
+    return re.compile("".join(parts), re.DOTALL)

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
+from converters.i18n import N_
 from converters.rates import DEFAULT_RATES, ConversionRates, ExactNumber, Outcome, System
 from converters.rounding import as_fraction, round_half_up
 
@@ -301,8 +302,14 @@ def recovery_losses(
     rolls: list[RecoveryRoll] = []
 
     def roll(kind: LostBase, number: int, of: int, modifier: int) -> None:
-        label = {"destroyed": "destroyed base", "routed": "routed base", "naval": "naval point"}
-        purpose = f"T2.6 recovery: {label[kind]} {number} of {of}"
+        label = {
+            "destroyed": N_("destroyed base"),
+            "routed": N_("routed base"),
+            "naval": N_("naval point"),
+        }
+        purpose = N_("T2.6 recovery: {label} {number} of {of}").format(
+            label=label[kind], number=number, of=of
+        )
         die = dice.roll(6, purpose)
         rolls.append(
             RecoveryRoll(

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
+from converters.i18n import N_
 
 __all__ = [
     "BattleResult",
@@ -118,20 +119,26 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
     exist. After an ordinary defeat an army already at morale 0 disbands (no roll)."""
     _morale(morale)
     if defeat == "crushing":
-        roll = dice.roll(6, f"D3 morale check after a crushing defeat (morale {morale})")
+        roll = dice.roll(
+            6, N_("D3 morale check after a crushing defeat (morale {morale})").format(morale=morale)
+        )
         if roll > morale:
-            reason = f"D3: rolled {roll}, above morale {morale}: the army ceases to exist"
+            reason = N_(
+                "D3: rolled {roll}, above morale {morale}: the army ceases to exist"
+            ).format(roll=roll, morale=morale)
         else:
-            reason = f"D3: rolled {roll}, not above morale {morale}: the army holds together"
+            reason = N_(
+                "D3: rolled {roll}, not above morale {morale}: the army holds together"
+            ).format(roll=roll, morale=morale)
         return MoraleCheck(
             defeat=defeat, morale=morale, roll=roll, destroyed=roll > morale, reason=reason
         )
     if defeat != "ordinary":
         raise ValueError(f"defeat: ordinary or crushing (got {defeat!r})")
     if morale == 0:
-        reason = "D3: ordinary defeat with morale already 0: the army disbands"
+        reason = N_("D3: ordinary defeat with morale already 0: the army disbands")
     else:
-        reason = f"D3: ordinary defeat, morale {morale}: no check needed"
+        reason = N_("D3: ordinary defeat, morale {morale}: no check needed").format(morale=morale)
     return MoraleCheck(defeat=defeat, morale=morale, destroyed=morale == 0, reason=reason)
 
 
@@ -210,9 +217,9 @@ def tactical_retreat(morale: int) -> DefeatResolution:
             morale=morale,
             destroyed=disbands,
             reason=(
-                "D5: tactical retreat with morale already 0: the army disbands"
+                N_("D5: tactical retreat with morale already 0: the army disbands")
                 if disbands
-                else "D5: tactical retreat counts as an ordinary defeat"
+                else N_("D5: tactical retreat counts as an ordinary defeat")
             ),
         ),
         morale_before=morale,
@@ -244,18 +251,20 @@ def forced_march(morale: int, loyalty: int, *, ends_in_invasion: bool = False) -
         return ForcedMarch(
             allowed=False,
             morale_after=morale,
-            reason=f"D5: forbidden at loyalty 2 or less (loyalty {loyalty})",
+            reason=N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})").format(
+                loyalty=loyalty
+            ),
         )
     if ends_in_invasion:
         return ForcedMarch(
             allowed=False,
             morale_after=morale,
-            reason="D5: a forced march cannot end in an invasion",
+            reason=N_("D5: a forced march cannot end in an invasion"),
         )
     return ForcedMarch(
         allowed=True,
         morale_after=max(MORALE_MIN, morale - _FORCED_MARCH_COST),
-        reason="D5: forced march, −2 morale at once",
+        reason=N_("D5: forced march, −2 morale at once"),
     )
 
 
@@ -302,11 +311,15 @@ def initiative(
         return Initiative(
             side=attacker,
             scores=scores,
-            reason=f"D6: equal victories ({scores[first]}–{scores[second]}): the attacker",
+            reason=N_("D6: equal victories ({first}–{second}): the attacker").format(
+                first=scores[first], second=scores[second]
+            ),
         )
     leader = first if scores[first] > scores[second] else second
     return Initiative(
         side=leader,
         scores=scores,
-        reason=f"D6: more victories this turn ({scores[first]}–{scores[second]})",
+        reason=N_("D6: more victories this turn ({first}–{second})").format(
+            first=scores[first], second=scores[second]
+        ),
     )

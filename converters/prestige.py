@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from converters.i18n import N_
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
 
@@ -229,15 +230,21 @@ def sacking_penalty(
     folded = _folded(sacker)
     if folded == _folded(SENONES):
         if in_gaul_or_liguria:
-            return SackingPenalty(pp=-1, reason="T4.2: the Senones sacked land in Gaul or Liguria")
-        return SackingPenalty(pp=0, reason="T4.2: the Senones may sack outside Gaul and Liguria")
+            return SackingPenalty(
+                pp=-1, reason=N_("T4.2: the Senones sacked land in Gaul or Liguria")
+            )
+        return SackingPenalty(
+            pp=0, reason=N_("T4.2: the Senones may sack outside Gaul and Liguria")
+        )
     if folded in _GREEK_SCRUPLES and started_greek_or_syracusan:
-        return SackingPenalty(pp=-1, reason="T4.2: sacked land that started Greek or Syracusan")
+        return SackingPenalty(pp=-1, reason=N_("T4.2: sacked land that started Greek or Syracusan"))
     carthage = folded == _folded(CARTHAGE)
     if (folded in _GREEK_SCRUPLES | _ROMAN_SCRUPLES or carthage) and civilian_at_peace:
         if carthage and earlier_sacks_at_peace == 0:
-            return SackingPenalty(pp=0, reason="T4.2: Carthage's first such sack is tolerated")
+            return SackingPenalty(pp=0, reason=N_("T4.2: Carthage's first such sack is tolerated"))
         return SackingPenalty(
-            pp=-1, reason="T4.2: sacked civilian land of a nation it is not at war with"
+            pp=-1, reason=N_("T4.2: sacked civilian land of a nation it is not at war with")
         )
-    return SackingPenalty(pp=0, reason=f"T4.2: no sacking penalty applies to {sacker}")
+    return SackingPenalty(
+        pp=0, reason=N_("T4.2: no sacking penalty applies to {sacker}").format(sacker=sacker)
+    )

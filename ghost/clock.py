@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from converters.dice import Dice, Roll
+from converters.i18n import N_
 from ghost.generals import Personality
 
 __all__ = ["HIGHER_UP_TO", "ClockChoice", "choose_clock", "clock_choice_for"]
@@ -51,20 +52,28 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
     for value in offered:
         if not 1 <= value <= 6:
             raise ValueError(f"dice: the offered dice are d6, 1 to 6 (got {value})")
-    purpose = "G4.4 which clock die to subtract"
+    purpose = N_("G4.4 which clock die to subtract")
     face = dice.roll(6, purpose)
     roll = Roll(sides=6, value=face, purpose=purpose)
     choice = clock_choice_for(personality, face)
     subtract = max(offered) if choice == "higher" else min(offered)
     up_to = HIGHER_UP_TO[personality]
-    rule_text = f"1–{up_to} the higher" if up_to > 1 else "1 the higher"
+    rule_text = N_("1–{up_to} the higher").format(up_to=up_to) if up_to > 1 else N_("1 the higher")
     return ClockChoice(
         offered=offered,
         choice=choice,
         subtract=subtract,
         roll=roll,
         reason=(
-            f"{personality.value.capitalize()} general ({rule_text}, else the lower): "
-            f"rolled {face}, takes the {choice} die, {subtract}."
+            N_(
+                "{capitalize} general ({rule_text}, else the lower): rolled {face}, takes the "
+                "{choice} die, {subtract}."
+            ).format(
+                capitalize=personality.value.capitalize(),
+                rule_text=rule_text,
+                face=face,
+                choice=choice,
+                subtract=subtract,
+            )
         ),
     )

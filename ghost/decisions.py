@@ -13,6 +13,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Roll
+from converters.i18n import N_
 from converters.rounding import round_half_up
 
 __all__ = ["ORDER_ALLOWS", "Decision", "Order", "gap_for_display"]
@@ -34,15 +35,50 @@ class Order(StrEnum):
 
 
 ORDER_ALLOWS: dict[Order, str] = {
-    Order.pre_battle: "Deploy; no order has been given yet.",
-    Order.attack: "Every unit may advance, charge and assault: close with the enemy.",
+    Order.pre_battle: N_("Deploy; no order has been given yet."),
+    Order.attack: N_("Every unit may advance, charge and assault: close with the enemy."),
     Order.manoeuvre: (
-        "Every unit may manoeuvre, hold and defend, and counter-attack locally; no general advance."
+        N_(
+            "Every unit may manoeuvre, hold and defend, and counter-attack locally; no general "
+            "advance."
+        )
     ),
-    Order.retreat: "The whole army falls back off the field; the ghost has lost the battle.",
-    Order.left_field: "The army has left the field at its loss limit; the ghost has lost.",
+    Order.retreat: N_("The whole army falls back off the field; the ghost has lost the battle."),
+    Order.left_field: N_("The army has left the field at its loss limit; the ghost has lost."),
 }
 """G3.5: what each order allows, in the words the assistant shows."""
+
+RECORDED_WORDS = (
+    N_("pre_battle"),
+    N_("attack"),
+    N_("manoeuvre"),
+    N_("retreat"),
+    N_("left_field"),
+    N_("favourable"),
+    N_("neutral"),
+    N_("unfavourable"),
+    N_("higher"),
+    N_("lower"),
+    N_("Unstable"),
+    N_("Prudent"),
+    N_("Organised"),
+    N_("Aggressive"),
+    N_("unstable"),
+    N_("prudent"),
+    N_("organised"),
+    N_("aggressive"),
+    N_("poor"),
+    N_("mediocre"),
+    N_("good"),
+    N_("excellent"),
+    N_("north"),
+    N_("south"),
+    N_("army general"),
+    N_("army"),
+)
+"""Words the ghost's recorded reasons carry as values ("the attack order stands", "takes the
+higher die"): marked so the catalogue has them and a reason shown in Italian says them in
+Italian too (converters.i18n.translate_recorded)."""
 
 
 def gap_for_display(gap_pct: Fraction) -> float:

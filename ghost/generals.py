@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice, Roll
+from converters.i18n import N_
 
 __all__ = [
     "PERSONALITY_TABLE",
@@ -198,8 +199,8 @@ class GeneralGeneration(BaseModel):
 def generate_general(side: Side, dice: Dice) -> GeneralGeneration:
     """G1: roll 1d8 for quality (column by ``side``) then 1d8 for personality."""
     start = len(dice.rolls)
-    quality = quality_from_d8(side, dice.roll(8, "G1 quality"))
-    personality = personality_from_d8(dice.roll(8, "G1 personality"))
+    quality = quality_from_d8(side, dice.roll(8, N_("G1 quality")))
+    personality = personality_from_d8(dice.roll(8, N_("G1 personality")))
     return GeneralGeneration(
         general=GeneralProfile(side=side, quality=quality, personality=personality),
         rolls=list(dice.rolls[start:]),

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from transitions import Machine
 
 from converters.dice import Dice, Roll
+from converters.i18n import N_
 from ghost.decisions import Decision, Order, gap_for_display
 from ghost.gap import GapSide, gap_percent, gap_side
 from ghost.generals import GeneralProfile
@@ -229,15 +230,17 @@ class GhostGeneral:
         if self.state != Order.pre_battle:
             raise ValueError(f"order: the opening order was already given ({self.state.value})")
         rolls: list[Roll] = []
-        face = self._roll(dice, "G3.1 opening order", rolls)
+        face = self._roll(dice, N_("G3.1 opening order"), rolls)
         self._fire("open_battle")
         attacks = self.order == Order.attack
-        verdict = "3 or less: attack" if attacks else "4 or more: manoeuvre/defence"
+        verdict = N_("3 or less: attack") if attacks else N_("4 or more: manoeuvre/defence")
         return Decision(
             rule="G3.1",
             order=self.state,
             previous=Order.pre_battle,
-            reason=f"Opening order: 1d6 {self._modified(face)}, {verdict}.",
+            reason=N_("Opening order: 1d6 {roll}, {verdict}.").format(
+                roll=self._modified(face), verdict=verdict
+            ),
             rolls=rolls,
             target=OPENING_ATTACK_AT_MOST,
         )
@@ -259,7 +262,9 @@ class GhostGeneral:
                 rule="G3.2",
                 order=previous,
                 previous=previous,
-                reason=f"The battle is over for the ghost ({previous.value}); nothing changes.",
+                reason=N_("The battle is over for the ghost ({order}); nothing changes.").format(
+                    order=previous.value
+                ),
                 turn=turn,
                 gap_pct=gap,
                 threshold=threshold,
@@ -270,31 +275,35 @@ class GhostGeneral:
         target: int | None = None
         if self.gap_turned_favourable():
             self._fire("reassess")
-            reason = (
-                f"Gap {shown} crossed the +{threshold}% threshold in the ghost's favour: "
+            reason = N_(
+                "Gap {gap} crossed the +{threshold}% threshold in the ghost's favour: "
                 "attack (no roll)."
-            )
+            ).format(gap=shown, threshold=threshold)
         elif self.gap_turned_unfavourable():
-            face = self._roll(dice, "G3.2 unfavourable gap: manoeuvre or retreat", rolls)
+            face = self._roll(dice, N_("G3.2 unfavourable gap: manoeuvre or retreat"), rolls)
             self._fire("reassess")
             target = ASSESSMENT_RETREAT_VALUE
             verdict = (
-                "3 or less: manoeuvre/defence"
+                N_("3 or less: manoeuvre/defence")
                 if self.state == Order.manoeuvre
-                else "4 or more: general retreat"
+                else N_("4 or more: general retreat")
             )
-            reason = (
-                f"Gap {shown} crossed the -{threshold}% threshold against the ghost: "
-                f"1d6 {self._modified(face)}, {verdict}."
-            )
+            reason = N_(
+                "Gap {gap} crossed the -{threshold}% threshold against the ghost: "
+                "1d6 {roll}, {verdict}."
+            ).format(gap=shown, threshold=threshold, roll=self._modified(face), verdict=verdict)
         else:
             side = self.memory.reference_side
             where = (
-                f"within ±{threshold}%"
+                N_("within ±{threshold}%").format(threshold=threshold)
                 if self.gap_side == "neutral"
-                else f"still on the {self.gap_side} side, where the order was given"
+                else N_("still on the {side} side, where the order was given").format(
+                    side=self.gap_side
+                )
             )
-            reason = f"Gap {shown} is {where}: the {previous.value} order stands."
+            reason = N_("Gap {gap} is {where}: the {order} order stands.").format(
+                gap=shown, where=where, order=previous.value
+            )
         # G3.2: the side the order was (re)given at is what the next crossing is measured from
         self.memory = self.memory.model_copy(update={"reference_side": side})
         return Decision(
@@ -324,16 +333,22 @@ class GhostGeneral:
                 rule="G3.4",
                 order=previous,
                 previous=previous,
-                reason="The army has already left the field.",
+                reason=N_("The army has already left the field."),
                 turn=self.memory.turn,
                 threshold=leave_at,
             )
         self.memory = self.memory.model_copy(update={"units_lost": units_lost})
-        lost = f"{units_lost} of {self.units} units lost ({percent}%)"
+        lost = N_("{lost} of {units} units lost ({percent}%)").format(
+            lost=units_lost, units=self.units, percent=percent
+        )
         if self._fire("leave_field"):
-            reason = f"{lost} reached the {leave_at}% limit: the army leaves the field."
+            reason = N_("{lost} reached the {limit}% limit: the army leaves the field.").format(
+                lost=lost, limit=leave_at
+            )
         else:
-            reason = f"{lost}, under the {leave_at}% limit: the army stays."
+            reason = N_("{lost}, under the {limit}% limit: the army stays.").format(
+                lost=lost, limit=leave_at
+            )
         return Decision(
             rule="G3.4",
             order=self.state,
@@ -365,7 +380,9 @@ class GhostGeneral:
         if self.state not in _FIGHTING:
             return Decision(
                 order=previous,
-                reason=f"No countdown: the battle is over for the ghost ({previous.value}).",
+                reason=N_("No countdown: the battle is over for the ghost ({order}).").format(
+                    order=previous.value
+                ),
                 **common,
             )
         gap = memory.gap_pct
@@ -373,17 +390,21 @@ class GhostGeneral:
             self.memory = memory.model_copy(update={"unfavourable_gap": None, "countdown_steps": 0})
             return Decision(
                 order=previous,
-                reason=f"No countdown: the gap is not at the -{threshold}% threshold.",
+                reason=N_("No countdown: the gap is not at the -{threshold}% threshold.").format(
+                    threshold=threshold
+                ),
                 **common,
             )
         shown = f"{gap_for_display(gap):+g}%"
         last = memory.unfavourable_gap
         if last is None or gap > last:
             self.memory = memory.model_copy(update={"unfavourable_gap": gap, "countdown_steps": 0})
-            why = "first turn at an unfavourable gap" if last is None else "the gap shrank"
+            why = N_("first turn at an unfavourable gap") if last is None else N_("the gap shrank")
             return Decision(
                 order=previous,
-                reason=f"Gap {shown}: {why}, so the retreat countdown starts from 4.",
+                reason=N_("Gap {gap}: {why}, so the retreat countdown starts from 4.").format(
+                    gap=shown, why=why
+                ),
                 target=ASSESSMENT_RETREAT_VALUE,
                 **common,
             )
@@ -395,16 +416,18 @@ class GhostGeneral:
         rolls: list[Roll] = []
         if value <= 1 + self.general.modifier:
             self._fire("retreat_countdown")
-            reason = (
-                f"Gap {shown} unfavourable and not shrinking; the retreat value is down to "
-                f"{value}, which any roll reaches: automatic general retreat."
-            )
+            reason = N_(
+                "Gap {gap} unfavourable and not shrinking; the retreat value is down to "
+                "{value}, which any roll reaches: automatic general retreat."
+            ).format(gap=shown, value=value)
         else:
-            face = self._roll(dice, f"G3.3 retreat countdown (needs {value}+)", rolls)
-            retreated = self._fire("retreat_countdown")
-            verdict = "general retreat" if retreated else "the order stands"
-            reason = (
-                f"Gap {shown} unfavourable and not shrinking; retreat value {value}: "
-                f"1d6 {self._modified(face)}, {verdict}."
+            face = self._roll(
+                dice, N_("G3.3 retreat countdown (needs {value}+)").format(value=value), rolls
             )
+            retreated = self._fire("retreat_countdown")
+            verdict = N_("general retreat") if retreated else N_("the order stands")
+            reason = N_(
+                "Gap {gap} unfavourable and not shrinking; retreat value {value}: "
+                "1d6 {roll}, {verdict}."
+            ).format(gap=shown, value=value, roll=self._modified(face), verdict=verdict)
         return Decision(order=self.state, reason=reason, rolls=rolls, target=value, **common)

@@ -15,6 +15,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from converters.dice import Dice, Roll, roll_until
+from converters.i18n import N_
 from ghost.generals import QUALITY_TABLE, GeneralProfile, Quality, Side
 
 __all__ = [
@@ -198,7 +199,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
     records: list[GeneralPP] = []
 
     for number, corps in enumerate(order.corps, start=1):
-        role = f"corps {number}"
+        role = N_("corps {number}").format(number=number)
         pp = general_pp(len(roster), generals, _bonus(order.side, corps.quality))
         left = pp
         placed = 0
@@ -210,32 +211,57 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
                 face = reroll_until(
                     dice,
                     len(names),
-                    f"G4.2 {role}: which division (re-roll one already activated)",
+                    N_("G4.2 {role}: which division (re-roll one already activated)").format(
+                        role=role
+                    ),
                     _not_yet_activated(names, given),
                 )
                 name = names[face - 1]
             amount = reroll_until(
-                dice, 6, f"G4.2 {role}: PP for {name} (at most {left})", _at_most(left)
+                dice,
+                6,
+                N_("G4.2 {role}: PP for {name} (at most {left})").format(
+                    role=role, name=name, left=left
+                ),
+                _at_most(left),
             )
             given[name] = amount
             left -= amount
             placed += amount
-            notes.append(f"{role} gives {amount} PP to {name}.")
+            notes.append(
+                N_("{role} gives {amount} PP to {name}.").format(
+                    role=role, amount=amount, name=name
+                )
+            )
         own_reserve = own_clock = 0
         if left > 1:
             own_reserve = reroll_until(
-                dice, 6, f"G4.2 {role}: reserve points (at most {left})", _at_most(left)
+                dice,
+                6,
+                N_("G4.2 {role}: reserve points (at most {left})").format(role=role, left=left),
+                _at_most(left),
             )
             left -= own_reserve
-            notes.append(f"{role} puts {own_reserve} PP in reserve.")
+            notes.append(
+                N_("{role} puts {own_reserve} PP in reserve.").format(
+                    role=role, own_reserve=own_reserve
+                )
+            )
         if left > 0:
             own_clock = reroll_until(
-                dice, 6, f"G4.2 {role}: clock points (at most {left})", _at_most(left)
+                dice,
+                6,
+                N_("G4.2 {role}: clock points (at most {left})").format(role=role, left=left),
+                _at_most(left),
             )
             left -= own_clock
-            notes.append(f"{role} puts {own_clock} PP on the clock.")
+            notes.append(
+                N_("{role} puts {own_clock} PP on the clock.").format(
+                    role=role, own_clock=own_clock
+                )
+            )
         if left:
-            notes.append(f"{role} loses {left} PP.")
+            notes.append(N_("{role} loses {left} PP.").format(role=role, left=left))
         reserve += own_reserve
         clock += own_clock
         lost += left
@@ -261,9 +287,13 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             # Reading G4.3: with so few PP the "die of half his PP" can only show 1
             army_clock = 1
         else:
-            army_clock = dice.roll(half, f"G4.3 army general: clock points (d{half})")
+            army_clock = dice.roll(
+                half, N_("G4.3 army general: clock points (d{half})").format(half=half)
+            )
         left -= army_clock
-        notes.append(f"army general puts {army_clock} PP on the clock.")
+        notes.append(
+            N_("army general puts {army_clock} PP on the clock.").format(army_clock=army_clock)
+        )
     out = set(order.out_of_radius)
     activated_by_corps = set(given)
     if all(name in activated_by_corps for name in roster):
@@ -273,7 +303,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             given[weakest] += 1
             left -= 1
             placed += 1
-            notes.append(f"army general tops up {weakest} by 1 PP.")
+            notes.append(N_("army general tops up {weakest} by 1 PP.").format(weakest=weakest))
     else:
         activations = 0
         for name in roster:
@@ -282,22 +312,41 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             if name in activated_by_corps:
                 continue
             if name in out:
-                notes.append(f"army general skips {name}: out of his {army.radius}″ radius.")
+                notes.append(
+                    N_("army general skips {name}: out of his {radius}″ radius.").format(
+                        name=name, radius=army.radius
+                    )
+                )
                 continue
-            face = dice.roll(6, f"G4.3 army general: activate {name}? (4–6 yes)")
+            face = dice.roll(
+                6, N_("G4.3 army general: activate {name}? (4–6 yes)").format(name=name)
+            )
             if face < ACTIVATION_YES_FROM:
-                notes.append(f"army general does not activate {name} ({face}).")
+                notes.append(
+                    N_("army general does not activate {name} ({face}).").format(
+                        name=name, face=face
+                    )
+                )
                 continue
             amount = reroll_until(
-                dice, 6, f"G4.3 army general: PP for {name} (at most {left})", _at_most(left)
+                dice,
+                6,
+                N_("G4.3 army general: PP for {name} (at most {left})").format(
+                    name=name, left=left
+                ),
+                _at_most(left),
             )
             given[name] = amount
             left -= amount
             placed += amount
             activations += 1
-            notes.append(f"army general activates {name} with {amount} PP.")
+            notes.append(
+                N_("army general activates {name} with {amount} PP.").format(
+                    name=name, amount=amount
+                )
+            )
     if left:
-        notes.append(f"army general loses {left} PP.")
+        notes.append(N_("army general loses {left} PP.").format(left=left))
     clock += army_clock
     lost += left
     records.insert(

@@ -16,15 +16,16 @@ import sys
 from collections.abc import Sequence
 
 from assistant.cli.common import CastraArgumentParser, CliError, describe_validation_error
+from converters.i18n import LANGUAGES, _, choose_language, set_language
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "interface_language", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full parser, with every command module under ``assistant.cli.commands``."""
     parser = CastraArgumentParser(
         prog="castra",
-        description=(
+        description=_(
             "Castra: campaign ↔ table converters, a campaign ledger and a solo ghost general "
             "for historical miniatures wargames. Run without a command to open the app."
         ),
@@ -32,7 +33,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--campaign",
         metavar="PATH",
-        help="campaign file the app opens (default: your default campaign)",
+        help=_("campaign file the app opens (default: your default campaign)"),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_(
+            "interface language, it or en (default: CASTRA_LANG, else the language last "
+            "chosen in the app, else the locale, else English); --json output is the same "
+            "in every language"
+        ),
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     from assistant.cli import commands
@@ -45,9 +55,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def interface_language(arguments: Sequence[str]) -> str:
+    """The language of this run: ``--lang``, ``CASTRA_LANG``, the app's saved choice, the
+    locale, English (:func:`converters.i18n.choose_language`). Read before the parser is built,
+    since every help text is translated as it is registered."""
+    from assistant.settings import saved_language
+
+    flag: str | None = None
+    for position, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--lang" and position + 1 < len(arguments):
+            flag = arguments[position + 1]
+        elif argument.startswith("--lang="):
+            flag = argument.partition("=")[2]
+    # The settings file is read only when no explicit choice makes it moot.
+    saved = None if flag or os.environ.get("CASTRA_LANG") else saved_language()
+    return choose_language(flag, os.environ, saved)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``castra``; return the process exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    set_language(interface_language(arguments))
     parser = build_parser()
     try:
         args = parser.parse_args(arguments)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, NoReturn
+
+from converters.i18n import N_, _
 
 __all__ = [
     "CastraArgumentParser",
@@ -16,6 +19,7 @@ __all__ = [
     "dice_from_args",
     "emit",
     "parse_dice_list",
+    "translate_argparse_message",
 ]
 
 
@@ -26,12 +30,87 @@ class CliError(Exception):
     """
 
 
+_ARGPARSE_HEADINGS = (
+    ("usage: ", N_("usage: ")),
+    ("\npositional arguments:\n", N_("positional arguments")),
+    ("\noptions:\n", N_("options")),
+    ("show this help message and exit", N_("show this help message and exit")),
+)
+"""argparse's own words in ``--help`` (its text as printed, the message to translate)."""
+
+_ARGPARSE_ERRORS = (
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+"""argparse's error messages: argparse words them in English whatever Castra's language, so
+``error`` matches the English message against these and says it in the active language."""
+
+
+def _argparse_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(%(?:\((\w+)\))?[sr])", template)
+    pattern, number = "", 0
+    for position, part in enumerate(parts):
+        if position % 3 == 0:
+            pattern += re.escape(part)
+        elif position % 3 == 1:
+            name = parts[position + 1] or f"value{number}"
+            number += 1
+            pattern += f"(?P<{name}>.+)"
+    return re.compile(pattern, re.DOTALL)
+
+
+def translate_argparse_message(message: str) -> str:
+    """One of argparse's English error messages in the active language (unknown: unchanged)."""
+    for template in _ARGPARSE_ERRORS:
+        found = _argparse_pattern(template).fullmatch(message)
+        if found is None:
+            continue
+        values = {
+            name: translate_argparse_message(value) for name, value in found.groupdict().items()
+        }
+        translated = _(template)
+        if "%(" in template:
+            return translated % values
+        return translated % tuple(values.values())
+    return message
+
+
 class CastraArgumentParser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on stderr and exit 2, not a usage dump."""
+    """argparse, but a mistake is one line on stderr and exit 2, not a usage dump, and
+    argparse's own words ("usage:", "options", its error messages) in the active language."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(f"{self.prog}: error: {translate_argparse_message(message)}", file=sys.stderr)
         raise SystemExit(2)
+
+    def format_usage(self) -> str:
+        return _translate_headings(super().format_usage())
+
+    def format_help(self) -> str:
+        return _translate_headings(super().format_help())
+
+
+def _translate_headings(text: str) -> str:
+    for english, message in _ARGPARSE_HEADINGS:
+        translated = _(message)
+        if english.startswith("\n"):
+            translated = f"\n{translated}:\n"
+        if english == "usage: ":
+            if text.startswith(english):
+                text = translated + text[len(english) :]
+            continue
+        text = text.replace(english, translated)
+    return text
 
 
 def describe_validation_error(error: BaseException) -> str | None:
@@ -78,12 +157,12 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
 def add_dice_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
     """``--seed S`` | ``--dice 1,5,6`` | ``--physical``: where this command's dice come from."""
     group = parser.add_mutually_exclusive_group(required=required)
-    group.add_argument("--seed", type=int, help="roll with a seeded generator (reproducible)")
-    group.add_argument("--dice", metavar="1,5,6", help="use these die faces, in order")
+    group.add_argument("--seed", type=int, help=_("roll with a seeded generator (reproducible)"))
+    group.add_argument("--dice", metavar="1,5,6", help=_("use these die faces, in order"))
     group.add_argument(
         "--physical",
         action="store_true",
-        help="physical-dice mode: ask for each die's face on the terminal",
+        help=_("physical-dice mode: ask for each die's face on the terminal"),
     )
 
 

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -60,7 +61,7 @@ def add_rate_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=N",
-        help="override a conversion rate for this campaign, e.g. fog_points_per_pm=500",
+        help=_("override a conversion rate for this campaign, e.g. fog_points_per_pm=500"),
     )
 
 

@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from assistant.cli.common import CliError, emit
+from converters.i18n import _, format_number, ngettext
 
 # Converter messages start with their own field name; the user typed an option.
 _OPTION_FOR_FIELD = {
@@ -127,12 +128,21 @@ def _units(args: argparse.Namespace) -> int:
 
     units = unit_types()
     works = buildings()
-    heading = f"{'unit':<14}{'class':<10}" + "".join(f"{_ability_heading(a):>6}" for a in ABILITIES)
-    lines = ["ANNI BUI units (A1; '-' = the unit has no such ability)", heading + f"{'COST':>6}"]
+    heading = f"{_('unit'):<14}{_('class'):<10}" + "".join(
+        f"{_ability_heading(a):>6}" for a in ABILITIES
+    )
+    lines = [
+        _("ANNI BUI units (A1; '-' = the unit has no such ability)"),
+        heading + f"{_('COST'):>6}",
+    ]
     for unit in units:
         values = "".join(f"{_stat(unit.ability(a)):>6}" for a in ABILITIES)
         lines.append(f"{unit.name:<14}{unit.unit_class:<10}{values}{unit.cost:>6}")
-    lines += ["", "Buildings (DIS = attack distance)", f"{'building':<16}   RES   ATT   DIS  COST"]
+    lines += [
+        "",
+        _("Buildings (DIS = attack distance)"),
+        f"{_('building'):<16}   RES   ATT   DIS{_('COST'):>6}",
+    ]
     for work in works:
         lines.append(
             f"{work.name:<16}{work.res:>6}{_stat(work.att):>6}{_stat(work.dis):>6}{work.cost:>6}"
@@ -209,13 +219,21 @@ def _fire(args: argparse.Namespace) -> int:
             )
     except ValueError as error:
         raise _as_cli_error(error) from None
+    hits = ngettext("{hits} hit", "{hits} hits", result.hits).format(hits=result.hits)
     if result.kind == "ranged":
-        formula = f"AB × shooters {result.attack} − DB × targets {result.defence}"
+        line = _(
+            "ranged fire (A2): AB × shooters {attack} − DB × targets {defence} = {hits}"
+        ).format(attack=result.attack, defence=result.defence, hits=hits)
     else:
-        formula = f"AB × engines {result.attack}"
-    lines = [f"{result.kind} fire (A2): {formula} = {result.hits} hits"]
+        line = _("engine fire (A2): AB × engines {attack} = {hits}").format(
+            attack=result.attack, hits=hits
+        )
+    lines = [line]
     if result.out_of_range:
-        lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
+        lines.append(
+            "  "
+            + _("out of range, not shooting: {units}").format(units=", ".join(result.out_of_range))
+        )
     lines += casualty_lines(result)
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
     return 0
@@ -231,9 +249,14 @@ def _melee(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise _as_cli_error(error) from None
     value = "ACC" if result.versus == "cavalry" else "ACF"
+    against = (
+        _("melee (A3) against cavalry")
+        if result.versus == "cavalry"
+        else _("melee (A3) against infantry")
+    )
+    hits = ngettext("{hits} hit", "{hits} hits", result.hits).format(hits=result.hits)
     lines = [
-        f"melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES {result.defence}"
-        f" = {result.hits} hits",
+        f"{against}: Σ {value} {result.attack} − Σ RES {result.defence} = {hits}",
         *casualty_lines(result),
     ]
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
@@ -262,18 +285,30 @@ def _discipline(args: argparse.Namespace) -> int:
     required = float(check.required_discipline)
     parts = [f"DIS {check.discipline}"]
     if check.captain_bonus:
-        parts.append(f"+ {check.captain_bonus} captain")
+        parts.append(_("+ {bonus} captain").format(bonus=check.captain_bonus))
     if check.withdrawal_penalty:
-        parts.append(f"− {check.withdrawal_penalty} withdrawal")
+        parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
     lines = [
-        f"lost {check.lost} of {check.units} units = {percent:g} % → needs DIS ≥ {required:g}"
-        f" (at least {check.minimum_whole_discipline}) (A4)",
-        f"effective discipline: {' '.join(parts)} = {check.effective_discipline}",
+        _(
+            "lost {lost} of {units} units = {percent} % → needs DIS ≥ {required} "
+            "(at least {minimum}) (A4)"
+        ).format(
+            lost=check.lost,
+            units=check.units,
+            percent=format_number(percent),
+            required=format_number(required),
+            minimum=check.minimum_whole_discipline,
+        ),
+        _("effective discipline: {parts} = {total}").format(
+            parts=" ".join(parts), total=check.effective_discipline
+        ),
     ]
     if check.outcome == "destroyed":
-        lines.append("the army is destroyed (its captain died last)")
+        lines.append(_("the army is destroyed (its captain died last)"))
+    elif check.outcome == "holds":
+        lines.append(_("the army HOLDS"))
     else:
-        lines.append(f"the army {'HOLDS' if check.outcome == 'holds' else 'FLEES'}")
+        lines.append(_("the army FLEES"))
     emit(args, check.model_dump(mode="json"), "\n".join(lines))
     return 0
 
@@ -290,11 +325,11 @@ def _income(args: argparse.Namespace) -> int:
         rates=rates(),
     )
     lines = [
-        f"cities    {income.cities:>4} → {income.from_cities:>6}",
-        f"capitals  {income.capitals:>4} → {income.from_capitals:>6}",
-        f"killed    {income.killed:>4} → {income.from_killed:>6}",
-        f"fled      {income.fled:>4} → {income.from_fled:>6}",
-        f"income this turn (A5): {income.total}",
+        f"{_('cities'):<10}{income.cities:>4} → {income.from_cities:>6}",
+        f"{_('capitals'):<10}{income.capitals:>4} → {income.from_capitals:>6}",
+        f"{_('killed'):<10}{income.killed:>4} → {income.from_killed:>6}",
+        f"{_('fled'):<10}{income.fled:>4} → {income.from_fled:>6}",
+        _("income this turn (A5): {total}").format(total=income.total),
     ]
     emit(args, income.model_dump(mode="json"), "\n".join(lines))
     return 0
@@ -313,14 +348,25 @@ def _map(args: argparse.Namespace) -> int:
         if args.players is not None:
             side = world_map_side(args.players, current)
             data["world"] = {"players": args.players, "side": side, "squares": side * side}
-            lines.append(f"world map for {args.players} players: {side} × {side} = {side * side}")
+            lines.append(
+                _("world map for {players} players: {side} × {side} = {squares}").format(
+                    players=args.players, side=side, squares=side * side
+                )
+            )
         if args.units is not None:
             battle = battle_map(args.units, current)
             data["battle"] = battle.model_dump(mode="json")
             lines.append(
-                f"battle map for {battle.units} units in contact: {battle.side} × {battle.side}, "
-                f"deployment square {battle.deployment_side} × {battle.deployment_side}, "
-                f"{battle.battle_units} battle units deployed"
+                _(
+                    "battle map for {units} units in contact: {side} × {side}, "
+                    "deployment square {deployment} × {deployment}, "
+                    "{battle_units} battle units deployed"
+                ).format(
+                    units=battle.units,
+                    side=battle.side,
+                    deployment=battle.deployment_side,
+                    battle_units=battle.battle_units,
+                )
             )
     except ValueError as error:
         raise _as_cli_error(error) from None
@@ -337,14 +383,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``castra annibui`` and its sub-commands."""
     parser = subparsers.add_parser(
         "annibui",
-        help="ANNI BUI referee: unit roster, costs, fire, melee, discipline, income",
-        description="The ANNI BUI play-by-mail referee's sums (docs/rules.md section A).",
+        help=_("ANNI BUI referee: unit roster, costs, fire, melee, discipline, income"),
+        description=_("The ANNI BUI play-by-mail referee's sums (docs/rules.md section A)."),
     )
     commands = parser.add_subparsers(dest="annibui_command", metavar="COMMAND", required=True)
 
     def command(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text)
-        sub.add_argument("--json", action="store_true", help="print one JSON object")
+        sub.add_argument("--json", action="store_true", help=_("print one JSON object"))
         sub.set_defaults(handler=handler)
         return sub
 
@@ -355,20 +401,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--unit",
         action="append",
         metavar="SPEC",
-        help="units to create: COUNT:TYPE[:ABILITY+N,...], e.g. 5:spadaccini:ACF+1,RES+2",
+        help=_("units to create: COUNT:TYPE[:ABILITY+N,...], e.g. 5:spadaccini:ACF+1,RES+2"),
     )
     cost.add_argument(
         "--building",
         action="append",
         metavar="SPEC",
-        help="buildings: [COUNT:]NAME[:RES+N,ATT+N,DIS+N], e.g. torre:RES+5",
+        help=_("buildings: [COUNT:]NAME[:RES+N,ATT+N,DIS+N], e.g. torre:RES+5"),
     )
     cost.add_argument(
         "--army-increments",
         metavar="INCREMENTS",
-        help="the units join this existing army's increments, e.g. ACF+1,RES+2 ('' for none)",
+        help=_("the units join this existing army's increments, e.g. ACF+1,RES+2 ('' for none)"),
     )
-    cost.add_argument("--treasury", type=_whole(0), metavar="MONEY", help="money available")
+    cost.add_argument("--treasury", type=_whole(0), metavar="MONEY", help=_("money available"))
 
     fire = command("fire", "ranged or engine fire: hits and kills (A2)", _fire)
     fire.add_argument(
@@ -382,10 +428,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the target group, front line first; " + _GROUP_HELP,
     )
     fire.add_argument(
-        "--walls", action="store_true", help="the shooters stand on walls (+1 AB, +1 TB)"
+        "--walls", action="store_true", help=_("the shooters stand on walls (+1 AB, +1 TB)")
     )
     fire.add_argument(
-        "--distance", type=_whole(1), metavar="SQUARES", help="squares to the target (range check)"
+        "--distance",
+        type=_whole(1),
+        metavar="SQUARES",
+        help=_("squares to the target (range check)"),
     )
 
     fight = command("melee", "melee after crossing paths: hits and kills (A3)", _melee)
@@ -402,38 +451,42 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     fight.add_argument(
         "--versus",
         choices=("foot", "cavalry"),
-        help="count ACF (foot) or ACC (cavalry); default: by the defenders' front line",
+        help=_("count ACF (foot) or ACC (cavalry); default: by the defenders' front line"),
     )
     fight.add_argument(
         "--counterattack",
         action="store_true",
-        help="the defenders are gliders that dived on the attackers last turn",
+        help=_("the defenders are gliders that dived on the attackers last turn"),
     )
 
     discipline = command(
         "discipline", "does an army that took losses hold or flee? (A4)", _discipline
     )
     discipline.add_argument(
-        "--units", type=_whole(1), required=True, help="units before the losses"
+        "--units", type=_whole(1), required=True, help=_("units before the losses")
     )
-    discipline.add_argument("--lost", type=_whole(0), required=True, help="units lost")
-    discipline.add_argument("--dis", type=_whole(0), required=True, help="the army's DIS")
+    discipline.add_argument("--lost", type=_whole(0), required=True, help=_("units lost"))
+    discipline.add_argument("--dis", type=_whole(0), required=True, help=_("the army's DIS"))
     discipline.add_argument(
-        "--captain", action="store_true", help="the captain is with the army (+1)"
+        "--captain", action="store_true", help=_("the captain is with the army (+1)")
     )
     discipline.add_argument(
         "--withdrawal",
         choices=("none", "army", "captain"),
         default="none",
-        help="voluntary withdrawal: part of the army (−1 DIS) or with the captain (−2)",
+        help=_("voluntary withdrawal: part of the army (−1 DIS) or with the captain (−2)"),
     )
 
     income = command("income", "a player's money for the turn (A5)", _income)
-    income.add_argument("--cities", type=_whole(0), default=0, help="cities held, not the capital")
-    income.add_argument("--capitals", type=_whole(0), default=1, help="capitals held (default 1)")
-    income.add_argument("--killed", type=_whole(0), default=0, help="enemy units killed")
-    income.add_argument("--fled", type=_whole(0), default=0, help="enemy units that fled")
+    income.add_argument(
+        "--cities", type=_whole(0), default=0, help=_("cities held, not the capital")
+    )
+    income.add_argument(
+        "--capitals", type=_whole(0), default=1, help=_("capitals held (default 1)")
+    )
+    income.add_argument("--killed", type=_whole(0), default=0, help=_("enemy units killed"))
+    income.add_argument("--fled", type=_whole(0), default=0, help=_("enemy units that fled"))
 
     maps = command("map", "world and battle map sizes (A5)", _map)
-    maps.add_argument("--players", type=_whole(1), help="players in the game")
-    maps.add_argument("--units", type=_whole(2), help="world-map units in contact, both sides")
+    maps.add_argument("--players", type=_whole(1), help=_("players in the game"))
+    maps.add_argument("--units", type=_whole(2), help=_("world-map units in contact, both sides"))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.cli.common import CliError, emit
+from converters.i18n import _, ngettext, translate_recorded
 
 
 def _read_table(path: str) -> dict[str, Any]:
@@ -34,6 +35,14 @@ def _read_table(path: str) -> dict[str, Any]:
             f'FILE: {path} must hold an object of centres per year, e.g. {{"Rome": [3, 4, 6]}}'
         )
     return data
+
+
+def _window_heading(window: str) -> str:
+    """A tie-break column's heading: "last 5 years" → "5 years", "all years" as it is (B2)."""
+    years = window.removeprefix("last ").removesuffix(" years")
+    if years.isdigit():
+        return ngettext("{years} year", "{years} years", int(years)).format(years=years)
+    return translate_recorded(window)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -67,31 +76,40 @@ def _standings(args: argparse.Namespace) -> int:
     lines = []
     if result.victory is not None and result.victory.by == "sovereign":
         lines.append(
-            f"{result.victory.powers[0]} was proclaimed sovereign by every surviving player in "
-            f"year {result.victory.year} and wins (B1)"
+            _(
+                "{power} was proclaimed sovereign by every surviving player in year {year} "
+                "and wins (B1)"
+            ).format(power=result.victory.powers[0], year=result.victory.year)
         )
     elif result.victory is not None:
-        who = " and ".join(result.victory.powers)
+        who = _(" and ").join(result.victory.powers)
         lines.append(
-            f"{who} won in year {result.victory.year} with {result.victory.centres} centres (B1)"
+            _("{powers} won in year {year} with {centres} centres (B1)").format(
+                powers=who, year=result.victory.year, centres=result.victory.centres
+            )
         )
     elif result.status == "ended":
-        lines.append(f"year {result.years} played: the game is over, final ranking (B2)")
+        lines.append(
+            _("year {year} played: the game is over, final ranking (B2)").format(year=result.years)
+        )
     else:
-        lines.append(f"after year {result.years}: the game goes on; ranking so far (B2)")
+        lines.append(
+            _("after year {year}: the game goes on; ranking so far (B2)").format(year=result.years)
+        )
     windows = list(result.rows[0].sums) if result.rows else []
-    heading = f"{'rank':>4}  {'power':<13}{'centres':>8}" + "".join(
-        f"{w.removeprefix('last '):>10}" for w in windows
+    heading = f"{_('rank'):>4}  {_('power'):<13}{_('centres'):>8}" + "".join(
+        f"{_window_heading(w):>10}" for w in windows
     )
-    lines.append(heading + "  decided by")
+    lines.append(heading + "  " + _("decided by"))
     for row in result.rows:
         sums = "".join(f"{row.sums[w]:>10}" for w in windows)
-        note = "" if row.survived else " (eliminated)"
-        lines.append(
-            f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {row.decided_by}{note}"
-        )
+        note = "" if row.survived else " " + _("(eliminated)")
+        decided = translate_recorded(row.decided_by)
+        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {decided}{note}")
     for group in result.draws:
-        lines.append(f"draw: {', '.join(group)} are level through every tie-break")
+        lines.append(
+            _("draw: {powers} are level through every tie-break").format(powers=", ".join(group))
+        )
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
     return 0
 
@@ -105,7 +123,7 @@ def _powers(args: argparse.Namespace) -> int:
         "powers": [p.model_dump(mode="json") for p in powers()],
         "rome_factions": [f.model_dump(mode="json") for f in rome_factions()],
     }
-    lines = [f"{'power':<14}{'Italian':<15}capital"]
+    lines = [f"{_('power'):<14}{_('Italian'):<15}{_('capital')}"]
     lines += [f"{p.name:<14}{p.italian:<15}{p.capital}" for p in powers()]
     if args.faction is not None:
         try:
@@ -115,15 +133,19 @@ def _powers(args: argparse.Namespace) -> int:
         data["rome_setup"] = setup.model_dump(mode="json")
         lines += [
             "",
-            f"Rome chooses the {setup.faction} (B3):",
-            f"  start centres: {', '.join(setup.start_centres)}",
-            f"  start units: {', '.join(setup.start_units)}",
-            f"  Rome builds in: {', '.join(setup.build_centres)}",
-            f"  neutral, Rome-only builds: {', '.join(setup.neutral_leader_centres)}",
-            f"  deleted from the map: {', '.join(setup.deleted_centres)}",
+            _("Rome chooses the {faction} (B3):").format(faction=setup.faction),
+            "  " + _("start centres: {centres}").format(centres=", ".join(setup.start_centres)),
+            "  " + _("start units: {units}").format(units=", ".join(setup.start_units)),
+            "  " + _("Rome builds in: {centres}").format(centres=", ".join(setup.build_centres)),
+            "  "
+            + _("neutral, Rome-only builds: {centres}").format(
+                centres=", ".join(setup.neutral_leader_centres)
+            ),
+            "  "
+            + _("deleted from the map: {centres}").format(centres=", ".join(setup.deleted_centres)),
         ]
     else:
-        lines += ["", "Rome's factions (B3, choose with --faction):"]
+        lines += ["", _("Rome's factions (B3, choose with --faction):")]
         lines += [
             f"  {f.name:<7} {f.leader_unit} {f.leader_centre} / {f.second_unit} {f.second_centre}"
             for f in rome_factions()
@@ -136,38 +158,42 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add ``castra bellum`` and its sub-commands."""
     parser = subparsers.add_parser(
         "bellum",
-        help="Bellum (13-power Diplomacy variant): standings and Rome's factions",
-        description="The Bellum scoreboard (docs/rules.md section B).",
+        help=_("Bellum (13-power Diplomacy variant): standings and Rome's factions"),
+        description=_("The Bellum scoreboard (docs/rules.md section B)."),
     )
     commands = parser.add_subparsers(dest="bellum_command", metavar="COMMAND", required=True)
 
     ranking = commands.add_parser(
         "standings",
-        help="rank the powers from a JSON file of centres held at the end of each year (B1, B2)",
+        help=_("rank the powers from a JSON file of centres held at the end of each year (B1, B2)"),
         description=(
-            "Rank the powers from FILE, a JSON object of centres held at the end of each year, "
-            'year 1 first: {"Rome": [3, 4, 6], "Carthage": [4, 5, 5], ...}. Powers in English '
-            "or Italian."
+            _(
+                "Rank the powers from FILE, a JSON object of centres held at the end of each year, "
+                'year 1 first: {"Rome": [3, 4, 6], "Carthage": [4, 5, 5], ...}. Powers in English '
+                "or Italian."
+            )
         ),
     )
-    ranking.add_argument("file", metavar="FILE", help="JSON file of centres per power per year")
+    ranking.add_argument("file", metavar="FILE", help=_("JSON file of centres per power per year"))
     ranking.add_argument(
         "--sovereign",
         metavar="POWER",
-        help="every surviving player proclaimed POWER sovereign at the end of the last year (B1)",
+        help=_(
+            "every surviving player proclaimed POWER sovereign at the end of the last year (B1)"
+        ),
     )
-    ranking.add_argument("--json", action="store_true", help="print one JSON object")
+    ranking.add_argument("--json", action="store_true", help=_("print one JSON object"))
     ranking.set_defaults(handler=_standings)
 
     roster = commands.add_parser(
         "powers",
-        help="the 13 powers, their capitals and Rome's faction choice (B1, B3)",
-        description="The 13 powers, their capitals and Rome's faction choice (B1, B3).",
+        help=_("the 13 powers, their capitals and Rome's faction choice (B1, B3)"),
+        description=_("The 13 powers, their capitals and Rome's faction choice (B1, B3)."),
     )
     roster.add_argument(
         "--faction",
         metavar="NAME",
-        help="show Rome's start with this faction: Bruti, Scipii, Julii",
+        help=_("show Rome's start with this faction: Bruti, Scipii, Julii"),
     )
-    roster.add_argument("--json", action="store_true", help="print one JSON object")
+    roster.add_argument("--json", action="store_true", help=_("print one JSON object"))
     roster.set_defaults(handler=_powers)

@@ -12,6 +12,7 @@ from assistant.cli.commands._converters import (
     show_pm,
 )
 from assistant.cli.common import CliError, emit
+from converters.i18n import _, format_number, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
@@ -22,43 +23,49 @@ _UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "budget",
-        help="campaign PM → FOG points, DBM AP or DBA elements for both sides (T1)",
+        help=_("campaign PM → FOG points, DBM AP or DBA elements for both sides (T1)"),
         description=(
-            "Turn both sides' PM into table budgets (T1.1–T1.5), scale them under a table cap "
-            "(T1.7) and say whether to fight on the table or by dice (T1.8)."
+            _(
+                "Turn both sides' PM into table budgets (T1.1–T1.5), scale them under a table cap "
+                "(T1.7) and say whether to fight on the table or by dice (T1.8)."
+            )
         ),
     )
-    parser.add_argument("system", choices=("fog", "dbm", "dba"), help="the table rules")
-    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (0.5 allowed)")
-    parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 allowed)")
+    parser.add_argument("system", choices=("fog", "dbm", "dba"), help=_("the table rules"))
+    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help=_("side A's PM (0.5 allowed)"))
+    parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help=_("side B's PM (0.5 allowed)"))
     parser.add_argument(
-        "--cap", type=int, metavar="N", help="table cap in points/AP/elements (T1.7)"
+        "--cap", type=int, metavar="N", help=_("table cap in points/AP/elements (T1.7)")
     )
-    parser.add_argument("--nation-a", metavar="NAME", help="side A's nation: names its army list")
-    parser.add_argument("--nation-b", metavar="NAME", help="side B's nation: names its army list")
+    parser.add_argument(
+        "--nation-a", metavar="NAME", help=_("side A's nation: names its army list")
+    )
+    parser.add_argument(
+        "--nation-b", metavar="NAME", help=_("side B's nation: names its army list")
+    )
     parser.add_argument(
         "--ally-a",
         action="append",
         default=[],
         metavar="[NATION=]PM",
-        help="an allied contingent on side A with its own budget (T1.5); repeatable",
+        help=_("an allied contingent on side A with its own budget (T1.5); repeatable"),
     )
     parser.add_argument(
         "--ally-b",
         action="append",
         default=[],
         metavar="[NATION=]PM",
-        help="an allied contingent on side B (T1.5); repeatable",
+        help=_("an allied contingent on side B (T1.5); repeatable"),
     )
-    advice = parser.add_argument_group("T1.8 dice-or-table advice")
-    advice.add_argument("--terrain", action="store_true", help="special terrain rules apply")
-    advice.add_argument("--city", action="store_true", help="the battle is for a city")
-    advice.add_argument("--landing", action="store_true", help="the attacker lands from the sea")
+    advice = parser.add_argument_group(_("T1.8 dice-or-table advice"))
+    advice.add_argument("--terrain", action="store_true", help=_("special terrain rules apply"))
+    advice.add_argument("--city", action="store_true", help=_("the battle is for a city"))
+    advice.add_argument("--landing", action="store_true", help=_("the attacker lands from the sea"))
     advice.add_argument(
-        "--agree-dice", action="store_true", help="the players agree to settle it by dice"
+        "--agree-dice", action="store_true", help=_("the players agree to settle it by dice")
     )
     add_rate_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -114,42 +121,67 @@ def _side_json(side: SideBudget, system: str) -> dict[str, Any]:
     return data
 
 
+def _unit_words(system: str, count: int) -> str:
+    """The table's unit after a count: "points" (FOG), "AP" (DBM), "elements" (DBA)."""
+    if system == "fog":
+        return ngettext("point", "points", count)
+    if system == "dbm":
+        return _("AP")
+    return ngettext("element", "elements", count)
+
+
 def _side_text(name: str, side: SideBudget, system: str) -> list[str]:
-    unit = _UNITS[system]
     lines = []
     for number, c in enumerate(side.contingents):
         label = name if number == 0 else " +"
-        who = c.nation or ("ally" if number else "")
-        budget = f"{c.budget} {unit}"
+        who = c.nation or (_("ally") if number else "")
+        budget = f"{c.budget} {_unit_words(system, c.budget)}"
         if c.budget != c.full_budget:
-            budget += f" (from {c.full_budget})"
+            budget += " " + _("(from {full})").format(full=c.full_budget)
         if c.commands is not None:
-            budget += f", {c.commands} command{'s' if c.commands != 1 else ''}"
-        listed = f"  list: {c.army_list}" if c.army_list else ""
+            budget += ", " + ngettext("{count} command", "{count} commands", c.commands).format(
+                count=c.commands
+            )
+        listed = "  " + _("list: {name}").format(name=c.army_list) if c.army_list else ""
         lines.append(f"{label:<3}{who:<14}{show_pm(c.pm):>4} PM → {budget}{listed}")
     if len(side.contingents) > 1:
-        lines.append(f"   {'total':<14}{show_pm(side.pm):>4} PM → {side.budget} {unit}")
+        total = f"{side.budget} {_unit_words(system, side.budget)}"
+        lines.append(f"   {_('total'):<14}{show_pm(side.pm):>4} PM → {total}")
     return lines
 
 
 def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
-    unit = _UNITS[result.system]
-    lines = [f"{ruleset}: {per_pm} {unit} per PM"]
-    lines += _side_text("A", result.a, result.system)
-    lines += _side_text("B", result.b, result.system)
+    system = result.system
+    lines = [
+        _("{ruleset}: {per_pm} {unit} per PM").format(
+            ruleset=ruleset, per_pm=per_pm, unit=_unit_words(system, per_pm)
+        )
+    ]
+    lines += _side_text("A", result.a, system)
+    lines += _side_text("B", result.b, system)
     if result.cap is not None:
+        unit = _unit_words(system, result.cap)
         if result.scale == 1:
-            lines.append(f"Cap {result.cap} {unit}: both sides fit, no scaling")
+            lines.append(
+                _("Cap {cap} {unit}: both sides fit, no scaling").format(cap=result.cap, unit=unit)
+            )
         else:
             lines.append(
-                f"Cap {result.cap} {unit}: both sides scaled by {result.scale} "
-                f"({float(result.scale):.3f}), rounded down (T1.7)"
+                _(
+                    "Cap {cap} {unit}: both sides scaled by {scale} ({decimal}), "
+                    "rounded down (T1.7)"
+                ).format(
+                    cap=result.cap,
+                    unit=unit,
+                    scale=result.scale,
+                    decimal=format_number(round(float(result.scale), 3)),
+                )
             )
     if result.resolution == "table":
-        lines.append("Resolve on the table:")
+        lines.append(_("Resolve on the table:"))
     else:
-        lines.append("Resolve by dice (T3):")
-    lines += [f"  - {reason}" for reason in result.reasons]
+        lines.append(_("Resolve by dice (T3):"))
+    lines += [f"  - {translate_recorded(reason)}" for reason in result.reasons]
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit, parse_dice_list
+from converters.i18n import _, format_number, translate_recorded
 
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
@@ -22,43 +23,47 @@ def register(subparsers: Any) -> None:
     """Add ``castra ghost new|replay|pp|clock``."""
     ghost = subparsers.add_parser(
         "ghost",
-        help="the solo ghost general (Altar of Freedom v1.7)",
-        description="The Altar of Freedom ghost general: generals, orders, PP and the clock.",
+        help=_("the solo ghost general (Altar of Freedom v1.7)"),
+        description=_("The Altar of Freedom ghost general: generals, orders, PP and the clock."),
     )
     commands = ghost.add_subparsers(dest="ghost_command", metavar="SUBCOMMAND", required=True)
 
-    new = commands.add_parser("new", help="roll a ghost general (G1)")
-    new.add_argument("--side", required=True, choices=("north", "south"), help="his side")
+    new = commands.add_parser("new", help=_("roll a ghost general (G1)"))
+    new.add_argument("--side", required=True, choices=("north", "south"), help=_("his side"))
     add_dice_options(new)
-    new.add_argument("--json", action="store_true", help="print one JSON object")
+    new.add_argument("--json", action="store_true", help=_("print one JSON object"))
     new.set_defaults(handler=_new)
 
-    replay = commands.add_parser("replay", help="replay a battle script: the ghost's orders (G3)")
-    replay.add_argument("file", metavar="FILE", help="JSON battle script")
-    replay.add_argument(
-        "--physical", action="store_true", help="ask for each die instead of the script's dice"
+    replay = commands.add_parser(
+        "replay", help=_("replay a battle script: the ghost's orders (G3)")
     )
-    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument("file", metavar="FILE", help=_("JSON battle script"))
+    replay.add_argument(
+        "--physical", action="store_true", help=_("ask for each die instead of the script's dice")
+    )
+    replay.add_argument("--json", action="store_true", help=_("print one JSON object"))
     replay.set_defaults(handler=_replay)
 
-    pp = commands.add_parser("pp", help="allocate one turn's priority points (G4.1–G4.3)")
-    pp.add_argument("file", metavar="FILE", help="JSON PP script")
+    pp = commands.add_parser("pp", help=_("allocate one turn's priority points (G4.1–G4.3)"))
+    pp.add_argument("file", metavar="FILE", help=_("JSON PP script"))
     pp.add_argument(
-        "--physical", action="store_true", help="ask for each die instead of the script's dice"
+        "--physical", action="store_true", help=_("ask for each die instead of the script's dice")
     )
-    pp.add_argument("--json", action="store_true", help="print one JSON object")
+    pp.add_argument("--json", action="store_true", help=_("print one JSON object"))
     pp.set_defaults(handler=_pp)
 
-    clock = commands.add_parser("clock", help="which offered d6 to take off the clock (G4.4)")
+    clock = commands.add_parser("clock", help=_("which offered d6 to take off the clock (G4.4)"))
     clock.add_argument("--personality", required=True, choices=PERSONALITIES)
-    clock.add_argument("--dice", required=True, metavar="X,Y", help="the two d6 offered, e.g. 2,5")
-    source = clock.add_mutually_exclusive_group()
-    source.add_argument("--roll", type=int, metavar="R", help="the choosing d6, as rolled")
-    source.add_argument("--seed", type=int, help="roll the choosing d6 with a seeded generator")
-    source.add_argument(
-        "--physical", action="store_true", help="ask for the choosing d6 on the terminal"
+    clock.add_argument(
+        "--dice", required=True, metavar="X,Y", help=_("the two d6 offered, e.g. 2,5")
     )
-    clock.add_argument("--json", action="store_true", help="print one JSON object")
+    source = clock.add_mutually_exclusive_group()
+    source.add_argument("--roll", type=int, metavar="R", help=_("the choosing d6, as rolled"))
+    source.add_argument("--seed", type=int, help=_("roll the choosing d6 with a seeded generator"))
+    source.add_argument(
+        "--physical", action="store_true", help=_("ask for the choosing d6 on the terminal")
+    )
+    clock.add_argument("--json", action="store_true", help=_("print one JSON object"))
     clock.set_defaults(handler=_clock)
 
 
@@ -111,7 +116,8 @@ def _load_script(path_text: str, model: Any) -> Any:
 
 
 def _rolls_text(rolls: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{r['die']}={r['value']} ({r['for']})" for r in rolls) or "no dice"
+    shown = (f"{r['die']}={r['value']} ({translate_recorded(r['for'])})" for r in rolls)
+    return ", ".join(shown) or _("no dice")
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -123,14 +129,26 @@ def _new(args: argparse.Namespace) -> int:
     dice = _asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
     data = generated.general.summary()
-    rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
+    rolled = ", ".join(
+        f"{translate_recorded(roll.purpose)} d8={roll.value}" for roll in generated.rolls
+    )
     text = "\n".join(
         [
-            f"Ghost general ({args.side}): {data['quality']}, {data['personality']}  [{rolled}]",
-            f"  order modifier {data['modifier']:+d}; command points {data['command_points']}, "
-            f"radius {data['radius']}″; PP bonus {data['pp_bonus']}",
-            f"  gap threshold ±{data['gap_threshold']}%; leaves the field at "
-            f"{data['leave_at']}% of units lost",
+            _("Ghost general ({side}): {quality}, {personality}  [{rolled}]").format(
+                side=translate_recorded(args.side),
+                quality=translate_recorded(str(data["quality"])),
+                personality=translate_recorded(str(data["personality"])),
+                rolled=rolled,
+            ),
+            "  "
+            + _(
+                "order modifier {modifier:+d}; command points {command_points}, "
+                "radius {radius}″; PP bonus {pp_bonus}"
+            ).format(**data),
+            "  "
+            + _(
+                "gap threshold ±{gap_threshold}%; leaves the field at {leave_at}% of units lost"
+            ).format(**data),
         ]
     )
     emit(args, data, text)
@@ -144,11 +162,20 @@ def _replay(args: argparse.Namespace) -> int:
     battle = replay(script, _asking_dice() if args.physical else None)
     data = replay_output(battle)
     opening = battle.state.opening
-    lines = [opening.reason if opening else "No opening order."]
+    lines = [translate_recorded(opening.reason) if opening else _("No opening order.")]
     for record, turn in zip(battle.state.turns, data["turns"], strict=True):
-        lines.append(f"Turn {turn['turn']}: gap {turn['gap_pct']:+g}% → {turn['order']}")
-        lines.extend(f"  {decision.rule} {decision.reason}" for decision in record.decisions)
-    lines.append(f"Final order: {data['final']}")
+        lines.append(
+            _("Turn {turn}: gap {gap}% → {order}").format(
+                turn=turn["turn"],
+                gap=format_number(turn["gap_pct"], signed=True),
+                order=translate_recorded(turn["order"]),
+            )
+        )
+        lines.extend(
+            f"  {decision.rule} {translate_recorded(decision.reason)}"
+            for decision in record.decisions
+        )
+    lines.append(_("Final order: {order}").format(order=translate_recorded(data["final"])))
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -159,13 +186,15 @@ def _pp(args: argparse.Namespace) -> int:
     script = _load_script(args.file, PpScript)
     allocation = run_pp(script, _asking_dice() if args.physical else None)
     data = pp_output(allocation)
-    lines = ["Generals: " + ", ".join(f"{g['role']} {g['pp']} PP" for g in data["generals"])]
-    lines.append(
-        "Divisions: " + ", ".join(f"{name} {pp}" for name, pp in data["divisions"].items())
-    )
-    lines.append(f"Reserve {data['reserve']}, clock {data['clock']}, lost {data['lost']}")
-    lines.extend(f"  {note}" for note in allocation.notes)
-    lines.append(f"Dice: {_rolls_text(data['rolls'])}")
+    generals = ", ".join(f"{translate_recorded(g['role'])} {g['pp']} PP" for g in data["generals"])
+    divisions = ", ".join(f"{name} {pp}" for name, pp in data["divisions"].items())
+    lines = [
+        _("Generals: {generals}").format(generals=generals),
+        _("Divisions: {divisions}").format(divisions=divisions),
+        _("Reserve {reserve}, clock {clock}, lost {lost}").format(**data),
+    ]
+    lines.extend(f"  {translate_recorded(note)}" for note in allocation.notes)
+    lines.append(_("Dice: {dice}").format(dice=_rolls_text(data["rolls"])))
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -188,5 +217,6 @@ def _clock(args: argparse.Namespace) -> int:
         dice = SeededDice(args.seed)
     choice = choose_clock(Personality(args.personality), (offered[0], offered[1]), dice)
     data = {"subtract": choice.subtract, "choice": choice.choice}
-    emit(args, data, f"Subtract {choice.subtract} from the clock. {choice.reason}")
+    text = _("Subtract {subtract} from the clock.").format(subtract=choice.subtract)
+    emit(args, data, f"{text} {translate_recorded(choice.reason)}")
     return 0

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import add_rate_option, check_not_huge, rates_from_args
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _, translate_recorded
 
 if TYPE_CHECKING:
     from converters.losses import LandLosses
@@ -15,86 +16,96 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "losses",
-        help="table casualties → campaign PM lost, per contingent (T2)",
+        help=_("table casualties → campaign PM lost, per contingent (T2)"),
         description=(
-            "Convert one contingent's casualties on the table into campaign PM lost (nearest "
-            "whole PM, half up, never more than it had). Lost land PM go to the decimated pool "
-            "(T2.5)."
+            _(
+                "Convert one contingent's casualties on the table into campaign PM lost (nearest "
+                "whole PM, half up, never more than it had). Lost land PM go to the decimated pool "
+                "(T2.5)."
+            )
         ),
     )
     systems = parser.add_subparsers(dest="loss_model", metavar="MODEL", required=True)
 
-    fog = systems.add_parser("fog", help="Field of Glory: attrition points over BGs (T2.1)")
-    fog.add_argument("--pm", type=int, required=True, help="the contingent's PM")
-    fog.add_argument("--battle-groups", type=int, required=True, metavar="N", help="BGs it fielded")
+    fog = systems.add_parser("fog", help=_("Field of Glory: attrition points over BGs (T2.1)"))
+    fog.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
     fog.add_argument(
-        "--broken", type=int, default=0, metavar="N", help="BGs broken/routed/destroyed/off table"
+        "--battle-groups", type=int, required=True, metavar="N", help=_("BGs it fielded")
     )
-    fog.add_argument("--fragmented", type=int, default=0, metavar="N", help="BGs fragmented")
-    fog.add_argument("--camp-sacked", action="store_true", help="its camp was sacked")
+    fog.add_argument(
+        "--broken",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("BGs broken/routed/destroyed/off table"),
+    )
+    fog.add_argument("--fragmented", type=int, default=0, metavar="N", help=_("BGs fragmented"))
+    fog.add_argument("--camp-sacked", action="store_true", help=_("its camp was sacked"))
     fog.add_argument(
         "--attrition",
         type=int,
         metavar="N",
-        help="the AP total your FOG edition counted, instead of --broken",
+        help=_("the AP total your FOG edition counted, instead of --broken"),
     )
     _outcome(fog)
     add_rate_option(fog)
     fog.set_defaults(handler=_run_fog)
 
-    dbm = systems.add_parser("dbm", help="DBM/DBMM: element equivalents (T2.2)")
-    dbm.add_argument("--pm", type=int, required=True, help="the contingent's PM")
-    dbm.add_argument("--total-eleq", required=True, metavar="X", help="its ElEq (halves allowed)")
-    dbm.add_argument("--eliminated", required=True, metavar="X", help="ElEq eliminated")
+    dbm = systems.add_parser("dbm", help=_("DBM/DBMM: element equivalents (T2.2)"))
+    dbm.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
     dbm.add_argument(
-        "--demoralised", default="0", metavar="X", help="ElEq demoralised but not eliminated"
+        "--total-eleq", required=True, metavar="X", help=_("its ElEq (halves allowed)")
+    )
+    dbm.add_argument("--eliminated", required=True, metavar="X", help=_("ElEq eliminated"))
+    dbm.add_argument(
+        "--demoralised", default="0", metavar="X", help=_("ElEq demoralised but not eliminated")
     )
     _outcome(dbm)
     dbm.set_defaults(handler=_run_dbm)
 
-    dba = systems.add_parser("dba", help="DBA: elements lost over elements fielded (T2.3)")
-    dba.add_argument("--pm", type=int, required=True, help="the contingent's PM")
-    dba.add_argument("--elements", type=int, required=True, metavar="N", help="elements fielded")
-    dba.add_argument("--lost", type=int, required=True, metavar="N", help="elements lost")
+    dba = systems.add_parser("dba", help=_("DBA: elements lost over elements fielded (T2.3)"))
+    dba.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
+    dba.add_argument("--elements", type=int, required=True, metavar="N", help=_("elements fielded"))
+    dba.add_argument("--lost", type=int, required=True, metavar="N", help=_("elements lost"))
     _outcome(dba)
     dba.set_defaults(handler=_run_dba)
 
     recovery = systems.add_parser(
-        "recovery", help='the "recovery" model: 1d6 per lost base, 5+ recovers it (T2.6)'
+        "recovery", help=_('the "recovery" model: 1d6 per lost base, 5+ recovers it (T2.6)')
     )
-    recovery.add_argument("--pm", type=int, required=True, help="the contingent's land PM")
-    recovery.add_argument("--bases", type=int, required=True, metavar="N", help="bases fielded")
+    recovery.add_argument("--pm", type=int, required=True, help=_("the contingent's land PM"))
+    recovery.add_argument("--bases", type=int, required=True, metavar="N", help=_("bases fielded"))
     recovery.add_argument(
-        "--destroyed", type=int, required=True, metavar="N", help="bases destroyed"
+        "--destroyed", type=int, required=True, metavar="N", help=_("bases destroyed")
     )
     recovery.add_argument(
-        "--routed", type=int, required=True, metavar="N", help="bases in routed units"
+        "--routed", type=int, required=True, metavar="N", help=_("bases in routed units")
     )
     recovery.add_argument(
         "--naval-lost",
         type=int,
         default=0,
         metavar="N",
-        help="naval points lost (sunk if not recovered)",
+        help=_("naval points lost (sunk if not recovered)"),
     )
     recovery.add_argument(
-        "--field", action="store_true", help="its side holds the battlefield (+2)"
+        "--field", action="store_true", help=_("its side holds the battlefield (+2)")
     )
     recovery.add_argument(
-        "--commander-killed", action="store_true", help="its commander was killed (−1)"
+        "--commander-killed", action="store_true", help=_("its commander was killed (−1)")
     )
-    recovery.add_argument("--allied", action="store_true", help="allied land troops (−1)")
+    recovery.add_argument("--allied", action="store_true", help=_("allied land troops (−1)"))
     add_dice_options(recovery)
     add_rate_option(recovery)
-    recovery.add_argument("--json", action="store_true", help="print one JSON object")
+    recovery.add_argument("--json", action="store_true", help=_("print one JSON object"))
     recovery.set_defaults(handler=_run_recovery)
 
 
 def _outcome(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--outcome", choices=("won", "lost"), required=True, help="how the battle went for it"
+        "--outcome", choices=("won", "lost"), required=True, help=_("how the battle went for it")
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, Any]) -> int:
@@ -106,11 +117,21 @@ def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, An
     }
     dump = result.model_dump(mode="json")
     share = f"{result.pm} PM × {dump['counted']} ÷ {dump['out_of']}"
-    text = (
-        f"{result.system.upper()} losses ({'winner' if result.outcome == 'won' else 'loser'}): "
-        f"{share} → {result.pm_lost} PM lost, {result.pm_left} PM left\n"
-        f"Decimated (T2.5): {result.decimated} PM, each rebuilt for half the recruitment cost "
-        "up to and including the next winter turn"
+    heading = (
+        _("{system} losses (winner)") if result.outcome == "won" else _("{system} losses (loser)")
+    )
+    text = "\n".join(
+        (
+            heading.format(system=result.system.upper())
+            + ": "
+            + _("{share} → {lost} PM lost, {left} PM left").format(
+                share=share, lost=result.pm_lost, left=result.pm_left
+            ),
+            _(
+                "Decimated (T2.5): {decimated} PM, each rebuilt for half the recruitment cost "
+                "up to and including the next winter turn"
+            ).format(decimated=result.decimated),
+        )
     )
     emit(args, data, text)
     return 0
@@ -187,20 +208,33 @@ def _run_recovery(args: argparse.Namespace) -> int:
         "rolls": [roll.model_dump(mode="json") for roll in result.rolls],
     }
     lines = [
-        f"{roll.purpose}: rolled {roll.die}"
+        _("{purpose}: rolled {die}").format(purpose=translate_recorded(roll.purpose), die=roll.die)
         + (f" {roll.modifier:+d} = {roll.total}" if roll.modifier else "")
-        + (" → recovered" if roll.recovered else " → lost")
+        + " → "
+        + (_("recovered") if roll.recovered else _("lost"))
         for roll in result.rolls
     ]
     lines.append(
-        f"Recovered {result.recovered} of {result.lost_bases} lost bases; "
-        f"{result.pm} PM × {result.unrecovered} ÷ {result.bases} → {result.pm_lost} PM lost "
-        f"(decimated, T2.5), {result.pm_left} PM left"
+        _(
+            "Recovered {recovered} of {lost_bases} lost bases; {pm} PM × {unrecovered} ÷ "
+            "{bases} → {pm_lost} PM lost (decimated, T2.5), {pm_left} PM left"
+        ).format(
+            recovered=result.recovered,
+            lost_bases=result.lost_bases,
+            pm=result.pm,
+            unrecovered=result.unrecovered,
+            bases=result.bases,
+            pm_lost=result.pm_lost,
+            pm_left=result.pm_left,
+        )
     )
     if result.naval_lost:
         lines.append(
-            f"Naval: {result.naval_recovered} of {result.naval_lost} PN recovered, "
-            f"{result.naval_lost - result.naval_recovered} sunk"
+            _("Naval: {recovered} of {lost} PN recovered, {sunk} sunk").format(
+                recovered=result.naval_recovered,
+                lost=result.naval_lost,
+                sunk=result.naval_lost - result.naval_recovered,
+            )
         )
     emit(args, data, "\n".join(lines))
     return 0

@@ -7,43 +7,46 @@ import sys
 from typing import Any
 
 from assistant.cli.common import CliError, ask_on_terminal, emit
+from converters.i18n import _, translate_recorded
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "morale",
-        help="DBA campaign: classify a defeat, check the loser's morale, update it (D2–D4)",
+        help=_("DBA campaign: classify a defeat, check the loser's morale, update it (D2–D4)"),
         description=(
-            "For the losing army: ordinary or crushing defeat (D2), the morale check (D3, a d6 "
-            "above morale ends the army; morale 0 disbands after an ordinary defeat) and the "
-            "new morale (D4)."
+            _(
+                "For the losing army: ordinary or crushing defeat (D2), the morale check (D3, a d6 "
+                "above morale ends the army; morale 0 disbands after an ordinary defeat) and the "
+                "new morale (D4)."
+            )
         ),
     )
-    parser.add_argument("--morale", type=int, required=True, metavar="M", help="morale 0–6")
-    parser.add_argument("--lost", type=int, metavar="N", help="elements it lost")
-    parser.add_argument("--enemy-lost", type=int, metavar="N", help="elements the winner lost")
-    parser.add_argument("--general-lost", action="store_true", help="it lost its general")
-    parser.add_argument("--camp-lost", action="store_true", help="it lost its camp")
+    parser.add_argument("--morale", type=int, required=True, metavar="M", help=_("morale 0–6"))
+    parser.add_argument("--lost", type=int, metavar="N", help=_("elements it lost"))
+    parser.add_argument("--enemy-lost", type=int, metavar="N", help=_("elements the winner lost"))
+    parser.add_argument("--general-lost", action="store_true", help=_("it lost its general"))
+    parser.add_argument("--camp-lost", action="store_true", help=_("it lost its camp"))
     parser.add_argument(
-        "--elements", type=int, default=12, metavar="N", help="elements it fielded (default 12)"
+        "--elements", type=int, default=12, metavar="N", help=_("elements it fielded (default 12)")
     )
     parser.add_argument(
         "--enemy-elements",
         type=int,
         default=12,
         metavar="N",
-        help="elements the winner fielded (default 12)",
+        help=_("elements the winner fielded (default 12)"),
     )
     parser.add_argument(
         "--tactical-retreat",
         action="store_true",
-        help="it retreated before battle: an ordinary defeat, no bonus to the attacker (D5)",
+        help=_("it retreated before battle: an ordinary defeat, no bonus to the attacker (D5)"),
     )
     dice = parser.add_mutually_exclusive_group()
-    dice.add_argument("--roll", type=int, metavar="R", help="the d6 you rolled for the D3 check")
-    dice.add_argument("--seed", type=int, help="roll with a seeded generator")
-    dice.add_argument("--physical", action="store_true", help="ask for the die on the terminal")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    dice.add_argument("--roll", type=int, metavar="R", help=_("the d6 you rolled for the D3 check"))
+    dice.add_argument("--seed", type=int, help=_("roll with a seeded generator"))
+    dice.add_argument("--physical", action="store_true", help=_("ask for the die on the terminal"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -96,15 +99,20 @@ def run(args: argparse.Namespace) -> int:
         "winner": result.winner_result,
         "reason": result.check.reason,
     }
-    line = f"{result.defeat.capitalize()} defeat (D2). {result.check.reason}"
+    defeat = (
+        _("Crushing defeat (D2).") if result.defeat == "crushing" else _("Ordinary defeat (D2).")
+    )
+    line = f"{defeat} {translate_recorded(result.check.reason)}"
     if not result.destroyed:
-        line += f"; morale {result.morale_before} → {result.morale_after} (D4)"
+        line += "; " + _("morale {before} → {after} (D4)").format(
+            before=result.morale_before, after=result.morale_after
+        )
     lines = [line]
     if result.winner_result == "triumph":
-        lines.append("The winner scores a triumph: +2 morale, counts 2 for initiative (D4, D6)")
+        lines.append(_("The winner scores a triumph: +2 morale, counts 2 for initiative (D4, D6)"))
     elif result.winner_result == "victory":
-        lines.append("The winner scores an ordinary victory: +1 morale (D4)")
+        lines.append(_("The winner scores an ordinary victory: +1 morale (D4)"))
     else:
-        lines.append("The attacker gets no bonus for a tactical retreat (D5)")
+        lines.append(_("The attacker gets no bonus for a tactical retreat (D5)"))
     emit(args, data, "\n".join(lines))
     return 0

@@ -7,6 +7,7 @@ from typing import Any
 
 from assistant.cli.commands._converters import pm_value, show_pm
 from assistant.cli.common import CliError, emit
+from converters.i18n import N_, _, translate_recorded
 
 _EVENTS = (
     "city-taken",
@@ -21,66 +22,87 @@ _EVENTS = (
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "prestige",
-        help="prestige after a battle (T4.1) or another deed (T4.2)",
+        help=_("prestige after a battle (T4.1) or another deed (T4.2)"),
         description=(
-            "Battle prestige (T4.1): give the four PM figures. Other deeds (T4.2): give --event "
-            "and --actor instead."
+            _(
+                "Battle prestige (T4.1): give the four PM figures. "
+                "Other deeds (T4.2): give --event and --actor instead."
+            )
         ),
     )
-    battle = parser.add_argument_group("battle (T4.1)")
-    battle.add_argument("--winner-pm", type=pm_value, metavar="N", help="the winner's PM")
-    battle.add_argument("--loser-pm", type=pm_value, metavar="N", help="the loser's PM")
+    battle = parser.add_argument_group(_("battle (T4.1)"))
+    battle.add_argument("--winner-pm", type=pm_value, metavar="N", help=_("the winner's PM"))
+    battle.add_argument("--loser-pm", type=pm_value, metavar="N", help=_("the loser's PM"))
     battle.add_argument(
         "--winner-lost",
         type=pm_value,
         metavar="N",
-        help="PM the winner lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)",
+        help=_("PM the winner lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)"),
     )
     battle.add_argument(
         "--loser-lost",
         type=pm_value,
         metavar="N",
-        help="PM the loser lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)",
+        help=_("PM the loser lost (a city's defender may give halves: doubled hits ÷ 2, T3.5)"),
     )
     battle.add_argument(
         "--city-assault",
         action="store_true",
-        help="a city assault: the defender's PM and losses count double",
+        help=_("a city assault: the defender's PM and losses count double"),
     )
     battle.add_argument(
         "--defender",
         choices=("winner", "loser"),
         default="loser",
-        help="who held the city in a city assault (default: loser, the city fell)",
+        help=_("who held the city in a city assault (default: loser, the city fell)"),
     )
-    deed = parser.add_argument_group("other deeds (T4.2)")
-    deed.add_argument("--event", choices=_EVENTS, help="what happened")
-    deed.add_argument("--actor", metavar="NATION", help="the nation that did it")
+    deed = parser.add_argument_group(_("other deeds (T4.2)"))
+    deed.add_argument("--event", choices=_EVENTS, help=_("what happened"))
+    deed.add_argument("--actor", metavar="NATION", help=_("the nation that did it"))
     deed.add_argument(
-        "--peace-value", type=int, metavar="X", help="the X of an imposed peace (+X / −X)"
+        "--peace-value", type=int, metavar="X", help=_("the X of an imposed peace (+X / −X)")
     )
     deed.add_argument(
         "--at-peace",
         action="store_true",
-        help="a sack of land of a nation the sacker is not formally at war with",
+        help=_("a sack of land of a nation the sacker is not formally at war with"),
     )
     deed.add_argument(
-        "--gaul-or-liguria", action="store_true", help="the sacked land is in Gaul or Liguria"
+        "--gaul-or-liguria", action="store_true", help=_("the sacked land is in Gaul or Liguria")
     )
     deed.add_argument(
         "--started-greek",
         action="store_true",
-        help="the sacked land started the campaign Greek or Syracusan",
+        help=_("the sacked land started the campaign Greek or Syracusan"),
     )
     deed.add_argument(
         "--earlier-sacks",
         type=int,
         default=0,
         metavar="N",
-        help="the sacker's earlier sacks at peace (Carthage's first is tolerated)",
+        help=_("the sacker's earlier sacks at peace (Carthage's first is tolerated)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
+
+
+_VICTORIES = {
+    ("narrow", "minor"): N_("A narrow victory in a minor battle"),
+    ("narrow", "major"): N_("A narrow victory in a major battle"),
+    ("clear", "minor"): N_("A clear victory in a minor battle"),
+    ("clear", "major"): N_("A clear victory in a major battle"),
+}
+"""T4.1's four kinds of victory, as the text output names them."""
+
+_DEED_NAMES = {
+    "city-taken": N_("City taken"),
+    "city-sacked": N_("City sacked"),
+    "province-sacked": N_("Province sacked"),
+    "treaty-broken": N_("Treaty broken"),
+    "peace-imposed": N_("Peace imposed"),
+    "peace-agreed": N_("Peace agreed"),
+}
+"""T4.2's deeds (``--event`` values) in words."""
 
 
 def _battle(args: argparse.Namespace) -> int:
@@ -111,14 +133,25 @@ def _battle(args: argparse.Namespace) -> int:
     }
     counted = ""
     if args.city_assault:
-        counted = (
-            f" (city assault: the {args.defender}'s figures doubled — "
-            f"{show_pm(result.winner_pm)} v {show_pm(result.loser_pm)} PM, "
-            f"losses {show_pm(result.winner_lost)} v {show_pm(result.loser_lost)})"
+        doubled = (
+            _("city assault: the winner's figures doubled")
+            if args.defender == "winner"
+            else _("city assault: the loser's figures doubled")
         )
-    text = (
-        f"A {result.kind} victory in a {result.size} battle{counted}: "
-        f"winner {result.winner:+d} PP, loser {result.loser:+d} PP"
+        counted = " ({doubled} — {figures})".format(
+            doubled=doubled,
+            figures=_("{winner_pm} v {loser_pm} PM, losses {winner_lost} v {loser_lost}").format(
+                winner_pm=show_pm(result.winner_pm),
+                loser_pm=show_pm(result.loser_pm),
+                winner_lost=show_pm(result.winner_lost),
+                loser_lost=show_pm(result.loser_lost),
+            ),
+        )
+    text = _("{victory}{counted}: winner {winner:+d} PP, loser {loser:+d} PP").format(
+        victory=_(_VICTORIES[result.kind, result.size]),
+        counted=counted,
+        winner=result.winner,
+        loser=result.loser,
     )
     emit(args, data, text)
     return 0
@@ -140,7 +173,9 @@ def _deed(args: argparse.Namespace) -> int:
         raise CliError(f"--earlier-sacks: 0 or more (got {args.earlier_sacks})")
     award = prestige_award(args.event, actor, peace_value=args.peace_value)
     data: dict[str, Any] = {"event": award.event.value, "actor": award.actor, "other": award.other}
-    text = f"{args.event} by {actor}: actor {award.actor:+d} PP, other {award.other:+d} PP"
+    text = _("{event} by {actor}: actor {gain:+d} PP, other {other:+d} PP").format(
+        event=_(_DEED_NAMES[args.event]), actor=actor, gain=award.actor, other=award.other
+    )
     if args.event in ("city-sacked", "province-sacked"):
         penalty = sacking_penalty(
             actor,
@@ -151,7 +186,9 @@ def _deed(args: argparse.Namespace) -> int:
         )
         data["sacking_penalty"] = penalty.pp
         data["actor_total"] = award.actor + penalty.pp
-        text += f"\nSacking penalty {penalty.pp:+d} PP ({penalty.reason})"
+        text += "\n" + _("Sacking penalty {pp:+d} PP ({reason})").format(
+            pp=penalty.pp, reason=translate_recorded(penalty.reason)
+        )
     emit(args, data, text)
     return 0
 
