@@ -25,9 +25,11 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
+from assistant.settings import save_setting
 from assistant.tui.dice import DiceService
 from assistant.tui.messages import DiceModeChanged, LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
+from converters.i18n import LANGUAGE_NAMES, N_, _, current_language, set_language
 
 if TYPE_CHECKING:
     from assistant.tui.dice import AppDice
@@ -39,16 +41,17 @@ if TYPE_CHECKING:
 __all__ = ["NAVIGATION", "CastraApp", "make_app"]
 
 NAVIGATION: tuple[tuple[str, str, str], ...] = (
-    ("c", "campaign", "Campaign"),
-    ("b", "battle", "Battle desk"),
-    ("d", "dice", "Dice battle"),
-    ("g", "ghost", "Ghost"),
-    ("j", "journal", "Journal"),
-    ("h", "history", "History"),
-    ("a", "annibui", "ANNI BUI"),
-    ("s", "bellum", "Bellum standings"),
+    ("c", "campaign", N_("Campaign")),
+    ("b", "battle", N_("Battle desk")),
+    ("d", "dice", N_("Dice battle")),
+    ("g", "ghost", N_("Ghost")),
+    ("j", "journal", N_("Journal")),
+    ("h", "history", N_("History")),
+    ("a", "annibui", N_("ANNI BUI")),
+    ("s", "bellum", N_("Bellum standings")),
 )
-"""(key, mode, title) of every top-level screen, in footer order."""
+"""(key, mode, title) of every top-level screen, in footer order (titles translated where
+shown)."""
 
 
 def _screen_class(module: str, name: str) -> type[Screen[Any]]:
@@ -99,11 +102,14 @@ def _is_help(screen: Screen[Any]) -> bool:
     return help_module is not None and isinstance(screen, help_module.HelpScreen)
 
 
-_NAVIGATION_ACTIONS = {"switch_mode", "help", "toggle_physical"}
+_SWITCHING_LANGUAGE = "switching-language"
+"""The blank mode shown for an instant while every screen is rebuilt in another language."""
+
+_NAVIGATION_ACTIONS = {"switch_mode", "help", "toggle_physical", "switch_language"}
 
 # One footer entry "c b d g j h a s Screens" instead of eight: with a screen's own keys the footer
 # would overflow 120 columns and hide Help and Quit. Each key's name is in Help (F1).
-_SCREENS_GROUP = Binding.Group("Screens")
+_SCREENS_GROUP = Binding.Group(N_("Screens"))
 
 
 class CastraApp(App[int]):
@@ -128,10 +134,13 @@ class CastraApp(App[int]):
             Binding(key, f"switch_mode('{mode}')", title, group=_SCREENS_GROUP)
             for key, mode, title in NAVIGATION
         ),
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("p", "toggle_physical", "Real dice", tooltip="Physical-dice mode on/off"),
-        Binding("q", "quit", "Quit"),
+        Binding("f1", "help", N_("Help")),
+        Binding("question_mark", "help", N_("Help"), show=False),
+        Binding("p", "toggle_physical", N_("Real dice"), tooltip=N_("Physical-dice mode on/off")),
+        Binding(
+            "l", "switch_language", N_("Italiano/English"), tooltip=N_("Switch language: it / en")
+        ),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(
@@ -185,7 +194,8 @@ class CastraApp(App[int]):
         return self.dice.dice_for(purpose_prefix)
 
     def help_screens(self) -> list[tuple[str, type]]:
-        """(title, class) of every screen and form, in the order the Help screen lists them."""
+        """(title, class) of every screen and form, in the order the Help screen lists them
+        (titles in English, translated where shown)."""
         classes: dict[str, type] = {
             "campaign": CampaignScreen,
             "battle": _screen_class("battle_desk", "BattleDeskScreen"),
@@ -198,14 +208,14 @@ class CastraApp(App[int]):
         }
         screens: list[tuple[str, type]] = [(title, classes[mode]) for _, mode, title in NAVIGATION]
         screens += [
-            ("Advance-turn form", _screen_class("campaign_forms", "AdvanceTurnForm")),
-            ("Winter-turn form", _screen_class("campaign_forms", "WinterTurnForm")),
-            ("Rebuild form", _screen_class("campaign_forms", "RebuildForm")),
-            ("Recruit form", _screen_class("campaign_forms", "RecruitForm")),
-            ("Undo form", _screen_class("history", "UndoForm")),
-            ("Bellum year form", _screen_class("bellum", "BellumYearForm")),
-            ("Die entry (physical dice)", _screen_class("die_entry", "DieEntryScreen")),
-            ("Help", _screen_class("help", "HelpScreen")),
+            (N_("Advance-turn form"), _screen_class("campaign_forms", "AdvanceTurnForm")),
+            (N_("Winter-turn form"), _screen_class("campaign_forms", "WinterTurnForm")),
+            (N_("Rebuild form"), _screen_class("campaign_forms", "RebuildForm")),
+            (N_("Recruit form"), _screen_class("campaign_forms", "RecruitForm")),
+            (N_("Undo form"), _screen_class("history", "UndoForm")),
+            (N_("Bellum year form"), _screen_class("bellum", "BellumYearForm")),
+            (N_("Die entry (physical dice)"), _screen_class("die_entry", "DieEntryScreen")),
+            (N_("Help"), _screen_class("help", "HelpScreen")),
         ]
         return screens
 
@@ -218,7 +228,7 @@ class CastraApp(App[int]):
             # thread importing the ledger does not compete with drawing it.
             self.call_after_refresh(self._open_campaign)
         elif self.campaign_note:
-            self.notify(self.campaign_note, title="Campaign")
+            self.notify(self.campaign_note, title=_("Campaign"))
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
@@ -251,7 +261,7 @@ class CastraApp(App[int]):
         self._refresh_screens()
         self._show_sub_title()
         if note:
-            self.notify(note, title="Campaign")
+            self.notify(note, title=_("Campaign"))
         waiting, self._waiting_for_campaign = self._waiting_for_campaign, []
         for callback in waiting:
             self.call_later(callback)
@@ -301,9 +311,37 @@ class CastraApp(App[int]):
         """Physical-dice mode on/off: from now on every roll asks for (or rolls) the face."""
         self.dice.physical = not self.dice.physical
         self._show_sub_title()
-        state = "on: you will be asked for each die" if self.dice.physical else "off"
-        self.notify(f"Physical dice {state}", title="Dice")
+        said = (
+            _("Physical dice on: you will be asked for each die")
+            if self.dice.physical
+            else _("Physical dice off")
+        )
+        self.notify(said, title=_("Dice"))
         self.post_message(DiceModeChanged(self.dice.physical))
+
+    async def action_switch_language(self) -> None:
+        """Italian ↔ English at once, kept in the player's settings for the next session.
+
+        Every screen is built again in the new language: the one showing now at once, the
+        others when next visited. What the ledger holds comes back as it was; a half-typed
+        form does not (it is rebuilt empty).
+        """
+        language = "en" if current_language() == "it" else "it"
+        set_language(language)
+        save_setting("language", language)
+        self._show_sub_title()
+        # A mode's screens are built by its factory: remove the mode and add it again, and its
+        # screen is built anew when shown. The mode showing now cannot be removed, so a blank
+        # screen stands in for a moment.
+        showing = self.current_mode
+        self.add_mode(_SWITCHING_LANGUAGE, Screen)
+        await self.switch_mode(_SWITCHING_LANGUAGE)
+        for mode in [mode for mode in self._screen_stacks if mode != _SWITCHING_LANGUAGE]:
+            await self.remove_mode(mode)
+            self.add_mode(mode, self.MODES[mode])
+        await self.switch_mode(showing)
+        await self.remove_mode(_SWITCHING_LANGUAGE)
+        self.notify(LANGUAGE_NAMES[language], title=_("Language"))
 
     # -- messages up ---------------------------------------------------------------------------
 
@@ -326,18 +364,18 @@ class CastraApp(App[int]):
 
     def _show_sub_title(self) -> None:
         if self.dice.physical:
-            dice = "physical dice"
+            dice = _("physical dice")
         elif self.dice.seed is None:
-            dice = "rolled dice"
+            dice = _("rolled dice")
         else:
-            dice = f"rolled dice (seed {self.dice.seed})"
+            dice = _("rolled dice (seed {seed})").format(seed=self.dice.seed)
         self.sub_title = f"{self.campaign_label()} · {dice}"
 
     def campaign_label(self) -> str:
         """The campaign file's name, marked "new" when this session created it."""
         path = getattr(self.store, "path", None) or self.campaign_path
-        name = Path(path).name if path is not None else "campaign"
-        return f"{name} (new)" if self.campaign_note else name
+        name = Path(path).name if path is not None else _("campaign")
+        return _("{name} (new)").format(name=name) if self.campaign_note else name
 
 
 def make_app(

@@ -42,7 +42,7 @@ _OPTION_FOR_FIELD = {
 
 def _as_cli_error(error: ValueError, option: str | None = None) -> CliError:
     message = str(error)
-    field, _, rest = message.partition(": ")
+    field, _colon, rest = message.partition(": ")
     flag = option or _OPTION_FOR_FIELD.get(field)
     if flag and rest:
         return CliError(f"{flag}: {rest}")

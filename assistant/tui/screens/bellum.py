@@ -21,10 +21,11 @@ from assistant.tui.messages import LedgerChanged
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.ledger_form import LedgerForm
+from converters.i18n import N_, _, translate_recorded
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
 
-NOT_BELLUM = (
+NOT_BELLUM = N_(
     "This campaign ({title}) is not a Bellum game: it has no supply centres to rank.\n"
     "To play Bellum, start one from the command line and open it:\n"
     "  castra campaign new bellum --faction julii --file bellum.castra\n"
@@ -39,40 +40,58 @@ def standings_status(state: Any) -> str:
     result = state.bellum_standings()
     rules = setup.rules
     if result is None:
-        return (
-            f"No year recorded yet: press y to record the centres held at the end of year 1. "
-            f"{rules.victory_centres} centres win (B1)."
-        )
+        return _(
+            "No year recorded yet: press y to record the centres held at the end of year 1. "
+            "{victory} centres win (B1)."
+        ).format(victory=rules.victory_centres)
     victory = result.victory
     if victory is not None and victory.by == "sovereign":
-        text = (
-            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
-            f"{victory.year} and wins (B1). The game is over."
-        )
+        text = _(
+            "{power} was proclaimed sovereign by every surviving player in year {year} and "
+            "wins (B1). The game is over."
+        ).format(power=victory.powers[0], year=victory.year)
     elif victory is not None:
-        text = (
-            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
-            f"centres (B1). The game is over."
+        text = _("{powers} won in year {year} with {centres} centres (B1). The game is over.")
+        text = text.format(
+            powers=_(" and ").join(victory.powers), year=victory.year, centres=victory.centres
         )
     elif result.status == "ended":
-        text = f"Year {result.years} played: the game is over; this is the final ranking (B2)."
+        text = _("Year {year} played: the game is over; this is the final ranking (B2).").format(
+            year=result.years
+        )
     else:
-        text = (
-            f"After year {result.years} of {rules.last_year}: the ranking so far (B2); "
-            f"{rules.victory_centres} centres win (B1). Press y to record year {result.years + 1}."
+        text = _(
+            "After year {year} of {last}: the ranking so far (B2); {victory} centres win (B1). "
+            "Press y to record year {next}."
+        ).format(
+            year=result.years,
+            last=rules.last_year,
+            victory=rules.victory_centres,
+            next=result.years + 1,
         )
     for group in result.draws:
-        word = "Level so far" if result.status == "in progress" else "Draw"
-        text += f"\n{word}: {', '.join(group)} through every tie-break (B2)."
+        if result.status == "in progress":
+            draw = _("Level so far: {powers} through every tie-break (B2).")
+        else:
+            draw = _("Draw: {powers} through every tie-break (B2).")
+        text += "\n" + draw.format(powers=", ".join(group))
     return text
+
+
+def _window_heading(window: str) -> str:
+    """A tie-break column's heading (B2): "last 5 years" → "Last 5", "all years" → "All"."""
+    years = window.removeprefix("last ").removesuffix(" years")
+    if years.isdigit():
+        return _("Last {years}").format(years=years)
+    return _("All")
 
 
 class BellumScreen(Screen[None]):
     """The standings table of a Bellum campaign; y records the next year's centres."""
 
-    TITLE = "Bellum standings"
+    TITLE = N_("Bellum standings")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "record_year", "Record year"),
+        Binding("y", "record_year", N_("Record year")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -101,21 +120,23 @@ class BellumScreen(Screen[None]):
         status = self.query_one("#bellum-status", Static)
         table = self.query_one("#bellum-standings", DataTable)
         if setup is None:
-            heading.update("Bellum standings")
-            status.update(NOT_BELLUM.format(title=state.scenario.title))
+            heading.update(_("Bellum standings"))
+            status.update(_(NOT_BELLUM).format(title=translate_recorded(state.scenario.title)))
             table.display = False
             return
         rome = setup.rome
         year_bc = state.scenario.calendar.start_year_bc - state.bellum_years + 1
         when = (
-            f"after year {state.bellum_years} ({year_bc} BC)"
+            _("after year {year} ({year_bc} BC)").format(year=state.bellum_years, year_bc=year_bc)
             if state.bellum_years
-            else f"before year 1 ({state.scenario.calendar.start_year_bc} BC)"
+            else _("before year 1 ({year_bc} BC)").format(
+                year_bc=state.scenario.calendar.start_year_bc
+            )
         )
-        heading.update(
-            f"{state.scenario.title} — {when}  ·  Rome's start centres (B3): "
-            f"{', '.join(rome.start_centres)}"
+        start = _("Rome's start centres (B3): {centres}").format(
+            centres=", ".join(rome.start_centres)
         )
+        heading.update(f"{translate_recorded(state.scenario.title)} — {when}  ·  {start}")
         status.update(standings_status(state))
         self._fill(table, state)
 
@@ -123,13 +144,13 @@ class BellumScreen(Screen[None]):
         rules = state.scenario.bellum.rules
         windows = [f"last {w} years" for w in rules.tie_break_windows] + ["all years"]
         if not table.columns:
-            table.add_column("Rank", width=4)
-            table.add_column("Power", width=13)
-            table.add_column("Centres", width=7)
+            table.add_column(_("Rank"), width=4)
+            table.add_column(_("Power"), width=13)
+            table.add_column(_("Centres"), width=7)
             for window in windows:
-                table.add_column(window.removesuffix(" years").capitalize(), width=7)
-            table.add_column("Decided by", width=13)
-            table.add_column("Status", width=22)
+                table.add_column(_window_heading(window), width=7)
+            table.add_column(_("Decided by"), width=13)
+            table.add_column(_("Status"), width=22)
         table.clear()
         result = state.bellum_standings()
         if result is None:
@@ -140,11 +161,11 @@ class BellumScreen(Screen[None]):
         drawn = {power for group in result.draws for power in group}
         for row in result.rows:
             if row.power in winners:
-                status = "sovereign (wins)" if row.decided_by == "sovereign" else "winner"
+                status = _("sovereign (wins)") if row.decided_by == "sovereign" else _("winner")
             elif row.power in drawn:
-                status = "level" if result.status == "in progress" else "draw"
+                status = _("level") if result.status == "in progress" else _("draw")
             elif not row.survived:
-                status = "eliminated"
+                status = _("eliminated")
             else:
                 status = ""
             sums = [
@@ -159,7 +180,7 @@ class BellumScreen(Screen[None]):
                 Text(row.power, style="bold" if row.power in winners else ""),
                 str(row.centres),
                 *sums,
-                row.decided_by,
+                translate_recorded(row.decided_by),
                 status,
                 key=row.power,
             )
@@ -171,7 +192,7 @@ class BellumScreen(Screen[None]):
         state = store.state()
         if state.scenario.bellum is None:
             self.notify(
-                "Not a Bellum game: start one with castra campaign new bellum --faction …",
+                _("Not a Bellum game: start one with castra campaign new bellum --faction …"),
                 severity="warning",
             )
             return
@@ -191,7 +212,7 @@ class BellumYearForm(LedgerForm):
     a total above the map's 90 centres, or a year after the game has ended.
     """
 
-    FORM_TITLE = "Record a Bellum year (B1, B2)"
+    FORM_TITLE = N_("Record a Bellum year (B1, B2)")
 
     def compose_fields(self) -> ComposeResult:
         state = self.app.store.state()  # type: ignore[attr-defined]
@@ -200,7 +221,9 @@ class BellumYearForm(LedgerForm):
         year_bc = state.scenario.calendar.start_year_bc - (self.year - 1)
         previous = {power: row[-1] for power, row in state.centres.items() if row}
         yield Static(
-            f"Centres held at the end of year {self.year} ({year_bc} BC), per power:",
+            _("Centres held at the end of year {year} ({year_bc} BC), per power:").format(
+                year=self.year, year_bc=year_bc
+            ),
             classes="hint",
         )
         self.powers = list(state.scenario.nations)
@@ -219,13 +242,13 @@ class BellumYearForm(LedgerForm):
         yield Static("", id="centres-error", classes="error field-error")
         yield from self.field(
             "sovereign",
-            "Sovereign proclaimed by every surviving player (B1)",
-            Select([(power, power) for power in self.powers], prompt="— nobody", compact=True),
+            _("Sovereign proclaimed by every surviving player (B1)"),
+            Select([(power, power) for power in self.powers], prompt=_("— nobody"), compact=True),
         )
         who = self.who_input()
         who.compact = True
-        yield from self.field("who", "Who", who)
-        yield from self.field("note", "Note", Input(placeholder="optional", compact=True))
+        yield from self.field("who", _("Who"), who)
+        yield from self.field("note", _("Note"), Input(placeholder=_("optional"), compact=True))
 
     def build_event(self) -> Any:
         from assistant.ledger.record import centres_event

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_, _
 
 __all__ = ["HelpScreen", "key_sections"]
 
@@ -47,11 +48,11 @@ def _rows(app: App[object], bindings: Iterable[Binding]) -> list[tuple[str, str]
     """
     grouped: dict[tuple[str, str], list[str]] = {}
     for binding in bindings:
-        said = binding.description
+        said = _(binding.description)
         if binding.tooltip:
-            said = f"{said} — {binding.tooltip}"
+            said = f"{said} — {_(binding.tooltip)}"
         grouped.setdefault((binding.action, said), []).append(app.get_key_display(binding))
-    return [(" or ".join(keys), description) for (_, description), keys in grouped.items()]
+    return [(_(" or ").join(keys), said) for (_action, said), keys in grouped.items()]
 
 
 def key_sections(app: App[object]) -> list[HelpSection]:
@@ -61,24 +62,24 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     bindings plus moving between fields.
     """
     everywhere = _rows(app, _own_bindings(type(app)))
-    everywhere.append(("tab / shift+tab", "Next / previous field or table"))
-    everywhere.append(("↑ ↓ enter", "Move in a table or list; enter chooses"))
-    sections: list[HelpSection] = [("Everywhere", everywhere)]
+    everywhere.append(("tab / shift+tab", _("Next / previous field or table")))
+    everywhere.append(("↑ ↓ enter", _("Move in a table or list; enter chooses")))
+    sections: list[HelpSection] = [(_("Everywhere"), everywhere)]
     help_screens: list[tuple[str, type]] = getattr(app, "help_screens", list)()
     for title, screen_class in help_screens:
         rows = _rows(app, _own_bindings(screen_class))
         if rows:
-            sections.append((title, rows))
+            sections.append((_(title), rows))
     return sections
 
 
 class HelpScreen(Screen[None]):
     """Keys of the whole app; escape (or F1 again) goes back to where you were."""
 
-    TITLE = "Help"
+    TITLE = N_("Help")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("f1", "close", "Back", show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("f1", "close", N_("Back"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -86,7 +87,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help-body"):
             for title, rows in key_sections(self.app):
                 yield Static(title, classes="help-title")
-                width = max(len(keys) for keys, _ in rows)
+                width = max(len(keys) for keys, _said in rows)
                 lines = [f"  {keys:<{width}}  {description}" for keys, description in rows]
                 yield Static("\n".join(lines), classes="help-keys", markup=False)
         yield CastraFooter()

@@ -21,6 +21,7 @@ from assistant.tui.messages import EventUndone
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.ledger_form import LedgerForm
+from converters.i18n import N_, _, translate_recorded
 
 __all__ = ["HistoryScreen", "UndoForm", "last_undoable"]
 
@@ -39,11 +40,14 @@ SUMMARY_WIDTH = 52
 
 def entry_text(entry: Any) -> str:
     """What an event did, with its note and, if undone, by which undo and why."""
-    text = entry.summary
+    text = translate_recorded(str(entry.summary))
     if entry.note:
         text += f" — {entry.note}"
     if entry.undone_by is not None:
-        text = f"(undone by #{entry.undone_by}: {entry.undo_reason}) {text}"
+        undone = _("(undone by #{event}: {reason})").format(
+            event=entry.undone_by, reason=entry.undo_reason
+        )
+        text = f"{undone} {text}"
     return str(text)
 
 
@@ -59,31 +63,31 @@ def _when(entry: Any) -> str:
 class HistoryScreen(Screen[None]):
     """Every event, newest first, and the session's dice; u undoes the last event."""
 
-    TITLE = "History"
+    TITLE = N_("History")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo last event"),
+        Binding("u", "undo", N_("Undo last event")),
     ]
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
         with Vertical(id="history-body"):
-            yield Static("Event log (newest first; times in UTC)", classes="section-title")
+            yield Static(_("Event log (newest first; times in UTC)"), classes="section-title")
             yield DataTable(id="history-log", cursor_type="row", zebra_stripes=True)
             yield Static(id="history-detail", markup=False)
-            yield Static("Dice rolled this session", classes="section-title")
+            yield Static(_("Dice rolled this session"), classes="section-title")
             yield DataTable(id="dice-log", cursor_type="row")
         yield CastraFooter()
 
     def on_mount(self) -> None:
         log = self.query_one("#history-log", DataTable)
         log.add_column("#", width=4)
-        log.add_column("Turn", width=4)
-        log.add_column("Kind", width=17)
-        log.add_column("What happened", width=SUMMARY_WIDTH)
-        log.add_column("Who", width=10)
-        log.add_column("When", width=16)
+        log.add_column(_("Turn"), width=4)
+        log.add_column(_("Kind"), width=17)
+        log.add_column(_("What happened"), width=SUMMARY_WIDTH)
+        log.add_column(_("Who"), width=10)
+        log.add_column(_("When"), width=16)
         dice = self.query_one("#dice-log", DataTable)
-        dice.add_columns("#", "Die", "Face", "Purpose")
+        dice.add_columns("#", _("Die"), _("Face"), _("Purpose"))
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -102,7 +106,7 @@ class HistoryScreen(Screen[None]):
             log.add_row(
                 str(entry.id),
                 str(entry.turn or ""),
-                entry.kind.replace("_", " "),
+                translate_recorded(entry.kind.replace("_", " ")),
                 _cell(entry_text(entry), style),
                 _cell(entry.who or "—"),
                 _when(entry),
@@ -115,7 +119,8 @@ class HistoryScreen(Screen[None]):
         dice.clear()
         rolls = self.app.dice.log  # type: ignore[attr-defined]
         for number, roll in reversed(list(enumerate(rolls, start=1))):
-            dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(roll.purpose))
+            purpose = translate_recorded(roll.purpose)
+            dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(purpose))
 
     @on(DataTable.RowHighlighted, "#history-log")
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -133,7 +138,8 @@ class HistoryScreen(Screen[None]):
         if entry is None:
             detail.update("")
             return
-        detail.update(f"#{entry.id} · turn {entry.turn} · {entry_text(entry)}")
+        turn = _("turn {turn}").format(turn=entry.turn)
+        detail.update(f"#{entry.id} · {turn} · {entry_text(entry)}")
 
     def action_undo(self) -> None:
         def undone(summary: str | None) -> None:
@@ -146,23 +152,30 @@ class HistoryScreen(Screen[None]):
 class UndoForm(LedgerForm):
     """Undo the last event still in force, with a reason (kept in the history)."""
 
-    FORM_TITLE = "Undo the last event"
+    FORM_TITLE = N_("Undo the last event")
 
     def compose_fields(self) -> ComposeResult:
         entry = last_undoable(self.app.store)  # type: ignore[attr-defined]
         if entry is None:
             yield Static(
-                "Nothing to undo: only the campaign's creation is recorded.", classes="hint"
+                _("Nothing to undo: only the campaign's creation is recorded."), classes="hint"
             )
         else:
             yield Static(
-                f"#{entry.id} (turn {entry.turn}, {entry.kind.replace('_', ' ')}):\n"
-                f"{entry.summary}",
+                _("#{event} (turn {turn}, {kind}):").format(
+                    event=entry.id,
+                    turn=entry.turn,
+                    kind=translate_recorded(entry.kind.replace("_", " ")),
+                )
+                + "\n"
+                + translate_recorded(str(entry.summary)),
                 id="undo-target",
                 classes="hint",
             )
-        yield from self.field("reason", "Reason (required)", Input(placeholder="why it is undone"))
-        yield from self.field("who", "Who", self.who_input())
+        yield from self.field(
+            "reason", _("Reason (required)"), Input(placeholder=_("why it is undone"))
+        )
+        yield from self.field("who", _("Who"), self.who_input())
 
     def build_event(self) -> Any:
         return None
@@ -170,4 +183,6 @@ class UndoForm(LedgerForm):
     def record(self, event: Any) -> str:
         store = self.app.store  # type: ignore[attr-defined]
         stored = store.undo(self.text("reason"), who=self.who())
-        return f"Undid #{stored.event.target}: {self.text('reason')}"
+        return _("Undid #{event}: {reason}").format(
+            event=stored.event.target, reason=self.text("reason")
+        )

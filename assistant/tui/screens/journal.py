@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Input, Label, Static
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_, _, translate_recorded
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
@@ -36,14 +37,14 @@ def morale_pips(morale: int) -> str:
 class JournalScreen(Screen[None]):
     """Both sides' armies with their morale, and the selected army's journal."""
 
-    TITLE = "Army journal"
+    TITLE = N_("Army journal")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "focus_side(0)", "First side"),
-        Binding("f6", "focus_side(1)", "Second side"),
-        Binding("f7", "forced_march", "Forced march"),
-        Binding("f8", "tactical_retreat", "Tactical retreat"),
-        Binding("escape", "leave_field", "Leave field", show=False),
+        Binding("f5", "focus_side(0)", N_("First side")),
+        Binding("f6", "focus_side(1)", N_("Second side")),
+        Binding("f7", "forced_march", N_("Forced march")),
+        Binding("f8", "tactical_retreat", N_("Tactical retreat")),
+        Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -64,19 +65,21 @@ class JournalScreen(Screen[None]):
                     with Vertical(classes="journal-side", id=f"journal-side-{index}"):
                         yield DataTable(id=f"armies-{index}", cursor_type="row", zebra_stripes=True)
             with Vertical(id="journal-history") as history:
-                history.border_title = "Journal"
+                history.border_title = _("Journal")
                 yield DataTable(id="journal-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="journal-actions", classes="setting"):
-                yield Label("Loyalty of the province (forced march, D5)", classes="field-label")
+                yield Label(_("Loyalty of the province (forced march, D5)"), classes="field-label")
                 yield Input(placeholder="0-6", compact=True, id="journal-loyalty")
             yield FieldError(id="journal-error")
         yield CastraFooter()
 
     def on_mount(self) -> None:
         for index in range(2):
-            self.query_one(f"#armies-{index}", DataTable).add_columns("army", "morale", "state")
+            self.query_one(f"#armies-{index}", DataTable).add_columns(
+                _("army"), _("morale"), _("state")
+            )
         self.query_one("#journal-table", DataTable).add_columns(
-            "turn", "army", "before", "after", "why"
+            _("turn"), _("army"), _("before"), _("after"), _("why")
         )
         self.refresh_from_store()
 
@@ -92,11 +95,14 @@ class JournalScreen(Screen[None]):
         empty = self.query_one("#journal-empty", Static)
         body = self.query_one("#journal-body", Vertical)
         if not armies:
-            title = getattr(getattr(state, "scenario", None), "title", "this campaign")
+            title = getattr(getattr(state, "scenario", None), "title", None) or _("this campaign")
             empty.update(
-                f"No armies in {title}.\n\n"
-                "The army journal follows the morale of each army of the Macedon vs Persia "
-                "DBA campaign (D1–D5). Open or create a Macedon vs Persia campaign to use it."
+                _("No armies in {title}.").format(title=translate_recorded(title))
+                + "\n\n"
+                + _(
+                    "The army journal follows the morale of each army of the Macedon vs Persia "
+                    "DBA campaign (D1–D5). Open or create a Macedon vs Persia campaign to use it."
+                )
             )
             empty.display = True
             body.display = False
@@ -120,7 +126,7 @@ class JournalScreen(Screen[None]):
                 table.add_row(
                     name,
                     morale_pips(army.morale),
-                    "in the field" if army.alive else "destroyed",
+                    _("in the field") if army.alive else _("destroyed"),
                     key=army.name,
                 )
             if table.row_count:
@@ -137,16 +143,22 @@ class JournalScreen(Screen[None]):
         armies = getattr(state, "armies", {}) or {}
         army = armies.get(self._selected) if self._selected else None
         if army is None:
-            history.border_title = "Journal"
+            history.border_title = _("Journal")
             return
-        history.border_title = f"Journal of {army.name} ({army.nation}) — morale {army.morale}" + (
-            "" if army.alive else ", destroyed"
-        )
+        if army.alive:
+            title = _("Journal of {army} ({nation}) — morale {morale}")
+        else:
+            title = _("Journal of {army} ({nation}) — morale {morale}, destroyed")
+        history.border_title = title.format(army=army.name, nation=army.nation, morale=army.morale)
         if not army.journal:
-            table.add_row("", army.name, "", str(army.morale), "no morale change yet (D1 start)")
+            table.add_row("", army.name, "", str(army.morale), _("no morale change yet (D1 start)"))
         for entry in army.journal:
             table.add_row(
-                str(entry.turn), army.name, str(entry.before), str(entry.after), entry.reason
+                str(entry.turn),
+                army.name,
+                str(entry.before),
+                str(entry.after),
+                translate_recorded(entry.reason),
             )
 
     # ----------------------------------------------------------------- reacting

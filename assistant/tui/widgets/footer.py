@@ -21,6 +21,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from converters.i18n import _
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -64,25 +66,26 @@ class CastraFooter(Widget, can_focus=False):
         """What the footer shows now, left to right (the same bindings as Textual's footer)."""
         shown: dict[str, FooterEntry] = {}
         groups: dict[str, object] = {}
-        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for _key, binding, enabled, tooltip in self.screen.active_bindings.values():
             # Two keys for one action (f1 and ? for Help) show once, as Textual's footer does.
             if not binding.show or binding.action in shown:
                 continue
+            # Descriptions are declared in English (N_) and said in the active language.
             shown[binding.action] = FooterEntry(
                 ((binding.key, self.app.get_key_display(binding), enabled),),
-                binding.description,
+                _(binding.description),
                 enabled,
-                tooltip or binding.tooltip,
+                _(tooltip or binding.tooltip) if (tooltip or binding.tooltip) else "",
             )
             groups[binding.action] = binding.group
         entries: list[FooterEntry] = []
         for group, members in groupby(shown.items(), key=lambda item: groups[item[0]]):
-            items = [entry for _, entry in members]
+            items = [entry for _action, entry in members]
             if group is not None and len(items) > 1:
                 entries.append(
                     FooterEntry(
                         tuple(key for entry in items for key in entry.keys),
-                        group.description,  # type: ignore[attr-defined]
+                        _(group.description),  # type: ignore[attr-defined]
                         any(entry.enabled for entry in items),
                         " · ".join(f"{entry.keys[0][1]} {entry.description}" for entry in items),
                     )
@@ -134,7 +137,7 @@ class CastraFooter(Widget, can_focus=False):
         enabled = {
             shown_key: key_enabled
             for entry in self.entries()
-            for shown_key, _, key_enabled in entry.keys
+            for shown_key, _shown, key_enabled in entry.keys
         }
         if enabled.get(key, False):
             self.app.simulate_key(key)

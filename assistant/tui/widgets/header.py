@@ -12,6 +12,8 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widget import Widget
 
+from converters.i18n import _
+
 __all__ = ["CastraHeader"]
 
 
@@ -32,8 +34,9 @@ class CastraHeader(Widget, can_focus=False):
         self.refresh()
 
     def _title_and_sub_title(self) -> tuple[str, str]:
+        # Titles are declared in English (TITLE = N_("Help")) and said in the active language.
         return (
-            self.screen.title or self.app.title,
+            _(self.screen.title or self.app.title),
             self.screen.sub_title or self.app.sub_title,
         )
 

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from assistant.tui.widgets.footer import CastraFooter
+from converters.i18n import N_, _
 
 __all__ = ["LedgerForm", "describe_refusal", "field_of"]
 
@@ -72,18 +73,18 @@ class LedgerForm(ModalScreen[str | None]):
 
     FORM_TITLE: ClassVar[str] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "record", "Record"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "record", N_("Record")),
     ]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Label(self.FORM_TITLE, classes="dialog-title")
+            yield Label(_(self.FORM_TITLE), classes="dialog-title")
             yield from self.compose_fields()
             yield Static("", id="form-error", classes="error field-error")
             with Horizontal(classes="buttons"):
-                yield Button("Record", id="record", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("Record"), id="record", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
         # The form's own keys, over the screen's footer (whose keys wait until it closes).
         yield CastraFooter()
 
@@ -129,7 +130,7 @@ class LedgerForm(ModalScreen[str | None]):
         return who
 
     def who_input(self) -> Input:
-        return Input(value=getattr(self.app, "last_who", ""), placeholder="your name (optional)")
+        return Input(value=getattr(self.app, "last_who", ""), placeholder=_("your name (optional)"))
 
     # -- acting -----------------------------------------------------------------------------------
 
