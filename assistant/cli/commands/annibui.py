@@ -252,7 +252,7 @@ def _melee(args: argparse.Namespace) -> int:
     against = (
         _("melee (A3) against cavalry")
         if result.versus == "cavalry"
-        else _("melee (A3) against infantry")
+        else _("melee (A3) against foot")
     )
     hits = ngettext("{hits} hit", "{hits} hits", result.hits).format(hits=result.hits)
     lines = [

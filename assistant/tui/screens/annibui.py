@@ -31,6 +31,7 @@ from textual.widgets import (
 from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_, _, format_number, ngettext
 
 __all__ = ["AnniBuiScreen"]
 
@@ -42,29 +43,29 @@ GROUP_LINES = 3
 """Lines per group in a volley or melee (A2, A3): front line first."""
 
 TABS = (
-    ("army", "Army cost (A1)", "#army-unit-1"),
-    ("fire", "Fire (A2)", "#fire-shooters-1"),
-    ("melee", "Melee (A3)", "#melee-attackers-1"),
-    ("discipline", "Discipline (A4)", "#discipline-units"),
-    ("income", "Income (A5)", "#income-cities"),
+    ("army", N_("Army cost (A1)"), "#army-unit-1"),
+    ("fire", N_("Fire (A2)"), "#fire-shooters-1"),
+    ("melee", N_("Melee (A3)"), "#melee-attackers-1"),
+    ("discipline", N_("Discipline (A4)"), "#discipline-units"),
+    ("income", N_("Income (A5)"), "#income-cities"),
 )
 """(tab id, title, first field) of each tab, in order."""
 
 _WITHDRAWALS = [
-    ("no voluntary withdrawal", "none"),
-    ("part of the army withdrew (−1)", "army"),
-    ("the captain withdrew with them (−2)", "captain"),
+    (N_("no voluntary withdrawal"), "none"),
+    (N_("part of the army withdrew (−1)"), "army"),
+    (N_("the captain withdrew with them (−2)"), "captain"),
 ]
 _VERSUS = [
-    ("by the defenders' front line", "auto"),
-    ("ACF: against foot", "foot"),
-    ("ACC: against cavalry", "cavalry"),
+    (N_("by the defenders' front line"), "auto"),
+    (N_("ACF: against foot"), "foot"),
+    (N_("ACC: against cavalry"), "cavalry"),
 ]
 
 
 def _field(message: str) -> str:
     """``"lost: between …"`` → ``"lost"``."""
-    head, colon, _ = message.partition(":")
+    head, colon, _rest = message.partition(":")
     return head.strip() if colon and " " not in head.strip() else ""
 
 
@@ -82,14 +83,14 @@ def _whole(text: str, field: str) -> int | None:
 class AnniBuiScreen(Screen[None]):
     """Army cost (A1), fire (A2), melee (A3), discipline (A4) and income (A5), live."""
 
-    TITLE = "ANNI BUI"
+    TITLE = N_("ANNI BUI")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "show_tab('army')", "Army"),
-        Binding("f3", "show_tab('fire')", "Fire"),
-        Binding("f4", "show_tab('melee')", "Melee"),
-        Binding("f5", "show_tab('discipline')", "Discipline"),
-        Binding("f6", "show_tab('income')", "Income"),
-        Binding("escape", "leave_field", "Leave field", show=False),
+        Binding("f2", "show_tab('army')", N_("Army")),
+        Binding("f3", "show_tab('fire')", N_("Fire")),
+        Binding("f4", "show_tab('melee')", N_("Melee")),
+        Binding("f5", "show_tab('discipline')", N_("Discipline")),
+        Binding("f6", "show_tab('income')", N_("Income")),
+        Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -99,10 +100,13 @@ class AnniBuiScreen(Screen[None]):
         building_options = [(f"{b.name} ({b.english})", b.name) for b in buildings()]
         yield CastraHeader()
         with TabbedContent(id="annibui-tabs"):
-            with TabPane("Army cost (A1)", id="army"), VerticalScroll():
+            with TabPane(_("Army cost (A1)"), id="army"), VerticalScroll():
                 yield DataTable(id="annibui-roster", cursor_type="row", zebra_stripes=True)
                 yield Static(
-                    "Order: type, count (empty = 1), increments — enter on the roster adds a line",
+                    _(
+                        "Order: type, count (empty = 1), increments — enter on the roster adds a "
+                        "line"
+                    ),
                     classes="section-title",
                 )
                 for number in range(1, UNIT_LINES + 1):
@@ -110,15 +114,15 @@ class AnniBuiScreen(Screen[None]):
                 for number in range(1, BUILDING_LINES + 1):
                     yield BuildingLine(building_options, id=f"army-building-{number}")
                 with Horizontal(classes="annibui-row"):
-                    yield Label("Joining an army with", classes="annibui-label")
+                    yield Label(_("Joining an army with"), classes="annibui-label")
                     yield Input(
-                        placeholder="its increments, e.g. AB+1 (empty: a new army)",
+                        placeholder=_("its increments, e.g. AB+1 (empty: a new army)"),
                         id="army-increments",
                         compact=True,
                     )
-                    yield Label("Treasury", classes="annibui-label")
+                    yield Label(_("Treasury"), classes="annibui-label")
                     yield Input(
-                        placeholder="optional",
+                        placeholder=_("optional"),
                         id="army-treasury",
                         restrict=r"\d*",
                         compact=True,
@@ -126,66 +130,72 @@ class AnniBuiScreen(Screen[None]):
                 yield Static("", id="army-increments-error", classes="error field-error")
                 yield Static("", id="army-treasury-error", classes="error field-error")
                 yield Static("", id="army-result", classes="annibui-result")
-            with TabPane("Fire (A2)", id="fire"), VerticalScroll():
+            with TabPane(_("Fire (A2)"), id="fire"), VerticalScroll():
                 yield from self._group(
-                    "fire-shooters", "Shooters (ranged or engines)", unit_options
+                    "fire-shooters", _("Shooters (ranged or engines)"), unit_options
                 )
-                yield from self._group("fire-targets", "Targets, front line first", unit_options)
+                yield from self._group("fire-targets", _("Targets, front line first"), unit_options)
                 with Horizontal(classes="annibui-row"):
                     yield Checkbox(
-                        "shooters on walls (+1 AB, +1 TB)", id="fire-walls", compact=True
+                        _("shooters on walls (+1 AB, +1 TB)"), id="fire-walls", compact=True
                     )
-                    yield Label("Distance (squares)", classes="annibui-label")
+                    yield Label(_("Distance (squares)"), classes="annibui-label")
                     yield Input(
-                        placeholder="optional", id="fire-distance", restrict=r"\d*", compact=True
+                        placeholder=_("optional"), id="fire-distance", restrict=r"\d*", compact=True
                     )
                 yield Static("", id="fire-walls-error", classes="error field-error")
                 yield Static("", id="fire-distance-error", classes="error field-error")
                 yield Static("", id="fire-result", classes="annibui-result")
-            with TabPane("Melee (A3)", id="melee"), VerticalScroll():
-                yield from self._group("melee-attackers", "Attackers", unit_options)
+            with TabPane(_("Melee (A3)"), id="melee"), VerticalScroll():
+                yield from self._group("melee-attackers", _("Attackers"), unit_options)
                 yield from self._group(
-                    "melee-defenders", "Defenders, front line first", unit_options
+                    "melee-defenders", _("Defenders, front line first"), unit_options
                 )
                 with Horizontal(classes="annibui-row"):
-                    yield Label("Count", classes="annibui-label")
+                    yield Label(_("Count"), classes="annibui-label")
                     yield Select(
-                        _VERSUS, value="auto", allow_blank=False, id="melee-versus", compact=True
+                        [(_(said), value) for said, value in _VERSUS],
+                        value="auto",
+                        allow_blank=False,
+                        id="melee-versus",
+                        compact=True,
                     )
                     yield Checkbox(
-                        "counterattack on gliders that dived last turn",
+                        _("counterattack on gliders that dived last turn"),
                         id="melee-counterattack",
                         compact=True,
                     )
                 yield Static("", id="melee-result", classes="annibui-result")
-            with TabPane("Discipline (A4)", id="discipline"), VerticalScroll():
+            with TabPane(_("Discipline (A4)"), id="discipline"), VerticalScroll():
                 yield Static(
-                    "After losses an army needs DIS ≥ % lost ÷ 10, or it flees (A4).",
+                    _("After losses an army needs DIS ≥ % lost ÷ 10, or it flees (A4)."),
                     classes="hint",
                 )
-                yield from self._number("discipline-units", "Units before the losses")
-                yield from self._number("discipline-lost", "Units lost")
-                yield from self._number("discipline-dis", "The army's DIS")
+                yield from self._number("discipline-units", _("Units before the losses"))
+                yield from self._number("discipline-lost", _("Units lost"))
+                yield from self._number("discipline-dis", _("The army's DIS"))
                 with Horizontal(classes="annibui-row"):
                     yield Checkbox(
-                        "the captain is with the army (+1)", id="discipline-captain", compact=True
+                        _("the captain is with the army (+1)"),
+                        id="discipline-captain",
+                        compact=True,
                     )
                 yield Static("", id="discipline-captain-error", classes="error field-error")
                 with Horizontal(classes="annibui-row"):
-                    yield Label("Withdrawal", classes="annibui-label")
+                    yield Label(_("Withdrawal"), classes="annibui-label")
                     yield Select(
-                        _WITHDRAWALS,
+                        [(_(said), value) for said, value in _WITHDRAWALS],
                         value="none",
                         allow_blank=False,
                         id="discipline-withdrawal",
                         compact=True,
                     )
                 yield Static("", id="discipline-result", classes="annibui-result")
-            with TabPane("Income (A5)", id="income"), VerticalScroll():
-                yield from self._number("income-cities", "Cities held (not the capital)", "0")
-                yield from self._number("income-capitals", "Capitals held", "1")
-                yield from self._number("income-killed", "Enemy units killed", "0")
-                yield from self._number("income-fled", "Enemy units that fled", "0")
+            with TabPane(_("Income (A5)"), id="income"), VerticalScroll():
+                yield from self._number("income-cities", _("Cities held (not the capital)"), "0")
+                yield from self._number("income-capitals", _("Capitals held"), "1")
+                yield from self._number("income-killed", _("Enemy units killed"), "0")
+                yield from self._number("income-fled", _("Enemy units that fled"), "0")
                 yield Static("", id="income-result", classes="annibui-result")
         yield CastraFooter()
 
@@ -207,8 +217,8 @@ class AnniBuiScreen(Screen[None]):
 
         roster = self.query_one("#annibui-roster", DataTable)
         roster.add_columns(
-            "Unit", "English", "Class", "MOV M", "MOV B", "ACF", "ACC", "AB", "TB", "DB", "RES",
-            "DIS", "TRAS", "Cost",
+            _("Unit"), _("English"), _("Class"), "MOV M", "MOV B", "ACF", "ACC", "AB", "TB", "DB",
+            "RES", "DIS", "TRAS", _("Cost"),
         )  # fmt: skip
         for unit in unit_types():
             roster.add_row(
@@ -225,7 +235,7 @@ class AnniBuiScreen(Screen[None]):
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one("#annibui-tabs", TabbedContent).active = tab
-        first = dict((tab_id, field) for tab_id, _, field in TABS)[tab]
+        first = {tab_id: field for tab_id, _title, field in TABS}[tab]
         target = self.query_one(first)
         if isinstance(target, UnitLine):
             target = target.query_one(Select)
@@ -243,7 +253,7 @@ class AnniBuiScreen(Screen[None]):
                 line.choose(str(name))
                 line.query_one(".annibui-count", Input).focus()
                 return
-        self.notify("Every order line is taken: clear one first (choose '— unit').")
+        self.notify(_("Every order line is taken: clear one first (choose '— unit')."))
 
     # -- live results -----------------------------------------------------------------------------
 
@@ -278,9 +288,9 @@ class AnniBuiScreen(Screen[None]):
             message = str(error)
             field = _field(message)
             if field == "line":
-                text = "Fix the line marked in red to see the result."
+                text = _("Fix the line marked in red to see the result.")
             elif self._say(prefix, _FIELD_TARGETS.get(field, field), message):
-                text = "Fix the field marked in red to see the result."
+                text = _("Fix the field marked in red to see the result.")
             else:
                 text = message
         self.query_one(result_id, Static).update(text)
@@ -350,7 +360,7 @@ class AnniBuiScreen(Screen[None]):
         if problem is not None:
             raise ValueError(f"line: {problem}")
         if not units and not works:
-            return "Choose unit types (or buildings) to price an order (A1)."
+            return _("Choose unit types (or buildings) to price an order (A1).")
         budget = army_budget(units, works, army_increments=army, treasury=treasury, rates=rates())
         return "\n".join(budget_lines(budget))
 
@@ -365,13 +375,13 @@ class AnniBuiScreen(Screen[None]):
         distance = _whole(self._text("#fire-distance"), "distance")
         walls = self.query_one("#fire-walls", Checkbox).value
         if not shooters or not targets:
-            return "Choose the shooters and their targets (A2)."
+            return _("Choose the shooters and their targets (A2).")
         kinds = {troop.unit.fire for troop in shooters}
         if kinds == {"engine"}:
             if walls:
                 raise ValueError("walls: only ranged shooters (archers …) get the wall bonus")
             result = engine_fire(shooters, targets, distance=distance)
-            formula = f"AB × engines {result.attack}"
+            formula = _("AB × engines {attack}").format(attack=result.attack)
         elif "engine" in kinds:
             raise ValueError(
                 "shooters: ranged units and engines shoot with different sums (A2); "
@@ -381,12 +391,21 @@ class AnniBuiScreen(Screen[None]):
             result = ranged_fire(
                 shooters, targets, on_walls=walls, distance=distance, rates=rates()
             )
-            formula = f"AB × shooters {result.attack} − DB × targets {result.defence}"
-        lines = [f"{result.kind.capitalize()} fire (A2): {formula} = {result.hits} hits"]
+            formula = _("AB × shooters {attack} − DB × targets {defence}").format(
+                attack=result.attack, defence=result.defence
+            )
+        hits = ngettext("{hits} hit", "{hits} hits", result.hits).format(hits=result.hits)
+        fire = _("Engine fire (A2)") if result.kind == "engine" else _("Ranged fire (A2)")
+        lines = [f"{fire}: {formula} = {hits}"]
         if result.out_of_range:
-            lines.append(f"  out of range, not shooting: {', '.join(result.out_of_range)}")
+            lines.append(
+                "  "
+                + _("out of range, not shooting: {units}").format(
+                    units=", ".join(result.out_of_range)
+                )
+            )
         lines += casualty_lines(result)
-        lines.append(f"Killed or destroyed: {result.killed}")
+        lines.append(_("Killed or destroyed: {killed}").format(killed=result.killed))
         return "\n".join(lines)
 
     def _melee(self) -> str:
@@ -395,7 +414,7 @@ class AnniBuiScreen(Screen[None]):
         attackers = self._lines("melee-attackers", "attackers")
         defenders = self._lines("melee-defenders", "defenders")
         if not attackers or not defenders:
-            return "Choose the attackers and the defenders (A3)."
+            return _("Choose the attackers and the defenders (A3).")
         versus = self.query_one("#melee-versus", Select).value
         result = melee(
             attackers,
@@ -404,11 +423,16 @@ class AnniBuiScreen(Screen[None]):
             counterattack=self.query_one("#melee-counterattack", Checkbox).value,
         )
         value = "ACC" if result.versus == "cavalry" else "ACF"
+        against = (
+            _("Melee (A3) against cavalry")
+            if result.versus == "cavalry"
+            else _("Melee (A3) against foot")
+        )
+        hits = ngettext("{hits} hit", "{hits} hits", result.hits).format(hits=result.hits)
         lines = [
-            f"Melee (A3) against {result.versus}: Σ {value} {result.attack} − Σ RES "
-            f"{result.defence} = {result.hits} hits",
+            f"{against}: Σ {value} {result.attack} − Σ RES {result.defence} = {hits}",
             *casualty_lines(result),
-            f"Killed or destroyed: {result.killed}",
+            _("Killed or destroyed: {killed}").format(killed=result.killed),
         ]
         return "\n".join(lines)
 
@@ -423,7 +447,7 @@ class AnniBuiScreen(Screen[None]):
         discipline = _whole(self._text("#discipline-dis"), "dis")
         withdrawal = self.query_one("#discipline-withdrawal", Select).value
         if units is None or lost is None:
-            return "Give the army's units before the losses and the units lost (A4)."
+            return _("Give the army's units before the losses and the units lost (A4).")
         check = discipline_check(
             units,
             lost,
@@ -435,24 +459,36 @@ class AnniBuiScreen(Screen[None]):
         percent = float(check.loss_percent)
         required = float(check.required_discipline)
         lines = [
-            f"Lost {check.lost} of {check.units} units = {percent:g} % → needs DIS ≥ {required:g}: "
-            f"DIS {check.minimum_whole_discipline} at least (A4)"
+            _(
+                "Lost {lost} of {units} units = {percent} % → needs DIS ≥ {required}: "
+                "DIS {minimum} at least (A4)"
+            ).format(
+                lost=check.lost,
+                units=check.units,
+                percent=format_number(percent),
+                required=format_number(required),
+                minimum=check.minimum_whole_discipline,
+            )
         ]
         if discipline is None:
-            lines.append("Give the army's DIS to see whether it holds.")
+            lines.append(_("Give the army's DIS to see whether it holds."))
             return "\n".join(lines)
         parts = [f"DIS {check.discipline}"]
         if check.captain_bonus:
-            parts.append(f"+ {check.captain_bonus} captain")
+            parts.append(_("+ {bonus} captain").format(bonus=check.captain_bonus))
         if check.withdrawal_penalty:
-            parts.append(f"− {check.withdrawal_penalty} withdrawal")
-        lines.append(f"Effective discipline: {' '.join(parts)} = {check.effective_discipline}")
+            parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
+        lines.append(
+            _("Effective discipline: {parts} = {total}").format(
+                parts=" ".join(parts), total=check.effective_discipline
+            )
+        )
         if check.outcome == "destroyed":
-            lines.append("The army is DESTROYED: every unit lost, its captain died last")
+            lines.append(_("The army is DESTROYED: every unit lost, its captain died last"))
         elif check.outcome == "holds":
-            lines.append("The army HOLDS")
+            lines.append(_("The army HOLDS"))
         else:
-            lines.append("The army FLEES")
+            lines.append(_("The army FLEES"))
         return "\n".join(lines)
 
     # A5 -------------------------------------------------------------------------------------------
@@ -470,11 +506,11 @@ class AnniBuiScreen(Screen[None]):
         )
         return "\n".join(
             [
-                f"cities    {income.cities:>5} → {income.from_cities:>6}",
-                f"capitals  {income.capitals:>5} → {income.from_capitals:>6}",
-                f"killed    {income.killed:>5} → {income.from_killed:>6}",
-                f"fled      {income.fled:>5} → {income.from_fled:>6}",
-                f"Income this turn (A5): {income.total}",
+                f"{_('cities'):<10}{income.cities:>5} → {income.from_cities:>6}",
+                f"{_('capitals'):<10}{income.capitals:>5} → {income.from_capitals:>6}",
+                f"{_('killed'):<10}{income.killed:>5} → {income.from_killed:>6}",
+                f"{_('fled'):<10}{income.fled:>5} → {income.from_fled:>6}",
+                _("Income this turn (A5): {total}").format(total=income.total),
             ]
         )
 

@@ -15,6 +15,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Select, Static
 
+from converters.i18n import N_, _
+
 __all__ = ["BuildingLine", "UnitLine", "unit_stats_text"]
 
 
@@ -27,7 +29,7 @@ def unit_stats_text(unit: Any) -> str:
     return (
         f"MOV {unit.mov_m}/{unit.mov_b} ACF {unit.acf} ACC {unit.acc} AB {_stat(unit.ab)} "
         f"TB {_stat(unit.tb)} DB {_stat(unit.db)} RES {unit.res} DIS {unit.dis} "
-        f"TRAS {unit.tras} · cost {unit.cost}"
+        f"TRAS {unit.tras} · " + _("cost {cost}").format(cost=unit.cost)
     )
 
 
@@ -43,7 +45,7 @@ def _count(text: str, field: str) -> int:
 class _Line(Vertical):
     """A type, a count, increments, the stats and an error line under them."""
 
-    KIND = "unit"
+    KIND = N_("unit")
 
     def __init__(self, options: list[tuple[str, str]], *, id: str) -> None:
         super().__init__(id=id, classes="annibui-line")
@@ -52,7 +54,7 @@ class _Line(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="annibui-line-fields"):
             yield Select(
-                self._options, prompt=f"— {self.KIND}", compact=True, classes="annibui-type"
+                self._options, prompt=f"— {_(self.KIND)}", compact=True, classes="annibui-type"
             )
             yield Input(
                 placeholder="1",
@@ -62,12 +64,12 @@ class _Line(Vertical):
                 classes="annibui-count",
             )
             yield Input(
-                placeholder=self.INCREMENTS_HINT, compact=True, classes="annibui-increments"
+                placeholder=_(self.INCREMENTS_HINT), compact=True, classes="annibui-increments"
             )
             yield Static("", classes="annibui-stats")
         yield Static("", classes="error field-error annibui-line-error")
 
-    INCREMENTS_HINT = "e.g. ACF+1, RES+2"
+    INCREMENTS_HINT = N_("e.g. ACF+1, RES+2")
 
     # -- what the screen sets and reads -----------------------------------------------------------
 
@@ -133,8 +135,8 @@ class UnitLine(_Line):
 class BuildingLine(_Line):
     """A building, how many, and its RES/ATT/DIS increments (A1)."""
 
-    KIND = "building"
-    INCREMENTS_HINT = "e.g. RES+5, ATT+1"
+    KIND = N_("building")
+    INCREMENTS_HINT = N_("e.g. RES+5, ATT+1")
 
     def read(self, field: str) -> Any | None:
         """A :class:`converters.annibui.BuildingOrder`, or None when no building is chosen."""
@@ -146,9 +148,9 @@ class BuildingLine(_Line):
             self.show()
             return None
         work = building(name)
-        base = (
-            f"RES {work.res} ATT {_stat(work.att)} DIS {_stat(work.dis)} (range) · cost {work.cost}"
-        )
+        base = f"RES {work.res} ATT {_stat(work.att)} DIS {_stat(work.dis)} " + _(
+            "(range) · cost {cost}"
+        ).format(cost=work.cost)
         count_text, increments_text = self._texts()
         try:
             count = _count(count_text, field)
