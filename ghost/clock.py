@@ -66,10 +66,10 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
         roll=roll,
         reason=(
             N_(
-                "{capitalize} general ({rule_text}, else the lower): rolled {face}, takes the "
+                "{personality} general ({rule_text}, else the lower): rolled {face}, takes the "
                 "{choice} die, {subtract}."
             ).format(
-                capitalize=personality.value.capitalize(),
+                personality=personality.value.capitalize(),
                 rule_text=rule_text,
                 face=face,
                 choice=choice,

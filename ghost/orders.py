@@ -342,12 +342,12 @@ class GhostGeneral:
             lost=units_lost, units=self.units, percent=percent
         )
         if self._fire("leave_field"):
-            reason = N_("{lost} reached the {limit}% limit: the army leaves the field.").format(
-                lost=lost, limit=leave_at
+            reason = N_("{lost} reached the {limit} limit: the army leaves the field.").format(
+                lost=lost, limit=f"{leave_at}%"
             )
         else:
-            reason = N_("{lost}, under the {limit}% limit: the army stays.").format(
-                lost=lost, limit=leave_at
+            reason = N_("{lost}, under the {limit} limit: the army stays.").format(
+                lost=lost, limit=f"{leave_at}%"
             )
         return Decision(
             rule="G3.4",

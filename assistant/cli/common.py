@@ -65,7 +65,7 @@ def _argparse_pattern(template: str) -> re.Pattern[str]:
         elif position % 3 == 1:
             name = parts[position + 1] or f"value{number}"
             number += 1
-            pattern += f"(?P<{name}>.+)"
+            pattern += f"(?P<{name}>.+?)"
     return re.compile(pattern, re.DOTALL)
 
 
@@ -78,7 +78,8 @@ def translate_argparse_message(message: str) -> str:
         values = {
             name: translate_argparse_message(value) for name, value in found.groupdict().items()
         }
-        translated = _(template)
+        # The values are already as argparse printed them (a repr for %r): put them back as is.
+        translated = re.sub(r"(%(?:\(\w+\))?)r", r"\1s", _(template))
         if "%(" in template:
             return translated % values
         return translated % tuple(values.values())

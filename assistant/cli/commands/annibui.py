@@ -128,12 +128,12 @@ def _units(args: argparse.Namespace) -> int:
 
     units = unit_types()
     works = buildings()
-    heading = f"{_('unit'):<14}{_('class'):<10}" + "".join(
+    heading = "{:<14}{:<10}".format(_("unit"), _("class")) + "".join(
         f"{_ability_heading(a):>6}" for a in ABILITIES
     )
     lines = [
         _("ANNI BUI units (A1; '-' = the unit has no such ability)"),
-        heading + f"{_('COST'):>6}",
+        heading + "{:>6}".format(_("COST")),
     ]
     for unit in units:
         values = "".join(f"{_stat(unit.ability(a)):>6}" for a in ABILITIES)
@@ -141,7 +141,7 @@ def _units(args: argparse.Namespace) -> int:
     lines += [
         "",
         _("Buildings (DIS = attack distance)"),
-        f"{_('building'):<16}   RES   ATT   DIS{_('COST'):>6}",
+        "{:<16}   RES   ATT   DIS{:>6}".format(_("building"), _("COST")),
     ]
     for work in works:
         lines.append(
@@ -325,10 +325,10 @@ def _income(args: argparse.Namespace) -> int:
         rates=rates(),
     )
     lines = [
-        f"{_('cities'):<10}{income.cities:>4} → {income.from_cities:>6}",
-        f"{_('capitals'):<10}{income.capitals:>4} → {income.from_capitals:>6}",
-        f"{_('killed'):<10}{income.killed:>4} → {income.from_killed:>6}",
-        f"{_('fled'):<10}{income.fled:>4} → {income.from_fled:>6}",
+        "{:<10}{:>4} → {:>6}".format(_("cities"), income.cities, income.from_cities),
+        "{:<10}{:>4} → {:>6}".format(_("capitals"), income.capitals, income.from_capitals),
+        "{:<10}{:>4} → {:>6}".format(_("killed"), income.killed, income.from_killed),
+        "{:<10}{:>4} → {:>6}".format(_("fled"), income.fled, income.from_fled),
         _("income this turn (A5): {total}").format(total=income.total),
     ]
     emit(args, income.model_dump(mode="json"), "\n".join(lines))

@@ -97,7 +97,7 @@ def _standings(args: argparse.Namespace) -> int:
             _("after year {year}: the game goes on; ranking so far (B2)").format(year=result.years)
         )
     windows = list(result.rows[0].sums) if result.rows else []
-    heading = f"{_('rank'):>4}  {_('power'):<13}{_('centres'):>8}" + "".join(
+    heading = "{:>4}  {:<13}{:>8}".format(_("rank"), _("power"), _("centres")) + "".join(
         f"{_window_heading(w):>10}" for w in windows
     )
     lines.append(heading + "  " + _("decided by"))
@@ -123,7 +123,7 @@ def _powers(args: argparse.Namespace) -> int:
         "powers": [p.model_dump(mode="json") for p in powers()],
         "rome_factions": [f.model_dump(mode="json") for f in rome_factions()],
     }
-    lines = [f"{_('power'):<14}{_('Italian'):<15}{_('capital')}"]
+    lines = ["{:<14}{:<15}{}".format(_("power"), _("Italian"), _("capital"))]
     lines += [f"{p.name:<14}{p.italian:<15}{p.capital}" for p in powers()]
     if args.faction is not None:
         try:

@@ -143,10 +143,12 @@ def _side_text(name: str, side: SideBudget, system: str) -> list[str]:
                 count=c.commands
             )
         listed = "  " + _("list: {name}").format(name=c.army_list) if c.army_list else ""
-        lines.append(f"{label:<3}{who:<14}{show_pm(c.pm):>4} PM → {budget}{listed}")
+        lines.append(
+            "{:<3}{:<14}{:>4} {} → {}{}".format(label, who, show_pm(c.pm), _("PM"), budget, listed)
+        )
     if len(side.contingents) > 1:
         total = f"{side.budget} {_unit_words(system, side.budget)}"
-        lines.append(f"   {_('total'):<14}{show_pm(side.pm):>4} PM → {total}")
+        lines.append("   {:<14}{:>4} {} → {}".format(_("total"), show_pm(side.pm), _("PM"), total))
     return lines
 
 

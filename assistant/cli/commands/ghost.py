@@ -147,8 +147,8 @@ def _new(args: argparse.Namespace) -> int:
             ).format(**data),
             "  "
             + _(
-                "gap threshold ±{gap_threshold}%; leaves the field at {leave_at}% of units lost"
-            ).format(**data),
+                "gap threshold ±{gap_threshold}%; leaves the field at {leave_at} of units lost"
+            ).format(gap_threshold=data["gap_threshold"], leave_at=f"{data['leave_at']}%"),
         ]
     )
     emit(args, data, text)

@@ -116,7 +116,9 @@ def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, An
         **extra,
     }
     dump = result.model_dump(mode="json")
-    share = f"{result.pm} PM × {dump['counted']} ÷ {dump['out_of']}"
+    share = _("{pm} PM × {counted} ÷ {out_of}").format(
+        pm=result.pm, counted=dump["counted"], out_of=dump["out_of"]
+    )
     heading = (
         _("{system} losses (winner)") if result.outcome == "won" else _("{system} losses (loser)")
     )

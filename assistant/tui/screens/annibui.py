@@ -168,7 +168,7 @@ class AnniBuiScreen(Screen[None]):
                 yield Static("", id="melee-result", classes="annibui-result")
             with TabPane(_("Discipline (A4)"), id="discipline"), VerticalScroll():
                 yield Static(
-                    _("After losses an army needs DIS ≥ % lost ÷ 10, or it flees (A4)."),
+                    _("After losses an army needs DIS ≥ percentage lost ÷ 10, or it flees (A4)."),
                     classes="hint",
                 )
                 yield from self._number("discipline-units", _("Units before the losses"))
@@ -506,10 +506,10 @@ class AnniBuiScreen(Screen[None]):
         )
         return "\n".join(
             [
-                f"{_('cities'):<10}{income.cities:>5} → {income.from_cities:>6}",
-                f"{_('capitals'):<10}{income.capitals:>5} → {income.from_capitals:>6}",
-                f"{_('killed'):<10}{income.killed:>5} → {income.from_killed:>6}",
-                f"{_('fled'):<10}{income.fled:>5} → {income.from_fled:>6}",
+                "{:<10}{:>5} → {:>6}".format(_("cities"), income.cities, income.from_cities),
+                "{:<10}{:>5} → {:>6}".format(_("capitals"), income.capitals, income.from_capitals),
+                "{:<10}{:>5} → {:>6}".format(_("killed"), income.killed, income.from_killed),
+                "{:<10}{:>5} → {:>6}".format(_("fled"), income.fled, income.from_fled),
                 _("Income this turn (A5): {total}").format(total=income.total),
             ]
         )
