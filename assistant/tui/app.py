@@ -206,7 +206,9 @@ class CastraApp(App[int]):
             "annibui": _screen_class("annibui", "AnniBuiScreen"),
             "bellum": _screen_class("bellum", "BellumScreen"),
         }
-        screens: list[tuple[str, type]] = [(title, classes[mode]) for _, mode, title in NAVIGATION]
+        screens: list[tuple[str, type]] = [
+            (title, classes[mode]) for _key, mode, title in NAVIGATION
+        ]
         screens += [
             (N_("Advance-turn form"), _screen_class("campaign_forms", "AdvanceTurnForm")),
             (N_("Winter-turn form"), _screen_class("campaign_forms", "WinterTurnForm")),

@@ -155,7 +155,7 @@ class BellumScreen(Screen[None]):
         result = state.bellum_standings()
         if result is None:
             for power in state.scenario.nations:
-                table.add_row("—", power, "—", *("—" for _ in windows), "—", "", key=power)
+                table.add_row("—", power, "—", *("—" for _window in windows), "—", "", key=power)
             return
         winners = set(result.victory.powers) if result.victory is not None else set()
         drawn = {power for group in result.draws for power in group}

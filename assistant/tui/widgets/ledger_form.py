@@ -58,7 +58,7 @@ def describe_refusal(error: Exception) -> tuple[str | None, str]:
 
 def field_of(message: str) -> str | None:
     """``"pm: …"`` → ``"pm"``; ``"contingents.pm: …"`` → ``"pm"``; no prefix → None."""
-    head, colon, _ = message.partition(":")
+    head, colon, _rest = message.partition(":")
     if not colon or " " in head.strip():
         return None
     return head.strip().rsplit(".", 1)[-1]
