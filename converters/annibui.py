@@ -75,6 +75,16 @@ UnitClass = Literal["infantry", "shooters", "cavalry", "siege", "flying", "naval
 """The seed's sections of the roster: FANTERIA, UOMINI DA TIRO, CAVALLERIA, ARMI D'ASSEDIO,
 UNITA' VOLANTI, UNITA' MARINE."""
 
+UNIT_CLASS_NAMES: dict[str, str] = {
+    "infantry": N_("infantry"),
+    "shooters": N_("shooters"),
+    "cavalry": N_("cavalry"),
+    "siege": N_("siege"),
+    "flying": N_("flying"),
+    "naval": N_("naval"),
+}
+"""Each roster section in words, translated where shown (the seed's own section names)."""
+
 FireKind = Literal["ranged", "engine"]
 """How a unit shoots (A2): ``ranged`` = AB × shooters − DB × targets; ``engine`` = AB × units."""
 

@@ -124,7 +124,7 @@ def _stat(value: int | None) -> str:
 
 def _units(args: argparse.Namespace) -> int:
     from armylists.annibui import buildings, unit_types
-    from converters.annibui import ABILITIES
+    from converters.annibui import ABILITIES, UNIT_CLASS_NAMES
 
     units = unit_types()
     works = buildings()
@@ -137,7 +137,8 @@ def _units(args: argparse.Namespace) -> int:
     ]
     for unit in units:
         values = "".join(f"{_stat(unit.ability(a)):>6}" for a in ABILITIES)
-        lines.append(f"{unit.name:<14}{unit.unit_class:<10}{values}{unit.cost:>6}")
+        unit_class = _(UNIT_CLASS_NAMES[unit.unit_class])
+        lines.append(f"{unit.name:<14}{unit_class:<10}{values}{unit.cost:>6}")
     lines += [
         "",
         _("Buildings (DIS = attack distance)"),

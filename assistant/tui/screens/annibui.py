@@ -213,7 +213,7 @@ class AnniBuiScreen(Screen[None]):
 
     def on_mount(self) -> None:
         from armylists.annibui import unit_types
-        from converters.annibui import ABILITIES
+        from converters.annibui import ABILITIES, UNIT_CLASS_NAMES
 
         roster = self.query_one("#annibui-roster", DataTable)
         roster.add_columns(
@@ -224,7 +224,7 @@ class AnniBuiScreen(Screen[None]):
             roster.add_row(
                 unit.name,
                 unit.english,
-                unit.unit_class,
+                _(UNIT_CLASS_NAMES[unit.unit_class]),
                 *("–" if unit.ability(a) is None else str(unit.ability(a)) for a in ABILITIES),
                 str(unit.cost),
                 key=unit.name,
