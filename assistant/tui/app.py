@@ -137,8 +137,13 @@ class CastraApp(App[int]):
         Binding("f1", "help", N_("Help")),
         Binding("question_mark", "help", N_("Help"), show=False),
         Binding("p", "toggle_physical", N_("Real dice"), tooltip=N_("Physical-dice mode on/off")),
+        # Not in the footer (it would crowd 80 columns); Help and the README list it.
         Binding(
-            "l", "switch_language", N_("Italiano/English"), tooltip=N_("Switch language: it / en")
+            "l",
+            "switch_language",
+            N_("Italiano/English"),
+            tooltip=N_("Switch language: it / en"),
+            show=False,
         ),
         Binding("q", "quit", N_("Quit")),
     ]
