@@ -1,0 +1,104 @@
+"""A short Tarentine Wars campaign told through the ledger's own API, for the chronicle's tests.
+
+One campaign year and a bit: the Etruscans build a fleet (T6.1); Pyrrhus beats Rome at Heraclea in a FOG game
+(T2.1, T4.1); a prestige award is recorded and undone (it must not be told); Carthage storms
+Roma in a dice battle (T3.5) and loses; Rome rebuilds decimated PM (T2.5) with tribute
+(T5.3); Rome takes Heraclea, Pyrrhus keeps a garrison there and the winter's control check
+(T5.7) settles it; the winter's event and upkeep (T5.6, T6.2); a note in the second year.
+The ledger's clock is frozen by the caller, so every run writes the same file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.events import (
+    NoteAdded,
+    PmRebuilt,
+    PrestigeAdjusted,
+    ProvinceTaken,
+    RecruitmentOrdered,
+    TreasuryAdjusted,
+    TurnAdvanced,
+)
+from assistant.ledger.record import (
+    ContingentFigures,
+    battle_event,
+    dice_battle_event,
+    winter_event,
+)
+from assistant.ledger.store import CampaignStore
+from converters.dice import ScriptedDice
+
+TRIBUTE = {"Rome": 20, "Pyrrhus": 5, "Carthage": 10}
+"""PE collected at the end of every turn of the story (T5.3)."""
+
+
+def _city_assault_log(faces: list[int]) -> dict[str, object]:
+    """Carthage 4 PM assault Rome's 3 PM behind the walls of Roma, fought to the end."""
+    from converters.dice_battle import BattleSetup, BattleSide, Contingent, run_battle
+
+    setup = BattleSetup(
+        a=BattleSide(name="Carthage", contingents=(Contingent(nation="Carthage", pm=4),)),
+        b=BattleSide(name="Rome", contingents=(Contingent(nation="Rome", pm=3),)),
+        defender="b",
+        city_assault=True,
+    )
+    dice = ScriptedDice(faces)
+    log = run_battle(setup, dice).model_dump(mode="json")
+    log["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    return log
+
+
+def _advance(store: CampaignStore, to_turn: int) -> None:
+    while store.state().turn < to_turn:
+        store.append(TurnAdvanced(tribute=TRIBUTE, who="Referee"))
+
+
+def build_story(path: Path) -> CampaignStore:
+    """The story's campaign file at ``path``, open (the caller closes it)."""
+    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
+    store.append(
+        RecruitmentOrdered(
+            nation="Etruscans", naval_pm=1, province="Pisae", who="Referee", note="a new fleet"
+        )
+    )
+    store.append(NoteAdded(note="Pyrrhus lands at Tarentum | the Greeks rejoice", who="Referee"))
+    _advance(store, 3)
+    heraclea = battle_event(
+        store.state(),
+        place="Heraclea",
+        system="fog",
+        winner="b",
+        contingents=[
+            ContingentFigures(
+                side="a", nation="Rome", pm=4, battle_groups=12, broken=3, fragmented=2
+            ),
+            ContingentFigures(
+                side="b", nation="Pyrrhus", pm=2, battle_groups=8, broken=2, fragmented=1
+            ),
+        ],
+        who="Referee",
+        note="the elephants broke the legions",
+    )
+    store.append(heraclea)
+    store.append(PrestigeAdjusted(nation="Rome", pp=3, note="typed by mistake", who="Referee"))
+    store.undo("wrong nation", who="Referee")
+    store.append(TreasuryAdjusted(nation="Pyrrhus", pe=10, note="Tarentine gold", who="Referee"))
+    _advance(store, 5)
+    faces = [3, 2, 4, 6, 1, 1, 5, 1, 3, 5, 1, 5, 2, 1, 1, 4, 4, 1, 2, 1, 5, 4, 1, 5, 1, 2, 6, 6]
+    roma = dice_battle_event(
+        store.state(), _city_assault_log(faces), place="Roma", city_assault=True, who="Referee"
+    )
+    store.append(roma)
+    store.append(PmRebuilt(nation="Rome", pm=2, who="Referee"))
+    store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee",
+                               note="after the battle"))
+    _advance(store, 13)
+    store.append(
+        winter_event(store.state(), ScriptedDice([8]), stationed={"Heraclea": 1}, who="Referee")
+    )
+    _advance(store, 14)
+    store.append(NoteAdded(note="Spring: envoys from Rome to Pyrrhus", who="Referee"))
+    return store
