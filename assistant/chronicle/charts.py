@@ -72,8 +72,6 @@ def _options(title: str, colours: list[str], **extra: Any) -> dict[str, Any]:
         "height": HEIGHT,
         "js": [],
         "disable_xml_declaration": True,
-        "legend_at_bottom": True,
-        "legend_at_bottom_columns": 4,
         "truncate_legend": -1,
         "show_minor_x_labels": True,
         **extra,
@@ -92,6 +90,13 @@ def _x_labels(count: int) -> list[str]:
     return [str(n) if n == 1 or n % step == 0 else "" for n in range(1, count + 1)]
 
 
+def _whole_steps(values: list[int]) -> list[int]:
+    """Y labels on whole numbers: PM, PE and PP come in units, never 2.4 of them."""
+    low, high = min([0, *values]), max([1, *values])
+    step = max(1, -(-(high - low) // 8))
+    return list(range(low - low % step, high + step, step))
+
+
 def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> Chart:
     import pygal
 
@@ -105,6 +110,7 @@ def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> 
             show_minor_x_labels=False,
         )
     )
+    chart.y_labels = _whole_steps([v for values in shown.values() for v in values])
     length = max((len(values) for values in shown.values()), default=0)
     chart.x_labels = [str(n) for n in range(1, length + 1)]
     chart.x_labels_major = [label for label in _x_labels(length) if label]
@@ -127,6 +133,7 @@ def _casualties(chronicle: Chronicle) -> Chart | None:
     chart.x_labels = [
         _("{place} (turn {turn})").format(place=b.place, turn=b.turn) for b in battles
     ]
+    chart.y_labels = _whole_steps([sum(b.casualties.values()) for b in battles])
     for nation in nations:
         chart.add(nation, [b.casualties.get(nation) for b in battles])
     return _finish("casualties", title, chart)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -34,7 +34,7 @@ FORMATS: tuple[Format, ...] = ("md", "html", "pdf")
 TEMPLATES = Path(__file__).parent / "templates"
 """Where the layouts live (shipped inside the package)."""
 
-PDF_TIMESTAMP = datetime(2000, 1, 1)
+PDF_TIMESTAMP = datetime(2000, 1, 1, tzinfo=UTC)
 """The PDF's creation date: fixed, so the same ledger gives the same file."""
 
 _LABELS: dict[str, str] = {
