@@ -61,6 +61,8 @@ def _style(colours: list[str]) -> Any:
         major_label_font_size=12,
         legend_font_size=13,
         value_font_size=11,
+        opacity="1",
+        opacity_hover="0.8",
     )
 
 

@@ -248,5 +248,8 @@ def write_document(document: Document, out: Path, *, announce: Callable[[Path], 
 
 def _write_whole(target: Path, data: bytes) -> None:
     partial = target.with_name(f".{target.name}.partial")
-    partial.write_bytes(data)
-    partial.replace(target)
+    try:
+        partial.write_bytes(data)
+        partial.replace(target)
+    finally:
+        partial.unlink(missing_ok=True)
