@@ -1,11 +1,11 @@
 """A short Tarentine Wars campaign told through the ledger's own API, for the chronicle's tests.
 
-One campaign year and a bit: the Etruscans build a fleet (T6.1); Pyrrhus beats Rome at Heraclea in a FOG game
-(T2.1, T4.1); a prestige award is recorded and undone (it must not be told); Carthage storms
-Roma in a dice battle (T3.5) and loses; Rome rebuilds decimated PM (T2.5) with tribute
-(T5.3); Rome takes Heraclea, Pyrrhus keeps a garrison there and the winter's control check
-(T5.7) settles it; the winter's event and upkeep (T5.6, T6.2); a note in the second year.
-The ledger's clock is frozen by the caller, so every run writes the same file.
+One campaign year and a bit: the Etruscans build a fleet (T6.1); Pyrrhus beats Rome at
+Heraclea in a FOG game (T2.1, T4.1); a prestige award is recorded and undone (it must not be
+told); Carthage storms Roma in a dice battle (T3.5) and loses; Rome rebuilds decimated PM
+(T2.5) with tribute (T5.3); Pyrrhus takes Heraclea and the winter's control check (T5.7)
+gives it back; the winter's event and upkeep (T5.6, T6.2); a note in the second year. The
+ledger's clock is frozen by the caller, so every run writes the same file.
 """
 
 from __future__ import annotations
@@ -93,8 +93,9 @@ def build_story(path: Path) -> CampaignStore:
     )
     store.append(roma)
     store.append(PmRebuilt(nation="Rome", pm=2, who="Referee"))
-    store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee",
-                               note="after the battle"))
+    store.append(
+        ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee", note="after the battle")
+    )
     _advance(store, 13)
     store.append(
         winter_event(store.state(), ScriptedDice([8]), stationed={"Heraclea": 1}, who="Referee")

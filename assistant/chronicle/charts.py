@@ -159,20 +159,19 @@ def charts(chronicle: Chronicle) -> list[Chart]:
     found: list[Chart] = []
     if chronicle.bellum_centres:
         found.append(
-            _lines("centres", _("Supply centres per year (B1)"), chronicle.bellum_centres,
-                   _("year"))
+            _lines(
+                "centres", _("Supply centres per year (B1)"), chronicle.bellum_centres, _("year")
+            )
         )
     else:
         turn = _("turn")
         found.append(_lines("pm", _("PM in play per turn"), chronicle.series("pm"), turn))
         if chronicle.economy:
             found.append(
-                _lines("treasury", _("Treasury (PE) per turn"), chronicle.series("treasury"),
-                       turn)
+                _lines("treasury", _("Treasury (PE) per turn"), chronicle.series("treasury"), turn)
             )
             found.append(
-                _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"),
-                       turn)
+                _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
             )
     for extra in (_casualties(chronicle), _ghost_gap(chronicle)):
         if extra is not None:

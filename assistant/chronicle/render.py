@@ -194,8 +194,7 @@ def render_report(chronicle: Chronicle, fmt: Format, *, image_stem: str = "repor
             "t": words,
             "chronicle": chronicle.model_dump(mode="json"),
             "battles": [
-                {**b.model_dump(mode="json"), "casualties": b.casualties}
-                for b in chronicle.battles
+                {**b.model_dump(mode="json"), "casualties": b.casualties} for b in chronicle.battles
             ],
             "closing": [f.model_dump(mode="json") for f in closing],
             "charts": [chart.model_dump() for chart in drawn],

@@ -1,4 +1,4 @@
-"""Make a report from an open campaign and write it: the one path the command line and the app share.
+"""Make a report from an open campaign and write it: one path for the command line and the app.
 
 ``castra report`` and the app's Chronicle screen both call :func:`write_report`; the scope and
 the format are the caller's, the gathering (:mod:`~assistant.chronicle.story`) and the layout

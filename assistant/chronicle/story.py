@@ -343,9 +343,13 @@ def report_scope(
             index = first_bc - year
         else:
             raise ChronicleError(
-                _("year: a campaign year from 1 to {last} or a year from {first} to {end} BC "
-                  "(got {year})").format(
-                    last=calendar.years, first=first_bc, end=first_bc - calendar.years + 1,
+                _(
+                    "year: a campaign year from 1 to {last} or a year from {first} to {end} BC "
+                    "(got {year})"
+                ).format(
+                    last=calendar.years,
+                    first=first_bc,
+                    end=first_bc - calendar.years + 1,
                     year=year,
                 )
             )
@@ -417,9 +421,9 @@ def _dice_summary(event: BattleRecorded) -> str:
         )
     if event.rolls:
         count = len(event.rolls)
-        parts.append(ngettext("{count} die rolled", "{count} dice rolled", count).format(
-            count=count
-        ))
+        parts.append(
+            ngettext("{count} die rolled", "{count} dice rolled", count).format(count=count)
+        )
     return "; ".join(parts)
 
 
@@ -433,9 +437,9 @@ def _battle(event_id: int, event: BattleRecorded) -> BattleStory:
         outcome = _("{nations} won").format(nations=", ".join(dict.fromkeys(winners)))
         if event.defeat is not None:
             outcome += " " + (
-                _("(crushing defeat, D2)") if event.defeat == "crushing" else _(
-                    "(ordinary defeat, D2)"
-                )
+                _("(crushing defeat, D2)")
+                if event.defeat == "crushing"
+                else _("(ordinary defeat, D2)")
             )
     prestige_given: set[str] = set()
     lines: list[ContingentLine] = []
@@ -537,13 +541,12 @@ def _economy_line(
         )
     else:
         text = _("{nation} treasury {pe:+d} PE").format(nation=nation.name, pe=event.pe)
-    return _with_note(text + " " + _("→ {treasury} PE").format(treasury=nation.treasury),
-                      event.note)
+    return _with_note(
+        text + " " + _("→ {treasury} PE").format(treasury=nation.treasury), event.note
+    )
 
 
-def _tell(
-    stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]
-) -> None:
+def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]) -> None:
     """Apply one event to ``state`` and write down what it did in its turn's notes."""
     event = stored.event
     turn = event.turn or state.turn
@@ -560,40 +563,52 @@ def _tell(
             if event.tribute:
                 told.economy.append(
                     _("Tribute collected (T5.3): {amounts}").format(
-                        amounts=", ".join(f"{nation} {pe} PE" for nation, pe in event.tribute.items())
+                        amounts=", ".join(
+                            f"{nation} {pe} PE" for nation, pe in event.tribute.items()
+                        )
                     )
                 )
         case WinterResolved():
             for line in summary.split("; "):
                 (told.control if line.startswith("control check") else told.winter).append(line)
         case PrestigeAdjusted():
-            told.other.append(_with_note(
-                _("{nation} prestige {pp:+d} PP (T4.2)").format(nation=event.nation, pp=event.pp),
-                event.note,
-            ))
+            told.other.append(
+                _with_note(
+                    _("{nation} prestige {pp:+d} PP (T4.2)").format(
+                        nation=event.nation, pp=event.pp
+                    ),
+                    event.note,
+                )
+            )
         case ForcesAdjusted():
-            told.other.append(_with_note(
-                _("{nation} forces {land:+d} land, {naval:+d} naval PM").format(
-                    nation=event.nation, land=event.land_pm, naval=event.naval_pm
-                ),
-                event.note,
-            ))
+            told.other.append(
+                _with_note(
+                    _("{nation} forces {land:+d} land, {naval:+d} naval PM").format(
+                        nation=event.nation, land=event.land_pm, naval=event.naval_pm
+                    ),
+                    event.note,
+                )
+            )
         case ProvinceTaken():
-            told.other.append(_with_note(
-                _("{province} now held by {nation}").format(
-                    province=event.province, nation=event.nation
-                ),
-                event.note,
-            ))
+            told.other.append(
+                _with_note(
+                    _("{province} now held by {nation}").format(
+                        province=event.province, nation=event.nation
+                    ),
+                    event.note,
+                )
+            )
         case ForcedMarch() | TacticalRetreat():
             army = state.armies[event.army]
             what = _("forced march") if isinstance(event, ForcedMarch) else _("tactical retreat")
-            told.other.append(_with_note(
-                _("{army} {what}: morale {before} → {after} (D5)").format(
-                    army=army.name, what=what, before=morale[army.name], after=army.morale
-                ),
-                event.note,
-            ))
+            told.other.append(
+                _with_note(
+                    _("{army} {what}: morale {before} → {after} (D5)").format(
+                        army=army.name, what=what, before=morale[army.name], after=army.morale
+                    ),
+                    event.note,
+                )
+            )
         case CentresRecorded():
             told.other.append(summary)
         case NoteAdded():
@@ -690,14 +705,19 @@ def gather(
         []
         if standings is None
         else [
-            BellumLine(rank=row.rank, power=row.power, centres=row.centres,
-                       decided_by=row.decided_by)
+            BellumLine(
+                rank=row.rank, power=row.power, centres=row.centres, decided_by=row.decided_by
+            )
             for row in standings.rows
         ]
     )
-    status = "" if standings is None else {
-        "won": _("won"), "ended": _("ended"), "in progress": _("in progress")
-    }[standings.status]
+    status = (
+        ""
+        if standings is None
+        else {"won": _("won"), "ended": _("ended"), "in progress": _("in progress")}[
+            standings.status
+        ]
+    )
     nations = list(state.scenario.nations)
     return Chronicle(
         title=state.scenario.title,

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, emit
 from converters.i18n import _
 
-__all__ = ["register"]
+if TYPE_CHECKING:
+    from assistant.chronicle.render import Document
+
+__all__ = ["register", "write_file"]
 
 _FORMATS = ("md", "html", "pdf")
 
@@ -63,7 +66,7 @@ _FLAGS = {"turn": "--turn", "year": "--year"}
 
 
 def run(args: argparse.Namespace) -> int:
-    from assistant.chronicle.report import chronicle_of, default_report_path, write_report
+    from assistant.chronicle.report import chronicle_of, default_report_path
     from assistant.chronicle.story import ChronicleError
 
     # The ledger's file options are the campaign command's: one way to find a campaign.
@@ -71,9 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         try:
-            chronicle = chronicle_of(
-                store, turn=args.turn, year=args.year, everything=args.all
-            )
+            chronicle = chronicle_of(store, turn=args.turn, year=args.year, everything=args.all)
         except ChronicleError as error:
             field, _sep, rest = str(error).partition(": ")
             raise CliError(f"{_FLAGS.get(field, field)}: {rest}") from None
@@ -82,14 +83,9 @@ def run(args: argparse.Namespace) -> int:
             if args.out
             else default_report_path(store.path, chronicle.scope, args.format)
         )
-    if out.is_dir():
-        raise CliError(_("--out: {path} is a folder; give a file name").format(path=out))
-    try:
-        written = write_report(chronicle, args.format, out)
-    except OSError as error:
-        raise CliError(
-            _("--out: cannot write {path}: {reason}").format(path=out, reason=error.strerror)
-        ) from None
+    from assistant.chronicle.render import render_report
+
+    written = write_file(render_report(chronicle, args.format, image_stem=out.stem), out)
     data: dict[str, Any] = {
         "format": args.format,
         "scope": chronicle.scope.model_dump(mode="json"),
@@ -104,3 +100,20 @@ def run(args: argparse.Namespace) -> int:
         )
     emit(args, data, text)
     return 0
+
+
+def write_file(document: Document, out: Path) -> list[Path]:
+    """Write a rendered report or sheet to ``out`` (images beside it); every file written, the
+    document last. A folder or an unwritable place is one line naming ``--out``."""
+    from assistant.chronicle.render import write_document
+
+    if out.is_dir():
+        raise CliError(_("--out: {path} is a folder; give a file name").format(path=out))
+    written: list[Path] = []
+    try:
+        write_document(document, out, announce=written.append)
+    except OSError as error:
+        raise CliError(
+            _("--out: cannot write {path}: {reason}").format(path=out, reason=error.strerror)
+        ) from None
+    return written
