@@ -119,7 +119,6 @@ _LABELS: dict[str, str] = {
     "col_list": N_("army list"),
     "col_budget": N_("budget"),
     "col_commands": N_("commands"),
-    "col_counted": N_("{what} counted"),
     "signatures": N_("Players' initials"),
 }
 

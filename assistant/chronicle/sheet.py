@@ -118,6 +118,8 @@ class BattleSheet(_Sheet):
     """What the loss table's first column counts."""
     counted_note: str
     """What each side counts (T2.1–T2.3)."""
+    result_label: str
+    """The result box's line for the figures the referee needs (T2.1–T2.3)."""
     odds: SheetOdds | None
     """T3.8 odds, when both sides have whole PM."""
 
@@ -257,6 +259,11 @@ def battle_sheet(
         ),
         "dba": _("Both sides count the elements they lost (T2.3)."),
     }[system]
+    result_label = {
+        "fog": _("AP counted / BGs fielded"),
+        "dbm": _("ElEq counted / ElEq fielded"),
+        "dba": _("elements lost / fielded"),
+    }[system]
     scale = Fraction(budget.scale)
     return BattleSheet(
         place=place,
@@ -272,5 +279,6 @@ def battle_sheet(
         reasons=list(budget.reasons),
         counted=counted,
         counted_note=counted_note,
+        result_label=result_label,
         odds=_odds(budget, city),
     )
