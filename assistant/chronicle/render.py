@@ -25,7 +25,15 @@ if TYPE_CHECKING:
     from assistant.chronicle.sheet import BattleSheet
     from assistant.chronicle.story import Chronicle
 
-__all__ = ["FORMATS", "Format", "labels", "render_report", "render_sheet", "write_document"]
+__all__ = [
+    "FORMATS",
+    "Format",
+    "labels",
+    "render_report",
+    "render_sheet",
+    "write_document",
+    "write_whole",
+]
 
 Format = Literal["md", "html", "pdf"]
 FORMATS: tuple[Format, ...] = ("md", "html", "pdf")
@@ -237,14 +245,15 @@ def write_document(document: Document, out: Path, *, announce: Callable[[Path], 
     out.parent.mkdir(parents=True, exist_ok=True)
     for name, svg in document.images.items():
         target = out.parent / name
-        _write_whole(target, svg.encode("utf-8"))
+        write_whole(target, svg.encode("utf-8"))
         announce(target)
     content = document.content
-    _write_whole(out, content.encode("utf-8") if isinstance(content, str) else content)
+    write_whole(out, content.encode("utf-8") if isinstance(content, str) else content)
     announce(out)
 
 
-def _write_whole(target: Path, data: bytes) -> None:
+def write_whole(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` under a temporary name, then rename: never half a file."""
     partial = target.with_name(f".{target.name}.partial")
     try:
         partial.write_bytes(data)
