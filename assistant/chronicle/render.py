@@ -31,6 +31,7 @@ __all__ = [
     "labels",
     "render_report",
     "render_sheet",
+    "render_story",
     "write_document",
     "write_whole",
 ]
@@ -188,12 +189,22 @@ class Document:
         """File name → SVG, written beside a Markdown file."""
 
 
-def render_report(chronicle: Chronicle, fmt: Format, *, image_stem: str = "report") -> Document:
+def render_story(chronicle: Chronicle) -> str:
+    """The chronicle's text as Markdown without its charts: what the app's Chronicle screen
+    shows (it draws its own charts in the terminal)."""
+    content = render_report(chronicle, "md", with_charts=False).content
+    assert isinstance(content, str)
+    return content
+
+
+def render_report(
+    chronicle: Chronicle, fmt: Format, *, image_stem: str = "report", with_charts: bool = True
+) -> Document:
     """The chronicle as ``fmt``; a Markdown report references its charts as
     ``<image_stem>-<chart>.svg`` files beside it."""
     from assistant.chronicle.charts import charts
 
-    drawn = charts(chronicle)
+    drawn: list[Chart] = charts(chronicle) if with_charts else []
     words = labels()
     closing = chronicle.history[-1].figures if chronicle.history else []
     if fmt == "pdf":

@@ -236,7 +236,7 @@ def battle_sheet(
     for name, side in (("a", budget.a), ("b", budget.b)):
         sides.append(
             SheetSide(
-                side=name,  # type: ignore[arg-type]
+                side=name,
                 pm=_pm_text(Fraction(side.pm)),
                 budget=side.budget,
                 contingents=[_contingent(system, c) for c in side.contingents],
