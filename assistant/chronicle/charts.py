@@ -41,8 +41,11 @@ class Chart(BaseModel):
     """The SVG document (no XML declaration, so it can be inlined in HTML)."""
 
 
-_ID = re.compile(r"chart-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# pygal always embeds its tooltips' configuration as a script: a report is read and printed,
+# never scripted, and the configuration carries the random id.
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
 
 
 def _style(colours: list[str]) -> Any:
@@ -82,7 +85,9 @@ def _options(title: str, colours: list[str], **extra: Any) -> dict[str, Any]:
 
 def _finish(key: str, title: str, chart: Any) -> Chart:
     svg = chart.render(is_unicode=True)
-    svg = _COMMENT.sub("", _ID.sub(f"chart-{key}", svg))
+    svg = _SCRIPT.sub("", _COMMENT.sub("", _ID.sub(key, svg)))
+    # Legend ids are the same in every pygal chart: one HTML page holds several charts.
+    svg = svg.replace('id="activate-serie-', f'id="{key}-serie-')
     return Chart(key=key, title=title, svg=svg)
 
 
