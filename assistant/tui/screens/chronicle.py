@@ -87,6 +87,11 @@ class ChronicleScreen(Screen[None]):
         self._chosen = False
 
     @property
+    def chronicle(self) -> Chronicle | None:
+        """What the screen tells now (None until first gathered)."""
+        return self._chronicle
+
+    @property
     def castra(self) -> CastraApp:
         """The app, typed."""
         return cast("CastraApp", self.app)
