@@ -15,7 +15,7 @@ from textual.widgets import Label, Markdown, Static
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import make_app
 from tests.chronicle_story import build_story
-from tests.tui.conftest import SEED, SIZE
+from tests.tui.conftest import SEED, SIZE, fill
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ async def test_f8_writes_the_report_beside_the_campaign_and_says_where(story_app
         expected = Path(story_app.store.path).with_name("story-turn-14.html")
         assert expected.exists()
         said = str(screen.query_one("#chronicle-written", Static).content)
-        assert said == f"Report written to {expected}"
+        assert said == f"Written to {expected}"
 
 
 async def _opened(pilot: Any) -> None:
@@ -103,3 +103,33 @@ def test_snapshot_chronicle_at_80x24(snap_compare: Any, story_app: Any) -> None:
 
 def test_snapshot_chronicle_at_120x40(snap_compare: Any, story_app: Any) -> None:
     assert snap_compare(story_app, terminal_size=SIZE, run_before=_opened)
+
+
+async def test_f8_on_the_battle_desk_writes_the_battle_sheet(app: Any, type_text: Any) -> None:
+    from tests.tui.test_battle_desk import open_desk, set_sides
+
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "2"))
+        await fill(pilot, "#place", "Heraclea", type_text)
+        pilot.app.screen.set_focus(None)
+        await pilot.press("f8")
+        await _settle(pilot)
+        sheet = Path(app.store.path).with_name("campaign-sheet-Heraclea.html")
+        assert sheet.exists()
+        page = sheet.read_text(encoding="utf-8")
+        assert "Battle sheet: Heraclea" in page and "Mid-Republican Roman" in page
+
+
+async def test_f8_on_an_empty_battle_desk_says_what_is_missing(app: Any) -> None:
+    from tests.tui.test_battle_desk import open_desk
+
+    async with app.run_test(size=SIZE) as pilot:
+        desk = await open_desk(pilot)
+        notices: list[str] = []
+        desk.notify = lambda message, **_options: notices.append(message)
+        desk.set_focus(None)
+        await pilot.press("f8")
+        await _settle(pilot)
+        assert not list(Path(app.store.path).parent.glob("*-sheet-*"))
+        assert any("Choose each side's nation and PM" in notice for notice in notices)

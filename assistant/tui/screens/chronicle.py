@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Label, Markdown, Sparkline, Static
 
+from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _
@@ -51,17 +52,6 @@ class ChronicleTold(Message):
         """What the report would say."""
         self.story = story
         """The report's text (Markdown, no charts)."""
-
-
-class ReportWritten(Message):
-    """The HTML report was written (``path``), or could not be (``error``)."""
-
-    def __init__(self, path: Path, error: str | None = None) -> None:
-        super().__init__()
-        self.path = path
-        """Where it went (or was meant to go)."""
-        self.error = error
-        """Why it could not be written, in one line; None when it was."""
 
 
 class ChronicleScreen(Screen[None]):
@@ -236,14 +226,57 @@ class ChronicleScreen(Screen[None]):
 
     @on(ReportWritten)
     def _written(self, message: ReportWritten) -> None:
-        line = self.query_one("#chronicle-written", Static)
-        if message.error is not None:
-            text = _("The report could not be written to {path}: {reason}").format(
-                path=message.path, reason=message.error
-            )
-            line.update(text)
-            self.notify(text, severity="error", title=_("Chronicle"))
+        self.query_one("#chronicle-written", Static).update(tell_written(self, message))
+
+
+def tell_written(screen: Screen[Any], message: ReportWritten) -> str:
+    """Say where a report or sheet went (or why it did not), as a notice; return the line."""
+    if message.error is not None:
+        text = _("Could not write {path}: {reason}").format(path=message.path, reason=message.error)
+        screen.notify(text, severity="error", title=_("Chronicle"))
+        return text
+    text = _("Written to {path}").format(path=message.path)
+    screen.notify(text, title=_("Chronicle"))
+    return text
+
+
+def write_sheet_for(screen: Screen[Any], plan: Any, place: str, *, city: bool = False) -> None:
+    """The battle desk's f8: write the battle sheet of ``plan`` (the budgets the desk shows,
+    ``converters.budgets.BattleBudget``) as HTML beside the campaign file, in a thread; the
+    screen is told with a :class:`ReportWritten`."""
+    castra = cast("CastraApp", screen.app)
+    if plan is None or castra.store is None:
+        screen.notify(
+            _(
+                "Choose each side's nation and PM (and a table ruleset) first: the sheet shows "
+                "their budgets."
+            ),
+            severity="warning",
+            title=_("Battle sheet"),
+        )
+        return
+    campaign = Path(castra.store.path)
+    name = "".join(ch if ch.isalnum() else "-" for ch in place).strip("-") or "battle"
+    path = campaign.with_name(f"{campaign.stem}-sheet-{name}.html")
+
+    def write() -> None:
+        from armylists import load_rates, ruleset_name
+        from assistant.chronicle.render import render_sheet, write_document
+        from assistant.chronicle.sheet import battle_sheet
+
+        sheet = battle_sheet(
+            plan,
+            ruleset=ruleset_name(plan.system),
+            per_pm=load_rates().per_pm(plan.system),
+            place=place,
+            when=castra.store.state().date if castra.store is not None else "",
+            city=city,
+        )
+        try:
+            write_document(render_sheet(sheet, "html"), path, announce=lambda _path: None)
+        except OSError as error:
+            screen.post_message(ReportWritten(path, error.strerror or str(error)))
             return
-        text = _("Report written to {path}").format(path=message.path)
-        line.update(text)
-        self.notify(text, title=_("Chronicle"))
+        screen.post_message(ReportWritten(path))
+
+    screen.run_worker(write, thread=True, group="battle-sheet", exclusive=True)
