@@ -30,25 +30,10 @@ from assistant.ledger.record import (
 )
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from tests.unit.test_ledger_campaign import city_assault_log
 
 TRIBUTE = {"Rome": 20, "Pyrrhus": 5, "Carthage": 10}
 """PE collected at the end of every turn of the story (T5.3)."""
-
-
-def _city_assault_log(faces: list[int]) -> dict[str, object]:
-    """Carthage 4 PM assault Rome's 3 PM behind the walls of Roma, fought to the end."""
-    from converters.dice_battle import BattleSetup, BattleSide, Contingent, run_battle
-
-    setup = BattleSetup(
-        a=BattleSide(name="Carthage", contingents=(Contingent(nation="Carthage", pm=4),)),
-        b=BattleSide(name="Rome", contingents=(Contingent(nation="Rome", pm=3),)),
-        defender="b",
-        city_assault=True,
-    )
-    dice = ScriptedDice(faces)
-    log = run_battle(setup, dice).model_dump(mode="json")
-    log["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
-    return log
 
 
 def _advance(store: CampaignStore, to_turn: int) -> None:
@@ -89,7 +74,7 @@ def build_story(path: Path) -> CampaignStore:
     _advance(store, 5)
     faces = [3, 2, 4, 6, 1, 1, 5, 1, 3, 5, 1, 5, 2, 1, 1, 4, 4, 1, 2, 1, 5, 4, 1, 5, 1, 2, 6, 6]
     roma = dice_battle_event(
-        store.state(), _city_assault_log(faces), place="Roma", city_assault=True, who="Referee"
+        store.state(), city_assault_log(faces), place="Roma", city_assault=True, who="Referee"
     )
     store.append(roma)
     store.append(PmRebuilt(nation="Rome", pm=2, who="Referee"))

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from converters.budgets import BattleBudget, ContingentBudget
-from converters.i18n import _
+from converters.i18n import N_, _
 
 __all__ = ["BattleSheet", "LossBand", "SheetContingent", "SheetOdds", "SheetSide", "battle_sheet"]
 
@@ -124,7 +124,7 @@ class BattleSheet(_Sheet):
     """T3.8 odds, when both sides have whole PM."""
 
 
-_UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+_UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dba": N_("elements")}
 
 
 def _bands(results: list[int]) -> list[LossBand]:
@@ -270,7 +270,7 @@ def battle_sheet(
         when=when,
         system=system,
         ruleset=ruleset,
-        unit=_UNITS[system],
+        unit=_(_UNITS[system]),
         per_pm=per_pm,
         sides=sides,
         cap=budget.cap,
