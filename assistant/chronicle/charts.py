@@ -104,10 +104,14 @@ def _whole_steps(values: list[int]) -> list[int]:
     return list(range(low - low % step, high + step, step))
 
 
-def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> Chart:
+def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> Chart | None:
+    """A line per nation with something to draw; None when no nation has (Macedon vs Persia
+    counts armies, not PM, so its PM stay 0; nobody's prestige may have moved yet)."""
     import pygal
 
     shown = {nation: values for nation, values in series.items() if any(values)}
+    if not shown:
+        return None
     chart = pygal.Line(
         **_options(
             title,
@@ -160,17 +164,16 @@ def _ghost_gap(chronicle: Chronicle) -> Chart | None:
 
 
 def charts(chronicle: Chronicle) -> list[Chart]:
-    """Every chart the report shows, in the order it shows them."""
-    found: list[Chart] = []
+    """Every chart the report shows, in the order it shows them (none with nothing to draw)."""
+    turn = _("turn")
     if chronicle.bellum_centres:
-        found.append(
+        found = [
             _lines(
                 "centres", _("Supply centres per year (B1)"), chronicle.bellum_centres, _("year")
             )
-        )
+        ]
     else:
-        turn = _("turn")
-        found.append(_lines("pm", _("PM in play per turn"), chronicle.series("pm"), turn))
+        found = [_lines("pm", _("PM in play per turn"), chronicle.series("pm"), turn)]
         if chronicle.economy:
             found.append(
                 _lines("treasury", _("Treasury (PE) per turn"), chronicle.series("treasury"), turn)
@@ -178,7 +181,5 @@ def charts(chronicle: Chronicle) -> list[Chart]:
             found.append(
                 _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
             )
-    for extra in (_casualties(chronicle), _ghost_gap(chronicle)):
-        if extra is not None:
-            found.append(extra)
-    return found
+    found += [_casualties(chronicle), _ghost_gap(chronicle)]
+    return [chart for chart in found if chart is not None]
