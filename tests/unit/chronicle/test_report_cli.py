@@ -80,9 +80,16 @@ def test_a_folder_as_out_is_refused(
     assert capsys.readouterr().err.startswith("castra: error: --out:")
 
 
-def test_building_the_command_line_imports_no_chronicle_library() -> None:
+@pytest.mark.parametrize(
+    "start",
+    [
+        "from assistant.cli import build_parser; build_parser()",
+        "from assistant.tui.app import make_app; make_app()",
+    ],
+)
+def test_start_up_imports_no_chronicle_library(start: str) -> None:
     code = (
-        "import sys; from assistant.cli import build_parser; build_parser(); "
+        f"import sys; {start}; "
         "print(sorted(m for m in ('jinja2', 'pygal', 'typst', 'assistant.chronicle.render') "
         "if m in sys.modules))"
     )
