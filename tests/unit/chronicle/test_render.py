@@ -12,6 +12,8 @@ from typing import Any
 
 import html5lib
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from armylists.scenarios import bellum_scenario, load_scenario
@@ -169,3 +171,35 @@ def test_d1_b2_macedon_and_bellum_reports_in_every_format(
         content = render_report(chronicle_of(store, everything=True), fmt).content
     text = "\n".join(_pdf_pages(content)) if isinstance(content, bytes) else content
     assert heading in text and line in text
+
+
+_PRINTABLE = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40
+).filter(lambda text: text.strip() != "")
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(place=_PRINTABLE, note=_PRINTABLE)
+def test_any_place_and_note_give_a_valid_page_and_a_pdf(
+    story: CampaignStore, place: str, note: str
+) -> None:
+    event = battle_event(
+        story.state(),
+        place=place,
+        system="manual",
+        winner="a",
+        contingents=[
+            ContingentFigures(side="a", nation="Rome", pm=1, pm_lost=0),
+            ContingentFigures(side="b", nation="Pyrrhus", pm=1, pm_lost=1),
+        ],
+        note=note,
+    )
+    story.append(event)
+    chronicle = chronicle_of(story)
+    story.undo("hypothesis: the next example", who="test")
+    assert chronicle.battles[-1].place == place
+    html = _text(render_report(chronicle, "html"))
+    html5lib.HTMLParser(strict=True).parse(html)
+    assert f"### Battle of {place}" in _text(render_report(chronicle, "md"))
+    pdf = bytes(render_report(chronicle, "pdf").content)
+    assert PdfReader(io.BytesIO(pdf)).pages
