@@ -219,14 +219,21 @@ class ChronicleScreen(Screen[None]):
 
         try:
             write_report(chronicle, "html", path)
-        except OSError as error:
-            self.post_message(ReportWritten(path, error.strerror or str(error)))
+        except Exception as error:  # a disk or a typesetting failure: said, never a crash
+            self.post_message(ReportWritten(path, _reason(error)))
             return
         self.post_message(ReportWritten(path))
 
     @on(ReportWritten)
     def _written(self, message: ReportWritten) -> None:
         self.query_one("#chronicle-written", Static).update(tell_written(self, message))
+
+
+def _reason(error: Exception) -> str:
+    """One line for why a file could not be written."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def tell_written(screen: Screen[Any], message: ReportWritten) -> str:
@@ -264,18 +271,18 @@ def write_sheet_for(screen: Screen[Any], plan: Any, place: str, *, city: bool = 
         from assistant.chronicle.render import render_sheet, write_document
         from assistant.chronicle.sheet import battle_sheet
 
-        sheet = battle_sheet(
-            plan,
-            ruleset=ruleset_name(plan.system),
-            per_pm=load_rates().per_pm(plan.system),
-            place=place,
-            when=castra.store.state().date if castra.store is not None else "",
-            city=city,
-        )
         try:
+            sheet = battle_sheet(
+                plan,
+                ruleset=ruleset_name(plan.system),
+                per_pm=load_rates().per_pm(plan.system),
+                place=place,
+                when=castra.store.state().date if castra.store is not None else "",
+                city=city,
+            )
             write_document(render_sheet(sheet, "html"), path, announce=lambda _path: None)
-        except OSError as error:
-            screen.post_message(ReportWritten(path, error.strerror or str(error)))
+        except Exception as error:  # a disk or a typesetting failure: said, never a crash
+            screen.post_message(ReportWritten(path, _reason(error)))
             return
         screen.post_message(ReportWritten(path))
 
