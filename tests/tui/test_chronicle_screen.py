@@ -133,3 +133,14 @@ async def test_f8_on_an_empty_battle_desk_says_what_is_missing(app: Any) -> None
         await _settle(pilot)
         assert not list(Path(app.store.path).parent.glob("*-sheet-*"))
         assert any("Choose each side's nation and PM" in notice for notice in notices)
+
+
+async def test_f8_on_a_new_campaign_writes_its_first_report(app: Any) -> None:
+    """Nobody's prestige has moved yet: that chart is left out (it used to crash the app)."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("f8")
+        await _settle(pilot)
+        report = Path(app.store.path).with_name("campaign-turn-1.html")
+        assert report.exists() and "Prestige (PP) per turn" not in report.read_text("utf-8")
+        assert str(screen.query_one("#chronicle-written", Static).content).startswith("Written")
