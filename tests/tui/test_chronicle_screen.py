@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.color import Color
 from textual.containers import VerticalScroll
-from textual.widgets import Label, Markdown, Static
+from textual.widgets import Label, Static
 
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import make_app
@@ -41,7 +41,7 @@ async def _open(pilot: Any) -> Any:
 
 
 def _story(screen: Any) -> str:
-    return str(screen.query_one("#chronicle-text", Markdown).source)
+    return str(screen.story)
 
 
 async def test_the_last_turn_then_heraclea_then_the_whole_campaign(story_app: Any) -> None:

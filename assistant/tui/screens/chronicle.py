@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
+from rich.markdown import Markdown as RichMarkdown
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,7 +21,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Label, Markdown, Sparkline, Static
+from textual.widgets import Label, Sparkline, Static
 
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
@@ -74,7 +75,13 @@ class ChronicleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._chronicle: Chronicle | None = None
+        self._story = ""
         self._chosen = False
+
+    @property
+    def story(self) -> str:
+        """The text shown (the report's Markdown, without charts)."""
+        return self._story
 
     @property
     def chronicle(self) -> Chronicle | None:
@@ -92,7 +99,10 @@ class ChronicleScreen(Screen[None]):
         with VerticalScroll(id="chronicle-charts") as charts:
             charts.border_title = _(FIGURES[0][1])
         with VerticalScroll(id="chronicle-story"):
-            yield Markdown("", id="chronicle-text")
+            # One Rich renderable, not Textual's Markdown widget: that mounts a widget per
+            # block, and a five-year campaign (hundreds of battles and tables) took tens of
+            # seconds to show; Rich lays the same text out in a fraction of one.
+            yield Static("", id="chronicle-text")
         yield Static("", id="chronicle-written", markup=False)
         yield CastraFooter()
 
@@ -135,7 +145,8 @@ class ChronicleScreen(Screen[None]):
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
         self.query_one("#chronicle-scope", Static).update(scope.label)
-        await self.query_one("#chronicle-text", Markdown).update(message.story)
+        self._story = message.story
+        self.query_one("#chronicle-text", Static).update(RichMarkdown(message.story))
         await self._draw_charts()
 
     async def _draw_charts(self) -> None:
