@@ -7,6 +7,8 @@ years, then times, from the stored events to the finished document: gathering th
 target is about — then Markdown and PDF for comparison. The libraries' first import is timed
 apart, as a referee's first report of the session pays it once.
 
+Last, the app's Chronicle screen tells the same campaign (``o``, ``F7``), story and sparklines.
+
 Run: ``.venv/bin/python benchmarks/report.py [BATTLES]`` (default 215 battles ≈ 500 events).
 """
 
@@ -72,5 +74,38 @@ def main(argv: list[str]) -> None:
         print(f"render {fmt:<4}: {took:.3f} s; with gathering {gather_time + took:.3f} s{note}")
 
 
+def time_app(battles: int) -> float:
+    """The same campaign on the app's Chronicle screen: ``o``, then ``F7`` (whole campaign)
+    until the story and the sparklines are shown."""
+    import asyncio
+    import tempfile
+
+    from ledger import build
+
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.app import make_app
+
+    async def run(path: Path) -> float:
+        with CampaignStore.open(path) as store:
+            app = make_app(store, seed=1)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.press("o")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                start = time.perf_counter()
+                await pilot.press("f7")
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                return time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "report.castra"
+        build(path, battles)
+        return asyncio.run(run(path))
+
+
 if __name__ == "__main__":
     main(sys.argv[1:])
+    took = time_app(int(sys.argv[1]) if len(sys.argv) > 1 else 215)
+    print(f"app: the whole campaign on the Chronicle screen (o, F7): {took:.3f} s")
