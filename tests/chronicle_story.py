@@ -22,15 +22,11 @@ from assistant.ledger.events import (
     TreasuryAdjusted,
     TurnAdvanced,
 )
-from assistant.ledger.record import (
-    ContingentFigures,
-    battle_event,
-    dice_battle_event,
-    winter_event,
-)
+from assistant.ledger.record import dice_battle_event, winter_event
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
 from tests.unit.test_ledger_campaign import city_assault_log
+from tests.unit.test_ledger_campaign import heraclea as heraclea_battle
 
 TRIBUTE = {"Rome": 20, "Pyrrhus": 5, "Carthage": 10}
 """PE collected at the end of every turn of the story (T5.3)."""
@@ -51,21 +47,9 @@ def build_story(path: Path) -> CampaignStore:
     )
     store.append(NoteAdded(note="Pyrrhus lands at Tarentum | the Greeks rejoice", who="Referee"))
     _advance(store, 3)
-    heraclea = battle_event(
-        store.state(),
-        place="Heraclea",
-        system="fog",
-        winner="b",
-        contingents=[
-            ContingentFigures(
-                side="a", nation="Rome", pm=4, battle_groups=12, broken=3, fragmented=2
-            ),
-            ContingentFigures(
-                side="b", nation="Pyrrhus", pm=2, battle_groups=8, broken=2, fragmented=1
-            ),
-        ],
-        who="Referee",
-        note="the elephants broke the legions",
+    # Heraclea as the ledger's own tests record it (T2.1, T4.1), with who and why.
+    heraclea = heraclea_battle(store).model_copy(
+        update={"who": "Referee", "note": "the elephants broke the legions"}
     )
     store.append(heraclea)
     store.append(PrestigeAdjusted(nation="Rome", pp=3, note="typed by mistake", who="Referee"))
