@@ -18,9 +18,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from assistant.tui.messages import LedgerChanged
+from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.ledger_form import LedgerForm
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
 

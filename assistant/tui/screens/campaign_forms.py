@@ -1,7 +1,7 @@
 """The Campaign screen's forms: end the turn, the winter turn, rebuild, recruit.
 
 They live apart from :mod:`assistant.tui.screens.campaign` because every form is a
-:class:`~assistant.tui.widgets.ledger_form.LedgerForm`, which needs pydantic and the ledger's
+:class:`~assistant.tui.screens.ledger_form.LedgerForm`, which needs pydantic and the ledger's
 errors: keeping them out of the first screen's imports lets the app show its first frame before
 any of that is loaded. ``assistant.tui.screens.campaign`` still re-exports them by name.
 """
@@ -17,7 +17,7 @@ from textual.widgets import Input, Select, Static
 
 from assistant.tui.dice import RollCancelled
 from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
-from assistant.tui.widgets.ledger_form import LedgerForm
+from assistant.tui.screens.ledger_form import LedgerForm
 
 __all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm", "parse_stationed"]
 
