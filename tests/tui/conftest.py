@@ -96,3 +96,16 @@ async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
     field.value = ""
     await type_text(pilot, text)
     await pilot.pause()
+
+
+def notices_of(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The notifications ``app`` shows from now on, in order (through its public ``notify``)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    monkeypatch.setattr(app, "notify", recording)
+    return said

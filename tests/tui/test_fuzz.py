@@ -108,7 +108,7 @@ async def test_random_keys_on_one_screen_never_crash(app: Any, mode: str) -> Non
         await pilot.pause()
         await _hammer(app, pilot, keys)
         # Whatever happened, the campaign file still opens and replays.
-        assert app.store.state().turn >= 1
+        assert app.ledger.store.state().turn >= 1
 
 
 async def test_random_keys_roaming_between_screens_never_crash(app: Any) -> None:

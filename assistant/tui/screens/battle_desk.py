@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
     InputProblem,
@@ -153,6 +154,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#preview-table", DataTable).add_columns(
             "", "nation", "PM", "lost", "left", "decimated"
         )
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._show_armies()
         self._show_result_mode()
         self.refresh_desk()
@@ -160,7 +162,7 @@ class BattleDeskScreen(Screen[None]):
     # ----------------------------------------------------------------- Macedon vs Persia (D2–D4)
     def _armies(self) -> dict[str, Any]:
         """The campaign's armies (Macedon vs Persia), or an empty dict."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         try:
             return dict(store.state().armies) if store is not None else {}
         except Exception:
@@ -277,9 +279,9 @@ class BattleDeskScreen(Screen[None]):
     def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
         from assistant.ledger.record import dba_campaign_battle
 
-        dice = self.app.dice_for(f"Battle of {place}")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for(f"Battle of {place}")
         try:
-            state = self.app.store.state()  # type: ignore[attr-defined]
+            state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
             self.app.call_from_thread(
@@ -292,7 +294,7 @@ class BattleDeskScreen(Screen[None]):
     def _append_army_battle(self, event: Any) -> None:
         error = self.query_one("#record-error", Static)
         try:
-            summary = record_battle(self, event)
+            summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {problem_text(problem)}")
             return
@@ -307,7 +309,7 @@ class BattleDeskScreen(Screen[None]):
     # ----------------------------------------------------------------- reading the form
     def _nations(self) -> list[str]:
         """The campaign's nations, for the contingent pickers."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is not None:
             try:
                 state = store.state()
@@ -425,7 +427,7 @@ class BattleDeskScreen(Screen[None]):
         self.refresh_desk()
 
     def _show_available(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         nations = {}
         if store is not None:
             try:
@@ -509,7 +511,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _rates(self) -> Any:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         rates = getattr(store, "rates", None) if store is not None else None
         if callable(rates):
             try:
@@ -746,7 +748,7 @@ class BattleDeskScreen(Screen[None]):
         rolls: dict[str, list[Any]] = {}
         problems: dict[str, str] = {}
         for tag, kwargs in requests:
-            dice = self.app.dice_for(f"Recovery {tag}")  # type: ignore[attr-defined]
+            dice = castra_app(self).dice_for(f"Recovery {tag}")
             try:
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
@@ -819,7 +821,7 @@ class BattleDeskScreen(Screen[None]):
             return
         try:
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
-            summary = record_battle(self, event)
+            summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {problem_text(problem)}")
             return
@@ -856,7 +858,7 @@ class BattleDeskScreen(Screen[None]):
                 typed.update(card.figures(mode))
             figures.append(ContingentFigures(**typed))
         rolls = [roll for tag in sorted(self._recovery_rolls) for roll in self._recovery_rolls[tag]]
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             raise ValueError("campaign: no campaign is open")
         return battle_event(
@@ -873,35 +875,6 @@ class BattleDeskScreen(Screen[None]):
             ),
             rolls=rolls if mode == "recovery" else [],
         )
-
-
-def record_battle(screen: Screen[Any], event: Any) -> str:
-    """Append a battle to the campaign and tell the other screens (``BattleRecorded``).
-
-    The store refuses an impossible battle (e.g. more PM than the nation has) with a
-    ``ValueError`` naming the field; nothing is written then.
-    """
-    from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
-
-    store = getattr(screen.app, "store", None)
-    if store is None:
-        raise ValueError("campaign: no campaign is open")
-    stored = store.append(event)
-    summary = _summary(store, stored, event)
-    screen.post_message(BattleRecordedMessage(summary))
-    return summary
-
-
-def _summary(store: Any, stored: Any, event: Any) -> str:
-    """The ledger's own words for the battle just recorded (its history line)."""
-    try:
-        for entry in reversed(store.history()):
-            if entry.id == stored.id:
-                return str(entry.summary)
-    except Exception:  # the battle is recorded; only its wording is missing
-        pass
-    winner = "draw" if event.winner == "draw" else f"side {event.winner.upper()} won"
-    return f"Battle of {event.place}: {winner}"
 
 
 def _budget_text(budget: Any, unit: str) -> str:

@@ -17,7 +17,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
-from assistant.tui.messages import LedgerChanged
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -84,6 +84,7 @@ class BellumScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -92,7 +93,7 @@ class BellumScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw the heading, the outcome and the table."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:  # the campaign file is still being opened
             return
         state = store.state()
@@ -165,7 +166,7 @@ class BellumScreen(Screen[None]):
             )
 
     def action_record_year(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             return
         state = store.state()
@@ -176,11 +177,7 @@ class BellumScreen(Screen[None]):
             )
             return
 
-        def recorded(summary: str | None) -> None:
-            if summary:
-                self.post_message(LedgerChanged(summary))
-
-        self.app.push_screen(BellumYearForm(), callback=recorded)
+        self.app.push_screen(BellumYearForm())
 
 
 class BellumYearForm(LedgerForm):
@@ -194,7 +191,7 @@ class BellumYearForm(LedgerForm):
     FORM_TITLE = "Record a Bellum year (B1, B2)"
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         self.year = state.bellum_years + 1
         """The year this form records: the next one after those in the ledger."""
         year_bc = state.scenario.calendar.start_year_bc - (self.year - 1)
@@ -235,7 +232,7 @@ class BellumYearForm(LedgerForm):
             held = self.text(f"centres-{number}")
             if held:
                 centres[power] = int(held)
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         return centres_event(
             state,
             self.year,

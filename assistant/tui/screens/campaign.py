@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from assistant.tui.messages import LedgerChanged, TurnAdvanced
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 
@@ -146,10 +146,11 @@ class CampaignScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
-        app: Any = self.app
-        if app.campaign_error is not None:
-            self.show_campaign_error(app.campaign_error)
-        elif app.store is None:
+        ledger = castra_app(self).ledger
+        ledger.follow(self, self.refresh_from_store)
+        if ledger.error is not None:
+            self.show_campaign_error(ledger.error)
+        elif ledger.store is None:
             # The first frame: the app opens the campaign file once this screen is up.
             self.query_one("#campaign-heading", Static).update(LOADING)
         else:
@@ -202,7 +203,10 @@ class CampaignScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw everything on the screen (nothing until it is open)."""
-        store = self.app.store  # type: ignore[attr-defined]
+        ledger = castra_app(self).ledger
+        if ledger.error is not None:
+            self.show_campaign_error(ledger.error)
+        store = ledger.store
         if store is None:
             return
         state = store.state()
@@ -265,9 +269,7 @@ class CampaignScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
 
-    def _open(
-        self, form_name: str, *args: Any, message: type[LedgerChanged] = LedgerChanged
-    ) -> None:
+    def _open(self, form_name: str, *args: Any) -> None:
         # A key pressed while the file is still opening is carried out once it is open (a
         # fraction of a second); with no campaign (the file could not be opened) never.
         def open_form() -> None:
@@ -278,20 +280,16 @@ class CampaignScreen(Screen[None]):
                 importlib.import_module(f"assistant.tui.screens.{module}"), form_name
             )
             form: ModalScreen[str | None] = form_class(*args)
+            # The form records through the ledger service, which tells every screen.
+            self.app.push_screen(form)
 
-            def recorded(summary: str | None) -> None:
-                if summary:
-                    self.post_message(message(summary))
-
-            self.app.push_screen(form, callback=recorded)
-
-        self.app.when_campaign_loaded(open_form)  # type: ignore[attr-defined]
+        castra_app(self).ledger.when_loaded(open_form)
 
     def action_advance(self) -> None:
-        self._open("AdvanceTurnForm", message=TurnAdvanced)
+        self._open("AdvanceTurnForm")
 
     def action_winter(self) -> None:
-        self._open("WinterTurnForm", message=TurnAdvanced)
+        self._open("WinterTurnForm")
 
     def action_rebuild(self) -> None:
         self._open("RebuildForm", self._selected_nation())
@@ -300,9 +298,7 @@ class CampaignScreen(Screen[None]):
         self._open("RecruitForm", self._selected_nation())
 
     def action_undo(self) -> None:
-        from assistant.tui.messages import EventUndone
-
-        self._open("UndoForm", message=EventUndone)
+        self._open("UndoForm")
 
     def _selected_nation(self) -> str | None:
         tables = self.query("#nations")

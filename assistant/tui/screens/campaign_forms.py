@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Select, Static
 
 from assistant.tui.dice import RollCancelled
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
 from assistant.tui.screens.ledger_form import LedgerForm
 
@@ -51,7 +52,7 @@ class AdvanceTurnForm(LedgerForm):
     FORM_TITLE = "End the turn"
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         calendar = state.scenario.calendar
         following = (
             calendar.date(state.turn + 1)
@@ -85,7 +86,7 @@ class RebuildForm(LedgerForm):
         self.nation = nation
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         economy = state.scenario.economy
         cost = f"{economy.rebuild_cost} PE each" if economy else "no economy in this campaign"
         waiting = [
@@ -128,7 +129,7 @@ class RecruitForm(LedgerForm):
         self.nation = nation
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         economy = state.scenario.economy
         if economy:
             yield Static(
@@ -184,7 +185,7 @@ class WinterTurnForm(LedgerForm):
         """Some province is occupied, so the form has the T5.7 "stationed" field."""
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         lines = [state.date]
         if state.is_winter and state.scenario.economy is not None:
             owed = [
@@ -239,10 +240,10 @@ class WinterTurnForm(LedgerForm):
     def action_record(self) -> None:
         self.clear_errors()
         if self.winter_roll is None:
-            state = self.app.store.state()  # type: ignore[attr-defined]
+            state = castra_app(self).ledger.state()
             try:
                 # Check before rolling: no die is rolled for a winter that cannot be resolved.
-                self.app.store.check(self._event(state, None))  # type: ignore[attr-defined]
+                castra_app(self).ledger.check(self._event(state, None))
             except (ValueError, LookupError) as error:
                 if not str(error).startswith("rolls:"):
                     self.show_error(error)
@@ -254,7 +255,7 @@ class WinterTurnForm(LedgerForm):
 
     @work(thread=True, exclusive=True, group="winter-die")
     def _roll_winter_die(self, die: int) -> None:
-        dice = self.app.dice_for("Winter")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Winter")
         try:
             dice.roll(die, "T5.6 winter event")
         except RollCancelled:

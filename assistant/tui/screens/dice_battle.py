@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -231,7 +232,7 @@ class DiceBattleScreen(Screen[None]):
 
     # ----------------------------------------------------------------- the set-up
     def _nations(self) -> list[str]:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             return []
         try:
@@ -415,7 +416,7 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _roll(self, choices: dict[str, str]) -> None:
-        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Dice battle")
         battle = self.battle
         if not engine_over(battle):
             try:
@@ -465,7 +466,9 @@ class DiceBattleScreen(Screen[None]):
             )
             return
         try:
-            event = engine_event(self.app, self.battle, place, self._rolls, self.capture)
+            event = engine_event(
+                castra_app(self).ledger.state(), self.battle, place, self._rolls, self.capture
+            )
         except (ValueError, ValidationError) as problem:
             self.query_one("#dice-record-error", Static).update(_problem(problem))
             return
@@ -491,12 +494,10 @@ class DiceBattleScreen(Screen[None]):
         if not place:
             error.update("place: type where the battle was fought (a province or city)")
             return
-        from assistant.tui.screens.battle_desk import record_battle
-
+        ledger = castra_app(self).ledger
         try:
-            summary = record_battle(
-                self, engine_event(self.app, self.battle, place, self._rolls, self.capture)
-            )
+            event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
+            summary = ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {_problem(problem)}")
             return
@@ -532,7 +533,7 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
-        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Dice battle")
         try:
             contact = engine_interception(seeker, fleets, troops, dice)
         except Exception as error:  # a cancelled physical roll: nothing happened
@@ -783,7 +784,9 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     }
 
 
-def engine_event(app: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None) -> Any:
+def engine_event(
+    state: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None
+) -> Any:
     """The ledger's ``BattleRecorded`` for a finished dice battle, built by the ledger's own
     :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1; for a
     naval battle the ships sunk and the T3.7 captures)."""
@@ -793,7 +796,7 @@ def engine_event(app: Any, battle: Any, place: str, rolls: list[Any], capture: A
     log = battle_result(battle, capture).model_dump(mode="json")
     log["rolls"] = [roll.model_dump(mode="json") for roll in rolls]
     return dice_battle_event(
-        app.store.state(),
+        state,
         log,
         place=place,
         naval=battle.setup.naval,

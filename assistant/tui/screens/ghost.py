@@ -28,6 +28,7 @@ from textual.widgets import (
     TextArea,
 )
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
@@ -249,6 +250,7 @@ class GhostScreen(Screen[None]):
         self.query_one("#pp-table", DataTable).add_columns(
             "who", "PP", "to div.", "reserve", "clock", "lost"
         )
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._resume()
         self._show_profile()
         self._show_army()
@@ -452,7 +454,7 @@ class GhostScreen(Screen[None]):
     def _roll_general(self, side: str) -> None:
         from ghost.generals import generate_general
 
-        dice = self.app.dice_for("Ghost G1")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Ghost G1")
         try:
             rolled = generate_general(side, dice)  # type: ignore[arg-type]
         except Exception as error:  # a cancelled physical roll: nothing changes
@@ -494,7 +496,7 @@ class GhostScreen(Screen[None]):
 
         try:
             battle = GhostBattle(general, army=army)
-            battle.open(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            battle.open(castra_app(self).dice_for("Ghost"))
         except Exception as error:
             self.app.call_from_thread(self._failed, "ghost-army-error", error)
             return
@@ -527,7 +529,7 @@ class GhostScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="ghost")
     def _run_turn(self, losses: Any) -> None:
         try:
-            self.battle.start_turn(losses, self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            self.battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
         except Exception as error:
             self.app.call_from_thread(self._failed, "ghost-loss-error", error)
             return
@@ -551,7 +553,7 @@ class GhostScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="ghost")
     def _run_end_turn(self) -> None:
         try:
-            self.battle.end_turn(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            self.battle.end_turn(castra_app(self).dice_for("Ghost"))
         except Exception as error:
             self.app.call_from_thread(self._failed, "ghost-loss-error", error)
             return
@@ -583,7 +585,7 @@ class GhostScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="ghost")
     def _run_pp(self) -> None:
         try:
-            allocation = self.battle.allocate_pp(self.app.dice_for("Ghost PP"))  # type: ignore[attr-defined]
+            allocation = self.battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
         except Exception as error:
             self.app.call_from_thread(self._failed, "pp-summary", error)
             return
@@ -627,7 +629,7 @@ class GhostScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="ghost")
     def _run_clock(self, offered: tuple[int, int]) -> None:
         try:
-            choice = self.battle.choose_clock(offered, self.app.dice_for("Ghost clock"))  # type: ignore[attr-defined]
+            choice = self.battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
         except Exception as error:
             self.app.call_from_thread(
                 self.query_one("#ghost-clock", Static).update, f"[red]{_problem(error)}[/red]"
@@ -652,18 +654,15 @@ class GhostScreen(Screen[None]):
 
     # ----------------------------------------------------------------- saving with the campaign
     def _save(self) -> None:
-        from assistant.tui.widgets import ghost_store
-
         try:
-            ghost_store.save(self.app, None if self.battle is None else self.battle.state)
+            ledger = castra_app(self).ledger
+            ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
             self.notify(f"Ghost battle not saved: {error}", severity="error")
 
     def _resume(self) -> None:
-        from assistant.tui.widgets import ghost_store
-
         try:
-            state = ghost_store.load(self.app)
+            state = castra_app(self).ledger.ghost_battle()
         except Exception as error:
             self.notify(f"Saved ghost battle not read: {error}", severity="warning")
             return
