@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
-from textual._context import active_app
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -66,31 +66,10 @@ def _later(module: str, name: str) -> Callable[[], Screen[Any]]:
     """
 
     def build() -> Screen[Any]:
-        return _styled_as_current(_screen_class(module, name)())
+        return _screen_class(module, name)()
 
     build.__name__ = name
     return build
-
-
-def _styled_as_current(screen: Screen[Any]) -> Screen[Any]:
-    """Tell Textual that a new mode screen is styled by the stylesheet as it stands.
-
-    Textual counts stylesheet updates (a theme change, say) so that it can restyle a screen
-    that missed one, and a new screen starts at -1: the first time each mode was shown, Textual
-    re-parsed the whole stylesheet and cleared its parse cache, so it was parsed three times
-    before the first frame (about 20 ms) and again on the first visit to each screen. A new
-    screen has missed nothing (its widgets are styled as they mount), so it starts current;
-    later theme changes still count against it.
-
-    That re-parse also styled the app itself, which Textual otherwise does only after it has
-    set up the first screen: the app is styled here first, or the first screen's text would
-    be drawn without the theme's colours (Textual caches a widget's colours against its own
-    styles, not its parents').
-    """
-    app = active_app.get()
-    app.stylesheet.apply(app)  # one node; unchanged styles are left as they are
-    screen._css_update_count = app._css_update_count
-    return screen
 
 
 def _is_help(screen: Screen[Any]) -> bool:
@@ -113,7 +92,7 @@ class CastraApp(App[int]):
     TITLE = "Castra"
     ENABLE_COMMAND_PALETTE = False
     MODES: ClassVar[dict[str, Any]] = {
-        "campaign": lambda: _styled_as_current(CampaignScreen()),
+        "campaign": CampaignScreen,
         "battle": _later("battle_desk", "BattleDeskScreen"),
         "dice": _later("dice_battle", "DiceBattleScreen"),
         "ghost": _later("ghost", "GhostScreen"),
@@ -183,6 +162,7 @@ class CastraApp(App[int]):
     # -- lifecycle -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.dice.app_thread = threading.get_ident()
         self._show_sub_title()
         if self.ledger.store is None:
             # After the first frame, so the player sees the Campaign screen at once and the

@@ -48,6 +48,9 @@ class DiceService:
         """Every roll of the session, oldest first, purposes prefixed with where it was rolled."""
         self._waiting: set[Future[int | None]] = set()
         self._lock = threading.Lock()
+        self.app_thread: int | None = None
+        """The thread the app's event loop runs on (set when the app mounts): a physical roll
+        from there would block the very loop that must show the die-entry dialog."""
 
     def dice_for(self, purpose_prefix: str = "") -> AppDice:
         """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with the prefix."""
@@ -80,7 +83,7 @@ class DiceService:
         # Imported here so that building the service (and its tests) stays cheap.
         from assistant.tui.screens.die_entry import DieEntryScreen
 
-        if threading.get_ident() == getattr(self._app, "_thread_id", None):
+        if threading.get_ident() == self.app_thread:
             raise RuntimeError(
                 "physical dice must be rolled from a thread worker (@work(thread=True)), "
                 "not from the app's own thread"

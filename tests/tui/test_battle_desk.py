@@ -329,9 +329,7 @@ async def test_allies_added_and_dropped_in_a_burst_while_the_form_changes_never_
         burst = ["f3", "f3", "1", "f4", "f2", "2", "f3", "f4", "f4", "3", "f3", "f2", "f4"]
         for _ in range(4):
             for key in burst:
-                event = events.Key(key, key if len(key) == 1 else None)
-                event.set_sender(app)
-                app._driver.send_message(event)
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
             await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()

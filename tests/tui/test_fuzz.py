@@ -68,7 +68,7 @@ _CHARACTERS = {"space": " ", "minus": "-", "comma": ",", "full_stop": ".", "ques
 
 
 async def _press(app: Any, pilot: Any, keys: list[str]) -> None:
-    """A burst of keys through the driver, like ``pilot.press``, then let the screen settle.
+    """A burst of keys posted to the app, as ``pilot.press`` does, then let the screen settle.
 
     ``pilot.press`` waits for the whole process to look idle after every key (about 0.1 s a
     key here). A burst of a few keys is what a fast typist sends anyway; the app still takes
@@ -77,10 +77,8 @@ async def _press(app: Any, pilot: Any, keys: list[str]) -> None:
     """
     for key in keys:
         character = _CHARACTERS.get(key, key if len(key) == 1 else None)
-        event = events.Key(key, character)
-        event.set_sender(app)
-        app._driver.send_message(event)
-    await pilot._wait_for_screen()
+        app.post_message(events.Key(key, character))
+    await pilot.pause(0)  # the screen's queued messages, without waiting for the CPU to idle
 
 
 async def _hammer(app: Any, pilot: Any, keys: list[str]) -> None:
