@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
@@ -27,6 +28,7 @@ from textual.widgets import (
     Static,
     TextArea,
 )
+from textual.worker import get_current_worker
 
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
@@ -50,6 +52,36 @@ LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("routed", "routed", "strength modifier of each routed brigade, e.g. 0 +1 -1"),
 )
 """G2.1's loss items, as running totals the player types for each side."""
+
+
+class GhostStepped(Message):
+    """A ghost worker finished a step (posted from its thread; handled on the app's)."""
+
+    def __init__(self, step: str, battle: Any, result: Any = None) -> None:
+        super().__init__()
+        self.step = step
+        """Which step: general, opened, turn, turn-ended, pp or clock."""
+        self.battle = battle
+        """The battle after the step (the worker's own copy), or None before one is open."""
+        self.result = result
+        """What the step gives to show: the rolled general, the PP allocation, the clock."""
+
+
+class GhostStepFailed(Message):
+    """A ghost worker's step was refused or its die abandoned; nothing changed."""
+
+    def __init__(self, where: str | None, text: str) -> None:
+        super().__init__()
+        self.where = where
+        """Id of the line that says why (None: a notification)."""
+        self.text = text
+        """Why, in one line."""
+
+
+def _post_unless_cancelled(screen: Screen[Any], message: Message) -> None:
+    """Post a worker's outcome, unless a newer step of the same group replaced the worker."""
+    if not get_current_worker().is_cancelled:
+        screen.post_message(message)
 
 
 class ArmyProblem(ValueError):
@@ -458,9 +490,9 @@ class GhostScreen(Screen[None]):
         try:
             rolled = generate_general(side, dice)  # type: ignore[arg-type]
         except Exception as error:  # a cancelled physical roll: nothing changes
-            self.app.call_from_thread(self.notify, f"General not rolled: {error}")
+            _post_unless_cancelled(self, GhostStepFailed(None, f"General not rolled: {error}"))
             return
-        self.app.call_from_thread(self._general_rolled, rolled)
+        _post_unless_cancelled(self, GhostStepped("general", self.battle, rolled))
 
     def _general_rolled(self, rolled: Any) -> None:
         general = rolled.general
@@ -498,19 +530,44 @@ class GhostScreen(Screen[None]):
             battle = GhostBattle(general, army=army)
             battle.open(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-army-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-army-error", _problem(error)))
             return
-        self.app.call_from_thread(self._opened, battle)
+        _post_unless_cancelled(self, GhostStepped("opened", battle))
 
-    def _opened(self, battle: Any) -> None:
-        self.battle = battle
+    def _opened(self, _: Any) -> None:
         self._save()
         self._show_profile()
         self._show_army()
         self._show_battle()
 
-    def _failed(self, where: str, error: Exception) -> None:
-        self.query_one(f"#{where}", Static).update(_problem(error))
+    @on(GhostStepped)
+    def _stepped(self, message: GhostStepped) -> None:
+        """A worker's step is done: its battle (a copy it worked on) becomes the battle."""
+        self.battle = message.battle
+        shows = {
+            "general": self._general_rolled,
+            "opened": self._opened,
+            "turn": self._turn_done,
+            "turn-ended": self._turn_ended,
+            "pp": self._pp_done,
+            "clock": self._clock_chosen,
+        }
+        shows[message.step](message.result)
+
+    @on(GhostStepFailed)
+    def _failed(self, message: GhostStepFailed) -> None:
+        """Refused, or a die abandoned: the battle is exactly as before the key."""
+        if message.where is None:
+            self.notify(message.text)
+        else:
+            self.query_one(f"#{message.where}", Static).update(message.text)
+
+    def _battle_copy(self) -> Any:
+        """The battle for a worker to change: a copy, so a refusal or an abandoned die (or the
+        player moving on) leaves the screen's battle as it was."""
+        from ghost.battle import GhostBattle
+
+        return GhostBattle.from_state(self.battle.state.model_copy(deep=True))
 
     def action_start_turn(self) -> None:
         """G3.2 then G3.4 on the losses typed (ends the previous turn's countdown if needed)."""
@@ -528,14 +585,15 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_turn(self, losses: Any) -> None:
+        battle = self._battle_copy()
         try:
-            self.battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
+            battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
             return
-        self.app.call_from_thread(self._turn_done)
+        _post_unless_cancelled(self, GhostStepped("turn", battle))
 
-    def _turn_done(self) -> None:
+    def _turn_done(self, _: Any) -> None:
         self.query_one("#ghost-loss-error", Static).update("")
         self.query_one("#pp-table", DataTable).clear()
         self.query_one("#pp-summary", Static).update("")
@@ -552,14 +610,15 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_end_turn(self) -> None:
+        battle = self._battle_copy()
         try:
-            self.battle.end_turn(castra_app(self).dice_for("Ghost"))
+            battle.end_turn(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
             return
-        self.app.call_from_thread(self._turn_ended)
+        _post_unless_cancelled(self, GhostStepped("turn-ended", battle))
 
-    def _turn_ended(self) -> None:
+    def _turn_ended(self, _: Any) -> None:
         self._save()
         self._show_battle()
         last = self.battle.state.turns[-1].decisions[-1]
@@ -584,12 +643,13 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_pp(self) -> None:
+        battle = self._battle_copy()
         try:
-            allocation = self.battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
+            allocation = battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "pp-summary", error)
+            _post_unless_cancelled(self, GhostStepFailed("pp-summary", _problem(error)))
             return
-        self.app.call_from_thread(self._pp_done, allocation)
+        _post_unless_cancelled(self, GhostStepped("pp", battle, allocation))
 
     def _pp_done(self, allocation: Any) -> None:
         table = self.query_one("#pp-table", DataTable)
@@ -628,16 +688,18 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_clock(self, offered: tuple[int, int]) -> None:
+        battle = self._battle_copy()
         try:
-            choice = self.battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
+            choice = battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
         except Exception as error:
-            self.app.call_from_thread(
-                self.query_one("#ghost-clock", Static).update, f"[red]{_problem(error)}[/red]"
-            )
+            failed = GhostStepFailed("ghost-clock", f"[red]{_problem(error)}[/red]")
+            _post_unless_cancelled(self, failed)
             return
-        self.app.call_from_thread(
-            self.query_one("#ghost-clock", Static).update,
-            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}",
+        _post_unless_cancelled(self, GhostStepped("clock", battle, choice))
+
+    def _clock_chosen(self, choice: Any) -> None:
+        self.query_one("#ghost-clock", Static).update(
+            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}"
         )
 
     def action_new_battle(self) -> None:
