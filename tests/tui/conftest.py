@@ -105,3 +105,14 @@ def notices_of(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(app, "notify", recording)
     return said
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until no worker is running and the screen has handled what they posted (a worker's
+    message may start another worker, e.g. a round rolled starts the odds)."""
+    app = pilot.app
+    for _ in range(10):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if all(worker.is_finished for worker in app.workers):
+            return

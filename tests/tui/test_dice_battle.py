@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from tests.tui.conftest import SIZE, fill
+from tests.tui.conftest import SIZE, fill, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -28,8 +28,7 @@ async def open_dice(pilot: Any) -> Any:
 
 async def step(pilot: Any, key: str = "f6") -> None:
     await pilot.press(key)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settle(pilot)
 
 
 def rounds(screen: Any) -> list[list[str]]:

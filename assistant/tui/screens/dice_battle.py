@@ -25,8 +25,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
+from textual.worker import get_current_worker
 
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
@@ -101,6 +103,56 @@ def _percent(probability: float) -> str:
 
 _RETREAT = Binding.Group("Retreat?")
 """T3.3: f7 and f8 switch side A and side B between fighting on and retreating."""
+
+
+class RoundRolled(Message):
+    """The rolling worker is done (posted from its thread): the battle after the key."""
+
+    def __init__(self, battle: Any, rolls: list[Any], capture: Any, problem: str) -> None:
+        super().__init__()
+        self.battle = battle
+        """The battle after the choices and the round (a new state; the old one is kept)."""
+        self.rolls = rolls
+        """Every die rolled for it, with its purpose."""
+        self.capture = capture
+        """The T3.7 capture, when it was rolled at once; None otherwise."""
+        self.problem = problem
+        """Why the capture was not rolled (a die abandoned), or ""."""
+
+
+class FleetsSought(Message):
+    """The T3.6 interception roll is done (posted from the worker's thread)."""
+
+    def __init__(self, seeker: str, contact: Any, verdict: str, rolls: list[Any]) -> None:
+        super().__init__()
+        self.seeker = seeker
+        """The side that sought battle ("a" or "b")."""
+        self.contact = contact
+        """``converters.dice_battle.NavalContact``: the roll and whether they fight."""
+        self.verdict = verdict
+        """The roll and its verdict in one line."""
+        self.rolls = rolls
+        """The dice rolled."""
+
+
+class OddsComputed(Message):
+    """The exact odds from here are computed (posted from the odds worker's thread)."""
+
+    def __init__(self, odds: Any) -> None:
+        super().__init__()
+        self.odds = odds
+        """``converters.dice_battle.BattleOdds``."""
+
+
+class DiceNotRolled(Message):
+    """A die was abandoned or the rules refused: nothing changed."""
+
+    def __init__(self, where: str, text: str) -> None:
+        super().__init__()
+        self.where = where
+        """Id of the line that says why."""
+        self.text = text
+        """Why, in one line."""
 
 
 class DiceBattleScreen(Screen[None]):
@@ -319,17 +371,31 @@ class DiceBattleScreen(Screen[None]):
     def _show_odds(self) -> None:
         text = self.query_one("#dice-odds-text", Static)
         try:
-            odds = self._odds()
+            asked = self._odds()
         except SetupProblem as problem:
             text.update(str(problem))
             return
         except (ValueError, ValidationError) as error:
             text.update(_problem(error))
             return
-        if odds is None:
+        if asked is None:
             text.update("The battle is over.")
             return
-        text.update(
+        self._compute_odds(*asked)
+
+    @work(thread=True, exclusive=True, group="odds")
+    def _compute_odds(self, battle: Any, retreat_a: int, retreat_b: int) -> None:
+        """T3.8 off the app's thread: a big battle's exact odds never hold up the keys."""
+        from converters.dice_battle import live_odds
+
+        odds = live_odds(battle, retreat_a, retreat_b)
+        if not get_current_worker().is_cancelled:
+            self.post_message(OddsComputed(odds))
+
+    @on(OddsComputed)
+    def _odds_computed(self, message: OddsComputed) -> None:
+        odds = message.odds
+        self.query_one("#dice-odds-text", Static).update(
             f"A wins        {_percent(odds.a_wins)}\n"
             f"B wins        {_percent(odds.b_wins)}\n"
             f"draw          {_percent(odds.draw)}\n"
@@ -338,10 +404,10 @@ class DiceBattleScreen(Screen[None]):
         )
 
     def _odds(self) -> Any:
-        """T3.8 from the current state with the retreat thresholds typed (both fight on now)."""
+        """What T3.8 is computed from: (battle, A's and B's retreat thresholds), from the
+        current state with the thresholds typed (both fight on now); None once it is over."""
         retreat_a = self._int("#dice-a-retreat", "A retreats at")
         retreat_b = self._int("#dice-b-retreat", "B retreats at")
-        from converters.dice_battle import live_odds
 
         battle = self.battle
         if battle is None:
@@ -351,7 +417,7 @@ class DiceBattleScreen(Screen[None]):
         if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
             # Exact odds grow fast with the dice; beyond this the screen would stall per key.
             raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
-        return live_odds(battle, retreat_a, retreat_b)
+        return battle, retreat_a, retreat_b
 
     # ----------------------------------------------------------------- actions
     def action_start(self) -> None:
@@ -422,9 +488,7 @@ class DiceBattleScreen(Screen[None]):
             try:
                 battle = engine_step(battle, choices, dice)
             except Exception as error:  # a cancelled physical roll leaves the battle as it was
-                self.app.call_from_thread(
-                    self.query_one("#dice-record-error", Static).update, f"Not rolled: {error}"
-                )
+                self.post_message(DiceNotRolled("dice-record-error", f"Not rolled: {error}"))
                 return
         rolls = list(dice.rolls)
         capture, problem = None, ""
@@ -436,15 +500,20 @@ class DiceBattleScreen(Screen[None]):
                 problem = f"Capture not rolled: {error}; f6 rolls it (T3.7)"
             else:
                 rolls = list(dice.rolls)
-        self.app.call_from_thread(self._rolled, battle, rolls, capture, problem)
+        if not get_current_worker().is_cancelled:
+            self.post_message(RoundRolled(battle, rolls, capture, problem))
 
-    def _rolled(
-        self, battle: Any, rolls: list[Any], capture: Any = None, problem: str = ""
-    ) -> None:
-        self.battle = battle
-        self._rolls.extend(rolls)
-        if capture is not None:
-            self.capture = capture
+    @on(DiceNotRolled)
+    def _not_rolled(self, message: DiceNotRolled) -> None:
+        self.query_one(f"#{message.where}", Static).update(message.text)
+
+    @on(RoundRolled)
+    def _rolled(self, message: RoundRolled) -> None:
+        battle = self.battle = message.battle
+        self._rolls.extend(message.rolls)
+        problem = message.problem
+        if message.capture is not None:
+            self.capture = message.capture
         table = self.query_one("#dice-rounds", DataTable)
         table.clear()
         for row in engine_rows(battle):
@@ -537,14 +606,20 @@ class DiceBattleScreen(Screen[None]):
         try:
             contact = engine_interception(seeker, fleets, troops, dice)
         except Exception as error:  # a cancelled physical roll: nothing happened
-            self.app.call_from_thread(
-                self.query_one("#dice-setup-error", Static).update, f"Not rolled: {error}"
-            )
+            self.post_message(DiceNotRolled("dice-setup-error", f"Not rolled: {error}"))
             return
         verdict = interception_text(seeker, fleets, troops, contact.interception)
-        self.app.call_from_thread(self._intercepted, seeker, contact, verdict, list(dice.rolls))
+        if not get_current_worker().is_cancelled:
+            self.post_message(FleetsSought(seeker, contact, verdict, list(dice.rolls)))
 
-    def _intercepted(self, seeker: str, contact: Any, verdict: str, rolls: list[Any]) -> None:
+    @on(FleetsSought)
+    def _intercepted(self, message: FleetsSought) -> None:
+        seeker, contact, verdict, rolls = (
+            message.seeker,
+            message.contact,
+            message.verdict,
+            message.rolls,
+        )
         roll = contact.interception
         avoider = "B" if seeker == "a" else "A"
         shown = self.query_one("#dice-intercept", Static)
