@@ -54,6 +54,7 @@ __all__ = [
     "SideId",
     "SideResult",
     "battle_result",
+    "capture_due",
     "decide",
     "fight_round",
     "fight_to_the_end",
@@ -62,6 +63,7 @@ __all__ = [
     "live_odds",
     "naval_capture",
     "naval_contact",
+    "play_step",
     "retreat_at",
     "run_battle",
     "start_battle",
@@ -440,6 +442,30 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     return state.model_copy(update={**update, "rounds": (*rounds, record)})
 
 
+def play_step(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -> BattleState:
+    """One step of a battle fought at the table's pace: the sides' choices, then the next round.
+
+    Before the first round a side may decline battle (T3.0); after a round both sides choose
+    (T3.3), a lone retreat suffers the pursuit roll and ends the battle. If both fight on, the
+    next round is rolled (T3.1), which may end it (T2.7). The captures of a naval win (T3.7)
+    are a step of their own: see :func:`capture_due` and :func:`finish_battle`.
+    """
+    waiting = bool(state.rounds) and state.rounds[-1].a_choice is None
+    declining = not state.rounds and "retreat" in (a_choice, b_choice)
+    if waiting or declining:
+        state = decide(state, a_choice, b_choice, dice)
+        if state.over:
+            return state
+    return fight_round(state, dice)
+
+
+def capture_due(state: BattleState, capture: NavalCapture | None = None) -> bool:
+    """T3.7: a naval battle a side has won, whose capture roll (``capture``) is not made yet."""
+    return bool(
+        state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None
+    )
+
+
 Policy = Callable[[BattleState, SideId], Choice]
 """How a side chooses after each round: a person asked on the terminal, or a fixed rule."""
 
@@ -725,7 +751,7 @@ def finish_battle(state: BattleState, dice: Dice) -> BattleResult:
     first rolls for captures among the enemy PM destroyed (T3.7)."""
     setup = state.setup
     capture = None
-    if setup.naval and state.outcome in ("a_wins", "b_wins"):
+    if capture_due(state):
         winner: SideId = "a" if state.outcome == "a_wins" else "b"
         loser = _other(winner)
         destroyed = start_battle(setup).total_dice(loser) - state.total_dice(loser)

@@ -14,11 +14,13 @@ from converters.dice_battle import (
     BattleSide,
     Contingent,
     battle_result,
+    capture_due,
     decide,
     fight_round,
     interception_roll,
     naval_capture,
     naval_contact,
+    play_step,
     retreat_at,
     run_battle,
     start_battle,
@@ -433,3 +435,48 @@ def test_t3_2_a_mountain_road_or_landing_needs_a_defender_to_reward() -> None:
     # the bonus would vanish silently, so the set-up is refused, naming the field.
     with pytest.raises(ValueError, match="defender"):
         simple(2, 2, attacker_approach="landing")
+
+
+# One key of the dice battle screen (play_step): the choices (T3.0 before the first round,
+# T3.3 after one), then the next round (T3.1) when both fight on.
+PLAY_STEPS = [
+    pytest.param(0, "continue", "continue", [5, 1, 1, 1], 1, None, id="T3.1 first round rolled"),
+    pytest.param(0, "retreat", "continue", [6, 1], 1, "b_wins", id="T3.0 A declines: pursued"),
+    pytest.param(
+        1, "continue", "continue", [1, 1, 1, 1], 2, None, id="T3.3 both fight on: next round"
+    ),
+    pytest.param(1, "continue", "retreat", [1, 1], 2, "a_wins", id="T3.3 B retreats: pursuit"),
+    pytest.param(1, "retreat", "retreat", [], 1, "both_withdrew", id="T3.3 both withdraw"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rounds_before", "a_choice", "b_choice", "faces", "records", "outcome"), PLAY_STEPS
+)
+def test_t3_play_step(
+    rounds_before: int,
+    a_choice: str,
+    b_choice: str,
+    faces: list[int],
+    records: int,
+    outcome: str | None,
+) -> None:
+    state = start_battle(simple(2, 2))
+    if rounds_before:
+        state = fight_round(state, ScriptedDice([1, 1, 1, 1]))  # nobody hit
+    dice = ScriptedDice(faces)
+    after = play_step(state, a_choice, b_choice, dice)  # type: ignore[arg-type]
+    assert dice.remaining == 0
+    assert len(after.rounds) == records
+    assert after.outcome == outcome
+
+
+def test_t3_7_capture_is_due_after_a_naval_win_until_rolled() -> None:
+    won = fight_round(start_battle(simple(2, 2, naval=True)), ScriptedDice([5, 6, 1, 1]))
+    assert won.outcome == "a_wins"
+    assert capture_due(won)
+    assert not capture_due(won, naval_capture(2, ScriptedDice([5, 2]), "Rome"))
+    land = fight_round(start_battle(simple(2, 2)), ScriptedDice([5, 6, 1, 1]))
+    assert not capture_due(land), "no captures on land"
+    drawn = fight_round(start_battle(simple(2, 2, naval=True)), ScriptedDice([6, 6, 6, 6]))
+    assert not capture_due(drawn), "nobody won: nobody captures"

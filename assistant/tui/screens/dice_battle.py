@@ -472,27 +472,25 @@ class DiceBattleScreen(Screen[None]):
 
     def _capture_due(self) -> bool:
         """T3.7: a naval battle won by a side whose capture dice are not rolled yet."""
-        battle = self.battle
-        return (
-            battle is not None
-            and battle.setup.naval
-            and battle.outcome in ("a_wins", "b_wins")
-            and self.capture is None
-        )
+        from converters.dice_battle import capture_due
+
+        return self.battle is not None and capture_due(self.battle, self.capture)
 
     @work(thread=True, exclusive=True, group="dice-battle")
-    def _roll(self, choices: dict[str, str]) -> None:
+    def _roll(self, choices: dict[str, Any]) -> None:
+        from converters.dice_battle import capture_due, play_step
+
         dice = castra_app(self).dice_for("Dice battle")
         battle = self.battle
         if not engine_over(battle):
             try:
-                battle = engine_step(battle, choices, dice)
+                battle = play_step(battle, choices["a"], choices["b"], dice)
             except Exception as error:  # a cancelled physical roll leaves the battle as it was
                 self.post_message(DiceNotRolled("dice-record-error", f"Not rolled: {error}"))
                 return
         rolls = list(dice.rolls)
         capture, problem = None, ""
-        if engine_capture_due(battle):
+        if capture_due(battle):
             # T3.7 at once, in the same worker: physical mode asks for the capture dice next.
             try:
                 capture = engine_capture(battle, dice)
@@ -729,20 +727,6 @@ def engine_over(battle: Any) -> bool:
     return bool(battle.over)
 
 
-def engine_step(battle: Any, choices: dict[str, str], dice: Any) -> Any:
-    """One key press: apply both choices (T3.3, or T3.0 before the first round), then roll the
-    next round if both fight on (T3.1)."""
-    from converters.dice_battle import decide, fight_round
-
-    waiting = bool(battle.rounds) and battle.rounds[-1].a_choice is None
-    declining = not battle.rounds and "retreat" in choices.values()
-    if waiting or declining:
-        battle = decide(battle, choices["a"], choices["b"], dice)  # type: ignore[arg-type]
-        if battle.over:
-            return battle
-    return fight_round(battle, dice)
-
-
 def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
     """The round log as table rows, hits in bold."""
     from rich.text import Text
@@ -779,11 +763,6 @@ def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
 
 def _choice(choice: str | None) -> str:
     return {"continue": "fight on", "retreat": "retreat"}.get(choice or "", "")
-
-
-def engine_capture_due(battle: Any) -> bool:
-    """T3.7: a naval battle that a side won; its capture dice follow at once."""
-    return bool(battle.setup.naval and battle.outcome in ("a_wins", "b_wins"))
 
 
 def engine_capture(battle: Any, dice: Any) -> Any:
