@@ -44,16 +44,10 @@ def standings_status(state: Any) -> str:
             f"{rules.victory_centres} centres win (B1)."
         )
     victory = result.victory
-    if victory is not None and victory.by == "sovereign":
-        text = (
-            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
-            f"{victory.year} and wins (B1). The game is over."
-        )
-    elif victory is not None:
-        text = (
-            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
-            f"centres (B1). The game is over."
-        )
+    if victory is not None:
+        from converters.bellum import victory_text
+
+        text = f"{victory_text(victory)}. The game is over."
     elif result.status == "ended":
         text = f"Year {result.years} played: the game is over; this is the final ranking (B2)."
     else:
