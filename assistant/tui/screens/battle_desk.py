@@ -33,6 +33,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -213,7 +214,7 @@ class BattleDeskScreen(Screen[None]):
             card = self.query_one(f"#card-{side}1", ContingentCard)
             elements = read_count(card.text("elements"), f"{side.upper()} elements", optional=True)
             lost = read_count(card.text("lost"), f"{side.upper()} elements lost", optional=True)
-            figures[f"elements_{side}"] = 12 if elements is None else int(elements)
+            figures[f"elements_{side}"] = DBA_ELEMENTS if elements is None else int(elements)
             figures[f"lost_{side}"] = 0 if lost is None else int(lost)
         return {
             "winner": winner,
@@ -226,7 +227,7 @@ class BattleDeskScreen(Screen[None]):
 
     def _refresh_army_preview(self) -> None:
         """D2 classification and D4 morale changes as the player types; D3's die waits."""
-        from converters.morale import classify_defeat, morale_after
+        from converters.morale import preview_defeat
 
         line = self.query_one("#prestige", Static)
         try:
@@ -237,7 +238,11 @@ class BattleDeskScreen(Screen[None]):
         armies = self._armies()
         winner, loser = battle["winner"], "b" if battle["winner"] == "a" else "a"
         try:
-            defeat = classify_defeat(
+            won = armies[battle[f"army_{winner}"]]
+            beaten = armies[battle[f"army_{loser}"]]
+            preview = preview_defeat(
+                won.morale,
+                beaten.morale,
                 battle[f"lost_{loser}"],
                 battle[f"lost_{winner}"],
                 general_lost=battle["general_lost"],
@@ -245,25 +250,22 @@ class BattleDeskScreen(Screen[None]):
                 elements=battle[f"elements_{loser}"],
                 enemy_elements=battle[f"elements_{winner}"],
             )
-            won = armies[battle[f"army_{winner}"]]
-            beaten = armies[battle[f"army_{loser}"]]
-            won_after = morale_after(won.morale, "triumph" if defeat == "crushing" else "victory")
         except (ValueError, KeyError) as error:
             line.update(f"Army battle (D2): {problem_text(error)}")
             return
-        if defeat == "crushing":
+        if preview.check_due:
             fate = (
                 f"D3: {beaten.name} rolls 1d6 when recorded: above morale {beaten.morale} "
-                f"it ceases to exist; else morale {morale_after(beaten.morale, 'crushing-defeat')}"
+                f"it ceases to exist; else morale {preview.loser_morale_after}"
             )
-        elif beaten.morale == 0:
+        elif preview.disbands:
             fate = f"D3: {beaten.name} had morale 0: it disbands"
         else:
-            after = morale_after(beaten.morale, "ordinary-defeat")
-            fate = f"{beaten.name} morale {beaten.morale} → {after}"
+            fate = f"{beaten.name} morale {beaten.morale} → {preview.loser_morale_after}"
+        triumph = " (a triumph)" if preview.winner_result == "triumph" else ""
         line.update(
-            f"D2: {defeat} defeat{' (a triumph)' if defeat == 'crushing' else ''} · "
-            f"{won.name} morale {won.morale} → {won_after} · {fate}"
+            f"D2: {preview.defeat} defeat{triumph} · "
+            f"{won.name} morale {won.morale} → {preview.winner_morale_after} · {fate}"
         )
         self._preview = {"army_battle": battle}
 
