@@ -24,7 +24,7 @@ Readings made here (stated in docs/rules.md too):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Annotated, Literal
 
@@ -51,8 +51,10 @@ __all__ = [
     "Outcome",
     "Policy",
     "RoundRecord",
+    "SetupProblem",
     "SideId",
     "SideResult",
+    "TypedContingent",
     "battle_result",
     "capture_due",
     "decide",
@@ -63,6 +65,7 @@ __all__ = [
     "live_odds",
     "naval_capture",
     "naval_contact",
+    "parse_side",
     "play_step",
     "retreat_at",
     "run_battle",
@@ -757,3 +760,53 @@ def finish_battle(state: BattleState, dice: Dice) -> BattleResult:
         destroyed = start_battle(setup).total_dice(loser) - state.total_dice(loser)
         capture = naval_capture(destroyed, dice, setup.side(winner).name)
     return battle_result(state, capture)
+
+
+TypedContingent = tuple[str, Fraction]
+"""(nation, PM) of one contingent as typed."""
+
+
+class SetupProblem(ValueError):
+    """The set-up cannot be read; ``field`` names the input (in the interface's words)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedContingent]:
+    """Read ``"Rome 4; Samnites 2"`` into contingents, in the order typed (T3.4 ranks them).
+
+    Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison,
+    T3.5); with ``nations`` given, a name must be one of them (any case; the list's spelling is
+    kept). ``field`` is how the interface names the input, and starts every refusal.
+    """
+    known = {n.lower(): n for n in nations}
+    contingents: list[TypedContingent] = []
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) < 2:
+            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
+        name, typed = " ".join(words[:-1]), words[-1]
+        try:
+            pm = Fraction(typed)
+        except (ValueError, ZeroDivisionError):
+            raise SetupProblem(
+                field, f"{field}: PM of {name} must be a number (got {typed!r})"
+            ) from None
+        if pm < 0 or pm.denominator != 1:
+            raise SetupProblem(
+                field,
+                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                f"½ PM garrison (got {typed!r})",
+            )
+        if nations and name.lower() not in known:
+            raise SetupProblem(
+                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
+            )
+        contingents.append((known.get(name.lower(), name), pm))
+    if not contingents:
+        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
+    return contingents

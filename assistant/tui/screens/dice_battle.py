@@ -34,58 +34,11 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.dice_battle import SetupProblem, parse_side
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
 second; the cost grows with the square of the dice)."""
-
-Contingent = tuple[str, Fraction]
-"""(nation, PM) of one contingent as typed."""
-
-
-class SetupProblem(ValueError):
-    """The set-up cannot be read; ``field`` names the input."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def parse_side(text: str, field: str, nations: list[str]) -> list[Contingent]:
-    """Read ``"Rome 4; Samnites 2"`` into contingents, largest loss-taker order as typed (T3.4).
-
-    Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison).
-    """
-    contingents: list[Contingent] = []
-    for part in text.split(";"):
-        words = part.split()
-        if not words:
-            continue
-        if len(words) < 2:
-            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
-        name, typed = " ".join(words[:-1]), words[-1]
-        try:
-            pm = Fraction(typed)
-        except (ValueError, ZeroDivisionError):
-            raise SetupProblem(
-                field, f"{field}: PM of {name} must be a number (got {typed!r})"
-            ) from None
-        if pm < 0 or pm.denominator != 1:
-            raise SetupProblem(
-                field,
-                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
-                f"½ PM garrison (got {typed!r})",
-            )
-        known = {n.lower(): n for n in nations}
-        if nations and name.lower() not in known:
-            raise SetupProblem(
-                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
-            )
-        contingents.append((known.get(name.lower(), name), pm))
-    if not contingents:
-        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
-    return contingents
-
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""

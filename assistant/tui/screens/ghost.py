@@ -35,6 +35,7 @@ from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from ghost.army_text import ArmyProblem, army_text, parse_army
 
 SAMPLE_ARMY = """\
 I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
@@ -42,7 +43,6 @@ II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0
 """
 """An order of battle to start from, in the format the box reads (one corps a line)."""
 
-ARMY_LINE = re.compile(r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[a-z]+)\)\s*:\s*(?P<divisions>.+)$")
 
 LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("fatigue", "fatigue", "fatigue points on the side's brigades (1 each)"),
@@ -82,67 +82,6 @@ def _post_unless_cancelled(screen: Screen[Any], message: Message) -> None:
     """Post a worker's outcome, unless a newer step of the same group replaced the worker."""
     if not get_current_worker().is_cancelled:
         screen.post_message(message)
-
-
-class ArmyProblem(ValueError):
-    """The order of battle cannot be read; the message names the line."""
-
-
-def parse_army(text: str, other_units: int = 0) -> Any:
-    """Read the order-of-battle box into a :class:`ghost.battle.GhostArmy`.
-
-    One corps a line: ``NAME (QUALITY): DIVISION MODS…; DIVISION MODS…`` where MODS are the
-    brigades' strength modifiers (−3 … +3). This only reads the text; the ghost validates it.
-    """
-    from ghost.battle import Corps, Division, GhostArmy
-
-    corps: list[Corps] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        match = ARMY_LINE.match(line)
-        if match is None:
-            raise ArmyProblem(
-                f"army line {number}: write 'NAME (good): Division 0 +1; Division 0' "
-                f"(got {line.strip()!r})"
-            )
-        divisions: list[Division] = []
-        for part in match["divisions"].split(";"):
-            words = part.split()
-            if not words:
-                continue
-            modifiers: list[int] = []
-            while words and re.fullmatch(r"[+-]?\d", words[-1]):
-                modifiers.insert(0, int(words.pop()))
-            if not words:
-                raise ArmyProblem(
-                    f"army line {number}: a division needs a name before its brigades"
-                )
-            if not modifiers:
-                raise ArmyProblem(
-                    f"army line {number}: {' '.join(words)} needs its brigades' modifiers, "
-                    "e.g. 0 +1"
-                )
-            try:
-                divisions.append(Division(name=" ".join(words), brigades=modifiers))
-            except ValidationError as error:
-                raise ArmyProblem(f"army line {number}: {error.errors()[0]['msg']}") from None
-        try:
-            corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ArmyProblem(f"army line {number}: {where}: {first['msg']}") from None
-    if not corps:
-        raise ArmyProblem("army: enter at least one corps")
-    try:
-        army = GhostArmy(corps=corps, other_units=other_units)
-        for corps_ in army.corps:
-            for division in corps_.divisions:
-                _ = division.strength  # G2.1 checks the modifiers are −3 … +3
-    except (ValidationError, ValueError) as error:
-        raise ArmyProblem(f"army: {_problem(error)}") from None
-    return army
 
 
 def _problem(error: Exception) -> str:
@@ -738,7 +677,7 @@ class GhostScreen(Screen[None]):
         self.query_one("#ghost-quality", Select).value = general.quality.value
         self.query_one("#ghost-personality", Select).value = general.personality.value
         if state.army is not None:
-            self.query_one("#ghost-army", TextArea).text = _army_text(state.army)
+            self.query_one("#ghost-army", TextArea).text = army_text(state.army)
             self.query_one("#ghost-other-units", Input).value = str(state.army.other_units)
         if state.turns:
             last = state.turns[-1].losses
@@ -754,15 +693,3 @@ def _order_name(order: Any) -> str:
         "retreat": "GENERAL RETREAT",
         "left_field": "LEFT THE FIELD",
     }.get(value, value.upper())
-
-
-def _army_text(army: Any) -> str:
-    """An order of battle written back in the box's format (to resume a saved battle)."""
-    lines = []
-    for number, corps in enumerate(army.corps, start=1):
-        divisions = "; ".join(
-            f"{d.name} " + " ".join(f"{m:+d}" if m else "0" for m in d.brigades)
-            for d in corps.divisions
-        )
-        lines.append(f"{corps.name or f'Corps {number}'} ({corps.quality.value}): {divisions}")
-    return "\n".join(lines) + "\n"
