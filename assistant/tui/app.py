@@ -24,7 +24,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
-from assistant.tui.dice import DiceService
+from assistant.tui.dice import DiceService, DieWanted
 from assistant.tui.ledger_service import LedgerService
 from assistant.tui.messages import CampaignFailed, CampaignOpened, DiceModeChanged, LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
@@ -191,6 +191,10 @@ class CastraApp(App[int]):
         self._show_sub_title()
         if message.note:
             self.notify(message.note, title="Campaign")
+
+    @on(DieWanted)
+    def _die_wanted(self, message: DieWanted) -> None:
+        message.ask(self)
 
     @on(CampaignFailed)
     def _campaign_failed(self, message: CampaignFailed) -> None:

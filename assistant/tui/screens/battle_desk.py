@@ -19,6 +19,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
@@ -56,6 +57,41 @@ def problem_text(error: Exception) -> str:
         where = ".".join(str(part) for part in first.get("loc", ())) or "value"
         return f"{where}: {first.get('msg', 'not allowed')}"
     return str(error)
+
+
+class ArmyBattleRolled(Message):
+    """The army battle's D3 die is rolled (posted from the worker): its event, to record."""
+
+    def __init__(self, event: Any) -> None:
+        super().__init__()
+        self.event = event
+        """The ledger's ``BattleRecorded`` for the army battle."""
+
+
+class RecoveryRolled(Message):
+    """The T2.6 recovery dice are rolled (posted from the worker)."""
+
+    def __init__(
+        self, rolled: dict[str, Any], rolls: dict[str, list[Any]], problems: dict[str, str]
+    ) -> None:
+        super().__init__()
+        self.rolled = rolled
+        """Card tag → its recovery result."""
+        self.rolls = rolls
+        """Card tag → the dice rolled for it."""
+        self.problems = problems
+        """Card tag → why its recovery could not be rolled."""
+
+
+class DeskWorkFailed(Message):
+    """A desk worker was refused or its die abandoned: nothing was recorded."""
+
+    def __init__(self, text: str, *, notify: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        """Why, in one line."""
+        self.notify = notify
+        """Say it as a notification instead of under the Record button."""
 
 
 class BattleDeskScreen(Screen[None]):
@@ -286,14 +322,20 @@ class BattleDeskScreen(Screen[None]):
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
-            self.app.call_from_thread(
-                self.query_one("#record-error", Static).update,
-                f"Nothing recorded: {problem_text(error)}",
-            )
+            self.post_message(DeskWorkFailed(f"Nothing recorded: {problem_text(error)}"))
             return
-        self.app.call_from_thread(self._append_army_battle, event)
+        self.post_message(ArmyBattleRolled(event))
 
-    def _append_army_battle(self, event: Any) -> None:
+    @on(DeskWorkFailed)
+    def _desk_work_failed(self, message: DeskWorkFailed) -> None:
+        if message.notify:
+            self.notify(message.text)
+        else:
+            self.query_one("#record-error", Static).update(message.text)
+
+    @on(ArmyBattleRolled)
+    def _append_army_battle(self, message: ArmyBattleRolled) -> None:
+        event = message.event
         error = self.query_one("#record-error", Static)
         try:
             summary = castra_app(self).ledger.record(event).summary
@@ -757,13 +799,13 @@ class BattleDeskScreen(Screen[None]):
             except (ValueError, ValidationError) as error:
                 problems[tag] = problem_text(error)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
-                self.app.call_from_thread(self.notify, f"Recovery not rolled: {error}")
+                self.post_message(DeskWorkFailed(f"Recovery not rolled: {error}", notify=True))
                 return
-        self.app.call_from_thread(self._recovery_rolled, rolled, rolls, problems)
+        self.post_message(RecoveryRolled(rolled, rolls, problems))
 
-    def _recovery_rolled(
-        self, rolled: dict[str, Any], rolls: dict[str, list[Any]], problems: dict[str, str]
-    ) -> None:
+    @on(RecoveryRolled)
+    def _recovery_rolled(self, message: RecoveryRolled) -> None:
+        rolled, rolls, problems = message.rolled, message.rolls, message.problems
         for card in self.cards():
             if card.tag in problems:
                 card.show_error(problems[card.tag])

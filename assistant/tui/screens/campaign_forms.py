@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input, Select, Static
 
 from assistant.tui.dice import RollCancelled
@@ -166,6 +167,15 @@ class RecruitForm(LedgerForm):
         )
 
 
+class WinterDieRolled(Message):
+    """The T5.6 winter die is rolled (posted from the worker), or None: abandoned."""
+
+    def __init__(self, roll: Any) -> None:
+        super().__init__()
+        self.roll = roll
+        """The ``converters.dice.Roll``, or None when the player abandoned it."""
+
+
 class WinterTurnForm(LedgerForm):
     """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), the
     control check of occupied provinces with the PM stationed there (T5.7), VP (T5.8).
@@ -259,12 +269,16 @@ class WinterTurnForm(LedgerForm):
         try:
             dice.roll(die, "T5.6 winter event")
         except RollCancelled:
-            self.app.call_from_thread(self.say, "roll cancelled: nothing recorded")
+            self.post_message(WinterDieRolled(None))
             return
-        roll = dice.take_log()[0]
-        self.app.call_from_thread(self._rolled, roll)
+        self.post_message(WinterDieRolled(dice.take_log()[0]))
 
-    def _rolled(self, roll: Any) -> None:
+    @on(WinterDieRolled)
+    def _rolled(self, message: WinterDieRolled) -> None:
+        roll = message.roll
+        if roll is None:
+            self.say("roll cancelled: nothing recorded")
+            return
         self.winter_roll = roll
         self.query_one("#winter-roll", Static).update(
             f"d{roll.sides} rolled for the winter event: {roll.value}"
