@@ -14,7 +14,8 @@ from textual.widgets import DataTable, Static
 
 import assistant.tui as tui
 from assistant.cli import main
-from assistant.ledger.store import CampaignFileError
+from assistant.ledger.events import TreasuryAdjusted
+from assistant.ledger.store import CampaignFileError, CampaignStore
 from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
@@ -214,3 +215,54 @@ def test_castra_on_a_good_campaign_exits_0_and_closes_the_file(
     reopened, note = open_campaign(path)
     reopened.close()
     assert note is None
+
+
+async def _show_and_quit(path: Path) -> None:
+    """Run the app on ``path`` until the campaign is shown and kept for the next start."""
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    app.ledger.store.close()
+
+
+async def test_the_next_start_shows_the_campaign_in_its_first_frame(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)
+    held_open.clear()
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.ledger.store is None, "the file is still being opened"
+        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
+        nations = app.screen.query_one("#nations", DataTable)
+        assert str(nations.get_row("Rome")[5]) == "16"  # T5.5: Rome's treasury at the start
+        held_open.set()
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        assert str(nations.get_row("Rome")[5]) == "16"
+    app.ledger.store.close()
+
+
+async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)
+    with CampaignStore.open(path) as other_process:  # e.g. the command line, meanwhile
+        other_process.append(TreasuryAdjusted(nation="Rome", pe=10, note="gift"))
+    held_open.clear()
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert _text(app, "#campaign-heading") == LOADING
+        held_open.set()
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        assert str(app.screen.query_one("#nations", DataTable).get_row("Rome")[5]) == "26"
+    app.ledger.store.close()

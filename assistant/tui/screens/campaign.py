@@ -10,15 +10,19 @@ judges: this screen adds no rules.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
+from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -124,6 +128,8 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
+    _kept_glance: dict[str, Any] | None = None
+
     TITLE = "Campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", "Next turn"),
@@ -151,8 +157,11 @@ class CampaignScreen(Screen[None]):
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
         elif ledger.store is None:
-            # The first frame: the app opens the campaign file once this screen is up.
-            self.query_one("#campaign-heading", Static).update(LOADING)
+            # The first frame: the app opens the campaign file once this screen is up. Until
+            # then it shows the campaign as it was last shown, if the file has not moved on.
+            glance = read_glance(campaign_file(ledger.path))
+            if glance is None or not self._show_glance(glance):
+                self.query_one("#campaign-heading", Static).update(LOADING)
         else:
             self.refresh_from_store()
 
@@ -218,6 +227,62 @@ class CampaignScreen(Screen[None]):
         nations, events = self._tables()
         self._fill_nations(nations, state)
         self._fill_events(events, store)
+        self._keep_glance(store.path, state.last_event_id)
+
+    # -- the glance: this screen's text kept in the file for the next start ------------------
+
+    def _glance(self) -> dict[str, Any]:
+        """What the screen shows now, as plain data (see :mod:`assistant.tui.glance`)."""
+        tables = {}
+        for table in self.query(DataTable).results(DataTable):
+            rows = []
+            for index in range(table.row_count):
+                key = table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value
+                cells = [
+                    [cell.plain, str(cell.style), True]
+                    if isinstance(cell, Text)
+                    else [str(cell), "", False]
+                    for cell in table.get_row_at(index)
+                ]
+                rows.append({"key": key, "cells": cells})
+            tables[str(table.id)] = rows
+        return {
+            "heading": str(self.query_one("#campaign-heading", Static).content),
+            "status": str(self.query_one("#campaign-status", Static).content),
+            "tables": tables,
+        }
+
+    def _show_glance(self, glance: dict[str, Any]) -> bool:
+        """Show a kept glance; False (nothing shown) if it does not fit this screen."""
+        try:
+            rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
+            self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
+            self.query_one("#campaign-status", Static).update(str(glance["status"]))
+            nations, events = self._tables()
+            for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
+                for row in kept:
+                    cells = [
+                        Text(plain, style=style, no_wrap=True, overflow="ellipsis")
+                        if rich
+                        else plain
+                        for plain, style, rich in row["cells"]
+                    ]
+                    table.add_row(*cells, key=row["key"])
+        except (KeyError, TypeError, ValueError):
+            for table in self.query(DataTable).results(DataTable):
+                table.clear()
+            return False
+        return True
+
+    def _keep_glance(self, path: Any, event_id: int) -> None:
+        glance = self._glance()
+        if glance != self._kept_glance:
+            self._kept_glance = glance
+            self._write_glance(Path(path), glance, event_id)
+
+    @work(thread=True, exclusive=True, group="glance")
+    def _write_glance(self, path: Path, glance: dict[str, Any], event_id: int) -> None:
+        write_glance(path, glance, event_id)
 
     def _status(self, state: Any) -> str:
         if state.finished:
