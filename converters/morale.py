@@ -225,30 +225,13 @@ class DefeatPreview(BaseModel):
     """D3: an ordinary defeat at morale 0: the loser disbands, no roll."""
 
 
-def preview_defeat(
-    winner_morale: int,
-    loser_morale: int,
-    lost: int,
-    enemy_lost: int,
-    *,
-    general_lost: bool = False,
-    camp_lost: bool = False,
-    elements: int = DBA_ELEMENTS,
-    enemy_elements: int = DBA_ELEMENTS,
-) -> DefeatPreview:
-    """D2 classify and D4 change for both armies, with D3's die left for the record; the same
-    figures as :func:`resolve_defeat`, which then rolls (``lost``/``elements`` are the
-    loser's)."""
+def preview_defeat(winner_morale: int, loser_morale: int, defeat: DefeatKind) -> DefeatPreview:
+    """D4's change for both armies after D2's ``defeat`` (see :func:`classify_defeat`), with
+    D3's die left for the record: the same figures as :func:`resolve_defeat`, which rolls."""
     _morale(winner_morale, "winner morale")
     _morale(loser_morale, "loser morale")
-    defeat = classify_defeat(
-        lost,
-        enemy_lost,
-        general_lost=general_lost,
-        camp_lost=camp_lost,
-        elements=elements,
-        enemy_elements=enemy_elements,
-    )
+    if defeat not in ("ordinary", "crushing"):
+        raise ValueError(f"defeat: ordinary or crushing (got {defeat!r})")
     crushing = defeat == "crushing"
     disbands = not crushing and loser_morale == 0
     return DefeatPreview(

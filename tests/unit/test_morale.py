@@ -220,7 +220,7 @@ def test_d2_d4_preview(
     flags: dict[str, bool],
     expect: tuple[str, int, int | None, bool, bool],
 ) -> None:
-    preview = preview_defeat(won, beaten, lost, enemy_lost, **flags)
+    preview = preview_defeat(won, beaten, classify_defeat(lost, enemy_lost, **flags))
     assert (
         preview.defeat,
         preview.winner_morale_after,
@@ -241,7 +241,8 @@ def test_d2_d4_preview(
 def test_d2_d4_preview_agrees_with_the_resolution_once_the_die_is_rolled(
     won: int, beaten: int, lost: int, enemy_lost: int, general: bool, die: int
 ) -> None:
-    preview = preview_defeat(won, beaten, lost, enemy_lost, general_lost=general)
+    defeat = classify_defeat(lost, enemy_lost, general_lost=general)
+    preview = preview_defeat(won, beaten, defeat)
     resolved = resolve_defeat(
         beaten, lost, enemy_lost, ScriptedDice([die]), general_lost=general
     )

@@ -263,7 +263,7 @@ class BattleDeskScreen(Screen[None]):
 
     def _refresh_army_preview(self) -> None:
         """D2 classification and D4 morale changes as the player types; D3's die waits."""
-        from converters.morale import preview_defeat
+        from converters.morale import classify_defeat, preview_defeat
 
         line = self.query_one("#prestige", Static)
         try:
@@ -276,9 +276,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             won = armies[battle[f"army_{winner}"]]
             beaten = armies[battle[f"army_{loser}"]]
-            preview = preview_defeat(
-                won.morale,
-                beaten.morale,
+            defeat = classify_defeat(
                 battle[f"lost_{loser}"],
                 battle[f"lost_{winner}"],
                 general_lost=battle["general_lost"],
@@ -286,6 +284,7 @@ class BattleDeskScreen(Screen[None]):
                 elements=battle[f"elements_{loser}"],
                 enemy_elements=battle[f"elements_{winner}"],
             )
+            preview = preview_defeat(won.morale, beaten.morale, defeat)
         except (ValueError, KeyError) as error:
             line.update(f"Army battle (D2): {problem_text(error)}")
             return
