@@ -28,6 +28,7 @@ __all__ = [
     "check_centres",
     "rome_setup",
     "standings",
+    "victory_text",
     "winner_at_30",
 ]
 
@@ -221,6 +222,19 @@ class Victory(BaseModel):
     def power(self) -> str | None:
         """The single winner, or ``None`` for a shared victory."""
         return self.powers[0] if len(self.powers) == 1 else None
+
+
+def victory_text(victory: Victory) -> str:
+    """B1: how the game was won, in one line (the app, the command line and the ledger's
+    history all say it this way)."""
+    if victory.by == "sovereign":
+        return N_(
+            "{power} was proclaimed sovereign by every surviving player in year {year} "
+            "and wins (B1)"
+        ).format(power=victory.powers[0], year=victory.year)
+    return N_("{powers} won in year {year} with {centres} centres (B1)").format(
+        powers=" and ".join(victory.powers), year=victory.year, centres=victory.centres
+    )
 
 
 def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:

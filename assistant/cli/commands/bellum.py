@@ -47,7 +47,7 @@ def _window_heading(window: str) -> str:
 
 def _standings(args: argparse.Namespace) -> int:
     from armylists.bellum import power, power_names, rules
-    from converters.bellum import standings
+    from converters.bellum import standings, victory_text
 
     table: dict[str, Any] = {}
     for name, row in _read_table(args.file).items():
@@ -74,20 +74,8 @@ def _standings(args: argparse.Namespace) -> int:
             raise CliError(f"--{message}") from None
         raise CliError(f"FILE: {message.removeprefix('centres: ')}") from None
     lines = []
-    if result.victory is not None and result.victory.by == "sovereign":
-        lines.append(
-            _(
-                "{power} was proclaimed sovereign by every surviving player in year {year} "
-                "and wins (B1)"
-            ).format(power=result.victory.powers[0], year=result.victory.year)
-        )
-    elif result.victory is not None:
-        who = _(" and ").join(result.victory.powers)
-        lines.append(
-            _("{powers} won in year {year} with {centres} centres (B1)").format(
-                powers=who, year=result.victory.year, centres=result.victory.centres
-            )
-        )
+    if result.victory is not None:
+        lines.append(translate_recorded(victory_text(result.victory)))
     elif result.status == "ended":
         lines.append(
             _("year {year} played: the game is over, final ranking (B2)").format(year=result.years)

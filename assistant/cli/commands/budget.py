@@ -16,6 +16,7 @@ from converters.i18n import _, format_number, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
+    from converters.rates import ConversionRates
 
 _UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 
@@ -31,6 +32,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             )
         ),
     )
+    add_budget_arguments(parser)
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.set_defaults(handler=run)
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances
+    and rate overrides (``castra budget`` and ``castra sheet`` take the same)."""
     parser.add_argument("system", choices=("fog", "dbm", "dba"), help=_("the table rules"))
     parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help=_("side A's PM (0.5 allowed)"))
     parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help=_("side B's PM (0.5 allowed)"))
@@ -65,8 +74,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--agree-dice", action="store_true", help=_("the players agree to settle it by dice")
     )
     add_rate_option(parser)
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.set_defaults(handler=run)
 
 
 def _contingent(nation: str | None, pm: Any, system: str, field: str) -> ContingentStrength:
@@ -187,8 +194,8 @@ def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    from armylists import ruleset_name
+def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, ConversionRates]:
+    """The battle budget the figures of :func:`add_budget_arguments` ask for, and the rates."""
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
@@ -207,6 +214,13 @@ def run(args: argparse.Namespace) -> int:
         players_agree_dice=args.agree_dice,
     )
     result = battle_budget(args.system, side_a, side_b, rates, args.cap, circumstances)
+    return result, rates
+
+
+def run(args: argparse.Namespace) -> int:
+    from armylists import ruleset_name
+
+    result, rates = budget_from_args(args)
     data = {
         "system": result.system,
         "a": _side_json(result.a, result.system),

@@ -17,10 +17,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
-from assistant.tui.messages import LedgerChanged
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.ledger_form import LedgerForm
 from converters.i18n import N_, _, translate_recorded
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
@@ -45,15 +45,11 @@ def standings_status(state: Any) -> str:
             "{victory} centres win (B1)."
         ).format(victory=rules.victory_centres)
     victory = result.victory
-    if victory is not None and victory.by == "sovereign":
-        text = _(
-            "{power} was proclaimed sovereign by every surviving player in year {year} and "
-            "wins (B1). The game is over."
-        ).format(power=victory.powers[0], year=victory.year)
-    elif victory is not None:
-        text = _("{powers} won in year {year} with {centres} centres (B1). The game is over.")
-        text = text.format(
-            powers=_(" and ").join(victory.powers), year=victory.year, centres=victory.centres
+    if victory is not None:
+        from converters.bellum import victory_text
+
+        text = _("{victory}. The game is over.").format(
+            victory=translate_recorded(victory_text(victory))
         )
     elif result.status == "ended":
         text = _("Year {year} played: the game is over; this is the final ranking (B2).").format(
@@ -103,6 +99,7 @@ class BellumScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -111,7 +108,7 @@ class BellumScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw the heading, the outcome and the table."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:  # the campaign file is still being opened
             return
         state = store.state()
@@ -186,7 +183,7 @@ class BellumScreen(Screen[None]):
             )
 
     def action_record_year(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             return
         state = store.state()
@@ -197,11 +194,7 @@ class BellumScreen(Screen[None]):
             )
             return
 
-        def recorded(summary: str | None) -> None:
-            if summary:
-                self.post_message(LedgerChanged(summary))
-
-        self.app.push_screen(BellumYearForm(), callback=recorded)
+        self.app.push_screen(BellumYearForm())
 
 
 class BellumYearForm(LedgerForm):
@@ -215,7 +208,7 @@ class BellumYearForm(LedgerForm):
     FORM_TITLE = N_("Record a Bellum year (B1, B2)")
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         self.year = state.bellum_years + 1
         """The year this form records: the next one after those in the ledger."""
         year_bc = state.scenario.calendar.start_year_bc - (self.year - 1)
@@ -258,7 +251,7 @@ class BellumYearForm(LedgerForm):
             held = self.text(f"centres-{number}")
             if held:
                 centres[power] = int(held)
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         return centres_event(
             state,
             self.year,
