@@ -244,8 +244,8 @@ def battle_sheet(
             )
         )
     counted = {
-        "fog": _("AP counted, % of the BGs fielded"),
-        "dbm": _("ElEq counted, % of the ElEq fielded"),
+        "fog": _("AP counted, as a percentage of the BGs fielded"),
+        "dbm": _("ElEq counted, as a percentage of the ElEq fielded"),
         "dba": _("elements lost"),
     }[system]
     counted_note = {
