@@ -23,8 +23,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
-from assistant.tui.messages import ReportWritten
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
     InputProblem,
