@@ -244,8 +244,8 @@ def battle_sheet(
             )
         )
     counted = {
-        "fog": _("AP counted, as a percentage of the BGs fielded"),
-        "dbm": _("ElEq counted, as a percentage of the ElEq fielded"),
+        "fog": _("AP counted ÷ BGs fielded, in %"),
+        "dbm": _("ElEq counted ÷ ElEq fielded, in %"),
         "dba": _("elements lost"),
     }[system]
     counted_note = {
