@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.bellum import BellumPower, BellumRules, RomeSetup
+from converters.i18n import N_
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -45,21 +46,24 @@ SCENARIO_KEYS: tuple[ScenarioKey, ...] = ("tarentine", "macedon")
 """Every :data:`ScenarioKey`, in the order the command line lists them."""
 
 MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
 )
-SEASONS = {3: "spring", 4: "spring", 5: "spring", 6: "summer", 7: "summer", 8: "summer"}
-SEASONS.update({9: "autumn", 10: "autumn", 11: "autumn", 12: "winter", 1: "winter", 2: "winter"})
+"""Month names as the (English, stored) campaign date writes them; shown translated."""
+SEASONS = {3: N_("spring"), 4: N_("spring"), 5: N_("spring"), 6: N_("summer")}
+SEASONS.update({7: N_("summer"), 8: N_("summer"), 9: N_("autumn"), 10: N_("autumn")})
+SEASONS.update({11: N_("autumn"), 12: N_("winter"), 1: N_("winter"), 2: N_("winter")})
+FORTNIGHTS = (N_("1st"), N_("2nd"))
 
 
 class _Frozen(BaseModel):
@@ -151,18 +155,24 @@ class Calendar(_Frozen):
         year = self.start_year_bc - self.year_index(turn)
         of_year = self.turn_of_year(turn)
         if self.kind == "years":
-            return f"Year {turn}, {year} BC"
+            return N_("Year {turn}, {year} BC").format(turn=turn, year=year)
         if self.is_winter(turn):
-            return f"Turn {turn}, winter {year}/{year - 1} BC"
+            return N_("Turn {turn}, winter {year}/{next_year} BC").format(
+                turn=turn, year=year, next_year=year - 1
+            )
         if self.kind == "fortnights":
             month = MONTHS[(self.first_month - 1 + (of_year - 1) // 2) % 12]
-            half = "1st" if of_year % 2 == 1 else "2nd"
-            return f"Turn {turn}, {month} {year} BC ({half} fortnight)"
+            half = FORTNIGHTS[0] if of_year % 2 == 1 else FORTNIGHTS[1]
+            return N_("Turn {turn}, {month} {year} BC ({half} fortnight)").format(
+                turn=turn, month=month, year=year, half=half
+            )
         month_number = (self.first_month - 1 + of_year - 1) % 12 + 1
         # A year that starts after January crosses into the next year BC (one less).
         if month_number < self.first_month:
             year -= 1
-        return f"Turn {turn}, {MONTHS[month_number - 1]} {year} BC ({SEASONS[month_number]})"
+        return N_("Turn {turn}, {month} {year} BC ({season})").format(
+            turn=turn, month=MONTHS[month_number - 1], year=year, season=SEASONS[month_number]
+        )
 
 
 class Economy(_Frozen):

@@ -65,8 +65,12 @@ def _child(kind: str, campaign: str | None) -> None:
         imported = time.perf_counter()
         app: Any = BareApp()
     else:
+        from assistant.cli import interface_language
         from assistant.tui import build_app
+        from converters.i18n import set_language
 
+        # As `castra` does: the language (CASTRA_LANG=it loads the Italian catalogue) first.
+        set_language(interface_language([]))
         imported = time.perf_counter()
         app = build_app(campaign)
     built = time.perf_counter()

@@ -174,7 +174,9 @@ def _translate_recorded(language: str, text: str) -> str:
         return exact
     for template, pattern in _templates(language):
         found = pattern.fullmatch(text)
-        if found is None:
+        # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
+        # that happens to start like it: its own words must be a fair part of the text.
+        if found is None or len(_PLACEHOLDER.sub("", template)) * 5 < len(text):
             continue
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
         return _active.gettext(template).format_map(values)

@@ -111,3 +111,16 @@ def test_not_yet_scanned_screens_are_real_keys(key: str) -> None:
     from assistant.tui.app import NAVIGATION
 
     assert key in {k for k, _mode, _title in NAVIGATION} | {"f1"}
+
+
+# -- snapshots in Italian (issue 14): the Campaign screen; the battle desk and the ghost follow --
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
+    """Heraclea and the turn's tribute, in Italian: "aprile 278 a.C.", P.M., P.E., P.P."""
+    from tests.tui.test_snapshots_shell import a_battle_and_a_turn
+
+    a_battle_and_a_turn(store)
+    set_language("it")
+    assert snap_compare(make_app(store, seed=SEED), terminal_size=size)

@@ -404,3 +404,23 @@ def test_json_output_is_the_same_in_both_languages(
         assert code == 0, err
         outputs.append(json.loads(out))
     assert outputs[0] == outputs[1]
+
+
+def test_campaign_show_in_italian_and_its_json_unchanged(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    campaign = str(tmp_path / "tarentine.castra")
+    assert main(["campaign", "new", "tarentine", "--file", campaign]) == 0
+    capsys.readouterr()
+    outputs = []
+    for language in ("en", "it"):
+        code, out, _err = _run(capsys, "--lang", language, "campaign", "show", "--file", campaign,
+                               "--json")  # fmt: skip
+        assert code == 0
+        outputs.append(json.loads(out))
+    assert outputs[0] == outputs[1]
+    code, out, _err = _run(capsys, "--lang", "it", "campaign", "show", "--file", campaign)
+    lines = out.splitlines()
+    assert "Turno 1, aprile 278 a.C. (1ª quindicina) (su 65 turni)" in lines[0]
+    rome = next(line for line in lines if line.strip().startswith("Rome"))
+    assert "P.M." in rome and "tesoro" in rome and "P.P." in rome

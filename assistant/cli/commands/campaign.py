@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -443,25 +444,36 @@ def _pm(text: str) -> Fraction:
 
 
 def _nation_line(name: str, data: dict[str, Any]) -> str:
-    line = (
-        f"  {name:<14} land {data['land_pm']:>2} PM  naval {data['naval_pm']:>2}  "
-        f"decimated {data['decimated']:>2}  treasury {data['treasury']:>4} PE  "
-        f"prestige {data['prestige']:>3} PP"
+    line = f"  {name:<14} " + _(
+        "land {land:>2} PM  naval {naval:>2}  decimated {decimated:>2}  "
+        "treasury {treasury:>4} PE  prestige {prestige:>3} PP"
+    ).format(
+        land=data["land_pm"],
+        naval=data["naval_pm"],
+        decimated=data["decimated"],
+        treasury=data["treasury"],
+        prestige=data["prestige"],
     )
     if data["victory_points"] is not None:
-        line += f"  VP {data['victory_points']}"
+        line += "  " + _("VP {vp}").format(vp=data["victory_points"])
     expiring = [
-        f"{b['pm']} from turn {b['turn']}" + (f" until turn {b['expires']}" if b["expires"] else "")
+        (
+            _("{pm} from turn {turn} until turn {expires}")
+            if b["expires"]
+            else _("{pm} from turn {turn}")
+        ).format(pm=b["pm"], turn=b["turn"], expires=b["expires"])
         for b in data["decimated_batches"]
     ]
     if expiring:
-        line += "\n      decimated: " + "; ".join(expiring)
+        line += "\n      " + _("decimated: {batches}").format(batches="; ".join(expiring))
     training = [
-        f"{r['land_pm']} land + {r['naval_pm']} naval arriving turn {r['arrives']}"
+        _("{land} land + {naval} naval arriving turn {arrives}").format(
+            land=r["land_pm"], naval=r["naval_pm"], arrives=r["arrives"]
+        )
         for r in data["training"]
     ]
     if training:
-        line += "\n      training: " + "; ".join(training)
+        line += "\n      " + _("training: {orders}").format(orders="; ".join(training))
     return line
 
 
@@ -511,22 +523,33 @@ def _standings_lines(state: CampaignState) -> list[str]:
 
 def _show_text(state: CampaignState) -> str:
     data = state.summary()
+    title, date = translate_recorded(data["title"]), translate_recorded(data["date"])
     if state.scenario.bellum is not None:
-        heading = f"{data['title']} — {data['date']} (of {data['total_turns']} years)"
+        heading = _("{title} — {date} (of {total} years)").format(
+            title=title, date=date, total=data["total_turns"]
+        )
         return "\n".join([heading, *_standings_lines(state)])
-    lines = [f"{data['title']} — {data['date']} (of {data['total_turns']} turns)"]
+    lines = [
+        _("{title} — {date} (of {total} turns)").format(
+            title=title, date=date, total=data["total_turns"]
+        )
+    ]
     if data["finished"]:
-        lines.append("The campaign is over.")
+        lines.append(_("The campaign is over."))
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         for name, nation in data["nations"].items():
             lines.append(_nation_line(name, nation))
     if data["armies"]:
         if data["initiative"]:
-            lines.append(f"Initiative: {data['initiative']} (D6)")
+            lines.append(_("Initiative: {side} (D6)").format(side=data["initiative"]))
         for name, army in data["armies"].items():
-            status = f"morale {army['morale']}" if army["alive"] else "destroyed"
-            leader = " (leader)" if army["leader"] else ""
+            status = (
+                _("morale {morale}").format(morale=army["morale"])
+                if army["alive"]
+                else _("destroyed")
+            )
+            leader = " " + _("(leader)") if army["leader"] else ""
             lines.append(f"  {name:<12} {army['nation']:<8} {status}{leader}")
     return "\n".join(lines)
 
@@ -659,7 +682,7 @@ def _centres_from_args(args: argparse.Namespace) -> dict[str, Any]:
     found: dict[str, int] = {}
     for item in args.centres:
         sep = "=" if "=" in item else ":"
-        name, _, value = item.rpartition(sep)
+        name, _sep, value = item.rpartition(sep)
         name = name.strip()
         if not name:
             raise CliError(f"--centres: give POWER=N, e.g. Rome=5 (got {item!r})")

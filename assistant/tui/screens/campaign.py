@@ -26,6 +26,7 @@ from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.tui.screens.campaign_forms import (
@@ -48,7 +49,7 @@ __all__ = [
     "parse_tribute",
 ]
 
-LOADING = "Loading campaign…"
+LOADING = N_("Loading campaign…")
 """What the heading says from the first frame until the campaign file is open."""
 _FORMS = {"AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
 
@@ -70,7 +71,7 @@ EVENT_WIDTH = 88
 def campaign_heading(store: Any) -> str:
     """E.g. "Tarentine Wars · Turn 3, May 278 BC (1st fortnight)"."""
     state = store.state()
-    return f"{state.scenario.title} · {state.date}"
+    return f"{translate_recorded(state.scenario.title)} · {translate_recorded(state.date)}"
 
 
 def decimated_text(nation: Any) -> str:
@@ -79,7 +80,9 @@ def decimated_text(nation: Any) -> str:
         return "—"
     parts = []
     for batch in nation.decimated:
-        until = f" (to t{batch.expires})" if batch.expires is not None else ""
+        until = (
+            " " + _("(to t{turn})").format(turn=batch.expires) if batch.expires is not None else ""
+        )
         parts.append(f"{batch.pm}{until}")
     return ", ".join(parts)
 
@@ -108,7 +111,7 @@ def parse_tribute(text: str) -> dict[str, int]:
         part = part.strip()
         if not part:
             continue
-        name, _, amount = part.rpartition(" ")
+        name, _space, amount = part.rpartition(" ")
         if not name.strip() or not amount.lstrip("-").isdigit():
             raise ValueError(
                 f"tribute: write each nation and its PE, e.g. Rome 12, Magna Graecia 5 "
@@ -130,13 +133,13 @@ class CampaignScreen(Screen[None]):
 
     _kept_glance: dict[str, Any] | None = None
 
-    TITLE = "Campaign"
+    TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "advance", "Next turn"),
-        Binding("w", "winter", "Winter turn"),
-        Binding("r", "rebuild", "Rebuild"),
-        Binding("t", "recruit", "Recruit"),
-        Binding("u", "undo", "Undo"),
+        Binding("n", "advance", N_("Next turn")),
+        Binding("w", "winter", N_("Winter turn")),
+        Binding("r", "rebuild", N_("Rebuild")),
+        Binding("t", "recruit", N_("Recruit")),
+        Binding("u", "undo", N_("Undo")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -161,7 +164,7 @@ class CampaignScreen(Screen[None]):
             # then it shows the campaign as it was last shown, if the file has not moved on.
             glance = read_glance(campaign_file(ledger.path))
             if glance is None or not self._show_glance(glance):
-                self.query_one("#campaign-heading", Static).update(LOADING)
+                self.query_one("#campaign-heading", Static).update(_(LOADING))
         else:
             self.refresh_from_store()
 
@@ -172,25 +175,25 @@ class CampaignScreen(Screen[None]):
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
         nations.add_columns(
-            "Nation",
-            "Land PM",
-            "Naval PM",
-            "Decimated (expires)",
-            "Training (arrives)",
-            "Treasury PE",
-            "Prestige PP",
-            "VP",
+            _("Nation"),
+            _("Land PM"),
+            _("Naval PM"),
+            _("Decimated (expires)"),
+            _("Training (arrives)"),
+            _("Treasury PE"),
+            _("Prestige PP"),
+            _("VP"),
         )
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
-        events.add_column("Turn", width=4)
-        events.add_column("Event", width=EVENT_WIDTH)
-        events.add_column("Who", width=10)
+        events.add_column(_("Turn"), width=4)
+        events.add_column(_("Event"), width=EVENT_WIDTH)
+        events.add_column(_("Who"), width=10)
         self.query_one("#campaign-body", Vertical).mount_all(
             [
-                Static("Nations", classes="section-title"),
+                Static(_("Nations"), classes="section-title"),
                 nations,
-                Static("Recent events", classes="section-title"),
+                Static(_("Recent events"), classes="section-title"),
                 events,
             ]
         )
@@ -205,9 +208,9 @@ class CampaignScreen(Screen[None]):
 
     def show_campaign_error(self, message: str) -> None:
         """The campaign file could not be opened: say why, in place of the campaign."""
-        self.query_one("#campaign-heading", Static).update("The campaign could not be opened")
+        self.query_one("#campaign-heading", Static).update(_("The campaign could not be opened"))
         status = self.query_one("#campaign-status", Static)
-        status.update(f"{message}\nPress q to quit; nothing was written to the file.")
+        status.update(message + "\n" + _("Press q to quit; nothing was written to the file."))
         status.add_class("error")
 
     def refresh_from_store(self) -> None:
@@ -221,7 +224,8 @@ class CampaignScreen(Screen[None]):
         state = store.state()
         calendar = state.scenario.calendar
         self.query_one("#campaign-heading", Static).update(
-            f"{state.scenario.title} — {state.date}  ·  turn {state.turn} of {calendar.total_turns}"
+            f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
+            + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
         )
         self.query_one("#campaign-status", Static).update(self._status(state))
         nations, events = self._tables()
@@ -286,27 +290,31 @@ class CampaignScreen(Screen[None]):
 
     def _status(self, state: Any) -> str:
         if state.finished:
-            return "The campaign is over (T5.1); only notes can be added."
+            return _("The campaign is over (T5.1); only notes can be added.")
         if state.is_winter and state.turn not in state.winters_resolved:
-            return (
+            return _(
                 "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), "
                 "then n."
             )
         if state.is_winter:
-            return "Winter resolved: press n to start the spring."
-        battles = "1 battle" if state.battles == 1 else f"{state.battles} battles"
+            return _("Winter resolved: press n to start the spring.")
+        battles = ngettext("{count} battle recorded", "{count} battles recorded", state.battles)
         return (
-            f"{battles} recorded · n ends this turn · r rebuilds decimated PM "
-            "(20 PE, until the next winter) · t orders recruits"
+            battles.format(count=state.battles)
+            + " · "
+            + _(
+                "n ends this turn · r rebuilds decimated PM (20 PE, until the next winter) · "
+                "t orders recruits"
+            )
         )
 
     def _fill_nations(self, table: DataTable[Any], state: Any) -> None:
         row = table.cursor_row
         table.clear()
         for name, nation in state.nations.items():
-            label = name if nation.player else f"{name} (no player)"
+            label = name if nation.player else _("{name} (no player)").format(name=name)
             if nation.away:
-                label += " (away)"
+                label += " " + _("(away)")
             table.add_row(
                 label,
                 str(nation.land_pm),
@@ -328,7 +336,12 @@ class CampaignScreen(Screen[None]):
             table.add_row(
                 str(entry.id),
                 str(entry.turn or ""),
-                Text(entry.summary, style=style, no_wrap=True, overflow="ellipsis"),
+                Text(
+                    translate_recorded(str(entry.summary)),
+                    style=style,
+                    no_wrap=True,
+                    overflow="ellipsis",
+                ),
                 Text(entry.who or "—", no_wrap=True, overflow="ellipsis"),
             )
 
