@@ -124,3 +124,10 @@ def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[i
     a_battle_and_a_turn(store)
     set_language("it")
     assert snap_compare(make_app(store, seed=SEED), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_ghost_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
+    """The opening order in Italian: its banner, reason, dice and what it allows (G3.1, G3.5)."""
+    set_language("it")
+    assert snap_compare(make_app(store, seed=SEED), terminal_size=size, press=["g", "f6"])

@@ -33,10 +33,8 @@ TEXT_NOT_YET_CONVERTED = {
     "assistant/tui/screens/chronicle.py",
     "assistant/tui/screens/dice_battle.py",
     "assistant/tui/screens/die_entry.py",
-    "assistant/tui/screens/ghost.py",
     "assistant/tui/widgets/battle_contingent.py",
     "assistant/tui/widgets/battle_error.py",
-    "assistant/tui/widgets/ghost_chart.py",
 }
 """Modules whose widget text, help and notifications are still English (issue 14, phase 2).
 ``armylists`` holds data (scenario titles, names), which keeps its own names (issue 14)."""
@@ -63,6 +61,8 @@ ERRORS_NOT_YET_CONVERTED = TEXT_NOT_YET_CONVERTED | {
     "assistant/ledger/store.py",
     "assistant/tui/screens/annibui.py",
     "assistant/tui/screens/campaign.py",
+    "assistant/tui/screens/ghost.py",
+    "assistant/tui/widgets/ghost_chart.py",
     "assistant/tui/widgets/annibui_lines.py",
     "converters/annibui.py",
     "converters/bellum.py",

@@ -35,6 +35,7 @@ from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_, _, translate_recorded
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
 SAMPLE_ARMY = """\
@@ -45,11 +46,15 @@ II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0
 
 
 LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("fatigue", "fatigue", "fatigue points on the side's brigades (1 each)"),
-    ("objectives", "obj. lost", "objectives lost (1 each)"),
-    ("generals", "generals", "command points of each general killed or captured, e.g. 2 3"),
-    ("hqs", "HQs", "HQs eliminated (6 each)"),
-    ("routed", "routed", "strength modifier of each routed brigade, e.g. 0 +1 -1"),
+    ("fatigue", N_("fatigue"), N_("fatigue points on the side's brigades (1 each)")),
+    ("objectives", N_("obj. lost"), N_("objectives lost (1 each)")),
+    (
+        "generals",
+        N_("generals"),
+        N_("command points of each general killed or captured, e.g. 2 3"),
+    ),
+    ("hqs", N_("HQs"), N_("HQs eliminated (6 each)")),
+    ("routed", N_("routed"), N_("strength modifier of each routed brigade, e.g. 0 +1 -1")),
 )
 """G2.1's loss items, as running totals the player types for each side."""
 
@@ -113,17 +118,17 @@ def _numbers(text: str, field: str) -> list[int]:
 class GhostScreen(Screen[None]):
     """Set up the ghost, then play his turns: orders, PP, clock, countdown and the gap."""
 
-    TITLE = "Ghost general"
+    TITLE = N_("Ghost general")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "generate", "General", tooltip="Roll the ghost general (G1)"),
-        Binding("f6", "open_battle", "Open", tooltip="Open the battle with this army"),
-        Binding("f7", "start_turn", "Turn", tooltip="The ghost's turn: order and dice"),
-        Binding("f8", "allocate_pp", "PP"),
-        Binding("f9", "clock", "Clock"),
-        Binding("f10", "end_turn", "End turn"),
-        Binding("ctrl+n", "new_battle", "New"),
-        Binding("escape", "leave_field", "Leave field", show=False),
+        Binding("f5", "generate", N_("General"), tooltip=N_("Roll the ghost general (G1)")),
+        Binding("f6", "open_battle", N_("Open"), tooltip=N_("Open the battle with this army")),
+        Binding("f7", "start_turn", N_("Turn"), tooltip=N_("The ghost's turn: order and dice")),
+        Binding("f8", "allocate_pp", N_("PP")),
+        Binding("f9", "clock", N_("Clock")),
+        Binding("f10", "end_turn", N_("End turn")),
+        Binding("ctrl+n", "new_battle", N_("New")),
+        Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -142,29 +147,29 @@ class GhostScreen(Screen[None]):
         with VerticalScroll(id="ghost"):
             with Horizontal(id="ghost-setup"):
                 with Vertical(id="ghost-general") as general:
-                    general.border_title = "Ghost general (G1)"
+                    general.border_title = _("Ghost general (G1)")
                     with Horizontal(classes="setting"):
-                        yield Label("Side", classes="field-label")
+                        yield Label(_("Side"), classes="field-label")
                         yield Select(
-                            [("North", "north"), ("South", "south")],
+                            [(_("North"), "north"), (_("South"), "south")],
                             value="north",
                             allow_blank=False,
                             compact=True,
                             id="ghost-side",
                         )
                     with Horizontal(classes="setting"):
-                        yield Label("Quality", classes="field-label")
+                        yield Label(_("Quality"), classes="field-label")
                         yield Select(
-                            [(q, q) for q in ("poor", "mediocre", "good", "excellent")],
+                            [(_(q), q) for q in ("poor", "mediocre", "good", "excellent")],
                             value="good",
                             allow_blank=False,
                             compact=True,
                             id="ghost-quality",
                         )
                     with Horizontal(classes="setting"):
-                        yield Label("Personality", classes="field-label")
+                        yield Label(_("Personality"), classes="field-label")
                         yield Select(
-                            [(p, p) for p in ("unstable", "prudent", "organised", "aggressive")],
+                            [(_(p), p) for p in ("unstable", "prudent", "organised", "aggressive")],
                             value="organised",
                             allow_blank=False,
                             compact=True,
@@ -172,54 +177,54 @@ class GhostScreen(Screen[None]):
                         )
                     yield Static("", id="ghost-profile")
                 with Vertical(id="ghost-army-box") as army:
-                    army.border_title = "Order of battle: NAME (quality): Division mods; …"
+                    army.border_title = _("Order of battle: NAME (quality): Division mods; …")
                     yield TextArea(SAMPLE_ARMY, id="ghost-army", soft_wrap=False)
                     with Horizontal(classes="setting"):
-                        yield Label("Other units (batteries, HQs)", classes="field-label")
+                        yield Label(_("Other units (batteries, HQs)"), classes="field-label")
                         yield Input("0", compact=True, id="ghost-other-units")
                     yield Static("", id="ghost-army-summary")
                     yield FieldError(id="ghost-army-error")
             yield Static("", id="ghost-banner")
             with Horizontal(id="ghost-play"):
                 with Vertical(id="ghost-losses") as losses:
-                    losses.border_title = "Loss points so far (G2.1), then f7"
+                    losses.border_title = _("Loss points so far (G2.1), then f7")
                     with Horizontal(classes="setting loss-head"):
                         yield Label("", classes="loss-side")
-                        for _, label, _ in LOSS_FIELDS:
-                            yield Label(label, classes="loss-label")
-                    for side, name in (("gr", "You"), ("gf", "Ghost")):
+                        for _field, label, _hint in LOSS_FIELDS:
+                            yield Label(_(label), classes="loss-label")
+                    for side, name in (("gr", _("You")), ("gf", _("Ghost"))):
                         with Horizontal(classes="setting"):
                             yield Label(name, classes="loss-side")
-                            for field, _, hint in LOSS_FIELDS:
+                            for field, _label, hint in LOSS_FIELDS:
                                 yield Input(
                                     placeholder="0" if field not in ("generals", "routed") else "",
-                                    tooltip=hint,
+                                    tooltip=_(hint),
                                     compact=True,
                                     id=f"{side}-{field}",
                                     classes="loss",
                                 )
                     with Horizontal(classes="setting"):
-                        yield Label("Ghost units lost (G3.4)", classes="field-label")
+                        yield Label(_("Ghost units lost (G3.4)"), classes="field-label")
                         yield Input(placeholder="0", compact=True, id="gf-units-lost")
                     yield Static("", id="ghost-loss-total")
                     yield FieldError(id="ghost-loss-error")
                     with Horizontal(classes="setting"):
-                        yield Label("Clock dice offered (G4.4)", classes="field-label")
-                        yield Input(placeholder="e.g. 2 5", compact=True, id="clock-dice")
+                        yield Label(_("Clock dice offered (G4.4)"), classes="field-label")
+                        yield Input(placeholder=_("e.g. 2 5"), compact=True, id="clock-dice")
                     yield Static("", id="ghost-clock")
                     yield Static("", id="ghost-countdown")
                 with Vertical(id="ghost-pp") as pp:
-                    pp.border_title = "Priority points (G4.1–G4.3), f8"
+                    pp.border_title = _("Priority points (G4.1–G4.3), f8")
                     yield DataTable(id="pp-table", cursor_type="none", zebra_stripes=True)
                     yield Static("", id="pp-summary")
             with Vertical(id="ghost-gap-box") as gap:
-                gap.border_title = "The gap over the turns (G2.2)"
+                gap.border_title = _("The gap over the turns (G2.2)")
                 yield GhostGapChart(id="ghost-chart")
         yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#pp-table", DataTable).add_columns(
-            "who", "PP", "to div.", "reserve", "clock", "lost"
+            _("who"), "PP", _("to div."), _("reserve"), _("clock"), _("lost")
         )
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._resume()
@@ -285,10 +290,24 @@ class GhostScreen(Screen[None]):
             profile.update(_problem(error))
             return
         profile.update(
-            f"{general.quality.value} {general.personality.value} ({general.side})\n"
-            f"command points {general.command_points} · radius {general.radius}″\n"
-            f"PP bonus +{general.pp_bonus} · order modifier {general.modifier:+d}\n"
-            f"gap threshold ±{general.gap_threshold}% · leaves at {general.leave_at}% lost"
+            _("{quality} {personality} ({side})").format(
+                quality=_(general.quality.value),
+                personality=_(general.personality.value),
+                side=_(general.side),
+            )
+            + "\n"
+            + _(
+                "command points {command_points} · radius {radius}″\n"
+                "PP bonus +{pp_bonus} · order modifier {modifier:+d}\n"
+                "gap threshold ±{gap_threshold}% · leaves at {leave_at} lost"
+            ).format(
+                command_points=general.command_points,
+                radius=general.radius,
+                pp_bonus=general.pp_bonus,
+                modifier=general.modifier,
+                gap_threshold=general.gap_threshold,
+                leave_at=f"{general.leave_at}%",
+            )
         )
 
     def _show_army(self) -> None:
@@ -306,8 +325,12 @@ class GhostScreen(Screen[None]):
             return
         divisions = sum(len(c.divisions) for c in army.corps)
         summary.update(
-            f"{len(army.corps)} corps · {divisions} divisions · strength {army.strength} (G2.2) · "
-            f"{army.units} units (G3.4)"
+            _(
+                "{corps} corps · {divisions} divisions · strength {strength} (G2.2) · "
+                "{units} units (G3.4)"
+            ).format(
+                corps=len(army.corps), divisions=divisions, strength=army.strength, units=army.units
+            )
         )
 
     def _show_losses(self) -> None:
@@ -320,7 +343,11 @@ class GhostScreen(Screen[None]):
             error.update(str(problem))
             return
         error.update("")
-        total.update(f"Loss points: you {losses.gr_loss}, ghost {losses.gf_loss}")
+        total.update(
+            _("Loss points: you {you}, ghost {ghost}").format(
+                you=losses.gr_loss, ghost=losses.gf_loss
+            )
+        )
 
     def _show_battle(self) -> None:
         banner = self.query_one("#ghost-banner", Static)
@@ -335,8 +362,10 @@ class GhostScreen(Screen[None]):
             self.query_one(widget_id).disabled = self.battle is not None
         if self.battle is None:
             banner.update(
-                "No battle yet. Set the general and the order of battle, then press f6 for the "
-                "opening order (G3.1)."
+                _(
+                    "No battle yet. Set the general and the order of battle, then press f6 for "
+                    "the opening order (G3.1)."
+                )
             )
             self._show_gaps()
             self.query_one("#ghost-countdown", Static).update("")
@@ -346,20 +375,23 @@ class GhostScreen(Screen[None]):
         banner.add_class(order.value)
         if state.turns:
             decision = state.turns[-1].summary
-            heading = f"Turn {state.turns[-1].turn}"
+            heading = _("Turn {turn}").format(turn=state.turns[-1].turn)
         elif state.opening is not None:
             decision = state.opening
-            heading = "Opening"
+            heading = _("Opening")
         else:
             decision = None
             heading = ""
         lines = [f"[b]{_order_name(order)}[/b]  ·  {heading}"]
         if decision is not None:
-            lines.append(f"{decision.rule}: {decision.reason}")
+            lines.append(f"{decision.rule}: {translate_recorded(decision.reason)}")
             if decision.rolls:
-                dice = ", ".join(f"d{r.sides}={r.value} ({r.purpose})" for r in decision.rolls)
-                lines.append(f"Dice: {dice}")
-            lines.append(f"Allows: {decision.allows}")
+                dice = ", ".join(
+                    f"d{r.sides}={r.value} ({translate_recorded(r.purpose)})"
+                    for r in decision.rolls
+                )
+                lines.append(_("Dice: {dice}").format(dice=dice))
+            lines.append(_("Allows: {allows}").format(allows=_(decision.allows)))
         banner.update("\n".join(lines))
         self._show_gaps()
         self._show_countdown()
@@ -382,15 +414,24 @@ class GhostScreen(Screen[None]):
             return
         value = self.battle.countdown_value
         state = self.battle.state
-        ended = "ended" if state.turn_ended else "not ended yet (f10)"
+        ended = _("ended") if state.turn_ended else _("not ended yet (f10)")
         if value is None:
             countdown.update(
-                f"Retreat countdown (G3.3): not running · turn {self.battle.turn} {ended}"
+                _("Retreat countdown (G3.3): not running · turn {turn} {ended}").format(
+                    turn=self.battle.turn, ended=ended
+                )
             )
         else:
             countdown.update(
-                f"Retreat countdown (G3.3): next roll needs {value}+ "
-                f"(1d6 {state.general.modifier:+d}) · turn {self.battle.turn} {ended}"
+                _(
+                    "Retreat countdown (G3.3): next roll needs {value}+ (1d6 {modifier:+d}) · "
+                    "turn {turn} {ended}"
+                ).format(
+                    value=value,
+                    modifier=state.general.modifier,
+                    turn=self.battle.turn,
+                    ended=ended,
+                )
             )
 
     # ----------------------------------------------------------------- reacting
@@ -415,7 +456,7 @@ class GhostScreen(Screen[None]):
         """G1: roll the general's quality and personality (before the battle opens)."""
         if self.battle is not None:
             self.notify(
-                "The battle has begun: start a new one (ctrl+n) to roll a new general.",
+                _("The battle has begun: start a new one (ctrl+n) to roll a new general."),
                 severity="warning",
             )
             return
@@ -448,7 +489,9 @@ class GhostScreen(Screen[None]):
     def action_open_battle(self) -> None:
         """G3.1: fix the general and army, and roll the opening order."""
         if self.battle is not None:
-            self.notify("The battle is already open; ctrl+n starts a new one.", severity="warning")
+            self.notify(
+                _("The battle is already open; ctrl+n starts a new one."), severity="warning"
+            )
             return
         try:
             general = self._general()
@@ -543,7 +586,7 @@ class GhostScreen(Screen[None]):
     def action_end_turn(self) -> None:
         """G3.3: the end-of-turn retreat countdown."""
         if self.battle is None or self.battle.turn == 0 or self.battle.state.turn_ended:
-            self.notify("No ghost turn to end: press f7 to start one.", severity="warning")
+            self.notify(_("No ghost turn to end: press f7 to start one."), severity="warning")
             return
         self._run_end_turn()
 
@@ -573,10 +616,10 @@ class GhostScreen(Screen[None]):
     def action_allocate_pp(self) -> None:
         """G4.1–G4.3: this turn's priority points, after the real player has allocated his."""
         if self.battle is None:
-            self.notify("Open the battle first (f6).", severity="warning")
+            self.notify(_("Open the battle first (f6)."), severity="warning")
             return
         if self.battle.battle_over:
-            self.notify("The ghost's battle is over: no more PP.", severity="warning")
+            self.notify(_("The ghost's battle is over: no more PP."), severity="warning")
             return
         self._run_pp()
 
@@ -659,13 +702,15 @@ class GhostScreen(Screen[None]):
             ledger = castra_app(self).ledger
             ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
-            self.notify(f"Ghost battle not saved: {error}", severity="error")
+            self.notify(_("Ghost battle not saved: {error}").format(error=error), severity="error")
 
     def _resume(self) -> None:
         try:
             state = castra_app(self).ledger.ghost_battle()
         except Exception as error:
-            self.notify(f"Saved ghost battle not read: {error}", severity="warning")
+            self.notify(
+                _("Saved ghost battle not read: {error}").format(error=error), severity="warning"
+            )
             return
         if state is None:
             return
@@ -686,10 +731,11 @@ class GhostScreen(Screen[None]):
 
 def _order_name(order: Any) -> str:
     value = str(order.value)
-    return {
-        "pre_battle": "BEFORE THE BATTLE",
-        "attack": "ATTACK",
-        "manoeuvre": "MANOEUVRE / DEFENCE",
-        "retreat": "GENERAL RETREAT",
-        "left_field": "LEFT THE FIELD",
-    }.get(value, value.upper())
+    names = {
+        "pre_battle": N_("BEFORE THE BATTLE"),
+        "attack": N_("ATTACK"),
+        "manoeuvre": N_("MANOEUVRE / DEFENCE"),
+        "retreat": N_("GENERAL RETREAT"),
+        "left_field": N_("LEFT THE FIELD"),
+    }
+    return _(names[value]) if value in names else value.upper()

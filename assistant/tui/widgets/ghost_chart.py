@@ -11,6 +11,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from converters.i18n import _
+
 
 class GhostGapChart(Static):
     """Gap % per ghost turn as horizontal bars around zero, thresholds marked with ┊."""
@@ -36,9 +38,9 @@ class GhostGapChart(Static):
 
     def _render_chart(self) -> Text:
         if not self._gaps:
-            return Text("No ghost turn yet: the gap chart starts with turn 1.", style="dim")
+            return Text(_("No ghost turn yet: the gap chart starts with turn 1."), style="dim")
         # One scale for every line: the widest of the gaps and the threshold, so bars compare.
-        widest = max([abs(gap) for _, gap in self._gaps] + [float(self._threshold), 1.0])
+        widest = max([abs(gap) for _turn, gap in self._gaps] + [float(self._threshold), 1.0])
         per_char = widest / self.half_width
         mark = round(self._threshold / per_char) if self._threshold else None
         chart = Text()
@@ -64,10 +66,11 @@ class GhostGapChart(Static):
                 chart.append("█" * length, style="green")
                 chart.append(right[length:])
             chart.append("\n")
+        against, favour = _("← against the ghost"), _("for the ghost →")
         chart.append(
             " " * 12
-            + f"{'← against the ghost':>{self.half_width}}│{'for the ghost →':<{self.half_width}}"
-            + f"  ┊ threshold ±{self._threshold}%",
+            + f"{against:>{self.half_width}}│{favour:<{self.half_width}}  ┊ "
+            + _("threshold ±{threshold}%").format(threshold=self._threshold),
             style="dim",
         )
         return chart
