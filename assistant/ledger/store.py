@@ -12,6 +12,7 @@ whenever it does not match.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sqlite3
@@ -41,6 +42,8 @@ __all__ = [
     "CampaignStore",
     "HistoryEntry",
     "StoredEvent",
+    "is_campaign_file",
+    "write_new_file",
 ]
 
 APPLICATION = "castra-campaign"
@@ -57,6 +60,8 @@ BUSY_TIMEOUT_MS = 15_000
 """How long a writer waits for another process's transaction to finish."""
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
+_SIDE_SUFFIXES = ("-wal", "-shm")
+"""SQLite's side files of a campaign in WAL mode: they belong with it wherever it goes."""
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -184,6 +189,8 @@ class CampaignStore:
         self.path = path
         self._connection = connection
         self._state: CampaignState | None = None
+        self.set_aside: Path | None = None
+        """Where the file this one replaced (``force``) was renamed to, if it did."""
 
     # ---- opening and creating ----------------------------------------------------------
 
@@ -294,6 +301,8 @@ class CampaignStore:
             state, _ = replay_as_recorded(events)
         except LedgerError as error:
             raise CampaignFileError(f"file: {error}") from None
+        if path.is_dir():
+            raise CampaignFileError(f"file: {path} is a folder; give the campaign file's name")
         if path.exists() and not force:
             raise CampaignFileError(
                 f"file: {path} already exists; choose another --file or pass --force "
@@ -328,9 +337,7 @@ class CampaignStore:
                 connection.execute("COMMIT")
             finally:
                 connection.close()
-            if path.exists() and force:
-                stamp = _now().strftime("%Y%m%dT%H%M%S")
-                path.rename(path.with_name(f"{path.name}.replaced-{stamp}"))
+            set_aside = _set_aside(path) if path.exists() and force else None
             try:
                 # A hard link fails if someone made the file meanwhile: never overwrite.
                 os.link(temporary, path)
@@ -340,7 +347,9 @@ class CampaignStore:
             for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
                 with contextlib.suppress(FileNotFoundError):
                     leftover.unlink()
-        return cls.open(path)
+        store = cls.open(path)
+        store.set_aside = set_aside
+        return store
 
     def _check_file(self) -> None:
         connection = self._connection
@@ -617,6 +626,65 @@ def _remove_side_files(side_files: tuple[Path, Path], existed: set[Path]) -> Non
             return
         for side in side_files:
             side.unlink(missing_ok=True)
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename ``path`` to the first free ``NAME.replaced-STAMP[-N]``, with its WAL side files
+    (which may hold its last events), and return the new name.
+
+    Never overwrites: each name is taken with a hard link, which fails on an existing file,
+    so two replacements within the same second keep both old files.
+    """
+    stamp = _now().strftime("%Y%m%dT%H%M%S")
+    for attempt in itertools.count(1):
+        backup = path.with_name(
+            f"{path.name}.replaced-{stamp}" + (f"-{attempt}" if attempt > 1 else "")
+        )
+        if any(Path(f"{backup}{side}").exists() for side in _SIDE_SUFFIXES):
+            continue
+        try:
+            os.link(path, backup)
+        except FileExistsError:
+            continue
+        break
+    for side in _SIDE_SUFFIXES:
+        with contextlib.suppress(FileNotFoundError, FileExistsError):
+            os.link(f"{path}{side}", f"{backup}{side}")
+            os.unlink(f"{path}{side}")
+    path.unlink()
+    return backup
+
+
+def is_campaign_file(path: Path) -> bool:
+    """True if ``path`` is an SQLite file (a campaign, or any database) or the side file of
+    one: things no export or other plain write may overwrite."""
+    for side in (*_SIDE_SUFFIXES, "-journal"):
+        if path.name.endswith(side) and is_campaign_file(path.with_name(path.name[: -len(side)])):
+            return True
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file in the same folder,
+    then renamed). An existing file is left alone (FileExistsError) unless ``replace``; a
+    campaign file never is replaced."""
+    handle, temporary_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    temporary = Path(temporary_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if replace and not is_campaign_file(path):
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def _check_header(path: Path) -> None:

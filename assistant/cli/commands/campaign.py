@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -305,6 +306,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     export = _command(commands, "export", "write the campaign as one JSON document", _run_export)
     export.add_argument("target", metavar="FILE", help="the JSON file to write ('-' = stdout)")
+    export.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite FILE if it exists (never a campaign file)",
+    )
 
     imported = _command(
         commands, "import", "make a campaign file from an exported JSON", _run_import
@@ -359,7 +365,10 @@ def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
 
 def _path(args: argparse.Namespace) -> Path:
-    if args.file:
+    if args.file is not None:
+        if not args.file.strip():
+            # An unset shell variable (--file "$CAMPAIGN") must not mean the default campaign.
+            raise CliError(_("--file: empty; give the campaign file's path"))
         return Path(args.file)
     from assistant.ledger.paths import default_campaign_path
 
@@ -621,8 +630,18 @@ def _run_new(args: argparse.Namespace) -> int:
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
+        text = f"New campaign in {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text))
     return 0
+
+
+def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
+    """Where ``--force`` put the file it replaced: added to ``data`` (``set_aside``) and to
+    ``text``, so the referee can find it."""
+    if store.set_aside is None:
+        return text
+    data["set_aside"] = str(store.set_aside)
+    return text + "\n" + _("The old file is kept as {name}").format(name=store.set_aside)
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -1017,15 +1036,21 @@ def _run_history(args: argparse.Namespace) -> int:
 
 
 def _run_export(args: argparse.Namespace) -> int:
+    from assistant.ledger.store import write_new_file
+
     with _open(args) as store:
         document = store.export_document()
     text = json.dumps(document, ensure_ascii=False, indent=1)
     if args.target == "-":
         sys.stdout.write(text + "\n")
         return 0
-    target = Path(args.target)
+    target = _export_target(args)
     try:
-        target.write_text(text + "\n", encoding="utf-8")
+        write_new_file(target, text + "\n", replace=args.force)
+    except FileExistsError:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        ) from None
     except OSError as error:
         raise CliError(f"FILE: cannot write {target}: {error}") from None
     emit(
@@ -1034,6 +1059,27 @@ def _run_export(args: argparse.Namespace) -> int:
         f"Exported {len(document['events'])} events to {target}",
     )
     return 0
+
+
+def _export_target(args: argparse.Namespace) -> Path:
+    """Where ``campaign export`` may write: never over a campaign file (the campaign itself
+    included) nor a folder; over another existing file only with ``--force``."""
+    from assistant.ledger.store import is_campaign_file
+
+    if not args.target.strip():
+        raise CliError(_("FILE: empty; give the JSON file's name, or - for the screen"))
+    target = Path(args.target)
+    if target.is_dir():
+        raise CliError(_("FILE: {name} is a folder; give the JSON file's name").format(name=target))
+    if is_campaign_file(target):
+        raise CliError(
+            _("FILE: {name} is a campaign file; export never overwrites one").format(name=target)
+        )
+    if target.exists() and not args.force:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        )
+    return target
 
 
 def _run_import(args: argparse.Namespace) -> int:
@@ -1049,9 +1095,7 @@ def _run_import(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     with store:
         state = store.state()
-        emit(
-            args,
-            {"file": str(store.path), **state.summary()},
-            f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}",
-        )
+        data = {"file": str(store.path), **state.summary()}
+        text = f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text))
     return 0
