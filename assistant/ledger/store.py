@@ -12,6 +12,7 @@ whenever it does not match.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import json
 import os
@@ -40,6 +41,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "CampaignFileError",
     "CampaignStore",
+    "Damage",
     "HistoryEntry",
     "StoredEvent",
     "is_campaign_file",
@@ -48,12 +50,14 @@ __all__ = [
 
 APPLICATION = "castra-campaign"
 """What the ``meta`` table says a Castra campaign file is."""
-SCHEMA_VERSION = 2
-GHOST_BATTLE_KEY = "ghost_battle"
+SCHEMA_VERSION = 3
 """The file layout this Castra writes; older files are migrated, newer ones refused.
 
 1: the first layout. 2: Bellum games (a scenario with ``bellum``, ``centres_recorded``
-events), which a Castra reading only version 1 could not replay, so it must refuse them."""
+events), which a Castra reading only version 1 could not replay, so it must refuse them.
+3: checksums (a hash chain over the events, and the snapshot's digest), which a Castra that
+does not keep them up to date would break, so it must refuse them."""
+GHOST_BATTLE_KEY = "ghost_battle"
 EXPORT_FORMAT = "castra-campaign-export"
 """The ``format`` field of an exported JSON document."""
 BUSY_TIMEOUT_MS = 15_000
@@ -63,7 +67,14 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 _SIDE_SUFFIXES = ("-wal", "-shm")
 """SQLite's side files of a campaign in WAL mode: they belong with it wherever it goes."""
 
-_SCHEMA = """
+_CHECKSUMS = """
+CREATE TABLE checksums (id INTEGER PRIMARY KEY, chain TEXT NOT NULL);
+"""
+"""Event ``id``'s link in the hash chain: sha256 of the link before it, the id and the stored
+payload (see :func:`_link`). Written with the event, in the same transaction."""
+
+_SCHEMA = (
+    """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,
@@ -81,9 +92,12 @@ CREATE TABLE snapshot (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
     last_event_id INTEGER NOT NULL,
     replay_version INTEGER NOT NULL,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    digest TEXT
 );
 """
+    + _CHECKSUMS
+)
 
 
 def _v1_to_v2(connection: sqlite3.Connection) -> None:
@@ -91,8 +105,26 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
     already a valid version 2 row, so nothing is rewritten (the ledger is append-only)."""
 
 
-# Version n → n+1, run inside one transaction when an older file is opened for writing.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2}
+def _v2_to_v3(connection: sqlite3.Connection) -> None:
+    """Version 3 adds the checksums. The events are read and replayed first (a damaged one
+    stops the migration, which writes nothing); the snapshot is then rebuilt from them, so a
+    saved state changed by hand before the upgrade is not carried over."""
+    events = [
+        (event_id, _parse(event_id, payload, Path("the campaign file")))
+        for event_id, payload in connection.execute("SELECT id, payload FROM events ORDER BY id")
+    ]
+    state = _replay_checked(events)
+    connection.execute(_CHECKSUMS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
+    connection.execute("DELETE FROM checksums")
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(snapshot)")}
+    if "digest" not in columns:
+        connection.execute("ALTER TABLE snapshot ADD COLUMN digest TEXT")
+    chain = _write_checksums(connection, "", events)
+    _write_snapshot(connection, state, chain)
+
+
+# Version n → n+1, run inside one transaction when an older file is opened.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class CampaignFileError(ValueError):
@@ -100,6 +132,35 @@ class CampaignFileError(ValueError):
 
     The file is left exactly as it was.
     """
+
+
+class Damage(BaseModel):
+    """What is wrong with a campaign file, found by its checksums (:meth:`CampaignStore.open`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_event: int | None
+    """The first event that cannot be trusted (it and every later one); None when the events
+    are sound and only the saved state is not."""
+    what: str
+    """What is damaged, in words."""
+
+    def message(self, path: Path) -> str:
+        """One line: what is damaged, that nothing was written, and how to recover."""
+        if self.first_event is None:
+            recover = (
+                f"rebuild it from the events with `castra campaign export --file {path} "
+                "all.json` and `castra campaign import all.json --file NEW`"
+            )
+        elif self.first_event <= 1:
+            recover = "go back to a backup"
+        else:
+            recover = (
+                f"`castra campaign export --file {path} good.json` keeps the events before "
+                f"#{self.first_event}, then `castra campaign import good.json --file NEW`; "
+                "or go back to a backup"
+            )
+        return f"file: {path} is damaged: {self.what}; nothing written. To recover, {recover}"
 
 
 class StoredEvent(BaseModel):
@@ -191,13 +252,24 @@ class CampaignStore:
         self._state: CampaignState | None = None
         self.set_aside: Path | None = None
         """Where the file this one replaced (``force``) was renamed to, if it did."""
+        self.damage: Damage | None = None
+        """What is damaged in the file (only ever set on a store opened with ``salvage``)."""
+        self._salvaging = False
+        self._version = SCHEMA_VERSION
 
     # ---- opening and creating ----------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> CampaignStore:
+    def open(cls, path: str | os.PathLike[str], *, salvage: bool = False) -> CampaignStore:
         """Open an existing campaign; refuse (CampaignFileError) a missing, foreign, damaged
-        or newer file without writing to it."""
+        or newer file without writing to it.
+
+        Damage is looked for on every open: each event against its checksum (a hash chain)
+        and the saved state against the events (item 5 of issue 10); the cost is measured
+        in ``benchmarks/ledger.py``. ``salvage`` opens a damaged file for
+        :meth:`export_document` only: it exports the events before the first damaged one,
+        and :attr:`damage` says what was left out; nothing else may be done with it.
+        """
         file = Path(path)
         _check_header(file)
         side_files = (Path(f"{file}-wal"), Path(f"{file}-shm"))
@@ -206,7 +278,13 @@ class CampaignStore:
         try:
             connection = _connect(file)
             store = cls(file, connection)
-            store._check_file()
+            store._check_file(migrate=not salvage)
+            store.damage = store._find_damage()
+            if salvage:
+                store._salvaging = True
+                return store
+            if store.damage is not None:
+                raise CampaignFileError(store.damage.message(file))
             store._state = store._load_state()
             return store
         except BaseException as error:
@@ -328,12 +406,8 @@ class CampaignStore:
                         ("created_at", _now().isoformat()),
                     ],
                 )
-                connection.executemany(
-                    "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [_row(event_id, event) for event_id, event in events],
-                )
-                _write_snapshot(connection, state)
+                chain = _write_events(connection, "", events)
+                _write_snapshot(connection, state, chain)
                 connection.execute("COMMIT")
             finally:
                 connection.close()
@@ -351,7 +425,7 @@ class CampaignStore:
         store.set_aside = set_aside
         return store
 
-    def _check_file(self) -> None:
+    def _check_file(self, *, migrate: bool = True) -> None:
         connection = self._connection
         tables = {
             row[0]
@@ -379,16 +453,81 @@ class CampaignStore:
                 f"file: {self.path} is damaged ({check[0] if check else 'unreadable'}); "
                 "not opened, left unchanged"
             )
-        if version < SCHEMA_VERSION:
-            self._migrate(version)
+        self._version = version
+        if version < SCHEMA_VERSION and migrate:
+            self._migrate()
 
-    def _migrate(self, version: int) -> None:
+    def _migrate(self) -> None:
         with self._transaction() as connection:
+            # Read again inside the transaction: another process may have migrated meanwhile.
+            row = connection.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+            version = int(row[0])
             for step in range(version, SCHEMA_VERSION):
                 MIGRATIONS[step](connection)
             connection.execute(
                 "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
             )
+        self._version = SCHEMA_VERSION
+
+    def _find_damage(self) -> Damage | None:
+        """The first event that does not match its checksum, or a saved state that does not
+        match the events; None if the file is sound. Reads every event (once per open)."""
+        if self._version < 3:
+            return None  # opened to salvage before migration: no checksums yet
+        damage = self._broken_link(self._connection, after=0)
+        if damage is not None:
+            return damage
+        row = self._connection.execute(
+            "SELECT last_event_id, state, digest FROM snapshot WHERE slot = 1"
+        ).fetchone()
+        if row is not None and row[2] != _snapshot_digest(
+            self._chain_at(self._connection, row[0]), row[1]
+        ):
+            return Damage(
+                first_event=None,
+                what="its saved state was changed outside Castra (it does not match the events)",
+            )
+        return None
+
+    def _broken_link(self, connection: sqlite3.Connection, after: int) -> Damage | None:
+        """Check the hash chain of the events after ``after`` (whose own link is trusted)."""
+        previous = self._chain_at(connection, after)
+        rows = connection.execute(
+            "SELECT e.id, e.payload, c.chain FROM events e LEFT JOIN checksums c ON c.id = e.id "
+            "WHERE e.id > ? ORDER BY e.id",
+            (after,),
+        )
+        for event_id, payload, stored in rows:
+            previous = _link(previous, event_id, payload)
+            if stored != previous:
+                return Damage(
+                    first_event=event_id,
+                    what=f"event #{event_id} was changed outside Castra "
+                    "(it does not match its checksum)",
+                )
+        missing = connection.execute(
+            "SELECT min(id) FROM checksums WHERE id > ? AND id NOT IN (SELECT id FROM events)",
+            (after,),
+        ).fetchone()[0]
+        if missing is not None:
+            return Damage(first_event=missing, what=f"event #{missing} was deleted")
+        return None
+
+    def _chain_at(self, connection: sqlite3.Connection, event_id: int) -> str:
+        if event_id == 0:
+            return ""
+        row = connection.execute("SELECT chain FROM checksums WHERE id = ?", (event_id,)).fetchone()
+        if row is None:
+            damage = Damage(first_event=event_id, what=f"event #{event_id} has no checksum")
+            raise CampaignFileError(damage.message(self.path))
+        return str(row[0])
+
+    def _check_links(self, connection: sqlite3.Connection, after: int) -> None:
+        damage = self._broken_link(connection, after)
+        if damage is not None:
+            raise CampaignFileError(damage.message(self.path))
 
     def close(self) -> None:
         """Close the file (the store cannot be used afterwards)."""
@@ -404,6 +543,8 @@ class CampaignStore:
 
     def state(self) -> CampaignState:
         """The campaign as it stands now, including events other processes appended."""
+        if self._salvaging:
+            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
             self._state = self._load_state()
@@ -446,13 +587,26 @@ class CampaignStore:
     def export_document(self) -> dict[str, Any]:
         """The whole campaign as one JSON-ready document; :meth:`import_document` reads it
         back into an identical campaign (the solo battle in progress included)."""
-        rows = self._connection.execute("SELECT id, payload FROM events ORDER BY id").fetchall()
+        limit = self.damage.first_event if self.damage is not None else None
+        rows = self._connection.execute(
+            "SELECT id, payload FROM events WHERE id < ? ORDER BY id",
+            (limit if limit is not None else 2**62,),
+        ).fetchall()
+        events = []
+        for event_id, payload in rows:
+            if self._salvaging:
+                try:
+                    EVENT_ADAPTER.validate_json(payload)
+                except ValidationError:
+                    self.damage = Damage(
+                        first_event=event_id, what=f"event #{event_id} cannot be read"
+                    )
+                    break
+            events.append({"id": event_id, "event": json.loads(payload)})
         document: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
-            "events": [
-                {"id": event_id, "event": json.loads(payload)} for event_id, payload in rows
-            ],
+            "events": events,
         }
         solo = self.ghost_battle()
         if solo is not None:
@@ -510,12 +664,10 @@ class CampaignStore:
             # model_copy skips validation; round-trip so what is stored is what replay reads.
             filled = EVENT_ADAPTER.validate_json(_payload(filled))
             summary = work.apply(filled, event_id)
-            connection.execute(
-                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                _row(event_id, filled),
+            chain = _write_events(
+                connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
             )
-            _write_snapshot(connection, work)
+            _write_snapshot(connection, work, chain)
         self._state = work
         return StoredEvent(id=event_id, event=filled, summary=summary)
 
@@ -541,12 +693,10 @@ class CampaignStore:
             undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=turn)
             events.append((event_id, undo))
             new_state = _replay_checked(events)
-            connection.execute(
-                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                _row(event_id, undo),
+            chain = _write_events(
+                connection, self._chain_at(connection, event_id - 1), [(event_id, undo)]
             )
-            _write_snapshot(connection, new_state)
+            _write_snapshot(connection, new_state, chain)
         self._state = new_state
         return StoredEvent(id=event_id, event=undo, summary=f"undid #{target_id}: {reason}")
 
@@ -554,6 +704,8 @@ class CampaignStore:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self._salvaging:
+            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
         connection = self._connection
         connection.execute("BEGIN IMMEDIATE")
         try:
@@ -582,6 +734,7 @@ class CampaignStore:
         if self._state is not None and self._state.last_event_id == last:
             return self._state
         if self._state is not None and self._state.last_event_id < last:
+            self._check_links(connection, after=self._state.last_event_id)
             tail = self._read_events(connection, after=self._state.last_event_id)
             if not any(isinstance(event, Undone) for _, event in tail):
                 state = self._state.model_copy(deep=True)
@@ -594,9 +747,18 @@ class CampaignStore:
         connection = connection or self._connection
         last = self._last_id(connection)
         row = connection.execute(
-            "SELECT last_event_id, replay_version, state FROM snapshot WHERE slot = 1"
+            "SELECT last_event_id, replay_version, state, digest FROM snapshot WHERE slot = 1"
         ).fetchone()
+        if row is not None and row[3] != _snapshot_digest(
+            self._chain_at(connection, row[0]), row[2]
+        ):
+            damage = Damage(
+                first_event=None,
+                what="its saved state was changed outside Castra (it does not match the events)",
+            )
+            raise CampaignFileError(damage.message(self.path))
         if row is not None and row[1] == REPLAY_VERSION and row[0] <= last:
+            self._check_links(connection, after=row[0])
             try:
                 state = CampaignState.model_validate_json(row[2])
             except ValidationError:
@@ -708,11 +870,46 @@ def _row(event_id: int, event: Event) -> tuple[int, str, int | None, str, str, s
     return (event_id, event.kind, event.turn, event.who, when, _payload(event))
 
 
-def _write_snapshot(connection: sqlite3.Connection, state: CampaignState) -> None:
+def _link(previous: str, event_id: int, payload: str) -> str:
+    """The hash chain's link for event ``event_id`` stored as ``payload``, after ``previous``
+    (the empty string before the first event): a changed, missing or reordered event breaks
+    every link from it on."""
+    return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
+
+
+def _snapshot_digest(chain: str, state_json: str) -> str:
+    """Ties the saved state to the events it was replayed from (their last link)."""
+    return hashlib.sha256(f"{chain}\n{state_json}".encode()).hexdigest()
+
+
+def _write_events(
+    connection: sqlite3.Connection, previous: str, events: list[tuple[int, Event]]
+) -> str:
+    """Insert ``events`` with their checksums after the link ``previous``; the last link."""
+    connection.executemany(
+        "INSERT INTO events (id, kind, turn, who, recorded_at, payload) VALUES (?, ?, ?, ?, ?, ?)",
+        [_row(event_id, event) for event_id, event in events],
+    )
+    return _write_checksums(connection, previous, events)
+
+
+def _write_checksums(
+    connection: sqlite3.Connection, previous: str, events: list[tuple[int, Event]]
+) -> str:
+    links = []
+    for event_id, event in events:
+        previous = _link(previous, event_id, _payload(event))
+        links.append((event_id, previous))
+    connection.executemany("INSERT INTO checksums (id, chain) VALUES (?, ?)", links)
+    return previous
+
+
+def _write_snapshot(connection: sqlite3.Connection, state: CampaignState, chain: str) -> None:
+    state_json = state.model_dump_json()
     connection.execute(
-        "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state) "
-        "VALUES (1, ?, ?, ?)",
-        (state.last_event_id, REPLAY_VERSION, state.model_dump_json()),
+        "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state, digest) "
+        "VALUES (1, ?, ?, ?, ?)",
+        (state.last_event_id, REPLAY_VERSION, state_json, _snapshot_digest(chain, state_json)),
     )
 
 

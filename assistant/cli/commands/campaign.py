@@ -1036,13 +1036,26 @@ def _run_history(args: argparse.Namespace) -> int:
 
 
 def _run_export(args: argparse.Namespace) -> int:
-    from assistant.ledger.store import write_new_file
+    from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file
 
-    with _open(args) as store:
+    try:
+        # A damaged campaign can still be exported: the events before the damage.
+        store = CampaignStore.open(_path(args), salvage=True)
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+    with store:
         document = store.export_document()
+        damage = store.damage
+    left_out = None
+    if damage is not None and damage.first_event is not None:
+        left_out = _("{what}: #{first} and every later event left out").format(
+            what=damage.what, first=damage.first_event
+        )
     text = json.dumps(document, ensure_ascii=False, indent=1)
     if args.target == "-":
         sys.stdout.write(text + "\n")
+        if left_out is not None:
+            print(left_out, file=sys.stderr)
         return 0
     target = _export_target(args)
     try:
@@ -1053,11 +1066,12 @@ def _run_export(args: argparse.Namespace) -> int:
         ) from None
     except OSError as error:
         raise CliError(f"FILE: cannot write {target}: {error}") from None
-    emit(
-        args,
-        {"file": str(target), "events": len(document["events"])},
-        f"Exported {len(document['events'])} events to {target}",
-    )
+    data: dict[str, Any] = {"file": str(target), "events": len(document["events"])}
+    text = f"Exported {len(document['events'])} events to {target}"
+    if left_out is not None:
+        data["left_out"] = left_out
+        text += f"\n{left_out}"
+    emit(args, data, text)
     return 0
 
 
