@@ -279,7 +279,7 @@ class CampaignStore:
             connection = _connect(file)
             store = cls(file, connection)
             store._check_file(migrate=not salvage)
-            store.damage = store._find_damage()
+            store.damage = store.find_damage()
             if salvage:
                 store._salvaging = True
                 return store
@@ -471,7 +471,7 @@ class CampaignStore:
             )
         self._version = SCHEMA_VERSION
 
-    def _find_damage(self) -> Damage | None:
+    def find_damage(self) -> Damage | None:
         """The first event that does not match its checksum, or a saved state that does not
         match the events; None if the file is sound. Reads every event (once per open)."""
         if self._version < 3:
