@@ -358,6 +358,12 @@ class CampaignStore:
                 raise CampaignFileError(
                     f"{where}.event{'.' + field if field else ''}: {first.get('msg', 'invalid')}"
                 ) from None
+            coerced = _first_coercion(item["event"], EVENT_ADAPTER.dump_python(event, mode="json"))
+            if coerced is not None:
+                field, raw, wanted = coerced
+                raise CampaignFileError(
+                    f"{where}.event.{field}: {wanted}, as written (got {raw!r})"
+                )
             event_id = item["id"]
             events.append((event_id, event))
         solo = document.get(GHOST_BATTLE_KEY)
@@ -847,6 +853,38 @@ def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
             os.link(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "null" if value is None else "a list" if isinstance(value, list) else "an object"
+
+
+def _first_coercion(raw: object, read: object, path: str = "") -> tuple[str, object, str] | None:
+    """Strictness for imports: the first value of ``raw`` (an event as the file has it) that
+    validation had to convert — ``"3"`` read as 3, ``1`` as true — as (field, value, what it
+    should be); None if every value was already of its kind. ``read`` is the validated event
+    dumped back to JSON (unknown keys are refused by the models themselves)."""
+    if isinstance(raw, dict) and isinstance(read, dict):
+        for key, value in raw.items():
+            found = _first_coercion(value, read.get(key), f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+        return None
+    if isinstance(raw, list) and isinstance(read, list):
+        for index, (value, kept) in enumerate(zip(raw, read, strict=False)):
+            found = _first_coercion(value, kept, f"{path}.{index}")
+            if found is not None:
+                return found
+        return None
+    if _json_kind(raw) != _json_kind(read):
+        return path, raw, _json_kind(read)
+    return None
 
 
 def _check_header(path: Path) -> None:

@@ -10,9 +10,11 @@ import json
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from assistant.ledger.store import CampaignStore
 from tests.unit.test_ledger_undo import castra
 
 OLD_FILE = Path(__file__).parent / "data" / "tarentine-schema2.castra"
@@ -155,3 +157,46 @@ def test_a_campaign_from_the_previous_version_opens_and_is_checked_from_then_on(
     edited = payload(path, 2) | {"pe": 500}
     hand_edit(path, "UPDATE events SET payload = ? WHERE id = 2", json.dumps(edited))
     assert "event #2 was changed" in refused(path, "note", "and now?")
+
+
+def battle_export(tmp_path: Path) -> dict[str, Any]:
+    """An export whose event #2 is a battle: Rome 3 PM lose 1 to Carthage's 2 PM."""
+    path = tmp_path / "battle.castra"
+    code, output = castra("campaign", "new", "tarentine", "--file", str(path))
+    assert code == 0, output
+    code, output = castra(
+        "campaign", "record", "--file", str(path), "--place", "Heraclea", "--winner", "b",
+        "--side-a", "Rome:3", "--side-b", "Carthage:2", "--pm-lost", "Rome:1",
+    )  # fmt: skip
+    assert code == 0, output
+    with CampaignStore.open(path) as store:
+        return json.loads(json.dumps(store.export_document()))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda battle: battle["contingents"][0].update(pm_lost="3"),
+            "import: events[1].event.contingents.0.pm_lost: a number, as written (got '3')",
+        ),
+        (
+            lambda battle: battle["prestige"].update(Rome=True),
+            "import: events[1].event.prestige.Rome: a number, as written (got True)",
+        ),
+        (
+            lambda battle: battle.update(bribe=100),
+            "import: events[1].event.battle_recorded.bribe: Extra inputs are not permitted",
+        ),
+    ],
+    ids=["number-as-text", "true-as-number", "unknown-key"],
+)
+def test_an_import_is_read_strictly(tmp_path: Path, change: Any, message: str) -> None:
+    document = battle_export(tmp_path)
+    change(document["events"][1]["event"])
+    source = tmp_path / "edited.json"
+    source.write_text(json.dumps(document))
+    target = tmp_path / "imported.castra"
+    code, output = castra("campaign", "import", str(source), "--file", str(target))
+    assert (code, output) == (2, f"castra: error: {message}\n")
+    assert not target.exists()
