@@ -42,6 +42,7 @@ __all__ = [
     "CampaignFileError",
     "CampaignStore",
     "Damage",
+    "DamagedFileError",
     "HistoryEntry",
     "StoredEvent",
     "is_campaign_file",
@@ -161,6 +162,12 @@ class Damage(BaseModel):
                 "or go back to a backup"
             )
         return f"file: {path} is damaged: {self.what}; nothing written. To recover, {recover}"
+
+
+class DamagedFileError(CampaignFileError, LedgerError):
+    """Damage found by the checksums (:class:`Damage`): on opening, or when catching up with
+    events another process wrote. A LedgerError too, so a write refused for it is reported
+    like any refused event; nothing is written."""
 
 
 class StoredEvent(BaseModel):
@@ -284,7 +291,7 @@ class CampaignStore:
                 store._salvaging = True
                 return store
             if store.damage is not None:
-                raise CampaignFileError(store.damage.message(file))
+                raise DamagedFileError(store.damage.message(file))
             store._state = store._load_state()
             return store
         except BaseException as error:
@@ -527,13 +534,13 @@ class CampaignStore:
         row = connection.execute("SELECT chain FROM checksums WHERE id = ?", (event_id,)).fetchone()
         if row is None:
             damage = Damage(first_event=event_id, what=f"event #{event_id} has no checksum")
-            raise CampaignFileError(damage.message(self.path))
+            raise DamagedFileError(damage.message(self.path))
         return str(row[0])
 
     def _check_links(self, connection: sqlite3.Connection, after: int) -> None:
         damage = self._broken_link(connection, after)
         if damage is not None:
-            raise CampaignFileError(damage.message(self.path))
+            raise DamagedFileError(damage.message(self.path))
 
     def close(self) -> None:
         """Close the file (the store cannot be used afterwards)."""
@@ -762,7 +769,7 @@ class CampaignStore:
                 first_event=None,
                 what="its saved state was changed outside Castra (it does not match the events)",
             )
-            raise CampaignFileError(damage.message(self.path))
+            raise DamagedFileError(damage.message(self.path))
         if row is not None and row[1] == REPLAY_VERSION and row[0] <= last:
             self._check_links(connection, after=row[0])
             try:

@@ -200,3 +200,27 @@ def test_an_import_is_read_strictly(tmp_path: Path, change: Any, message: str) -
     code, output = castra("campaign", "import", str(source), "--file", str(target))
     assert (code, output) == (2, f"castra: error: {message}\n")
     assert not target.exists()
+
+
+def test_damage_to_what_another_process_wrote_is_a_refused_event(campaign: Path) -> None:
+    """The app keeps the file open for hours: an event another writer added, then changed by
+    hand, is found when the app next writes, refused like any impossible event."""
+    from assistant.ledger.events import NoteAdded
+    from assistant.ledger.state import LedgerError
+
+    with CampaignStore.open(campaign) as app_store:
+        code, output = castra("campaign", "note", "from the CLI", "--file", str(campaign))
+        assert code == 0, output
+        edited = payload(campaign, 5) | {"note": "forged"}
+        hand_edit(campaign, "UPDATE events SET payload = ? WHERE id = 5", json.dumps(edited))
+        before = rows(campaign)
+        with pytest.raises(LedgerError, match="event #5 was changed outside Castra"):
+            app_store.append(NoteAdded(note="from the app"))
+    assert rows(campaign) == before
+
+
+def rows(path: Path) -> list[tuple[int, str]]:
+    connection = sqlite3.connect(path)
+    found = connection.execute("SELECT id, payload FROM events ORDER BY id").fetchall()
+    connection.close()
+    return found
