@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from assistant.ledger.state import LedgerError
 from converters.dice import Roll
 from converters.dice_battle import CAPTURE_TARGET, NavalCapture
+from converters.i18n import _
 
 __all__ = ["DiceLog", "read_dice_log"]
 
@@ -130,7 +131,7 @@ def read_dice_log(data: Any) -> DiceLog:
     :class:`LedgerError` naming the first field that does not, as ``--dice-log: FIELD: …``."""
     if not isinstance(data, dict) or not {"a", "b", "rounds"} <= data.keys():
         raise LedgerError(
-            "--dice-log: not a dice-battle result (the JSON of `castra battle --json`)"
+            _("--dice-log: not a dice-battle result (the JSON of `castra battle --json`)")
         )
     try:
         # JSON mode: strict about types, yet reads arrays into the models' tuples.
@@ -143,9 +144,11 @@ def read_dice_log(data: Any) -> DiceLog:
     winner = _winner(log)
     said = {"a_wins": "a", "b_wins": "b"}.get(log.outcome)
     if log.winner != said or winner != said:
+        nobody = _("nobody")
         raise LedgerError(
-            f"--dice-log: winner: the log says {log.winner or 'nobody'} but its rounds give "
-            f"{winner or 'nobody'} (T2.7)"
+            _("--dice-log: winner: the log says {said} but its rounds give {found} (T2.7)").format(
+                said=log.winner or nobody, found=winner or nobody
+            )
         )
     for side in ("a", "b"):
         _check_pm(log, side, dice_lost[side])
@@ -164,28 +167,42 @@ def _check_rounds(log: DiceLog, side: Side) -> list[int]:
         where = f"--dice-log: rounds[{index}]"
         losses, after = getattr(record, f"{side}_losses"), getattr(record, f"{side}_left")
         if len(losses) != count or len(after) != count:
-            raise LedgerError(f"{where}.{side}_left: one figure per contingent ({count})")
+            raise LedgerError(
+                _("{where}.{side}_left: one figure per contingent ({count})").format(
+                    where=where, side=side, count=count
+                )
+            )
         before = left if left is not None else [x + y for x, y in zip(after, losses, strict=True)]
         if left is None and sum(before) != figures.dice_start:
             raise LedgerError(
-                f"{where}.{side}_left: {sum(before)} dice at the start, but "
-                f"{side}.dice_start is {figures.dice_start}"
+                _(
+                    "{where}.{side}_left: {dice} dice at the start, "
+                    "but {side}.dice_start is {start}"
+                ).format(where=where, side=side, dice=sum(before), start=figures.dice_start)
             )
         if any(x < 0 for x in (*losses, *after)) or [
             x - y for x, y in zip(before, losses, strict=True)
         ] != list(after):
-            raise LedgerError(f"{where}.{side}_left: the dice left after the losses do not add up")
+            raise LedgerError(
+                _("{where}.{side}_left: the dice left after the losses do not add up").format(
+                    where=where, side=side
+                )
+            )
         hits = getattr(record, f"{other}_hits")
         if sum(losses) != min(hits, sum(before)):
             raise LedgerError(
-                f"{where}.{side}_losses: {sum(losses)} lost to {hits} hits (T3.1, T3.4)"
+                _("{where}.{side}_losses: {lost} lost to {hits} hits (T3.1, T3.4)").format(
+                    where=where, side=side, lost=sum(losses), hits=hits
+                )
             )
         lost = [x + y for x, y in zip(lost, losses, strict=True)]
         left = list(after)
     end = sum(left) if left is not None else figures.dice_start
     if figures.dice_left != end:
         raise LedgerError(
-            f"--dice-log: {side}.dice_left: the rounds leave {end} (got {figures.dice_left})"
+            _("--dice-log: {side}.dice_left: the rounds leave {end} (got {left})").format(
+                side=side, end=end, left=figures.dice_left
+            )
         )
     return lost
 
@@ -203,7 +220,7 @@ def _winner(log: DiceLog) -> Side | None:
         return None if a_left == b_left else ("a" if b_left == 0 else "b")
     if last.a_choice == last.b_choice == "retreat":
         return None
-    raise LedgerError("--dice-log: rounds: the battle is not over in its last round")
+    raise LedgerError(_("--dice-log: rounds: the battle is not over in its last round"))
 
 
 def _check_pm(log: DiceLog, side: Side, dice_lost: list[int]) -> None:
@@ -215,11 +232,15 @@ def _check_pm(log: DiceLog, side: Side, dice_lost: list[int]) -> None:
         where = f"--dice-log: {side}.contingents[{index}]"
         if contingent.pm_lost + contingent.prisoners + contingent.pm_left != contingent.pm_start:
             raise LedgerError(
-                f"{where}.pm_lost: lost, prisoners and left do not add up to pm_start"
+                _("{where}.pm_lost: lost, prisoners and left do not add up to pm_start").format(
+                    where=where
+                )
             )
         if one_die_one_pm and contingent.pm_lost != lost:
             raise LedgerError(
-                f"{where}.pm_lost: the rounds say {lost} PM lost (got {_shown(contingent.pm_lost)})"
+                _("{where}.pm_lost: the rounds say {lost} PM lost (got {got})").format(
+                    where=where, lost=lost, got=_shown(contingent.pm_lost)
+                )
             )
 
 
@@ -230,8 +251,10 @@ def _check_capture(log: DiceLog) -> None:
     captured = sum(1 for face in capture.rolls if face >= CAPTURE_TARGET)
     if (capture.captured, capture.sunk) != (captured, len(capture.rolls) - captured):
         raise LedgerError(
-            f"--dice-log: capture.captured: the dice capture {captured} on "
-            f"{CAPTURE_TARGET}+ (T3.7; got {capture.captured})"
+            _(
+                "--dice-log: capture.captured: the dice capture {captured} on {target}+ "
+                "(T3.7; got {got})"
+            ).format(captured=captured, target=CAPTURE_TARGET, got=capture.captured)
         )
 
 

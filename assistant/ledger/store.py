@@ -34,6 +34,7 @@ from assistant.ledger.state import (
     replay,
     replay_as_recorded,
 )
+from converters.i18n import N_, _
 
 __all__ = [
     "APPLICATION",
@@ -149,19 +150,24 @@ class Damage(BaseModel):
     def message(self, path: Path) -> str:
         """One line: what is damaged, that nothing was written, and how to recover."""
         if self.first_event is None:
-            recover = (
-                f"rebuild it from the events with `castra campaign export --file {path} "
+            recover = _(
+                "rebuild it from the events with `castra campaign export --file {path} "
                 "all.json` and `castra campaign import all.json --file NEW`"
             )
         elif self.first_event <= 1:
-            recover = "go back to a backup"
+            recover = _("go back to a backup")
         else:
-            recover = (
-                f"`castra campaign export --file {path} good.json` keeps the events before "
-                f"#{self.first_event}, then `castra campaign import good.json --file NEW`; "
+            recover = _(
+                "`castra campaign export --file {path} good.json` keeps the events before "
+                "#{first}, then `castra campaign import good.json --file NEW`; "
                 "or go back to a backup"
             )
-        return f"file: {path} is damaged: {self.what}; nothing written. To recover, {recover}"
+        return _("file: {path} is damaged: {what}; nothing written. To recover, {recover}").format(
+            path=path, what=self.what, recover=recover.format(path=path, first=self.first_event)
+        )
+
+
+_SNAPSHOT_CHANGED = N_("its saved state was changed outside Castra (it does not match the events)")
 
 
 class DamagedFileError(CampaignFileError, LedgerError):
@@ -369,7 +375,9 @@ class CampaignStore:
             if coerced is not None:
                 field, raw, wanted = coerced
                 raise CampaignFileError(
-                    f"{where}.event.{field}: {wanted}, as written (got {raw!r})"
+                    _("{where}.event.{field}: {wanted}, as written (got {raw!r})").format(
+                        where=where, field=field, wanted=wanted, raw=raw
+                    )
                 )
             event_id = item["id"]
             events.append((event_id, event))
@@ -383,17 +391,19 @@ class CampaignStore:
 
     @classmethod
     def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
-        ids = [event_id for event_id, _ in events]
+        ids = [event_id for event_id, _event in events]
         if ids != sorted(set(ids)) or ids[0] != 1:
             raise CampaignFileError("events: ids must rise from 1 without repeats")
         # Replay first: nothing is written for a campaign that does not add up, nor for one
         # whose undone events could not have been recorded when they were (its history).
         try:
-            state, _ = replay_as_recorded(events)
+            state = replay_as_recorded(events)[0]
         except LedgerError as error:
             raise CampaignFileError(f"file: {error}") from None
         if path.is_dir():
-            raise CampaignFileError(f"file: {path} is a folder; give the campaign file's name")
+            raise CampaignFileError(
+                _("file: {path} is a folder; give the campaign file's name").format(path=path)
+            )
         if path.exists() and not force:
             raise CampaignFileError(
                 f"file: {path} already exists; choose another --file or pass --force "
@@ -498,10 +508,7 @@ class CampaignStore:
         if row is not None and row[2] != _snapshot_digest(
             self._chain_at(self._connection, row[0]), row[1]
         ):
-            return Damage(
-                first_event=None,
-                what="its saved state was changed outside Castra (it does not match the events)",
-            )
+            return Damage(first_event=None, what=_(_SNAPSHOT_CHANGED))
         return None
 
     def _broken_link(self, connection: sqlite3.Connection, after: int) -> Damage | None:
@@ -517,15 +524,16 @@ class CampaignStore:
             if stored != previous:
                 return Damage(
                     first_event=event_id,
-                    what=f"event #{event_id} was changed outside Castra "
-                    "(it does not match its checksum)",
+                    what=_(
+                        "event #{id} was changed outside Castra (it does not match its checksum)"
+                    ).format(id=event_id),
                 )
         missing = connection.execute(
             "SELECT min(id) FROM checksums WHERE id > ? AND id NOT IN (SELECT id FROM events)",
             (after,),
         ).fetchone()[0]
         if missing is not None:
-            return Damage(first_event=missing, what=f"event #{missing} was deleted")
+            return Damage(first_event=missing, what=_("event #{id} was deleted").format(id=missing))
         return None
 
     def _chain_at(self, connection: sqlite3.Connection, event_id: int) -> str:
@@ -533,7 +541,10 @@ class CampaignStore:
             return ""
         row = connection.execute("SELECT chain FROM checksums WHERE id = ?", (event_id,)).fetchone()
         if row is None:
-            damage = Damage(first_event=event_id, what=f"event #{event_id} has no checksum")
+            damage = Damage(
+                first_event=event_id,
+                what=_("event #{id} has no checksum").format(id=event_id),
+            )
             raise DamagedFileError(damage.message(self.path))
         return str(row[0])
 
@@ -612,7 +623,8 @@ class CampaignStore:
                     EVENT_ADAPTER.validate_json(payload)
                 except ValidationError:
                     self.damage = Damage(
-                        first_event=event_id, what=f"event #{event_id} cannot be read"
+                        first_event=event_id,
+                        what=_("event #{id} cannot be read").format(id=event_id),
                     )
                     break
             events.append({"id": event_id, "event": json.loads(payload)})
@@ -765,10 +777,7 @@ class CampaignStore:
         if row is not None and row[3] != _snapshot_digest(
             self._chain_at(connection, row[0]), row[2]
         ):
-            damage = Damage(
-                first_event=None,
-                what="its saved state was changed outside Castra (it does not match the events)",
-            )
+            damage = Damage(first_event=None, what=_(_SNAPSHOT_CHANGED))
             raise DamagedFileError(damage.message(self.path))
         if row is not None and row[1] == REPLAY_VERSION and row[0] <= last:
             self._check_links(connection, after=row[0])
