@@ -846,10 +846,14 @@ def is_campaign_file(path: Path) -> bool:
         if path.name.endswith(side) and is_campaign_file(path.with_name(path.name[: -len(side)])):
             return True
     try:
-        with path.open("rb") as handle:
-            return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+        return _has_sqlite_header(path)
     except OSError:
         return False
+
+
+def _has_sqlite_header(path: Path) -> bool:
+    with path.open("rb") as handle:
+        return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
 
 
 def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
@@ -910,9 +914,7 @@ def _check_header(path: Path) -> None:
         )
     if not path.is_file():
         raise CampaignFileError(f"file: {path} is not a file")
-    with path.open("rb") as handle:
-        header = handle.read(len(_SQLITE_HEADER))
-    if header != _SQLITE_HEADER:
+    if not _has_sqlite_header(path):
         raise CampaignFileError(
             f"file: {path} is damaged or not a Castra campaign (no SQLite header); "
             "not opened, left unchanged"

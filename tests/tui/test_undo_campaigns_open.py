@@ -15,7 +15,7 @@ from assistant.ledger.events import TreasuryAdjusted, TurnAdvanced
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import make_app
 from tests.tui.conftest import SEED, SIZE
-from tests.unit.test_ledger_undo import SCENARIOS, play
+from tests.unit.test_ledger_undo import random_campaign
 
 SCREENS = ("campaign", "history", "journal")
 """The screens that read the whole record."""
@@ -59,8 +59,5 @@ def test_the_app_opens_a_campaign_whose_turn_and_its_event_were_both_undone(
 def test_the_app_opens_any_campaign_with_undos(
     tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
 ) -> None:
-    folder = tmp_path_factory.mktemp("app-undo")
-    key = data.draw(st.sampled_from(sorted(SCENARIOS)), label="scenario")
-    with CampaignStore.create(folder / "c.castra", SCENARIOS[key]()) as store:
-        play(data, store, key)
-    assert len(asyncio.run(_visit(folder / "c.castra"))) == len(SCREENS)
+    path = random_campaign(tmp_path_factory.mktemp("app-undo"), data)
+    assert len(asyncio.run(_visit(path))) == len(SCREENS)
