@@ -1113,16 +1113,29 @@ def replay_as_recorded(
     summary instead, so that the history of a file imported by an older Castra still reads.
     """
     items = list(events)
-    _undone_targets(items)
+    undone = _undone_targets(items)
     created = _creation(items)
     state = initial_state(created)
     state.last_event_id = items[0][0]
     summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    # The state each event to be undone found, kept while it is the last event in force: an
+    # undo of the last event in force (the only kind Castra writes) puts it back without a
+    # replay, so the history of a long campaign with many undos stays one pass.
+    before: dict[int, CampaignState] = {}
+    in_force: list[int] = []
     for position, (event_id, event) in enumerate(items[1:], start=2):
         if isinstance(event, Undone):
-            state = replay(items[:position])
+            if in_force and in_force[-1] == event.target and event.target in before:
+                state = before.pop(event.target)
+                state.last_event_id = event_id
+            else:
+                state = replay(items[:position])
+            if event.target in in_force:
+                in_force.remove(event.target)
             summaries[event_id] = f"undid #{event.target}: {event.reason}"
             continue
+        if event_id in undone:
+            before[event_id] = state.model_copy(deep=True)
         try:
             summaries[event_id] = state.apply(event, event_id)
         except LedgerError as error:
@@ -1130,6 +1143,7 @@ def replay_as_recorded(
                 raise
             summaries[event_id] = f"(could not have been recorded then: {error})"
             state = replay(items[:position])
+        in_force.append(event_id)
     return state, summaries
 
 
