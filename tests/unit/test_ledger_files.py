@@ -133,3 +133,12 @@ def test_an_empty_file_name_is_refused_not_taken_for_the_default_campaign(
     assert (code, output.count("\n")) == (2, 1), output
     assert output.startswith("castra: error: --file: empty")
     assert default.read_bytes() == before
+
+
+def test_an_empty_campaign_name_for_the_app_is_refused_before_it_opens(tmp_path: Path) -> None:
+    code, output = castra("--campaign", "")
+    assert (code, output) == (
+        2,
+        "castra: error: --campaign: empty; give the campaign file's path\n",
+    )
+    assert not (tmp_path / "home").exists(), "the default campaign was not created"
