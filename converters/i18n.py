@@ -172,8 +172,10 @@ def _translate_recorded(language: str, text: str) -> str:
     exact = _active.gettext(text)
     if exact is not text and exact != text:
         return exact
-    for template, pattern in _templates(language):
-        found = pattern.fullmatch(text)
+    for template, head, tail in _templates(language):
+        if not (text.startswith(head) and text.endswith(tail)):
+            continue
+        found = _compiled(template).fullmatch(text)
         # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
         # that happens to start like it: its own words must be a fair part of the text.
         if found is None or len(_PLACEHOLDER.sub("", template)) * 5 < len(text):
@@ -195,28 +197,44 @@ def _translate_value(value: str) -> str:
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))
-def _templates(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Every catalogue message with placeholders, as a pattern that recovers their values;
-    the most specific (most literal text) first, so "Gap {gap} is {where}: …" is tried
-    before a shorter template it could also fit."""
-    from babel.messages.mofile import read_mo
-
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if not path.exists():
-        return ()
-    with path.open("rb") as handle:
-        catalogue = read_mo(handle)
-    found: list[tuple[int, str, re.Pattern[str]]] = []
-    for message in catalogue:
-        key = message.id
-        if not isinstance(key, str) or "{" not in key:
+def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
+    """Every catalogue message with placeholders, with the words before its first placeholder
+    and after its last (a cheap test before the pattern is built); the most specific (most
+    literal text) first, so "Gap {gap} is {where}: …" is tried before a shorter template it
+    could also fit."""
+    found: list[tuple[int, str, str, str]] = []
+    for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"):
+        if "{" not in key:
             continue
         literal = _PLACEHOLDER.sub("", key)
         if not any(character.isalpha() for character in literal):
             continue  # "{a} + {b}" would swallow anything
-        found.append((len(literal), key, _pattern(key)))
+        pieces = _PLACEHOLDER.split(key)
+        found.append((len(literal), key, pieces[0], pieces[-1]))
     found.sort(key=lambda item: -item[0])
-    return tuple((key, pattern) for _, key, pattern in found)
+    return tuple((key, head, tail) for _length, key, head, tail in found)
+
+
+def _message_ids(path: Path) -> list[str]:
+    """The msgids of a compiled catalogue (GNU .mo: a header, then a table of offsets)."""
+    import struct
+
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals = struct.unpack(order + "4xII", data[4:16])
+    ids = []
+    for number in range(count):
+        length, offset = struct.unpack(order + "II", data[originals + 8 * number :][:8])
+        key = data[offset : offset + length].decode("utf-8")
+        ids.append(key.split("\x00")[0])  # a plural entry: its singular
+    return ids
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled(template: str) -> re.Pattern[str]:
+    return _pattern(template)
 
 
 def _pattern(template: str) -> re.Pattern[str]:
