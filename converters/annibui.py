@@ -539,6 +539,17 @@ def casualty_lines(result: FireResult) -> list[str]:
     return lines
 
 
+def discipline_sum(check: DisciplineCheck) -> str:
+    """A4: the army's DIS with the captain's bonus and the withdrawal penalty, e.g.
+    "DIS 4 + 1 captain − 1 withdrawal" (the command line and the app both print it)."""
+    parts = [f"DIS {check.discipline}"]
+    if check.captain_bonus:
+        parts.append(_("+ {bonus} captain").format(bonus=check.captain_bonus))
+    if check.withdrawal_penalty:
+        parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
+    return " ".join(parts)
+
+
 def budget_lines(budget: ArmyBudget) -> list[str]:
     """A1: the referee's reply to a creation order, one line per unit or building ordered,
     then the total and the verdict (the command line and the app both print these)."""

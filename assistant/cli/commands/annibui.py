@@ -269,7 +269,7 @@ def _melee(args: argparse.Namespace) -> int:
 
 def _discipline(args: argparse.Namespace) -> int:
     from armylists.annibui import rates
-    from converters.annibui import discipline_check
+    from converters.annibui import discipline_check, discipline_sum
 
     try:
         check = discipline_check(
@@ -284,11 +284,6 @@ def _discipline(args: argparse.Namespace) -> int:
         raise _as_cli_error(error) from None
     percent = float(check.loss_percent)
     required = float(check.required_discipline)
-    parts = [f"DIS {check.discipline}"]
-    if check.captain_bonus:
-        parts.append(_("+ {bonus} captain").format(bonus=check.captain_bonus))
-    if check.withdrawal_penalty:
-        parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
     lines = [
         _(
             "lost {lost} of {units} units = {percent} % → needs DIS ≥ {required} "
@@ -301,7 +296,7 @@ def _discipline(args: argparse.Namespace) -> int:
             minimum=check.minimum_whole_discipline,
         ),
         _("effective discipline: {parts} = {total}").format(
-            parts=" ".join(parts), total=check.effective_discipline
+            parts=discipline_sum(check), total=check.effective_discipline
         ),
     ]
     if check.outcome == "destroyed":

@@ -440,7 +440,7 @@ class AnniBuiScreen(Screen[None]):
 
     def _discipline(self) -> str:
         from armylists.annibui import rates
-        from converters.annibui import discipline_check
+        from converters.annibui import discipline_check, discipline_sum
 
         units = _whole(self._text("#discipline-units"), "units")
         lost = _whole(self._text("#discipline-lost"), "lost")
@@ -473,14 +473,9 @@ class AnniBuiScreen(Screen[None]):
         if discipline is None:
             lines.append(_("Give the army's DIS to see whether it holds."))
             return "\n".join(lines)
-        parts = [f"DIS {check.discipline}"]
-        if check.captain_bonus:
-            parts.append(_("+ {bonus} captain").format(bonus=check.captain_bonus))
-        if check.withdrawal_penalty:
-            parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
         lines.append(
             _("Effective discipline: {parts} = {total}").format(
-                parts=" ".join(parts), total=check.effective_discipline
+                parts=discipline_sum(check), total=check.effective_discipline
             )
         )
         if check.outcome == "destroyed":
