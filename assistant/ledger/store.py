@@ -589,7 +589,7 @@ class CampaignStore:
             for event_id, event in events
             if isinstance(event, Undone)
         }
-        _, summaries = replay_as_recorded(events, lenient=True)
+        _state, summaries = replay_as_recorded(events, lenient=True)
         entries = []
         for event_id, event in events:
             undo = undos.get(event_id)
@@ -702,7 +702,7 @@ class CampaignStore:
             raise LedgerError("reason: say why the event is undone")
         with self._transaction() as connection:
             events = self._read_events(connection)
-            undone = {e.target for _, e in events if isinstance(e, Undone)}
+            undone = {e.target for _id, e in events if isinstance(e, Undone)}
             candidates = [
                 (event_id, event)
                 for event_id, event in events
@@ -710,7 +710,7 @@ class CampaignStore:
             ]
             if not candidates:
                 raise LedgerError("undo: nothing left to undo")
-            target_id, _ = candidates[-1]
+            target_id, _target = candidates[-1]
             # The undo is dated with the current turn; only the state after it needs a full
             # replay (the cancelled event may lie anywhere behind undone ones).
             turn = self._catch_up(connection).turn
@@ -761,7 +761,7 @@ class CampaignStore:
         if self._state is not None and self._state.last_event_id < last:
             self._check_links(connection, after=self._state.last_event_id)
             tail = self._read_events(connection, after=self._state.last_event_id)
-            if not any(isinstance(event, Undone) for _, event in tail):
+            if not any(isinstance(event, Undone) for _id, event in tail):
                 state = self._state.model_copy(deep=True)
                 for event_id, event in tail:
                     state.apply(event, event_id)
@@ -787,7 +787,7 @@ class CampaignStore:
                 state = None
             if state is not None:
                 tail = self._read_events(connection, after=row[0])
-                if not any(isinstance(event, Undone) for _, event in tail):
+                if not any(isinstance(event, Undone) for _id, event in tail):
                     try:
                         for event_id, event in tail:
                             state.apply(event, event_id)

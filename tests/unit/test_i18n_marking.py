@@ -54,6 +54,7 @@ ERRORS_NOT_YET_CONVERTED = TEXT_NOT_YET_CONVERTED | {
     "assistant/cli/commands/morale.py",
     "assistant/cli/commands/prestige.py",
     "assistant/cli/common.py",
+    "assistant/ledger/dice_log.py",
     "assistant/ledger/events.py",
     "assistant/ledger/paths.py",
     "assistant/ledger/record.py",
