@@ -20,7 +20,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from assistant.cli.common import (
+    CliError,
+    add_dice_options,
+    check_file_name,
+    dice_from_args,
+    emit,
+    read_json_file,
+)
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -360,7 +367,7 @@ def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
 def _path(args: argparse.Namespace) -> Path:
     if args.file:
-        return Path(args.file)
+        return check_file_name(args.file, "--file")
     from assistant.ledger.paths import default_campaign_path
 
     return default_campaign_path()
@@ -415,10 +422,7 @@ def _pairs(
 
 
 def _read_json(name: str, option: str) -> Any:
-    try:
-        return json.loads(Path(name).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"{option}: cannot read {name}: {error}") from None
+    return read_json_file(name, option)
 
 
 def _pm(text: str) -> Fraction:
@@ -559,7 +563,7 @@ def _recorded(
     if notice is not None:
         text += f"\n{notice}"
     text += f"\n{state.date}"
-    emit(args, data, text)
+    emit(args, data, text, recorded=f"#{stored.id} in {store.path}")
     return 0
 
 
@@ -621,7 +625,12 @@ def _run_new(args: argparse.Namespace) -> int:
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
+        emit(
+            args,
+            data,
+            f"New campaign in {store.path}\n{_show_text(state)}",
+            recorded=str(store.path),
+        )
     return 0
 
 
@@ -1039,10 +1048,7 @@ def _run_export(args: argparse.Namespace) -> int:
 def _run_import(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    try:
-        document = json.loads(Path(args.source).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"FILE: cannot read {args.source}: {error}") from None
+    document = read_json_file(args.source, "FILE")
     try:
         store = CampaignStore.import_document(document, _path(args), force=args.force)
     except CampaignFileError as error:
@@ -1053,5 +1059,6 @@ def _run_import(args: argparse.Namespace) -> int:
             args,
             {"file": str(store.path), **state.summary()},
             f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}",
+            recorded=str(store.path),
         )
     return 0

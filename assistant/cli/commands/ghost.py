@@ -8,12 +8,19 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit, parse_dice_list
+from assistant.cli.common import (
+    CliError,
+    add_dice_options,
+    dice_from_args,
+    emit,
+    parse_dice_list,
+    read_json_file,
+    seed_number,
+)
 
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
@@ -54,7 +61,9 @@ def register(subparsers: Any) -> None:
     clock.add_argument("--dice", required=True, metavar="X,Y", help="the two d6 offered, e.g. 2,5")
     source = clock.add_mutually_exclusive_group()
     source.add_argument("--roll", type=int, metavar="R", help="the choosing d6, as rolled")
-    source.add_argument("--seed", type=int, help="roll the choosing d6 with a seeded generator")
+    source.add_argument(
+        "--seed", type=seed_number, help="roll the choosing d6 with a seeded generator"
+    )
     source.add_argument(
         "--physical", action="store_true", help="ask for the choosing d6 on the terminal"
     )
@@ -84,18 +93,8 @@ def _load_script(path_text: str, model: Any) -> Any:
     """
     from pydantic import ValidationError
 
-    path = Path(path_text)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"FILE: cannot read {path_text} ({error.strerror})") from error
-    except UnicodeDecodeError as error:
-        raise CliError(f"FILE: {path_text} is not UTF-8 text ({error.reason})") from error
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"{error.msg}, line {error.lineno}"
-        raise CliError(f"FILE: {path_text} is not JSON ({where})") from error
+    read_json_file(path_text, "FILE")  # missing, not UTF-8, not JSON, too deep: one line
+    text = Path(path_text).read_text(encoding="utf-8")
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as error:
