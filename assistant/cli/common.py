@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,9 +21,11 @@ __all__ = [
     "add_dice_options",
     "ask_on_terminal",
     "check_file_name",
+    "describe",
     "describe_validation_error",
     "dice_from_args",
     "emit",
+    "flag",
     "one_line",
     "parse_dice_list",
     "read_json_file",
@@ -182,20 +185,43 @@ def json_depth(document: Any) -> int:
     return deepest
 
 
-def describe_validation_error(error: BaseException) -> str | None:
-    """One line for a pydantic ``ValidationError`` or a rules ``ValueError``; else ``None``.
+def flag(field: str) -> str:
+    """A rules field as the command line spells it: ``battle_groups`` → ``--battle-groups``;
+    a place inside an event (``contingents.pm``) is shown as it is."""
+    return field if "." in field else "--" + field.replace("_", "-")
 
-    The first problem is enough for the user to fix their input; field names are shown the
-    way the command line spells them (``battle_groups`` → ``--battle-groups``).
+
+def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> str:
+    """The command line's one line for a refusal, each field named by its flag.
+
+    A :class:`converters.errors.FieldError` names its fields; a pydantic ``ValidationError``
+    names the first problem's location; ``flags`` maps a field to a command's own flag where
+    it is not simply :func:`flag` (``side`` → ``--winner``).
     """
+    from converters.errors import FieldError
+
+    known = flags or {}
+
+    def name(field: str) -> str:
+        return known.get(field) or flag(field)
+
+    if isinstance(error, FieldError):
+        return error.text(name)
     errors = getattr(error, "errors", None)
     if type(error).__name__ == "ValidationError" and callable(errors):
         first = errors()[0]
         location = ".".join(str(part) for part in first.get("loc", ()))
-        field = f"--{location.replace('_', '-')}" if location else "input"
+        field = name(location) if location else "input"
         return f"{field}: {first.get('msg', 'invalid value')}"
-    if isinstance(error, ValueError | LookupError):
-        return str(error)
+    return str(error)
+
+
+def describe_validation_error(error: BaseException) -> str | None:
+    """:func:`describe` for a rules or validation error (bad input); ``None`` for anything
+    else (a bug, which must not pass for bad input)."""
+    is_validation = type(error).__name__ == "ValidationError"
+    if is_validation or isinstance(error, ValueError | LookupError):
+        return describe(error)
     return None
 
 

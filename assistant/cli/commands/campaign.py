@@ -24,6 +24,7 @@ from assistant.cli.common import (
     CliError,
     add_dice_options,
     check_file_name,
+    describe,
     dice_from_args,
     emit,
     read_json_file,
@@ -388,7 +389,7 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     try:
         return CampaignStore.open(_path(args))
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
 
 
 def _pairs(
@@ -575,7 +576,7 @@ def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> 
         try:
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored, notice)
     finally:
         store.close()
@@ -621,7 +622,7 @@ def _run_new(args: argparse.Namespace) -> int:
             _path(args), scenario, who=_who(args), note=args.note, force=args.force
         )
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
@@ -695,7 +696,7 @@ def _run_centres(args: argparse.Namespace) -> int:
             )
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -752,7 +753,7 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = _table_battle(args, state, ContingentFigures, battle_event)
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1001,7 +1002,7 @@ def _run_undo(args: argparse.Namespace) -> int:
         try:
             stored = store.undo(args.reason, who=_who(args))
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1052,7 +1053,7 @@ def _run_import(args: argparse.Namespace) -> int:
     try:
         store = CampaignStore.import_document(document, _path(args), force=args.force)
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
         emit(
