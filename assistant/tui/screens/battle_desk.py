@@ -22,7 +22,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_contingent import (
+    RESULT_FLAGS,
+    RESULT_ROWS,
     ContingentCard,
     InputProblem,
     ResultMode,
@@ -47,13 +50,19 @@ UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
 
 
-def problem_text(error: Exception) -> str:
-    """One readable line for a converter's refusal (pydantic or ValueError), naming the field."""
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ())) or "value"
-        return f"{where}: {first.get('msg', 'not allowed')}"
-    return str(error)
+DESK_LABELS: dict[str, str] = {
+    **{field: label for rows in RESULT_ROWS.values() for field, label, _typed in rows},
+    **{field: label for flags in RESULT_FLAGS.values() for field, label in flags},
+    "pm": "PM",
+    "army_a": "army A",
+    "army_b": "army B",
+    "side_a": "Side A",
+    "side_b": "Side B",
+    "cap": "Table cap",
+    "place": "Place",
+    "winner": "Winner",
+}
+"""The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 class BattleDeskScreen(Screen[None]):
@@ -247,7 +256,7 @@ class BattleDeskScreen(Screen[None]):
             beaten = armies[battle[f"army_{loser}"]]
             won_after = morale_after(won.morale, "triumph" if defeat == "crushing" else "victory")
         except (ValueError, KeyError) as error:
-            line.update(f"Army battle (D2): {problem_text(error)}")
+            line.update(f"Army battle (D2): {describe(error, DESK_LABELS)}")
             return
         if defeat == "crushing":
             fate = (
@@ -284,7 +293,7 @@ class BattleDeskScreen(Screen[None]):
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
             self.app.call_from_thread(
                 self.query_one("#record-error", Static).update,
-                f"Nothing recorded: {problem_text(error)}",
+                f"Nothing recorded: {describe(error, DESK_LABELS)}",
             )
             return
         self.app.call_from_thread(self._append_army_battle, event)
@@ -294,7 +303,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             summary = record_battle(self, event)
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self.query_one("#winner", Select).clear()
@@ -481,7 +490,7 @@ class BattleDeskScreen(Screen[None]):
                 circumstances=circumstances,
             )
         except (ValueError, ValidationError) as error:
-            advice.update(f"[b]Cannot budget:[/b] {problem_text(error)}")
+            advice.update(f"[b]Cannot budget:[/b] {describe(error, DESK_LABELS)}")
             return
         unit = UNITS[self.ruleset]
         for card, contingent in zip(
@@ -598,7 +607,7 @@ class BattleDeskScreen(Screen[None]):
                     failed = True
                     continue
                 except (ValueError, ValidationError) as error:
-                    card.show_error(problem_text(error))
+                    card.show_error(describe(error, DESK_LABELS))
                     failed = True
                     continue
                 card.show_error("")
@@ -619,7 +628,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             event = self._battle_event("(place to be named)", winner, rows)
         except (ValueError, ValidationError) as error:
-            raise InputProblem("result", problem_text(error)) from error
+            raise InputProblem("result", describe(error, DESK_LABELS)) from error
         # What is shown is what the ledger will record: its event, computed by the converters.
         for row, recorded in zip(rows, event.contingents, strict=True):
             row["pm_lost"] = recorded.pm_lost
@@ -751,7 +760,7 @@ class BattleDeskScreen(Screen[None]):
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
             except (ValueError, ValidationError) as error:
-                problems[tag] = problem_text(error)
+                problems[tag] = describe(error, DESK_LABELS)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
                 self.app.call_from_thread(self.notify, f"Recovery not rolled: {error}")
                 return
@@ -821,7 +830,7 @@ class BattleDeskScreen(Screen[None]):
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
             summary = record_battle(self, event)
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self._forget_recovery()

@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -38,6 +39,21 @@ second; the cost grows with the square of the dice)."""
 
 Contingent = tuple[str, Fraction]
 """(nation, PM) of one contingent as typed."""
+
+
+DICE_LABELS: dict[str, str] = {
+    "side_a": "Side A",
+    "side_b": "Side B",
+    "retreat_at": "retreats at",
+    "retreat_a": "A retreats at",
+    "retreat_b": "B retreats at",
+    "approach": "A came by",
+    "place": "Place",
+    "troops": "troops carried",
+    "pm": "PM",
+    "nation": "nation",
+}
+"""The dice battle's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 class SetupProblem(ValueError):
@@ -323,7 +339,7 @@ class DiceBattleScreen(Screen[None]):
             text.update(str(problem))
             return
         except (ValueError, ValidationError) as error:
-            text.update(_problem(error))
+            text.update(describe(error, DICE_LABELS))
             return
         if odds is None:
             text.update("The battle is over.")
@@ -367,7 +383,7 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return False
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return False
         error.update("")
         self.battle = battle
@@ -467,7 +483,7 @@ class DiceBattleScreen(Screen[None]):
         try:
             event = engine_event(self.app, self.battle, place, self._rolls, self.capture)
         except (ValueError, ValidationError) as problem:
-            self.query_one("#dice-record-error", Static).update(_problem(problem))
+            self.query_one("#dice-record-error", Static).update(describe(problem, DICE_LABELS))
             return
         result = engine_result(self.battle, event, self.capture)
         self.query_one("#dice-result", Static).update(
@@ -498,7 +514,7 @@ class DiceBattleScreen(Screen[None]):
                 self, engine_event(self.app, self.battle, place, self._rolls, self.capture)
             )
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {_problem(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DICE_LABELS)}")
             return
         error.update("")
         self._recorded = True
@@ -523,7 +539,7 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return
         error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
@@ -575,14 +591,6 @@ class DiceBattleScreen(Screen[None]):
             self.set_focus(None)
         elif len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.app.pop_screen()
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
 
 
 # --------------------------------------------------------------------- the engine, from converters

@@ -28,6 +28,7 @@ from textual.widgets import (
     TextArea,
 )
 
+from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
@@ -49,6 +50,36 @@ LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("routed", "routed", "strength modifier of each routed brigade, e.g. 0 +1 -1"),
 )
 """G2.1's loss items, as running totals the player types for each side."""
+
+
+LOSS_LABELS: dict[str, str] = {
+    "fatigue": "fatigue",
+    "objectives_lost": "obj. lost",
+    "generals_lost": "generals",
+    "hqs_eliminated": "HQs",
+    "routed_brigades": "routed",
+}
+"""G2.1's loss points (ghost.gap.LossPoints) by the loss table's column labels."""
+
+ARMY_LABELS: dict[str, str] = {
+    "brigades": "brigade modifiers",
+    "divisions": "divisions",
+    "quality": "quality",
+    "name": "name",
+    "corps": "corps",
+    "other_units": "Other units",
+}
+"""The order of battle's parts, as the army box and its fields call them."""
+
+GHOST_LABELS: dict[str, str] = {
+    **LOSS_LABELS,
+    **ARMY_LABELS,
+    "side": "Side",
+    "personality": "Personality",
+    "quality": "Quality",
+    "units_lost": "Ghost units lost",
+}
+"""Every field of the ghost screen by its label, for :func:`assistant.tui.errors.describe`."""
 
 
 class ArmyProblem(ValueError):
@@ -93,13 +124,11 @@ def parse_army(text: str, other_units: int = 0) -> Any:
             try:
                 divisions.append(Division(name=" ".join(words), brigades=modifiers))
             except ValidationError as error:
-                raise ArmyProblem(f"army line {number}: {error.errors()[0]['msg']}") from None
+                raise ArmyProblem(f"army line {number}: {describe(error, ARMY_LABELS)}") from None
         try:
             corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ArmyProblem(f"army line {number}: {where}: {first['msg']}") from None
+            raise ArmyProblem(f"army line {number}: {describe(error, ARMY_LABELS)}") from None
     if not corps:
         raise ArmyProblem("army: enter at least one corps")
     try:
@@ -108,16 +137,8 @@ def parse_army(text: str, other_units: int = 0) -> Any:
             for division in corps_.divisions:
                 _ = division.strength  # G2.1 checks the modifiers are −3 … +3
     except (ValidationError, ValueError) as error:
-        raise ArmyProblem(f"army: {_problem(error)}") from None
+        raise ArmyProblem(f"army: {describe(error, ARMY_LABELS)}") from None
     return army
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
 
 
 def _whole(text: str, field: str) -> int:
@@ -299,7 +320,7 @@ class GhostScreen(Screen[None]):
                     routed_brigades=_numbers(text("routed"), f"{who} routed brigades"),
                 )
             except ValidationError as error:
-                raise ValueError(f"{who} {_problem(error)}") from None
+                raise ValueError(f"{who} {describe(error, LOSS_LABELS)}") from None
         units_lost = _whole(self.query_one("#gf-units-lost", Input).value, "ghost units lost")
         return TurnLosses.from_points(points["gr"], points["gf"], units_lost)
 
@@ -309,7 +330,7 @@ class GhostScreen(Screen[None]):
         try:
             general = self.battle.general if self.battle is not None else self._general()
         except (ValidationError, ValueError) as error:
-            profile.update(_problem(error))
+            profile.update(describe(error, GHOST_LABELS))
             return
         profile.update(
             f"{general.quality.value} {general.personality.value} ({general.side})\n"
@@ -484,7 +505,7 @@ class GhostScreen(Screen[None]):
             self.query_one("#ghost-army-error", Static).update(str(problem))
             return
         except (ValidationError, ValueError) as error:
-            self.query_one("#ghost-army-error", Static).update(_problem(error))
+            self.query_one("#ghost-army-error", Static).update(describe(error, GHOST_LABELS))
             return
         self._open(general, army)
 
@@ -508,7 +529,7 @@ class GhostScreen(Screen[None]):
         self._show_battle()
 
     def _failed(self, where: str, error: Exception) -> None:
-        self.query_one(f"#{where}", Static).update(_problem(error))
+        self.query_one(f"#{where}", Static).update(describe(error, GHOST_LABELS))
 
     def action_start_turn(self) -> None:
         """G3.2 then G3.4 on the losses typed (ends the previous turn's countdown if needed)."""
@@ -630,7 +651,8 @@ class GhostScreen(Screen[None]):
             choice = self.battle.choose_clock(offered, self.app.dice_for("Ghost clock"))  # type: ignore[attr-defined]
         except Exception as error:
             self.app.call_from_thread(
-                self.query_one("#ghost-clock", Static).update, f"[red]{_problem(error)}[/red]"
+                self.query_one("#ghost-clock", Static).update,
+                f"[red]{describe(error, GHOST_LABELS)}[/red]",
             )
             return
         self.app.call_from_thread(

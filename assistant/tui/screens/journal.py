@@ -19,12 +19,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
+
+JOURNAL_LABELS: dict[str, str] = {
+    "loyalty": "Loyalty of the province",
+    "army": "army",
+    "morale": "morale",
+}
+"""The journal's fields by their labels, for :func:`assistant.tui.errors.describe`."""
 
 
 def morale_pips(morale: int) -> str:
@@ -201,21 +209,13 @@ class JournalScreen(Screen[None]):
         try:
             stored = store.append(build())
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {_problem(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, JOURNAL_LABELS)}")
             return
         error.update("")
         self.query_one("#journal-loyalty", Input).value = ""
         summary = _history_summary(store, getattr(stored, "id", None))
         self.refresh_from_store()
         self.post_message(LedgerChanged(summary))
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
 
 
 def _history_summary(store: Any, event_id: int | None) -> str:
