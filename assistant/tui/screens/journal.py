@@ -28,7 +28,7 @@ MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
 
 JOURNAL_LABELS: dict[str, str] = {
-    "loyalty": "Loyalty of the province",
+    "loyalty": "Loyalty of the province (forced march, D5)",
     "army": "army",
     "morale": "morale",
 }
@@ -75,7 +75,7 @@ class JournalScreen(Screen[None]):
                 history.border_title = "Journal"
                 yield DataTable(id="journal-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="journal-actions", classes="setting"):
-                yield Label("Loyalty of the province (forced march, D5)", classes="field-label")
+                yield Label(JOURNAL_LABELS["loyalty"], classes="field-label")
                 yield Input(placeholder="0-6", compact=True, id="journal-loyalty")
             yield FieldError(id="journal-error")
         yield CastraFooter()
