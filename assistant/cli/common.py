@@ -20,6 +20,7 @@ __all__ = [
     "CliError",
     "add_dice_options",
     "ask_on_terminal",
+    "asking_dice",
     "check_file_name",
     "describe",
     "describe_validation_error",
@@ -310,10 +311,18 @@ def ask_on_terminal(prompt: str) -> str:
 
 def dice_from_args(args: argparse.Namespace) -> Any:
     """The :class:`converters.dice.Dice` the options ask for (seeded when none is given)."""
-    from converters.dice import AskingDice, ScriptedDice, SeededDice
+    from converters.dice import ScriptedDice, SeededDice
 
     if getattr(args, "dice", None):
         return ScriptedDice(parse_dice_list(args.dice), source="--dice")
     if getattr(args, "physical", False):
-        return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))
+        return asking_dice()
     return SeededDice(getattr(args, "seed", None))
+
+
+def asking_dice() -> Any:
+    """Physical dice asked on the terminal (:func:`ask_on_terminal`); messages on stderr, so
+    ``--json`` output on stdout stays one object."""
+    from converters.dice import AskingDice
+
+    return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))

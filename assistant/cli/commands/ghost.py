@@ -8,13 +8,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from assistant.cli.common import (
     CliError,
     add_dice_options,
+    asking_dice,
     dice_from_args,
     emit,
     parse_dice_list,
@@ -71,20 +71,6 @@ def register(subparsers: Any) -> None:
     clock.set_defaults(handler=_clock)
 
 
-def _asking_dice() -> Any:
-    """Physical dice that ask on stderr, so ``--json`` output on stdout stays one object."""
-    from converters.dice import AskingDice
-
-    def ask(prompt: str) -> str:
-        print(prompt, end="", file=sys.stderr, flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            raise CliError("dice: no more input while asking for a die")
-        return line
-
-    return AskingDice(ask=ask, tell=lambda message: print(message, file=sys.stderr))
-
-
 def _load_script(path_text: str, model: Any) -> Any:
     """Read and validate a JSON script; any problem is one line naming the field.
 
@@ -119,7 +105,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.dice is not None and len(parse_dice_list(args.dice)) != 2:
         # G1 rolls exactly two d8: a third face would be silently ignored
         raise CliError("--dice: give the two d8 faces, quality then personality, e.g. 6,3")
-    dice = _asking_dice() if args.physical else dice_from_args(args)
+    dice = asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
     data = generated.general.summary()
     rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
@@ -140,7 +126,7 @@ def _replay(args: argparse.Namespace) -> int:
     from ghost.replay import ReplayScript, replay, replay_output
 
     script = _load_script(args.file, ReplayScript)
-    battle = replay(script, _asking_dice() if args.physical else None)
+    battle = replay(script, asking_dice() if args.physical else None)
     data = replay_output(battle)
     opening = battle.state.opening
     lines = [opening.reason if opening else "No opening order."]
@@ -156,7 +142,7 @@ def _pp(args: argparse.Namespace) -> int:
     from ghost.replay import PpScript, pp_output, run_pp
 
     script = _load_script(args.file, PpScript)
-    allocation = run_pp(script, _asking_dice() if args.physical else None)
+    allocation = run_pp(script, asking_dice() if args.physical else None)
     data = pp_output(allocation)
     lines = ["Generals: " + ", ".join(f"{g['role']} {g['pp']} PP" for g in data["generals"])]
     lines.append(
@@ -182,7 +168,7 @@ def _clock(args: argparse.Namespace) -> int:
             raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
         dice: Any = ScriptedDice([args.roll])
     elif args.physical:
-        dice = _asking_dice()
+        dice = asking_dice()
     else:
         dice = SeededDice(args.seed)
     choice = choose_clock(Personality(args.personality), (offered[0], offered[1]), dice)
