@@ -211,9 +211,17 @@ def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> st
     errors = getattr(error, "errors", None)
     if type(error).__name__ == "ValidationError" and callable(errors):
         first = errors()[0]
-        location = ".".join(str(part) for part in first.get("loc", ()))
-        field = name(location) if location else "input"
-        return f"{field}: {first.get('msg', 'invalid value')}"
+        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        location = ""
+        for part in first.get("loc", ()):
+            if isinstance(part, int):
+                location += f"[{part}]"
+            else:
+                location += f".{part}" if location else str(part)
+        if not location:
+            return message
+        # A place inside a JSON document (generals[0].pp) is shown as it is.
+        return f"{name(location) if location.isidentifier() else location}: {message}"
     return str(error)
 
 

@@ -15,6 +15,7 @@ from assistant.cli.common import (
     CliError,
     add_dice_options,
     asking_dice,
+    describe,
     dice_from_args,
     emit,
     parse_dice_list,
@@ -84,15 +85,9 @@ def _load_script(path_text: str, model: Any) -> Any:
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ""
-        for part in first.get("loc", ()):
-            field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
-        if not field:
-            # a whole-script check: its message already starts with the field it is about
-            raise CliError(message if ": " in message else f"script: {message}") from error
-        raise CliError(f"{field}: {message}") from error
+        line = describe(error)
+        # a whole-script check: its message already starts with the field it is about
+        raise CliError(line if ": " in line else f"script: {line}") from error
 
 
 def _rolls_text(rolls: list[dict[str, Any]]) -> str:
