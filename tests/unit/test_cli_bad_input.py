@@ -281,3 +281,12 @@ def test_an_army_battle_names_army_b_by_its_flag(
         "--lost-a", "1", "--lost-b", "6", "--dice", "5",
     )  # fmt: skip
     assert line == "castra: error: --army-b: Persia 3 is on the same side as Persia 2"
+
+
+@pytest.mark.parametrize("command", [[], ["serve"]], ids=["app", "serve"])
+def test_a_campaign_name_too_long_for_the_app_names_campaign(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    name = str(tmp_path / ("a" * 300))
+    line = refused(capsys, "--campaign", name, *command)
+    assert line == "castra: error: --campaign: a file name of at most 255 bytes (got one of 300)"

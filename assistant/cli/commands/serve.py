@@ -63,8 +63,10 @@ def app_command(campaign: str | None) -> str:
 
 def build_server(args: argparse.Namespace) -> Any:
     """The textual-serve server for these options (not started)."""
-    from assistant.cli.common import CliError
+    from assistant.cli.common import CliError, check_file_name
 
+    if getattr(args, "campaign", None):
+        check_file_name(args.campaign, "--campaign")
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port: a port is 1 to 65535 (got {args.port})")
     from assistant.cli.commands._guarded_server import GuardedServer, new_token
