@@ -18,18 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli import main
+from tests.unit.test_ledger_cli import run
 
 CASTRA = [sys.executable, "-m", "assistant"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
