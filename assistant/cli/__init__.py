@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -76,6 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `castra ... --json | head` closed the pipe early: not an error of ours.
         drop_stdout()
         return 0
+    except sqlite3.Error as error:  # e.g. the disk filled up mid-transaction: rolled back
+        return _refuse(
+            _("file: the campaign could not be written ({reason}); nothing was recorded").format(
+                reason=error
+            )
+        )
     except RecursionError:
         return _refuse(_("input: nested too deeply to read"))
     except OSError as error:

@@ -281,3 +281,20 @@ def test_a_campaign_name_too_long_for_the_app_names_campaign(
     name = str(tmp_path / ("a" * 300))
     line = refused(capsys, "--campaign", name, *command)
     assert line == "castra: error: --campaign: a file name of at most 255 bytes (got one of 300)"
+
+
+def test_a_disk_that_fills_up_while_recording_is_one_line_and_nothing_recorded(
+    capsys: pytest.CaptureFixture[str], campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite rolls the event back when the disk is full; the user hears it in one line."""
+    from assistant.ledger.store import CampaignStore
+
+    def full_disk(*_: object, **__: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(CampaignStore, "append", full_disk)
+    line = refused(capsys, "campaign", "advance", "--file", str(campaign))
+    assert line == (
+        "castra: error: file: the campaign could not be written (database or disk is full); "
+        "nothing was recorded"
+    )
