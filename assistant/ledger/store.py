@@ -97,11 +97,14 @@ def busy_error(path: Path, error: sqlite3.OperationalError) -> CampaignFileError
     if "locked" not in str(error) and "busy" not in str(error):
         return CampaignFileError(f"file: cannot open {path}: {error}")
     from assistant.ledger.locks import lock_holders
+    from converters.i18n import _
 
-    holders = ", ".join(lock_holders(path)) or "another program"
+    holders = ", ".join(lock_holders(path)) or _("another program")
     return CampaignFileError(
-        f"file: {path} is being written by {holders} and stayed locked for "
-        f"{BUSY_TIMEOUT_MS // 1000} s; nothing was recorded: try again when it is done"
+        _(
+            "file: {path} is being written by {holders} and stayed locked for {seconds} s; "
+            "nothing was recorded: try again when it is done"
+        ).format(path=path, holders=holders, seconds=BUSY_TIMEOUT_MS // 1000)
     )
 
 

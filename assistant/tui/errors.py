@@ -71,10 +71,9 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
     known = labels or {}
 
     def name(field: str) -> str:
-        if field in known:
-            return known[field]
         last = field.rsplit(".", 1)[-1]
-        return known.get(last, last.replace("_", " "))
+        label = known.get(field) or known.get(last)
+        return _(label) if label else last.replace("_", " ")
 
     if isinstance(error, FieldError):
         return error.text(name)

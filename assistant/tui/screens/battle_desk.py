@@ -35,6 +35,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -53,14 +54,14 @@ UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 DESK_LABELS: dict[str, str] = {
     **{field: label for rows in RESULT_ROWS.values() for field, label, _typed in rows},
     **{field: label for flags in RESULT_FLAGS.values() for field, label in flags},
-    "pm": "PM",
-    "army_a": "army A",
-    "army_b": "army B",
-    "side_a": "Side A",
-    "side_b": "Side B",
-    "cap": "Table cap",
-    "place": "Place",
-    "winner": "Winner",
+    "pm": N_("PM"),
+    "army_a": N_("army A"),
+    "army_b": N_("army B"),
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "cap": N_("Table cap"),
+    "place": N_("Place"),
+    "winner": N_("Winner"),
 }
 """The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 

@@ -32,6 +32,7 @@ from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -42,16 +43,16 @@ Contingent = tuple[str, Fraction]
 
 
 DICE_LABELS: dict[str, str] = {
-    "side_a": "Side A",
-    "side_b": "Side B",
-    "retreat_at": "retreats at",
-    "retreat_a": "A retreats at",
-    "retreat_b": "B retreats at",
-    "approach": "A came by",
-    "place": "Place",
-    "troops": "troops carried",
-    "pm": "PM",
-    "nation": "nation",
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "retreat_at": N_("retreats at"),
+    "retreat_a": N_("A retreats at"),
+    "retreat_b": N_("B retreats at"),
+    "approach": N_("A came by"),
+    "place": N_("Place"),
+    "troops": N_("troops carried"),
+    "pm": N_("PM"),
+    "nation": N_("nation"),
 }
 """The dice battle's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 

@@ -33,6 +33,7 @@ from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 
 SAMPLE_ARMY = """\
 I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
@@ -53,31 +54,31 @@ LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
 
 
 LOSS_LABELS: dict[str, str] = {
-    "fatigue": "fatigue",
-    "objectives_lost": "obj. lost",
-    "generals_lost": "generals",
-    "hqs_eliminated": "HQs",
-    "routed_brigades": "routed",
+    "fatigue": N_("fatigue"),
+    "objectives_lost": N_("obj. lost"),
+    "generals_lost": N_("generals"),
+    "hqs_eliminated": N_("HQs"),
+    "routed_brigades": N_("routed"),
 }
 """G2.1's loss points (ghost.gap.LossPoints) by the loss table's column labels."""
 
 ARMY_LABELS: dict[str, str] = {
-    "brigades": "brigade modifiers",
-    "divisions": "divisions",
-    "quality": "quality",
-    "name": "name",
-    "corps": "corps",
-    "other_units": "Other units",
+    "brigades": N_("brigade modifiers"),
+    "divisions": N_("divisions"),
+    "quality": N_("quality"),
+    "name": N_("name"),
+    "corps": N_("corps"),
+    "other_units": N_("Other units"),
 }
 """The order of battle's parts, as the army box and its fields call them."""
 
 GHOST_LABELS: dict[str, str] = {
     **LOSS_LABELS,
     **ARMY_LABELS,
-    "side": "Side",
-    "personality": "Personality",
-    "quality": "Quality",
-    "units_lost": "Ghost units lost",
+    "side": N_("Side"),
+    "personality": N_("Personality"),
+    "quality": N_("Quality"),
+    "units_lost": N_("Ghost units lost"),
 }
 """Every field of the ghost screen by its label, for :func:`assistant.tui.errors.describe`."""
 

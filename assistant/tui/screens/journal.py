@@ -23,14 +23,15 @@ from assistant.tui.errors import describe
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
 
 JOURNAL_LABELS: dict[str, str] = {
-    "loyalty": "Loyalty of the province (forced march, D5)",
-    "army": "army",
-    "morale": "morale",
+    "loyalty": N_("Loyalty of the province (forced march, D5)"),
+    "army": N_("army"),
+    "morale": N_("morale"),
 }
 """The journal's fields by their labels, for :func:`assistant.tui.errors.describe`."""
 
