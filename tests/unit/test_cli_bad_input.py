@@ -298,3 +298,13 @@ def test_a_disk_that_fills_up_while_recording_is_one_line_and_nothing_recorded(
         "castra: error: file: the campaign could not be written (database or disk is full); "
         "nothing was recorded"
     )
+
+
+def test_a_scripted_dice_battle_that_runs_out_of_dice_is_one_line_with_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With --json the play-by-play goes to stderr: it waits for the battle's end (or a
+    question), so running out of --dice is one line, not the rounds and then the refusal.
+    Found by the command-line fuzz."""
+    line = refused(capsys, "battle", "1", "0", "--city", "--dice", "1", "--json")
+    assert line.startswith("castra: error: --dice: ran out after 1 values; needed a d6")
