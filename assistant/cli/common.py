@@ -42,7 +42,7 @@ MOST_DIE_FACE = 1_000
 """The largest face a typed die may show (the largest die a rule rolls is far smaller)."""
 
 MOST_JSON_DEPTH = 32
-"""How deeply a JSON file given to a command may nest (Castra's own files nest 6 deep)."""
+"""How deeply a JSON file given to a command may nest (an export with a dice battle nests 9)."""
 
 MOST_NAME_BYTES = 255
 """The longest file name (one path component) the usual file systems store."""
