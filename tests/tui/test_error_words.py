@@ -57,7 +57,7 @@ async def test_T2_1_too_many_broken_bgs_are_named_by_the_cards_labels(
 # has … land PM in play"; the card's label is PM.
 async def test_more_pm_than_in_play_is_named_pm(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        pyrrhus_pm = app.store.state().nations["Pyrrhus"].land_pm
+        pyrrhus_pm = app.ledger.state().nations["Pyrrhus"].land_pm
         screen = await open_desk(pilot)
         await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", str(pyrrhus_pm + 1)))
         await choose(pilot, "#ruleset", "DBA 3.0", "dba")
@@ -95,7 +95,7 @@ async def test_D2_two_armies_of_one_side_are_named_army_a_and_b(
         line = text(screen, "#record-error")
         assert line == "Nothing recorded: army B: Persia 3 is on the same side as Persia 2"
         speaks_the_screens_language(line)
-        assert len(macedon_app.store.history()) == 1
+        assert len(macedon_app.ledger.store.history()) == 1
 
 
 # D5: a province's loyalty is 0 to 6. Was "loyalty: Input should be less than or equal to 6".

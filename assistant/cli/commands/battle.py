@@ -274,9 +274,7 @@ def run(args: argparse.Namespace) -> int:
             break
         show(odds_line(state))
         choices: dict[SideId, Choice] = {
-            side: auto[side](state, side)
-            if side in auto
-            else ask_choice(side)
+            side: auto[side](state, side) if side in auto else ask_choice(side)
             for side in ("a", "b")
         }
         if "a" in auto or "b" in auto:
