@@ -11,7 +11,7 @@ The suite runs a few hundred examples (about 20 s). For a long run (nightly, or 
 the command line), set ``CASTRA_FUZZ_EXAMPLES``; the examples are then random, not the suite's
 fixed ones::
 
-    CASTRA_FUZZ_EXAMPLES=20000 .venv/bin/python -m pytest tests/unit/test_cli_fuzz.py -q -s
+    CASTRA_FUZZ_EXAMPLES=20000 .venv/bin/python -m pytest tests/unit/test_cli_fuzz.py -n 0 -q -s
 
 (see docs/cli.md, "Fuzzing the command line").
 """
