@@ -308,3 +308,13 @@ def test_a_scripted_dice_battle_that_runs_out_of_dice_is_one_line_with_json(
     Found by the command-line fuzz."""
     line = refused(capsys, "battle", "1", "0", "--city", "--dice", "1", "--json")
     assert line.startswith("castra: error: --dice: ran out after 1 values; needed a d6")
+
+
+def test_a_battle_sheet_too_large_for_exact_odds_is_printed_without_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """1 PM v 1,000,000 PM overflowed the T3.8 odds (found by the command-line fuzz): the sheet
+    leaves the odds out beyond the 200 PM that `castra odds` computes."""
+    code, out, err = run(capsys, "sheet", "fog", "1", "1000000", "--format", "md")
+    assert (code, err) == (0, "")
+    assert out
