@@ -9,6 +9,7 @@ holding the write lock) run ``castra`` as a subprocess.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sqlite3
@@ -318,3 +319,18 @@ def test_a_battle_sheet_too_large_for_exact_odds_is_printed_without_them(
     code, out, err = run(capsys, "sheet", "fog", "1", "1000000", "--format", "md")
     assert (code, err) == (0, "")
     assert out
+
+
+def test_physical_dice_that_run_out_of_input_refuse_on_a_line_of_their_own(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ghost new --physical printed "Roll a d8 …: castra: error: …" on one line (found by the
+    command-line fuzz); it now shares the command line's asker, which ends the prompt first."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, out, err = run(capsys, "ghost", "new", "--side", "north", "--physical")
+    assert out == ""
+    prompt, refusal = err.removesuffix("\n").split("\n")
+    assert code == 2 and "castra" not in prompt
+    assert refusal == (
+        "castra: error: stdin: input ended while waiting for a die's face; nothing was recorded"
+    )
