@@ -464,9 +464,7 @@ def play_step(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice
 
 def capture_due(state: BattleState, capture: NavalCapture | None = None) -> bool:
     """T3.7: a naval battle a side has won, whose capture roll (``capture``) is not made yet."""
-    return bool(
-        state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None
-    )
+    return bool(state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None)
 
 
 Policy = Callable[[BattleState, SideId], Choice]

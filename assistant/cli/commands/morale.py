@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.cli.common import CliError, ask_on_terminal, emit
+from assistant.cli.common import CliError, ask_on_terminal, emit, seed_number
 from converters.i18n import _, translate_recorded
 
 
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--roll", type=int, metavar="R", help=_("the d6 you rolled for the D3 check"))
-    dice.add_argument("--seed", type=int, help=_("roll with a seeded generator"))
+    dice.add_argument("--seed", type=seed_number, help=_("roll with a seeded generator"))
     dice.add_argument("--physical", action="store_true", help=_("ask for the die on the terminal"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
