@@ -73,12 +73,6 @@ def register(subparsers: Any) -> None:
     source.add_argument(
         "--physical", action="store_true", help=_("ask for the choosing d6 on the terminal")
     )
-    source = clock.add_mutually_exclusive_group()
-    source.add_argument("--roll", type=int, metavar="R", help=_("the choosing d6, as rolled"))
-    source.add_argument("--seed", type=int, help=_("roll the choosing d6 with a seeded generator"))
-    source.add_argument(
-        "--physical", action="store_true", help=_("ask for the choosing d6 on the terminal")
-    )
     clock.add_argument("--json", action="store_true", help=_("print one JSON object"))
     clock.set_defaults(handler=_clock)
 
