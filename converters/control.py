@@ -89,9 +89,7 @@ def control_check(
     return ControlCheck(owner_score=owner, occupier_score=occupier, keeper=keeper, tie=tie)
 
 
-def pm_to_keep(
-    owner_pp: int, loyalty: int, occupier_pp: int, tie: ControlTie = "occupier"
-) -> int:
+def pm_to_keep(owner_pp: int, loyalty: int, occupier_pp: int, tie: ControlTie = "occupier") -> int:
     """T5.7: the fewest PM the occupier must have stationed to keep the province (a tie is
     enough, unless ``control_tie = owner``), 0 when its prestige alone is enough."""
     owner = control_check(owner_pp, loyalty, occupier_pp, 0, tie).owner_score

@@ -184,9 +184,7 @@ def replay(
     )
     source = ScriptThenCountDice(script.dice)
     roller: Dice = source if dice is None else dice
-    battle = GhostBattle(
-        general, script.strength, script.units, order_change=in_force.order_change
-    )
+    battle = GhostBattle(general, script.strength, script.units, order_change=in_force.order_change)
     battle.open(roller)
     for turn in script.turns:
         battle.play_turn(

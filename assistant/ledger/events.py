@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from armylists.scenarios import Scenario
 from converters.dice import Roll
+from converters.house_rules import HouseRules
 from converters.rates import PM
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "PrestigeAdjusted",
     "ProvinceTaken",
     "RecruitmentOrdered",
+    "RuleChanged",
     "TacticalRetreat",
     "TreasuryAdjusted",
     "TurnAdvanced",
@@ -71,6 +73,9 @@ class CampaignCreated(EventBase):
     kind: Literal["campaign_created"] = "campaign_created"
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+    rules: HouseRules = HouseRules()
+    """The house rules chosen at creation (RULES.md H); a campaign recorded before they
+    existed has the defaults."""
 
 
 class ContingentResult(_Value):
@@ -119,7 +124,7 @@ class BattleRecorded(EventBase):
     kind: Literal["battle_recorded"] = "battle_recorded"
     place: str = Field(min_length=1)
     """Where it was fought, e.g. "Heraclea"."""
-    resolution: Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+    resolution: Literal["fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"]
     """How it was resolved: a table game (FOG/DBM/DBA), the dice battle of T3, a naval battle,
     or losses typed by the referee."""
     winner: Literal["a", "b", "draw"]
@@ -268,6 +273,19 @@ class CentresRecorded(EventBase):
     it wins and the game ends."""
 
 
+class RuleChanged(EventBase):
+    """A house rule (RULES.md H) changed from this event on: later events, and a replay of
+    them, use the new value; earlier ones keep what they were recorded with."""
+
+    kind: Literal["rule_changed"] = "rule_changed"
+    name: str = Field(min_length=1)
+    """The option or configurable number, e.g. "control_tie" or "fog_points_per_pm"."""
+    value: str = Field(min_length=1)
+    """Its new value as typed, e.g. "owner" or "500"."""
+    reason: str = Field(min_length=1)
+    """Why the club changed it (kept in the history)."""
+
+
 class NoteAdded(EventBase):
     """A free-text note in the record (the text is ``note``)."""
 
@@ -298,6 +316,7 @@ Event = Annotated[
     | ForcedMarch
     | TacticalRetreat
     | CentresRecorded
+    | RuleChanged
     | NoteAdded
     | Undone,
     Field(discriminator="kind"),
@@ -321,6 +340,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "forced_march",
     "tactical_retreat",
     "centres_recorded",
+    "rule_changed",
     "note",
     "undone",
 )

@@ -7,8 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import (
     add_rate_option,
+    add_rule_option,
+    check_half_pm_use,
     pm_value,
     rates_from_args,
+    rules_from_args,
+    rules_json,
     show_pm,
 )
 from assistant.cli.common import CliError, emit
@@ -16,7 +20,7 @@ from assistant.cli.common import CliError, emit
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
 
-_UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+_UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,9 +32,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "(T1.7) and say whether to fight on the table or by dice (T1.8)."
         ),
     )
-    parser.add_argument("system", choices=("fog", "dbm", "dba"), help="the table rules")
-    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (0.5 allowed)")
-    parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 allowed)")
+    parser.add_argument("system", choices=("fog", "dbm", "dbmm", "dba"), help="the table rules")
+    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (whole)")
+    parser.add_argument(
+        "pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 with --city: an empty city)"
+    )
     parser.add_argument(
         "--cap", type=int, metavar="N", help="table cap in points/AP/elements (T1.7)"
     )
@@ -58,6 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--agree-dice", action="store_true", help="the players agree to settle it by dice"
     )
     add_rate_option(parser)
+    add_rule_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -87,6 +94,7 @@ def _allies(items: list[str], system: str, field: str) -> list[ContingentStrengt
         except argparse.ArgumentTypeError as error:
             raise CliError(f"{field}: {error}") from None
         _check_fielded(pm, f"{field} {item}")
+        check_half_pm_use(pm, f"{field} {item}", garrison=False)
         allies.append(_contingent(nation.strip() if sep else None, pm, system, field))
     return allies
 
@@ -158,8 +166,11 @@ def run(args: argparse.Namespace) -> int:
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
+    rules = rules_from_args(args)
     _check_fielded(args.pm_a, "PM_A")
     _check_fielded(args.pm_b, "PM_B")
+    check_half_pm_use(args.pm_a, "PM_A", garrison=False)
+    check_half_pm_use(args.pm_b, "PM_B", garrison=args.city)
     if args.cap is not None and args.cap < 1:
         raise CliError(f"--cap: a positive number of {_UNITS[args.system]} (got {args.cap})")
     side_a = [_contingent(args.nation_a, args.pm_a, args.system, "--nation-a")]
@@ -172,7 +183,9 @@ def run(args: argparse.Namespace) -> int:
         landing=args.landing,
         players_agree_dice=args.agree_dice,
     )
-    result = battle_budget(args.system, side_a, side_b, rates, args.cap, circumstances)
+    result = battle_budget(
+        args.system, side_a, side_b, rates, args.cap, circumstances, rules.small_battle
+    )
     data = {
         "system": result.system,
         "a": _side_json(result.a, result.system),
@@ -181,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
         "scale": float(result.scale),
         "resolution": result.resolution,
         "reasons": list(result.reasons),
+        "rules": rules_json(rules),
     }
     text = _text(result, ruleset_name(args.system), rates.per_pm(args.system))
     emit(args, data, text)
