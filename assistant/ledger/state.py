@@ -625,6 +625,12 @@ class CampaignState(_State):
         for c in event.contingents:
             nation = self.nation(c.nation, "contingents.nation")
             whole = int(c.pm)
+            if c.pm.denominator != 1 and not (event.city_assault and c.side == "b"):
+                raise LedgerError(
+                    f"contingents.pm: {c.nation} {float(c.pm):g} PM: a half PM is only the "
+                    "garrison of an empty city, on the defending side b of a city assault "
+                    "(T1.4, T3.5); anywhere else PM are whole"
+                )
             if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
                 raise LedgerError(
                     f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "

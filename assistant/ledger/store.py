@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from armylists.scenarios import Scenario
 from assistant.ledger.events import EVENT_ADAPTER, CampaignCreated, Event, Undone
 from assistant.ledger.state import REPLAY_VERSION, CampaignState, LedgerError, initial_state
+from converters.house_rules import HouseRules
 
 __all__ = [
     "APPLICATION",
@@ -217,13 +218,22 @@ class CampaignStore:
         who: str = "",
         note: str = "",
         force: bool = False,
+        rules: HouseRules | None = None,
     ) -> CampaignStore:
-        """Start a new campaign file from ``scenario``.
+        """Start a new campaign file from ``scenario``, with its house ``rules`` (RULES.md H;
+        the defaults if None).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
         """
-        created = CampaignCreated(scenario=scenario, turn=1, who=who, when=_now(), note=note)
+        created = CampaignCreated(
+            scenario=scenario,
+            rules=rules or HouseRules(),
+            turn=1,
+            who=who,
+            when=_now(),
+            note=note,
+        )
         return cls._build(Path(path), [(1, created)], force=force)
 
     @classmethod

@@ -83,7 +83,9 @@ def test_t1_6_labels_read_as_a_referee_names_them() -> None:
     ("nation", "system", "message"),
     [
         pytest.param("Gauls", "fog", r"^nation: one of Pyrrhus, .*\(got 'Gauls'\)$", id="nation"),
-        pytest.param("Rome", "hoth", r"^system: one of fog, dbm, dbmm, dba \(got 'hoth'\)$", id="system"),
+        pytest.param(
+            "Rome", "hoth", r"^system: one of fog, dbm, dbmm, dba \(got 'hoth'\)$", id="system"
+        ),
     ],
 )
 def test_unknown_nation_or_system_names_the_field_and_the_allowed_values(

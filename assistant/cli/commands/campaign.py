@@ -20,7 +20,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -88,6 +90,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="replace an existing file (the old one is kept, renamed aside)",
     )
+    add_rule_option(new)
+
+    _command(
+        commands,
+        "rules",
+        "the house rules in force (RULES.md H): every option and number with its value",
+        _run_rules,
+    )
+    rule = _command(
+        commands,
+        "rule",
+        "change a house rule from now on (an event: replay and undo follow it)",
+        _run_rule,
+    )
+    rule.add_argument("name", metavar="NAME", help="the option, e.g. control_tie")
+    rule.add_argument("value", metavar="VALUE", help="its new value, e.g. owner")
+    rule.add_argument("--reason", required=True, help="why the club changes it")
 
     _command(
         commands,
@@ -130,7 +149,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record.add_argument("--place", required=True, help="where it was fought")
     record.add_argument(
         "--system",
-        choices=("fog", "dbm", "dba", "dice", "naval", "manual"),
+        choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
         help="how it was resolved (Tarentine/custom; default manual)",
     )
     record.add_argument(
@@ -170,6 +189,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
         ("--elements", "NATION:N", "DBA: elements fielded"),
         ("--lost", "NATION:N", "DBA: elements lost"),
+        ("--bases", "NATION:N", "DBMM: bases fielded"),
+        ("--killed", "NATION:N", "DBMM: bases killed"),
+        ("--broken-bases", "NATION:N", "DBMM: bases of broken units not killed"),
         ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
         ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
         ("--fleet", "NATION:N", "naval PM it brought"),
@@ -329,7 +351,7 @@ def _command(
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--who", help="who records it (default: your login name)")
-    if name not in ("note", "show", "control", "history", "export", "import", "undo"):
+    if name not in ("note", "show", "control", "history", "export", "import", "undo", "rules"):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
     return parser
@@ -612,9 +634,10 @@ def _run_new(args: argparse.Namespace) -> int:
         if args.nation or args.treasury or args.land or args.naval:
             raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
         scenario = load_scenario(args.scenario, prestige=prestige)
+    rules = rules_from_args(args)
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force
+            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
         )
     except CampaignFileError as error:
         raise CliError(str(error)) from None
@@ -623,6 +646,41 @@ def _run_new(args: argparse.Namespace) -> int:
         data = {"file": str(store.path), **state.summary()}
         emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
     return 0
+
+
+def _rules_text(state: CampaignState) -> str:
+    from converters.house_rules import DEFAULT_RULES, rule_of
+
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    values = state.rules.values(upkeep)
+    defaults = DEFAULT_RULES.values(upkeep)
+    lines = [_("House rules in force (RULES.md H; * differs from the default):")]
+    for name, value in values.items():
+        mark = "*" if value != defaults[name] else " "
+        lines.append(f" {mark} {name:<28}{value!s:<16}{rule_of(name)}")
+    return "\n".join(lines)
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    """RULES.md H: every option and number with the value in force now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    emit(args, state.rules.values(upkeep), _rules_text(state))
+    return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import RuleChanged
+
+    if not args.reason.strip():
+        raise CliError("--reason: say why the rule changes")
+    return _append(
+        args,
+        RuleChanged(
+            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
+        ),
+    )
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -763,6 +821,9 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
         "demoralised": _pairs(args.demoralised, "--demoralised", Fraction),
         "elements": _pairs(args.elements, "--elements"),
         "lost": _pairs(args.lost, "--lost"),
+        "bases": _pairs(args.bases, "--bases"),
+        "killed": _pairs(args.killed, "--killed"),
+        "broken_bases": _pairs(args.broken_bases, "--broken-bases"),
         "pm_lost": _pairs(args.pm_lost, "--pm-lost"),
         "prisoners": _pairs(args.prisoners, "--prisoners"),
         "naval_pm": _pairs(args.fleet, "--fleet"),

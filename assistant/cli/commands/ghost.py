@@ -126,8 +126,9 @@ def _new(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     dice = _asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
-    data = generated.general.summary()
-    data["rules"] = rules_json(rules)
+    data: dict[str, Any] = generated.general.summary()
+    if rules_json(rules):
+        data["rules"] = rules_json(rules)  # the house rules the battle will be fought with
     rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
     text = "\n".join(
         [
