@@ -31,6 +31,7 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import _
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -239,6 +240,19 @@ class DiceBattleScreen(Screen[None]):
         except Exception:
             return []
 
+    def _rules(self) -> Any:
+        """The campaign's house rules in force (RULES.md H: T3.3 ``both_retreat``, T3.6
+        ``interception``), or the defaults without a campaign."""
+        from converters.house_rules import DEFAULT_RULES
+
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return DEFAULT_RULES
+        try:
+            return store.state().rules
+        except Exception:
+            return DEFAULT_RULES
+
     def _int(self, widget_id: str, field: str) -> int:
         typed = self.query_one(widget_id, Input).value.strip() or "0"
         if not typed.isdigit():
@@ -261,6 +275,7 @@ class DiceBattleScreen(Screen[None]):
             "city": self.query_one("#dice-city", Checkbox).value,
             "naval": self.query_one("#dice-naval", Checkbox).value,
             "place": self.query_one("#dice-place", Input).value.strip(),
+            "rules": self._rules(),
         }
 
     def _naval(self) -> bool:
@@ -534,7 +549,7 @@ class DiceBattleScreen(Screen[None]):
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
         dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
         try:
-            contact = engine_interception(seeker, fleets, troops, dice)
+            contact = engine_interception(seeker, fleets, troops, dice, self._rules())
         except Exception as error:  # a cancelled physical roll: nothing happened
             self.app.call_from_thread(
                 self.query_one("#dice-setup-error", Static).update, f"Not rolled: {error}"
@@ -627,6 +642,7 @@ def engine_setup(setup: dict[str, Any]) -> Any:
         pyrrhus_leads=setup["pyrrhus"],
         city_assault=setup["city"],
         naval=setup.get("naval", False),
+        both_retreat=setup["rules"].both_retreat if "rules" in setup else "no_pursuit",
     )
 
 
@@ -717,10 +733,14 @@ def engine_capture(battle: Any, dice: Any) -> Any:
     return finish_battle(battle, dice).capture
 
 
-def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: Any) -> Any:
+def engine_interception(
+    seeker: str, fleets: dict[str, int], troops: int, dice: Any, rules: Any = None
+) -> Any:
     """T3.6: only ``seeker`` seeks battle; the other fleet, carrying ``troops`` PM, is caught
-    if 1d6 is at most both fleets' PM plus those troops (Reading)."""
+    if 1d6 is at most both fleets' PM plus those troops (Reading; the campaign's house rule
+    ``interception`` may say at least)."""
     from converters.dice_battle import naval_contact
+    from converters.house_rules import DEFAULT_RULES
 
     return naval_contact(
         seeker == "a",
@@ -730,16 +750,22 @@ def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: 
         dice,
         a_troops_pm=troops if seeker == "b" else 0,
         b_troops_pm=troops if seeker == "a" else 0,
+        rules=rules or DEFAULT_RULES,
     )
 
 
 def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: Any) -> str:
     """The T3.6 roll, the sum it is rolled against and the verdict, in one line."""
-    sign = "≤" if roll.intercepted else ">"
+    if roll.reading == "at_least":
+        sign = "≥" if roll.intercepted else "<"
+        rule = _(" (house rule interception = at_least)")
+    else:
+        sign = "≤" if roll.intercepted else ">"
+        rule = ""
     caught = "intercepted" if roll.intercepted else "not intercepted"
     return (
         f"T3.6: 1d6 = {roll.roll} {sign} fleets {fleets['a']} + {fleets['b']} + troops "
-        f"{troops} = {roll.against} → {caught}"
+        f"{troops} = {roll.against} → {caught}{rule}"
     )
 
 
@@ -749,6 +775,8 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
 
     result = battle_result(battle)
     headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    if result.outcome == "both_withdrew" and battle.setup.both_retreat == "both_pursued":
+        headline += _(", each after a pursuit roll (house rule both_retreat = both_pursued)")
     if event is None:
         return {"headline": headline}
     unit = "naval PM" if battle.setup.naval else "PM"

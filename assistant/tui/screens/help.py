@@ -17,8 +17,9 @@ from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import _
 
-__all__ = ["HelpScreen", "key_sections"]
+__all__ = ["HelpScreen", "house_rules_rows", "key_sections"]
 
 HelpSection = tuple[str, list[tuple[str, str]]]
 
@@ -72,6 +73,33 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     return sections
 
 
+def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
+    """RULES.md H: each house rule option with the value in force in the open campaign (the
+    defaults without one), its rule id and the values it can take."""
+    from typing import get_args
+
+    from converters.house_rules import DEFAULT_RULES, OPTION_RULE, HouseRules
+
+    rules = DEFAULT_RULES
+    store = getattr(app, "store", None)
+    if store is not None:
+        try:
+            rules = store.state().rules
+        except Exception:  # an unreadable campaign: Help still shows the defaults
+            rules = DEFAULT_RULES
+    rows = []
+    for name, rule in OPTION_RULE.items():
+        allowed = get_args(HouseRules.model_fields[name].annotation)
+        rows.append((name, f"{getattr(rules, name)}  ({rule}; {' or '.join(allowed)})"))
+    rows.append(
+        (
+            _("numbers"),
+            _("rates, AP, upkeep: castra campaign rules; change: castra campaign rule NAME VALUE"),
+        )
+    )
+    return rows
+
+
 class HelpScreen(Screen[None]):
     """Keys of the whole app; escape (or F1 again) goes back to where you were."""
 
@@ -89,6 +117,11 @@ class HelpScreen(Screen[None]):
                 width = max(len(keys) for keys, _ in rows)
                 lines = [f"  {keys:<{width}}  {description}" for keys, description in rows]
                 yield Static("\n".join(lines), classes="help-keys", markup=False)
+            rules = house_rules_rows(self.app)
+            yield Static(_("House rules of this campaign (RULES.md H)"), classes="help-title")
+            width = max(len(name) for name, _ in rules)
+            lines = [f"  {name:<{width}}  {value}" for name, value in rules]
+            yield Static("\n".join(lines), classes="help-keys", markup=False)
         yield CastraFooter()
 
     def action_close(self) -> None:
