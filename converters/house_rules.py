@@ -1,4 +1,4 @@
-"""House rules: every reading a club may settle otherwise, as data (RULES.md section H).
+"""House rules: every reading a club may settle otherwise, as data (docs/rules.md, section H).
 
 Clubs always adapt campaign rules. Rather than hard-code one reading, each arguable point is a
 named option with the project's reading as default; a campaign stores its choice, the stateless
@@ -64,7 +64,7 @@ OPTION_RULE: dict[str, str] = {
     "losses": "T2.6",
     "order_change": "G3.2",
 }
-"""Each named option and the rule whose reading it chooses (RULES.md H)."""
+"""Each named option and the rule whose reading it chooses (docs/rules.md H)."""
 
 _RATE_RULES: dict[str, str] = {
     "fog_points_per_pm": "T1.1",
@@ -92,7 +92,7 @@ DEFAULT_UPKEEP = 1
 
 
 class HouseRules(BaseModel):
-    """The options in force (RULES.md H), defaults first, and the numbers a campaign changed."""
+    """The options in force (docs/rules.md H), defaults first, and the numbers changed."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -168,7 +168,7 @@ class HouseRules(BaseModel):
 
     def values(self, scenario_upkeep: int = DEFAULT_UPKEEP) -> dict[str, Any]:
         """Every option and every configurable number with its value in force, in the order
-        of RULES.md H (``castra campaign rules --json``)."""
+        of docs/rules.md H (``castra campaign rules --json``)."""
         shown: dict[str, Any] = {name: getattr(self, name) for name in OPTION_RULE}
         rates = self.rates().model_dump()
         for name in _RATE_RULES:

@@ -149,7 +149,7 @@ class ReplayScript(BaseModel):
     turns: list[ReplayTurn] = Field(default_factory=list)
     """One entry per ghost movement turn."""
     rules: dict[str, str] = Field(default_factory=dict)
-    """House rules of the battle (RULES.md H), e.g. ``{"order_change": "threshold_cross"}``."""
+    """House rules of the battle (docs/rules.md H), e.g. ``{"order_change": "threshold_cross"}``."""
 
 
 def replay(

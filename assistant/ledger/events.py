@@ -74,7 +74,7 @@ class CampaignCreated(EventBase):
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
     rules: HouseRules = HouseRules()
-    """The house rules chosen at creation (RULES.md H); a campaign recorded before they
+    """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults."""
 
 
@@ -274,7 +274,7 @@ class CentresRecorded(EventBase):
 
 
 class RuleChanged(EventBase):
-    """A house rule (RULES.md H) changed from this event on: later events, and a replay of
+    """A house rule (docs/rules.md H) changed from this event on: later events, and a replay of
     them, use the new value; earlier ones keep what they were recorded with."""
 
     kind: Literal["rule_changed"] = "rule_changed"

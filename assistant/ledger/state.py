@@ -197,7 +197,7 @@ class CampaignState(_State):
     scenario: Scenario
     """What the campaign started from."""
     rules: HouseRules = HouseRules()
-    """The house rules in force now (RULES.md H): chosen at creation, changed by events."""
+    """The house rules in force now (docs/rules.md H): chosen at creation, changed by events."""
     turn: int = 1
     """The current turn."""
     last_event_id: int = 0
@@ -488,7 +488,7 @@ class CampaignState(_State):
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
-        """RULES.md H: a house rule changes from this event on."""
+        """docs/rules.md H: a house rule changes from this event on."""
         from converters.house_rules import rule_of
 
         try:

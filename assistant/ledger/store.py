@@ -220,7 +220,7 @@ class CampaignStore:
         force: bool = False,
         rules: HouseRules | None = None,
     ) -> CampaignStore:
-        """Start a new campaign file from ``scenario``, with its house ``rules`` (RULES.md H;
+        """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
         the defaults if None).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed

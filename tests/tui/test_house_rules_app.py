@@ -1,5 +1,5 @@
-"""RULES.md H in the app: the campaign's house rules on the Campaign screen and in Help, and the
-dice battle following them (T3.6 interception, T3.3 both_retreat)."""
+"""docs/rules.md H in the app: the campaign's house rules on the Campaign screen and in Help,
+and the dice battle following them (T3.6 interception, T3.3 both_retreat)."""
 
 from __future__ import annotations
 

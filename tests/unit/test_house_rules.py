@@ -1,4 +1,4 @@
-"""RULES.md H: each house rule (option id + value → what the user sees), its storage in a
+"""docs/rules.md H: each house rule (option id + value → what the user sees), its storage in a
 campaign, its change mid-campaign as an event, and its refusal when unknown.
 
 Each table row names the rule id it decides (T3.6, T3.3, T4.2, T5.7, T1.8, T2.6, G3.2) and the

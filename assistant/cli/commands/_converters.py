@@ -107,18 +107,18 @@ def rates_from_args(args: argparse.Namespace, system: str | None = None) -> Conv
         rates = load_rates(system, overrides)  # type: ignore[arg-type]
     except ValueError as error:
         raise CliError(f"--rate {error}") from None
-    # The configurable numbers are house rules too: ``--rule fog_points_per_pm=500``.
+    # The configurable numbers are house rules too (docs/rules.md H): ``--rule NAME=N``.
     return rules_from_args(args).rates(rates) if getattr(args, "rule", None) else rates
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
-    """``--rule NAME=VALUE`` (repeatable): a house rule of RULES.md H for this command."""
+    """``--rule NAME=VALUE`` (repeatable): a house rule of docs/rules.md H for this command."""
     parser.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a house rule (RULES.md H), e.g. both_retreat=both_pursued; `castra campaign "
+        help="a house rule (docs/rules.md H), e.g. both_retreat=both_pursued; `castra campaign "
         "rules` lists them",
     )
 

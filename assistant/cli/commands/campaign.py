@@ -95,7 +95,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _command(
         commands,
         "rules",
-        "the house rules in force (RULES.md H): every option and number with its value",
+        "the house rules in force (docs/rules.md H): every option and number with its value",
         _run_rules,
     )
     rule = _command(
@@ -654,7 +654,7 @@ def _rules_text(state: CampaignState) -> str:
     upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
     values = state.rules.values(upkeep)
     defaults = DEFAULT_RULES.values(upkeep)
-    lines = [_("House rules in force (RULES.md H; * differs from the default):")]
+    lines = [_("House rules in force (docs/rules.md H; * differs from the default):")]
     for name, value in values.items():
         mark = "*" if value != defaults[name] else " "
         lines.append(f" {mark} {name:<28}{value!s:<16}{rule_of(name)}")
@@ -662,7 +662,7 @@ def _rules_text(state: CampaignState) -> str:
 
 
 def _run_rules(args: argparse.Namespace) -> int:
-    """RULES.md H: every option and number with the value in force now; writes nothing."""
+    """docs/rules.md H: every option and number with the value in force now; writes nothing."""
     with _open(args) as store:
         state = store.state()
     upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1

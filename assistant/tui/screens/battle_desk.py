@@ -512,7 +512,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _house_rules(self) -> Any:
-        """The campaign's house rules in force (RULES.md H), or the defaults."""
+        """The campaign's house rules in force (docs/rules.md H), or the defaults."""
         from converters.house_rules import DEFAULT_RULES
 
         store = getattr(self.app, "store", None)

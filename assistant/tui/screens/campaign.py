@@ -117,7 +117,7 @@ def parse_tribute(text: str) -> dict[str, int]:
 
 
 def house_rules_text(rules: Any) -> str:
-    """RULES.md H: the campaign's options that differ from the defaults, as one line under the
+    """docs/rules.md H: the campaign's options that differ from the defaults, as one line under the
     status ("" when it plays every default reading)."""
     changed = rules.changed()
     if not changed:

@@ -241,7 +241,7 @@ class DiceBattleScreen(Screen[None]):
             return []
 
     def _rules(self) -> Any:
-        """The campaign's house rules in force (RULES.md H: T3.3 ``both_retreat``, T3.6
+        """The campaign's house rules in force (docs/rules.md H: T3.3 ``both_retreat``, T3.6
         ``interception``), or the defaults without a campaign."""
         from converters.house_rules import DEFAULT_RULES
 

@@ -74,7 +74,7 @@ def key_sections(app: App[object]) -> list[HelpSection]:
 
 
 def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
-    """RULES.md H: each house rule option with the value in force in the open campaign (the
+    """docs/rules.md H: each house rule option with the value in force in the open campaign (the
     defaults without one), its rule id and the values it can take."""
     from typing import get_args
 
@@ -118,7 +118,7 @@ class HelpScreen(Screen[None]):
                 lines = [f"  {keys:<{width}}  {description}" for keys, description in rows]
                 yield Static("\n".join(lines), classes="help-keys", markup=False)
             rules = house_rules_rows(self.app)
-            yield Static(_("House rules of this campaign (RULES.md H)"), classes="help-title")
+            yield Static(_("House rules of this campaign (docs/rules.md H)"), classes="help-title")
             width = max(len(name) for name, _ in rules)
             lines = [f"  {name:<{width}}  {value}" for name, value in rules]
             yield Static("\n".join(lines), classes="help-keys", markup=False)
