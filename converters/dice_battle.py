@@ -336,9 +336,24 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
     out (T2.7)."""
     if state.over:
         raise ValueError("battle: it is already over")
-    setup = state.setup
     number = state.rounds_fought + 1
-    purpose = f"T3.1 round {number}"
+    fought = _both_roll(state, state.rounds, dice, "round", number, f"T3.1 round {number}")
+    return fought.model_copy(
+        update={"outcome": _ended(fought.total_dice("a"), fought.total_dice("b"))}
+    )
+
+
+def _both_roll(
+    state: BattleState,
+    rounds: tuple[RoundRecord, ...],
+    dice: Dice,
+    kind: Literal["round", "pursuit"],
+    number: int,
+    purpose: str,
+) -> BattleState:
+    """Both sides roll at once, one d6 per die they still have, and lose what the other hit
+    (T3.1; with ``both_retreat = both_pursued`` also the double pursuit of T3.3)."""
+    setup = state.setup
     a_rolls = _roll(dice, state.total_dice("a"), f"{purpose}, {setup.a.name}")
     b_rolls = _roll(dice, state.total_dice("b"), f"{purpose}, {setup.b.name}")
     a_hits = sum(1 for face in a_rolls if face >= setup.target("a"))
@@ -350,7 +365,7 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
         state.b_dice, a_hits, _loss_order(setup.b), state.b_next_loss
     )
     record = RoundRecord(
-        kind="round",
+        kind=kind,
         number=number,
         purpose=purpose,
         a_rolls=a_rolls,
@@ -368,8 +383,7 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
             "b_dice": b_left,
             "a_next_loss": a_next,
             "b_next_loss": b_next,
-            "rounds": (*state.rounds, record),
-            "outcome": _ended(sum(a_left), sum(b_left)),
+            "rounds": (*rounds, record),
         }
     )
 
@@ -449,41 +463,9 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
 def _both_pursued(state: BattleState, rounds: tuple[RoundRecord, ...], dice: Dice) -> BattleState:
     """T3.3 with the house rule ``both_retreat = both_pursued``: each side rolls once at the
     other at the same time, with the dice it has now; both then withdraw and nobody wins."""
-    setup = state.setup
     purpose = "T3.3 pursuit (house rule both_retreat = both_pursued)"
-    a_rolls = _roll(dice, state.total_dice("a"), f"{purpose}, {setup.a.name}")
-    b_rolls = _roll(dice, state.total_dice("b"), f"{purpose}, {setup.b.name}")
-    a_hits = sum(1 for face in a_rolls if face >= setup.target("a"))
-    b_hits = sum(1 for face in b_rolls if face >= setup.target("b"))
-    a_left, a_lost, a_next = _apply_losses(
-        state.a_dice, b_hits, _loss_order(setup.a), state.a_next_loss
-    )
-    b_left, b_lost, b_next = _apply_losses(
-        state.b_dice, a_hits, _loss_order(setup.b), state.b_next_loss
-    )
-    record = RoundRecord(
-        kind="pursuit",
-        number=state.rounds_fought,
-        purpose=purpose,
-        a_rolls=a_rolls,
-        b_rolls=b_rolls,
-        a_hits=a_hits,
-        b_hits=b_hits,
-        a_losses=a_lost,
-        b_losses=b_lost,
-        a_left=a_left,
-        b_left=b_left,
-    )
-    return state.model_copy(
-        update={
-            "a_dice": a_left,
-            "b_dice": b_left,
-            "a_next_loss": a_next,
-            "b_next_loss": b_next,
-            "rounds": (*rounds, record),
-            "outcome": "both_withdrew",
-        }
-    )
+    pursued = _both_roll(state, rounds, dice, "pursuit", state.rounds_fought, purpose)
+    return pursued.model_copy(update={"outcome": "both_withdrew"})
 
 
 Policy = Callable[[BattleState, SideId], Choice]

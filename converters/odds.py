@@ -485,6 +485,31 @@ def _from_pm(
     return dice_a, dice_b, walls_a, walls_b
 
 
+def _battle_from_pm(
+    pm_a: int,
+    pm_b: int,
+    a_target: int,
+    b_target: int,
+    a_retreat_at: int,
+    b_retreat_at: int,
+    city_defender: Literal["a", "b"] | None,
+    both_retreat: BothRetreat,
+) -> _Battle:
+    """The odds question from both sides' PM at the start (T3.5 doubling for a city)."""
+    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
+    return _battle(
+        dice_a,
+        dice_b,
+        a_target,
+        b_target,
+        a_retreat_at,
+        b_retreat_at,
+        walls_a,
+        walls_b,
+        both_retreat,
+    )
+
+
 def _fast(battle: _Battle) -> BattleOdds:
     # The work grows as rows × columns²: put the smaller side on the columns.
     if battle.b_dice > battle.a_dice:
@@ -523,17 +548,8 @@ def battle_odds(
     ``city_defender`` names the side defending a city (T3.5 doubling; 0 PM = ½ PM garrison).
     Floats accurate to about 1e-12; 50 v 50 takes a few tens of milliseconds.
     """
-    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
-    battle = _battle(
-        dice_a,
-        dice_b,
-        a_target,
-        b_target,
-        a_retreat_at,
-        b_retreat_at,
-        walls_a,
-        walls_b,
-        both_retreat,
+    battle = _battle_from_pm(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, city_defender, both_retreat
     )
     return _fast(battle)
 
@@ -584,17 +600,8 @@ def exact_battle_odds(
 ) -> ExactBattleOdds:
     """:func:`battle_odds` in exact fractions. Its cost grows as (A·B)²: keep it for small
     battles (up to about 12 v 12), rulings and checks."""
-    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
-    battle = _battle(
-        dice_a,
-        dice_b,
-        a_target,
-        b_target,
-        a_retreat_at,
-        b_retreat_at,
-        walls_a,
-        walls_b,
-        both_retreat,
+    battle = _battle_from_pm(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, city_defender, both_retreat
     )
     a_wins, b_wins, draw, withdraw, a_left, b_left, a_taken, b_taken = _solve_exact(battle)
     return ExactBattleOdds(
