@@ -488,3 +488,14 @@ def test_a_bad_rule_change_is_refused_and_nothing_written(
     with pytest.raises(LedgerError, match="rule control_tie: one of occupier, owner"):
         heraclea_taken.append(RuleChanged(name="control_tie", value="nobody", reason="x"))
     assert len(heraclea_taken.events()) == before
+
+
+def test_g3_2_a_saved_ghost_battle_keeps_its_order_change_option() -> None:
+    # The app saves a ghost battle between turns: the option must survive the round trip, or
+    # a resumed battle would switch readings half-way.
+    from ghost.battle import BattleState, GhostBattle
+
+    general = GeneralProfile(side="north", quality="good", personality="organised")
+    battle = GhostBattle(general, strength=100, units=20, order_change="threshold_cross")
+    saved = BattleState.model_validate_json(battle.state.model_dump_json())
+    assert GhostBattle.from_state(saved).state.memory.order_change == "threshold_cross"

@@ -486,14 +486,22 @@ class GhostScreen(Screen[None]):
         except (ValidationError, ValueError) as error:
             self.query_one("#ghost-army-error", Static).update(_problem(error))
             return
-        self._open(general, army)
+        self._open(general, army, self._order_change())
+
+    def _order_change(self) -> str:
+        """G3.2: the campaign's house rule ``order_change`` (the default without a campaign)."""
+        store = getattr(self.app, "store", None)
+        try:
+            return str(store.state().rules.order_change) if store is not None else "sign_inversion"
+        except Exception:
+            return "sign_inversion"
 
     @work(thread=True, exclusive=True, group="ghost")
-    def _open(self, general: Any, army: Any) -> None:
+    def _open(self, general: Any, army: Any, order_change: Any = "sign_inversion") -> None:
         from ghost.battle import GhostBattle
 
         try:
-            battle = GhostBattle(general, army=army)
+            battle = GhostBattle(general, army=army, order_change=order_change)
             battle.open(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
         except Exception as error:
             self.app.call_from_thread(self._failed, "ghost-army-error", error)
