@@ -499,3 +499,18 @@ def test_g3_2_a_saved_ghost_battle_keeps_its_order_change_option() -> None:
     battle = GhostBattle(general, strength=100, units=20, order_change="threshold_cross")
     saved = BattleState.model_validate_json(battle.state.model_dump_json())
     assert GhostBattle.from_state(saved).state.memory.order_change == "threshold_cross"
+
+
+def test_t5_7_campaign_control_shows_the_tie_rule_and_the_pm_it_needs(
+    heraclea_taken: CampaignStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Magna Graecia 0 PP + loyalty 10 v Pyrrhus 5 PP: 5 PM make the tie, which the occupier
+    # wins by default; under control_tie = owner the occupier needs 6.
+    path = str(heraclea_taken.path)
+    before = run_json(capsys, "campaign", "control", "--file", path)
+    assert before["occupied"][0]["pm_to_keep"] == 5
+    heraclea_taken.append(RuleChanged(name="control_tie", value="owner", reason="club vote"))
+    after = run_json(capsys, "campaign", "control", "--file", path)
+    assert after["occupied"][0]["pm_to_keep"] == 6
+    assert main(["campaign", "control", "--file", path]) == 0
+    assert "a tie to the owner, house rule control_tie = owner" in capsys.readouterr().out

@@ -110,6 +110,8 @@ def _describe_record(record: Any, state: Any) -> list[str]:
     lines = [
         f"Round {record.number}"
         if record.kind == "round"
+        else f"Both pursued after round {record.number} (house rule both_retreat = both_pursued)"
+        if record.a_rolls and record.b_rolls
         else f"Pursuit after round {record.number}"
         if record.number
         else "Pursuit (battle refused, T3.0)"

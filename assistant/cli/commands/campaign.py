@@ -961,9 +961,13 @@ def _run_control(args: argparse.Namespace) -> int:
     if not occupied:
         lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
     else:
+        tie = (
+            "a tie to the holder"
+            if state.rules.control_tie == "occupier"
+            else "a tie to the owner, house rule control_tie = owner"
+        )
         lines.append(
-            "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
-            "a tie to the holder):"
+            f"Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, {tie}):"
         )
         lines.append(
             f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"
