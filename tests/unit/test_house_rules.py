@@ -514,3 +514,14 @@ def test_t5_7_campaign_control_shows_the_tie_rule_and_the_pm_it_needs(
     assert after["occupied"][0]["pm_to_keep"] == 6
     assert main(["campaign", "control", "--file", path]) == 0
     assert "a tie to the owner, house rule control_tie = owner" in capsys.readouterr().out
+
+
+def test_prestige_takes_a_half_pm_only_for_a_city_defender(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    figures = ["--winner-lost", "0", "--loser-lost", "0.5"]
+    assert main(["prestige", "--winner-pm", "3", "--loser-pm", "0.5", *figures]) == 2
+    assert "--loser-pm: whole PM here" in capsys.readouterr().err
+    assert (
+        main(["prestige", "--winner-pm", "3", "--loser-pm", "0.5", *figures, "--city-assault"]) == 0
+    )

@@ -58,7 +58,7 @@ def check_half_pm_use(value: Fraction, option: str, *, garrison: bool) -> None:
     raise CliError(
         _(
             "{option}: whole PM here; a half PM is only the garrison of an empty city, "
-            "on the defender's side with --city (T1.4, T3.5)"
+            "on the defending side of a city assault (T1.4, T3.5)"
         ).format(option=option)
     )
 

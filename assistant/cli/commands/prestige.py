@@ -7,6 +7,7 @@ from typing import Any
 
 from assistant.cli.commands._converters import (
     add_rule_option,
+    check_half_pm_use,
     pm_value,
     rules_from_args,
     rules_json,
@@ -102,6 +103,13 @@ def _battle(args: argparse.Namespace) -> int:
             raise CliError(
                 f"--{field.replace('_', '-')}: more than 0 PM (0.5 for an empty city's garrison)"
             )
+    # T1.4, T3.5: a half PM is only the garrison of an empty city, the defender of an assault.
+    for field, side in (("winner_pm", "winner"), ("loser_pm", "loser")):
+        check_half_pm_use(
+            getattr(args, field),
+            f"--{field.replace('_', '-')}",
+            garrison=args.city_assault and args.defender == side,
+        )
     result = battle_prestige(
         args.winner_pm,
         args.loser_pm,
