@@ -85,6 +85,9 @@ _RATE_RULES: dict[str, str] = {
 }
 """Each configurable number and its rule; all but the upkeep are ConversionRates fields."""
 
+MOST_NUMBER = 1_000_000
+"""No campaign needs a configurable number beyond this; a larger one is a typing mistake."""
+
 UPKEEP = "upkeep_per_winter_fortnight"
 """T6.2's number lives in the scenario's economy; the option overrides it when set."""
 DEFAULT_UPKEEP = 1
@@ -145,6 +148,12 @@ class HouseRules(BaseModel):
                 raise ValueError(
                     _("rule {name}: a whole number (got {value!r})").format(name=name, value=value)
                 ) from None
+            if abs(number) > MOST_NUMBER:
+                raise ValueError(
+                    _("rule {name}: at most {most} (got {value})").format(
+                        name=name, most=MOST_NUMBER, value=value
+                    )
+                )
             numbers = {**self.numbers, name: number}
             try:
                 HouseRules(numbers=numbers).rates()  # the number's own bounds (ConversionRates)

@@ -252,6 +252,7 @@ def test_t1_1_points_per_pm_as_a_rule() -> None:
         pytest.param("pursuit=yes", "unknown option 'pursuit'; one of interception", id="name"),
         pytest.param("fog_points_per_pm=lots", "a whole number", id="number not a number"),
         pytest.param("fog_points_per_pm=0", "greater than 0", id="number out of bounds"),
+        pytest.param("fog_points_per_pm=10000000", "at most 1000000", id="number too large"),
         pytest.param("interception", "give NAME=VALUE", id="no value"),
     ],
 )
