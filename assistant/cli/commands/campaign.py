@@ -674,7 +674,7 @@ def _run_rule(args: argparse.Namespace) -> int:
     from assistant.ledger.events import RuleChanged
 
     if not args.reason.strip():
-        raise CliError("--reason: say why the rule changes")
+        raise CliError(_("--reason: say why the rule changes"))
     return _append(
         args,
         RuleChanged(

@@ -50,18 +50,24 @@ def run(args: argparse.Namespace) -> int:
         ("--carried", args.carried),
     ):
         if value < 0 or value > MOST_FLEET_PM:
-            raise CliError(f"{option}: 0 to {MOST_FLEET_PM} PM (got {value})")
+            raise CliError(
+                _("{option}: 0 to {most} PM (got {value})").format(
+                    option=option, most=MOST_FLEET_PM, value=value
+                )
+            )
     if args.fleet_a == 0 or args.fleet_b == 0:
-        raise CliError("FLEET_A_PM/FLEET_B_PM: each fleet has at least 1 naval PM")
+        raise CliError(_("FLEET_A_PM/FLEET_B_PM: each fleet has at least 1 naval PM"))
     if args.carried > args.fleet_b:
         raise CliError(
-            f"--carried: each land PM carried needs 1 naval PM (T3.7): at most {args.fleet_b}"
+            _("--carried: each land PM carried needs 1 naval PM (T3.7): at most {most}").format(
+                most=args.fleet_b
+            )
         )
     dice = dice_from_args(args)
     result = interception_roll(args.fleet_a, args.fleet_b, args.carried, dice, rules=rules)
     unused = getattr(dice, "remaining", 0)
     if unused:
-        raise CliError("--dice: the interception is one d6; give one face")
+        raise CliError(_("--dice: the interception is one d6; give one face"))
     data = {
         "intercepted": result.intercepted,
         "sum": result.against,
