@@ -526,3 +526,20 @@ def test_prestige_takes_a_half_pm_only_for_a_city_defender(
     assert (
         main(["prestige", "--winner-pm", "3", "--loser-pm", "0.5", *figures, "--city-assault"]) == 0
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(["0", "1"], "each fleet has at least 1 naval PM", id="T3.6 no fleet"),
+        pytest.param(["2", "1", "--carried", "2"], "--carried: each land PM", id="T3.7 carried"),
+        pytest.param(["2", "1", "--dice", "4,4"], "--dice: the interception is one d6", id="dice"),
+        pytest.param(["-1", "1"], "FLEET_A_PM: 0 to 1000 PM", id="negative"),
+    ],
+)
+def test_intercept_refuses_bad_input_in_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["intercept", *argv]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
