@@ -421,6 +421,11 @@ class CampaignStore:
             if isinstance(event, CampaignCreated):
                 state = initial_state(event)
                 summaries[event_id] = f"campaign created: {event.scenario.title}"
+                changed = event.rules.changed()
+                if changed:  # docs/rules.md H: the house rules chosen at creation
+                    summaries[event_id] += "; house rules " + ", ".join(
+                        f"{name} = {value}" for name, value in changed.items()
+                    )
             elif isinstance(event, Undone):
                 summaries[event_id] = f"undid #{event.target}: {event.reason}"
             elif state is not None and event_id in undos:

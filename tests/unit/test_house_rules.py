@@ -543,3 +543,11 @@ def test_intercept_refuses_bad_input_in_one_line(
     assert main(["intercept", *argv]) == 2
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1
+
+
+def test_history_shows_the_house_rules_chosen_at_creation(tmp_path: Path) -> None:
+    chosen = rules(losses="recovery")
+    with CampaignStore.create(tmp_path / "h.castra", load_scenario("tarentine"), rules=chosen) as s:
+        assert s.history()[0].summary.endswith("; house rules losses = recovery")
+    with CampaignStore.create(tmp_path / "d.castra", load_scenario("tarentine")) as s:
+        assert "house rules" not in s.history()[0].summary
