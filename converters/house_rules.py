@@ -10,7 +10,7 @@ This module only holds the choice and its parsing. Each reading is applied by on
 the module of its rule (grep for the rule id): T3.3 :func:`pursue_both`, T3.6
 ``converters.dice_battle.interception_roll``, T4.2 ``converters.prestige.prestige_award``,
 T5.7 ``converters.control.control_keeper``, T1.8 ``converters.budgets.advise_resolution``,
-T2.6 :func:`loss_model`, G3.2 ``ghost.orders.GhostGeneral.assess``.
+T2.6 :func:`loss_model`, G3.2 ``ghost.orders.GhostGeneral.may_change_to``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ __all__ = [
     "option_names",
     "parse_rule_items",
     "pursue_both",
+    "rule_of",
 ]
 
 Interception = Literal["at_most", "at_least"]
