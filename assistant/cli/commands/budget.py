@@ -19,6 +19,7 @@ from assistant.cli.common import CliError, emit
 
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
+    from converters.rates import ConversionRates
 
 _UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 
@@ -32,6 +33,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "(T1.7) and say whether to fight on the table or by dice (T1.8)."
         ),
     )
+    add_budget_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances,
+    rate overrides and house rules (``castra budget`` and ``castra sheet`` take the same)."""
     parser.add_argument("system", choices=("fog", "dbm", "dbmm", "dba"), help="the table rules")
     parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (whole)")
     parser.add_argument(
@@ -65,8 +74,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_rate_option(parser)
     add_rule_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=run)
 
 
 def _contingent(nation: str | None, pm: Any, system: str, field: str) -> ContingentStrength:
@@ -161,8 +168,8 @@ def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    from armylists import ruleset_name
+def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, ConversionRates]:
+    """The battle budget the figures of :func:`add_budget_arguments` ask for, and the rates."""
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
@@ -186,6 +193,14 @@ def run(args: argparse.Namespace) -> int:
     result = battle_budget(
         args.system, side_a, side_b, rates, args.cap, circumstances, rules.small_battle
     )
+    return result, rates
+
+
+def run(args: argparse.Namespace) -> int:
+    from armylists import ruleset_name
+
+    result, rates = budget_from_args(args)
+    rules = rules_from_args(args)
     data = {
         "system": result.system,
         "a": _side_json(result.a, result.system),

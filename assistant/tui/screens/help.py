@@ -7,7 +7,7 @@ without anyone remembering to document it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,6 +18,9 @@ from textual.widgets import Static
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.tui.app import CastraApp
 
 __all__ = ["HelpScreen", "house_rules_rows", "key_sections"]
 
@@ -65,8 +68,7 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     everywhere.append(("tab / shift+tab", "Next / previous field or table"))
     everywhere.append(("↑ ↓ enter", "Move in a table or list; enter chooses"))
     sections: list[HelpSection] = [("Everywhere", everywhere)]
-    help_screens: list[tuple[str, type]] = getattr(app, "help_screens", list)()
-    for title, screen_class in help_screens:
+    for title, screen_class in cast("CastraApp", app).help_screens():
         rows = _rows(app, _own_bindings(screen_class))
         if rows:
             sections.append((title, rows))
@@ -78,15 +80,10 @@ def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
     defaults without one), its rule id and the values it can take."""
     from typing import get_args
 
-    from converters.house_rules import DEFAULT_RULES, OPTION_RULE, HouseRules
+    from assistant.tui.ledger_service import castra_app
+    from converters.house_rules import OPTION_RULE, HouseRules
 
-    rules = DEFAULT_RULES
-    store = getattr(app, "store", None)
-    if store is not None:
-        try:
-            rules = store.state().rules
-        except Exception:  # an unreadable campaign: Help still shows the defaults
-            rules = DEFAULT_RULES
+    rules = castra_app(app).ledger.house_rules()
     rows = []
     for name, rule in OPTION_RULE.items():
         allowed = get_args(HouseRules.model_fields[name].annotation)
