@@ -8,26 +8,34 @@ from typing import Any
 from textual.widgets import Static
 
 from assistant.ledger.events import RuleChanged
+from assistant.ledger.store import CampaignStore
 from assistant.tui.screens.help import HelpScreen
-from tests.tui.conftest import SIZE, fill
+from tests.tui.conftest import SIZE, fill, settle
 from tests.tui.test_dice_battle import open_dice, tick, type_faces
 
 
-async def test_campaign_screen_names_the_house_rules_that_differ(app: Any) -> None:
+async def test_campaign_screen_names_the_house_rules_that_differ(
+    app: Any, store: CampaignStore
+) -> None:
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         status = str(app.screen.query_one("#campaign-status", Static).render())
         assert "House rules" not in status, "every default reading: nothing to say"
-        app.store.append(RuleChanged(name="control_tie", value="owner", reason="club vote"))
+        store.append(RuleChanged(name="control_tie", value="owner", reason="club vote"))
         app.screen.refresh_from_store()
-        await pilot.pause()
+        await settle(pilot)
         status = str(app.screen.query_one("#campaign-status", Static).render())
         assert "House rules: control_tie = owner" in status
 
 
-async def test_help_lists_every_option_with_the_campaigns_value(app: Any) -> None:
-    app.store.append(RuleChanged(name="interception", value="at_least", reason="literal"))
+async def test_help_lists_every_option_with_the_campaigns_value(
+    app: Any, store: CampaignStore
+) -> None:
+    store.append(RuleChanged(name="interception", value="at_least", reason="literal"))
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         await pilot.press("f1")
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(".help-keys"))
         assert "interception" in shown and "at_least  (T3.6; at_most or at_least)" in shown
@@ -35,11 +43,11 @@ async def test_help_lists_every_option_with_the_campaigns_value(app: Any) -> Non
 
 
 async def test_t3_6_dice_battle_interception_follows_the_campaigns_rule(
-    app: Any, type_text: Any
+    app: Any, store: CampaignStore, type_text: Any
 ) -> None:
     # Fleets 1 + 1, no troops: the sum is 2. A 5 escapes under the Reading (5 > 2) but is
     # caught under interception = at_least (5 >= 2); B seeks battle here, A avoids it.
-    app.store.append(RuleChanged(name="interception", value="at_least", reason="literal"))
+    store.append(RuleChanged(name="interception", value="at_least", reason="literal"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 1", type_text)
@@ -55,9 +63,9 @@ async def test_t3_6_dice_battle_interception_follows_the_campaigns_rule(
 
 
 async def test_t3_3_dice_battle_both_pursued_from_the_campaigns_rule(
-    app: Any, type_text: Any
+    app: Any, store: CampaignStore, type_text: Any
 ) -> None:
-    app.store.append(RuleChanged(name="both_retreat", value="both_pursued", reason="strict"))
+    store.append(RuleChanged(name="both_retreat", value="both_pursued", reason="strict"))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 2", type_text)
