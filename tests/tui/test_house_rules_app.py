@@ -81,5 +81,7 @@ async def test_t3_3_dice_battle_both_pursued_from_the_campaigns_rule(
         assert screen.battle.outcome == "both_withdrew"
         assert (last.kind, last.a_rolls, last.b_rolls) == ("pursuit", (6, 1), (5, 1))
         assert (screen.battle.a_dice, screen.battle.b_dice) == ((1,), (1,))
+        await settle(pilot)
         result = str(screen.query_one("#dice-result").render())
-        assert "house rule both_retreat = both_pursued" in result
+        error = str(screen.query_one("#dice-record-error").render())
+        assert "house rule both_retreat = both_pursued" in result, error

@@ -551,3 +551,27 @@ def test_history_shows_the_house_rules_chosen_at_creation(tmp_path: Path) -> Non
         assert s.history()[0].summary.endswith("; house rules losses = recovery")
     with CampaignStore.create(tmp_path / "d.castra", load_scenario("tarentine")) as s:
         assert "house rules" not in s.history()[0].summary
+
+
+def test_t3_3_a_both_pursued_battle_is_recorded_as_nobodys_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 2 v 2, both retreat at 2: round 1 all miss (1 1 / 1 1), both retreat; the pursuit: A 6 1
+    # (1 hit), B 5 1 (1 hit). The dice log's rounds say nobody won, and the ledger agrees.
+    log = run_json(
+        capsys,
+        *("battle", "2", "2", "--a-name", "Rome", "--b-name", "Carthage"),
+        *("--a-retreat-at", "2", "--b-retreat-at", "2", "--dice", "1,1,1,1,6,1,5,1"),
+        *("--rule", "both_retreat=both_pursued"),
+    )
+    assert (log["outcome"], log["a"]["pm_left"], log["b"]["pm_left"]) == ("both_withdrew", 1, 1)
+    (tmp_path / "log.json").write_text(json.dumps(log), encoding="utf-8")
+    path = str(tmp_path / "c.castra")
+    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    capsys.readouterr()
+    recorded = run_json(
+        capsys,
+        *("campaign", "record", "--file", path, "--place", "Roma", "--system", "dice"),
+        *("--dice-log", str(tmp_path / "log.json")),
+    )
+    assert "draw" in json.dumps(recorded)
