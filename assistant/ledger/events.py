@@ -13,7 +13,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 from armylists.scenarios import Scenario
 from converters.dice import Roll
@@ -76,6 +83,15 @@ class CampaignCreated(EventBase):
     rules: HouseRules = HouseRules()
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults."""
+
+    @model_serializer(mode="wrap")
+    def _without_default_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # The defaults are left out, so a creation event written before house rules existed
+        # serialises exactly as it was stored (its checksum still matches).
+        data: dict[str, Any] = handler(self)
+        if self.rules == HouseRules():
+            data.pop("rules", None)
+        return data
 
 
 class ContingentResult(_Value):
