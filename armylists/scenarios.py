@@ -19,7 +19,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from armylists.board import load_board, shipped_board
 from converters.bellum import BellumPower, BellumRules, RomeSetup
+from converters.campaign_map import Board
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -287,6 +289,9 @@ class Scenario(_Frozen):
     bellum: BellumSetup | None = None
     """A Bellum game (section B): its powers are the ``nations``; the ledger records the
     supply centres each holds at the end of each year instead of PM and PE."""
+    board: Board | None = None
+    """T7.1: roads, sea stretches, crossings and positions of the ``provinces`` (the shipped
+    reading or a club's own); None in a campaign without a map, or one made before it."""
 
     @model_validator(mode="after")
     def _names_are_known(self) -> Scenario:
@@ -315,6 +320,8 @@ class Scenario(_Frozen):
             raise ValueError(f"attacker: unknown nation {self.attacker!r}")
         if self.calendar.winter_turn != (self.winter_events is not None):
             raise ValueError("winter_events: given exactly when the calendar has a winter turn")
+        if self.board is not None:
+            self.board.check_names(province.name for province in self.provinces)
         if self.bellum is not None:
             powers = [power.name for power in self.bellum.powers]
             if powers != self.nations:
@@ -373,17 +380,29 @@ def _tarentine_tables(key: str) -> dict[str, object]:
     return {"provinces": provinces, "start": start, "treasuries": treasuries}
 
 
-def load_scenario(key: str, prestige: Mapping[str, int] | None = None) -> Scenario:
+def load_scenario(
+    key: str, prestige: Mapping[str, int] | None = None, *, map_path: str | None = None
+) -> Scenario:
     """The shipped scenario ``key`` ("tarentine" or "macedon"), validated.
 
-    ``prestige`` sets starting prestige per nation (T5.5: 0 unless set at creation).
-    Raises ValueError naming the field for an unknown key or nation.
+    ``prestige`` sets starting prestige per nation (T5.5: 0 unless set at creation);
+    ``map_path`` is a club's own board (T7.1) instead of the shipped one.
+    Raises ValueError naming the field for an unknown key or nation, or a bad board.
     """
     if key not in SCENARIO_KEYS:
         raise ValueError(f"scenario: one of {', '.join(SCENARIO_KEYS)} (got {key!r})")
     data: dict[str, object] = tomllib.loads(_read_text(key, "scenario.toml"))
+    names: list[str] = []
     if key == "tarentine":
-        data.update(_tarentine_tables(key))
+        tables = _tarentine_tables(key)
+        data.update(tables)
+        names = [row["province"] for row in _rows(key, "provinces.csv")]
+    if map_path is not None:
+        if not names:
+            raise ValueError(f"map: {key} has no provinces to draw a board of")
+        data["board"] = load_board(map_path, names)
+    elif names:
+        data["board"] = shipped_board(key, names)
     if prestige:
         data["prestige"] = dict(prestige)
     return Scenario.model_validate(data)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -87,6 +88,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--force",
         action="store_true",
         help="replace an existing file (the old one is kept, renamed aside)",
+    )
+    new.add_argument(
+        "--map",
+        metavar="FILE",
+        help="tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
+        "the shipped reading (T7.1); it travels inside the campaign file",
     )
 
     _command(
@@ -585,6 +592,8 @@ def _run_new(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
     prestige = _pairs(args.prestige, "--prestige", minimum=None)
+    if args.map is not None and args.scenario != "tarentine":
+        raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
         raise CliError("--faction: only for a Bellum game (castra campaign new bellum)")
     if args.scenario == "bellum":
@@ -611,7 +620,12 @@ def _run_new(args: argparse.Namespace) -> int:
     else:
         if args.nation or args.treasury or args.land or args.naval:
             raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
-        scenario = load_scenario(args.scenario, prestige=prestige)
+        try:
+            scenario = load_scenario(args.scenario, prestige=prestige, map_path=args.map)
+        except ValueError as error:
+            if args.map is None:
+                raise
+            raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
     try:
         store = CampaignStore.create(
             _path(args), scenario, who=_who(args), note=args.note, force=args.force
