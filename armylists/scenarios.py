@@ -29,6 +29,7 @@ __all__ = [
     "BellumSetup",
     "Calendar",
     "Economy",
+    "Mercenaries",
     "Province",
     "Scenario",
     "ScenarioKey",
@@ -100,6 +101,17 @@ class StartingForce(_Frozen):
     """Naval PM (fleets) there."""
     note: str = ""
     """E.g. "mercenaries in Greek pay"."""
+
+
+class Mercenaries(_Frozen):
+    """Troops standing in another nation's pay at the start (T5.5: the Senones at Tarentum)."""
+
+    nation: str
+    """Whose troops they are."""
+    province: str
+    """Where they stand."""
+    paid_by: str
+    """The nation paying them: they are not its enemy (T5.3, T7.10)."""
 
 
 class Calendar(_Frozen):
@@ -289,6 +301,8 @@ class Scenario(_Frozen):
     bellum: BellumSetup | None = None
     """A Bellum game (section B): its powers are the ``nations``; the ledger records the
     supply centres each holds at the end of each year instead of PM and PE."""
+    mercenaries: list[Mercenaries] = []
+    """Starting troops in another nation's pay (T5.5)."""
     board: Board | None = None
     """T7.1: roads, sea stretches, crossings and positions of the ``provinces`` (the shipped
     reading or a club's own); None in a campaign without a map, or one made before it."""

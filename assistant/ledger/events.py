@@ -23,13 +23,18 @@ __all__ = [
     "EVENT_ADAPTER",
     "EVENT_KINDS",
     "ArmyMoraleChange",
+    "ArmyMoved",
     "BattleRecorded",
     "CampaignCreated",
     "CentresRecorded",
     "ContingentResult",
     "Event",
+    "FleetSailed",
+    "ForceRenamed",
+    "ForceSplit",
     "ForcedMarch",
     "ForcesAdjusted",
+    "ForcesMerged",
     "NoteAdded",
     "PmRebuilt",
     "PrestigeAdjusted",
@@ -37,6 +42,7 @@ __all__ = [
     "RecruitmentOrdered",
     "TacticalRetreat",
     "TreasuryAdjusted",
+    "TroopsLanded",
     "TurnAdvanced",
     "Undone",
     "WinterResolved",
@@ -268,6 +274,72 @@ class CentresRecorded(EventBase):
     it wins and the game ends."""
 
 
+class ArmyMoved(EventBase):
+    """An army marches to a neighbouring province by road (T7.3)."""
+
+    kind: Literal["army_moved"] = "army_moved"
+    army: str
+    """The army's name."""
+    to: str
+    """The province it marches to."""
+
+
+class FleetSailed(EventBase):
+    """A fleet sails, perhaps carrying troops and landing them (T7.3, T3.7)."""
+
+    kind: Literal["fleet_sailed"] = "fleet_sailed"
+    fleet: str
+    """The fleet's name."""
+    to: str
+    """Where it ends its move."""
+    via: list[str] = []
+    """The provinces it passes through, in order; empty: the shortest route."""
+    carry: list[str] = []
+    """Armies it takes aboard where it starts (they start the turn with it)."""
+    land: bool = False
+    """Land every army aboard at ``to`` (which ends the fleet's move)."""
+
+
+class TroopsLanded(EventBase):
+    """An army aboard a fleet lands where the fleet is (T7.3)."""
+
+    kind: Literal["troops_landed"] = "troops_landed"
+    army: str
+    """The army."""
+
+
+class ForceRenamed(EventBase):
+    """The referee renames an army or fleet (T7.2)."""
+
+    kind: Literal["force_renamed"] = "force_renamed"
+    force: str
+    """Its name now."""
+    name: str
+    """Its new name."""
+
+
+class ForceSplit(EventBase):
+    """Part of an army or fleet becomes a new one in the same province (T7.2)."""
+
+    kind: Literal["force_split"] = "force_split"
+    force: str
+    """The army or fleet split."""
+    pm: int = Field(ge=1)
+    """PM that form the new one."""
+    name: str = ""
+    """The new one's name; empty: the next default ("Rome III")."""
+
+
+class ForcesMerged(EventBase):
+    """Two armies or fleets of one nation in one province become one (T7.2)."""
+
+    kind: Literal["forces_merged"] = "forces_merged"
+    force: str
+    """The one that joins."""
+    into: str
+    """The one it joins (keeps its name)."""
+
+
 class NoteAdded(EventBase):
     """A free-text note in the record (the text is ``note``)."""
 
@@ -298,6 +370,12 @@ Event = Annotated[
     | ForcedMarch
     | TacticalRetreat
     | CentresRecorded
+    | ArmyMoved
+    | FleetSailed
+    | TroopsLanded
+    | ForceRenamed
+    | ForceSplit
+    | ForcesMerged
     | NoteAdded
     | Undone,
     Field(discriminator="kind"),
@@ -321,6 +399,12 @@ EVENT_KINDS: tuple[str, ...] = (
     "forced_march",
     "tactical_retreat",
     "centres_recorded",
+    "army_moved",
+    "fleet_sailed",
+    "troops_landed",
+    "force_renamed",
+    "force_split",
+    "forces_merged",
     "note",
     "undone",
 )

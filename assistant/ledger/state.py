@@ -15,13 +15,19 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
+from assistant.ledger import forces as map_rules
 from assistant.ledger.events import (
+    ArmyMoved,
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
     Event,
+    FleetSailed,
     ForcedMarch,
+    ForceRenamed,
     ForcesAdjusted,
+    ForcesMerged,
+    ForceSplit,
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
@@ -29,6 +35,7 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     TacticalRetreat,
     TreasuryAdjusted,
+    TroopsLanded,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -49,7 +56,7 @@ __all__ = [
     "replay",
 ]
 
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -221,6 +228,14 @@ class CampaignState(_State):
     (empty before the first year is recorded, and in other campaigns)."""
     sovereign: str | None = None
     """Bellum: the power every surviving player proclaimed sovereign (B1), if any."""
+    forces: dict[str, map_rules.Force] = {}
+    """T7.2: every army and fleet on the map, by name (empty in a campaign without a map)."""
+    map_note: str = ""
+    """How the forces came onto the map when not from the campaign's creation (T7.2)."""
+    besieged: list[str] = []
+    """Cities under siege now (T5.4, T7.6)."""
+    sacked: list[str] = []
+    """Provinces sacked this year: no tribute until spring (T5.3)."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -406,6 +421,14 @@ class CampaignState(_State):
     def apply(self, event: Event, event_id: int) -> str:
         """Apply a checked ``event`` in place; return what happened, in words."""
         text = self._handle(event, apply=True, event_id=event_id)
+        if self.forces or self.map_note or map_rules.board_of(self.scenario) is not None:
+            # PM gained or lost without a place of their own go on or off the map (T7.2).
+            hint = event.place if isinstance(event, BattleRecorded) else None
+            if isinstance(event, RecruitmentOrdered | PmRebuilt):
+                hint = None
+            moved = map_rules.sync(self, hint)
+            if moved:
+                text += "; map: " + ", ".join(moved)
         self.last_event_id = event_id
         return text
 
@@ -470,6 +493,18 @@ class CampaignState(_State):
                 return self._tactical_retreat(event, apply, event_id)
             case CentresRecorded():
                 return self._centres(event, apply)
+            case ArmyMoved():
+                return map_rules.move_army(self, event, apply)
+            case FleetSailed():
+                return map_rules.sail_fleet(self, event, apply)
+            case TroopsLanded():
+                return map_rules.land_troops(self, event, apply)
+            case ForceRenamed():
+                return map_rules.rename(self, event, apply)
+            case ForceSplit():
+                return map_rules.split(self, event, apply)
+            case ForcesMerged():
+                return map_rules.merge(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
@@ -1065,8 +1100,13 @@ def initial_state(created: CampaignCreated) -> CampaignState:
             treasury=scenario.treasuries.get(name, 0),
             prestige=scenario.prestige.get(name, 0),
         )
+    placed = (
+        map_rules.placed_from_start(scenario) if map_rules.board_of(scenario) is not None else {}
+    )
     return CampaignState(
         scenario=scenario,
+        forces=placed,
+        map_note=map_rules.MADE_BEFORE_THE_MAP if placed and scenario.board is None else "",
         nations=nations,
         control={province.name: province.homeland for province in scenario.provinces},
         armies={

@@ -411,6 +411,8 @@ class CampaignStore:
             if isinstance(event, CampaignCreated):
                 state = initial_state(event)
                 summaries[event_id] = f"campaign created: {event.scenario.title}"
+                if state.map_note:
+                    summaries[event_id] += f"; {state.map_note}"
             elif isinstance(event, Undone):
                 summaries[event_id] = f"undid #{event.target}: {event.reason}"
             elif state is not None and event_id in undos:

@@ -195,7 +195,7 @@ def test_t7_1_a_bad_club_board_exits_2_with_one_line_and_writes_nothing(
     board_file = tmp_path / "club.toml"
     board_file.write_text(SHIPPED.replace('province = "Roma"', 'province = "Rome"'), "utf-8")
     path = tmp_path / "club.castra"
-    code, out, err = run(
+    code, _out, err = run(
         capsys, "campaign", "new", "tarentine", "--map", str(board_file), "--file", str(path)
     )
     assert code == 2
@@ -204,7 +204,9 @@ def test_t7_1_a_bad_club_board_exits_2_with_one_line_and_writes_nothing(
     assert not path.exists()
 
 
-def test_map_is_only_for_the_tarentine_wars(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_map_is_only_for_the_tarentine_wars(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = run(
         capsys, "campaign", "new", "macedon", "--map", "x.toml", "--file", str(tmp_path / "m")
     )
