@@ -196,6 +196,8 @@ class Economy(_Frozen):
     """T6.2: PE per PM per winter fortnight it is kept."""
     final_vp_treasury_pe: int = Field(default=40, gt=0)
     """T5.8: at the final winter, +1 VP per this many PE in the treasury."""
+    max_treasury_pe: int = Field(default=10_000, gt=0)
+    """T7.8: no nation's treasury ever holds more (a bound on tribute and corrections)."""
 
 
 class WinterEventSpec(_Frozen):

@@ -362,7 +362,8 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
     try:
         board.check_sea_route(route)
     except ValueError as error:
-        raise _error(str(error)) from None
+        field = "via" if event.via else "to"
+        raise _error(f"{field}: {str(error).removeprefix('route: ')}") from None
     aboard = [f for f in state.forces.values() if f.aboard == fleet.name]
     carried = list(aboard)
     groups = _alliances(state)

@@ -381,7 +381,8 @@ def winter_event(
 ) -> WinterResolved:
     """The winter turn with the referee's d10 (T5.6) rolled from ``dice``, and the control
     check (T5.7) of every occupied province with the PM its occupier has ``stationed`` there
-    (province → PM; provinces not named count 0).
+    (province → PM; provinces not named count 0). In a campaign with a map, ``stationed``
+    left None is read from the map (T5.7, T7.7: the holder's land PM standing there).
 
     A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
     not occupied, is refused before any die is rolled.
@@ -391,6 +392,11 @@ def winter_event(
         raise LedgerError(f"turn: {state.date} is not a winter turn")
     if state.turn in state.winters_resolved:
         raise LedgerError(f"turn: the winter of turn {state.turn} is already resolved")
+    if stationed is None and state.forces:
+        # T7.8: with a map, the PM stationed are read from it, never typed.
+        from assistant.ledger.forces import stationed_pm
+
+        stationed = stationed_pm(state)
     garrisons = dict(stationed or {})
     state.check_stationed(garrisons)
     before = len(getattr(dice, "rolls", []))

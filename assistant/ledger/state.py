@@ -42,6 +42,7 @@ from assistant.ledger.events import (
 )
 from converters.bellum import Standings, standings
 from converters.control import ControlCheck, control_check, pm_to_keep
+from converters.i18n import _
 
 __all__ = [
     "REPLAY_VERSION",
@@ -462,6 +463,7 @@ class CampaignState(_State):
                     raise LedgerError(
                         f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
                     )
+                self._check_treasury_bound(nation, event.pe, "pe")
                 if apply:
                     nation.treasury += event.pe
                 return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
@@ -817,15 +819,18 @@ class CampaignState(_State):
         if self.turn >= calendar.total_turns:
             raise LedgerError(f"turn: {self.turn} is the campaign's last turn")
         for name, pe in event.tribute.items():
-            self.nation(name, "tribute")
+            nation = self.nation(name, "tribute")
             if pe < 0:
                 raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
+            self._check_treasury_bound(nation, pe, "tribute")
         if not apply:
             return ""
         for name, pe in event.tribute.items():
             self.nations[name].treasury += pe
         self._set_initiative()
         self.turn += 1
+        if calendar.turn_of_year(self.turn) == 1:
+            self.sacked = []  # T5.3: no tribute from a sacked province until spring
         arrived: list[str] = []
         for nation in self.nations.values():
             keep: list[Recruits] = []
@@ -843,6 +848,24 @@ class CampaignState(_State):
         if arrived:
             text += "; recruits arrived: " + ", ".join(arrived)
         return text
+
+    def _check_treasury_bound(self, nation: NationState, pe: int, field: str) -> None:
+        """T7.8: no treasury above the campaign's bound (10,000 PE unless the data says)."""
+        economy = self.scenario.economy
+        if economy is None or pe <= 0:
+            return
+        if nation.treasury + pe > economy.max_treasury_pe:
+            raise LedgerError(
+                _(
+                    "{field}: {nation} would hold {total} PE; no treasury holds more than "
+                    "{bound} PE (T7.8)"
+                ).format(
+                    field=field,
+                    nation=nation.name,
+                    total=nation.treasury + pe,
+                    bound=f"{economy.max_treasury_pe:,}",
+                )
+            )
 
     def _set_initiative(self) -> None:
         attacker = self.scenario.attacker

@@ -173,7 +173,7 @@ def test_unpaid_upkeep_disbands_the_pm_the_treasury_cannot_keep(tarentine: Campa
 
 
 def test_winter_event_happens_twice_at_most(tarentine: CampaignStore) -> None:
-    tarentine.append(TreasuryAdjusted(nation="Pyrrhus", pe=10_000, note="Greek pay"))
+    tarentine.append(TreasuryAdjusted(nation="Pyrrhus", pe=9_000, note="Greek pay"))
     land: list[int] = []
     for winter in (13, 26, 39):
         advance_to(tarentine, winter)

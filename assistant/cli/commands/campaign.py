@@ -231,15 +231,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION:PE",
-        help="PE a nation collects at the end of the turn (T5.3)",
+        help="without a map: PE a nation collects at the end of the turn (T5.3); with the "
+        "map it is computed (correct it with `campaign treasury`, T7.8)",
     )
     advance.add_argument(
         "--full-tribute",
         action="store_true",
         help=(
-            "nations not named collect the full value of the provinces they control "
-            "(T5.3: check that no enemy stands there and take 1 PE off per PM standing in a "
-            "province: the ledger does not know where armies are)"
+            "without a map: nations not named collect the full value of the provinces they "
+            "control; with the map the tribute is always computed (T5.3, T7.8)"
         ),
     )
 
@@ -268,6 +268,67 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the occupied provinces and their winter control check figures (T5.7)",
         _run_control,
     )
+
+    _command(
+        commands,
+        "map",
+        "the map: every province's holder, value, neighbours and forces (T7)",
+        _run_map,
+    )
+    _command(
+        commands,
+        "tribute",
+        "this turn's tribute as it would be collected now, from the map (T5.3)",
+        _run_tribute,
+    )
+    move = _command(
+        commands, "move", "an army marches to a neighbouring province by road (T7.3)", _run_move
+    )
+    move.add_argument("army", help="the army, e.g. 'Rome I'")
+    move.add_argument("--to", required=True, metavar="PROVINCE", help="where it marches")
+    sail = _command(
+        commands,
+        "sail",
+        "a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)",
+        _run_sail,
+    )
+    sail.add_argument("fleet", help="the fleet, e.g. 'Rome fleet I'")
+    sail.add_argument("--to", required=True, metavar="PROVINCE", help="where it ends its move")
+    sail.add_argument(
+        "--via",
+        action="append",
+        default=[],
+        metavar="PROVINCE",
+        help="a province on the way, in order (repeat; default: the shortest route)",
+    )
+    sail.add_argument(
+        "--carry",
+        action="append",
+        default=[],
+        metavar="ARMY",
+        help="an army standing with the fleet at the start of the turn goes aboard (repeat)",
+    )
+    sail.add_argument(
+        "--land", action="store_true", help="land the troops aboard at the end (ends the move)"
+    )
+    land = _command(
+        commands, "land", "an army aboard a fleet lands where the fleet is (T7.3)", _run_land
+    )
+    land.add_argument("army")
+    rename = _command(commands, "rename", "rename an army or fleet (T7.2)", _run_rename)
+    rename.add_argument("force", help="its name now")
+    rename.add_argument("--name", required=True, help="its new name")
+    split = _command(
+        commands, "split", "part of an army or fleet becomes a new one (T7.2)", _run_split
+    )
+    split.add_argument("force")
+    split.add_argument("--pm", type=_at_least(1), required=True, help="PM that form the new one")
+    split.add_argument("--name", default="", help="the new one's name (default: the next free)")
+    merge = _command(
+        commands, "merge", "an army or fleet joins another in the same province (T7.2)", _run_merge
+    )
+    merge.add_argument("force", help="the one that joins")
+    merge.add_argument("--into", required=True, help="the one it joins (keeps its name)")
 
     treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
     treasury.add_argument("--nation", required=True)
@@ -336,7 +397,17 @@ def _command(
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--who", help="who records it (default: your login name)")
-    if name not in ("note", "show", "control", "history", "export", "import", "undo"):
+    if name not in (
+        "note",
+        "show",
+        "control",
+        "history",
+        "export",
+        "import",
+        "undo",
+        "map",
+        "tribute",
+    ):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
     return parser
@@ -570,7 +641,14 @@ def _recorded(
     return 0
 
 
-def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> int:
+def _append(
+    args: argparse.Namespace,
+    event: Any,
+    notice: str | None = None,
+    flags: tuple[str, ...] = (),
+) -> int:
+    """Record ``event``; a refusal naming one of ``flags`` (event fields that are options of
+    this command) is worded with its ``--flag``."""
     from assistant.ledger.state import LedgerError
 
     store = _open(args)
@@ -578,7 +656,10 @@ def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> 
         try:
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            message = str(error)
+            if message.split(":", 1)[0] in flags:
+                message = "--" + message
+            raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
         store.close()
@@ -853,6 +934,8 @@ def _run_advance(args: argparse.Namespace) -> int:
     with _open(args) as store:
         state = store.state()
         economy = state.scenario.economy is not None
+        if economy and state.forces:
+            return _advance_from_map(args, state, tribute)
         if args.full_tribute:
             if not economy:
                 raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
@@ -870,13 +953,188 @@ def _run_advance(args: argparse.Namespace) -> int:
     return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
 
 
+def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dict[str, int]) -> int:
+    """T5.3, T7.8: with a map the tribute is computed, never typed."""
+    from assistant.ledger.events import TurnAdvanced
+    from assistant.ledger.forces import tribute_now
+
+    if typed:
+        raise CliError(
+            _(
+                "--tribute: computed from the map in this campaign (T7.8); correct a figure "
+                "afterwards with `castra campaign treasury --nation N --pe ±K --note WHY`"
+            )
+        )
+    computed = tribute_now(state).nations
+    if state.is_winter:
+        computed = {}
+    return _append(args, TurnAdvanced(tribute=computed, who=_who(args), note=args.note))
+
+
+def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
+    from assistant.ledger.forces import tribute_now
+
+    result = tribute_now(state)
+    data = {
+        "turn": state.turn,
+        "date": state.date,
+        "nations": {
+            nation: {"pe": pe, "provinces": result.of(nation)}
+            for nation, pe in result.nations.items()
+        },
+        "provinces": {p.name: p.model_dump() for p in result.provinces},
+    }
+    lines = [_("Tribute at the end of {date} (T5.3):").format(date=state.date)]
+    for nation, pe in result.nations.items():
+        parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
+        lines.append(f"  {nation:<14}{pe:>4} PE" + (f"  ({parts})" if parts else ""))
+    for province in result.provinces:
+        if province.collector is None and province.reason.startswith(
+            ("sacked", "besieged", "contested")
+        ):
+            lines.append(f"  {province.name}: {province.reason}")
+    return data, lines
+
+
+def _run_tribute(args: argparse.Namespace) -> int:
+    """T5.3: what ``advance`` would collect now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+        _need_map(state)
+        data, lines = _tribute_lines(state)
+        emit(args, {"file": str(store.path), **data}, "\n".join(lines))
+    return 0
+
+
+def _need_map(state: CampaignState) -> None:
+    if not state.forces and not state.map_note:
+        from assistant.ledger.forces import board_of
+
+        if board_of(state.scenario) is None:
+            raise CliError(
+                _("--file: {title} has no map (only the Tarentine Wars have a board, T7.1)").format(
+                    title=state.scenario.title
+                )
+            )
+
+
+def _run_map(args: argparse.Namespace) -> int:
+    """T7: the map as it stands; writes nothing."""
+    from assistant.ledger.forces import map_summary
+
+    with _open(args) as store:
+        state = store.state()
+        _need_map(state)
+        data = map_summary(state)
+    lines = [f"{state.scenario.title} — {state.date}"]
+    if data["note"]:
+        lines.append(data["note"])
+    for name, province in data["provinces"].items():
+        forces = "  ".join(
+            f"{nation} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
+            if f["land"]
+            else f"{nation} {f['naval']}⚓"
+            for nation, f in province["forces"].items()
+        )
+        marks = "".join(
+            mark
+            for mark, on in (
+                (" city", province["city"]),
+                (" sea", province["maritime"]),
+                (" besieged", province["besieged"]),
+                (" sacked", province["sacked"]),
+            )
+            if on
+        )
+        lines.append(
+            f"  {name:<17}{province['controller']:<14}{province['value']:>3} PE{marks}"
+            + (f"  {forces}" if forces else "")
+        )
+    lines.append(
+        _("Forces: {forces}").format(
+            forces=", ".join(
+                f"{name} ({f['pm']} PM, {f['province']}"
+                + (f", aboard {f['aboard']}" if f["aboard"] else "")
+                + ")"
+                for name, f in data["forces"].items()
+            )
+        )
+    )
+    emit(args, {"file": str(store.path), **data}, "\n".join(lines))
+    return 0
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ArmyMoved
+
+    event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
+    return _append(args, event, flags=("to",))
+
+
+def _run_sail(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import FleetSailed
+
+    event = FleetSailed(
+        fleet=args.fleet,
+        to=args.to,
+        via=args.via,
+        carry=args.carry,
+        land=args.land,
+        who=_who(args),
+        note=args.note,
+    )
+    return _append(args, event, flags=("to", "via", "carry", "land"))
+
+
+def _run_land(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TroopsLanded
+
+    return _append(args, TroopsLanded(army=args.army, who=_who(args), note=args.note))
+
+
+def _run_rename(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForceRenamed
+
+    return _append(
+        args,
+        ForceRenamed(force=args.force, name=args.name, who=_who(args), note=args.note),
+        flags=("name",),
+    )
+
+
+def _run_split(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForceSplit
+
+    return _append(
+        args,
+        ForceSplit(force=args.force, pm=args.pm, name=args.name, who=_who(args), note=args.note),
+        flags=("pm", "name"),
+    )
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForcesMerged
+
+    return _append(
+        args,
+        ForcesMerged(force=args.force, into=args.into, who=_who(args), note=args.note),
+        flags=("into",),
+    )
+
+
 def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.record import winter_event
     from assistant.ledger.state import LedgerError
 
-    stationed = _pairs(args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2")
+    stationed: dict[str, int] | None = _pairs(
+        args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2"
+    )
     store = _open(args)
     try:
+        if store.state().forces:
+            if stationed:
+                raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
+            stationed = None
         try:
             event = winter_event(
                 store.state(),
