@@ -217,6 +217,9 @@ class WinterEventSpec(_Frozen):
     """Naval PM lost by the nation with most fleets (storm: −2)."""
     second_time_prestige: int = 0
     """PP the nation gains the second time (Pyrrhus back from Greece: +5)."""
+    provinces: list[str] = []
+    """Where it acts on the map (T7.9), the first time then the second: Tarentum for Ptolemy
+    and Pyrrhus' return, Rhegium then Messana for the coup, the Ligurian coast."""
 
 
 class WinterEvents(_Frozen):

@@ -35,8 +35,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Force",
+    "alliances",
     "board_of",
     "default_name",
+    "deploy_at",
     "map_summary",
     "placed_from_start",
     "stationed_pm",
@@ -74,6 +76,8 @@ class Force(BaseModel):
     """An army: the fleet carrying it, if any (T7.3)."""
     moved: int = 0
     """The last turn it marched, sailed or landed (one move a turn, T7.3)."""
+    came_from: str | None = None
+    """Where it marched from on its last move (an attacker retreats there, T4.3)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -159,14 +163,17 @@ def on_map(state: CampaignState) -> list[Force]:
     return [f for f in state.forces.values() if not state.nations[f.nation].away]
 
 
-def _alliances(state: CampaignState) -> list[list[str]]:
-    return [list(group) for group in state.scenario.alliances]
+def alliances(state: CampaignState) -> list[list[str]]:
+    """T5.5, T7.10: the scenario's alliances and every alliance treaty in force."""
+    found = [list(group) for group in state.scenario.alliances]
+    found += [t.parties for t in state.treaties if t.alliance and t.broken_by is None]
+    return found
 
 
 def enemies_meet(state: CampaignState, province: str) -> bool:
     """T7.4: armies of nations at war stand in ``province`` (a battle belongs there)."""
     sides = {f.paid_by or f.nation for f in on_map(state) if f.province == province}
-    groups = _alliances(state)
+    groups = alliances(state)
     return any(at_war(a, b, groups) for a in sides for b in sides)
 
 
@@ -194,7 +201,7 @@ def tribute_now(state: CampaignState) -> TributeResult:
     return tribute(
         facts,
         players=players,
-        alliances=_alliances(state),
+        alliances=alliances(state),
         prestige={n.name: n.prestige for n in state.nations.values()},
     )
 
@@ -328,6 +335,7 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
         )
     came_from = army.province
     if apply:
+        army.came_from = army.province
         army.province = event.to
         army.moved = state.turn
     over = " by the mountain road (T3.2)" if way == "mountain" else ""
@@ -366,7 +374,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
         raise _error(f"{field}: {str(error).removeprefix('route: ')}") from None
     aboard = [f for f in state.forces.values() if f.aboard == fleet.name]
     carried = list(aboard)
-    groups = _alliances(state)
+    groups = alliances(state)
     for name in event.carry:
         army = _force(state, name, "carry", "army")
         if army in carried:
@@ -410,6 +418,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
         fleet.province = event.to
         fleet.moved = state.turn
         for army in carried:
+            army.came_from = None
             army.province = event.to
             army.moved = state.turn
             army.aboard = None if event.land else fleet.name
@@ -579,7 +588,12 @@ def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | No
 def _put_on(
     state: CampaignState, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
 ) -> str:
-    where = _deploy_province(state, board, nation, kind, hint)
+    return deploy_at(state, nation, kind, count, _deploy_province(state, board, nation, kind, hint))
+
+
+def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, where: str) -> str:
+    """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
+    there, else as a new one with the next default name. Returns the line for the history."""
     here = [
         f
         for f in state.forces.values()
@@ -601,7 +615,7 @@ def _put_on(
 def _deploy_province(
     state: CampaignState, board: Board, nation: str, kind: ForceKind, hint: str | None
 ) -> str:
-    groups = _alliances(state)
+    groups = alliances(state)
 
     def fits(name: str) -> bool:
         if kind == "fleet" and not board.place(name).maritime:

@@ -376,13 +376,16 @@ def winter_event(
     *,
     storm_nation: str | None = None,
     stationed: Mapping[str, int] | None = None,
+    annex: str | None = None,
     who: str = "",
     note: str = "",
 ) -> WinterResolved:
     """The winter turn with the referee's d10 (T5.6) rolled from ``dice``, and the control
     check (T5.7) of every occupied province with the PM its occupier has ``stationed`` there
     (province → PM; provinces not named count 0). In a campaign with a map, ``stationed``
-    left None is read from the map (T5.7, T7.7: the holder's land PM standing there).
+    left None is read from the map (T5.7, T7.7: the holder's land PM standing there), and the
+    winter's events act on the map (T7.9; ``annex`` is the Cisalpine province the Senones take
+    when the die brings the annexation).
 
     A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
     not occupied, is refused before any die is rolled.
@@ -403,7 +406,13 @@ def winter_event(
     dice.roll(table.die, f"T5.6 winter event, {state.date}")
     rolls = list(getattr(dice, "rolls", []))[before:]
     return WinterResolved(
-        storm_nation=storm_nation, stationed=garrisons, who=who, note=note, rolls=rolls
+        storm_nation=storm_nation,
+        stationed=garrisons,
+        annex=annex,
+        on_map=bool(state.forces),
+        who=who,
+        note=note,
+        rolls=rolls,
     )
 
 

@@ -16,11 +16,14 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger import forces as map_rules
+from assistant.ledger import map_war
 from assistant.ledger.events import (
     ArmyMoved,
+    ArmyRetreated,
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
+    CityShutIn,
     Event,
     FleetSailed,
     ForcedMarch,
@@ -31,10 +34,14 @@ from assistant.ledger.events import (
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
+    ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
+    SiegeLifted,
     TacticalRetreat,
     TreasuryAdjusted,
+    TreatyBroken,
+    TreatyMade,
     TroopsLanded,
     TurnAdvanced,
     Undone,
@@ -237,6 +244,17 @@ class CampaignState(_State):
     """Cities under siege now (T5.4, T7.6)."""
     sacked: list[str] = []
     """Provinces sacked this year: no tribute until spring (T5.3)."""
+    sacked_by: dict[str, list[str]] = {}
+    """Province → the nations that sacked it: its loyalty toward them is −10 for ever (T5.3)."""
+    sacks: dict[str, int] = {}
+    """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
+    treaties: list[map_war.Treaty] = []
+    """Public treaties, in the order recorded (T7.10)."""
+    gallic: list[str] = []
+    """The Senones' special provinces already passed to them (T7.9)."""
+    ever_lost: list[str] = []
+    """Provinces that have left their homeland's hands at least once (T4.3 "own since the
+    start")."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -428,8 +446,14 @@ class CampaignState(_State):
             if isinstance(event, RecruitmentOrdered | PmRebuilt):
                 hint = None
             moved = map_rules.sync(self, hint)
+            moved += map_war.lifted_by_themselves(self)
+            moved += map_war.senones_provinces(self)
             if moved:
                 text += "; map: " + ", ".join(moved)
+            for province in self.scenario.provinces:
+                held = self.control.get(province.name, province.homeland)
+                if held != province.homeland and province.name not in self.ever_lost:
+                    self.ever_lost.append(province.name)
         self.last_event_id = event_id
         return text
 
@@ -451,7 +475,12 @@ class CampaignState(_State):
             case CampaignCreated():
                 raise LedgerError("kind: a campaign is created only once")
             case BattleRecorded():
-                return self._battle(event, apply, event_id)
+                if not apply:
+                    map_war.battle_on_map(self, event, apply=False)
+                text = self._battle(event, apply, event_id)
+                if apply:
+                    text += map_war.battle_on_map(self, event, apply=True)
+                return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
             case RecruitmentOrdered():
@@ -463,7 +492,7 @@ class CampaignState(_State):
                     raise LedgerError(
                         f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
                     )
-                self._check_treasury_bound(nation, event.pe, "pe")
+                self._check_treasury_bound(nation, event.pe, "pe", apply)
                 if apply:
                     nation.treasury += event.pe
                 return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
@@ -507,6 +536,18 @@ class CampaignState(_State):
                 return map_rules.split(self, event, apply)
             case ForcesMerged():
                 return map_rules.merge(self, event, apply)
+            case CityShutIn():
+                return map_war.shut_in(self, event, apply)
+            case SiegeLifted():
+                return map_war.lift(self, event, apply)
+            case ProvinceSacked():
+                return map_war.sacked(self, event, apply)
+            case TreatyMade():
+                return map_war.treaty_made(self, event, apply)
+            case TreatyBroken():
+                return map_war.treaty_broken(self, event, apply)
+            case ArmyRetreated():
+                return map_war.retreated(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
@@ -822,11 +863,17 @@ class CampaignState(_State):
             nation = self.nation(name, "tribute")
             if pe < 0:
                 raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
-            self._check_treasury_bound(nation, pe, "tribute")
+            self._check_treasury_bound(nation, pe, "tribute", apply)
+        for name, pe in event.siege_costs.items():
+            self.nation(name, "siege_costs")
+            if pe < 0:
+                raise LedgerError(f"siege_costs: {name} pays 0 PE or more (got {pe})")
         if not apply:
             return ""
         for name, pe in event.tribute.items():
             self.nations[name].treasury += pe
+        for name, pe in event.siege_costs.items():
+            self.nations[name].treasury = max(0, self.nations[name].treasury - pe)
         self._set_initiative()
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
@@ -845,14 +892,21 @@ class CampaignState(_State):
         text = f"turn {self.turn - 1} ended; now {self.date}"
         if event.tribute:
             text += "; tribute " + ", ".join(f"{n} {pe} PE" for n, pe in event.tribute.items())
+        if event.siege_costs:
+            text += "; siege costs (T5.4) " + ", ".join(
+                f"{n} {pe} PE" for n, pe in event.siege_costs.items()
+            )
         if arrived:
             text += "; recruits arrived: " + ", ".join(arrived)
         return text
 
-    def _check_treasury_bound(self, nation: NationState, pe: int, field: str) -> None:
-        """T7.8: no treasury above the campaign's bound (10,000 PE unless the data says)."""
+    def _check_treasury_bound(self, nation: NationState, pe: int, field: str, apply: bool) -> None:
+        """T7.8: no treasury above the campaign's bound (10,000 PE unless the data says).
+
+        Checked when an event is appended, not when one is replayed, so a campaign file
+        recorded before the bound keeps opening."""
         economy = self.scenario.economy
-        if economy is None or pe <= 0:
+        if apply or economy is None or pe <= 0:
             return
         if nation.treasury + pe > economy.max_treasury_pe:
             raise LedgerError(
@@ -914,8 +968,14 @@ class CampaignState(_State):
         effective = spec if happened < table.times_at_most else table.event_for(table.die)
         storm_loser: str | None = None
         if effective.naval_pm:
-            most = max(n.naval_pm for n in self.nations.values())
-            tied = [n.name for n in self.nations.values() if n.naval_pm == most and most > 0]
+            fleets = self.nations
+            if event.on_map:
+                # T7.9: the storm strikes the nation with most naval PM *after* upkeep.
+                scratch = self.model_copy(deep=True)
+                scratch._pay_upkeep(skip_away=True)
+                fleets = {n: x for n, x in scratch.nations.items() if not x.away}
+            most = max(n.naval_pm for n in fleets.values())
+            tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
             if event.storm_nation is not None:
                 if event.storm_nation not in tied:
                     raise LedgerError(
@@ -932,31 +992,15 @@ class CampaignState(_State):
                 storm_loser = tied[0]
         elif event.storm_nation is not None:
             raise LedgerError("storm_nation: only for the storm (7)")
+        if event.on_map:
+            map_war.check_winter_map(self, effective.key, event.annex)
+        elif event.annex is not None:
+            raise LedgerError("annex: only in a campaign with a map (T7.9)")
         if not apply:
             return ""
         lines: list[str] = []
         # T6.2 upkeep first: it is owed for the PM kept when winter comes.
-        for nation in self.nations.values():
-            if not nation.player:
-                continue
-            paid = 0
-            disbanded: dict[str, int] = {}
-            for what, cost in self._upkeep_items(nation):
-                if nation.treasury - paid >= cost:
-                    paid += cost
-                else:
-                    disbanded[what] = disbanded.get(what, 0) + 1
-            nation.treasury -= paid
-            self._disband(nation, disbanded)
-            if paid or disbanded:
-                text = f"{nation.name} upkeep {paid} PE"
-                if disbanded:
-                    text += (
-                        " (unpaid, disbanded: "
-                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
-                        + ")"
-                    )
-                lines.append(text)
+        lines.extend(self._pay_upkeep(skip_away=event.on_map))
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
@@ -964,7 +1008,9 @@ class CampaignState(_State):
         else:
             lines.append(f"winter event {face}: {spec.key} has happened twice: nothing (T5.6)")
         target = self.nations.get(effective.nation or "")
-        if effective.key == "barbarians" and target is not None:
+        if event.on_map and effective.key != "storm":
+            lines.extend(map_war.winter_on_map(self, effective, happened, event.annex))
+        elif effective.key == "barbarians" and target is not None:
             if happened == 0:
                 target.away = True
             else:
@@ -990,8 +1036,8 @@ class CampaignState(_State):
         final = self.turn >= calendar.total_turns
         economy = self._economy()
         for nation in self.nations.values():
-            if not nation.player:
-                continue
+            if not nation.player or (event.on_map and nation.away):
+                continue  # T7.9: a nation off the map scores no VP while away
             points = (
                 self.controlled_value(nation.name)
                 + nation.land_pm
@@ -1010,6 +1056,33 @@ class CampaignState(_State):
             self.finished = True
             lines.append("the campaign is over (T5.1)")
         return "; ".join(lines)
+
+    def _pay_upkeep(self, *, skip_away: bool) -> list[str]:
+        """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
+        with the map, a nation away (Pyrrhus in Greece, T7.9) pays none."""
+        lines: list[str] = []
+        for nation in self.nations.values():
+            if not nation.player or (skip_away and nation.away):
+                continue
+            paid = 0
+            disbanded: dict[str, int] = {}
+            for what, cost in self._upkeep_items(nation):
+                if nation.treasury - paid >= cost:
+                    paid += cost
+                else:
+                    disbanded[what] = disbanded.get(what, 0) + 1
+            nation.treasury -= paid
+            self._disband(nation, disbanded)
+            if paid or disbanded:
+                text = f"{nation.name} upkeep {paid} PE"
+                if disbanded:
+                    text += (
+                        " (unpaid, disbanded: "
+                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
+                        + ")"
+                    )
+                lines.append(text)
+        return lines
 
     def _control_checks(self, stationed: dict[str, int]) -> list[str]:
         """T5.7: check every occupied province; the homeland takes back those it wins, and each

@@ -127,3 +127,42 @@ def test_no_map_outside_the_tarentine_wars(
 def test_every_map_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "campaign", command, "--help")
     assert code == 0 and "--json" in out
+
+
+def test_siege_sack_treaty_and_fall_back_from_the_command_line(
+    path: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_json(capsys, "campaign", "move", "Rome II", "--to", "Canova", "--file", path)
+    sacked = run_json(capsys, "campaign", "sack", "Canova", "--nation", "Rome", "--file", path)
+    assert sacked["event"]["pe"] == 6
+    code, _, err = run(capsys, "campaign", "sack", "Roma", "--nation", "Carthage", "--file", path)
+    assert code == 2 and err.startswith("castra: error: --nation: no army of Carthage")
+    made = run_json(
+        capsys, "campaign", "treaty", "--party", "Rome", "--party", "Carthage",
+        "--terms", "against Pyrrhus", "--file", path,
+    )  # fmt: skip
+    assert made["summary"].startswith("treaty 1 (alliance)")
+    broken = run_json(capsys, "campaign", "break", "1", "--nation", "Carthage", "--file", path)
+    assert broken["state"]["nations"]["Carthage"]["prestige"] == -5
+    options = run_json(capsys, "campaign", "fall-back", "Rome II", "--file", path)
+    assert [o["province"] for o in options["options"]] == ["Arpi"], "it came from Arpi (T4.3)"
+    code, _, err = run(capsys, "campaign", "fall-back", "Rome II", "--to", "Maleventum",
+                       "--file", path)  # fmt: skip
+    assert code == 2 and "--to: Rome II may retreat to Arpi (T4.3)" in err
+    code, _, err = run(capsys, "campaign", "siege", "Canova", "--file", path)
+    assert code == 2 and "no city" in err
+
+
+def test_tribute_after_advance_is_paid_and_siege_costs_are_taken(
+    path: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_json(capsys, "campaign", "move", "Magna Graecia II", "--to", "Rhegium", "--file", path)
+    run_json(capsys, "campaign", "siege", "Rhegium", "--file", path)
+    tribute = run_json(capsys, "campaign", "tribute", "--file", path)
+    assert "Rhegium" not in tribute["nations"]["Rome"]["provinces"]
+    assert tribute["provinces"]["Rhegium"]["reason"].startswith("besieged")
+    after = run_json(capsys, "campaign", "advance", "--file", path)
+    # Rome: 25 less Rhegium's 1 (besieged) = 24 collected, 1 PE for Rome IV shut in (T5.4).
+    assert after["event"]["tribute"]["Rome"] == 24
+    assert after["event"]["siege_costs"] == {"Rome": 1, "Magna Graecia": 1}
+    assert after["state"]["nations"]["Rome"]["treasury"] == 16 + 24 - 1

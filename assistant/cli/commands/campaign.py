@@ -167,6 +167,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="side b defended a city (T3.5: its PM count double for prestige)",
     )
+    record.add_argument(
+        "--city-taken",
+        action="store_true",
+        help="side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)",
+    )
     for option, metavar, text in (
         ("--battle-groups", "NATION:N", "FOG: BGs fielded"),
         ("--broken", "NATION:N", "FOG: BGs broken/routed/destroyed/off table"),
@@ -251,6 +256,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     winter.add_argument("--storm-nation", help="who the storm strikes if several tie (T5.6, 7)")
     winter.add_argument(
+        "--annex",
+        metavar="PROVINCE",
+        help="the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)",
+    )
+    winter.add_argument(
         "--stationed",
         action="append",
         default=[],
@@ -329,6 +339,55 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     merge.add_argument("force", help="the one that joins")
     merge.add_argument("--into", required=True, help="the one it joins (keeps its name)")
+
+    siege = _command(
+        commands,
+        "siege",
+        "the holder of a city attacked there shuts itself in (T7.6, T5.4)",
+        _run_siege,
+    )
+    siege.add_argument("province", help="the city (or Lilybaeum)")
+    lift = _command(commands, "lift", "a siege ends without the city falling (T7.6)", _run_lift)
+    lift.add_argument("province")
+    sack = _command(
+        commands,
+        "sack",
+        "an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)",
+        _run_sack,
+    )
+    sack.add_argument("province")
+    sack.add_argument("--nation", required=True, help="the sacker, whose army stands there")
+    treaty = _command(
+        commands,
+        "treaty",
+        "a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)",
+        _run_treaty,
+    )
+    treaty.add_argument(
+        "--party", action="append", default=[], required=True, metavar="NATION", help="repeat"
+    )
+    treaty.add_argument("--terms", required=True, help="its terms, in words")
+    treaty.add_argument(
+        "--not-alliance", action="store_true", help="a treaty that does not ally the parties"
+    )
+    treaty.add_argument("--imposed-by", metavar="NATION", help="a peace imposed by this party")
+    treaty.add_argument("--pp", type=_at_least(0), default=0, help="the imposed peace's PP")
+    broken = _command(
+        commands, "break", "a party breaks a public treaty: −5 PP (T4.2, T7.10)", _run_break
+    )
+    broken.add_argument("treaty", type=_at_least(1), help="its number (1 for the first)")
+    broken.add_argument("--nation", required=True, help="who breaks it")
+    fall_back = _command(
+        commands,
+        "fall-back",
+        "a beaten army retreats (T4.3): without --to, lists where it may go, best first",
+        _run_fall_back,
+    )
+    fall_back.add_argument("army")
+    fall_back.add_argument("--to", metavar="PROVINCE", help="where it retreats")
+    fall_back.add_argument(
+        "--surrender", action="store_true", help="no retreat is open: it surrenders (T4.3)"
+    )
 
     treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
     treasury.add_argument("--nation", required=True)
@@ -836,9 +895,17 @@ def _run_record(args: argparse.Namespace) -> int:
                 )
             else:
                 event = _table_battle(args, state, ContingentFigures, battle_event)
+            if args.city_taken:
+                # T7.5: the city passes with its ±3 PP and prisoners in this one event.
+                event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            message = str(error)
+            raise CliError(
+                "--" + message.replace("_", "-", 1)
+                if message.startswith("city_taken:")
+                else message
+            ) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -965,10 +1032,14 @@ def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dic
                 "afterwards with `castra campaign treasury --nation N --pe ±K --note WHY`"
             )
         )
+    from assistant.ledger.map_war import siege_costs
+
     computed = tribute_now(state).nations
+    costs = siege_costs(state)
     if state.is_winter:
-        computed = {}
-    return _append(args, TurnAdvanced(tribute=computed, who=_who(args), note=args.note))
+        computed, costs = {}, {}
+    event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
+    return _append(args, event)
 
 
 def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
@@ -1122,6 +1193,89 @@ def _run_merge(args: argparse.Namespace) -> int:
     )
 
 
+def _run_siege(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import CityShutIn
+
+    return _append(args, CityShutIn(province=args.province, who=_who(args), note=args.note))
+
+
+def _run_lift(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SiegeLifted
+
+    return _append(args, SiegeLifted(province=args.province, who=_who(args), note=args.note))
+
+
+def _run_sack(args: argparse.Namespace) -> int:
+    from assistant.ledger.map_war import sack_event
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        try:
+            event = sack_event(
+                store.state(), args.province, args.nation, who=_who(args), note=args.note
+            )
+            stored = store.append(event)
+        except LedgerError as error:
+            message = str(error)
+            raise CliError("--" + message if message.startswith("nation:") else message) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+def _run_treaty(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TreatyMade
+
+    if len(args.party) < 2:
+        raise CliError(_("--party: a treaty has at least two parties"))
+    event = TreatyMade(
+        parties=args.party,
+        terms=args.terms,
+        alliance=not args.not_alliance,
+        imposed_by=args.imposed_by,
+        pp=args.pp,
+        who=_who(args),
+        note=args.note,
+    )
+    return _append(args, event, flags=("imposed_by", "pp"))
+
+
+def _run_break(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TreatyBroken
+
+    event = TreatyBroken(treaty=args.treaty, nation=args.nation, who=_who(args), note=args.note)
+    return _append(args, event, flags=("nation",))
+
+
+def _run_fall_back(args: argparse.Namespace) -> int:
+    """T4.3: list the allowed retreats, or record one (or the surrender)."""
+    from assistant.ledger.events import ArmyRetreated
+    from assistant.ledger.map_war import retreats
+    from assistant.ledger.state import LedgerError
+
+    if args.to is None and not args.surrender:
+        with _open(args) as store:
+            try:
+                options = retreats(store.state(), args.army)
+            except LedgerError as error:
+                raise CliError(str(error)) from None
+        data = {"army": args.army, "options": [o.model_dump() for o in options]}
+        lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
+        lines += [
+            f"  {o.province} ({o.holding}"
+            + (f", {o.enemy_pm} enemy PM: a second battle may follow" if o.second_battle else "")
+            + ")"
+            for o in options
+        ] or [_("  nowhere: it surrenders (--surrender)")]
+        emit(args, data, "\n".join(lines))
+        return 0
+    if args.to is not None and args.surrender:
+        raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
+    event = ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
+    return _append(args, event, flags=("to",))
+
+
 def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.record import winter_event
     from assistant.ledger.state import LedgerError
@@ -1141,13 +1295,14 @@ def _run_winter(args: argparse.Namespace) -> int:
                 dice_from_args(args),
                 storm_nation=args.storm_nation,
                 stationed=stationed,
+                annex=args.annex,
                 who=_who(args),
                 note=args.note,
             )
             stored = store.append(event)
         except LedgerError as error:
             message = str(error)
-            if message.startswith("stationed:"):
+            if message.startswith(("stationed:", "annex:")):
                 message = "--" + message
             raise CliError(message) from None
         return _recorded(args, store, stored)
