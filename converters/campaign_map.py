@@ -1,4 +1,4 @@
-"""The campaign board as a graph, and the movement rules that read it (RULES.md T7.1, T7.3).
+"""The campaign board as a graph, and the movement rules that read it (T7.1, T7.3).
 
 The seed's board (roads, sea stretches, open-sea crossings) is not in the seed; the project
 ships its own drawing of it as data (``armylists/data/scenarios/tarentine/board.toml``) and a

@@ -1,4 +1,4 @@
-"""Where a beaten army may retreat (RULES.md T4.3, T7.5).
+"""Where a beaten army may retreat (T4.3, T7.5).
 
 The seed lists the loser's choices in order of preference; the assistant offers exactly those
 and refuses the rest. This module ranks the neighbouring provinces from the facts the map gives

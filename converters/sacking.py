@@ -1,11 +1,10 @@
-"""Sacking a province or a city: the money at once and the prestige it wins and costs (RULES.md
-T5.3, T4.2).
+"""Sacking a province or a city: the money at once and the prestige it wins and costs (T5.3,
+T4.2).
 
 The seed makes sacking pay (three times the value at once) and hurt (no tribute until spring,
-loyalty toward the sacker −10 for ever), and weighs it in prestige by who sacks what: only the
-Senones gain from it, the sacked always lose, and civilised nations lose face for sacking the
-land of a nation they are not at war with. This module is that arithmetic; the ledger supplies
-the facts from the map.
+loyalty toward the sacker −10 for ever), and weighs it in prestige: only the Senones gain, the
+sacked always lose, and a nation may lose face by its own people's standards. The prestige rows
+are :mod:`converters.prestige`'s; this module puts them together with the money for one sack.
 """
 
 from __future__ import annotations
@@ -13,21 +12,14 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from converters.i18n import _
+from converters.prestige import PrestigeEvent, prestige_award, sacking_penalty
 
 __all__ = ["SACK_LOYALTY", "SackResult", "sack"]
 
-SENONES = "Senones"
-"""T4.2: the only nation that gains prestige by sacking."""
-GREEKS = frozenset({"Magna Graecia", "Syracuse", "Pyrrhus"})
-"""T4.2: the Greeks, Syracuse and Pyrrhus answer for any land that started Greek or Syracusan."""
 GREEK_LAND = frozenset({"Magna Graecia", "Syracuse"})
 """T4.2: land that started Greek or Syracusan."""
-CIVILISED = frozenset({"Rome", "Etruscans"})
-"""T4.2: Romans and Etruscans answer only for civilian land of a nation not at war with them."""
-CARTHAGE = "Carthage"
-"""T4.2: Carthage answers like Rome, but its first sack is tolerated."""
 WILD_REGIONS = frozenset({"Gallia Cisalpina", "Liguria"})
-"""T4.2: Gaul and Liguria are not "civilian land"; the Senones are penalised for sacking there."""
+"""T4.2: Gaul and Liguria are not "civilian land"."""
 SACK_LOYALTY = -10
 """T5.3: a sacked province's loyalty toward its sacker, for ever."""
 
@@ -73,21 +65,21 @@ def sack(
     reasons: list[str] = []
 
     def change(nation: str, points: int, why: str) -> None:
-        prestige[nation] = prestige.get(nation, 0) + points
-        reasons.append(f"{nation} {points:+d}: {why}")
+        if points:
+            prestige[nation] = prestige.get(nation, 0) + points
+            reasons.append(f"{nation} {points:+d}: {why}")
 
-    what = "city" if city else "province"
-    if sacker == SENONES:
-        change(sacker, 8 if city else 4, f"T4.2 the Senones sack a {what}")
+    row = PrestigeEvent.CITY_SACKED if city else PrestigeEvent.PROVINCE_SACKED
+    award = prestige_award(row, sacker)
+    change(sacker, award.actor, f"T4.2 {row.value}")
     if victim != sacker and victim not in ("", "Neutral"):
-        change(victim, -3 if city else -1, f"T4.2 its {what} sacked")
-    civilian_peace = not at_war_with_victim and region not in WILD_REGIONS
-    if sacker in GREEKS and (civilian_peace or started_as in GREEK_LAND):
-        change(sacker, -1, "T4.2 a Greek sacking civilian or Greek land")
-    elif sacker in CIVILISED and civilian_peace:
-        change(sacker, -1, "T4.2 sacking civilian land of a nation not at war with it")
-    elif sacker == CARTHAGE and civilian_peace and earlier_sacks > 0:
-        change(sacker, -1, "T4.2 Carthage's sacks after the first tolerated one")
-    elif sacker == SENONES and region in WILD_REGIONS:
-        change(sacker, -1, "T4.2 the Senones sacking in Gaul or Liguria")
+        change(victim, award.other, f"T4.2 {row.value}")
+    penalty = sacking_penalty(
+        sacker,
+        in_gaul_or_liguria=region in WILD_REGIONS,
+        at_war_with_owner=at_war_with_victim,
+        started_greek_or_syracusan=started_as in GREEK_LAND,
+        earlier_sacks_at_peace=earlier_sacks,
+    )
+    change(sacker, penalty.pp, penalty.reason)
     return SackResult(pe=3 * value, prestige=prestige, reasons=reasons)

@@ -1,4 +1,4 @@
-"""Tribute at the end of a turn, computed from where the troops stand (RULES.md T5.3, T5.4,
+"""Tribute at the end of a turn, computed from where the troops stand (T5.3, T5.4,
 T7.7, T7.8, T7.10).
 
 The referee used to count every province by hand; this is the count, as a pure function of

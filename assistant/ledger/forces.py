@@ -1,4 +1,4 @@
-"""Where every army and fleet stands (RULES.md T7.2–T7.5, T7.7): the map half of the ledger.
+"""Where every army and fleet stands (T7.2–T7.5, T7.7): the map half of the ledger.
 
 A campaign with a board keeps each nation's land and naval PM in named armies and fleets, each
 in a province. The map events (a march, a voyage, a landing, renaming, splitting, merging) are

@@ -1,4 +1,4 @@
-"""War on the map: sieges, sacks, treaties, retreats and cities taken (RULES.md T3.5, T4.2,
+"""War on the map: sieges, sacks, treaties, retreats and cities taken (T3.5, T4.2,
 T4.3, T5.3, T5.4, T7.5, T7.6, T7.10), and the winter's events as they act on the map (T7.9).
 
 :mod:`assistant.ledger.forces` knows where the forces stand and how they move; this module is
@@ -25,6 +25,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.forces import Force, alliances, board_of, deploy_at, on_map
 from converters.i18n import _
+from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import RetreatOption, RetreatPlace, retreat_options
 from converters.sacking import sack
 from converters.tribute import at_war
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
 
 __all__ = [
-    "TREATY_BROKEN_PP",
     "Treaty",
     "alliances",
     "battle_on_map",
@@ -41,11 +41,6 @@ __all__ = [
     "sack_event",
     "siege_costs",
 ]
-
-TREATY_BROKEN_PP = 5
-"""T4.2: breaking a public treaty costs 5 PP."""
-CITY_TAKEN_PP = 3
-"""T4.2: taking a city +3 to the taker, −3 to the loser."""
 
 
 class Treaty(BaseModel):
@@ -292,10 +287,11 @@ def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str
                 names=", ".join(treaty.parties)
             )
         )
+    cost = prestige_award(PrestigeEvent.TREATY_BROKEN, event.nation).actor
     if apply:
         treaty.broken_by = event.nation
-        state.nations[event.nation].prestige -= TREATY_BROKEN_PP
-    return f"{event.nation} broke treaty {treaty.number}: −{TREATY_BROKEN_PP} PP (T4.2)"
+        state.nations[event.nation].prestige += cost
+    return f"{event.nation} broke treaty {treaty.number}: {cost} PP (T4.2)"
 
 
 # ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
@@ -319,17 +315,18 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
     side_a = [c for c in event.contingents if c.side == "a"]
     taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
     loser = state.control.get(event.place, "")
+    award = prestige_award(PrestigeEvent.CITY_TAKEN, taker)
     if apply:
         state.control[event.place] = taker
         if event.place in state.besieged:
             state.besieged.remove(event.place)
-        if taker != "Senones":
-            state.nations[taker].prestige += CITY_TAKEN_PP
-            if loser in state.nations and state.nations[loser].player:
-                state.nations[loser].prestige -= CITY_TAKEN_PP
-    if taker == "Senones":
-        return f"; {event.place} taken by the Senones (no prestige for them, T4.2)"
-    return f"; {event.place} taken by {taker}: {taker} +3, {loser} −3 PP (T4.2, T7.5)"
+        state.nations[taker].prestige += award.actor
+        if loser in state.nations and state.nations[loser].player:
+            state.nations[loser].prestige += award.other
+    return (
+        f"; {event.place} taken by {taker}: {taker} {award.actor:+d}, {loser} "
+        f"{award.other:+d} PP (T4.2, T7.5)"
+    )
 
 
 def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:

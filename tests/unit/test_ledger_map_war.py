@@ -124,7 +124,7 @@ def test_t7_5_a_city_taken_by_assault_changes_hands_with_its_prestige_and_prison
         ],
     )
     stored = store.append(battle)
-    assert "Tarentum taken by Rome: Rome +3, Magna Graecia −3 PP" in stored.summary
+    assert "Tarentum taken by Rome: Rome +3, Magna Graecia -3 PP" in stored.summary
     state = store.state()
     assert state.control["Tarentum"] == "Rome"
     assert state.besieged == [], "the siege ends with the city"
