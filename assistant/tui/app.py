@@ -47,6 +47,7 @@ NAVIGATION: tuple[tuple[str, str, str], ...] = (
     ("h", "history", "History"),
     ("a", "annibui", "ANNI BUI"),
     ("s", "bellum", "Bellum standings"),
+    ("m", "map", "Map"),
 )
 """(key, mode, title) of every top-level screen, in footer order."""
 
@@ -121,6 +122,7 @@ class CastraApp(App[int]):
         "history": _later("history", "HistoryScreen"),
         "annibui": _later("annibui", "AnniBuiScreen"),
         "bellum": _later("bellum", "BellumScreen"),
+        "map": _later("map", "MapScreen"),
     }
     DEFAULT_MODE = "campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -195,6 +197,7 @@ class CastraApp(App[int]):
             "history": _screen_class("history", "HistoryScreen"),
             "annibui": _screen_class("annibui", "AnniBuiScreen"),
             "bellum": _screen_class("bellum", "BellumScreen"),
+            "map": _screen_class("map", "MapScreen"),
         }
         screens: list[tuple[str, type]] = [(title, classes[mode]) for _, mode, title in NAVIGATION]
         screens += [
@@ -204,6 +207,10 @@ class CastraApp(App[int]):
             ("Recruit form", _screen_class("campaign_forms", "RecruitForm")),
             ("Undo form", _screen_class("history", "UndoForm")),
             ("Bellum year form", _screen_class("bellum", "BellumYearForm")),
+            ("March form", _screen_class("map", "MarchForm")),
+            ("Sail form", _screen_class("map", "SailForm")),
+            ("Siege form", _screen_class("map", "SiegeForm")),
+            ("Sack form", _screen_class("map", "SackForm")),
             ("Die entry (physical dice)", _screen_class("die_entry", "DieEntryScreen")),
             ("Help", _screen_class("help", "HelpScreen")),
         ]

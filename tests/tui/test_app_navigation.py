@@ -18,6 +18,7 @@ from assistant.tui.screens.ghost import GhostScreen
 from assistant.tui.screens.help import HelpScreen
 from assistant.tui.screens.history import HistoryScreen
 from assistant.tui.screens.journal import JournalScreen
+from assistant.tui.screens.map import MapScreen
 
 SIZE = (120, 40)
 
@@ -30,6 +31,7 @@ SCREEN_KEYS = [
     ("h", HistoryScreen),
     ("a", AnniBuiScreen),
     ("s", BellumScreen),
+    ("m", MapScreen),
 ]
 
 
@@ -144,7 +146,7 @@ async def test_every_footer_key_fits_in_120_columns(app: Any, mode: str) -> None
         assert line.cell_len <= footer.content_size.width, f"{mode}: {line.plain!r}"
         words = line.plain.split()
         assert words[-7:] == ["f1", "Help", "p", "Real", "dice", "q", "Quit"], "Quit is last"
-        assert "c b d g j h a s Screens" in line.plain
+        assert "c b d g j h a s m Screens" in line.plain
 
 
 async def test_clicking_a_key_in_the_footer_presses_it(app: Any) -> None:

@@ -64,7 +64,7 @@ class BattleDeskScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "add_ally('a')", "Ally A+"),
         Binding("f3", "add_ally('b')", "Ally B+"),
-        Binding("f4", "drop_ally", "Drop ally"),
+        Binding("f4", "drop_ally", "Drop", tooltip="Drop the last allied contingent"),
         Binding("f6", "roll_recovery", "Recovery", tooltip="Roll the recovery dice (T2.6)"),
         Binding("f9", "to_dice_battle", "By dice"),
         Binding("ctrl+r", "record", "Record"),
