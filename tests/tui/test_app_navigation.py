@@ -18,7 +18,6 @@ from assistant.tui.screens.ghost import GhostScreen
 from assistant.tui.screens.help import HelpScreen
 from assistant.tui.screens.history import HistoryScreen
 from assistant.tui.screens.journal import JournalScreen
-from assistant.tui.screens.map import MapScreen
 
 SIZE = (120, 40)
 
@@ -31,7 +30,6 @@ SCREEN_KEYS = [
     ("h", HistoryScreen),
     ("a", AnniBuiScreen),
     ("s", BellumScreen),
-    ("m", MapScreen),
 ]
 
 
@@ -120,16 +118,18 @@ async def test_q_quits(app: Any) -> None:
         assert not app.is_running
 
 
-async def test_a_newly_created_campaign_is_announced(store: Any) -> None:
+async def test_a_newly_created_campaign_is_announced(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from assistant.tui.app import make_app
+    from tests.tui.conftest import notices_of
 
     app = make_app(store, seed=1, campaign_note="New Tarentine Wars campaign created at X")
+    notices = notices_of(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.sub_title.startswith("campaign.castra (new)")
-        assert [n.message for n in app._notifications] == [
-            "New Tarentine Wars campaign created at X"
-        ]
+        assert notices == ["New Tarentine Wars campaign created at X"]
 
 
 @pytest.mark.parametrize("mode", [mode for _, mode, _ in NAVIGATION])
@@ -146,7 +146,7 @@ async def test_every_footer_key_fits_in_120_columns(app: Any, mode: str) -> None
         assert line.cell_len <= footer.content_size.width, f"{mode}: {line.plain!r}"
         words = line.plain.split()
         assert words[-7:] == ["f1", "Help", "p", "Real", "dice", "q", "Quit"], "Quit is last"
-        assert "c b d g j h a s m Screens" in line.plain
+        assert "c b d g j h a s Screens" in line.plain
 
 
 async def test_clicking_a_key_in_the_footer_presses_it(app: Any) -> None:

@@ -56,7 +56,7 @@ async def test_march_form_moves_an_army_and_the_map_follows(app: CastraApp) -> N
         form.query_one("#to", Select).value = "Capua"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.store.state().forces["Rome I"].province == "Capua"
+        assert app.ledger.state().forces["Rome I"].province == "Capua"
         assert "Rome I" not in panel(app), "Roma's panel no longer lists it"
 
 

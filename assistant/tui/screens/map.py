@@ -20,10 +20,10 @@ from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
-from assistant.tui.messages import LedgerChanged
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.ledger_form import LedgerForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, nearest_in_direction, render_map
 from converters.i18n import N_, _
 
@@ -68,6 +68,7 @@ class MapScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -81,10 +82,10 @@ class MapScreen(Screen[None]):
         """Re-read the ledger's map and redraw."""
         from assistant.ledger.forces import board_of, map_summary, tribute_now
 
-        store = self.app.store  # type: ignore[attr-defined]
-        if store is None:
+        ledger = castra_app(self).ledger
+        if ledger.store is None:
             return
-        state = store.state()
+        state = ledger.state()
         if board_of(state.scenario) is None:
             self._data = None
             self.query_one("#map-canvas", Static).update(
@@ -173,19 +174,15 @@ class MapScreen(Screen[None]):
         if self._data is None or self.selected is None:
             return
         form: ModalScreen[str | None] = globals()[form_name](self.selected)
-
-        def recorded(summary: str | None) -> None:
-            if summary:
-                self.post_message(LedgerChanged(summary))
-
-        self.app.push_screen(form, callback=recorded)
+        # The ledger service tells every screen (this one included) once the form records.
+        self.app.push_screen(form)
 
 
 # ---- the order forms -------------------------------------------------------------------------
 
 
-def _forces_here(app: Any, province: str, kind: str) -> list[tuple[str, str]]:
-    state = app.store.state()
+def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
+    state = castra_app(form).ledger.state()
     return [
         (f"{f.name} ({f.pm} PM)", f.name)
         for f in state.forces.values()
@@ -219,10 +216,10 @@ class MarchForm(_OrderForm):
     def compose_fields(self) -> ComposeResult:
         from assistant.ledger.forces import board_of
 
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         board = board_of(state.scenario)
         roads = board.road_neighbours(self.province) if board is not None else []
-        armies = _forces_here(self.app, self.province, "army")
+        armies = _forces_here(self, self.province, "army")
         yield Static(_("From {province}").format(province=self.province), classes="hint")
         yield from self.field(
             "army", _("Army"), Select(armies, prompt=_("choose an army"), allow_blank=True)
@@ -249,7 +246,7 @@ class SailForm(_OrderForm):
     FORM_TITLE = N_("Sail (T7.3)")
 
     def compose_fields(self) -> ComposeResult:
-        fleets = _forces_here(self.app, self.province, "fleet")
+        fleets = _forces_here(self, self.province, "fleet")
         yield Static(_("From {province}").format(province=self.province), classes="hint")
         yield from self.field("fleet", _("Fleet"), Select(fleets, prompt=_("choose a fleet")))
         yield from self.field("to", _("To"), Input(placeholder=_("e.g. Tarentum")))
@@ -309,7 +306,7 @@ class SackForm(_OrderForm):
     FORM_TITLE = N_("Sack (T5.3)")
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         nations = sorted({f.nation for f in state.forces.values() if f.province == self.province})
         yield Static(_("Sack {province}").format(province=self.province), classes="hint")
         yield from self.field(
@@ -321,7 +318,7 @@ class SackForm(_OrderForm):
         from assistant.ledger.map_war import sack_event
 
         return sack_event(
-            self.app.store.state(),  # type: ignore[attr-defined]
+            castra_app(self).ledger.state(),
             self.province,
             self.chosen("nation", _("choose the nation whose army sacks")),
             who=self.who(),
