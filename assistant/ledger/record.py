@@ -406,12 +406,16 @@ def winter_event(
     *,
     storm_nation: str | None = None,
     stationed: Mapping[str, int] | None = None,
+    annex: str | None = None,
     who: str = "",
     note: str = "",
 ) -> WinterResolved:
     """The winter turn with the referee's d10 (T5.6) rolled from ``dice``, and the control
     check (T5.7) of every occupied province with the PM its occupier has ``stationed`` there
-    (province → PM; provinces not named count 0).
+    (province → PM; provinces not named count 0). In a campaign with a map, ``stationed``
+    left None is read from the map (T5.7, T7.7: the holder's land PM standing there), and the
+    winter's events act on the map (T7.9; ``annex`` is the Cisalpine province the Senones take
+    when the die brings the annexation).
 
     A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
     not occupied, is refused before any die is rolled.
@@ -421,13 +425,24 @@ def winter_event(
         raise LedgerError(f"turn: {state.date} is not a winter turn")
     if state.turn in state.winters_resolved:
         raise LedgerError(f"turn: the winter of turn {state.turn} is already resolved")
+    if stationed is None and state.forces:
+        # T7.8: with a map, the PM stationed are read from it, never typed.
+        from assistant.ledger.forces import stationed_pm
+
+        stationed = stationed_pm(state)
     garrisons = dict(stationed or {})
     state.check_stationed(garrisons)
     before = len(getattr(dice, "rolls", []))
     dice.roll(table.die, f"T5.6 winter event, {state.date}")
     rolls = list(getattr(dice, "rolls", []))[before:]
     return WinterResolved(
-        storm_nation=storm_nation, stationed=garrisons, who=who, note=note, rolls=rolls
+        storm_nation=storm_nation,
+        stationed=garrisons,
+        annex=annex,
+        on_map=bool(state.forces),
+        who=who,
+        note=note,
+        rolls=rolls,
     )
 
 
