@@ -19,7 +19,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from armylists.board import load_board, shipped_board
 from converters.bellum import BellumPower, BellumRules, RomeSetup
+from converters.campaign_map import Board
 from converters.errors import FieldError
 from converters.i18n import N_
 
@@ -29,6 +31,7 @@ __all__ = [
     "BellumSetup",
     "Calendar",
     "Economy",
+    "Mercenaries",
     "Province",
     "Scenario",
     "ScenarioKey",
@@ -103,6 +106,17 @@ class StartingForce(_Frozen):
     """Naval PM (fleets) there."""
     note: str = ""
     """E.g. "mercenaries in Greek pay"."""
+
+
+class Mercenaries(_Frozen):
+    """Troops standing in another nation's pay at the start (T5.5: the Senones at Tarentum)."""
+
+    nation: str
+    """Whose troops they are."""
+    province: str
+    """Where they stand."""
+    paid_by: str
+    """The nation paying them: they are not its enemy (T5.3, T7.10)."""
 
 
 class Calendar(_Frozen):
@@ -193,6 +207,8 @@ class Economy(_Frozen):
     """T6.2: PE per PM per winter fortnight it is kept."""
     final_vp_treasury_pe: int = Field(default=40, gt=0)
     """T5.8: at the final winter, +1 VP per this many PE in the treasury."""
+    max_treasury_pe: int = Field(default=10_000, gt=0)
+    """T7.8: no nation's treasury ever holds more (a bound on tribute and corrections)."""
 
 
 class WinterEventSpec(_Frozen):
@@ -212,6 +228,9 @@ class WinterEventSpec(_Frozen):
     """Naval PM lost by the nation with most fleets (storm: −2)."""
     second_time_prestige: int = 0
     """PP the nation gains the second time (Pyrrhus back from Greece: +5)."""
+    provinces: list[str] = []
+    """Where it acts on the map (T7.9), the first time then the second: Tarentum for Ptolemy
+    and Pyrrhus' return, Rhegium then Messana for the coup, the Ligurian coast."""
 
 
 class WinterEvents(_Frozen):
@@ -298,6 +317,11 @@ class Scenario(_Frozen):
     bellum: BellumSetup | None = None
     """A Bellum game (section B): its powers are the ``nations``; the ledger records the
     supply centres each holds at the end of each year instead of PM and PE."""
+    mercenaries: list[Mercenaries] = []
+    """Starting troops in another nation's pay (T5.5)."""
+    board: Board | None = None
+    """T7.1: roads, sea stretches, crossings and positions of the ``provinces`` (the shipped
+    reading or a club's own); None in a campaign without a map, or one made before it."""
 
     @model_validator(mode="after")
     def _names_are_known(self) -> Scenario:
@@ -326,6 +350,8 @@ class Scenario(_Frozen):
             raise ValueError(f"attacker: unknown nation {self.attacker!r}")
         if self.calendar.winter_turn != (self.winter_events is not None):
             raise ValueError("winter_events: given exactly when the calendar has a winter turn")
+        if self.board is not None:
+            self.board.check_names(province.name for province in self.provinces)
         if self.bellum is not None:
             powers = [power.name for power in self.bellum.powers]
             if powers != self.nations:
@@ -384,17 +410,29 @@ def _tarentine_tables(key: str) -> dict[str, object]:
     return {"provinces": provinces, "start": start, "treasuries": treasuries}
 
 
-def load_scenario(key: str, prestige: Mapping[str, int] | None = None) -> Scenario:
+def load_scenario(
+    key: str, prestige: Mapping[str, int] | None = None, *, map_path: str | None = None
+) -> Scenario:
     """The shipped scenario ``key`` ("tarentine" or "macedon"), validated.
 
-    ``prestige`` sets starting prestige per nation (T5.5: 0 unless set at creation).
-    Raises ValueError naming the field for an unknown key or nation.
+    ``prestige`` sets starting prestige per nation (T5.5: 0 unless set at creation);
+    ``map_path`` is a club's own board (T7.1) instead of the shipped one.
+    Raises ValueError naming the field for an unknown key or nation, or a bad board.
     """
     if key not in SCENARIO_KEYS:
         raise ValueError(f"scenario: one of {', '.join(SCENARIO_KEYS)} (got {key!r})")
     data: dict[str, object] = tomllib.loads(_read_text(key, "scenario.toml"))
+    names: list[str] = []
     if key == "tarentine":
-        data.update(_tarentine_tables(key))
+        tables = _tarentine_tables(key)
+        data.update(tables)
+        names = [row["province"] for row in _rows(key, "provinces.csv")]
+    if map_path is not None:
+        if not names:
+            raise ValueError(f"map: {key} has no provinces to draw a board of")
+        data["board"] = load_board(map_path, names)
+    elif names:
+        data["board"] = shipped_board(key, names)
     if prestige:
         data["prestige"] = dict(prestige)
     return Scenario.model_validate(data)

@@ -13,30 +13,51 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 from armylists.scenarios import Scenario
 from converters.dice import Roll
+from converters.house_rules import HouseRules
 from converters.rates import PM
 
 __all__ = [
     "EVENT_ADAPTER",
     "EVENT_KINDS",
     "ArmyMoraleChange",
+    "ArmyMoved",
+    "ArmyRetreated",
     "BattleRecorded",
     "CampaignCreated",
     "CentresRecorded",
+    "CityShutIn",
     "ContingentResult",
     "Event",
+    "FleetSailed",
+    "ForceRenamed",
+    "ForceSplit",
     "ForcedMarch",
     "ForcesAdjusted",
+    "ForcesMerged",
     "NoteAdded",
     "PmRebuilt",
     "PrestigeAdjusted",
+    "ProvinceSacked",
     "ProvinceTaken",
     "RecruitmentOrdered",
+    "RuleChanged",
+    "SiegeLifted",
     "TacticalRetreat",
     "TreasuryAdjusted",
+    "TreatyBroken",
+    "TreatyMade",
+    "TroopsLanded",
     "TurnAdvanced",
     "Undone",
     "WinterResolved",
@@ -71,6 +92,18 @@ class CampaignCreated(EventBase):
     kind: Literal["campaign_created"] = "campaign_created"
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+    rules: HouseRules = HouseRules()
+    """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
+    existed has the defaults."""
+
+    @model_serializer(mode="wrap")
+    def _without_default_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # The defaults are left out, so a creation event written before house rules existed
+        # serialises exactly as it was stored (its checksum still matches).
+        data: dict[str, Any] = handler(self)
+        if self.rules == HouseRules():
+            data.pop("rules", None)
+        return data
 
 
 class ContingentResult(_Value):
@@ -119,7 +152,7 @@ class BattleRecorded(EventBase):
     kind: Literal["battle_recorded"] = "battle_recorded"
     place: str = Field(min_length=1)
     """Where it was fought, e.g. "Heraclea"."""
-    resolution: Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+    resolution: Literal["fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"]
     """How it was resolved: a table game (FOG/DBM/DBA), the dice battle of T3, a naval battle,
     or losses typed by the referee."""
     winner: Literal["a", "b", "draw"]
@@ -138,6 +171,9 @@ class BattleRecorded(EventBase):
     """Macedon vs Persia: morale check and changes of the armies that fought (D2–D4)."""
     defeat: Literal["ordinary", "crushing"] | None = None
     """Macedon vs Persia: the kind of defeat (D2); a crushing defeat is a triumph (D6)."""
+    city_taken: bool = False
+    """T7.5: side a took the city by assault: it passes to side a (its largest contingent,
+    T5.5) with +3 to the taker and −3 to the loser (T4.2), in this one event."""
 
 
 class PmRebuilt(EventBase):
@@ -213,7 +249,11 @@ class TurnAdvanced(EventBase):
 
     kind: Literal["turn_advanced"] = "turn_advanced"
     tribute: dict[str, int] = {}
-    """PE each nation collects at the end of the turn (T5.3), as the referee counted them."""
+    """PE each nation collects at the end of the turn (T5.3): computed from the map, or as the
+    referee counted them in a campaign without one."""
+    siege_costs: dict[str, int] = {}
+    """PE each nation pays for its PM at besieged cities (T5.4: 1 PE per PM per turn), as
+    computed from the map; a nation pays what it has, never going below 0."""
 
 
 class WinterResolved(EventBase):
@@ -229,6 +269,12 @@ class WinterResolved(EventBase):
     referee names (the others count 0). A dict, even empty, runs the control check of every
     occupied province; None, as in winters recorded before the check existed, runs none, so
     old campaign files replay exactly as they were recorded."""
+    annex: str | None = None
+    """T7.9: the Cisalpine province the Senones annex when the die brings the annexation."""
+    on_map: bool = False
+    """The winter's events act on the map (T7.9: the storm after upkeep, Pyrrhus off the map,
+    troops appearing where the event says). False in winters recorded before the map, which
+    replay as they were recorded."""
 
 
 class ForcedMarch(EventBase):
@@ -268,6 +314,153 @@ class CentresRecorded(EventBase):
     it wins and the game ends."""
 
 
+class RuleChanged(EventBase):
+    """A house rule (docs/rules.md H) changed from this event on: later events, and a replay of
+    them, use the new value; earlier ones keep what they were recorded with."""
+
+    kind: Literal["rule_changed"] = "rule_changed"
+    name: str = Field(min_length=1)
+    """The option or configurable number, e.g. "control_tie" or "fog_points_per_pm"."""
+    value: str = Field(min_length=1)
+    """Its new value as typed, e.g. "owner" or "500"."""
+    reason: str = Field(min_length=1)
+    """Why the club changed it (kept in the history)."""
+
+
+class ArmyMoved(EventBase):
+    """An army marches to a neighbouring province by road (T7.3)."""
+
+    kind: Literal["army_moved"] = "army_moved"
+    army: str
+    """The army's name."""
+    to: str
+    """The province it marches to."""
+
+
+class FleetSailed(EventBase):
+    """A fleet sails, perhaps carrying troops and landing them (T7.3, T3.7)."""
+
+    kind: Literal["fleet_sailed"] = "fleet_sailed"
+    fleet: str
+    """The fleet's name."""
+    to: str
+    """Where it ends its move."""
+    via: list[str] = []
+    """The provinces it passes through, in order; empty: the shortest route."""
+    carry: list[str] = []
+    """Armies it takes aboard where it starts (they start the turn with it)."""
+    land: bool = False
+    """Land every army aboard at ``to`` (which ends the fleet's move)."""
+
+
+class TroopsLanded(EventBase):
+    """An army aboard a fleet lands where the fleet is (T7.3)."""
+
+    kind: Literal["troops_landed"] = "troops_landed"
+    army: str
+    """The army."""
+
+
+class ForceRenamed(EventBase):
+    """The referee renames an army or fleet (T7.2)."""
+
+    kind: Literal["force_renamed"] = "force_renamed"
+    force: str
+    """Its name now."""
+    name: str
+    """Its new name."""
+
+
+class ForceSplit(EventBase):
+    """Part of an army or fleet becomes a new one in the same province (T7.2)."""
+
+    kind: Literal["force_split"] = "force_split"
+    force: str
+    """The army or fleet split."""
+    pm: int = Field(ge=1)
+    """PM that form the new one."""
+    name: str = ""
+    """The new one's name; empty: the next default ("Rome III")."""
+
+
+class ForcesMerged(EventBase):
+    """Two armies or fleets of one nation in one province become one (T7.2)."""
+
+    kind: Literal["forces_merged"] = "forces_merged"
+    force: str
+    """The one that joins."""
+    into: str
+    """The one it joins (keeps its name)."""
+
+
+class CityShutIn(EventBase):
+    """The defender of a city shuts itself in: a siege (T5.4, T7.6)."""
+
+    kind: Literal["city_shut_in"] = "city_shut_in"
+    province: str
+    """The city (or Lilybaeum, besieged like a city)."""
+
+
+class SiegeLifted(EventBase):
+    """A siege ends without the city falling (T7.6): the besiegers left or a sortie won."""
+
+    kind: Literal["siege_lifted"] = "siege_lifted"
+    province: str
+    """The city."""
+
+
+class ProvinceSacked(EventBase):
+    """An army sacks the province it stands in (T5.3, T4.2)."""
+
+    kind: Literal["province_sacked"] = "province_sacked"
+    province: str
+    """The province."""
+    nation: str
+    """The sacker, whose army stands there."""
+    pe: int = Field(default=0, ge=0)
+    """PE taken at once (3 × the value), as computed when recorded."""
+    prestige: dict[str, int] = {}
+    """PP won and lost (T4.2), as computed when recorded."""
+    prestige_reason: str = ""
+    """Each change with its rule."""
+
+
+class TreatyMade(EventBase):
+    """A public treaty between nations (T7.10): an alliance, or a peace imposed with ±PP."""
+
+    kind: Literal["treaty_made"] = "treaty_made"
+    parties: list[str] = Field(min_length=2)
+    """The nations that sign it."""
+    terms: str = Field(min_length=1)
+    """Its terms, in words."""
+    alliance: bool = True
+    """The parties are allied from now on: not at war (T7.10)."""
+    imposed_by: str | None = None
+    """A peace imposed by this party: it gains ``pp`` and each other party loses it (T4.2)."""
+    pp: int = Field(default=0, ge=0)
+    """The PP of an imposed peace."""
+
+
+class TreatyBroken(EventBase):
+    """A party breaks a public treaty: −5 PP (T4.2, T7.10)."""
+
+    kind: Literal["treaty_broken"] = "treaty_broken"
+    treaty: int = Field(ge=1)
+    """The treaty's number (1 for the first recorded)."""
+    nation: str
+    """Who breaks it."""
+
+
+class ArmyRetreated(EventBase):
+    """A beaten army retreats to an allowed province, or surrenders (T4.3, T7.5)."""
+
+    kind: Literal["army_retreated"] = "army_retreated"
+    army: str
+    """The army."""
+    to: str | None = None
+    """Where it goes; None: it surrenders and its PM are taken prisoner."""
+
+
 class NoteAdded(EventBase):
     """A free-text note in the record (the text is ``note``)."""
 
@@ -298,6 +491,19 @@ Event = Annotated[
     | ForcedMarch
     | TacticalRetreat
     | CentresRecorded
+    | RuleChanged
+    | ArmyMoved
+    | FleetSailed
+    | TroopsLanded
+    | ForceRenamed
+    | ForceSplit
+    | ForcesMerged
+    | CityShutIn
+    | SiegeLifted
+    | ProvinceSacked
+    | TreatyMade
+    | TreatyBroken
+    | ArmyRetreated
     | NoteAdded
     | Undone,
     Field(discriminator="kind"),
@@ -321,6 +527,19 @@ EVENT_KINDS: tuple[str, ...] = (
     "forced_march",
     "tactical_retreat",
     "centres_recorded",
+    "rule_changed",
+    "army_moved",
+    "fleet_sailed",
+    "troops_landed",
+    "force_renamed",
+    "force_split",
+    "forces_merged",
+    "city_shut_in",
+    "siege_lifted",
+    "province_sacked",
+    "treaty_made",
+    "treaty_broken",
+    "army_retreated",
     "note",
     "undone",
 )

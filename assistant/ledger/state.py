@@ -15,20 +15,35 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
+from assistant.ledger import forces as map_rules
+from assistant.ledger import map_war
 from assistant.ledger.events import (
+    ArmyMoved,
+    ArmyRetreated,
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
+    CityShutIn,
     Event,
+    FleetSailed,
     ForcedMarch,
+    ForceRenamed,
     ForcesAdjusted,
+    ForcesMerged,
+    ForceSplit,
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
+    ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
+    RuleChanged,
+    SiegeLifted,
     TacticalRetreat,
     TreasuryAdjusted,
+    TreatyBroken,
+    TreatyMade,
+    TroopsLanded,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -36,6 +51,8 @@ from assistant.ledger.events import (
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.errors import FieldError
+from converters.house_rules import ControlTie, HouseRules
+from converters.i18n import _
 
 __all__ = [
     "REPLAY_VERSION",
@@ -52,7 +69,7 @@ __all__ = [
     "replay_as_recorded",
 ]
 
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -186,11 +203,14 @@ class OccupiedProvince(BaseModel):
     owner_score: int
     """The homeland's score: its PP + the loyalty."""
     pm_to_keep: int
-    """PM the holder must have stationed there to keep it (a tie is enough), at today's PP."""
+    """PM the holder must have stationed there to keep it (a tie is enough unless the house
+    rule ``control_tie = owner``), at today's PP."""
+    tie: ControlTie = "occupier"
+    """T5.7 house rule ``control_tie`` in force: who a tie goes to."""
 
     def check(self, stationed_pm: int) -> ControlCheck:
         """T5.7 with ``stationed_pm`` of the holder's PM in the province."""
-        return control_check(self.owner_pp, self.loyalty, self.occupier_pp, stationed_pm)
+        return control_check(self.owner_pp, self.loyalty, self.occupier_pp, stationed_pm, self.tie)
 
 
 class CampaignState(_State):
@@ -198,6 +218,8 @@ class CampaignState(_State):
 
     scenario: Scenario
     """What the campaign started from."""
+    rules: HouseRules = HouseRules()
+    """The house rules in force now (docs/rules.md H): chosen at creation, changed by events."""
     turn: int = 1
     """The current turn."""
     last_event_id: int = 0
@@ -228,6 +250,25 @@ class CampaignState(_State):
     (empty before the first year is recorded, and in other campaigns)."""
     sovereign: str | None = None
     """Bellum: the power every surviving player proclaimed sovereign (B1), if any."""
+    forces: dict[str, map_rules.Force] = {}
+    """T7.2: every army and fleet on the map, by name (empty in a campaign without a map)."""
+    map_note: str = ""
+    """How the forces came onto the map when not from the campaign's creation (T7.2)."""
+    besieged: list[str] = []
+    """Cities under siege now (T5.4, T7.6)."""
+    sacked: list[str] = []
+    """Provinces sacked this year: no tribute until spring (T5.3)."""
+    sacked_by: dict[str, list[str]] = {}
+    """Province → the nations that sacked it: its loyalty toward them is −10 for ever (T5.3)."""
+    sacks: dict[str, int] = {}
+    """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
+    treaties: list[map_war.Treaty] = []
+    """Public treaties, in the order recorded (T7.10)."""
+    gallic: list[str] = []
+    """The Senones' special provinces already passed to them (T7.9)."""
+    ever_lost: list[str] = []
+    """Provinces that have left their homeland's hands at least once (T4.3 "own since the
+    start")."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -303,7 +344,8 @@ class CampaignState(_State):
                     owner_pp=owner_pp,
                     occupier_pp=occupier_pp,
                     owner_score=owner_pp + loyalty,
-                    pm_to_keep=pm_to_keep(owner_pp, loyalty, occupier_pp),
+                    pm_to_keep=pm_to_keep(owner_pp, loyalty, occupier_pp, self.rules.control_tie),
+                    tie=self.rules.control_tie,
                 )
             )
         return found
@@ -418,6 +460,20 @@ class CampaignState(_State):
     def apply(self, event: Event, event_id: int) -> str:
         """Apply a checked ``event`` in place; return what happened, in words."""
         text = self._handle(event, apply=True, event_id=event_id)
+        if self.forces or self.map_note or map_rules.board_of(self.scenario) is not None:
+            # PM gained or lost without a place of their own go on or off the map (T7.2).
+            hint = event.place if isinstance(event, BattleRecorded) else None
+            if isinstance(event, RecruitmentOrdered | PmRebuilt):
+                hint = None
+            moved = map_rules.sync(self, hint)
+            moved += map_war.lifted_by_themselves(self)
+            moved += map_war.senones_provinces(self)
+            if moved:
+                text += "; map: " + ", ".join(moved)
+            for province in self.scenario.provinces:
+                held = self.control.get(province.name, province.homeland)
+                if held != province.homeland and province.name not in self.ever_lost:
+                    self.ever_lost.append(province.name)
         self.last_event_id = event_id
         return text
 
@@ -439,7 +495,12 @@ class CampaignState(_State):
             case CampaignCreated():
                 raise LedgerError("kind: a campaign is created only once")
             case BattleRecorded():
-                return self._battle(event, apply, event_id)
+                if not apply:
+                    map_war.battle_on_map(self, event, apply=False)
+                text = self._battle(event, apply, event_id)
+                if apply:
+                    text += map_war.battle_on_map(self, event, apply=True)
+                return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
             case RecruitmentOrdered():
@@ -451,6 +512,7 @@ class CampaignState(_State):
                     raise LedgerError(
                         f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
                     )
+                self._check_treasury_bound(nation, event.pe, "pe", apply)
                 if apply:
                     nation.treasury += event.pe
                 return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
@@ -482,12 +544,61 @@ class CampaignState(_State):
                 return self._tactical_retreat(event, apply, event_id)
             case CentresRecorded():
                 return self._centres(event, apply)
+            case RuleChanged():
+                return self._rule(event, apply)
+            case ArmyMoved():
+                return map_rules.move_army(self, event, apply)
+            case FleetSailed():
+                return map_rules.sail_fleet(self, event, apply)
+            case TroopsLanded():
+                return map_rules.land_troops(self, event, apply)
+            case ForceRenamed():
+                return map_rules.rename(self, event, apply)
+            case ForceSplit():
+                return map_rules.split(self, event, apply)
+            case ForcesMerged():
+                return map_rules.merge(self, event, apply)
+            case CityShutIn():
+                return map_war.shut_in(self, event, apply)
+            case SiegeLifted():
+                return map_war.lift(self, event, apply)
+            case ProvinceSacked():
+                return map_war.sacked(self, event, apply)
+            case TreatyMade():
+                return map_war.treaty_made(self, event, apply)
+            case TreatyBroken():
+                return map_war.treaty_broken(self, event, apply)
+            case ArmyRetreated():
+                return map_war.retreated(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+
+    def _rule(self, event: RuleChanged, apply: bool) -> str:
+        """docs/rules.md H: a house rule changes from this event on."""
+        from converters.house_rules import rule_of
+
+        try:
+            rules = self.rules.with_rule(event.name, event.value)
+        except ValueError as error:
+            raise LedgerError(str(error)) from None
+        if not event.reason.strip():
+            raise LedgerError("reason: say why the rule changes")
+        old = self.rules.values(self._scenario_upkeep()).get(event.name.strip())
+        if apply:
+            self.rules = rules
+        new = rules.values(self._scenario_upkeep())[event.name.strip()]
+        return (
+            f"house rule {event.name.strip()} ({rule_of(event.name.strip())}): {old} → {new}; "
+            f"{event.reason}"
+        )
+
+    def _scenario_upkeep(self) -> int:
+        economy = self.scenario.economy
+        return 1 if economy is None else economy.upkeep_per_winter_fortnight
 
     def _bellum_over(self) -> str:
         """Why a Bellum game is over, in words (B1)."""
@@ -588,6 +699,12 @@ class CampaignState(_State):
         for c in event.contingents:
             nation = self.nation(c.nation, "contingents.nation")
             whole = int(c.pm)
+            if c.pm.denominator != 1 and not (event.city_assault and c.side == "b"):
+                raise LedgerError(
+                    f"contingents.pm: {c.nation} {float(c.pm):g} PM: a half PM is only the "
+                    "garrison of an empty city, on the defending side b of a city assault "
+                    "(T1.4, T3.5); anywhere else PM are whole"
+                )
             if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
                 raise LedgerError(
                     f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "
@@ -778,15 +895,24 @@ class CampaignState(_State):
         if self.turn >= calendar.total_turns:
             raise LedgerError(f"turn: {self.turn} is the campaign's last turn")
         for name, pe in event.tribute.items():
-            self.nation(name, "tribute")
+            nation = self.nation(name, "tribute")
             if pe < 0:
                 raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
+            self._check_treasury_bound(nation, pe, "tribute", apply)
+        for name, pe in event.siege_costs.items():
+            self.nation(name, "siege_costs")
+            if pe < 0:
+                raise LedgerError(f"siege_costs: {name} pays 0 PE or more (got {pe})")
         if not apply:
             return ""
         for name, pe in event.tribute.items():
             self.nations[name].treasury += pe
+        for name, pe in event.siege_costs.items():
+            self.nations[name].treasury = max(0, self.nations[name].treasury - pe)
         self._set_initiative()
         self.turn += 1
+        if calendar.turn_of_year(self.turn) == 1:
+            self.sacked = []  # T5.3: no tribute from a sacked province until spring
         arrived: list[str] = []
         for nation in self.nations.values():
             keep: list[Recruits] = []
@@ -801,9 +927,34 @@ class CampaignState(_State):
         text = f"turn {self.turn - 1} ended; now {self.date}"
         if event.tribute:
             text += "; tribute " + ", ".join(f"{n} {pe} PE" for n, pe in event.tribute.items())
+        if event.siege_costs:
+            text += "; siege costs (T5.4) " + ", ".join(
+                f"{n} {pe} PE" for n, pe in event.siege_costs.items()
+            )
         if arrived:
             text += "; recruits arrived: " + ", ".join(arrived)
         return text
+
+    def _check_treasury_bound(self, nation: NationState, pe: int, field: str, apply: bool) -> None:
+        """T7.8: no treasury above the campaign's bound (10,000 PE unless the data says).
+
+        Checked when an event is appended, not when one is replayed, so a campaign file
+        recorded before the bound keeps opening."""
+        economy = self.scenario.economy
+        if apply or economy is None or pe <= 0:
+            return
+        if nation.treasury + pe > economy.max_treasury_pe:
+            raise LedgerError(
+                _(
+                    "{field}: {nation} would hold {total} PE; no treasury holds more than "
+                    "{bound} PE (T7.8)"
+                ).format(
+                    field=field,
+                    nation=nation.name,
+                    total=nation.treasury + pe,
+                    bound=f"{economy.max_treasury_pe:,}",
+                )
+            )
 
     def _set_initiative(self) -> None:
         attacker = self.scenario.attacker
@@ -821,14 +972,16 @@ class CampaignState(_State):
         fortnights still spent training (ordered on turn 10: 11 PE; in winter: 8 PE)."""
         economy = self._economy()
         calendar = self.scenario.calendar
-        per_winter = economy.winter_fortnights * economy.upkeep_per_winter_fortnight
+        # T6.2 (configurable): the house rule's upkeep if the campaign set one.
+        upkeep = self.rules.upkeep(economy.upkeep_per_winter_fortnight)
+        per_winter = economy.winter_fortnights * upkeep
         items = [("land", per_winter)] * nation.land_pm + [("naval", per_winter)] * nation.naval_pm
         for batch in nation.training:
             of_year = calendar.turn_of_year(batch.ordered)
             training_left = of_year + economy.recruit_delay_turns - calendar.year_length
             training_left = max(0, min(economy.recruit_delay_turns, training_left))
             kept = economy.winter_fortnights - training_left
-            cost = kept * economy.upkeep_per_winter_fortnight
+            cost = kept * upkeep
             items += [("training land", cost)] * batch.land_pm
             items += [("training naval", cost)] * batch.naval_pm
         return items
@@ -852,8 +1005,14 @@ class CampaignState(_State):
         effective = spec if happened < table.times_at_most else table.event_for(table.die)
         storm_loser: str | None = None
         if effective.naval_pm:
-            most = max(n.naval_pm for n in self.nations.values())
-            tied = [n.name for n in self.nations.values() if n.naval_pm == most and most > 0]
+            fleets = self.nations
+            if event.on_map:
+                # T7.9: the storm strikes the nation with most naval PM *after* upkeep.
+                scratch = self.model_copy(deep=True)
+                scratch._pay_upkeep(skip_away=True)
+                fleets = {n: x for n, x in scratch.nations.items() if not x.away}
+            most = max(n.naval_pm for n in fleets.values())
+            tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
             if event.storm_nation is not None:
                 if event.storm_nation not in tied:
                     raise LedgerError(
@@ -870,31 +1029,15 @@ class CampaignState(_State):
                 storm_loser = tied[0]
         elif event.storm_nation is not None:
             raise LedgerError("storm_nation: only for the storm (7)")
+        if event.on_map:
+            map_war.check_winter_map(self, effective.key, event.annex)
+        elif event.annex is not None:
+            raise LedgerError("annex: only in a campaign with a map (T7.9)")
         if not apply:
             return ""
         lines: list[str] = []
         # T6.2 upkeep first: it is owed for the PM kept when winter comes.
-        for nation in self.nations.values():
-            if not nation.player:
-                continue
-            paid = 0
-            disbanded: dict[str, int] = {}
-            for what, cost in self._upkeep_items(nation):
-                if nation.treasury - paid >= cost:
-                    paid += cost
-                else:
-                    disbanded[what] = disbanded.get(what, 0) + 1
-            nation.treasury -= paid
-            self._disband(nation, disbanded)
-            if paid or disbanded:
-                text = f"{nation.name} upkeep {paid} PE"
-                if disbanded:
-                    text += (
-                        " (unpaid, disbanded: "
-                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
-                        + ")"
-                    )
-                lines.append(text)
+        lines.extend(self._pay_upkeep(skip_away=event.on_map))
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
@@ -902,7 +1045,9 @@ class CampaignState(_State):
         else:
             lines.append(f"winter event {face}: {spec.key} has happened twice: nothing (T5.6)")
         target = self.nations.get(effective.nation or "")
-        if effective.key == "barbarians" and target is not None:
+        if event.on_map and effective.key != "storm":
+            lines.extend(map_war.winter_on_map(self, effective, happened, event.annex))
+        elif effective.key == "barbarians" and target is not None:
             if happened == 0:
                 target.away = True
             else:
@@ -928,8 +1073,8 @@ class CampaignState(_State):
         final = self.turn >= calendar.total_turns
         economy = self._economy()
         for nation in self.nations.values():
-            if not nation.player:
-                continue
+            if not nation.player or (event.on_map and nation.away):
+                continue  # T7.9: a nation off the map scores no VP while away
             points = (
                 self.controlled_value(nation.name)
                 + nation.land_pm
@@ -949,6 +1094,33 @@ class CampaignState(_State):
             lines.append("the campaign is over (T5.1)")
         return "; ".join(lines)
 
+    def _pay_upkeep(self, *, skip_away: bool) -> list[str]:
+        """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
+        with the map, a nation away (Pyrrhus in Greece, T7.9) pays none."""
+        lines: list[str] = []
+        for nation in self.nations.values():
+            if not nation.player or (skip_away and nation.away):
+                continue
+            paid = 0
+            disbanded: dict[str, int] = {}
+            for what, cost in self._upkeep_items(nation):
+                if nation.treasury - paid >= cost:
+                    paid += cost
+                else:
+                    disbanded[what] = disbanded.get(what, 0) + 1
+            nation.treasury -= paid
+            self._disband(nation, disbanded)
+            if paid or disbanded:
+                text = f"{nation.name} upkeep {paid} PE"
+                if disbanded:
+                    text += (
+                        " (unpaid, disbanded: "
+                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
+                        + ")"
+                    )
+                lines.append(text)
+        return lines
+
     def _control_checks(self, stationed: dict[str, int]) -> list[str]:
         """T5.7: check every occupied province; the homeland takes back those it wins, and each
         checked province's loyalty is 0 for ever. Returns a line per province."""
@@ -960,6 +1132,8 @@ class CampaignState(_State):
                 outcome = f"{entry.homeland} takes it back"
             else:
                 outcome = f"{entry.holder} keeps it"
+            if result.owner_score == result.occupier_score:
+                outcome += self.rules.note("control_tie")
             if entry.province not in self.loyalty_spent:
                 self.loyalty_spent.append(entry.province)
             lines.append(
@@ -1061,8 +1235,14 @@ def initial_state(created: CampaignCreated) -> CampaignState:
             treasury=scenario.treasuries.get(name, 0),
             prestige=scenario.prestige.get(name, 0),
         )
+    placed = (
+        map_rules.placed_from_start(scenario) if map_rules.board_of(scenario) is not None else {}
+    )
     return CampaignState(
         scenario=scenario,
+        rules=created.rules,
+        forces=placed,
+        map_note=map_rules.MADE_BEFORE_THE_MAP if placed and scenario.board is None else "",
         nations=nations,
         control={province.name: province.homeland for province in scenario.provinces},
         armies={
@@ -1113,6 +1293,13 @@ def replay_as_recorded(
     state = initial_state(created)
     state.last_event_id = items[0][0]
     summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    chosen = created.rules.changed()
+    if chosen:  # docs/rules.md H: the house rules chosen at creation
+        summaries[items[0][0]] += "; house rules " + ", ".join(
+            f"{name} = {value}" for name, value in chosen.items()
+        )
+    if state.map_note:
+        summaries[items[0][0]] += f"; {state.map_note}"
     # The state each event to be undone found, kept while it is the last event in force: an
     # undo of the last event in force (the only kind Castra writes) puts it back without a
     # replay, so the history of a long campaign with many undos stays one pass.

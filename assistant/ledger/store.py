@@ -34,6 +34,7 @@ from assistant.ledger.state import (
     replay,
     replay_as_recorded,
 )
+from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 
 __all__ = [
@@ -111,9 +112,10 @@ def _v2_to_v3(connection: sqlite3.Connection) -> None:
     """Version 3 adds the checksums. The events are read and replayed first (a damaged one
     stops the migration, which writes nothing); the snapshot is then rebuilt from them, so a
     saved state changed by hand before the upgrade is not carried over."""
+    rows = list(connection.execute("SELECT id, payload FROM events ORDER BY id"))
     events = [
         (event_id, _parse(event_id, payload, Path("the campaign file")))
-        for event_id, payload in connection.execute("SELECT id, payload FROM events ORDER BY id")
+        for event_id, payload in rows
     ]
     state = _replay_checked(events)
     connection.execute(_CHECKSUMS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
@@ -121,7 +123,14 @@ def _v2_to_v3(connection: sqlite3.Connection) -> None:
     columns = {row[1] for row in connection.execute("PRAGMA table_info(snapshot)")}
     if "digest" not in columns:
         connection.execute("ALTER TABLE snapshot ADD COLUMN digest TEXT")
-    chain = _write_checksums(connection, "", events)
+    # The chain is over the payloads as stored: an event model that gained a field with a
+    # default since (a scenario's board, T7.1) would otherwise serialise differently.
+    chain = ""
+    links = []
+    for event_id, payload in rows:
+        chain = _link(chain, event_id, payload)
+        links.append((event_id, chain))
+    connection.executemany("INSERT INTO checksums (id, chain) VALUES (?, ?)", links)
     _write_snapshot(connection, state, chain)
 
 
@@ -341,13 +350,22 @@ class CampaignStore:
         who: str = "",
         note: str = "",
         force: bool = False,
+        rules: HouseRules | None = None,
     ) -> CampaignStore:
-        """Start a new campaign file from ``scenario``.
+        """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
+        the defaults if None).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
         """
-        created = CampaignCreated(scenario=scenario, turn=1, who=who, when=_now(), note=note)
+        created = CampaignCreated(
+            scenario=scenario,
+            rules=rules or HouseRules(),
+            turn=1,
+            who=who,
+            when=_now(),
+            note=note,
+        )
         return cls._build(Path(path), [(1, created)], force=force)
 
     @classmethod
@@ -717,6 +735,9 @@ class CampaignStore:
             filled: Event = event.model_copy(update=update)
             # model_copy skips validation; round-trip so what is stored is what replay reads.
             filled = EVENT_ADAPTER.validate_json(_payload(filled))
+            # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
+            # older files whose events predate them keep replaying.
+            work.check(filled)
             summary = work.apply(filled, event_id)
             chain = _write_events(
                 connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]

@@ -107,6 +107,7 @@ class CastraApp(App[int]):
         "annibui": _later("annibui", "AnniBuiScreen"),
         "bellum": _later("bellum", "BellumScreen"),
         "chronicle": _later("chronicle", "ChronicleScreen"),
+        "map": _later("map", "MapScreen"),
     }
     DEFAULT_MODE = "campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -116,6 +117,7 @@ class CastraApp(App[int]):
         ),
         # Not in the footer's "Screens" group, which fills 80 columns already; Help lists it.
         Binding("o", "switch_mode('chronicle')", N_("Chronicle"), show=False),
+        Binding("m", "switch_mode('map')", N_("Map"), show=False),
         Binding("f1", "help", N_("Help")),
         Binding("question_mark", "help", N_("Help"), show=False),
         Binding("p", "toggle_physical", N_("Real dice"), tooltip=N_("Physical-dice mode on/off")),
@@ -168,6 +170,7 @@ class CastraApp(App[int]):
             (title, classes[mode]) for _key, mode, title in NAVIGATION
         ]
         screens.append((N_("Chronicle"), _screen_class("chronicle", "ChronicleScreen")))
+        screens.append((N_("Map"), _screen_class("map", "MapScreen")))
         screens += [
             (N_("Advance-turn form"), _screen_class("campaign_forms", "AdvanceTurnForm")),
             (N_("Winter-turn form"), _screen_class("campaign_forms", "WinterTurnForm")),
@@ -175,6 +178,10 @@ class CastraApp(App[int]):
             (N_("Recruit form"), _screen_class("campaign_forms", "RecruitForm")),
             (N_("Undo form"), _screen_class("history", "UndoForm")),
             (N_("Bellum year form"), _screen_class("bellum", "BellumYearForm")),
+            (N_("March form"), _screen_class("map", "MarchForm")),
+            (N_("Sail form"), _screen_class("map", "SailForm")),
+            (N_("Siege form"), _screen_class("map", "SiegeForm")),
+            (N_("Sack form"), _screen_class("map", "SackForm")),
             (N_("Die entry (physical dice)"), _screen_class("die_entry", "DieEntryScreen")),
             (N_("Help"), _screen_class("help", "HelpScreen")),
         ]

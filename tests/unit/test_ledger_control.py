@@ -238,17 +238,22 @@ def test_cli_control_lists_what_the_referee_must_enter(
     assert code == 0 and "Heraclea" in out and "Pyrrhus" in out
 
 
-def test_cli_winter_with_stationed_pm_keeps_the_province(
-    cli_campaign: str, capsys: pytest.CaptureFixture[str]
+def test_cli_winter_reads_the_pm_stationed_from_the_map(
+    heraclea_taken: CampaignStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """T5.7, T7.7: Pyrrhus' 3 new PM deploy in Heraclea, his most valuable province (T6.1),
+    and are counted there without being typed."""
+    from assistant.ledger.events import ForcesAdjusted
+
+    heraclea_taken.append(ForcesAdjusted(nation="Pyrrhus", land_pm=3, note="Epirote levies"))
     code, out, err = run(
-        capsys, "campaign", "winter", "--file", cli_campaign, "--dice", str(QUIET),
-        "--stationed", "Heraclea:5", "--json",
+        capsys, "campaign", "winter", "--file", str(heraclea_taken.path), "--dice", str(QUIET),
+        "--json",
     )  # fmt: skip
     assert code == 0, err
     data = json.loads(out)
-    assert data["event"]["stationed"] == {"Heraclea": 5}
-    assert "Magna Graecia 10 v Pyrrhus 10, Pyrrhus keeps it" in data["summary"]
+    assert data["event"]["stationed"] == {"Heraclea": 3}
+    assert "Magna Graecia 10 v Pyrrhus 8, Magna Graecia takes it back" in data["summary"]
 
 
 @pytest.mark.parametrize(
@@ -257,8 +262,7 @@ def test_cli_winter_with_stationed_pm_keeps_the_province(
         pytest.param("Heraclea", "--stationed: give PROVINCE:PM", id="no-pm"),
         pytest.param("Heraclea:two", "--stationed: Heraclea: not a number", id="not-a-number"),
         pytest.param("Heraclea:-1", "--stationed: Heraclea: 0 or more", id="negative"),
-        pytest.param("Roma:3", "--stationed: Roma is not occupied", id="T5.7-not-occupied"),
-        pytest.param("Atlantis:3", "--stationed: not a province", id="unknown-province"),
+        pytest.param("Heraclea:5", "--stationed: read from the map", id="T7.8-never-typed"),
     ],
 )
 def test_cli_bad_stationed_is_one_line_exit_2_and_nothing_written(

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
     add_dice_options,
@@ -97,6 +98,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="replace an existing file (the old one is kept, renamed aside)",
     )
+    new.add_argument(
+        "--map",
+        metavar="FILE",
+        help="tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
+        "the shipped reading (T7.1); it travels inside the campaign file",
+    )
+
+    add_rule_option(new)
+
+    _command(
+        commands,
+        "rules",
+        "the house rules in force (docs/rules.md H): every option and number with its value",
+        _run_rules,
+    )
+    rule = _command(
+        commands,
+        "rule",
+        "change a house rule from now on (an event: replay and undo follow it)",
+        _run_rule,
+    )
+    rule.add_argument("name", metavar="NAME", help="the option, e.g. control_tie")
+    rule.add_argument("value", metavar="VALUE", help="its new value, e.g. owner")
+    rule.add_argument("--reason", required=True, help="why the club changes it")
 
     _command(
         commands,
@@ -139,7 +164,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record.add_argument("--place", required=True, help="where it was fought")
     record.add_argument(
         "--system",
-        choices=("fog", "dbm", "dba", "dice", "naval", "manual"),
+        choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
         help="how it was resolved (Tarentine/custom; default manual)",
     )
     record.add_argument(
@@ -169,6 +194,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="side b defended a city (T3.5: its PM count double for prestige)",
     )
+    record.add_argument(
+        "--city-taken",
+        action="store_true",
+        help="side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)",
+    )
     for option, metavar, text in (
         ("--battle-groups", "NATION:N", "FOG: BGs fielded"),
         ("--broken", "NATION:N", "FOG: BGs broken/routed/destroyed/off table"),
@@ -179,6 +209,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
         ("--elements", "NATION:N", "DBA: elements fielded"),
         ("--lost", "NATION:N", "DBA: elements lost"),
+        ("--bases", "NATION:N", "DBMM: bases fielded"),
+        ("--killed", "NATION:N", "DBMM: bases killed"),
+        ("--broken-bases", "NATION:N", "DBMM: bases of broken units not killed"),
         ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
         ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
         ("--fleet", "NATION:N", "naval PM it brought"),
@@ -233,15 +266,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION:PE",
-        help="PE a nation collects at the end of the turn (T5.3)",
+        help="without a map: PE a nation collects at the end of the turn (T5.3); with the "
+        "map it is computed (correct it with `campaign treasury`, T7.8)",
     )
     advance.add_argument(
         "--full-tribute",
         action="store_true",
         help=(
-            "nations not named collect the full value of the provinces they control "
-            "(T5.3: check that no enemy stands there and take 1 PE off per PM standing in a "
-            "province: the ledger does not know where armies are)"
+            "without a map: nations not named collect the full value of the provinces they "
+            "control; with the map the tribute is always computed (T5.3, T7.8)"
         ),
     )
 
@@ -252,6 +285,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_winter,
     )
     winter.add_argument("--storm-nation", help="who the storm strikes if several tie (T5.6, 7)")
+    winter.add_argument(
+        "--annex",
+        metavar="PROVINCE",
+        help="the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)",
+    )
     winter.add_argument(
         "--stationed",
         action="append",
@@ -269,6 +307,116 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "control",
         "the occupied provinces and their winter control check figures (T5.7)",
         _run_control,
+    )
+
+    _command(
+        commands,
+        "map",
+        "the map: every province's holder, value, neighbours and forces (T7)",
+        _run_map,
+    )
+    _command(
+        commands,
+        "tribute",
+        "this turn's tribute as it would be collected now, from the map (T5.3)",
+        _run_tribute,
+    )
+    move = _command(
+        commands, "move", "an army marches to a neighbouring province by road (T7.3)", _run_move
+    )
+    move.add_argument("army", help="the army, e.g. 'Rome I'")
+    move.add_argument("--to", required=True, metavar="PROVINCE", help="where it marches")
+    sail = _command(
+        commands,
+        "sail",
+        "a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)",
+        _run_sail,
+    )
+    sail.add_argument("fleet", help="the fleet, e.g. 'Rome fleet I'")
+    sail.add_argument("--to", required=True, metavar="PROVINCE", help="where it ends its move")
+    sail.add_argument(
+        "--via",
+        action="append",
+        default=[],
+        metavar="PROVINCE",
+        help="a province on the way, in order (repeat; default: the shortest route)",
+    )
+    sail.add_argument(
+        "--carry",
+        action="append",
+        default=[],
+        metavar="ARMY",
+        help="an army standing with the fleet at the start of the turn goes aboard (repeat)",
+    )
+    sail.add_argument(
+        "--land", action="store_true", help="land the troops aboard at the end (ends the move)"
+    )
+    land = _command(
+        commands, "land", "an army aboard a fleet lands where the fleet is (T7.3)", _run_land
+    )
+    land.add_argument("army")
+    rename = _command(commands, "rename", "rename an army or fleet (T7.2)", _run_rename)
+    rename.add_argument("force", help="its name now")
+    rename.add_argument("--name", required=True, help="its new name")
+    split = _command(
+        commands, "split", "part of an army or fleet becomes a new one (T7.2)", _run_split
+    )
+    split.add_argument("force")
+    split.add_argument("--pm", type=_at_least(1), required=True, help="PM that form the new one")
+    split.add_argument("--name", default="", help="the new one's name (default: the next free)")
+    merge = _command(
+        commands, "merge", "an army or fleet joins another in the same province (T7.2)", _run_merge
+    )
+    merge.add_argument("force", help="the one that joins")
+    merge.add_argument("--into", required=True, help="the one it joins (keeps its name)")
+
+    siege = _command(
+        commands,
+        "siege",
+        "the holder of a city attacked there shuts itself in (T7.6, T5.4)",
+        _run_siege,
+    )
+    siege.add_argument("province", help="the city (or Lilybaeum)")
+    lift = _command(commands, "lift", "a siege ends without the city falling (T7.6)", _run_lift)
+    lift.add_argument("province")
+    sack = _command(
+        commands,
+        "sack",
+        "an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)",
+        _run_sack,
+    )
+    sack.add_argument("province")
+    sack.add_argument("--nation", required=True, help="the sacker, whose army stands there")
+    treaty = _command(
+        commands,
+        "treaty",
+        "a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)",
+        _run_treaty,
+    )
+    treaty.add_argument(
+        "--party", action="append", default=[], required=True, metavar="NATION", help="repeat"
+    )
+    treaty.add_argument("--terms", required=True, help="its terms, in words")
+    treaty.add_argument(
+        "--not-alliance", action="store_true", help="a treaty that does not ally the parties"
+    )
+    treaty.add_argument("--imposed-by", metavar="NATION", help="a peace imposed by this party")
+    treaty.add_argument("--pp", type=_at_least(0), default=0, help="the imposed peace's PP")
+    broken = _command(
+        commands, "break", "a party breaks a public treaty: −5 PP (T4.2, T7.10)", _run_break
+    )
+    broken.add_argument("treaty", type=_at_least(1), help="its number (1 for the first)")
+    broken.add_argument("--nation", required=True, help="who breaks it")
+    fall_back = _command(
+        commands,
+        "fall-back",
+        "a beaten army retreats (T4.3): without --to, lists where it may go, best first",
+        _run_fall_back,
+    )
+    fall_back.add_argument("army")
+    fall_back.add_argument("--to", metavar="PROVINCE", help="where it retreats")
+    fall_back.add_argument(
+        "--surrender", action="store_true", help="no retreat is open: it surrenders (T4.3)"
     )
 
     treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
@@ -354,7 +502,18 @@ def _command(
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--who", help="who records it (default: your login name)")
-    if name not in ("note", "show", "control", "history", "export", "import", "undo"):
+    if name not in (
+        "note",
+        "show",
+        "control",
+        "history",
+        "export",
+        "import",
+        "undo",
+        "map",
+        "tribute",
+        "rules",
+    ):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
     return parser
@@ -604,7 +763,14 @@ def _recorded(
     return 0
 
 
-def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> int:
+def _append(
+    args: argparse.Namespace,
+    event: Any,
+    notice: str | None = None,
+    flags: tuple[str, ...] = (),
+) -> int:
+    """Record ``event``; a refusal naming one of ``flags`` (event fields that are options of
+    this command) is worded with its ``--flag``."""
     from assistant.ledger.state import LedgerError
 
     store = _open(args)
@@ -612,7 +778,10 @@ def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> 
         try:
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(describe(error)) from None
+            message = describe(error)
+            if message.split(":", 1)[0] in flags:
+                message = "--" + message
+            raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
         store.close()
@@ -626,6 +795,8 @@ def _run_new(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
     prestige = _pairs(args.prestige, "--prestige", minimum=None)
+    if args.map is not None and args.scenario != "tarentine":
+        raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
         raise CliError("--faction: only for a Bellum game (castra campaign new bellum)")
     if args.scenario == "bellum":
@@ -652,10 +823,16 @@ def _run_new(args: argparse.Namespace) -> int:
     else:
         if args.nation or args.treasury or args.land or args.naval:
             raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
-        scenario = load_scenario(args.scenario, prestige=prestige)
+        try:
+            scenario = load_scenario(args.scenario, prestige=prestige, map_path=args.map)
+        except ValueError as error:
+            if args.map is None:
+                raise
+            raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
+    rules = rules_from_args(args)
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force
+            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -665,6 +842,41 @@ def _run_new(args: argparse.Namespace) -> int:
         text = f"New campaign in {store.path}\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
+
+
+def _rules_text(state: CampaignState) -> str:
+    from converters.house_rules import DEFAULT_RULES, rule_of
+
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    values = state.rules.values(upkeep)
+    defaults = DEFAULT_RULES.values(upkeep)
+    lines = [_("House rules in force (docs/rules.md H; * differs from the default):")]
+    for name, value in values.items():
+        mark = "*" if value != defaults[name] else " "
+        lines.append(f" {mark} {name:<28}{value!s:<16}{rule_of(name)}")
+    return "\n".join(lines)
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    """docs/rules.md H: every option and number with the value in force now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    emit(args, state.rules.values(upkeep), _rules_text(state))
+    return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import RuleChanged
+
+    if not args.reason.strip():
+        raise CliError(_("--reason: say why the rule changes"))
+    return _append(
+        args,
+        RuleChanged(
+            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
+        ),
+    )
 
 
 def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
@@ -792,9 +1004,15 @@ def _run_record(args: argparse.Namespace) -> int:
                 )
             else:
                 event = _table_battle(args, state, ContingentFigures, battle_event)
+            if args.city_taken:
+                # T7.5: the city passes with its ±3 PP and prisoners in this one event.
+                event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(describe(error)) from None
+            message = describe(error)
+            if message.startswith("city_taken:"):
+                message = "--city-taken:" + message.removeprefix("city_taken:")
+            raise CliError(message) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -814,6 +1032,9 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
         "demoralised": _pairs(args.demoralised, "--demoralised", Fraction),
         "elements": _pairs(args.elements, "--elements"),
         "lost": _pairs(args.lost, "--lost"),
+        "bases": _pairs(args.bases, "--bases"),
+        "killed": _pairs(args.killed, "--killed"),
+        "broken_bases": _pairs(args.broken_bases, "--broken-bases"),
         "pm_lost": _pairs(args.pm_lost, "--pm-lost"),
         "prisoners": _pairs(args.prisoners, "--prisoners"),
         "naval_pm": _pairs(args.fleet, "--fleet"),
@@ -890,6 +1111,8 @@ def _run_advance(args: argparse.Namespace) -> int:
     with _open(args) as store:
         state = store.state()
         economy = state.scenario.economy is not None
+        if economy and state.forces:
+            return _advance_from_map(args, state, tribute)
         if args.full_tribute:
             if not economy:
                 raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
@@ -907,26 +1130,289 @@ def _run_advance(args: argparse.Namespace) -> int:
     return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
 
 
+def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dict[str, int]) -> int:
+    """T5.3, T7.8: with a map the tribute is computed, never typed."""
+    from assistant.ledger.events import TurnAdvanced
+    from assistant.ledger.forces import tribute_now
+
+    if typed:
+        raise CliError(
+            _(
+                "--tribute: computed from the map in this campaign (T7.8); correct a figure "
+                "afterwards with `castra campaign treasury --nation N --pe ±K --note WHY`"
+            )
+        )
+    from assistant.ledger.map_war import siege_costs
+
+    computed = tribute_now(state).nations
+    costs = siege_costs(state)
+    if state.is_winter:
+        computed, costs = {}, {}
+    event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
+    return _append(args, event)
+
+
+def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
+    from assistant.ledger.forces import tribute_now
+
+    result = tribute_now(state)
+    data = {
+        "turn": state.turn,
+        "date": state.date,
+        "nations": {
+            nation: {"pe": pe, "provinces": result.of(nation)}
+            for nation, pe in result.nations.items()
+        },
+        "provinces": {p.name: p.model_dump() for p in result.provinces},
+    }
+    lines = [_("Tribute at the end of {date} (T5.3):").format(date=state.date)]
+    for nation, pe in result.nations.items():
+        parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
+        lines.append(f"  {nation:<14}{pe:>4} PE" + (f"  ({parts})" if parts else ""))
+    for province in result.provinces:
+        if province.collector is None and province.reason.startswith(
+            ("sacked", "besieged", "contested")
+        ):
+            lines.append(f"  {province.name}: {province.reason}")
+    return data, lines
+
+
+def _run_tribute(args: argparse.Namespace) -> int:
+    """T5.3: what ``advance`` would collect now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+        _need_map(state)
+        data, lines = _tribute_lines(state)
+        emit(args, {"file": str(store.path), **data}, "\n".join(lines))
+    return 0
+
+
+def _need_map(state: CampaignState) -> None:
+    if not state.forces and not state.map_note:
+        from assistant.ledger.forces import board_of
+
+        if board_of(state.scenario) is None:
+            raise CliError(
+                _("--file: {title} has no map (only the Tarentine Wars have a board, T7.1)").format(
+                    title=state.scenario.title
+                )
+            )
+
+
+def _run_map(args: argparse.Namespace) -> int:
+    """T7: the map as it stands; writes nothing."""
+    from assistant.ledger.forces import map_summary
+
+    with _open(args) as store:
+        state = store.state()
+        _need_map(state)
+        data = map_summary(state)
+    lines = [f"{state.scenario.title} — {state.date}"]
+    if data["note"]:
+        lines.append(data["note"])
+    for name, province in data["provinces"].items():
+        forces = "  ".join(
+            f"{nation} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
+            if f["land"]
+            else f"{nation} {f['naval']}⚓"
+            for nation, f in province["forces"].items()
+        )
+        marks = "".join(
+            mark
+            for mark, on in (
+                (" city", province["city"]),
+                (" sea", province["maritime"]),
+                (" besieged", province["besieged"]),
+                (" sacked", province["sacked"]),
+            )
+            if on
+        )
+        lines.append(
+            f"  {name:<17}{province['controller']:<14}{province['value']:>3} PE{marks}"
+            + (f"  {forces}" if forces else "")
+        )
+    lines.append(
+        _("Forces: {forces}").format(
+            forces=", ".join(
+                f"{name} ({f['pm']} PM, {f['province']}"
+                + (f", aboard {f['aboard']}" if f["aboard"] else "")
+                + ")"
+                for name, f in data["forces"].items()
+            )
+        )
+    )
+    emit(args, {"file": str(store.path), **data}, "\n".join(lines))
+    return 0
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ArmyMoved
+
+    event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
+    return _append(args, event, flags=("to",))
+
+
+def _run_sail(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import FleetSailed
+
+    event = FleetSailed(
+        fleet=args.fleet,
+        to=args.to,
+        via=args.via,
+        carry=args.carry,
+        land=args.land,
+        who=_who(args),
+        note=args.note,
+    )
+    return _append(args, event, flags=("to", "via", "carry", "land"))
+
+
+def _run_land(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TroopsLanded
+
+    return _append(args, TroopsLanded(army=args.army, who=_who(args), note=args.note))
+
+
+def _run_rename(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForceRenamed
+
+    return _append(
+        args,
+        ForceRenamed(force=args.force, name=args.name, who=_who(args), note=args.note),
+        flags=("name",),
+    )
+
+
+def _run_split(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForceSplit
+
+    return _append(
+        args,
+        ForceSplit(force=args.force, pm=args.pm, name=args.name, who=_who(args), note=args.note),
+        flags=("pm", "name"),
+    )
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ForcesMerged
+
+    return _append(
+        args,
+        ForcesMerged(force=args.force, into=args.into, who=_who(args), note=args.note),
+        flags=("into",),
+    )
+
+
+def _run_siege(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import CityShutIn
+
+    return _append(args, CityShutIn(province=args.province, who=_who(args), note=args.note))
+
+
+def _run_lift(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SiegeLifted
+
+    return _append(args, SiegeLifted(province=args.province, who=_who(args), note=args.note))
+
+
+def _run_sack(args: argparse.Namespace) -> int:
+    from assistant.ledger.map_war import sack_event
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        try:
+            event = sack_event(
+                store.state(), args.province, args.nation, who=_who(args), note=args.note
+            )
+            stored = store.append(event)
+        except LedgerError as error:
+            message = str(error)
+            raise CliError("--" + message if message.startswith("nation:") else message) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
+
+
+def _run_treaty(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TreatyMade
+
+    if len(args.party) < 2:
+        raise CliError(_("--party: a treaty has at least two parties"))
+    event = TreatyMade(
+        parties=args.party,
+        terms=args.terms,
+        alliance=not args.not_alliance,
+        imposed_by=args.imposed_by,
+        pp=args.pp,
+        who=_who(args),
+        note=args.note,
+    )
+    return _append(args, event, flags=("imposed_by", "pp"))
+
+
+def _run_break(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import TreatyBroken
+
+    event = TreatyBroken(treaty=args.treaty, nation=args.nation, who=_who(args), note=args.note)
+    return _append(args, event, flags=("nation",))
+
+
+def _run_fall_back(args: argparse.Namespace) -> int:
+    """T4.3: list the allowed retreats, or record one (or the surrender)."""
+    from assistant.ledger.events import ArmyRetreated
+    from assistant.ledger.map_war import retreats
+    from assistant.ledger.state import LedgerError
+
+    if args.to is None and not args.surrender:
+        with _open(args) as store:
+            try:
+                options = retreats(store.state(), args.army)
+            except LedgerError as error:
+                raise CliError(str(error)) from None
+        data = {"army": args.army, "options": [o.model_dump() for o in options]}
+        lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
+        lines += [
+            f"  {o.province} ({o.holding}"
+            + (f", {o.enemy_pm} enemy PM: a second battle may follow" if o.second_battle else "")
+            + ")"
+            for o in options
+        ] or [_("  nowhere: it surrenders (--surrender)")]
+        emit(args, data, "\n".join(lines))
+        return 0
+    if args.to is not None and args.surrender:
+        raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
+    event = ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
+    return _append(args, event, flags=("to",))
+
+
 def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.record import winter_event
     from assistant.ledger.state import LedgerError
 
-    stationed = _pairs(args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2")
+    stationed: dict[str, int] | None = _pairs(
+        args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2"
+    )
     store = _open(args)
     try:
+        if store.state().forces:
+            if stationed:
+                raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
+            stationed = None
         try:
             event = winter_event(
                 store.state(),
                 dice_from_args(args),
                 storm_nation=args.storm_nation,
                 stationed=stationed,
+                annex=args.annex,
                 who=_who(args),
                 note=args.note,
             )
             stored = store.append(event)
         except LedgerError as error:
             message = str(error)
-            if message.startswith("stationed:"):
+            if message.startswith(("stationed:", "annex:")):
                 message = "--" + message
             raise CliError(message) from None
         return _recorded(args, store, stored)
@@ -951,9 +1437,13 @@ def _run_control(args: argparse.Namespace) -> int:
     if not occupied:
         lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
     else:
+        tie = (
+            "a tie to the holder"
+            if state.rules.control_tie == "occupier"
+            else "a tie to the owner, house rule control_tie = owner"
+        )
         lines.append(
-            "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
-            "a tie to the holder):"
+            f"Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, {tie}):"
         )
         lines.append(
             f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"

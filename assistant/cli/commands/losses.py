@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.commands._converters import add_rate_option, check_not_huge, rates_from_args
+from assistant.cli.commands._converters import (
+    add_rate_option,
+    add_rule_option,
+    check_not_huge,
+    rates_from_args,
+)
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 from converters.i18n import _, translate_recorded
 
@@ -47,11 +52,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help=_("the AP total your FOG edition counted, instead of --broken"),
     )
-    _outcome(fog)
+    _outcome(fog, draw=True)
     add_rate_option(fog)
+    add_rule_option(fog)
     fog.set_defaults(handler=_run_fog)
 
-    dbm = systems.add_parser("dbm", help=_("DBM/DBMM: element equivalents (T2.2)"))
+    dbm = systems.add_parser("dbm", help=_("DBM: element equivalents (T2.2)"))
     dbm.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
     dbm.add_argument(
         "--total-eleq", required=True, metavar="X", help=_("its ElEq (halves allowed)")
@@ -62,6 +68,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _outcome(dbm)
     dbm.set_defaults(handler=_run_dbm)
+
+    dbmm = systems.add_parser(
+        "dbmm", help=_("DBMM: bases killed (and broken) over bases (T2.2b)")
+    )
+    dbmm.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
+    dbmm.add_argument("--bases", type=int, required=True, metavar="N", help=_("bases fielded"))
+    dbmm.add_argument("--killed", type=int, required=True, metavar="N", help=_("bases killed"))
+    dbmm.add_argument(
+        "--broken",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("bases of its broken units not killed (the loser counts them)"),
+    )
+    _outcome(dbmm)
+    dbmm.set_defaults(handler=_run_dbmm)
 
     dba = systems.add_parser("dba", help=_("DBA: elements lost over elements fielded (T2.3)"))
     dba.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
@@ -97,13 +119,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recovery.add_argument("--allied", action="store_true", help=_("allied land troops (−1)"))
     add_dice_options(recovery)
     add_rate_option(recovery)
+    add_rule_option(recovery)
     recovery.add_argument("--json", action="store_true", help=_("print one JSON object"))
     recovery.set_defaults(handler=_run_recovery)
 
 
-def _outcome(parser: argparse.ArgumentParser) -> None:
+def _outcome(parser: argparse.ArgumentParser, *, draw: bool = False) -> None:
     parser.add_argument(
-        "--outcome", choices=("won", "lost"), required=True, help=_("how the battle went for it")
+        "--outcome",
+        choices=("won", "lost", "draw") if draw else ("won", "lost"),
+        required=True,
+        help=(
+            _("how the battle went for it (a draw: it counts its own AP as a loser, T2.1)")
+            if draw
+            else _("how the battle went for it")
+        ),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
@@ -119,9 +149,11 @@ def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, An
     share = _("{pm} PM × {counted} ÷ {out_of}").format(
         pm=result.pm, counted=dump["counted"], out_of=dump["out_of"]
     )
-    heading = (
-        _("{system} losses (winner)") if result.outcome == "won" else _("{system} losses (loser)")
-    )
+    heading = {
+        "won": _("{system} losses (winner)"),
+        "lost": _("{system} losses (loser)"),
+        "draw": _("{system} losses (draw, counted as a loser)"),
+    }[result.outcome]
     text = "\n".join(
         (
             heading.format(system=result.system.upper())
@@ -135,6 +167,11 @@ def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, An
             ).format(decimated=result.decimated),
         )
     )
+    from converters.losses import fog_army_break
+
+    broken = fog_army_break(result)
+    if broken:
+        text += "\n" + broken
     emit(args, data, text)
     return 0
 
@@ -152,7 +189,9 @@ def _run_fog(args: argparse.Namespace) -> int:
         attrition=args.attrition,
         rates=rates_from_args(args, "fog"),
     )
-    return _emit_land(args, result, {"effective_ap": result.effective_ap})
+    return _emit_land(
+        args, result, {"effective_ap": result.effective_ap, "army_broken": result.army_broken}
+    )
 
 
 def _run_dbm(args: argparse.Namespace) -> int:
@@ -168,6 +207,13 @@ def _run_dbm(args: argparse.Namespace) -> int:
         args.pm, args.total_eleq, args.eliminated, args.outcome, demoralised=args.demoralised
     )
     return _emit_land(args, result, {"counted_eleq": result.model_dump(mode="json")["counted"]})
+
+
+def _run_dbmm(args: argparse.Namespace) -> int:
+    from converters.losses import dbmm_losses
+
+    result = dbmm_losses(args.pm, args.bases, args.killed, args.broken, args.outcome)
+    return _emit_land(args, result, {"counted_bases": result.model_dump(mode="json")["counted"]})
 
 
 def _run_dba(args: argparse.Namespace) -> int:

@@ -45,6 +45,7 @@ __all__ = [
     "WinterTurnForm",
     "campaign_heading",
     "decimated_text",
+    "house_rules_text",
     "nation_options",
     "parse_tribute",
 ]
@@ -119,6 +120,18 @@ def parse_tribute(text: str) -> dict[str, int]:
             )
         tribute[name.strip()] = int(amount)
     return tribute
+
+
+def house_rules_text(rules: Any) -> str:
+    """docs/rules.md H: the campaign's options that differ from the defaults, as one line under the
+    status ("" when it plays every default reading)."""
+    changed = rules.changed()
+    if not changed:
+        return ""
+    listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
+    return "\n" + _("House rules: {listed} (castra campaign rules lists them all)").format(
+        listed=listed
+    )
 
 
 def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
@@ -227,7 +240,9 @@ class CampaignScreen(Screen[None]):
             f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
             + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
         )
-        self.query_one("#campaign-status", Static).update(self._status(state))
+        self.query_one("#campaign-status", Static).update(
+            self._status(state) + house_rules_text(state.rules)
+        )
         nations, events = self._tables()
         self._fill_nations(nations, state)
         self._fill_events(events, store)

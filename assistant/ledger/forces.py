@@ -1,0 +1,650 @@
+"""Where every army and fleet stands (T7.2–T7.5, T7.7): the map half of the ledger.
+
+A campaign with a board keeps each nation's land and naval PM in named armies and fleets, each
+in a province. The map events (a march, a voyage, a landing, renaming, splitting, merging) are
+checked and applied here, against the board of :mod:`converters.campaign_map`; the events that
+change a nation's PM without saying where (a battle, recruits arriving, a rebuild, upkeep
+unpaid, the storm) are followed by :func:`sync`, which takes the PM off or puts them on the map
+where the rules say. Tribute, stationed PM and the map's JSON are read from here too, so the
+rules of the map live in one module rather than in ``state.py``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from armylists.board import shipped_board
+from armylists.scenarios import Scenario
+from assistant.ledger.events import (
+    ArmyMoved,
+    FleetSailed,
+    ForceRenamed,
+    ForcesMerged,
+    ForceSplit,
+    TroopsLanded,
+)
+from converters.campaign_map import Board
+from converters.i18n import _
+from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
+
+if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState
+
+__all__ = [
+    "Force",
+    "alliances",
+    "board_of",
+    "default_name",
+    "deploy_at",
+    "map_summary",
+    "placed_from_start",
+    "stationed_pm",
+    "sync",
+    "tribute_now",
+]
+
+ForceKind = Literal["army", "fleet"]
+"""Land PM march in armies, naval PM sail in fleets."""
+
+MADE_BEFORE_THE_MAP = (
+    "forces placed from the start table (T7.2): this campaign was made before the map"
+)
+"""The history's note on a campaign file older than the map (stored language-neutral)."""
+
+
+class Force(BaseModel):
+    """One army or fleet on the map (T7.2)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    """Its name, unique in the campaign ("Rome I", "Carthage fleet I" …)."""
+    nation: str
+    """Whose it is."""
+    kind: ForceKind
+    """An army (land PM) or a fleet (naval PM)."""
+    province: str
+    """Where it stands (an army aboard a fleet: where the fleet is)."""
+    pm: int
+    """Its PM, 1 or more."""
+    paid_by: str | None = None
+    """Mercenaries: the nation whose pay they are in (T5.5)."""
+    aboard: str | None = None
+    """An army: the fleet carrying it, if any (T7.3)."""
+    moved: int = 0
+    """The last turn it marched, sailed or landed (one move a turn, T7.3)."""
+    came_from: str | None = None
+    """Where it marched from on its last move (an attacker retreats there, T4.3)."""
+
+
+# ---- the board ---------------------------------------------------------------------------
+
+
+@cache
+def _shipped(key: str, names: tuple[str, ...]) -> Board | None:
+    return shipped_board(key, names)
+
+
+def board_of(scenario: Scenario) -> Board | None:
+    """The campaign's board: the one it was created with, or, for a Tarentine campaign made
+    before the map, the shipped one; None in a campaign without a map."""
+    if scenario.board is not None:
+        return scenario.board
+    if scenario.key != "tarentine" or not scenario.provinces:
+        return None
+    return _shipped(scenario.key, tuple(p.name for p in scenario.provinces))
+
+
+def _roman(number: int) -> str:
+    numerals = (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    )  # fmt: skip
+    text = ""
+    for value, letters in numerals:
+        while number >= value:
+            text += letters
+            number -= value
+    return text
+
+
+def default_name(forces: dict[str, Force], nation: str, kind: ForceKind) -> str:
+    """T7.2: the next free default name, "Rome I", "Rome II" … (fleets "Rome fleet I" …)."""
+    stem = nation if kind == "army" else f"{nation} fleet"
+    number = 1
+    while f"{stem} {_roman(number)}" in forces:
+        number += 1
+    return f"{stem} {_roman(number)}"
+
+
+def placed_from_start(scenario: Scenario) -> dict[str, Force]:
+    """T7.2: the armies and fleets of the start table, one per nation and province."""
+    forces: dict[str, Force] = {}
+    paid = {(m.nation, m.province): m.paid_by for m in scenario.mercenaries}
+    for row in scenario.start:
+        if not row.province:
+            continue
+        pairs: tuple[tuple[ForceKind, int], ...] = (("army", row.land_pm), ("fleet", row.naval_pm))
+        for kind, pm in pairs:
+            if pm:
+                name = default_name(forces, row.nation, kind)
+                forces[name] = Force(
+                    name=name,
+                    nation=row.nation,
+                    kind=kind,
+                    province=row.province,
+                    pm=pm,
+                    paid_by=paid.get((row.nation, row.province)) if kind == "army" else None,
+                )
+    return forces
+
+
+# ---- reading -----------------------------------------------------------------------------
+
+
+def _board(state: CampaignState) -> Board:
+    board = board_of(state.scenario)
+    if board is None:
+        from assistant.ledger.state import LedgerError
+
+        raise LedgerError(
+            _(
+                "kind: {title} has no map (armies and fleets stand only on the Tarentine board)"
+            ).format(title=state.scenario.title)
+        )
+    return board
+
+
+def on_map(state: CampaignState) -> list[Force]:
+    """The forces on the map now: those of a nation away (Pyrrhus in Greece, T7.9) are not."""
+    return [f for f in state.forces.values() if not state.nations[f.nation].away]
+
+
+def alliances(state: CampaignState) -> list[list[str]]:
+    """T5.5, T7.10: the scenario's alliances and every alliance treaty in force."""
+    found = [list(group) for group in state.scenario.alliances]
+    found += [t.parties for t in state.treaties if t.alliance and t.broken_by is None]
+    return found
+
+
+def enemies_meet(state: CampaignState, province: str) -> bool:
+    """T7.4: armies of nations at war stand in ``province`` (a battle belongs there)."""
+    sides = {f.paid_by or f.nation for f in on_map(state) if f.province == province}
+    groups = alliances(state)
+    return any(at_war(a, b, groups) for a in sides for b in sides)
+
+
+def tribute_now(state: CampaignState) -> TributeResult:
+    """T5.3, T7.8: this turn's tribute as it would be collected now, from the map."""
+    facts = []
+    armies = [f for f in on_map(state) if f.kind == "army"]
+    for province in state.scenario.provinces:
+        troops = [
+            Troops(nation=f.nation, pm=f.pm, paid_by=f.paid_by)
+            for f in armies
+            if f.province == province.name
+        ]
+        facts.append(
+            ProvinceFacts(
+                name=province.name,
+                value=province.value,
+                controller=state.control.get(province.name, province.homeland),
+                troops=troops,
+                besieged=province.name in state.besieged,
+                sacked=province.name in state.sacked,
+            )
+        )
+    players = [n.name for n in state.nations.values() if n.player and not n.away]
+    return tribute(
+        facts,
+        players=players,
+        alliances=alliances(state),
+        prestige={n.name: n.prestige for n in state.nations.values()},
+    )
+
+
+def stationed_pm(state: CampaignState) -> dict[str, int]:
+    """T5.7, T7.7: for each occupied province, the land PM its holder has standing there."""
+    found: dict[str, int] = {}
+    for entry in state.occupied():
+        found[entry.province] = sum(
+            f.pm
+            for f in on_map(state)
+            if f.kind == "army" and f.province == entry.province and f.nation == entry.holder
+        )
+    return found
+
+
+def map_summary(state: CampaignState) -> dict[str, Any]:
+    """The JSON of ``castra campaign map``: every province with its neighbours and forces."""
+    board = _board(state)
+    provinces: dict[str, Any] = {}
+    for province in state.scenario.provinces:
+        place = board.place(province.name)
+        forces: dict[str, dict[str, int]] = {}
+        for f in on_map(state):
+            if f.province == province.name:
+                entry = forces.setdefault(f.nation, {"land": 0, "naval": 0})
+                entry["land" if f.kind == "army" else "naval"] += f.pm
+        ways = board.neighbours(province.name)
+        provinces[province.name] = {
+            "region": province.region,
+            "homeland": province.homeland,
+            "controller": state.control.get(province.name, province.homeland),
+            "value": province.value,
+            "loyalty": state.loyalty(province.name),
+            "city": province.kind == "city",
+            "maritime": place.maritime,
+            "lat": place.lat,
+            "lon": place.lon,
+            "neighbours": {
+                "road": ways["road"],
+                "mountain": ways["mountain"],
+                "sea": [*ways["sea"], *ways["crossing"]],
+                "crossing": ways["crossing"],
+            },
+            "forces": forces,
+            "besieged": province.name in state.besieged,
+            "sacked": province.name in state.sacked,
+        }
+    return {
+        "turn": state.turn,
+        "date": state.date,
+        "note": state.map_note,
+        "provinces": provinces,
+        "forces": {
+            f.name: f.model_dump() | {"on_map": not state.nations[f.nation].away}
+            for f in state.forces.values()
+        },
+    }
+
+
+# ---- the map events ----------------------------------------------------------------------
+
+
+def _error(message: str) -> Exception:
+    from assistant.ledger.state import LedgerError
+
+    return LedgerError(message)
+
+
+def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None = None) -> Force:
+    found = state.forces.get(name)
+    if found is None:
+        choices = [f.name for f in state.forces.values() if kind is None or f.kind == kind]
+        raise _error(
+            _("{field}: no {what} called {name!r}; on the map: {choices}").format(
+                field=field,
+                what=kind or "army or fleet",
+                name=name,
+                choices=", ".join(choices) or "none",
+            )
+        )
+    if kind is not None and found.kind != kind:
+        raise _error(
+            _("{field}: {name} is a {kind}, not an {wanted}").format(
+                field=field, name=name, kind=found.kind, wanted=kind
+            )
+            if kind == "army"
+            else _("{field}: {name} is an army, not a fleet").format(field=field, name=name)
+        )
+    if state.nations[found.nation].away:
+        raise _error(
+            _("{field}: {nation} is away in Greece: its forces are off the map (T7.9)").format(
+                field=field, nation=found.nation
+            )
+        )
+    return found
+
+
+def _no_winter_moves(state: CampaignState) -> None:
+    if state.is_winter:
+        raise _error(_("turn: no movement in the winter turn (T5.1)"))
+
+
+def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
+    """T7.3: an army marches one province a turn, to a neighbour joined by a road."""
+    board = _board(state)
+    _no_winter_moves(state)
+    army = _force(state, event.army, "army", "army")
+    if army.aboard is not None:
+        raise _error(
+            _("army: {army} is aboard {fleet}: it lands before it marches (T7.3)").format(
+                army=army.name, fleet=army.aboard
+            )
+        )
+    if army.moved == state.turn:
+        raise _error(
+            _("army: {army} has already moved this turn: one province a turn (T7.3)").format(
+                army=army.name
+            )
+        )
+    if event.to not in board.provinces:
+        raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
+    way = board.land_way(army.province, event.to)
+    if way is None:
+        raise _error(
+            _("to: no road joins {here} and {to}; by road: {choices} (T7.3)").format(
+                here=army.province,
+                to=event.to,
+                choices=", ".join(board.road_neighbours(army.province)),
+            )
+        )
+    came_from = army.province
+    if apply:
+        army.came_from = army.province
+        army.province = event.to
+        army.moved = state.turn
+    over = " by the mountain road (T3.2)" if way == "mountain" else ""
+    return f"{army.name} ({army.pm} PM) marched from {came_from} to {event.to}{over}"
+
+
+def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
+    """T7.3, T3.7: a fleet sails at most 8 stretches through maritime provinces (the route
+    given, else the shortest), carrying troops that started the turn with it (1 naval PM per
+    land PM); landing them ends its move, and only Pyrrhus lands on the African coast."""
+    board = _board(state)
+    _no_winter_moves(state)
+    fleet = _force(state, event.fleet, "fleet", "fleet")
+    if fleet.moved == state.turn:
+        raise _error(
+            _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=fleet.name)
+        )
+    if event.to not in board.provinces:
+        raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
+    if event.via:
+        route = [fleet.province, *event.via, event.to]
+    else:
+        found = board.shortest_sea_route(fleet.province, event.to)
+        if found is None:
+            raise _error(
+                _(
+                    "to: no sea route from {here} to {to}: fleets sail only through maritime "
+                    "provinces (T7.3)"
+                ).format(here=fleet.province, to=event.to)
+            )
+        route = found
+    try:
+        board.check_sea_route(route)
+    except ValueError as error:
+        field = "via" if event.via else "to"
+        raise _error(f"{field}: {str(error).removeprefix('route: ')}") from None
+    aboard = [f for f in state.forces.values() if f.aboard == fleet.name]
+    carried = list(aboard)
+    groups = alliances(state)
+    for name in event.carry:
+        army = _force(state, name, "carry", "army")
+        if army in carried:
+            continue
+        if army.aboard is not None:
+            raise _error(
+                _("carry: {army} is aboard {fleet}").format(army=army.name, fleet=army.aboard)
+            )
+        if army.province != fleet.province:
+            raise _error(
+                _("carry: {army} stands in {there}, not with {fleet} in {here} (T7.3)").format(
+                    army=army.name, there=army.province, fleet=fleet.name, here=fleet.province
+                )
+            )
+        if army.moved == state.turn:
+            raise _error(
+                _(
+                    "carry: {army} moved this turn: troops start the turn with the fleet (T7.3)"
+                ).format(army=army.name)
+            )
+        if at_war(army.paid_by or army.nation, fleet.nation, groups):
+            raise _error(
+                _("carry: {army} is no ally of {nation}").format(
+                    army=army.name, nation=fleet.nation
+                )
+            )
+        carried.append(army)
+    load = sum(a.pm for a in carried)
+    if load > fleet.pm:
+        raise _error(
+            _("carry: {load} land PM need {load} naval PM; {fleet} has {pm} (T7.3)").format(
+                load=load, fleet=fleet.name, pm=fleet.pm
+            )
+        )
+    if event.land and not carried:
+        raise _error(_("land: {fleet} carries no troops").format(fleet=fleet.name))
+    if event.land:
+        _check_landing(board, event.to, carried)
+    start = fleet.province
+    if apply:
+        fleet.province = event.to
+        fleet.moved = state.turn
+        for army in carried:
+            army.came_from = None
+            army.province = event.to
+            army.moved = state.turn
+            army.aboard = None if event.land else fleet.name
+    text = f"{fleet.name} ({fleet.pm} naval PM) sailed {' → '.join(route)}"
+    if start == event.to:
+        text = f"{fleet.name} stayed at {start}"
+    if carried:
+        troops = ", ".join(f"{a.name} {a.pm} PM" for a in carried)
+        text += f" {'and landed' if event.land else 'carrying'} {troops}"
+    return text
+
+
+def _check_landing(board: Board, province: str, armies: list[Force]) -> None:
+    allowed = board.place(province).landing_only
+    if allowed and not any(a.nation in allowed for a in armies):
+        raise _error(
+            _(
+                "land: only {nations} may land at {province} (and allies sailing with them, T7.3)"
+            ).format(nations=", ".join(allowed), province=province)
+        )
+
+
+def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
+    """T7.3: an army aboard a fleet lands where the fleet is; landing ends the fleet's move."""
+    board = _board(state)
+    _no_winter_moves(state)
+    army = _force(state, event.army, "army", "army")
+    if army.aboard is None:
+        raise _error(_("army: {army} is not aboard a fleet").format(army=army.name))
+    _check_landing(board, army.province, [army])
+    fleet = state.forces[army.aboard]
+    if apply:
+        army.aboard = None
+        army.moved = state.turn
+        fleet.moved = state.turn
+    return f"{army.name} ({army.pm} PM) landed at {army.province} from {fleet.name}"
+
+
+def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
+    """T7.2: the referee renames an army or fleet."""
+    force = _force(state, event.force, "force")
+    new = event.name.strip()
+    if not new:
+        raise _error(_("name: give the new name"))
+    if new in state.forces and new != force.name:
+        raise _error(_("name: {name} is already taken").format(name=new))
+    old = force.name
+    if apply:
+        _rename(state, force, new)
+    return f"{old} renamed {new}"
+
+
+def _rename(state: CampaignState, force: Force, new: str) -> None:
+    old = force.name
+    state.forces = {(new if key == old else key): f for key, f in state.forces.items()}
+    force.name = new
+    for other in state.forces.values():
+        if other.aboard == old:
+            other.aboard = new
+
+
+def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
+    """T7.2: part of an army or fleet becomes a new one in the same province."""
+    force = _force(state, event.force, "force")
+    if not 1 <= event.pm < force.pm:
+        raise _error(
+            _("pm: {name} has {pm} PM; split off 1 to {most}").format(
+                name=force.name, pm=force.pm, most=force.pm - 1
+            )
+        )
+    name = event.name.strip() or default_name(state.forces, force.nation, force.kind)
+    if name in state.forces:
+        raise _error(_("name: {name} is already taken").format(name=name))
+    if force.kind == "fleet":
+        load = sum(f.pm for f in state.forces.values() if f.aboard == force.name)
+        if load > force.pm - event.pm:
+            raise _error(
+                _("pm: {name} carries {load} land PM and must keep {load} naval PM (T7.3)").format(
+                    name=force.name, load=load
+                )
+            )
+    if apply:
+        force.pm -= event.pm
+        state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
+    return f"{event.pm} PM of {force.name} became {name} at {force.province}"
+
+
+def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
+    """T7.2: two armies (or two fleets) of one nation in one province become one."""
+    force = _force(state, event.force, "force")
+    into = _force(state, event.into, "into")
+    if force.name == into.name:
+        raise _error(_("into: name another army or fleet"))
+    if (force.nation, force.kind, force.province) != (into.nation, into.kind, into.province):
+        raise _error(
+            _("into: {a} and {b} must be {nation}'s {kind}s in one province").format(
+                a=force.name, b=into.name, nation=force.nation, kind=force.kind
+            )
+        )
+    if force.aboard != into.aboard or force.paid_by != into.paid_by:
+        raise _error(
+            _("into: {a} and {b} are not together (aboard or in another's pay)").format(
+                a=force.name, b=into.name
+            )
+        )
+    if apply:
+        into.pm += force.pm
+        into.moved = max(into.moved, force.moved)
+        for other in state.forces.values():
+            if other.aboard == force.name:
+                other.aboard = into.name
+        del state.forces[force.name]
+    return f"{force.name} merged into {into.name} ({into.pm} PM) at {into.province}"
+
+
+# ---- keeping the map in step with the nations' PM ----------------------------------------
+
+
+def sync(state: CampaignState, hint: str | None = None) -> list[str]:
+    """Bring each nation's armies and fleets in step with its land and naval PM after an
+    event that changed them without moving anything (T7.2).
+
+    PM lost come off the forces standing at ``hint`` (the battle's province) first, then off
+    the nation's most recently formed forces. PM gained (recruits, rebuilt, events) deploy at
+    ``hint`` if the nation may deploy there, else in its most valuable province free of enemy
+    armies (T6.1), else with its largest force. Returns a line per change.
+    """
+    board = board_of(state.scenario)
+    if board is None:
+        return []
+    lines: list[str] = []
+    for nation in state.nations.values():
+        totals: tuple[tuple[ForceKind, int], ...] = (
+            ("army", nation.land_pm),
+            ("fleet", nation.naval_pm),
+        )
+        for kind, total in totals:
+            own = [f for f in state.forces.values() if f.nation == nation.name and f.kind == kind]
+            diff = total - sum(f.pm for f in own)
+            if diff < 0:
+                lines.extend(_take_off(state, own, -diff, hint))
+            elif diff > 0:
+                lines.append(_put_on(state, board, nation.name, kind, diff, hint))
+    return lines
+
+
+def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | None) -> list[str]:
+    order = [f for f in own if f.province == hint] + [
+        f for f in reversed(own) if f.province != hint
+    ]
+    lines = []
+    for force in order:
+        if not count:
+            break
+        taken = min(force.pm, count)
+        force.pm -= taken
+        count -= taken
+        lines.append(f"{force.name} −{taken} PM at {force.province}")
+        if force.pm == 0:
+            del state.forces[force.name]
+            for other in state.forces.values():
+                if other.aboard == force.name:
+                    other.aboard = None
+    return lines
+
+
+def _put_on(
+    state: CampaignState, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
+) -> str:
+    return deploy_at(state, nation, kind, count, _deploy_province(state, board, nation, kind, hint))
+
+
+def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, where: str) -> str:
+    """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
+    there, else as a new one with the next default name. Returns the line for the history."""
+    here = [
+        f
+        for f in state.forces.values()
+        if f.nation == nation
+        and f.kind == kind
+        and f.province == where
+        and f.aboard is None
+        and f.paid_by is None
+    ]
+    if here:
+        here[0].pm += count
+        name = here[0].name
+    else:
+        name = default_name(state.forces, nation, kind)
+        state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
+    return f"{name} +{count} PM at {where} (T6.1)"
+
+
+def _deploy_province(
+    state: CampaignState, board: Board, nation: str, kind: ForceKind, hint: str | None
+) -> str:
+    groups = alliances(state)
+
+    def fits(name: str) -> bool:
+        if kind == "fleet" and not board.place(name).maritime:
+            return False
+        return not any(
+            f.kind == "army"
+            and f.province == name
+            and at_war(f.paid_by or f.nation, nation, groups)
+            for f in on_map(state)
+        )
+
+    if hint and hint in board.provinces and state.control.get(hint) == nation and fits(hint):
+        return hint
+    held = sorted(
+        (p for p in state.scenario.provinces if state.control.get(p.name) == nation),
+        key=lambda p: -p.value,
+    )
+    for province in held:
+        if fits(province.name):
+            return province.name
+    own = sorted(
+        (f for f in state.forces.values() if f.nation == nation and fits(f.province)),
+        key=lambda f: -f.pm,
+    )
+    if own:
+        return own[0].province
+    friendly = [
+        p.name
+        for p in state.scenario.provinces
+        if not at_war(state.control.get(p.name, p.homeland), nation, groups) and fits(p.name)
+    ]
+    return friendly[0] if friendly else board.provinces[0]

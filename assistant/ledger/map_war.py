@@ -1,0 +1,507 @@
+"""War on the map: sieges, sacks, treaties, retreats and cities taken (T3.5, T4.2,
+T4.3, T5.3, T5.4, T7.5, T7.6, T7.10), and the winter's events as they act on the map (T7.9).
+
+:mod:`assistant.ledger.forces` knows where the forces stand and how they move; this module is
+what happens when enemies meet there. The arithmetic is the converters' (sacking, retreat,
+tribute); the checks against the campaign as it stands, and the changes, are here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from armylists.scenarios import WinterEventSpec
+from assistant.ledger.events import (
+    ArmyRetreated,
+    BattleRecorded,
+    CityShutIn,
+    ProvinceSacked,
+    SiegeLifted,
+    TreatyBroken,
+    TreatyMade,
+)
+from assistant.ledger.forces import Force, alliances, board_of, deploy_at, on_map
+from converters.i18n import _
+from converters.prestige import PrestigeEvent, prestige_award
+from converters.retreat import RetreatOption, RetreatPlace, retreat_options
+from converters.sacking import sack
+from converters.tribute import at_war
+
+if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState, NationState
+
+__all__ = [
+    "Treaty",
+    "alliances",
+    "battle_on_map",
+    "retreats",
+    "sack_event",
+    "siege_costs",
+]
+
+
+class Treaty(BaseModel):
+    """A public treaty in force or broken (T7.10)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    number: int
+    """1 for the first recorded."""
+    parties: list[str]
+    """Who signed it."""
+    terms: str
+    """Its terms in words."""
+    alliance: bool
+    """The parties are allied while it stands."""
+    broken_by: str | None = None
+    """Who broke it, once broken."""
+
+
+def _error(message: str) -> Exception:
+    from assistant.ledger.state import LedgerError
+
+    return LedgerError(message)
+
+
+def _province(state: CampaignState, name: str, field: str = "province") -> None:
+    if name not in {p.name for p in state.scenario.provinces} or board_of(state.scenario) is None:
+        raise _error(
+            _("{field}: not a province of the map: {name!r}").format(field=field, name=name)
+        )
+
+
+def _besiegeable(state: CampaignState, name: str) -> bool:
+    province = next(p for p in state.scenario.provinces if p.name == name)
+    return province.kind == "city" or "siege" in province.special
+
+
+def _standing(state: CampaignState, name: str) -> list[Force]:
+    return [f for f in on_map(state) if f.kind == "army" and f.province == name]
+
+
+# ---- sieges (T5.4, T7.6) -----------------------------------------------------------------
+
+
+def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
+    """T7.6: the holder of a city attacked there shuts itself in; at most the city's PE value
+    in PM may be inside."""
+    _province(state, event.province)
+    if not _besiegeable(state, event.province):
+        raise _error(
+            _(
+                "province: {name} is no city: only cities (and Lilybaeum) stand a siege (T7.6)"
+            ).format(name=event.province)
+        )
+    if event.province in state.besieged:
+        raise _error(_("province: {name} is already besieged").format(name=event.province))
+    holder = state.control.get(event.province, "")
+    groups = alliances(state)
+    inside = [
+        f
+        for f in _standing(state, event.province)
+        if not at_war(f.paid_by or f.nation, holder, groups)
+    ]
+    outside = [
+        f for f in _standing(state, event.province) if at_war(f.paid_by or f.nation, holder, groups)
+    ]
+    if not outside:
+        raise _error(
+            _("province: no enemy army stands at {name}: nobody to shut out (T7.6)").format(
+                name=event.province
+            )
+        )
+    value = next(p.value for p in state.scenario.provinces if p.name == event.province)
+    held = sum(f.pm for f in inside)
+    if held > value:
+        raise _error(
+            _(
+                "province: {name} holds at most {value} PM (its PE value, T7.6); {held} PM stand "
+                "inside: split the army and march the rest out"
+            ).format(name=event.province, value=value, held=held)
+        )
+    if apply:
+        state.besieged.append(event.province)
+    besiegers = ", ".join(f.name for f in outside)
+    return f"{event.province} shut in by {holder} ({held} PM inside) against {besiegers}"
+
+
+def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
+    """T7.6: the siege of a city ends without the city falling."""
+    _province(state, event.province)
+    if event.province not in state.besieged:
+        raise _error(_("province: {name} is not besieged").format(name=event.province))
+    if apply:
+        state.besieged.remove(event.province)
+    return f"the siege of {event.province} is lifted"
+
+
+def siege_costs(state: CampaignState) -> dict[str, int]:
+    """T5.4: each side pays 1 PE per PM it has at a besieged city, each turn."""
+    costs: dict[str, int] = {}
+    for city in state.besieged:
+        for force in _standing(state, city):
+            payer = force.paid_by or force.nation
+            if state.nations[payer].player:
+                costs[payer] = costs.get(payer, 0) + force.pm
+    return costs
+
+
+def lifted_by_themselves(state: CampaignState) -> list[str]:
+    """T7.6: a siege with no enemy left outside is over (the besiegers fell back or were
+    beaten); returns a line per siege ended."""
+    lines = []
+    groups = alliances(state)
+    for city in list(state.besieged):
+        holder = state.control.get(city, "")
+        if not any(at_war(f.paid_by or f.nation, holder, groups) for f in _standing(state, city)):
+            state.besieged.remove(city)
+            lines.append(f"the siege of {city} is over")
+    return lines
+
+
+# ---- sacking (T5.3, T4.2) ----------------------------------------------------------------
+
+
+def _check_sack(state: CampaignState, province: str, nation: str) -> NationState:
+    """T5.3: the sacker's army stands there, and the province was not sacked this year."""
+    _province(state, province)
+    sacker = state.nation(nation)
+    if not any(f.nation == sacker.name for f in _standing(state, province)):
+        raise _error(
+            _("nation: no army of {nation} stands at {province} to sack it (T5.3)").format(
+                nation=sacker.name, province=province
+            )
+        )
+    if province in state.sacked:
+        raise _error(
+            _("province: {name} was already sacked this year (T5.3)").format(name=province)
+        )
+    return sacker
+
+
+def sack_event(
+    state: CampaignState, province: str, nation: str, **fields: object
+) -> ProvinceSacked:
+    """The sack of ``province`` by ``nation``'s army standing there, with its PE and prestige
+    computed now (T5.3, T4.2) and written into the event."""
+    sacker = _check_sack(state, province, nation)
+    facts = next(p for p in state.scenario.provinces if p.name == province)
+    victim = state.control.get(province, facts.homeland)
+    try:
+        result = sack(
+            sacker=sacker.name,
+            victim=victim,
+            value=facts.value,
+            city=facts.kind == "city",
+            region=facts.region,
+            started_as=facts.homeland,
+            at_war_with_victim=at_war(nation, victim, alliances(state)),
+            earlier_sacks=state.sacks.get(nation, 0),
+        )
+    except ValueError as error:
+        raise _error(str(error)) from None
+    return ProvinceSacked(
+        province=province,
+        nation=nation,
+        pe=result.pe,
+        prestige=result.prestige,
+        prestige_reason="; ".join(result.reasons),
+        **fields,
+    )
+
+
+def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
+    """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
+    loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
+    nation = _check_sack(state, event.province, event.nation)
+    for name in event.prestige:
+        state.nation(name, "prestige")
+    if apply:
+        nation.treasury += event.pe
+        for name, pp in event.prestige.items():
+            state.nations[name].prestige += pp
+        state.sacked.append(event.province)
+        state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
+        hostile = state.sacked_by.setdefault(event.province, [])
+        if nation.name not in hostile:
+            hostile.append(nation.name)
+    text = f"{nation.name} sacked {event.province}: +{event.pe} PE, loyalty toward it −10 (T5.3)"
+    if event.prestige:
+        text += "; prestige " + ", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+    return text
+
+
+# ---- treaties (T7.10, T4.2) --------------------------------------------------------------
+
+
+def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
+    """T7.10: a public treaty; an imposed peace gives its PP to the one who imposes it."""
+    parties = [state.nation(name, "parties").name for name in event.parties]
+    if len(set(parties)) != len(parties):
+        raise _error(_("parties: each nation signs once"))
+    if event.imposed_by is not None and event.imposed_by not in parties:
+        raise _error(_("imposed_by: one of the parties ({names})").format(names=", ".join(parties)))
+    if event.pp and event.imposed_by is None:
+        raise _error(_("pp: only an imposed peace moves prestige (T4.2)"))
+    number = len(state.treaties) + 1
+    if apply:
+        state.treaties.append(
+            Treaty(number=number, parties=parties, terms=event.terms, alliance=event.alliance)
+        )
+        if event.imposed_by is not None:
+            for name in parties:
+                state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
+    kind = "alliance" if event.alliance else "treaty"
+    text = f"treaty {number} ({kind}): {', '.join(parties)} — {event.terms}"
+    if event.imposed_by is not None and event.pp:
+        text += f"; imposed by {event.imposed_by}: ±{event.pp} PP (T4.2)"
+    return text
+
+
+def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str:
+    """T4.2, T7.10: breaking a public treaty costs 5 PP; an alliance ends with it."""
+    if not 1 <= event.treaty <= len(state.treaties):
+        raise _error(
+            _("treaty: the treaties recorded are 1 to {n} (got {got})").format(
+                n=len(state.treaties), got=event.treaty
+            )
+        )
+    treaty = state.treaties[event.treaty - 1]
+    if treaty.broken_by is not None:
+        raise _error(
+            _("treaty: {n} was already broken by {nation}").format(
+                n=treaty.number, nation=treaty.broken_by
+            )
+        )
+    if event.nation not in treaty.parties:
+        raise _error(
+            _("nation: only a party breaks a treaty ({names})").format(
+                names=", ".join(treaty.parties)
+            )
+        )
+    cost = prestige_award(PrestigeEvent.TREATY_BROKEN, event.nation).actor
+    if apply:
+        treaty.broken_by = event.nation
+        state.nations[event.nation].prestige += cost
+    return f"{event.nation} broke treaty {treaty.number}: {cost} PP (T4.2)"
+
+
+# ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
+
+
+def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> str:
+    """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
+    the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
+    battle's losses come off the armies standing at its province, by :func:`sync`.)"""
+    board = board_of(state.scenario)
+    if board is None:
+        if event.city_taken:
+            raise _error(_("city_taken: this campaign has no map"))
+        return ""
+    if not event.city_taken:
+        return ""
+    if event.place not in board.provinces or not _besiegeable(state, event.place):
+        raise _error(_("city_taken: {place} is no city (T7.5)").format(place=event.place))
+    if not event.city_assault or event.winner != "a":
+        raise _error(_("city_taken: only side a winning a city assault takes the city (T7.5)"))
+    side_a = [c for c in event.contingents if c.side == "a"]
+    taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
+    loser = state.control.get(event.place, "")
+    award = prestige_award(PrestigeEvent.CITY_TAKEN, taker)
+    if apply:
+        state.control[event.place] = taker
+        if event.place in state.besieged:
+            state.besieged.remove(event.place)
+        state.nations[taker].prestige += award.actor
+        if loser in state.nations and state.nations[loser].player:
+            state.nations[loser].prestige += award.other
+    return (
+        f"; {event.place} taken by {taker}: {taker} {award.actor:+d}, {loser} "
+        f"{award.other:+d} PP (T4.2, T7.5)"
+    )
+
+
+def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
+    """T4.3: where the army may retreat, best first (empty: it must surrender)."""
+    board = board_of(state.scenario)
+    army = state.forces.get(army_name)
+    if board is None or army is None or army.kind != "army":
+        raise _error(_("army: no army called {name!r}").format(name=army_name))
+    groups = alliances(state)
+    places = []
+    for name in board.road_neighbours(army.province):
+        holder = state.control.get(name, "")
+        homeland = next(p.homeland for p in state.scenario.provinces if p.name == name)
+        if holder == army.nation:
+            holding = (
+                "own since the start"
+                if homeland == army.nation and name not in state.ever_lost
+                else "own"
+            )
+        elif holder not in state.scenario.nations or not at_war(holder, army.nation, groups):
+            holding = "neutral"
+        else:
+            holding = "enemy"
+        enemy_pm = sum(
+            f.pm
+            for f in _standing(state, name)
+            if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
+        )
+        places.append(RetreatPlace(province=name, holding=holding, enemy_pm=enemy_pm))
+    came_from = army.came_from if army.moved == state.turn else None
+    return retreat_options(army.pm, places, came_from=came_from)
+
+
+def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
+    """T4.3, T7.5: the loser goes to an allowed province, or surrenders when none is open."""
+    army = state.forces.get(event.army)
+    if army is None or army.kind != "army":
+        raise _error(_("army: no army called {name!r}").format(name=event.army))
+    options = retreats(state, army.name)
+    allowed = [o.province for o in options]
+    if event.to is None:
+        if allowed:
+            raise _error(
+                _(
+                    "to: {army} may still retreat to {places}: it surrenders only when none is "
+                    "open (T4.3)"
+                ).format(army=army.name, places=", ".join(allowed))
+            )
+        groups = alliances(state)
+        captors = [
+            f
+            for f in _standing(state, army.province)
+            if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
+        ]
+        captor = max(captors, key=lambda f: f.pm).nation if captors else None
+        if apply:
+            state.nations[army.nation].land_pm -= army.pm
+            if captor is not None:
+                state.nations[captor].prisoners_held += army.pm
+            del state.forces[army.name]
+        return f"{army.name} ({army.pm} PM) surrendered at {army.province}" + (
+            f" to {captor}: prisoners (T4.3)" if captor else " (T4.3)"
+        )
+    if event.to not in allowed:
+        raise _error(
+            _("to: {army} may retreat to {places} (T4.3), not {to}").format(
+                army=army.name,
+                places=", ".join(allowed) or _("nowhere: it surrenders"),
+                to=event.to,
+            )
+        )
+    option = options[allowed.index(event.to)]
+    start = army.province
+    if apply:
+        army.province = event.to
+        army.aboard = None
+    second = "; a second battle may follow (T4.3)" if option.second_battle else ""
+    return f"{army.name} retreated from {start} to {event.to}{second}"
+
+
+# ---- the Senones' special provinces (T7.9) -----------------------------------------------
+
+_SENONES_AT = re.compile(r"becomes Gallic when the (?P<nation>\w+) reach (?P<pp>\d+) PP")
+
+
+def senones_provinces(state: CampaignState) -> list[str]:
+    """T7.9: the provinces that pass to the Senones when their PP reach the threshold in the
+    provinces table's ``special`` column (once passed, they stay passed)."""
+    lines = []
+    for province in state.scenario.provinces:
+        found = _SENONES_AT.search(province.special)
+        if found is None or province.name in state.gallic:
+            continue
+        nation = state.nations.get(found["nation"])
+        if nation is not None and nation.prestige >= int(found["pp"]):
+            state.gallic.append(province.name)
+            state.control[province.name] = nation.name
+            lines.append(
+                f"{province.name} becomes Gallic ({nation.name} at {nation.prestige} PP, T7.9)"
+            )
+    return lines
+
+
+def deploy_event_troops(state: CampaignState, nation: str, pm: int, province: str) -> str:
+    """T7.9: troops an event brings appear in the province it names (Ptolemy's at Tarentum)."""
+    return deploy_at(state, nation, "army", pm, province)
+
+
+# ---- the winter's events on the map (T7.9) -----------------------------------------------
+
+CISALPINE = "Gallia Cisalpina"
+"""T5.6, 6: the region whose provinces the Senones may annex."""
+
+
+def check_winter_map(state: CampaignState, key: str, annex: str | None) -> None:
+    """T7.9: the annexation names a Cisalpine province not yet the Senones'; nothing else
+    takes ``annex``."""
+    if key != "senones_annex":
+        if annex is not None:
+            raise _error(_("annex: only when the die brings the Senones' annexation (T5.6, 6)"))
+        return
+    choices = [
+        p.name
+        for p in state.scenario.provinces
+        if p.region == CISALPINE and state.control.get(p.name) != "Senones"
+    ]
+    if annex not in choices:
+        raise _error(
+            _(
+                "annex: the Senones annex one Cisalpine province of their choice: {choices} (T7.9)"
+            ).format(choices=", ".join(choices) or _("none left"))
+        )
+
+
+def winter_on_map(
+    state: CampaignState, effective: WinterEventSpec, happened: int, annex: str | None
+) -> list[str]:
+    """T7.9: the winter event ``effective`` acts on the map (the storm is the caller's: its
+    loser is chosen after upkeep)."""
+    lines: list[str] = []
+    target = state.nations.get(effective.nation or "")
+    where = (
+        effective.provinces[min(happened, len(effective.provinces) - 1)]
+        if effective.provinces
+        else ""
+    )
+    if effective.key == "barbarians" and target is not None:
+        if happened == 0:
+            target.away = True
+            lines.append(f"{target.name} leaves the map with his forces (T7.9)")
+        else:
+            target.away = False
+            target.prestige += effective.second_time_prestige
+            for force in state.forces.values():
+                if force.nation == target.name and where:
+                    force.province, force.aboard = where, None
+            lines.append(
+                f"{target.name} returns at {where} with +{effective.second_time_prestige} PP (T7.9)"
+            )
+    elif effective.key == "ptolemy" and target is not None:
+        target.land_pm += effective.land_pm
+        lines.append(deploy_event_troops(state, target.name, effective.land_pm, where))
+    elif effective.key == "coup" and where:
+        standing = _standing(state, where)
+        total = sum(f.pm for f in standing)
+        if total > effective.land_pm:
+            lines.append(f"coup at {where} ignored: {total} PM stand there (T7.9)")
+        else:
+            for force in standing:
+                state.nations[force.nation].land_pm -= force.pm
+                del state.forces[force.name]
+                lines.append(f"{force.name} destroyed by the coup at {where}")
+            state.control[where] = "Neutral"
+            state.nations["Neutral"].land_pm += effective.land_pm
+            lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
+            lines.append(f"{where} is a neutral state (T7.9)")
+    elif effective.key == "ligurians" and where:
+        state.nations["Neutral"].land_pm += effective.land_pm
+        lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
+    elif effective.key == "senones_annex" and annex is not None:
+        state.control[annex] = "Senones"
+        lines.append(f"the Senones annex {annex} (T7.9)")
+    return lines

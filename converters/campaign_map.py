@@ -1,0 +1,256 @@
+"""The campaign board as a graph, and the movement rules that read it (T7.1, T7.3).
+
+The seed's board (roads, sea stretches, open-sea crossings) is not in the seed; the project
+ships its own drawing of it as data (``armylists/data/scenarios/tarentine/board.toml``) and a
+club may bring its own. This module is the shape any board must have, validated when it is
+loaded, and the pure questions the ledger asks of it: which provinces neighbour this one by
+road, which sea route a fleet takes and whether it is allowed. It knows nothing of files.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from converters.i18n import _
+
+__all__ = [
+    "MAX_SEA_STRETCHES",
+    "WAYS",
+    "Board",
+    "Link",
+    "Place",
+    "Way",
+]
+
+Way = Literal["road", "mountain", "sea", "crossing"]
+"""How two provinces touch: a road, a mountain road over the Apennines (T3.2: +1 to the
+defender), a coastal sea stretch, or an open-sea crossing (the board's dashed lines)."""
+
+WAYS: tuple[Way, ...] = ("road", "mountain", "sea", "crossing")
+"""Every :data:`Way`, in the order the map lists neighbours."""
+
+LAND_WAYS: frozenset[str] = frozenset({"road", "mountain"})
+"""The ways an army marches along (T7.3)."""
+
+SEA_WAYS: frozenset[str] = frozenset({"sea", "crossing"})
+"""The ways a fleet sails along (T7.3)."""
+
+MAX_SEA_STRETCHES = 8
+"""T3.7, T7.3: a fleet moves at most 8 sea stretches in a turn."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Place(_Frozen):
+    """One province on the board: where its chief town is and whether it touches the sea."""
+
+    province: str = Field(min_length=1)
+    """The province, as the provinces table names it."""
+    lat: float = Field(ge=-90, le=90)
+    """Latitude of the chief town (degrees north)."""
+    lon: float = Field(ge=-180, le=180)
+    """Longitude of the chief town (degrees east)."""
+    maritime: bool = False
+    """Its symbol touches the sea: fleets may enter it (T7.3)."""
+    landing_only: list[str] = []
+    """When not empty, only these nations (and allies sailing with them) may land troops here
+    (T7.3: the African coast, only Pyrrhus)."""
+    note: str = ""
+    """Why it is drawn so (the chief town, its port)."""
+
+
+class Link(_Frozen):
+    """One connection of the board, stated once: it joins both ways."""
+
+    a: str = Field(min_length=1)
+    """One end."""
+    b: str = Field(min_length=1)
+    """The other end."""
+    way: Way
+    """Road, mountain road, sea stretch or open-sea crossing."""
+    note: str = ""
+    """What the connection is in 278 BC (a road, a strait …)."""
+
+
+class Board(_Frozen):
+    """The whole board (T7.1): every province's place and every connection.
+
+    Validated on construction: each province placed once, every connection between placed
+    provinces and listed once (either way round, so the board is symmetric by construction),
+    sea stretches and crossings only between maritime provinces, and every province reachable
+    from every other.
+    """
+
+    places: list[Place] = Field(min_length=1)
+    """Every province, in the order the data lists them."""
+    links: list[Link] = []
+    """Every connection."""
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> Board:
+        seen: dict[str, Place] = {}
+        for place in self.places:
+            if place.province in seen:
+                raise ValueError(f"places: {place.province} is placed twice")
+            seen[place.province] = place
+        pairs: dict[tuple[frozenset[str], bool], Link] = {}
+        for link in self.links:
+            for end in (link.a, link.b):
+                if end not in seen:
+                    raise ValueError(
+                        f"links: {link.a}–{link.b}: {end!r} is not a province of the board"
+                    )
+            if link.a == link.b:
+                raise ValueError(f"links: {link.a} is joined to itself")
+            # A pair may be joined once by land and once by sea (a coast road and its stretch).
+            key = (frozenset((link.a, link.b)), link.way in SEA_WAYS)
+            if key in pairs:
+                raise ValueError(
+                    f"links: {link.a}–{link.b} is listed twice by {'sea' if key[1] else 'land'} "
+                    "(a connection is stated once and joins both ways)"
+                )
+            pairs[key] = link
+            if link.way in SEA_WAYS and not (seen[link.a].maritime and seen[link.b].maritime):
+                inland = link.a if not seen[link.a].maritime else link.b
+                raise ValueError(
+                    f"links: {link.a}–{link.b} is a {link.way} but {inland} is not maritime"
+                )
+        unreached = self._unreached()
+        if unreached:
+            raise ValueError(
+                f"links: not reachable from {self.places[0].province}: {', '.join(unreached)}"
+            )
+        return self
+
+    def _unreached(self) -> list[str]:
+        start = self.places[0].province
+        reached = {start}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for link in self.links:
+                if here in (link.a, link.b):
+                    there = link.b if here == link.a else link.a
+                    if there not in reached:
+                        reached.add(there)
+                        queue.append(there)
+        return [place.province for place in self.places if place.province not in reached]
+
+    # ---- reading -----------------------------------------------------------------------
+
+    @property
+    def provinces(self) -> list[str]:
+        """Every province, in the data's order."""
+        return [place.province for place in self.places]
+
+    def place(self, province: str) -> Place:
+        """The place of ``province``; ValueError naming the field ``province`` if unknown."""
+        for place in self.places:
+            if place.province == province:
+                return place
+        raise ValueError(
+            _("province: not a province of the board: {province!r}").format(province=province)
+        )
+
+    def check_names(self, provinces: Iterable[str]) -> None:
+        """Refuse a board whose provinces are not exactly ``provinces`` (the provinces table):
+        ValueError naming those missing from the board and those the table does not know."""
+        table = list(provinces)
+        placed = set(self.provinces)
+        missing = [name for name in table if name not in placed]
+        unknown = [name for name in self.provinces if name not in set(table)]
+        if missing or unknown:
+            parts = []
+            if missing:
+                parts.append(f"not on the board: {', '.join(missing)}")
+            if unknown:
+                parts.append(f"not in the provinces table: {', '.join(unknown)}")
+            raise ValueError("places: " + "; ".join(parts))
+
+    def land_way(self, a: str, b: str) -> Way | None:
+        """The road (or mountain road) joining ``a`` and ``b``, or None."""
+        return self._way(a, b, LAND_WAYS)
+
+    def sea_way(self, a: str, b: str) -> Way | None:
+        """The sea stretch (or open-sea crossing) joining ``a`` and ``b``, or None."""
+        return self._way(a, b, SEA_WAYS)
+
+    def _way(self, a: str, b: str, ways: frozenset[str]) -> Way | None:
+        pair = frozenset((a, b))
+        for link in self.links:
+            if link.way in ways and frozenset((link.a, link.b)) == pair:
+                return link.way
+        return None
+
+    def neighbours(self, province: str) -> dict[Way, list[str]]:
+        """T7.1: the provinces touching ``province``, by way, in the data's order."""
+        self.place(province)
+        found: dict[Way, list[str]] = {way: [] for way in WAYS}
+        for link in self.links:
+            if province in (link.a, link.b):
+                found[link.way].append(link.b if province == link.a else link.a)
+        return found
+
+    def road_neighbours(self, province: str) -> list[str]:
+        """T7.3: where an army in ``province`` may march this turn (road or mountain road)."""
+        ways = self.neighbours(province)
+        return [*ways["road"], *ways["mountain"]]
+
+    def sea_neighbours(self, province: str) -> list[str]:
+        """Where a fleet in ``province`` may sail in one stretch (coast or crossing)."""
+        ways = self.neighbours(province)
+        return [*ways["sea"], *ways["crossing"]]
+
+    def shortest_sea_route(self, start: str, end: str) -> list[str] | None:
+        """T7.3: the shortest route of sea stretches from ``start`` to ``end`` through maritime
+        provinces (both ends included), the data's order breaking ties; None if there is none.
+        """
+        if not (self.place(start).maritime and self.place(end).maritime):
+            return None
+        previous: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == end:
+                route = [here]
+                while (step := previous[route[-1]]) is not None:
+                    route.append(step)
+                return route[::-1]
+            for there in self.sea_neighbours(here):
+                if there not in previous:
+                    previous[there] = here
+                    queue.append(there)
+        return None
+
+    def check_sea_route(self, route: Sequence[str], limit: int = MAX_SEA_STRETCHES) -> None:
+        """T7.3, T3.7: refuse a fleet's route with ValueError naming the field ``route``: each
+        step a sea stretch or crossing between maritime provinces, at most ``limit`` steps."""
+        if len(route) < 2:
+            raise ValueError(_("route: a fleet's route names at least where it starts and ends"))
+        for province in route:
+            if not self.place(province).maritime:
+                raise ValueError(
+                    _("route: {province} is not maritime: fleets never enter it (T7.3)").format(
+                        province=province
+                    )
+                )
+        for here, there in itertools.pairwise(route):
+            if self.sea_way(here, there) is None:
+                raise ValueError(
+                    _("route: no sea stretch or crossing joins {here} and {there} (T7.3)").format(
+                        here=here, there=there
+                    )
+                )
+        if len(route) - 1 > limit:
+            raise ValueError(
+                _("route: {n} sea stretches; a fleet moves at most {limit} a turn (T3.7)").format(
+                    n=len(route) - 1, limit=limit
+                )
+            )
