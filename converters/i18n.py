@@ -176,11 +176,17 @@ def _translate_recorded(language: str, text: str) -> str:
         if not (text.startswith(head) and text.endswith(tail)):
             continue
         found = _compiled(template).fullmatch(text)
-        # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
-        # that happens to start like it: its own words must be a fair part of the text.
-        if found is None or len(_PLACEHOLDER.sub("", template)) * 5 < len(text):
+        if found is None:
             continue
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
+        # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
+        # that happens to start like it: its own words, with the values it recognised as
+        # sentences of its own (a long "{where}"), must be a fair part of the text.
+        recognised = sum(
+            len(value) for name, value in found.groupdict().items() if values[name] != value
+        )
+        if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
+            continue
         return _active.gettext(template).format_map(values)
     return text
 

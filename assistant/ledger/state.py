@@ -374,7 +374,7 @@ class CampaignState(_State):
 
     def upkeep(self, nation: str) -> int:
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
-        return sum(cost for _, cost in self._upkeep_items(self.nation(nation)))
+        return sum(cost for _item, cost in self._upkeep_items(self.nation(nation)))
 
     @property
     def bellum_years(self) -> int:

@@ -266,7 +266,7 @@ def test_argparse_errors_in_italian_name_the_flag(capsys: pytest.CaptureFixture[
     assert stopped.value.code == 2
     assert err.strip() == (
         "castra losses fog: error: argomento --outcome: scelta non valida: 'x' "
-        "(scegli tra 'won', 'lost')"
+        "(scegli tra 'won', 'lost', 'draw')"
     )
 
 
@@ -315,6 +315,26 @@ def test_ghost_replay_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     assert not [line for line in lines if any(words in line for words in english)]
 
 
+@pytest.mark.parametrize("house_rule", ["sign_inversion", "threshold_cross"])
+def test_ghost_replay_in_italian_under_each_order_change_rule(
+    capsys: pytest.CaptureFixture[str], house_rule: str
+) -> None:
+    """G3.2 with the H option order_change: the reasons (and the note naming the house rule)
+    read in Italian, however long the "where" inside them."""
+    example = ROOT / "docs" / "examples" / "ghost-battle.json"
+    code, out, _err = _run(
+        capsys, "--lang", "it", "ghost", "replay", str(example), "--rule",
+        f"order_change={house_rule}",
+    )  # fmt: skip
+    assert code == 0
+    note = f" (regola della casa order_change = {house_rule})"
+    if house_rule != "sign_inversion":
+        assert note in out
+    english = ("order stands", "threshold", "house rule", "since the order")
+    lines = out.replace(note, "").splitlines()
+    assert not [line for line in lines if any(words in line for words in english)]
+
+
 # -- JSON is the same in both languages ---------------------------------------------------------
 
 
@@ -346,10 +366,14 @@ JSON_COMMANDS: dict[str, list[str]] = {
                    "--outcome", "lost"],
     "losses dbm": ["losses", "dbm", "--pm", "3", "--total-eleq", "12", "--eliminated", "4",
                    "--outcome", "won"],
+    "losses dbmm": ["losses", "dbmm", "--pm", "3", "--bases", "12", "--killed", "4", "--broken",
+                    "2", "--outcome", "lost"],
     "losses dba": ["losses", "dba", "--pm", "2", "--elements", "12", "--lost", "5",
                    "--outcome", "lost"],
     "losses recovery": ["losses", "recovery", "--pm", "2", "--bases", "12", "--destroyed", "2",
                         "--routed", "2", "--seed", "3"],
+    "intercept": ["intercept", "3", "2", "--carried", "1", "--dice", "4",
+                  "--rule", "interception=at_least"],
     "morale": ["morale", "--morale", "3", "--lost", "6", "--enemy-lost", "2", "--roll", "5"],
     "odds": ["odds", "3", "2"],
     "prestige": ["prestige", "--event", "city-sacked", "--actor", "Rome", "--at-peace"],

@@ -119,8 +119,10 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a house rule (docs/rules.md H), e.g. both_retreat=both_pursued; `castra campaign "
-        "rules` lists them",
+        help=_(
+            "a house rule (docs/rules.md H), e.g. both_retreat=both_pursued; `castra campaign "
+            "rules` lists them"
+        ),
     )
 
 

@@ -44,9 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
     """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances,
     rate overrides and house rules (``castra budget`` and ``castra sheet`` take the same)."""
-    parser.add_argument(
-        "system", choices=("fog", "dbm", "dbmm", "dba"), help=_("the table rules")
-    )
+    parser.add_argument("system", choices=("fog", "dbm", "dbmm", "dba"), help=_("the table rules"))
     parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help=_("side A's PM (whole)"))
     parser.add_argument(
         "pm_b",

@@ -11,6 +11,7 @@ import argparse
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import _
 
 __all__ = ["register"]
 
@@ -21,27 +22,32 @@ MOST_FLEET_PM = 1_000
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "intercept",
-        help="the interception roll when only one fleet seeks battle (T3.6)",
-        description=(
+        help=_("the interception roll when only one fleet seeks battle (T3.6)"),
+        description=_(
             "Fleet A seeks battle, fleet B avoids it: 1d6 against both fleets' PM plus the PM "
             "of troops B carries. Caught if the roll is at most that sum (house rule "
             "interception=at_least: at least)."
         ),
     )
-    parser.add_argument("fleet_a", type=int, metavar="FLEET_A_PM", help="the fleet seeking battle")
-    parser.add_argument("fleet_b", type=int, metavar="FLEET_B_PM", help="the fleet avoiding it")
     parser.add_argument(
-        "--carried", type=int, default=0, metavar="PM", help="land PM fleet B carries (default 0)"
+        "fleet_a", type=int, metavar="FLEET_A_PM", help=_("the fleet seeking battle")
+    )
+    parser.add_argument("fleet_b", type=int, metavar="FLEET_B_PM", help=_("the fleet avoiding it"))
+    parser.add_argument(
+        "--carried",
+        type=int,
+        default=0,
+        metavar="PM",
+        help=_("land PM fleet B carries (default 0)"),
     )
     add_dice_options(parser)
     add_rule_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from converters.dice_battle import interception_roll
-    from converters.i18n import _
 
     rules = rules_from_args(args)
     for option, value in (

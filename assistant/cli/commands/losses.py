@@ -69,9 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _outcome(dbm)
     dbm.set_defaults(handler=_run_dbm)
 
-    dbmm = systems.add_parser(
-        "dbmm", help=_("DBMM: bases killed (and broken) over bases (T2.2b)")
-    )
+    dbmm = systems.add_parser("dbmm", help=_("DBMM: bases killed (and broken) over bases (T2.2b)"))
     dbmm.add_argument("--pm", type=int, required=True, help=_("the contingent's PM"))
     dbmm.add_argument("--bases", type=int, required=True, metavar="N", help=_("bases fielded"))
     dbmm.add_argument("--killed", type=int, required=True, metavar="N", help=_("bases killed"))

@@ -571,7 +571,7 @@ class DiceBattleScreen(Screen[None]):
             return
         error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
-        fleets = {key: int(sum(pm for _, pm in setup[key])) for key in ("a", "b")}
+        fleets = {key: int(sum(pm for _nation, pm in setup[key])) for key in ("a", "b")}
         self._intercept(seeker, fleets, troops, setup["rules"])
 
     @work(thread=True, exclusive=True, group="dice-battle")
@@ -658,7 +658,7 @@ def engine_setup(setup: dict[str, Any]) -> Any:
 
     def side(key: str) -> Any:
         contingents = tuple(Contingent(nation=n, pm=int(pm)) for n, pm in setup[key])
-        name = " + ".join(n for n, _ in setup[key])
+        name = " + ".join(n for n, _pm in setup[key])
         return BattleSide(name=f"{key.upper()} ({name})", contingents=contingents)
 
     return BattleSetup(

@@ -116,7 +116,7 @@ class HelpScreen(Screen[None]):
                 yield Static("\n".join(lines), classes="help-keys", markup=False)
             rules = house_rules_rows(self.app)
             yield Static(_("House rules of this campaign (docs/rules.md H)"), classes="help-title")
-            width = max(len(name) for name, _ in rules)
+            width = max(len(name) for name, _value in rules)
             lines = [f"  {name:<{width}}  {value}" for name, value in rules]
             yield Static("\n".join(lines), classes="help-keys", markup=False)
         yield CastraFooter()

@@ -36,16 +36,16 @@ START = "Roma"
 class MapScreen(Screen[None]):
     """The board with every province's holder and forces; a panel on the selected one."""
 
-    TITLE = "Map"
+    TITLE = N_("Map")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "jump(0, -1)", "North", show=False),
-        Binding("down", "jump(0, 1)", "South", show=False),
-        Binding("left", "jump(-1, 0)", "West", show=False),
-        Binding("right", "jump(1, 0)", "East", show=False),
-        Binding("v", "order('MarchForm')", "March"),
-        Binding("l", "order('SailForm')", "Sail"),
-        Binding("i", "order('SiegeForm')", "Siege"),
-        Binding("k", "order('SackForm')", "Sack"),
+        Binding("up", "jump(0, -1)", N_("North"), show=False),
+        Binding("down", "jump(0, 1)", N_("South"), show=False),
+        Binding("left", "jump(-1, 0)", N_("West"), show=False),
+        Binding("right", "jump(1, 0)", N_("East"), show=False),
+        Binding("v", "order('MarchForm')", N_("March")),
+        Binding("l", "order('SailForm')", N_("Sail")),
+        Binding("i", "order('SiegeForm')", N_("Siege")),
+        Binding("k", "order('SackForm')", N_("Sack")),
     ]
 
     def __init__(self) -> None:
@@ -145,7 +145,7 @@ class MapScreen(Screen[None]):
         text.append(_("Forces:\n"), style="bold")
         for force in here:
             sign = "⚔" if force["kind"] == "army" else "⚓"
-            aboard = f" ({_('aboard')})" if force["aboard"] else ""
+            aboard = " (" + _("aboard") + ")" if force["aboard"] else ""
             text.append(f" {force['name']} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
