@@ -310,7 +310,7 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
     side_a = [c for c in event.contingents if c.side == "a"]
     taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
     loser = state.control.get(event.place, "")
-    award = prestige_award(PrestigeEvent.CITY_TAKEN, taker)
+    award = prestige_award(PrestigeEvent.CITY_TAKEN, taker, senones_city=state.rules.senones_city)
     if apply:
         state.control[event.place] = taker
         if event.place in state.besieged:

@@ -839,6 +839,12 @@ class CampaignState(_State):
                     f"province: recruits deploy in a controlled province; {event.province} is "
                     f"held by {holder} (T6.1)"
                 )
+            board = map_rules.board_of(self.scenario)
+            if event.naval_pm and board is not None and not board.place(event.province).maritime:
+                raise LedgerError(
+                    f"province: a fleet is launched only in a maritime province; "
+                    f"{event.province} has no coast (T6.1)"
+                )
         cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
         if nation.treasury < cost:
             raise LedgerError(

@@ -233,6 +233,19 @@ def test_t6_1_recruits_deploy_in_a_controlled_province_free_of_enemies(
     assert where(state)["Etruscans fleet I"] == ("Cosa", 2)
 
 
+def test_t6_1_a_fleet_is_launched_only_in_a_maritime_province(store: CampaignStore) -> None:
+    """T6.1 (issue 13, correction 7): naval PM ordered for a landlocked province are refused
+    when ordered, naming the province; a coastal one takes them."""
+    refused(
+        store,
+        RecruitmentOrdered(nation="Etruscans", naval_pm=1, province="Faesulae"),
+        "province:",
+        "maritime",
+        "Faesulae",
+    )
+    store.append(RecruitmentOrdered(nation="Etruscans", naval_pm=1, province="Cosa"))
+
+
 def test_an_old_campaign_file_gets_its_forces_from_the_start_table(tmp_path: Path) -> None:
     before_the_map = load_scenario("tarentine").model_copy(update={"board": None})
     with CampaignStore.create(tmp_path / "old.castra", before_the_map) as old:

@@ -287,3 +287,37 @@ def test_t7_9_senones_provinces_pass_at_their_pp_thresholds(store: CampaignStore
     )
     store.append(PrestigeAdjusted(nation="Senones", pp=5, note="more"))
     assert store.state().control["Taurini"] == "Senones"
+
+
+@pytest.mark.parametrize(
+    ("senones_city", "greek_pp"),
+    [("no_change", 0), ("owner_loses", -3)],
+)
+def test_t4_2_the_senones_taking_a_city_on_the_map_follow_the_house_rule(
+    tmp_path: Path, senones_city: str, greek_pp: int
+) -> None:
+    """T4.2 house rule ``senones_city``: the map's city-taken award (T7.5) consults it too —
+    by default nobody's prestige moves; ``owner_loses`` costs the city's owner 3 PP."""
+    from converters.house_rules import HouseRules
+
+    rules = HouseRules.model_validate({"senones_city": senones_city})
+    with CampaignStore.create(
+        tmp_path / "senones.castra", load_scenario("tarentine"), rules=rules
+    ) as opened:
+        opened.append(
+            BattleRecorded(
+                place="Tarentum",
+                resolution="manual",
+                winner="a",
+                city_assault=True,
+                city_taken=True,
+                contingents=[
+                    ContingentResult(side="a", nation="Senones", pm=1),
+                    ContingentResult(side="b", nation="Magna Graecia", pm=1, prisoners=1),
+                ],
+            )
+        )
+        state = opened.state()
+    assert state.control["Tarentum"] == "Senones"
+    assert state.nations["Senones"].prestige == 0
+    assert state.nations["Magna Graecia"].prestige == greek_pp
