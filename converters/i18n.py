@@ -181,9 +181,12 @@ def _translate_recorded(language: str, text: str) -> str:
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
         # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
         # that happens to start like it: its own words, with the values it recognised as
-        # sentences of its own (a long "{where}"), must be a fair part of the text.
+        # phrases of their own (a long "{where}"; not a lone word such as "campaign"), must be
+        # a fair part of the text.
         recognised = sum(
-            len(value) for name, value in found.groupdict().items() if values[name] != value
+            len(value)
+            for name, value in found.groupdict().items()
+            if " " in value and values[name] != value
         )
         if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
             continue

@@ -65,10 +65,13 @@ def _screen_text(app: Any) -> str:
 
 
 def _data_words() -> set[str]:
-    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names."""
+    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names and
+    the shipped scenarios' titles (a campaign's name, as its file gives it)."""
     from armylists.annibui import buildings, unit_types
+    from armylists.scenarios import SCENARIO_KEYS, load_scenario
 
     names = [unit.english for unit in unit_types()] + [work.english for work in buildings()]
+    names += [load_scenario(key).title for key in SCENARIO_KEYS]
     return _words(" ".join(names))
 
 

@@ -232,6 +232,14 @@ def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     assert translate_recorded(reason) == reason
 
 
+def test_a_sentence_that_only_fits_a_date_template_is_left_alone() -> None:
+    """ "{month} {year} BC" must not turn a ledger line into half-Italian because one of its
+    words ("campaign") happens to be in the catalogue."""
+    set_language("it")
+    line = "campaign created: The Tarentine Wars, 278–273 BC"
+    assert translate_recorded(line) == line
+
+
 def test_a_referees_own_words_are_shown_as_typed() -> None:
     set_language("it")
     note = "Rome bribed the Samnites (agreed at the club, 3 May)"
