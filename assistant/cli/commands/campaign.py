@@ -1089,8 +1089,11 @@ def _run_advance(args: argparse.Namespace) -> int:
     with _open(args) as store:
         state = store.state()
         economy = state.scenario.economy is not None
-        if economy and state.forces:
-            return _advance_from_map(args, state, tribute)
+        from assistant.ledger.map_war import turn_end_collection
+
+        collection = turn_end_collection(state)
+        if collection is not None:
+            return _advance_from_map(args, collection, tribute)
         if args.full_tribute:
             if not economy:
                 raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
@@ -1108,10 +1111,13 @@ def _run_advance(args: argparse.Namespace) -> int:
     return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
 
 
-def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dict[str, int]) -> int:
+def _advance_from_map(
+    args: argparse.Namespace,
+    collection: tuple[dict[str, int], dict[str, int]],
+    typed: dict[str, int],
+) -> int:
     """T5.3, T7.8: with a map the tribute is computed, never typed."""
     from assistant.ledger.events import TurnAdvanced
-    from assistant.ledger.forces import tribute_now
 
     if typed:
         raise CliError(
@@ -1120,12 +1126,7 @@ def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dic
                 "afterwards with `castra campaign treasury --nation N --pe ±K --note WHY`"
             )
         )
-    from assistant.ledger.map_war import siege_costs
-
-    computed = tribute_now(state).nations
-    costs = siege_costs(state)
-    if state.is_winter:
-        computed, costs = {}, {}
+    computed, costs = collection
     event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
     return _append(args, event)
 
