@@ -66,18 +66,26 @@ async def test_T5_1_advance_a_turn_and_see_the_date_change(app: Any, type_text: 
         assert "Turn 1, April 278 BC (1st fortnight)" in heading(app)
         await pilot.press("n")
         assert isinstance(app.screen, AdvanceTurnForm)
-        await type_text(pilot, "Rome 5")  # T5.3 tribute, counted by the referee
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
         assert "Turn 2, April 278 BC (2nd fortnight)" in heading(app)
-        assert nation_cell(app, "Rome", TREASURY) == "21"  # 16 PE + 5 tribute
+        # 16 PE + 25 tribute computed from the map (T5.3, worked out in tests/unit/test_tribute)
+        assert nation_cell(app, "Rome", TREASURY) == "41"
         assert app.ledger.store.state().turn == 2
 
 
 async def test_T5_3_tribute_for_an_unknown_nation_is_refused_inline(
-    app: Any, type_text: Any
+    tmp_path: Any, type_text: Any
 ) -> None:
+    # Only a campaign without a map has the tribute typed in (T7.8).
+    from armylists.scenarios import custom_scenario
+    from assistant.ledger.store import CampaignStore
+    from tests.tui.conftest import make_app
+
+    scenario = custom_scenario(["Rome"], treasuries={"Rome": 16})
+    store = CampaignStore.create(tmp_path / "custom.castra", scenario, who="Referee")
+    app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await type_text(pilot, "Atlantis 5")

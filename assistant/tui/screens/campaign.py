@@ -48,6 +48,8 @@ __all__ = [
     "house_rules_text",
     "nation_options",
     "parse_tribute",
+    "pe_listing",
+    "tribute_text",
 ]
 
 LOADING = "Loading campaign…"
@@ -130,6 +132,24 @@ def house_rules_text(rules: Any) -> str:
     return "\n" + _("House rules: {listed} (castra campaign rules lists them all)").format(
         listed=listed
     )
+
+
+def tribute_text(state: Any) -> str:
+    """T5.3: each nation's tribute if the turn ended now, as one line under the status, in a
+    campaign with a map ("" without one, or on a winter turn, when none is collected)."""
+    from assistant.ledger.map_war import turn_end_collection
+
+    collection = turn_end_collection(state)
+    if not collection or not collection[0]:
+        return ""
+    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(
+        listed=pe_listing(collection[0])
+    )
+
+
+def pe_listing(amounts: dict[str, int]) -> str:
+    """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
+    return " · ".join(f"{name} {pe}" for name, pe in amounts.items())
 
 
 def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
@@ -238,7 +258,7 @@ class CampaignScreen(Screen[None]):
             f"{state.scenario.title} — {state.date}  ·  turn {state.turn} of {calendar.total_turns}"
         )
         self.query_one("#campaign-status", Static).update(
-            self._status(state) + house_rules_text(state.rules)
+            self._status(state) + house_rules_text(state.rules) + tribute_text(state)
         )
         nations, events = self._tables()
         self._fill_nations(nations, state)
