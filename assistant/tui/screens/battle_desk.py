@@ -123,9 +123,21 @@ class BattleDeskScreen(Screen[None]):
         Binding("escape", "leave_field", "Leave field", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        side_a: list[tuple[str, int]] | None = None,
+        side_b: list[tuple[str, int]] | None = None,
+        *,
+        place: str | None = None,
+    ) -> None:
         super().__init__()
-        self._cards: dict[Side, int] = {"a": 1, "b": 1}
+        self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
+        """The contingents to start with (nation, PM), e.g. the armies met in a province."""
+        self._place = place or ""
+        self._cards: dict[Side, int] = {
+            "a": max(1, len(side_a or [])),
+            "b": max(1, len(side_b or [])),
+        }
         self._recovery: dict[str, Any] = {}
         """T2.6 results rolled for each contingent tag (A1, B2 …), until the form changes."""
         self._preview: dict[str, Any] | None = None
@@ -147,10 +159,10 @@ class BattleDeskScreen(Screen[None]):
             with Horizontal(id="desk-sides"):
                 with Vertical(id="side-a", classes="side") as side_a:
                     side_a.border_title = "Side A (attacker)"
-                    yield ContingentCard("a", 1, nations)
+                    yield from self._first_cards("a", nations)
                 with Vertical(id="side-b", classes="side") as side_b:
                     side_b.border_title = "Side B (defender)"
-                    yield ContingentCard("b", 1, nations)
+                    yield from self._first_cards("b", nations)
             with Horizontal(id="desk-middle"):
                 with Vertical(id="desk-settings") as settings:
                     settings.border_title = "Battle"
@@ -165,7 +177,9 @@ class BattleDeskScreen(Screen[None]):
                     yield FieldError(id="cap-error")
                     with Horizontal(classes="setting"):
                         yield Label("Place", classes="field-label")
-                        yield Input(placeholder="province or city", compact=True, id="place")
+                        yield Input(
+                            self._place, placeholder="province or city", compact=True, id="place"
+                        )
                     with Horizontal(classes="setting"):
                         yield Checkbox("terrain", id="terrain", compact=True)
                         yield Checkbox("city (B holds)", id="city", compact=True)
@@ -199,6 +213,13 @@ class BattleDeskScreen(Screen[None]):
                 yield FieldError(id="record-error")
                 yield FieldNote(id="desk-recorded")
         yield CastraFooter()
+
+    def _first_cards(self, side: Side, nations: list[str]) -> ComposeResult:
+        given: list[tuple[str | None, str]] = [
+            (nation, str(pm)) for nation, pm in self._given[side]
+        ] or [(None, "")]
+        for number, (nation, pm) in enumerate(given, start=1):
+            yield ContingentCard(side, number, nations, nation=nation, pm=pm)
 
     def on_mount(self) -> None:
         self.query_one("#budget-table", DataTable).add_columns(

@@ -46,6 +46,8 @@ class MapScreen(Screen[None]):
         Binding("l", "order('SailForm')", "Sail"),
         Binding("i", "order('SiegeForm')", "Siege"),
         Binding("k", "order('SackForm')", "Sack"),
+        Binding("b", "battle('desk')", "Battle here"),
+        Binding("d", "battle('dice')", "Dice here"),
     ]
 
     def __init__(self) -> None:
@@ -176,6 +178,35 @@ class MapScreen(Screen[None]):
         form: ModalScreen[str | None] = globals()[form_name](self.selected)
         # The ledger service tells every screen (this one included) once the form records.
         self.app.push_screen(form)
+
+    def action_battle(self, how: str) -> None:
+        """T7.4: the battle desk (or the dice battle) for the selected province, its sides
+        filled from the armies standing there when enemies meet."""
+        from fractions import Fraction
+
+        from assistant.ledger.forces import sides_at
+
+        province = self.selected
+        side_a, side_b = (
+            ([], []) if province is None else sides_at(castra_app(self).ledger.state(), province)
+        )
+        if not side_a:
+            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            return
+        if how == "dice":
+            from assistant.tui.screens.dice_battle import DiceBattleScreen
+
+            self.app.push_screen(
+                DiceBattleScreen(
+                    side_a=[(n, Fraction(pm)) for n, pm in side_a],
+                    side_b=[(n, Fraction(pm)) for n, pm in side_b],
+                    place=province,
+                )
+            )
+        else:
+            from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+            self.app.push_screen(BattleDeskScreen(side_a, side_b, place=province))
 
 
 # ---- the order forms -------------------------------------------------------------------------
