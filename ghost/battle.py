@@ -8,6 +8,8 @@ pydantic :class:`BattleState` so a solo battle can be saved and resumed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -221,6 +223,18 @@ class GhostBattle:
         battle._general = GhostGeneral(state.general, state.strength, state.units, state.memory)
         return battle
 
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """A step that fails half-way (a physical die the player abandoned, say) leaves the
+        battle exactly as it was: the G3.3 countdown must not use up a step it never rolled."""
+        saved = self.state
+        try:
+            yield
+        except BaseException:
+            self._state = saved
+            self._general = GhostGeneral(saved.general, saved.strength, saved.units, saved.memory)
+            raise
+
     @property
     def state(self) -> BattleState:
         """The serialisable state (pydantic)."""
@@ -257,7 +271,8 @@ class GhostBattle:
 
     def open(self, dice: Dice) -> Decision:
         """G3.1: the opening order."""
-        decision = self._general.open(dice)
+        with self._all_or_nothing():
+            decision = self._general.open(dice)
         self._state = self._state.model_copy(update={"opening": decision})
         return decision
 
@@ -279,6 +294,10 @@ class GhostBattle:
                 f"units_lost: a running total, at least the {lost_before} of the turn before "
                 f"(got {losses.units_lost})"
             )
+        with self._all_or_nothing():
+            return self._start_turn(losses, dice)
+
+    def _start_turn(self, losses: TurnLosses, dice: Dice) -> Decision:
         if not self._state.turn_ended:
             self.end_turn(dice)
         turn = self.turn + 1
@@ -305,7 +324,8 @@ class GhostBattle:
             raise ValueError("turn: start a ghost turn before ending it")
         if self._state.turn_ended:
             raise ValueError(f"turn: ghost turn {self.turn} has already ended")
-        decision = self._general.count_down(dice)
+        with self._all_or_nothing():
+            decision = self._general.count_down(dice)
         last = self._state.turns[-1]
         ended = last.model_copy(update={"decisions": [*last.decisions, decision]})
         self._state = self._state.model_copy(
@@ -315,8 +335,9 @@ class GhostBattle:
 
     def play_turn(self, losses: TurnLosses, dice: Dice) -> TurnRecord:
         """A whole ghost turn: G3.2, G3.4, then G3.3 (what the replay does)."""
-        self.start_turn(losses, dice)
-        self.end_turn(dice)
+        with self._all_or_nothing():
+            self.start_turn(losses, dice)
+            self.end_turn(dice)
         return self._state.turns[-1]
 
     def allocate_pp(

@@ -167,3 +167,40 @@ async def test_G1_roll_a_general(app: Any) -> None:
         profile = str(screen.query_one("#ghost-profile").render())
         assert "excellent aggressive" in profile
         assert "command points 4" in profile and "leaves at 30%" in profile
+
+
+async def _asked(pilot: Any) -> str:
+    """The purpose of the die the app is asking for (physical dice)."""
+    for _ in range(50):
+        await pilot.pause()
+        if type(pilot.app.screen).__name__ == "DieEntryScreen":
+            break
+    assert type(pilot.app.screen).__name__ == "DieEntryScreen"
+    return str(pilot.app.screen.purpose)
+
+
+# Issue 11, bug 1 (G3.3): escaping the countdown die asked "needs 3+", then "2+", then "1+".
+# Escape must leave the battle exactly as it was, so the die asked again still needs 3+.
+async def test_G3_3_escaping_the_countdown_die_uses_up_no_step(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        screen.query_one("#pp-table").focus()
+        await pilot.press("p")
+        await key(pilot, "f6", ("2",))
+        await losses(pilot, type_text, "10", "0", "0")
+        await key(pilot, "f7")
+        await key(pilot, "f10")
+        await losses(pilot, type_text, "10", "30", "0")
+        await key(pilot, "f7", ("3",))
+        await key(pilot, "f10")
+        await losses(pilot, type_text, "10", "30", "1")
+        await key(pilot, "f7")
+        saved = screen.battle.state
+        for _ in range(3):
+            await pilot.press("f10")
+            assert "needs 3+" in await _asked(pilot)
+            await pilot.press("escape")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.battle.state == saved
+        assert "next roll needs 3+" in str(screen.query_one("#ghost-countdown").render())
