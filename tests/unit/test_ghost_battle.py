@@ -93,7 +93,8 @@ def test_g3_3_no_countdown_value_once_the_ghost_has_retreated() -> None:
 class _AbandonedDie:
     """Physical dice where the player presses Escape: every roll is abandoned."""
 
-    rolls: list[object] = []
+    def __init__(self) -> None:
+        self.rolls: list[object] = []
 
     def roll(self, sides: int, purpose: str) -> int:
         raise RuntimeError(f"roll cancelled: d{sides} for {purpose}")
