@@ -454,3 +454,23 @@ async def test_T3_7_a_naval_win_without_sinking_asks_no_capture_die(
             before["Rome"],
             before["Carthage"],
         )
+
+
+# Issue 11, bug 4 (T3.3, T3.8): the odds count a retreat chosen for after this round at once, not
+# only once it is applied: B retreating alone means A wins for certain; f8 again takes it back.
+async def test_T3_8_odds_count_the_retreat_chosen_for_next_round(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 6", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 6", type_text)
+        await step(pilot, "f5")
+        fighting = odds_shown(screen)
+        assert 0 < fighting["A wins"] < 100
+        await step(pilot, "f8")
+        assert odds_shown(screen)["A wins"] == 100
+        assert odds_shown(screen)["B wins"] == 0
+        await step(pilot, "f7")
+        assert odds_shown(screen)["both withdraw"] == 100
+        await step(pilot, "f7")
+        await step(pilot, "f8")
+        assert odds_shown(screen) == fighting

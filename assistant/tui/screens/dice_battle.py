@@ -337,7 +337,8 @@ class DiceBattleScreen(Screen[None]):
         )
 
     def _odds(self) -> Any:
-        """T3.8 from the current state with the retreat thresholds typed (both fight on now)."""
+        """T3.8 from the current state with the retreat thresholds typed and each side's choice
+        for after this round (f7/f8, T3.3)."""
         retreat_a = self._int("#dice-a-retreat", "A retreats at")
         retreat_b = self._int("#dice-b-retreat", "B retreats at")
         from converters.dice_battle import live_odds
@@ -350,7 +351,13 @@ class DiceBattleScreen(Screen[None]):
         if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
             # Exact odds grow fast with the dice; beyond this the screen would stall per key.
             raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
-        return live_odds(battle, retreat_a, retreat_b)
+        return live_odds(
+            battle,
+            retreat_a,
+            retreat_b,
+            a_choice=self.choices["a"],  # type: ignore[arg-type]
+            b_choice=self.choices["b"],  # type: ignore[arg-type]
+        )
 
     # ----------------------------------------------------------------- actions
     def action_start(self) -> None:
@@ -391,6 +398,7 @@ class DiceBattleScreen(Screen[None]):
             return
         self.choices[side] = "retreat" if self.choices[side] == "continue" else "continue"
         self._show_status()
+        self._show_odds()
 
     def action_next_round(self) -> None:
         """Roll the first round, or apply both choices: next round, pursuit, or the end."""
