@@ -157,6 +157,9 @@ class BattleState(BaseModel):
     """Every ghost turn so far."""
     turn_ended: bool = True
     """Whether the last turn's countdown (G3.3) has run."""
+    entries: dict[str, str] = Field(default_factory=dict)
+    """What the player has typed for the turns to come (running loss points, units lost, clock
+    dice), as typed: a battle resumed in a new session carries on from the same figures."""
 
     @model_validator(mode="after")
     def _army_matches(self) -> BattleState:
@@ -239,6 +242,10 @@ class GhostBattle:
     def state(self) -> BattleState:
         """The serialisable state (pydantic)."""
         return self._state.model_copy(update={"memory": self._general.memory})
+
+    def keep_entries(self, entries: dict[str, str]) -> None:
+        """Keep what the player has typed so far with the battle (see ``BattleState.entries``)."""
+        self._state = self._state.model_copy(update={"entries": dict(entries)})
 
     @property
     def general(self) -> GeneralProfile:

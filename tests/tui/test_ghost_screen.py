@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Static, TextArea
+from textual.widgets import DataTable, Input, Static, TextArea
 
 from assistant.tui.app import make_app
 from tests.tui.conftest import SEED, SIZE, fill
@@ -204,3 +204,34 @@ async def test_G3_3_escaping_the_countdown_die_uses_up_no_step(app: Any, type_te
             await pilot.pause()
             assert screen.battle.state == saved
         assert "next roll needs 3+" in str(screen.query_one("#ghost-countdown").render())
+
+
+# Issue 11, bug 2 (G2.1): quitting and coming back restored the units lost but not the loss
+# points typed, so the next f7 would have seen a gap of 0. Everything typed comes back.
+async def test_G2_1_a_resumed_battle_keeps_every_loss_field_typed(
+    app: Any, campaign_path: Any, type_text: Any
+) -> None:
+    typed = {
+        "#gr-fatigue": "10",
+        "#gr-objectives": "1",
+        "#gf-generals": "2 3",
+        "#gf-hqs": "1",
+        "#gf-routed": "0 +1",
+        "#gf-units-lost": "1",
+        "#clock-dice": "2 5",
+    }
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        for field, text in typed.items():
+            await fill(pilot, field, text, type_text)
+        await key(pilot, "f7")
+        total = str(screen.query_one("#ghost-loss-total").render())
+    from assistant.ledger import CampaignStore
+
+    again = make_app(CampaignStore.open(campaign_path), seed=SEED)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        shown = {field: screen.query_one(field, Input).value for field in typed}
+        assert shown == typed
+        assert str(screen.query_one("#ghost-loss-total").render()) == total

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from converters.dice import ScriptedDice
-from ghost.battle import Corps, Division, GhostArmy, GhostBattle, TurnLosses
+from ghost.battle import BattleState, Corps, Division, GhostArmy, GhostBattle, TurnLosses
 from ghost.gap import LossPoints
 from ghost.generals import GeneralProfile, Personality, Quality
 
@@ -130,3 +130,13 @@ def test_g3_3_a_turn_started_over_an_abandoned_countdown_die_starts_nothing() ->
         battle.start_turn(TurnLosses(gf_loss=30), _AbandonedDie())
     assert battle.state == before
     assert (battle.turn, battle.countdown_value) == (2, 3)
+
+
+def test_g2_1_what_the_player_typed_is_saved_and_resumed_with_the_battle() -> None:
+    # Issue 11, bug 2: a resumed battle had lost the running loss points typed for G2.1.
+    battle = GhostBattle(GeneralProfile(), strength=100, units=50)
+    battle.open(ScriptedDice([6]))
+    battle.keep_entries({"gr-fatigue": "10", "gf-generals": "2 3"})
+    text = battle.state.model_dump_json()
+    resumed = GhostBattle.from_state(BattleState.model_validate_json(text))
+    assert resumed.state.entries == {"gr-fatigue": "10", "gf-generals": "2 3"}
