@@ -369,3 +369,19 @@ async def test_a_card_told_what_to_show_before_it_is_built_shows_it_once_built(
         assert text(screen, "#b9-available") == "of 12"
         assert text(screen, "#b9-note") == "recovered 1 of 3"
         assert text(screen, "#b9-error") == "PM: required"
+
+
+# Issue 11, bug 3 (T1.5): "PM 1011 of 2" showed a budget of 404,400 points and was refused only
+# at ctrl+r. More PM than the nation has in play is named on its card as typed, no budget is
+# shown and nothing can be recorded; the line clears once the PM is fixed.
+async def test_T1_5_more_PM_than_in_play_is_refused_as_typed(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        pyrrhus_pm = app.store.state().nations["Pyrrhus"].land_pm
+        screen = await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "1011"))
+        error = text(screen, "#b1-error")
+        assert f"Pyrrhus has {pyrrhus_pm} land PM in play (fielded 1011)" in error
+        assert not any("404" in " ".join(row) for row in cells(screen, "#budget-table"))
+        await fill(pilot, "#b1-pm", str(pyrrhus_pm), type_text)
+        assert text(screen, "#b1-error").strip() == ""
+        assert cells(screen, "#budget-table")[1][1:3] == ["Pyrrhus", str(pyrrhus_pm)]

@@ -394,7 +394,31 @@ class BattleDeskScreen(Screen[None]):
                 ok = False
                 if show:
                     card.show_error(str(problem))
+        if ok and self._beyond_in_play(found, show=show):
+            return None
         return found if ok else None
+
+    def _beyond_in_play(self, found: list[tuple[ContingentCard, Fraction]], *, show: bool) -> bool:
+        """T1.5: a side fielding more PM than a nation has in play gets no budget (nor a
+        preview): the PM card says so as the player types."""
+        from converters.budgets import beyond_in_play
+        from converters.i18n import _
+
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return False
+        in_play = {name: nation.land_pm for name, nation in store.state().nations.items()}
+        beyond = beyond_in_play(((card.nation or "", pm) for card, pm in found), in_play)
+        if show:
+            for card, _pm in found:
+                if card.nation in beyond:
+                    fielded, has = beyond[card.nation]
+                    card.show_error(
+                        _("PM: {nation} has {has} land PM in play (fielded {fielded})").format(
+                            nation=card.nation, has=has, fielded=fielded
+                        )
+                    )
+        return bool(beyond)
 
     def _cap(self) -> int | None:
         error = self.query_one("#cap-error", Static)

@@ -251,6 +251,7 @@ class DiceBattleScreen(Screen[None]):
         side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
         side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
         self._check_naval_city()
+        self._check_in_play({"side A": side_a, "side B": side_b})
         return {
             "a": side_a,
             "b": side_b,
@@ -262,6 +263,30 @@ class DiceBattleScreen(Screen[None]):
             "naval": self.query_one("#dice-naval", Checkbox).value,
             "place": self.query_one("#dice-place", Input).value.strip(),
         }
+
+    def _check_in_play(self, sides: dict[str, list[Contingent]]) -> None:
+        """T1.5: no side fields more PM than its nations have in play, so no die is ever
+        rolled for forces the campaign could not record."""
+        from converters.budgets import beyond_in_play
+        from converters.i18n import _
+
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return
+        naval = self._naval()
+        nations = store.state().nations
+        in_play = {
+            name: nation.naval_pm if naval else nation.land_pm for name, nation in nations.items()
+        }
+        unit = _("naval PM") if naval else _("land PM")
+        for field, contingents in sides.items():
+            for nation, (fielded, has) in beyond_in_play(contingents, in_play).items():
+                raise SetupProblem(
+                    field,
+                    _("{field}: {nation} has {has} {unit} in play (fielded {fielded})").format(
+                        field=field, nation=nation, has=has, unit=unit, fielded=fielded
+                    ),
+                )
 
     def _naval(self) -> bool:
         return bool(self.query_one("#dice-naval", Checkbox).value)
@@ -277,14 +302,26 @@ class DiceBattleScreen(Screen[None]):
     def _setup_changed(self) -> None:
         naval = self._naval()
         self.query_one("#dice-intercept-row").display = naval
-        error = self.query_one("#dice-setup-error", Static)
-        if naval and self.query_one("#dice-city", Checkbox).value:
-            error.update(NAVAL_AND_CITY)
-        elif str(error.content) == NAVAL_AND_CITY:
-            error.update("")
+        self.query_one("#dice-setup-error", Static).update(self._typed_problem())
         if self.battle is None:
             self._show_status()
         self._show_odds()
+
+    def _typed_problem(self) -> str:
+        """What is wrong with the set-up typed so far, checked as the player types (a side
+        not typed yet is not a problem until f5); empty when nothing is."""
+        nations = self._nations()
+        sides: dict[str, list[Contingent]] = {}
+        try:
+            for key, field in (("a", "side A"), ("b", "side B")):
+                text = self.query_one(f"#dice-side-{key}", Input).value
+                if text.strip():
+                    sides[field] = parse_side(text, field, nations)
+            self._check_naval_city()
+            self._check_in_play(sides)
+        except SetupProblem as problem:
+            return str(problem)
+        return ""
 
     # ----------------------------------------------------------------- showing
     def _show_status(self) -> None:
