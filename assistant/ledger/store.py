@@ -25,13 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from armylists.scenarios import Scenario
 from assistant.ledger.events import EVENT_ADAPTER, CampaignCreated, Event, Undone
-from assistant.ledger.state import (
-    REPLAY_VERSION,
-    CampaignState,
-    LedgerError,
-    replay,
-    replay_as_recorded,
-)
+from assistant.ledger.state import REPLAY_VERSION, CampaignState, LedgerError, initial_state
 
 __all__ = [
     "APPLICATION",
@@ -288,12 +282,8 @@ class CampaignStore:
         ids = [event_id for event_id, _ in events]
         if ids != sorted(set(ids)) or ids[0] != 1:
             raise CampaignFileError("events: ids must rise from 1 without repeats")
-        # Replay first: nothing is written for a campaign that does not add up, nor for one
-        # whose undone events could not have been recorded when they were (its history).
-        try:
-            state, _ = replay_as_recorded(events)
-        except LedgerError as error:
-            raise CampaignFileError(f"file: {error}") from None
+        # Replay first: nothing is written for a campaign that does not add up.
+        state = _replay_checked(events)
         if path.exists() and not force:
             raise CampaignFileError(
                 f"file: {path} already exists; choose another --file or pass --force "
@@ -415,7 +405,19 @@ class CampaignStore:
             for event_id, event in events
             if isinstance(event, Undone)
         }
-        _, summaries = replay_as_recorded(events, lenient=True)
+        summaries: dict[int, str] = {}
+        state: CampaignState | None = None
+        for event_id, event in events:
+            if isinstance(event, CampaignCreated):
+                state = initial_state(event)
+                summaries[event_id] = f"campaign created: {event.scenario.title}"
+            elif isinstance(event, Undone):
+                summaries[event_id] = f"undid #{event.target}: {event.reason}"
+            elif state is not None and event_id in undos:
+                scratch = state.model_copy(deep=True)
+                summaries[event_id] = scratch.apply(event, event_id)
+            elif state is not None:
+                summaries[event_id] = state.apply(event, event_id)
         entries = []
         for event_id, event in events:
             undo = undos.get(event_id)
@@ -649,6 +651,8 @@ def _write_snapshot(connection: sqlite3.Connection, state: CampaignState) -> Non
 
 
 def _replay_checked(events: list[tuple[int, Event]], path: Path | None = None) -> CampaignState:
+    from assistant.ledger.state import replay
+
     try:
         return replay(events)
     except LedgerError as error:

@@ -651,9 +651,24 @@ class GhostScreen(Screen[None]):
         self._show_battle()
 
     # ----------------------------------------------------------------- saving with the campaign
+    def _entries(self) -> dict[str, str]:
+        """The turn fields as typed, by id (saved with the battle, G2.1)."""
+        return {
+            field.id: field.value
+            for field in self.query(".loss, #gf-units-lost, #clock-dice").results(Input)
+            if field.id is not None and field.value
+        }
+
+    @on(Input.Changed, ".loss, #gf-units-lost, #clock-dice")
+    def _entry_changed(self) -> None:
+        if self.battle is not None and self.battle.state.entries != self._entries():
+            self._save()
+
     def _save(self) -> None:
         from assistant.tui.widgets import ghost_store
 
+        if self.battle is not None:
+            self.battle.keep_entries(self._entries())
         try:
             ghost_store.save(self.app, None if self.battle is None else self.battle.state)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
@@ -679,7 +694,9 @@ class GhostScreen(Screen[None]):
         if state.army is not None:
             self.query_one("#ghost-army", TextArea).text = _army_text(state.army)
             self.query_one("#ghost-other-units", Input).value = str(state.army.other_units)
-        if state.turns:
+        for field in self.query(".loss, #gf-units-lost, #clock-dice").results(Input):
+            field.value = state.entries.get(str(field.id), "")
+        if state.turns and not state.entries:  # saved before the fields were kept
             last = state.turns[-1].losses
             self.query_one("#gf-units-lost", Input).value = str(last.units_lost or "")
 
