@@ -32,6 +32,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import _
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -45,6 +46,15 @@ RULESETS: tuple[tuple[str, Ruleset], ...] = (
 
 UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
+
+
+def winner_options(a_name: str, b_name: str, *, draw: bool) -> list[tuple[str, str]]:
+    """The winner picker's choices, each side named by who fights on it (a draw, as the CLI's
+    ``--winner draw``, counts both sides as losers for T2; D2 has no draw)."""
+    options = [(f"{a_name} (A)", "a"), (f"{b_name} (B)", "b")]
+    if draw:
+        options.append((_("Draw"), "draw"))
+    return options
 
 
 def problem_text(error: Exception) -> str:
@@ -76,10 +86,20 @@ class BattleDeskScreen(Screen[None]):
         self._cards: dict[Side, int] = {"a": 1, "b": 1}
         self._recovery: dict[str, Any] = {}
         """T2.6 results rolled for each contingent tag (A1, B2 …), until the form changes."""
+        self._offered: dict[str, list[tuple[str, str]]] = {}
+        self._winner_options: list[tuple[str, str]] = []
+        """The army options each picker shows now (D2), so they are only reset on a change."""
         self._preview: dict[str, Any] | None = None
         """What the desk would record now, or None when the form cannot be recorded."""
         self._recovery_rolls: dict[str, list[Any]] = {}
         """The dice rolled for each contingent's recovery, kept for the ledger."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An army campaign's battle is one DBA game between two armies (D2): no allies, no
+        recovery model; their keys leave the footer."""
+        if action in ("add_ally", "drop_ally", "roll_recovery", "to_dice_battle"):
+            return not self.armies_mode
+        return True
 
     def action_leave_field(self) -> None:
         """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
@@ -105,20 +125,20 @@ class BattleDeskScreen(Screen[None]):
                         yield Select(
                             RULESETS, value="fog", allow_blank=False, compact=True, id="ruleset"
                         )
-                    with Horizontal(classes="setting"):
+                    with Horizontal(classes="setting table-only", id="cap-row"):
                         yield Label("Table cap", classes="field-label")
                         yield Input(placeholder="none", compact=True, id="cap")
                     yield FieldError(id="cap-error")
                     with Horizontal(classes="setting"):
                         yield Label("Place", classes="field-label")
                         yield Input(placeholder="province or city", compact=True, id="place")
-                    with Horizontal(classes="setting"):
+                    with Horizontal(classes="setting table-only"):
                         yield Checkbox("terrain", id="terrain", compact=True)
                         yield Checkbox("city (B holds)", id="city", compact=True)
-                    with Horizontal(classes="setting"):
+                    with Horizontal(classes="setting table-only"):
                         yield Checkbox("landing", id="landing", compact=True)
                         yield Checkbox("agree on dice", id="agree", compact=True)
-                with Vertical(id="desk-budget") as budget:
+                with Vertical(id="desk-budget", classes="table-only") as budget:
                     budget.border_title = "Before the game: budgets (T1) and advice (T1.8)"
                     yield DataTable(id="budget-table", cursor_type="none", zebra_stripes=True)
                     yield Static("", id="advice")
@@ -127,7 +147,7 @@ class BattleDeskScreen(Screen[None]):
                 with Horizontal(classes="setting"):
                     yield Label("Winner", classes="field-label")
                     yield Select(
-                        [("Side A", "a"), ("Side B", "b")],
+                        winner_options("Side A", "Side B", draw=True),
                         prompt="who won?",
                         compact=True,
                         id="winner",
@@ -151,7 +171,7 @@ class BattleDeskScreen(Screen[None]):
             "", "nation", "PM", "budget", "army list"
         )
         self.query_one("#preview-table", DataTable).add_columns(
-            "", "nation", "PM", "lost", "left", "decimated"
+            "", "nation", "PM", "lost", "left", "decimated", "working (T2)"
         )
         self._show_armies()
         self._show_result_mode()
@@ -177,23 +197,40 @@ class BattleDeskScreen(Screen[None]):
         panel.display = bool(armies)
         if not armies:
             return
-        options = [
-            (f"{army.name} · morale {army.morale}", army.name)
-            for army in armies.values()
-            if army.alive
-        ]
-        for select_id in ("#army-a", "#army-b"):
-            select = self.query_one(select_id, Select)
-            chosen = select.value
-            select.set_options(options)
-            if chosen in armies and armies[chosen].alive:
-                select.value = chosen
         ruleset = self.query_one("#ruleset", Select)
         ruleset.value = "dba"  # D2: a battle is one DBA game
         ruleset.disabled = True
         self.query_one("#recovery", Checkbox).display = False
+        # D2–D4 have no table cap, circumstances, allies, recovery model, T1 or T2 to show.
+        for widget in self.query(".table-only"):
+            widget.display = False
+        self.query_one("#desk-result").border_title = _("After the game: defeat and morale (D2–D4)")
+        for side in ("a", "b"):
+            self.query_one(f"#side-{side}").border_title = _("Army {side}").format(
+                side=side.upper()
+            )
+        self._offer_armies(armies)
         for card in self.cards():
             card.query_one(".who").display = False  # armies, not nations' PM, fight (D1)
+
+    def _offer_armies(self, armies: dict[str, Any]) -> None:
+        """Each picker offers only the armies that can meet the other side's choice (D2): the
+        living armies of the other nation, never the same army twice."""
+        chosen = {side: self.query_one(f"#army-{side}", Select).value for side in ("a", "b")}
+        for side, other in (("a", "b"), ("b", "a")):
+            enemy = armies.get(chosen[other]) if isinstance(chosen[other], str) else None
+            options = [
+                (f"{army.name} · morale {army.morale}", army.name)
+                for army in armies.values()
+                if army.alive and (enemy is None or army.nation != enemy.nation)
+            ]
+            if self._offered.get(side) == options:
+                continue
+            self._offered[side] = options
+            select = self.query_one(f"#army-{side}", Select)
+            select.set_options(options)
+            if chosen[side] in {value for _, value in options}:
+                select.value = chosen[side]
 
     def _army_battle(self) -> dict[str, Any]:
         """What the army battle form says, checked for form only (the ledger checks the rest)."""
@@ -302,7 +339,6 @@ class BattleDeskScreen(Screen[None]):
         self._show_armies()
         self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
         self.query_one("#preview-table", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     # ----------------------------------------------------------------- reading the form
     def _nations(self) -> list[str]:
@@ -326,7 +362,7 @@ class BattleDeskScreen(Screen[None]):
     @property
     def ruleset(self) -> Ruleset:
         value = self.query_one("#ruleset", Select).value
-        for _, ruleset in RULESETS:
+        for _label, ruleset in RULESETS:
             if value == ruleset:
                 return ruleset
         return "fog"
@@ -357,6 +393,8 @@ class BattleDeskScreen(Screen[None]):
     def _form_changed(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
         if event.control.id in ("ruleset", "recovery"):
             self._show_result_mode()
+        if event.control.id in ("army-a", "army-b"):
+            self._offer_armies(self._armies())
         if event.control.id != "place":
             # Rolled recovery dice are stale once the counts or the winner (who holds the
             # field, T2.6) change: they must be rolled again for the new figures.
@@ -373,6 +411,7 @@ class BattleDeskScreen(Screen[None]):
 
     def refresh_desk(self) -> None:
         """Recompute the budgets, the advice and the preview from the form."""
+        self._show_winner_options()
         self._show_available()
         self._refresh_budgets()
         self._refresh_preview()
@@ -448,6 +487,28 @@ class BattleDeskScreen(Screen[None]):
         self._show_armies()
         self.refresh_desk()
 
+    def _side_name(self, side: Side) -> str:
+        """Who fights on a side, in the game's names: its army (D2) or its nations."""
+        if self.armies_mode:
+            army = self.query_one(f"#army-{side}", Select).value
+            return army if isinstance(army, str) else _("Army {side}").format(side=side.upper())
+        nations = [card.nation for card in self.cards(side) if card.nation]
+        return " + ".join(nations) if nations else _("Side {side}").format(side=side.upper())
+
+    def _show_winner_options(self) -> None:
+        options = winner_options(
+            self._side_name("a"), self._side_name("b"), draw=not self.armies_mode
+        )
+        if options == self._winner_options:
+            return
+        self._winner_options = options
+        select = self.query_one("#winner", Select)
+        chosen = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            if chosen in {value for _, value in options}:
+                select.value = chosen
+
     def _show_available(self) -> None:
         store = getattr(self.app, "store", None)
         nations = {}
@@ -509,7 +570,7 @@ class BattleDeskScreen(Screen[None]):
             return
         unit = UNITS[self.ruleset]
         for card, contingent in zip(
-            [c for c, _ in side_a] + [c for c, _ in side_b],
+            [c for c, _pm_typed in side_a] + [c for c, _pm_typed in side_b],
             plan.a.contingents + plan.b.contingents,
             strict=True,
         ):
@@ -576,8 +637,11 @@ class BattleDeskScreen(Screen[None]):
         if self.ruleset == "dice":
             prestige_line.update("A dice battle is fought on the Dice battle screen (f9).")
             return
+        if self._contingents("a", show=False) is None or self._contingents("b", show=False) is None:
+            prestige_line.update(_("Fix the contingents marked in red to see the result."))
+            return
         winner = self.query_one("#winner", Select).value
-        if winner not in ("a", "b"):
+        if winner not in ("a", "b", "draw"):
             prestige_line.update("Choose the winner to see casualties and prestige.")
             return
         try:
@@ -593,6 +657,7 @@ class BattleDeskScreen(Screen[None]):
                 str(row["pm_lost"]),
                 str(row["pm_left"]),
                 str(row["decimated"]),
+                working_text(row["detail"]),
             )
         event = preview["event"]
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
@@ -606,6 +671,7 @@ class BattleDeskScreen(Screen[None]):
         rows: list[dict[str, Any]] = []
         failed = False
         for side in ("a", "b"):
+            # A draw: both sides count as losers (the ledger's reading of T2, as the CLI's).
             outcome = "won" if side == winner else "lost"
             for card in self.cards(side):
                 try:
@@ -832,7 +898,7 @@ class BattleDeskScreen(Screen[None]):
         self._refresh_preview()
         if self._preview is None:
             winner = self.query_one("#winner", Select).value
-            if winner not in ("a", "b"):
+            if winner not in ("a", "b", "draw"):
                 error.update("winner: choose who won")
             else:
                 error.update("Nothing recorded: fix the fields marked in red")
@@ -855,7 +921,6 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#preview-table", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     def _battle_event(self, place: str, winner: str, rows: list[dict[str, Any]]) -> Any:
         """The ledger's ``BattleRecorded`` for this result, built by the ledger's own
@@ -926,6 +991,18 @@ def _summary(store: Any, stored: Any, event: Any) -> str:
         pass
     winner = "draw" if event.winner == "draw" else f"side {event.winner.upper()} won"
     return f"Battle of {event.place}: {winner}"
+
+
+def working_text(losses: Any) -> str:
+    """How T2 reached a contingent's loss, e.g. "4 PM × 5 AP ÷ 12 BG = 1.67" (FOG, T2.1)."""
+    counted, out_of = getattr(losses, "counted", None), getattr(losses, "out_of", None)
+    if counted is None or not out_of:
+        return ""
+    units = {"fog": ("AP", "BG"), "dbm": ("ElEq", "ElEq"), "dba": ("el.", "el.")}
+    what, of = units.get(str(getattr(losses, "system", "")), ("", ""))
+    share = Fraction(losses.pm) * Fraction(counted) / Fraction(out_of)
+    shown = f"{_pm(Fraction(counted))} {what} ÷ {_pm(Fraction(out_of))} {of}"
+    return f"{losses.pm} PM × {shown} = {float(share):.2f}"
 
 
 def _budget_text(budget: Any, unit: str) -> str:

@@ -550,7 +550,6 @@ class DiceBattleScreen(Screen[None]):
         self.query_one("#dice-result", Static).update(f"[b]Recorded:[/b] {summary}")
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#dice-rounds", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     def action_intercept(self) -> None:
         """T3.6: one fleet seeks battle, the other avoids it: roll whether it is caught."""
