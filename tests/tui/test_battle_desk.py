@@ -440,7 +440,7 @@ async def _offered(pilot: Any, select_id: str) -> list[str]:
     shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
     await pilot.press("escape")
     await pilot.pause()
-    return [prompt for prompt in shown if prompt != Select.BLANK and "army" != prompt]
+    return [prompt for prompt in shown if prompt != Select.BLANK and prompt != "army"]
 
 
 # Issue 11: a Macedon vs Persia campaign's desk shows what D2–D4 have (no table cap, terrain,
