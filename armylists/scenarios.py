@@ -1,6 +1,6 @@
 """The campaigns a ledger can start from, shipped as data and validated on load.
 
-The Tarentine Wars (seed 000, RULES.md T5, T6) and Macedon vs Persia (seed 003, section D) live
+The Tarentine Wars (seed 000, docs/rules.md T5, T6) and Macedon vs Persia (seed 003, section D) live
 in ``armylists/data/scenarios/<key>/`` as TOML and CSV; a custom campaign is built from the
 nations a user names; a Bellum game (seed 002, section B) from the 13 powers of
 ``armylists/data/bellum.toml`` and Rome's faction choice (B3). The ledger embeds the whole
@@ -242,7 +242,7 @@ class ArmySpec(_Frozen):
 
 
 class BellumSetup(_Frozen):
-    """A Bellum game's numbers, powers and Rome's faction choice (RULES.md B1–B3)."""
+    """A Bellum game's numbers, powers and Rome's faction choice (docs/rules.md B1–B3)."""
 
     rules: BellumRules = BellumRules()
     """B1/B2: 90 supply centres, victory at 30, the last year (20), the tie-break windows."""

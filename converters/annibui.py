@@ -1,4 +1,4 @@
-"""ANNI BUI battle arithmetic (RULES.md section A): budgets, fire, melee, discipline, income.
+"""ANNI BUI battle arithmetic (docs/rules.md section A): budgets, fire, melee, discipline, income.
 
 ANNI BUI is a play-by-mail game whose referee settles every battle turn by plain sums, with no
 dice. These functions are those sums, so a referee can answer a player's mail from the command

@@ -1,4 +1,4 @@
-"""Bellum's scoreboard (RULES.md section B): victory at 30 centres, the year-20 ranking with
+"""Bellum's scoreboard (docs/rules.md section B): victory at 30 centres, the year-20 ranking with
 its tie-break, and Rome's faction choice.
 
 Bellum is a 13-power Diplomacy variant; the moves are adjudicated elsewhere, but who won and

@@ -1,4 +1,4 @@
-"""Campaign strength → table budgets (RULES.md T1): what each side brings to the table.
+"""Campaign strength → table budgets (docs/rules.md T1): what each side brings to the table.
 
 A referee turns the PM that meet in a province into FOG points, DBM army points or DBA
 elements, one budget per allied contingent, scales both sides down together when the table is

@@ -1,11 +1,11 @@
-"""The winter control check of an occupied province (RULES.md T5.7).
+"""The winter control check of an occupied province (docs/rules.md T5.7).
 
 A nation that holds a province belonging to another nation when winter comes must show it can
 keep it: the seed weighs the two nations' prestige, the province's loyalty to its owner and the
 occupier's troops stationed there. The ledger runs this check for every occupied province in the
 winter turn; the referee also uses it to see how many PM an occupier needs to keep a province.
 
-Readings (RULES.md T5.7 and seed 000):
+Readings (docs/rules.md T5.7):
 
 - the owner is the nation the province belonged to at the start ("nazione originaria"); its
   score is its PP plus the province's loyalty;

@@ -6,7 +6,7 @@ side chooses to fight on or retreat. The state is an immutable model and every s
 function of a state and a :class:`~converters.dice.Dice`, so the app and the command line can
 show each round (and its live odds), and the ledger can store the log and replay it.
 
-Readings made here (beyond RULES.md):
+Readings made here (stated in docs/rules.md too):
 
 * T3.4 loss order: the contingents are ranked once, by their strength at the start of the
   battle (largest first, equal sizes in listed order); losses go round that ranking one at a

@@ -1,4 +1,4 @@
-"""Table result → campaign losses (RULES.md T2): how many PM a contingent lost in a battle.
+"""Table result → campaign losses (docs/rules.md T2): how many PM a contingent lost in a battle.
 
 After a game of FOG, DBM/DBMM or DBA each contingent's own casualties (T2.4) become a share of
 its campaign PM, rounded half up and never more than it had; the PM lost go to the nation's

@@ -1,4 +1,4 @@
-"""DBA campaign morale, Macedon vs Persia (RULES.md D2–D6).
+"""DBA campaign morale, Macedon vs Persia (docs/rules.md D2–D6).
 
 Every army carries a morale 0–6 that battles, forced marches and retreats wear down; a bad
 defeat can end an army outright. These rules turn one DBA game's result into the loser's fate,

@@ -1,4 +1,4 @@
-"""Prestige after battles and other deeds (RULES.md T4.1, T4.2).
+"""Prestige after battles and other deeds (docs/rules.md T4.1, T4.2).
 
 Prestige points decide how fast a nation absorbs conquests and count for victory, so a referee
 needs the battle table (narrow/clear × minor/major, city assaults doubled) and the fixed awards

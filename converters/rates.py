@@ -1,6 +1,6 @@
 """The configurable numbers of the battle converters (T1, T2), in one validated model.
 
-RULES.md marks these numbers *(configurable)*: a campaign may change how many FOG points a PM
+docs/rules.md marks these numbers *(configurable)*: a campaign may change how many FOG points a PM
 is worth or how many attrition points a broken battle group costs. The defaults here are the
 seed's; :mod:`armylists` ships the same numbers as data and loads a campaign's overrides into
 this model, so the rules functions never read a file.

@@ -25,5 +25,5 @@ def as_fraction(value: int | float | Fraction | Rational | str) -> Fraction:
 
 
 def round_half_up(value: int | float | Fraction | Rational | str) -> int:
-    """Round to the nearest whole number, halves upward (RULES.md: "Rounding")."""
+    """Round to the nearest whole number, halves upward (docs/rules.md, "Rounding")."""
     return math.floor(as_fraction(value) + Fraction(1, 2))

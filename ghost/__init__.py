@@ -1,4 +1,4 @@
-"""The Altar of Freedom ghost general (solo rules v1.7, RULES.md section G).
+"""The Altar of Freedom ghost general (solo rules v1.7, docs/rules.md section G).
 
 Pure rules and a ``transitions`` state machine for the ghost's orders; no user interface.
 The app and the command line use the facade :class:`~ghost.battle.GhostBattle` and the pieces

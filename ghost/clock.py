@@ -1,4 +1,4 @@
-"""Which offered d6 the ghost takes off the turn clock when he controls it (RULES.md G4.4)."""
+"""Which offered d6 the ghost takes off the turn clock when he controls it (docs/rules.md G4.4)."""
 
 from __future__ import annotations
 

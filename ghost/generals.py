@@ -1,4 +1,4 @@
-"""Who the ghost general is (RULES.md G1): quality and personality, and what they give him.
+"""Who the ghost general is (docs/rules.md G1): quality and personality, and what they give him.
 
 Quality (by side) sets command points, command radius and the PP bonus of G4.1; personality
 sets the order modifier of G3, the gap threshold of G2.3 and the loss percentage at which the

@@ -1,4 +1,4 @@
-"""The ghost's orders as a ``transitions`` state machine (RULES.md G3).
+"""The ghost's orders as a ``transitions`` state machine (docs/rules.md G3).
 
 The states are the orders (:class:`~ghost.decisions.Order`), the transitions are data
 (:data:`TRANSITIONS`) and every condition is a named method of :class:`GhostGeneral`, so the

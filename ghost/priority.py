@@ -1,4 +1,4 @@
-"""How the ghost spends his priority points each turn (RULES.md G4.1–G4.3).
+"""How the ghost spends his priority points each turn (docs/rules.md G4.1–G4.3).
 
 After the real player has allocated, each ghost general gets his share of the army's PP plus his
 quality bonus (G4.1); the corps generals activate their own divisions at random and put what is

@@ -1,7 +1,7 @@
 """The ANNI BUI screen (key a): a referee prices an order and settles a battle turn from the keys.
 
 Each flow is what a referee does answering a player's mail; the expected numbers are worked
-out here from RULES.md section A (and the seed's own example for A4), not read off the screen.
+out here from docs/rules.md section A (and the seed's own example for A4), not read off the screen.
 """
 
 from __future__ import annotations

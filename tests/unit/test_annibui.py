@@ -1,4 +1,4 @@
-"""ANNI BUI battle arithmetic (RULES.md A1–A5), checked against the seed's own table and
+"""ANNI BUI battle arithmetic (docs/rules.md A1–A5), checked against the seed's own table and
 examples; where the seed gives no example the expected figures are worked out in the ids."""
 
 from __future__ import annotations

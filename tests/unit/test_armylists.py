@@ -9,7 +9,7 @@ import pytest
 import armylists
 from converters.rates import ConversionRates
 
-# The T1.6 table of RULES.md, row by row: nation → (FOG list, FOG book, DBM list, DBA 3.0 list).
+# T1.6 in docs/rules.md, row by row: nation → (FOG list, FOG book, DBM list, DBA 3.0 list).
 T1_6_ARMY_LISTS = [
     pytest.param("Pyrrhus", "Pyrrhic", "Rise of Rome", "II/27", "II/27b", id="T1.6-pyrrhus"),
     pytest.param(
@@ -96,7 +96,7 @@ def test_unknown_nation_or_system_names_the_field_and_the_allowed_values(
 def test_t1_t2_shipped_defaults_are_the_seeds_numbers() -> None:
     rates = armylists.load_rates()
     assert rates == ConversionRates()
-    # RULES.md T1.1–T1.3, T1.8, T2.1 and T2.6.
+    # docs/rules.md T1.1–T1.3, T1.8, T2.1 and T2.6.
     assert (rates.fog_points_per_pm, rates.dbm_points_per_pm, rates.dba_elements_per_pm) == (
         400,
         200,

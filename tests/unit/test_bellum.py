@@ -1,4 +1,4 @@
-"""Bellum's scoreboard (RULES.md B1–B3): victory at 30, the year-20 ranking and its
+"""Bellum's scoreboard (docs/rules.md B1–B3): victory at 30, the year-20 ranking and its
 tie-break, Rome's faction choice, and the validation of a centres table.
 
 The seed gives no worked ranking, so the tie-break tables below are constructed: each case

@@ -1,4 +1,4 @@
-"""A Bellum game in the ledger (RULES.md section B): Rome's faction (B3), the centres held at
+"""A Bellum game in the ledger (docs/rules.md section B): Rome's faction (B3), the centres held at
 the end of each year, victory at 30 (B1), the year-20 ranking with its tie-break or a draw (B2),
 refusals that write nothing, undo, export/import and the command line."""
 

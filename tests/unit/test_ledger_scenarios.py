@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
 import pytest
 
 from armylists.scenarios import custom_scenario, load_scenario
@@ -134,35 +131,3 @@ def test_custom_scenario_refuses_bad_names(nations: list[str], field: str) -> No
 def test_unknown_scenario_is_refused_naming_the_choices() -> None:
     with pytest.raises(ValueError, match="scenario: one of tarentine, macedon"):
         load_scenario("punic")
-
-
-# The shipped copy must say what ../shared/data says (T5.5); the project never reads that
-# folder at run time, so this compares the two whenever the shared folder is at hand.
-SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-
-
-def _shared_rows(name: str) -> list[dict[str, str]]:
-    with (SHARED_DATA / name).open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
-@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not at hand")
-def test_T5_5_the_tarentine_scenario_is_the_shared_data_row_for_row() -> None:
-    scenario = load_scenario("tarentine")
-    provinces = [
-        (p.region, p.name, p.homeland, p.loyalty, p.value, p.kind, p.special)
-        for p in scenario.provinces
-    ]
-    assert provinces == [
-        (r["region"], r["province"], r["homeland"], int(r["loyalty"]),
-         int(r["economic_value"]), r["kind"], r["special"])
-        for r in _shared_rows("tarentine_provinces.csv")
-    ]  # fmt: skip
-    start = [(f.nation, f.province, f.land_pm, f.naval_pm, f.note) for f in scenario.start]
-    assert start == [
-        (r["nation"], r["province"], int(r["land_pm"]), int(r["fleet_pm"]), r["note"])
-        for r in _shared_rows("tarentine_start.csv")
-    ]
-    assert scenario.treasuries == {
-        r["nation"]: int(r["treasury_pe"]) for r in _shared_rows("tarentine_treasury.csv")
-    }

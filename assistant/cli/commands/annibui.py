@@ -1,4 +1,4 @@
-"""``castra annibui``: the ANNI BUI referee's sums (RULES.md section A) on the command line.
+"""``castra annibui``: the ANNI BUI referee's sums (docs/rules.md section A) on the command line.
 
 A play-by-mail referee answers each player's mail with costs, volleys, melees, discipline
 checks and income; these sub-commands do those sums from what the mail says. Groups of units
@@ -338,7 +338,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "annibui",
         help="ANNI BUI referee: unit roster, costs, fire, melee, discipline, income",
-        description="The ANNI BUI play-by-mail referee's sums (RULES.md section A).",
+        description="The ANNI BUI play-by-mail referee's sums (docs/rules.md section A).",
     )
     commands = parser.add_subparsers(dest="annibui_command", metavar="COMMAND", required=True)
 

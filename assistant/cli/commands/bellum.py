@@ -1,4 +1,4 @@
-"""``castra bellum``: the Bellum scoreboard (RULES.md section B) on the command line.
+"""``castra bellum``: the Bellum scoreboard (docs/rules.md section B) on the command line.
 
 The game master of a Bellum game keeps a table of the supply centres each power held at the
 end of each year; ``standings`` ranks the powers from it (victory at 30, the year-20 ranking
@@ -137,7 +137,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "bellum",
         help="Bellum (13-power Diplomacy variant): standings and Rome's factions",
-        description="The Bellum scoreboard (RULES.md section B).",
+        description="The Bellum scoreboard (docs/rules.md section B).",
     )
     commands = parser.add_subparsers(dest="bellum_command", metavar="COMMAND", required=True)
 

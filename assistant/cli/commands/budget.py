@@ -1,4 +1,4 @@
-"""``castra budget``: what each side fields on the table for the PM that meet (RULES.md T1)."""
+"""``castra budget``: what each side fields on the table for the PM that meet (docs/rules.md T1)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Start a campaign, record battles from the same figures the ``losses`` commands take, pay for
 rebuilding and recruits, advance turns and winters, undo, list, export and import. A Bellum game
-(RULES.md section B) records instead the supply centres each power holds at the end of each
+(docs/rules.md section B) records instead the supply centres each power holds at the end of each
 year, and ``show`` gives its standings. Every
 command takes ``--file PATH`` (default: your default campaign) and ``--json``. The ledger is
 imported inside each handler so building the parser stays fast.

@@ -1,4 +1,4 @@
-"""``castra ghost``: the Altar of Freedom ghost general from the command line (RULES.md G).
+"""``castra ghost``: the Altar of Freedom ghost general from the command line (docs/rules.md G).
 
 ``new`` rolls a general (G1), ``replay`` replays a battle script through the orders machine
 (G3), ``pp`` allocates one turn's priority points (G4.1–G4.3) and ``clock`` picks the clock die

@@ -1,6 +1,6 @@
 """The ANNI BUI referee's desk: price a creation order and settle a battle turn by plain sums.
 
-ANNI BUI (RULES.md section A) is played by mail; the referee answers each letter with a cost,
+ANNI BUI (docs/rules.md section A) is played by mail; the referee answers each letter with a cost,
 a volley, a melee, a discipline check or the turn's income. This screen does those sums live
 as the fields change — one tab per rule — with every number from :mod:`converters.annibui`
 and the roster from :mod:`armylists.annibui`. What cannot be read is said under its field;

@@ -1,6 +1,6 @@
 """The Bellum standings: who leads the 13 powers, and the form that records each year's centres.
 
-A Bellum game (RULES.md section B) is scored once a year from the supply centres each power
+A Bellum game (docs/rules.md section B) is scored once a year from the supply centres each power
 holds. This screen shows the ranking the ledger computes (B1 victory at 30 centres or by
 proclamation, B2 tie-break over the last 5, 10, 15 and all years) and records the next year
 through the ledger, which judges it; in any other campaign it says how to start a Bellum game.
