@@ -121,6 +121,12 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
     ]
 
 
+def _uses_pm(state: Any) -> bool:
+    """Whether the campaign counts nations' PM (Tarentine Wars) or armies' morale (Macedon vs
+    Persia, D1), as ``castra campaign show`` decides."""
+    return state.scenario.economy is not None or not state.armies
+
+
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
@@ -161,16 +167,24 @@ class CampaignScreen(Screen[None]):
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        nations.add_columns(
-            "Nation",
-            "Land PM",
-            "Naval PM",
-            "Decimated (expires)",
-            "Training (arrives)",
-            "Treasury PE",
-            "Prestige PP",
-            "VP",
-        )
+        state = self.app.store.state()  # type: ignore[attr-defined]
+        if _uses_pm(state):
+            title = "Nations"
+            nations.add_columns(
+                "Nation",
+                "Land PM",
+                "Naval PM",
+                "Decimated (expires)",
+                "Training (arrives)",
+                "Treasury PE",
+                "Prestige PP",
+                "VP",
+            )
+        else:
+            from converters.i18n import _
+
+            title = _("Armies (morale 0–6, D1)")
+            nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
         events.add_column("Turn", width=4)
@@ -178,7 +192,7 @@ class CampaignScreen(Screen[None]):
         events.add_column("Who", width=10)
         self.query_one("#campaign-body", Vertical).mount_all(
             [
-                Static("Nations", classes="section-title"),
+                Static(title, classes="section-title"),
                 nations,
                 Static("Recent events", classes="section-title"),
                 events,
@@ -212,7 +226,10 @@ class CampaignScreen(Screen[None]):
         )
         self.query_one("#campaign-status", Static).update(self._status(state))
         nations, events = self._tables()
-        self._fill_nations(nations, state)
+        if _uses_pm(state):
+            self._fill_nations(nations, state)
+        else:
+            self._fill_armies(nations, state)
         self._fill_events(events, store)
 
     def _status(self, state: Any) -> str:
@@ -251,6 +268,29 @@ class CampaignScreen(Screen[None]):
             )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _fill_armies(self, table: DataTable[Any], state: Any) -> None:
+        """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
+        from converters.i18n import _
+
+        row = table.cursor_row
+        table.clear()
+        for name, army in state.armies.items():
+            status = _("leader") if army.leader else ""
+            if not army.alive:
+                status = _("destroyed")
+            table.add_row(
+                name, army.nation, str(army.morale) if army.alive else "—", status, key=name
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither."""
+        if action in ("rebuild", "recruit"):
+            store = self.app.store  # type: ignore[attr-defined]
+            return store is None or _uses_pm(store.state())
+        return True
 
     def _fill_events(self, table: DataTable[Any], store: Any) -> None:
         table.clear()
