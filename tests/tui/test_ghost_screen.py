@@ -109,7 +109,16 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         # Kept in the campaign file itself, so an export carries it too.
         assert reopened.ghost_battle() is not None
         assert "ghost_battle" in reopened.export_document()
-        await key(pilot, "ctrl+n")  # a new battle puts the finished one aside
+        await pilot.press("ctrl+n")  # a new battle puts the finished one aside, if the player
+        await pilot.pause()  # says so (issue 11): n keeps it, y puts it aside
+        assert type(pilot.app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("n")
+        await pilot.pause()
+        assert "LEFT THE FIELD" in banner(screen) and reopened.ghost_battle() is not None
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         assert "No battle yet" in banner(screen) and reopened.ghost_battle() is None
 
 
@@ -235,3 +244,25 @@ async def test_G2_1_a_resumed_battle_keeps_every_loss_field_typed(
         shown = {field: screen.query_one(field, Input).value for field in typed}
         assert shown == typed
         assert str(screen.query_one("#ghost-loss-total").render()) == total
+
+
+# Issue 11 (G4.2, G4.3): the PP panel shows every line of the allocation the CLI prints, the
+# corps generals' lines included, not only the last two. The same dice, replayed through the
+# ghost's own allocation, give the lines that must all be on screen.
+async def test_G4_the_pp_panel_shows_every_line_of_the_allocation(app: Any) -> None:
+    from converters.dice import ScriptedDice
+    from ghost.priority import allocate_pp
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        await key(pilot, "f7")
+        before = len(app.dice.log)
+        await key(pilot, "f8")
+        faces = [roll.value for roll in app.dice.log[before:]]
+        battle = screen.battle
+        expected = allocate_pp(battle.state.army.pp_order(battle.general), ScriptedDice(faces))
+        shown = str(screen.query_one("#pp-summary").render())
+        assert any(note.startswith("corps") for note in expected.notes)
+        for note in expected.notes:
+            assert note in shown

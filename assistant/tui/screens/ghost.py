@@ -606,7 +606,7 @@ class GhostScreen(Screen[None]):
         dice = " ".join(str(r.value) for r in allocation.rolls)
         self.query_one("#pp-summary", Static).update(
             f"Reserve {allocation.reserve} · clock {allocation.clock} · lost {allocation.lost}"
-            f" · dice {dice}\n" + "\n".join(allocation.notes[-2:])
+            f" · dice {dice}\n" + "\n".join(allocation.notes)
         )
 
     def action_clock(self) -> None:
@@ -639,7 +639,27 @@ class GhostScreen(Screen[None]):
         )
 
     def action_new_battle(self) -> None:
-        """Put the current battle aside and set up a new one."""
+        """Put the current battle aside and set up a new one, once the player says so."""
+        if self.battle is None:
+            return
+        from assistant.tui.screens.confirm import ConfirmScreen
+        from converters.i18n import _
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._put_aside()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("New ghost battle"),
+                _("Put this battle (turn {turn}) aside for good and set up a new one?").format(
+                    turn=self.battle.turn
+                ),
+            ),
+            callback=answered,
+        )
+
+    def _put_aside(self) -> None:
         self.battle = None
         self._save()
         for table in self.query(DataTable):
