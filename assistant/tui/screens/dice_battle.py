@@ -343,9 +343,11 @@ class DiceBattleScreen(Screen[None]):
         choice = self.choices[side]
         shown = "[b red]RETREAT[/b red]" if choice == "retreat" else "fight on"
         unit = "naval PM" if self.battle.setup.naval else "PM"
+        from converters.i18n import ngettext
+
+        dice = ngettext("{count} die", "{count} dice", view["dice"]).format(count=view["dice"])
         lines = [
-            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {view['dice']} dice, "
-            f"hits on {view['target']}+"
+            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {dice}, hits on {view['target']}+"
         ]
         lines += [f"  {name}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
         if not engine_over(self.battle):

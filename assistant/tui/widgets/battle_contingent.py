@@ -140,7 +140,8 @@ class ContingentCard(Vertical):
                 classes="nation",
             )
             yield Label("PM", classes="field-label")
-            yield Input(self._pm, placeholder="PM", compact=True, id=f"{prefix}-pm", classes="pm")
+            # The label says PM: a "PM" placeholder beside it read "PM PM".
+            yield Input(self._pm, placeholder="?", compact=True, id=f"{prefix}-pm", classes="pm")
             yield Label("", id=f"{prefix}-available", classes="available")
         for mode, fields in RESULT_ROWS.items():
             with Horizontal(classes=f"result result-{mode}"):
