@@ -617,8 +617,8 @@ class DiceBattleScreen(Screen[None]):
     def action_back(self) -> None:
         """Escape leaves a text field; pressed again, it goes back to the battle desk when this
         battle was sent from there."""
-        if self.focused is not None and isinstance(self.focused, Input):
-            self.set_focus(None)
+        if self.focused is not None and not isinstance(self.focused, DataTable):
+            self.set_focus(None)  # a text field, a checkbox or a picker: the letter keys work again
         elif len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.app.pop_screen()
 
