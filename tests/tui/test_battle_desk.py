@@ -479,3 +479,16 @@ async def test_D2_the_desk_of_an_army_campaign_offers_only_valid_armies(tmp_path
             assert len(screen.cards("a")) == 1
     finally:
         store.close()
+
+
+# Issue 11: a stale message clears once the problem is fixed: "winner: choose who won" goes
+# as soon as a winner is chosen.
+async def test_a_refusal_clears_when_the_form_is_fixed(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "2"))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert "winner: choose who won" in text(screen, "#record-error")
+        await choose(pilot, "#winner", "Rome", "a")
+        assert text(screen, "#record-error").strip() == ""

@@ -395,6 +395,9 @@ class BattleDeskScreen(Screen[None]):
             self._show_result_mode()
         if event.control.id in ("army-a", "army-b"):
             self._offer_armies(self._armies())
+        # What ctrl+r refused was about the form as it was: once it changes, the line is stale
+        # (ctrl+r says again what is still wrong).
+        self.query_one("#record-error", Static).update("")
         if event.control.id != "place":
             # Rolled recovery dice are stale once the counts or the winner (who holds the
             # field, T2.6) change: they must be rolled again for the new figures.
