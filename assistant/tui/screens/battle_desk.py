@@ -32,6 +32,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import _
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
@@ -133,11 +134,11 @@ class BattleDeskScreen(Screen[None]):
                         yield Label("Place", classes="field-label")
                         yield Input(placeholder="province or city", compact=True, id="place")
                     with Horizontal(classes="setting table-only"):
-                        yield Checkbox("terrain", id="terrain", compact=True)
-                        yield Checkbox("city (B holds)", id="city", compact=True)
+                        yield TickBox("terrain", id="terrain", compact=True)
+                        yield TickBox("city (B holds)", id="city", compact=True)
                     with Horizontal(classes="setting table-only"):
-                        yield Checkbox("landing", id="landing", compact=True)
-                        yield Checkbox("agree on dice", id="agree", compact=True)
+                        yield TickBox("landing", id="landing", compact=True)
+                        yield TickBox("agree on dice", id="agree", compact=True)
                 with Vertical(id="desk-budget", classes="table-only") as budget:
                     budget.border_title = "Before the game: budgets (T1) and advice (T1.8)"
                     yield DataTable(id="budget-table", cursor_type="none", zebra_stripes=True)
@@ -152,14 +153,14 @@ class BattleDeskScreen(Screen[None]):
                         compact=True,
                         id="winner",
                     )
-                    yield Checkbox("recovery model instead (T2.6)", id="recovery", compact=True)
+                    yield TickBox("recovery model instead (T2.6)", id="recovery", compact=True)
                 with Horizontal(classes="setting", id="desk-armies"):
                     yield Label("Armies (D2) A", classes="field-label")
                     yield Select([], prompt="army", compact=True, id="army-a")
                     yield Label("B", classes="field-label")
                     yield Select([], prompt="army", compact=True, id="army-b")
-                    yield Checkbox("loser's general lost", id="loser-general", compact=True)
-                    yield Checkbox("loser's camp lost", id="loser-camp", compact=True)
+                    yield TickBox("loser's general lost", id="loser-general", compact=True)
+                    yield TickBox("loser's camp lost", id="loser-camp", compact=True)
                 yield DataTable(id="preview-table", cursor_type="none", zebra_stripes=True)
                 yield Static("", id="prestige")
                 yield FieldError(id="record-error")

@@ -31,6 +31,7 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from assistant.tui.widgets.tick_box import TickBox
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -179,8 +180,8 @@ class DiceBattleScreen(Screen[None]):
                         compact=True,
                         id="dice-approach",
                     )
-                    yield Checkbox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
-                    yield Checkbox(
+                    yield TickBox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
+                    yield TickBox(
                         "city: B behind walls (T3.5)", value=city, id="dice-city", compact=True
                     )
                 with Horizontal(classes="setting"):
@@ -188,7 +189,7 @@ class DiceBattleScreen(Screen[None]):
                     yield Input(
                         place, placeholder="province or city", compact=True, id="dice-place"
                     )
-                    yield Checkbox(
+                    yield TickBox(
                         "naval battle: fleets, naval PM (T3.6, T3.7)",
                         value=naval,
                         id="dice-naval",

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
+from assistant.tui.widgets.tick_box import TickBox
 
 Side = Literal["a", "b"]
 ResultMode = Literal["fog", "dbm", "dba", "dice", "recovery"]
@@ -155,7 +156,7 @@ class ContingentCard(Vertical):
                         classes="count",
                     )
                 for field, label in RESULT_FLAGS.get(mode, ()):
-                    yield Checkbox(label, id=f"{prefix}-{field}", compact=True)
+                    yield TickBox(label, id=f"{prefix}-{field}", compact=True)
         yield FieldNote(id=f"{prefix}-note")
         yield FieldError(id=f"{prefix}-error")
 
