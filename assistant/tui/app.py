@@ -137,6 +137,12 @@ class CastraApp(App[int]):
         "bellum": _later("bellum", "BellumScreen"),
     }
     DEFAULT_MODE = "campaign"
+    # Below 100 columns (an 80×24 terminal) screens stack their side-by-side panels (castra.tcss,
+    # "-narrow") so nothing is cut; the panes scroll instead.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(key, f"switch_mode('{mode}')", title, group=_SCREENS_GROUP)

@@ -170,15 +170,10 @@ class CampaignScreen(Screen[None]):
         state = self.app.store.state()  # type: ignore[attr-defined]
         if _uses_pm(state):
             title = "Nations"
+            # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
+            # turns in brackets say when decimated PM expire and recruits arrive.
             nations.add_columns(
-                "Nation",
-                "Land PM",
-                "Naval PM",
-                "Decimated (expires)",
-                "Training (arrives)",
-                "Treasury PE",
-                "Prestige PP",
-                "VP",
+                "Nation", "Land PM", "Naval PM", "Decimated", "Training", "PE", "PP", "VP"
             )
         else:
             from converters.i18n import _
