@@ -19,7 +19,7 @@ SIZE = (80, 24)
 
 @pytest.mark.parametrize(("key", "mode"), [(key, mode) for key, mode, _ in NAVIGATION])
 def test_each_screen_at_80x24(snap_compare: Any, app: Any, key: str, mode: str) -> None:
-    a_battle_and_a_turn(app.store)
+    a_battle_and_a_turn(app.ledger.store)
     assert snap_compare(app, terminal_size=SIZE, press=[key])
 
 

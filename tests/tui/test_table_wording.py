@@ -15,7 +15,7 @@ from tests.tui.conftest import SIZE, fill
 
 
 async def test_a_contingent_that_lost_nothing_reads_no_pm_lost(app: Any) -> None:
-    app.store.append(
+    app.ledger.store.append(
         BattleRecorded(
             place="Heraclea",
             resolution="manual",

@@ -304,7 +304,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _command(commands, "history", "every event with who, when and what it did", _run_history)
 
     export = _command(commands, "export", "write the campaign as one JSON document", _run_export)
-    export.add_argument("target", metavar="FILE", help="the JSON file to write ('-' = stdout)")
+    export.add_argument(
+        "target", metavar="FILE", nargs="?", help="the JSON file to write ('-' = stdout)"
+    )
+    export.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="json (default: one document to import back) or csv (spreadsheet tables)",
+    )
+    export.add_argument(
+        "--out", metavar="DIR", help="csv: the folder for battles.csv, events.csv, nations.csv"
+    )
 
     imported = _command(
         commands, "import", "make a campaign file from an exported JSON", _run_import
@@ -469,16 +480,10 @@ def _standings_lines(state: CampaignState) -> list[str]:
         lines.append("No year recorded yet: record year 1 with `castra campaign centres`.")
         return lines
     victory = result.victory
-    if victory is not None and victory.by == "sovereign":
-        lines.append(
-            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
-            f"{victory.year} and wins (B1)"
-        )
-    elif victory is not None:
-        lines.append(
-            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
-            f"centres (B1)"
-        )
+    if victory is not None:
+        from converters.bellum import victory_text
+
+        lines.append(victory_text(victory))
     elif result.status == "ended":
         lines.append(f"Year {result.years} played: the game is over, final ranking (B2)")
     else:
@@ -1017,6 +1022,12 @@ def _run_history(args: argparse.Namespace) -> int:
 
 
 def _run_export(args: argparse.Namespace) -> int:
+    if args.format == "csv":
+        from assistant.cli.commands._export_csv import export_csv
+
+        return export_csv(args, _open(args))
+    if args.target is None:
+        raise CliError("FILE: the JSON file to write ('-' = stdout)")
     with _open(args) as store:
         document = store.export_document()
     text = json.dumps(document, ensure_ascii=False, indent=1)
