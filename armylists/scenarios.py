@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.bellum import BellumPower, BellumRules, RomeSetup
+from converters.errors import FieldError
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -407,7 +408,7 @@ def custom_scenario(
     """
     cleaned = [name.strip() for name in nations]
     if not cleaned or any(not name for name in cleaned):
-        raise ValueError("--nation: name at least one nation, each non-empty")
+        raise FieldError("nation", "name at least one nation, each non-empty")
     base = load_scenario("tarentine")
     calendar = calendar or base.calendar
     start = [

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from converters.errors import FieldError
+from converters.house_rules import SenonesCity
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
 
@@ -81,7 +83,7 @@ def _pm(value: Fraction | int | float | str, field: str) -> Fraction:
     try:
         return check_half_pm(as_fraction(value))
     except (ValueError, ZeroDivisionError, TypeError) as error:
-        raise ValueError(f"{field}: {error}") from None
+        raise FieldError(field, "{reason}", reason=error) from None
 
 
 def battle_prestige(
@@ -98,20 +100,26 @@ def battle_prestige(
     the margin alike. ``defender`` says which side held the city: the loser when the assault
     succeeded (the default), the winner when it was thrown back.
     """
-    w_pm = _pm(winner_pm, "--winner-pm")
-    l_pm = _pm(loser_pm, "--loser-pm")
-    w_lost = _pm(winner_lost, "--winner-lost")
-    l_lost = _pm(loser_lost, "--loser-lost")
+    w_pm = _pm(winner_pm, "winner_pm")
+    l_pm = _pm(loser_pm, "loser_pm")
+    w_lost = _pm(winner_lost, "winner_lost")
+    l_lost = _pm(loser_lost, "loser_lost")
     if w_lost > w_pm:
-        raise ValueError(
-            f"--winner-lost: at most --winner-pm ({pm_for_json(w_pm)}), got {pm_for_json(w_lost)}"
+        raise FieldError(
+            "winner_lost",
+            "at most {winner_pm} ({most}), got {given}",
+            most=pm_for_json(w_pm),
+            given=pm_for_json(w_lost),
         )
     if l_lost > l_pm:
-        raise ValueError(
-            f"--loser-lost: at most --loser-pm ({pm_for_json(l_pm)}), got {pm_for_json(l_lost)}"
+        raise FieldError(
+            "loser_lost",
+            "at most {loser_pm} ({most}), got {given}",
+            most=pm_for_json(l_pm),
+            given=pm_for_json(l_lost),
         )
     if defender not in ("winner", "loser"):
-        raise ValueError(f"--defender: winner or loser (got {defender!r})")
+        raise FieldError("defender", "winner or loser (got {defender!r})", defender=defender)
     if city_assault:
         if defender == "winner":
             w_pm, w_lost = 2 * w_pm, 2 * w_lost
@@ -164,12 +172,18 @@ class PrestigeAward(BaseModel):
 
 
 def prestige_award(
-    event: PrestigeEvent | str, actor_nation: str, *, peace_value: int | None = None
+    event: PrestigeEvent | str,
+    actor_nation: str,
+    *,
+    peace_value: int | None = None,
+    senones_city: SenonesCity = "no_change",
 ) -> PrestigeAward:
     """T4.2's fixed awards.
 
     Reading: "taking a city … (not for the Senones)" means the row does not apply at all when
-    the Senones take a city (they gain by sacking instead), so neither side changes.
+    the Senones take a city (they gain by sacking instead), so neither side changes. The house
+    rule ``senones_city = owner_loses`` reads it as "the Senones gain nothing": the city's
+    owner still loses 3.
     """
     try:
         kind = PrestigeEvent(event)
@@ -178,7 +192,9 @@ def prestige_award(
         raise ValueError(f"event: one of {allowed} (got {event!r})") from None
     senones = _folded(actor_nation) == _folded(SENONES)
     if kind is PrestigeEvent.CITY_TAKEN:
-        return PrestigeAward(event=kind, actor=0 if senones else 3, other=0 if senones else -3)
+        if not senones:
+            return PrestigeAward(event=kind, actor=3, other=-3)
+        return PrestigeAward(event=kind, actor=0, other=-3 if senones_city == "owner_loses" else 0)
     if kind is PrestigeEvent.CITY_SACKED:
         return PrestigeAward(event=kind, actor=8 if senones else 0, other=-3)
     if kind is PrestigeEvent.PROVINCE_SACKED:
@@ -187,8 +203,10 @@ def prestige_award(
         return PrestigeAward(event=kind, actor=-5, other=0)
     if kind is PrestigeEvent.PEACE_IMPOSED:
         if peace_value is None or peace_value < 0:
-            raise ValueError(
-                f"--peace-value: the agreed X, 0 or more (got {peace_value}) for an imposed peace"
+            raise FieldError(
+                "peace_value",
+                "the agreed X, 0 or more (got {given}) for an imposed peace",
+                given=peace_value,
             )
         return PrestigeAward(event=kind, actor=peace_value, other=-peace_value)
     return PrestigeAward(event=kind, actor=0, other=0)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.ledger.events import (
     ArmyMoraleChange,
@@ -21,8 +21,9 @@ from assistant.ledger.events import (
     ContingentResult,
     WinterResolved,
 )
-from assistant.ledger.state import CampaignState, LedgerError
+from assistant.ledger.state import CampaignState, LedgerError, LedgerFieldError
 from converters.dice import Dice
+from converters.house_rules import HouseRules
 from converters.rates import PM, pm_for_json
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
     "winter_event",
 ]
 
-System = Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+System = Literal["fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"]
 
 
 class ContingentFigures(BaseModel):
@@ -76,6 +77,12 @@ class ContingentFigures(BaseModel):
     """DBA: elements fielded."""
     lost: int = Field(default=0, ge=0)
     """DBA: elements lost."""
+    bases: int | None = Field(default=None, ge=1)
+    """DBMM (T2.2b): bases fielded."""
+    killed: int = Field(default=0, ge=0)
+    """DBMM: bases killed."""
+    broken_bases: int = Field(default=0, ge=0)
+    """DBMM: bases of its broken units that were not killed (the loser counts them)."""
     pm_lost: int | None = Field(default=None, ge=0)
     """Dice, naval or manual: land PM lost, as counted."""
     prisoners: int = Field(default=0, ge=0)
@@ -107,17 +114,35 @@ def _figures(c: ContingentFigures, system: System) -> dict[str, Any]:
         }
     if system == "dba":
         return {"elements": c.elements, "lost": c.lost}
+    if system == "dbmm":
+        return {"bases": c.bases, "killed": c.killed, "broken_bases": c.broken_bases}
     return {}
 
 
-def _land_loss(c: ContingentFigures, system: System, outcome: Literal["won", "lost"]) -> int:
-    """T2.1–T2.3 through converters.losses; dice/naval/manual losses are taken as counted."""
+def _land_loss(
+    c: ContingentFigures,
+    system: System,
+    outcome: Literal["won", "lost"],
+    rules: HouseRules,
+) -> int:
+    """T2.1–T2.3 through converters.losses, with the campaign's numbers in force; dice/naval/
+    manual losses are taken as counted, and so are all losses under T2.6 ``losses =
+    recovery`` (the recovery dice are rolled with ``castra losses recovery``)."""
+    from converters import losses
+    from converters.house_rules import loss_model
+
     whole = int(c.pm)
     if system in ("dice", "naval", "manual"):
         return c.pm_lost or 0
+    if loss_model(rules) == "recovery":
+        if c.pm_lost is None:
+            raise LedgerError(
+                f"pm_lost: {c.nation}: this campaign's losses are rolled by recovery (T2.6, "
+                "house rule losses = recovery); give the PM lost after the recovery dice"
+            )
+        return c.pm_lost
     if c.pm_lost is not None:
         raise LedgerError(f"pm_lost: {system} losses are computed from the table figures")
-    from converters import losses
 
     if system == "fog":
         if c.battle_groups is None:
@@ -130,7 +155,12 @@ def _land_loss(c: ContingentFigures, system: System, outcome: Literal["won", "lo
             fragmented=c.fragmented,
             camp_sacked=c.camp_sacked,
             attrition=c.attrition,
+            rates=rules.rates(),
         )
+    elif system == "dbmm":
+        if c.bases is None:
+            raise LedgerError(f"bases: {c.nation}: give the bases fielded (T2.2b)")
+        result = losses.dbmm_losses(whole, c.bases, c.killed, c.broken_bases, outcome)
     elif system == "dbm":
         if c.total_eleq is None:
             raise LedgerError(f"total_eleq: {c.nation}: give the contingent's ElEq (T2.2)")
@@ -176,12 +206,12 @@ def battle_event(
         raise LedgerError("contingents: give each side's contingents")
     results: list[ContingentResult] = []
     for c in contingents:
-        state.nation(c.nation, "--side-" + c.side)
+        state.nation(c.nation, "side_" + c.side)
         if winner == "draw":
             outcome: Literal["won", "lost"] = "lost"
         else:
             outcome = "won" if c.side == winner else "lost"
-        pm_lost = _land_loss(c, system, outcome)
+        pm_lost = _land_loss(c, system, outcome, state.rules)
         results.append(
             ContingentResult(
                 side=c.side,
@@ -288,10 +318,10 @@ def dba_campaign_battle(
     """
     from converters.morale import morale_after, resolve_defeat
 
-    a = state.army(army_a, "--army-a")
-    b = state.army(army_b, "--army-b")
+    a = state.army(army_a, "army_a")
+    b = state.army(army_b, "army_b")
     if a.nation == b.nation:
-        raise LedgerError(f"--army-b: {b.name} is on the same side as {a.name}")
+        raise LedgerFieldError("army_b", "{b} is on the same side as {a}", b=b.name, a=a.name)
     win, lose = (a, b) if winner == "a" else (b, a)
     win_lost, lose_lost = (lost_a, lost_b) if winner == "a" else (lost_b, lost_a)
     win_elements, lose_elements = (
@@ -422,70 +452,47 @@ def dice_battle_event(
     PM lost and prisoners (T3.4, T3.5), T3.7 captures for a naval battle, every die rolled.
     The round log is kept verbatim in the event.
     """
-    try:
-        sides = {side: log[side] for side in ("a", "b")}
-        winner: Literal["a", "b", "draw"] = log.get("winner") or "draw"
-        rounds = list(log.get("rounds", []))
-        raw_rolls = list(log.get("rolls", []))
-    except (KeyError, TypeError):
-        raise LedgerError(
-            "--dice-log: not a dice-battle result (the JSON of `castra battle --json`)"
-        ) from None
-    if winner not in ("a", "b", "draw"):
-        raise LedgerError(f"--dice-log: winner must be a, b or none (got {winner!r})")
-    for side, data in sides.items():
-        if not isinstance(data, dict) or not isinstance(data.get("contingents", []), list):
-            raise LedgerError(f"--dice-log: {side}: an object with a list of contingents")
-    from converters.dice import Roll
+    from assistant.ledger.dice_log import read_dice_log
 
-    capture = log.get("capture") or None
+    checked = read_dice_log(log)
+    winner: Literal["a", "b", "draw"] = checked.winner or "draw"
+    capture = checked.capture
     figures: list[ContingentFigures] = []
-    where = "--dice-log"
-    try:
-        for side, data in sides.items():
-            for index, contingent in enumerate(data.get("contingents", [])):
-                where = f"--dice-log: {side}.contingents[{index}]"
-                nation = str(contingent["nation"])
-                captured = 0
-                if naval and capture and side == winner and index == 0:
-                    captured = int(capture.get("captured", 0))
-                if naval:
-                    figures.append(
-                        ContingentFigures(
-                            side=side,
-                            nation=nation,
-                            pm=0,
-                            pm_lost=0,
-                            naval_pm=_whole(contingent["pm_start"]),
-                            naval_lost=_whole(contingent["pm_lost"]),
-                            naval_captured=captured,
-                        )
+    for side in ("a", "b"):
+        for index, contingent in enumerate(checked.side(side).contingents):
+            if naval:
+                captured = capture.captured if capture and side == winner and index == 0 else 0
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=contingent.nation,
+                        pm=0,
+                        pm_lost=0,
+                        naval_pm=_whole(contingent.pm_start),
+                        naval_lost=_whole(contingent.pm_lost),
+                        naval_captured=captured,
                     )
-                else:
-                    figures.append(
-                        ContingentFigures(
-                            side=side,
-                            nation=nation,
-                            pm=Fraction(str(contingent["pm_start"])),
-                            pm_lost=_whole(contingent["pm_lost"]),
-                            prisoners=_whole(contingent.get("prisoners", 0)),
-                        )
+                )
+            else:
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=contingent.nation,
+                        pm=Fraction(str(contingent.pm_start)),
+                        pm_lost=_whole(contingent.pm_lost),
+                        prisoners=_whole(contingent.prisoners),
                     )
-        rolls = []
-        for index, roll in enumerate(raw_rolls):
-            where = f"--dice-log: rolls[{index}]"
-            rolls.append(Roll.model_validate(roll))
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first.get("loc", ()))
-        raise LedgerError(f"{where}: {field}: {first.get('msg', 'invalid')}") from None
-    except KeyError as error:
-        raise LedgerError(f"{where}: {error.args[0]} is missing") from None
-    except (TypeError, AttributeError, ValueError, ZeroDivisionError) as error:
-        raise LedgerError(f"{where}: {error}") from None
+                )
+    rolls = list(checked.rolls)
+    rounds = [record.model_dump(mode="json") for record in checked.rounds]
     if capture:
-        rounds.append({"kind": "capture", **capture})
-    defender_dice = _defender_dice(sides["b"], winner) if city_assault and not naval else None
+        rounds.append({"kind": "capture", **capture.model_dump(mode="json")})
+    defender_dice = None
+    if city_assault and not naval:
+        # T3.5, T4.1: survivors of a city that falls are taken prisoner; like prisoners
+        # elsewhere in the ledger they count as lost for prestige, so then every die is lost.
+        start = checked.b.dice_start
+        defender_dice = (start, start if winner == "a" else start - checked.b.dice_left)
     return battle_event(
         state,
         place=place,
@@ -500,27 +507,6 @@ def dice_battle_event(
         rolls=rolls,
         defender_dice=defender_dice,
     )
-
-
-def _defender_dice(side: Any, winner: str) -> tuple[int, int] | None:
-    """T3.5, T4.1: the city defender's (dice at the start, dice lost) from a dice-battle log.
-
-    Survivors of a city that falls are taken prisoner; like prisoners elsewhere in the ledger
-    they count as lost for prestige, so then every die is lost. None when the log has no dice
-    figures (the real PM are doubled instead).
-    """
-    try:
-        start, left = side["dice_start"], side["dice_left"]
-    except (KeyError, TypeError):
-        return None
-    if isinstance(start, bool) or isinstance(left, bool):
-        raise LedgerError("--dice-log: b.dice_start and b.dice_left are whole numbers of dice")
-    if not isinstance(start, int) or not isinstance(left, int) or not 0 <= left <= start:
-        raise LedgerError(
-            f"--dice-log: b.dice_left must be 0 to b.dice_start (got {left!r} of {start!r})"
-        )
-    lost = start if winner == "a" else start - left
-    return start, lost
 
 
 def bellum_power(state: CampaignState, name: str, field: str = "centres") -> str:

@@ -119,7 +119,8 @@ class CastraApp(App[int]):
     DEFAULT_MODE = "campaign"
     # Below 100 columns (an 80×24 terminal) screens stack their side-by-side panels (castra.tcss,
     # "-narrow") so nothing is cut; the panes scroll instead.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # Textual declares this an instance attribute, so it is overridden as one (not a ClassVar).
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-narrow"),
         (100, "-wide"),
     ]

@@ -110,6 +110,8 @@ def _describe_record(record: Any, state: Any) -> list[str]:
     lines = [
         f"Round {record.number}"
         if record.kind == "round"
+        else f"Both pursued after round {record.number} (house rule both_retreat = both_pursued)"
+        if record.a_rolls and record.b_rolls
         else f"Pursuit after round {record.number}"
         if record.number
         else "Pursuit (battle refused, T3.0)"
@@ -124,12 +126,12 @@ def _describe_record(record: Any, state: Any) -> list[str]:
         lines.append(
             f"  {name} rolls {len(rolls)}: {_faces(rolls)} → {hits} hit(s) on {setup.target(side)}+"
         )
-    for side, losses, rolled in (
-        ("a", record.a_losses, record.a_rolls),
-        ("b", record.b_losses, record.b_rolls),
+    for side, losses, rolled, other_rolled in (
+        ("a", record.a_losses, record.a_rolls, record.b_rolls),
+        ("b", record.b_losses, record.b_rolls, record.a_rolls),
     ):
-        if record.kind == "pursuit" and rolled:
-            continue  # the pursuer takes no losses
+        if record.kind == "pursuit" and rolled and not other_rolled:
+            continue  # a lone pursuer takes no losses (both_pursued: both roll and lose)
         name = setup.side(side).name
         split = ""
         contingents = setup.side(side).contingents
@@ -183,6 +185,9 @@ def _ask(name: str, ask_in: TextIO, tell: TextIO) -> Choice:
 
 def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
+    from assistant.cli.commands._converters import rules_from_args, rules_json
+
+    rules = rules_from_args(args)
     if args.city and args.naval:
         raise CliError("--naval: a naval battle has no city doubling (T3.5); drop --city")
     for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
@@ -221,23 +226,41 @@ def run(args: argparse.Namespace) -> int:
         pyrrhus_leads=args.pyrrhus,
         city_assault=args.city,
         naval=args.naval,
+        both_retreat=rules.both_retreat,
     )
-    # With --json stdout carries only the final object; the play-by-play goes to stderr.
+    # With --json stdout carries only the final object; the play-by-play goes to stderr, held
+    # back until the user is asked something or the battle ends, so that a refusal met on the
+    # way (the --dice ran out) stays one line.
     out = sys.stderr if args.json else sys.stdout
+    held: list[str] = []
+
+    def show(line: str = "") -> None:
+        if args.json:
+            held.append(line)
+        else:
+            print(line, file=out)
+
+    def release() -> None:
+        for line in held:
+            print(line, file=out)
+        held.clear()
+
+    def ask_choice(side: SideId) -> Choice:
+        release()
+        return _ask(setup.side(side).name, sys.stdin, out)
+
+    def ask_face(prompt: str) -> str:
+        release()
+        return _read_line(prompt, sys.stdin, out, "a die's face")
+
     if args.physical:
         from converters.dice import AskingDice
 
-        dice: Any = AskingDice(
-            ask=lambda prompt: _read_line(prompt, sys.stdin, out, "a die's face"),
-            tell=lambda message: print(f"  {message}", file=out),
-        )
+        dice: Any = AskingDice(ask=ask_face, tell=lambda message: show(f"  {message}"))
     else:
         dice = dice_from_args(args)
     thresholds: dict[SideId, int | None] = {"a": args.a_retreat_at, "b": args.b_retreat_at}
     auto = {side: retreat_at(k) for side, k in thresholds.items() if k is not None}
-
-    def show(line: str = "") -> None:
-        print(line, file=out)
 
     def odds_line(state: Any) -> str:
         odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
@@ -257,9 +280,7 @@ def run(args: argparse.Namespace) -> int:
             break
         show(odds_line(state))
         choices: dict[SideId, Choice] = {
-            side: auto[side](state, side)
-            if side in auto
-            else _ask(setup.side(side).name, sys.stdin, out)
+            side: auto[side](state, side) if side in auto else ask_choice(side)
             for side in ("a", "b")
         }
         if "a" in auto or "b" in auto:
@@ -292,6 +313,8 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"  captured {capture.captured}, sunk {capture.sunk} (T3.7)")
     data: dict[str, Any] = result.model_dump(mode="json")
     data["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    data["rules"] = rules_json(rules)
+    release()
     if args.json:
         emit(args, data, "")
     else:

@@ -20,7 +20,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from assistant.cli.commands._converters import add_rule_option, rules_from_args
+from assistant.cli.common import (
+    CliError,
+    add_dice_options,
+    check_file_name,
+    describe,
+    dice_from_args,
+    emit,
+    read_json_file,
+)
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -88,6 +98,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="replace an existing file (the old one is kept, renamed aside)",
     )
+    add_rule_option(new)
+
+    _command(
+        commands,
+        "rules",
+        "the house rules in force (docs/rules.md H): every option and number with its value",
+        _run_rules,
+    )
+    rule = _command(
+        commands,
+        "rule",
+        "change a house rule from now on (an event: replay and undo follow it)",
+        _run_rule,
+    )
+    rule.add_argument("name", metavar="NAME", help="the option, e.g. control_tie")
+    rule.add_argument("value", metavar="VALUE", help="its new value, e.g. owner")
+    rule.add_argument("--reason", required=True, help="why the club changes it")
 
     _command(
         commands,
@@ -130,7 +157,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record.add_argument("--place", required=True, help="where it was fought")
     record.add_argument(
         "--system",
-        choices=("fog", "dbm", "dba", "dice", "naval", "manual"),
+        choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
         help="how it was resolved (Tarentine/custom; default manual)",
     )
     record.add_argument(
@@ -170,6 +197,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
         ("--elements", "NATION:N", "DBA: elements fielded"),
         ("--lost", "NATION:N", "DBA: elements lost"),
+        ("--bases", "NATION:N", "DBMM: bases fielded"),
+        ("--killed", "NATION:N", "DBMM: bases killed"),
+        ("--broken-bases", "NATION:N", "DBMM: bases of broken units not killed"),
         ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
         ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
         ("--fleet", "NATION:N", "naval PM it brought"),
@@ -308,6 +338,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "target", metavar="FILE", nargs="?", help="the JSON file to write ('-' = stdout)"
     )
     export.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite FILE if it exists (never a campaign file)",
+    )
+    export.add_argument(
         "--format",
         choices=("json", "csv"),
         default="json",
@@ -340,7 +375,7 @@ def _command(
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--who", help="who records it (default: your login name)")
-    if name not in ("note", "show", "control", "history", "export", "import", "undo"):
+    if name not in ("note", "show", "control", "history", "export", "import", "undo", "rules"):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
     return parser
@@ -370,8 +405,11 @@ def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
 
 def _path(args: argparse.Namespace) -> Path:
-    if args.file:
-        return Path(args.file)
+    if args.file is not None:
+        if not args.file.strip():
+            # An unset shell variable (--file "$CAMPAIGN") must not mean the default campaign.
+            raise CliError(_("--file: empty; give the campaign file's path"))
+        return check_file_name(args.file, "--file")
     from assistant.ledger.paths import default_campaign_path
 
     return default_campaign_path()
@@ -392,7 +430,7 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     try:
         return CampaignStore.open(_path(args))
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
 
 
 def _pairs(
@@ -426,10 +464,7 @@ def _pairs(
 
 
 def _read_json(name: str, option: str) -> Any:
-    try:
-        return json.loads(Path(name).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"{option}: cannot read {name}: {error}") from None
+    return read_json_file(name, option)
 
 
 def _pm(text: str) -> Fraction:
@@ -564,7 +599,7 @@ def _recorded(
     if notice is not None:
         text += f"\n{notice}"
     text += f"\n{state.date}"
-    emit(args, data, text)
+    emit(args, data, text, recorded=f"#{stored.id} in {store.path}")
     return 0
 
 
@@ -576,7 +611,7 @@ def _append(args: argparse.Namespace, event: Any, notice: str | None = None) -> 
         try:
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored, notice)
     finally:
         store.close()
@@ -617,17 +652,63 @@ def _run_new(args: argparse.Namespace) -> int:
         if args.nation or args.treasury or args.land or args.naval:
             raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
         scenario = load_scenario(args.scenario, prestige=prestige)
+    rules = rules_from_args(args)
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force
+            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
         )
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
+        text = f"New campaign in {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
+
+
+def _rules_text(state: CampaignState) -> str:
+    from converters.house_rules import DEFAULT_RULES, rule_of
+
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    values = state.rules.values(upkeep)
+    defaults = DEFAULT_RULES.values(upkeep)
+    lines = [_("House rules in force (docs/rules.md H; * differs from the default):")]
+    for name, value in values.items():
+        mark = "*" if value != defaults[name] else " "
+        lines.append(f" {mark} {name:<28}{value!s:<16}{rule_of(name)}")
+    return "\n".join(lines)
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    """docs/rules.md H: every option and number with the value in force now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    emit(args, state.rules.values(upkeep), _rules_text(state))
+    return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import RuleChanged
+
+    if not args.reason.strip():
+        raise CliError(_("--reason: say why the rule changes"))
+    return _append(
+        args,
+        RuleChanged(
+            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
+        ),
+    )
+
+
+def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
+    """Where ``--force`` put the file it replaced: added to ``data`` (``set_aside``) and to
+    ``text``, so the referee can find it."""
+    if store.set_aside is None:
+        return text
+    data["set_aside"] = str(store.set_aside)
+    return text + "\n" + _("The old file is kept as {name}").format(name=store.set_aside)
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -691,7 +772,7 @@ def _run_centres(args: argparse.Namespace) -> int:
             )
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -748,7 +829,7 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = _table_battle(args, state, ContingentFigures, battle_event)
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -768,6 +849,9 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
         "demoralised": _pairs(args.demoralised, "--demoralised", Fraction),
         "elements": _pairs(args.elements, "--elements"),
         "lost": _pairs(args.lost, "--lost"),
+        "bases": _pairs(args.bases, "--bases"),
+        "killed": _pairs(args.killed, "--killed"),
+        "broken_bases": _pairs(args.broken_bases, "--broken-bases"),
         "pm_lost": _pairs(args.pm_lost, "--pm-lost"),
         "prisoners": _pairs(args.prisoners, "--prisoners"),
         "naval_pm": _pairs(args.fleet, "--fleet"),
@@ -905,9 +989,13 @@ def _run_control(args: argparse.Namespace) -> int:
     if not occupied:
         lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
     else:
+        tie = (
+            "a tie to the holder"
+            if state.rules.control_tie == "occupier"
+            else "a tie to the owner, house rule control_tie = owner"
+        )
         lines.append(
-            "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
-            "a tie to the holder):"
+            f"Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, {tie}):"
         )
         lines.append(
             f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"
@@ -997,7 +1085,7 @@ def _run_undo(args: argparse.Namespace) -> int:
         try:
             stored = store.undo(args.reason, who=_who(args))
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1028,41 +1116,77 @@ def _run_export(args: argparse.Namespace) -> int:
         return export_csv(args, _open(args))
     if args.target is None:
         raise CliError("FILE: the JSON file to write ('-' = stdout)")
-    with _open(args) as store:
+    from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file
+
+    try:
+        # A damaged campaign can still be exported: the events before the damage.
+        store = CampaignStore.open(_path(args), salvage=True)
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+    with store:
         document = store.export_document()
+        damage = store.damage
+    left_out = None
+    if damage is not None and damage.first_event is not None:
+        left_out = _("{what}: #{first} and every later event left out").format(
+            what=damage.what, first=damage.first_event
+        )
     text = json.dumps(document, ensure_ascii=False, indent=1)
     if args.target == "-":
         sys.stdout.write(text + "\n")
+        if left_out is not None:
+            print(left_out, file=sys.stderr)
         return 0
-    target = Path(args.target)
+    target = _export_target(args)
     try:
-        target.write_text(text + "\n", encoding="utf-8")
+        write_new_file(target, text + "\n", replace=args.force)
+    except FileExistsError:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        ) from None
     except OSError as error:
         raise CliError(f"FILE: cannot write {target}: {error}") from None
-    emit(
-        args,
-        {"file": str(target), "events": len(document["events"])},
-        f"Exported {len(document['events'])} events to {target}",
-    )
+    data: dict[str, Any] = {"file": str(target), "events": len(document["events"])}
+    text = f"Exported {len(document['events'])} events to {target}"
+    if left_out is not None:
+        data["left_out"] = left_out
+        text += f"\n{left_out}"
+    emit(args, data, text)
     return 0
+
+
+def _export_target(args: argparse.Namespace) -> Path:
+    """Where ``campaign export`` may write: never over a campaign file (the campaign itself
+    included) nor a folder; over another existing file only with ``--force``."""
+    from assistant.ledger.store import is_campaign_file
+
+    if not args.target.strip():
+        raise CliError(_("FILE: empty; give the JSON file's name, or - for the screen"))
+    target = Path(args.target)
+    if target.is_dir():
+        raise CliError(_("FILE: {name} is a folder; give the JSON file's name").format(name=target))
+    if is_campaign_file(target):
+        raise CliError(
+            _("FILE: {name} is a campaign file; export never overwrites one").format(name=target)
+        )
+    if target.exists() and not args.force:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        )
+    return target
 
 
 def _run_import(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    try:
-        document = json.loads(Path(args.source).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"FILE: cannot read {args.source}: {error}") from None
+    document = read_json_file(args.source, "FILE")
     try:
         store = CampaignStore.import_document(document, _path(args), force=args.force)
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
-        emit(
-            args,
-            {"file": str(store.path), **state.summary()},
-            f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}",
-        )
+        data = {"file": str(store.path), **state.summary()}
+        text = f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0

@@ -23,9 +23,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.battle_contingent import (
+    RESULT_FLAGS,
+    RESULT_ROWS,
     ContingentCard,
     InputProblem,
     ResultMode,
@@ -36,20 +39,21 @@ from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
-from converters.i18n import _
+from converters.i18n import N_, _
 from converters.morale import DBA_ELEMENTS
 
-Ruleset = Literal["fog", "dbm", "dba", "dice"]
+Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
 RULESETS: tuple[tuple[str, Ruleset], ...] = (
     ("Field of Glory", "fog"),
-    ("DBM / DBMM", "dbm"),
+    ("DBM", "dbm"),
+    ("DBMM", "dbmm"),
     ("DBA 3.0", "dba"),
     ("Dice (T3)", "dice"),
 )
 """The rulesets a battle can be fought with, as the desk offers them."""
 
-UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
 
 
@@ -62,13 +66,19 @@ def winner_options(a_name: str, b_name: str, *, draw: bool) -> list[tuple[str, s
     return options
 
 
-def problem_text(error: Exception) -> str:
-    """One readable line for a converter's refusal (pydantic or ValueError), naming the field."""
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ())) or "value"
-        return f"{where}: {first.get('msg', 'not allowed')}"
-    return str(error)
+DESK_LABELS: dict[str, str] = {
+    **{field: label for rows in RESULT_ROWS.values() for field, label, _typed in rows},
+    **{field: label for flags in RESULT_FLAGS.values() for field, label in flags},
+    "pm": N_("PM"),
+    "army_a": N_("army A"),
+    "army_b": N_("army B"),
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "cap": N_("Table cap"),
+    "place": N_("Place"),
+    "winner": N_("Winner"),
+}
+"""The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 class ArmyBattleRolled(Message):
@@ -263,7 +273,8 @@ class BattleDeskScreen(Screen[None]):
         living armies of the other nation, never the same army twice."""
         chosen = {side: self.query_one(f"#army-{side}", Select).value for side in ("a", "b")}
         for side, other in (("a", "b"), ("b", "a")):
-            enemy = armies.get(chosen[other]) if isinstance(chosen[other], str) else None
+            other_army = chosen[other]
+            enemy = armies.get(other_army) if isinstance(other_army, str) else None
             options = [
                 (f"{army.name} · morale {army.morale}", army.name)
                 for army in armies.values()
@@ -329,7 +340,7 @@ class BattleDeskScreen(Screen[None]):
             )
             preview = preview_defeat(won.morale, beaten.morale, defeat)
         except (ValueError, KeyError) as error:
-            line.update(f"Army battle (D2): {problem_text(error)}")
+            line.update(f"Army battle (D2): {describe(error, DESK_LABELS)}")
             return
         if preview.check_due:
             fate = (
@@ -364,7 +375,7 @@ class BattleDeskScreen(Screen[None]):
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
-            self.post_message(DeskWorkFailed(f"Nothing recorded: {problem_text(error)}"))
+            self.post_message(DeskWorkFailed(f"Nothing recorded: {describe(error, DESK_LABELS)}"))
             return
         self.post_message(ArmyBattleRolled(event))
 
@@ -382,7 +393,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self.query_one("#winner", Select).clear()
@@ -607,6 +618,7 @@ class BattleDeskScreen(Screen[None]):
                     sum((pm for _, pm in side_b), Fraction(0)),
                     circumstances,
                     rates,
+                    self._house_rules().small_battle,
                 )
                 for card, pm in side_a + side_b:
                     table.add_row(card.tag, card.nation or "", _pm(pm), "dice", "")
@@ -619,9 +631,10 @@ class BattleDeskScreen(Screen[None]):
                 rates,
                 cap=cap,
                 circumstances=circumstances,
+                small_battle=self._house_rules().small_battle,
             )
         except (ValueError, ValidationError) as error:
-            advice.update(f"[b]Cannot budget:[/b] {problem_text(error)}")
+            advice.update(f"[b]Cannot budget:[/b] {describe(error, DESK_LABELS)}")
             return
         self._plan = plan
         unit = UNITS[self.ruleset]
@@ -649,18 +662,16 @@ class BattleDeskScreen(Screen[None]):
         lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {reason}" for reason in reasons)]
         self.query_one("#advice", Static).update("\n".join(lines))
 
+    def _house_rules(self) -> Any:
+        """The campaign's house rules in force (docs/rules.md H), or the defaults."""
+        return castra_app(self).ledger.house_rules()
+
     def _rates(self) -> Any:
-        store = castra_app(self).ledger.store
-        rates = getattr(store, "rates", None) if store is not None else None
-        if callable(rates):
-            try:
-                return rates()
-            except Exception:
-                pass
+        """The shipped rates with the numbers the campaign changed (house rules, T1, T2)."""
         try:
             import armylists
 
-            return armylists.load_rates()
+            return self._house_rules().rates(armylists.load_rates())
         except Exception:
             from converters.rates import DEFAULT_RATES
 
@@ -696,6 +707,8 @@ class BattleDeskScreen(Screen[None]):
         if self._contingents("a", show=False) is None or self._contingents("b", show=False) is None:
             prestige_line.update(_("Fix the contingents marked in red to see the result."))
             return
+        from converters import losses
+
         winner = self.query_one("#winner", Select).value
         if winner not in ("a", "b", "draw"):
             prestige_line.update("Choose the winner to see casualties and prestige.")
@@ -717,7 +730,13 @@ class BattleDeskScreen(Screen[None]):
             )
         event = preview["event"]
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
-        prestige_line.update(f"Prestige ({event.prestige_reason or 'T4.1'}): {points}")
+        shown = f"Prestige ({event.prestige_reason or 'T4.1'}): {points}"
+        broken = [
+            f"{row['tag']} {row['nation']}: {losses.fog_army_break(row['detail'])}"
+            for row in preview["contingents"]
+            if getattr(row["detail"], "army_broken", False)
+        ]
+        prestige_line.update("\n".join([shown, *broken]))
         self._preview = preview
 
     def _compute_result(self, winner: str) -> dict[str, Any]:
@@ -744,7 +763,7 @@ class BattleDeskScreen(Screen[None]):
                     failed = True
                     continue
                 except (ValueError, ValidationError) as error:
-                    card.show_error(problem_text(error))
+                    card.show_error(describe(error, DESK_LABELS))
                     failed = True
                     continue
                 card.show_error("")
@@ -765,7 +784,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             event = self._battle_event("(place to be named)", winner, rows)
         except (ValueError, ValidationError) as error:
-            raise InputProblem("result", problem_text(error)) from error
+            raise InputProblem("result", describe(error, DESK_LABELS)) from error
         # What is shown is what the ledger will record: its event, computed by the converters.
         for row, recorded in zip(rows, event.contingents, strict=True):
             row["pm_lost"] = recorded.pm_lost
@@ -800,6 +819,15 @@ class BattleDeskScreen(Screen[None]):
                     card.text("demoralised"), "demoralised ElEq", halves=True, optional=True
                 )
                 or 0,
+            )
+        if mode == "dbmm":
+            # T2.2b: its own rule set, bases killed (and the loser's broken) over bases.
+            return losses.dbmm_losses(
+                pm,
+                int(_need(read_count(card.text("dbmm_bases"), "bases fielded"))),
+                int(_need(read_count(card.text("killed"), "bases killed"))),
+                int(read_count(card.text("broken_bases"), "broken", optional=True) or 0),
+                outcome,
             )
         if mode == "dba":
             return losses.dba_losses(
@@ -897,7 +925,7 @@ class BattleDeskScreen(Screen[None]):
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
             except (ValueError, ValidationError) as error:
-                problems[tag] = problem_text(error)
+                problems[tag] = describe(error, DESK_LABELS)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
                 self.post_message(DeskWorkFailed(f"Recovery not rolled: {error}", notify=True))
                 return
@@ -980,7 +1008,7 @@ class BattleDeskScreen(Screen[None]):
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self._forget_recovery()

@@ -30,16 +30,32 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.dice_battle import SetupProblem, TypedContingent, parse_side
+from converters.i18n import N_, _
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
 second; the cost grows with the square of the dice)."""
+
+DICE_LABELS: dict[str, str] = {
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "retreat_at": N_("retreats at"),
+    "retreat_a": N_("A retreats at"),
+    "retreat_b": N_("B retreats at"),
+    "approach": N_("A came by"),
+    "place": N_("Place"),
+    "troops": N_("troops carried"),
+    "pm": N_("PM"),
+    "nation": N_("nation"),
+}
+"""The dice battle's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
@@ -247,6 +263,11 @@ class DiceBattleScreen(Screen[None]):
         except Exception:
             return []
 
+    def _rules(self) -> Any:
+        """The campaign's house rules in force (docs/rules.md H: T3.3 ``both_retreat``, T3.6
+        ``interception``), or the defaults without a campaign."""
+        return castra_app(self).ledger.house_rules()
+
     def _int(self, widget_id: str, field: str) -> int:
         typed = self.query_one(widget_id, Input).value.strip() or "0"
         if not typed.isdigit():
@@ -270,6 +291,7 @@ class DiceBattleScreen(Screen[None]):
             "city": self.query_one("#dice-city", Checkbox).value,
             "naval": self.query_one("#dice-naval", Checkbox).value,
             "place": self.query_one("#dice-place", Input).value.strip(),
+            "rules": self._rules(),
         }
 
     def _check_in_play(self, sides: dict[str, list[TypedContingent]]) -> None:
@@ -370,7 +392,7 @@ class DiceBattleScreen(Screen[None]):
             text.update(str(problem))
             return
         except (ValueError, ValidationError) as error:
-            text.update(_problem(error))
+            text.update(describe(error, DICE_LABELS))
             return
         if asked is None:
             text.update("The battle is over.")
@@ -430,7 +452,7 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return False
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return False
         error.update("")
         self.battle = battle
@@ -534,7 +556,7 @@ class DiceBattleScreen(Screen[None]):
                 castra_app(self).ledger.state(), self.battle, place, self._rolls, self.capture
             )
         except (ValueError, ValidationError) as problem:
-            self.query_one("#dice-record-error", Static).update(_problem(problem))
+            self.query_one("#dice-record-error", Static).update(describe(problem, DICE_LABELS))
             return
         result = engine_result(self.battle, event, self.capture)
         self.query_one("#dice-result", Static).update(
@@ -563,7 +585,7 @@ class DiceBattleScreen(Screen[None]):
             event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
             summary = ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {_problem(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DICE_LABELS)}")
             return
         error.update("")
         self._recorded = True
@@ -587,18 +609,18 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return
         error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
         fleets = {key: int(sum(pm for _, pm in setup[key])) for key in ("a", "b")}
-        self._intercept(seeker, fleets, troops)
+        self._intercept(seeker, fleets, troops, setup["rules"])
 
     @work(thread=True, exclusive=True, group="dice-battle")
-    def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
+    def _intercept(self, seeker: str, fleets: dict[str, int], troops: int, rules: Any) -> None:
         dice = castra_app(self).dice_for("Dice battle")
         try:
-            contact = engine_interception(seeker, fleets, troops, dice)
+            contact = engine_interception(seeker, fleets, troops, dice, rules)
         except Exception as error:  # a cancelled physical roll: nothing happened
             self.post_message(DiceNotRolled("dice-setup-error", f"Not rolled: {error}"))
             return
@@ -647,14 +669,6 @@ class DiceBattleScreen(Screen[None]):
             self.app.pop_screen()
 
 
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
-
-
 # --------------------------------------------------------------------- the engine, from converters
 APPROACHES: tuple[tuple[str, str], ...] = (
     ("open ground", "open"),
@@ -697,6 +711,7 @@ def engine_setup(setup: dict[str, Any]) -> Any:
         pyrrhus_leads=setup["pyrrhus"],
         city_assault=setup["city"],
         naval=setup.get("naval", False),
+        both_retreat=setup["rules"].both_retreat if "rules" in setup else "no_pursuit",
     )
 
 
@@ -768,10 +783,14 @@ def engine_capture(battle: Any, dice: Any) -> Any:
     return finish_battle(battle, dice).capture
 
 
-def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: Any) -> Any:
+def engine_interception(
+    seeker: str, fleets: dict[str, int], troops: int, dice: Any, rules: Any = None
+) -> Any:
     """T3.6: only ``seeker`` seeks battle; the other fleet, carrying ``troops`` PM, is caught
-    if 1d6 is at most both fleets' PM plus those troops (Reading)."""
+    if 1d6 is at most both fleets' PM plus those troops (Reading; the campaign's house rule
+    ``interception`` may say at least)."""
     from converters.dice_battle import naval_contact
+    from converters.house_rules import DEFAULT_RULES
 
     return naval_contact(
         seeker == "a",
@@ -781,16 +800,22 @@ def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: 
         dice,
         a_troops_pm=troops if seeker == "b" else 0,
         b_troops_pm=troops if seeker == "a" else 0,
+        rules=rules or DEFAULT_RULES,
     )
 
 
 def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: Any) -> str:
     """The T3.6 roll, the sum it is rolled against and the verdict, in one line."""
-    sign = "≤" if roll.intercepted else ">"
+    if roll.reading == "at_least":
+        sign = "≥" if roll.intercepted else "<"
+        rule = _(" (house rule interception = at_least)")
+    else:
+        sign = "≤" if roll.intercepted else ">"
+        rule = ""
     caught = "intercepted" if roll.intercepted else "not intercepted"
     return (
         f"T3.6: 1d6 = {roll.roll} {sign} fleets {fleets['a']} + {fleets['b']} + troops "
-        f"{troops} = {roll.against} → {caught}"
+        f"{troops} = {roll.against} → {caught}{rule}"
     )
 
 
@@ -800,6 +825,8 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
 
     result = battle_result(battle)
     headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    if result.outcome == "both_withdrew" and battle.setup.both_retreat == "both_pursued":
+        headline += _(", each after a pursuit roll (house rule both_retreat = both_pursued)")
     if event is None:
         return {"headline": headline}
     unit = "naval PM" if battle.setup.naval else "PM"
