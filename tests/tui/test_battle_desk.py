@@ -426,7 +426,7 @@ async def test_T2_7_a_draw_is_recorded_and_the_sides_are_named(
         assert len(notices) == 1 and "Cannae" in notices[0]
 
 
-async def _offered(pilot: Any, select_id: str) -> list[str]:
+async def offered_choices(pilot: Any, select_id: str) -> list[str]:
     """The choices a Select offers, read from its open list (then closed with Escape)."""
     from textual.widgets import OptionList
 
@@ -468,7 +468,7 @@ async def test_D2_the_desk_of_an_army_campaign_offers_only_valid_armies(tmp_path
             ]
             assert not [title for title in titles if "T1" in title or "T2" in title]
             await choose(pilot, "#army-a", "Alexander")
-            offered = await _offered(pilot, "#army-b")
+            offered = await offered_choices(pilot, "#army-b")
             assert [label.split(" · ")[0] for label in offered] == [
                 f"{name}" for name in ("Darius", *(f"Persia {n}" for n in range(2, 9)))
             ]

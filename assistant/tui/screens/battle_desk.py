@@ -143,6 +143,8 @@ class BattleDeskScreen(Screen[None]):
         """The army options each picker shows now (D2), so they are only reset on a change."""
         self._preview: dict[str, Any] | None = None
         """What the desk would record now, or None when the form cannot be recorded."""
+        self._in_play_refusal: dict[Side, str] = {}
+        """T1.5: each side fielding more PM than in play, as the ledger would refuse it."""
         self._recovery_rolls: dict[str, list[Any]] = {}
         """The dice rolled for each contingent's recovery, kept for the ledger."""
         self._plan: Any = None
@@ -498,30 +500,41 @@ class BattleDeskScreen(Screen[None]):
                 ok = False
                 if show:
                     card.show_error(str(problem))
-        if ok and self._beyond_in_play(found, show=show):
+        self._in_play_refusal.pop(side, None)
+        if ok and self._beyond_in_play(side, found, show=show):
             return None
         return found if ok else None
 
-    def _beyond_in_play(self, found: list[tuple[ContingentCard, Fraction]], *, show: bool) -> bool:
+    def _beyond_in_play(
+        self, side: Side, found: list[tuple[ContingentCard, Fraction]], *, show: bool
+    ) -> bool:
         """T1.5: a side fielding more PM than a nation has in play gets no budget (nor a
         preview): the PM card says so as the player types."""
+        from assistant.ledger.state import LedgerFieldError
         from converters.budgets import beyond_in_play
-        from converters.i18n import _
 
         store = castra_app(self).ledger.store
         if store is None:
             return False
         in_play = {name: nation.land_pm for name, nation in store.state().nations.items()}
         beyond = beyond_in_play(((card.nation or "", pm) for card, pm in found), in_play)
-        if show:
-            for card, _pm in found:
-                if card.nation in beyond:
-                    fielded, has = beyond[card.nation]
-                    card.show_error(
-                        _("PM: {nation} has {has} land PM in play (fielded {fielded})").format(
-                            nation=card.nation, has=has, fielded=fielded
-                        )
-                    )
+        for card, _pm in found:
+            if card.nation in beyond:
+                fielded, has = beyond[card.nation]
+                # Worded as the ledger's own refusal would be at ctrl+r, named by the card's label.
+                line = describe(
+                    LedgerFieldError(
+                        "pm",
+                        _("{nation} has {has} land PM in play (fielded {fielded})"),
+                        nation=card.nation,
+                        has=has,
+                        fielded=fielded,
+                    ),
+                    DESK_LABELS,
+                )
+                self._in_play_refusal.setdefault(side, line)
+                if show:
+                    card.show_error(line)
         return bool(beyond)
 
     def _cap(self) -> int | None:
@@ -997,6 +1010,9 @@ class BattleDeskScreen(Screen[None]):
             winner = self.query_one("#winner", Select).value
             if winner not in ("a", "b", "draw"):
                 error.update("winner: choose who won")
+            elif self._in_play_refusal:
+                first = self._in_play_refusal[min(self._in_play_refusal)]
+                error.update(f"Nothing recorded: {first}")
             else:
                 error.update("Nothing recorded: fix the fields marked in red")
             return

@@ -149,6 +149,8 @@ class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
     _kept_glance: dict[str, Any] | None = None
+    _uses_pm = True
+    """Whether the nations table counts PM (else armies' morale, D1), as last drawn."""
 
     TITLE = "Campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -185,14 +187,15 @@ class CampaignScreen(Screen[None]):
         else:
             self.refresh_from_store()
 
-    def _tables(self) -> tuple[DataTable[Any], DataTable[Any]]:
-        """The nations and recent-events tables, added below the heading the first time."""
+    def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
+        """The nations (or armies, ``uses_pm`` False) and recent-events tables, added below the
+        heading the first time. The caller says which: a kept glance has no campaign open."""
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
+        self._uses_pm = uses_pm
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        state = castra_app(self).ledger.state()
-        if _uses_pm(state):
+        if uses_pm:
             title = "Nations"
             # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
             # turns in brackets say when decimated PM expire and recruits arrive.
@@ -249,7 +252,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#campaign-status", Static).update(
             self._status(state) + house_rules_text(state.rules)
         )
-        nations, events = self._tables()
+        nations, events = self._tables(_uses_pm(state))
         if _uses_pm(state):
             self._fill_nations(nations, state)
         else:
@@ -277,6 +280,7 @@ class CampaignScreen(Screen[None]):
         return {
             "heading": str(self.query_one("#campaign-heading", Static).content),
             "status": str(self.query_one("#campaign-status", Static).content),
+            "uses_pm": self._uses_pm,
             "tables": tables,
         }
 
@@ -286,7 +290,7 @@ class CampaignScreen(Screen[None]):
             rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
             self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
             self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables()
+            nations, events = self._tables(bool(glance["uses_pm"]))
             for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
                 for row in kept:
                     cells = [

@@ -280,7 +280,7 @@ class DiceBattleScreen(Screen[None]):
         side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
         side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
         self._check_naval_city()
-        self._check_in_play({"side A": side_a, "side B": side_b})
+        self._check_in_play({"side_a": side_a, "side_b": side_b})
         return {
             "a": side_a,
             "b": side_b,
@@ -297,8 +297,8 @@ class DiceBattleScreen(Screen[None]):
     def _check_in_play(self, sides: dict[str, list[TypedContingent]]) -> None:
         """T1.5: no side fields more PM than its nations have in play, so no die is ever
         rolled for forces the campaign could not record."""
+        from assistant.ledger.state import LedgerFieldError
         from converters.budgets import beyond_in_play
-        from converters.i18n import _
 
         store = castra_app(self).ledger.store
         if store is None:
@@ -311,12 +311,16 @@ class DiceBattleScreen(Screen[None]):
         unit = _("naval PM") if naval else _("land PM")
         for field, contingents in sides.items():
             for nation, (fielded, has) in beyond_in_play(contingents, in_play).items():
-                raise SetupProblem(
+                # Worded as the ledger's own refusal, the side named by the screen's label.
+                refusal = LedgerFieldError(
                     field,
-                    _("{field}: {nation} has {has} {unit} in play (fielded {fielded})").format(
-                        field=field, nation=nation, has=has, unit=unit, fielded=fielded
-                    ),
+                    _("{nation} has {has} {unit} in play (fielded {fielded})"),
+                    nation=nation,
+                    has=has,
+                    unit=unit,
+                    fielded=fielded,
                 )
+                raise SetupProblem(field, describe(refusal, DICE_LABELS))
 
     def _naval(self) -> bool:
         return bool(self.query_one("#dice-naval", Checkbox).value)
