@@ -77,13 +77,14 @@ class AdvanceTurnForm(LedgerForm):
         from assistant.ledger.map_war import turn_end_collection
 
         collection = turn_end_collection(state)
-        if collection is None:
+        # T5.3 tribute is PE: typed only in a campaign with PE and no map
+        if collection is None and state.scenario.economy is not None:
             yield from self.field(
                 "tribute",
                 "Tribute collected (T5.3), optional",
                 Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
             )
-        else:
+        elif collection is not None:
             # T5.3, T7.8: on the map the tribute is computed, never typed.
             yield Static(collected_text(*collection), id="tribute-computed", classes="hint")
         yield from self.field("who", "Who", self.who_input())
@@ -95,9 +96,8 @@ class AdvanceTurnForm(LedgerForm):
 
         collection = turn_end_collection(castra_app(self).ledger.state())
         if collection is None:
-            return TurnAdvancedEvent(
-                tribute=parse_tribute(self.text("tribute")), who=self.who(), note=self.text("note")
-            )
+            tribute = parse_tribute(self.text("tribute")) if self.query("#tribute") else {}
+            return TurnAdvancedEvent(tribute=tribute, who=self.who(), note=self.text("note"))
         tribute, costs = collection
         return TurnAdvancedEvent(
             tribute=tribute, siege_costs=costs, who=self.who(), note=self.text("note")
