@@ -166,20 +166,27 @@ def _ghost_gap(chronicle: Chronicle) -> Chart | None:
     return _finish("ghost-gap", title, chart)
 
 
-def _forces_text(province: MapProvince) -> str:
+def _forces_text(province: MapProvince, *, short: bool = False) -> str:
     """ "Roma 4⚔ 2⚓": the land (⚔) and naval (⚓) PM standing there, nation by nation when
-    several share it, and whether it is besieged or sacked."""
-    several = len(province.forces) > 1
+    several share it or they are not the controller's, and whether it is besieged or sacked.
+    ``short`` cuts the nations' names to three letters ("Tarentum (Sen. 1⚔, Mag. 3⚔ 2⚓)"), so
+    a label printed beside an eastern province stays on the page; the hover title keeps them
+    whole."""
+    # The controller's own forces go unnamed ("Roma 4⚔ 2⚓"); anyone else's are named.
+    named = len(province.forces) > 1 or any(
+        force.nation != province.controller for force in province.forces
+    )
     parts = [province.name]
     for force in province.forces:
         pm = [f"{force.land_pm}⚔"] if force.land_pm else []
         pm += [f"{force.naval_pm}⚓"] if force.naval_pm else []
-        parts.append(f"{force.nation} {' '.join(pm)}" if several else " ".join(pm))
+        nation = f"{force.nation[:3]}." if short and len(force.nation) > 4 else force.nation
+        parts.append(f"{nation} {' '.join(pm)}" if named else " ".join(pm))
     if province.besieged:
         parts.append(_("besieged"))
     if province.sacked:
         parts.append(_("sacked"))
-    return " ".join(parts) if not several else f"{parts[0]} ({', '.join(parts[1:])})"
+    return " ".join(parts) if not named else f"{parts[0]} ({', '.join(parts[1:])})"
 
 
 def _map_chart(chronicle: Chronicle) -> Chart | None:
@@ -210,7 +217,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
             show_x_guides=False,
             show_y_guides=False,
             legend_at_bottom=True,
-            xrange=(min(lons) - 0.5, max(lons) + 1.5),
+            xrange=(min(lons) - 0.5, max(lons) + 2.5),
             range=(min(lats) - 0.3, max(lats) + 0.3),
         )
     )
@@ -228,7 +235,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
                     "node": {"r": round(4 + 2.5 * math.sqrt(pm), 1)}
                     | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
                     "color": colours[controller],
-                    "label": text,
+                    "label": _forces_text(province, short=True),
                     "tooltip": f"{text} — {controller}",
                 }
             )

@@ -248,6 +248,10 @@ def test_t7_1_the_map_has_one_dot_per_province_in_its_controllers_colour(
         controller = entry["controller"]
         assert fill == (chronicle.colours.get(controller) or nation_colour(controller))
         assert title.endswith(entry["controller"])
+        # Forces other than the controller's are named, in full in the hover title (the
+        # printed label shortens them to keep an eastern province's label on the page).
+        for nation in entry["forces"]:
+            assert nation == controller or nation in title
     roma = summary["Roma"]["forces"]["Rome"]
     assert f"Roma {roma['land']}⚔ {roma['naval']}⚓" in drawn.svg
 
