@@ -779,7 +779,7 @@ class CampaignState(_State):
         self.battles += 1
         losses = "; ".join(
             c.nation
-            + (f" −{c.pm_lost} PM" if c.pm or c.pm_lost else "")
+            + (f" −{c.pm_lost} PM" if c.pm_lost else " no PM lost" if c.pm else "")
             + (f", {c.prisoners} prisoners" if c.prisoners else "")
             + (f", −{c.naval_lost} naval" if c.naval_lost else "")
             + (f", +{c.naval_captured} naval captured" if c.naval_captured else "")

@@ -31,6 +31,7 @@ from textual.widgets import (
 from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from assistant.tui.widgets.tick_box import TickBox
 
 __all__ = ["AnniBuiScreen"]
 
@@ -132,9 +133,7 @@ class AnniBuiScreen(Screen[None]):
                 )
                 yield from self._group("fire-targets", "Targets, front line first", unit_options)
                 with Horizontal(classes="annibui-row"):
-                    yield Checkbox(
-                        "shooters on walls (+1 AB, +1 TB)", id="fire-walls", compact=True
-                    )
+                    yield TickBox("shooters on walls (+1 AB, +1 TB)", id="fire-walls", compact=True)
                     yield Label("Distance (squares)", classes="annibui-label")
                     yield Input(
                         placeholder="optional", id="fire-distance", restrict=r"\d*", compact=True
@@ -152,7 +151,7 @@ class AnniBuiScreen(Screen[None]):
                     yield Select(
                         _VERSUS, value="auto", allow_blank=False, id="melee-versus", compact=True
                     )
-                    yield Checkbox(
+                    yield TickBox(
                         "counterattack on gliders that dived last turn",
                         id="melee-counterattack",
                         compact=True,
@@ -167,7 +166,7 @@ class AnniBuiScreen(Screen[None]):
                 yield from self._number("discipline-lost", "Units lost")
                 yield from self._number("discipline-dis", "The army's DIS")
                 with Horizontal(classes="annibui-row"):
-                    yield Checkbox(
+                    yield TickBox(
                         "the captain is with the army (+1)", id="discipline-captain", compact=True
                     )
                 yield Static("", id="discipline-captain-error", classes="error field-error")

@@ -139,10 +139,18 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
     ]
 
 
+def _uses_pm(state: Any) -> bool:
+    """Whether the campaign counts nations' PM (Tarentine Wars) or armies' morale (Macedon vs
+    Persia, D1), as ``castra campaign show`` decides."""
+    return state.scenario.economy is not None or not state.armies
+
+
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
     _kept_glance: dict[str, Any] | None = None
+    _uses_pm = True
+    """Whether the nations table counts PM (else armies' morale, D1), as last drawn."""
 
     TITLE = "Campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,22 +187,26 @@ class CampaignScreen(Screen[None]):
         else:
             self.refresh_from_store()
 
-    def _tables(self) -> tuple[DataTable[Any], DataTable[Any]]:
-        """The nations and recent-events tables, added below the heading the first time."""
+    def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
+        """The nations (or armies, ``uses_pm`` False) and recent-events tables, added below the
+        heading the first time. The caller says which: a kept glance has no campaign open."""
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
+        self._uses_pm = uses_pm
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        nations.add_columns(
-            "Nation",
-            "Land PM",
-            "Naval PM",
-            "Decimated (expires)",
-            "Training (arrives)",
-            "Treasury PE",
-            "Prestige PP",
-            "VP",
-        )
+        if uses_pm:
+            title = "Nations"
+            # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
+            # turns in brackets say when decimated PM expire and recruits arrive.
+            nations.add_columns(
+                "Nation", "Land PM", "Naval PM", "Decimated", "Training", "PE", "PP", "VP"
+            )
+        else:
+            from converters.i18n import _
+
+            title = _("Armies (morale 0–6, D1)")
+            nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
         events.add_column("Turn", width=4)
@@ -202,7 +214,7 @@ class CampaignScreen(Screen[None]):
         events.add_column("Who", width=10)
         self.query_one("#campaign-body", Vertical).mount_all(
             [
-                Static("Nations", classes="section-title"),
+                Static(title, classes="section-title"),
                 nations,
                 Static("Recent events", classes="section-title"),
                 events,
@@ -240,8 +252,11 @@ class CampaignScreen(Screen[None]):
         self.query_one("#campaign-status", Static).update(
             self._status(state) + house_rules_text(state.rules)
         )
-        nations, events = self._tables()
-        self._fill_nations(nations, state)
+        nations, events = self._tables(_uses_pm(state))
+        if _uses_pm(state):
+            self._fill_nations(nations, state)
+        else:
+            self._fill_armies(nations, state)
         self._fill_events(events, store)
         self._keep_glance(store.path, state.last_event_id)
 
@@ -265,6 +280,7 @@ class CampaignScreen(Screen[None]):
         return {
             "heading": str(self.query_one("#campaign-heading", Static).content),
             "status": str(self.query_one("#campaign-status", Static).content),
+            "uses_pm": self._uses_pm,
             "tables": tables,
         }
 
@@ -274,7 +290,7 @@ class CampaignScreen(Screen[None]):
             rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
             self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
             self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables()
+            nations, events = self._tables(bool(glance["uses_pm"]))
             for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
                 for row in kept:
                     cells = [
@@ -336,6 +352,29 @@ class CampaignScreen(Screen[None]):
             )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _fill_armies(self, table: DataTable[Any], state: Any) -> None:
+        """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
+        from converters.i18n import _
+
+        row = table.cursor_row
+        table.clear()
+        for name, army in state.armies.items():
+            status = _("leader") if army.leader else ""
+            if not army.alive:
+                status = _("destroyed")
+            table.add_row(
+                name, army.nation, str(army.morale) if army.alive else "—", status, key=name
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither."""
+        if action in ("rebuild", "recruit"):
+            store = castra_app(self).ledger.store
+            return store is None or _uses_pm(store.state())
+        return True
 
     def _fill_events(self, table: DataTable[Any], store: Any) -> None:
         table.clear()

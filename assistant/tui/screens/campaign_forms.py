@@ -61,20 +61,20 @@ class AdvanceTurnForm(LedgerForm):
             else "the end of the campaign"
         )
         yield Static(f"{state.date}\n→ {following}", classes="hint")
-        yield from self.field(
-            "tribute",
-            "Tribute collected (T5.3), optional",
-            Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
-        )
+        if state.scenario.economy is not None:  # T5.3 tribute is PE: only a campaign with PE
+            yield from self.field(
+                "tribute",
+                "Tribute collected (T5.3), optional",
+                Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
+            )
         yield from self.field("who", "Who", self.who_input())
         yield from self.field("note", "Note", Input(placeholder="optional"))
 
     def build_event(self) -> Any:
         from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
 
-        return TurnAdvancedEvent(
-            tribute=parse_tribute(self.text("tribute")), who=self.who(), note=self.text("note")
-        )
+        tribute = parse_tribute(self.text("tribute")) if self.query("#tribute") else {}
+        return TurnAdvancedEvent(tribute=tribute, who=self.who(), note=self.text("note"))
 
 
 class RebuildForm(LedgerForm):
