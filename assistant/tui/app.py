@@ -121,6 +121,7 @@ class CastraApp(App[int]):
         "history": _later("history", "HistoryScreen"),
         "annibui": _later("annibui", "AnniBuiScreen"),
         "bellum": _later("bellum", "BellumScreen"),
+        "chronicle": _later("chronicle", "ChronicleScreen"),
     }
     DEFAULT_MODE = "campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -128,6 +129,8 @@ class CastraApp(App[int]):
             Binding(key, f"switch_mode('{mode}')", title, group=_SCREENS_GROUP)
             for key, mode, title in NAVIGATION
         ),
+        # Not in the footer's "Screens" group, which fills 80 columns already; Help lists it.
+        Binding("o", "switch_mode('chronicle')", "Chronicle", show=False),
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("p", "toggle_physical", "Real dice", tooltip="Physical-dice mode on/off"),
@@ -197,6 +200,7 @@ class CastraApp(App[int]):
             "bellum": _screen_class("bellum", "BellumScreen"),
         }
         screens: list[tuple[str, type]] = [(title, classes[mode]) for _, mode, title in NAVIGATION]
+        screens.append(("Chronicle", _screen_class("chronicle", "ChronicleScreen")))
         screens += [
             ("Advance-turn form", _screen_class("campaign_forms", "AdvanceTurnForm")),
             ("Winter-turn form", _screen_class("campaign_forms", "WinterTurnForm")),

@@ -15,6 +15,7 @@ __all__ = [
     "DiceModeChanged",
     "EventUndone",
     "LedgerChanged",
+    "ReportWritten",
     "TurnAdvanced",
 ]
 
@@ -47,3 +48,14 @@ class DiceModeChanged(Message):
         super().__init__()
         self.physical = physical
         """True when every roll is now asked of the player."""
+
+
+class ReportWritten(Message):
+    """A report or a battle sheet was written to ``path``, or could not be (``error``)."""
+
+    def __init__(self, path: object, error: str | None = None) -> None:
+        super().__init__()
+        self.path = path
+        """Where it went (or was meant to go): a ``pathlib.Path``."""
+        self.error = error
+        """Why it could not be written, in one line; None when it was."""

@@ -15,6 +15,7 @@ from assistant.cli.common import CliError, emit
 
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
+    from converters.rates import ConversionRates
 
 _UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 
@@ -28,6 +29,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "(T1.7) and say whether to fight on the table or by dice (T1.8)."
         ),
     )
+    add_budget_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances
+    and rate overrides (``castra budget`` and ``castra sheet`` take the same)."""
     parser.add_argument("system", choices=("fog", "dbm", "dba"), help="the table rules")
     parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (0.5 allowed)")
     parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 allowed)")
@@ -58,8 +67,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--agree-dice", action="store_true", help="the players agree to settle it by dice"
     )
     add_rate_option(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=run)
 
 
 def _contingent(nation: str | None, pm: Any, system: str, field: str) -> ContingentStrength:
@@ -153,8 +160,8 @@ def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
     return "\n".join(lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    from armylists import ruleset_name
+def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, ConversionRates]:
+    """The battle budget the figures of :func:`add_budget_arguments` ask for, and the rates."""
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
@@ -173,6 +180,13 @@ def run(args: argparse.Namespace) -> int:
         players_agree_dice=args.agree_dice,
     )
     result = battle_budget(args.system, side_a, side_b, rates, args.cap, circumstances)
+    return result, rates
+
+
+def run(args: argparse.Namespace) -> int:
+    from armylists import ruleset_name
+
+    result, rates = budget_from_args(args)
     data = {
         "system": result.system,
         "a": _side_json(result.a, result.system),

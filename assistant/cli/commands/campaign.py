@@ -431,7 +431,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _command(commands, "history", "every event with who, when and what it did", _run_history)
 
     export = _command(commands, "export", "write the campaign as one JSON document", _run_export)
-    export.add_argument("target", metavar="FILE", help="the JSON file to write ('-' = stdout)")
+    export.add_argument(
+        "target", metavar="FILE", nargs="?", help="the JSON file to write ('-' = stdout)"
+    )
+    export.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="json (default: one document to import back) or csv (spreadsheet tables)",
+    )
+    export.add_argument(
+        "--out", metavar="DIR", help="csv: the folder for battles.csv, events.csv, nations.csv"
+    )
 
     imported = _command(
         commands, "import", "make a campaign file from an exported JSON", _run_import
@@ -1444,6 +1455,12 @@ def _run_history(args: argparse.Namespace) -> int:
 
 
 def _run_export(args: argparse.Namespace) -> int:
+    if args.format == "csv":
+        from assistant.cli.commands._export_csv import export_csv
+
+        return export_csv(args, _open(args))
+    if args.target is None:
+        raise CliError("FILE: the JSON file to write ('-' = stdout)")
     with _open(args) as store:
         document = store.export_document()
     text = json.dumps(document, ensure_ascii=False, indent=1)

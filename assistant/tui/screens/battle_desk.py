@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
     InputProblem,
@@ -68,6 +69,8 @@ class BattleDeskScreen(Screen[None]):
         Binding("f6", "roll_recovery", "Recovery", tooltip="Roll the recovery dice (T2.6)"),
         Binding("f9", "to_dice_battle", "By dice"),
         Binding("ctrl+r", "record", "Record"),
+        # Off the footer, which 120 columns fill already; Help (F1) lists it.
+        Binding("f8", "write_sheet", "Sheet", show=False, tooltip="Write the battle sheet (HTML)"),
         Binding("escape", "leave_field", "Leave field", show=False),
     ]
 
@@ -80,6 +83,8 @@ class BattleDeskScreen(Screen[None]):
         """What the desk would record now, or None when the form cannot be recorded."""
         self._recovery_rolls: dict[str, list[Any]] = {}
         """The dice rolled for each contingent's recovery, kept for the ledger."""
+        self._plan: Any = None
+        """The budgets shown now (converters.budgets.BattleBudget), for the battle sheet."""
 
     def action_leave_field(self) -> None:
         """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
@@ -442,6 +447,7 @@ class BattleDeskScreen(Screen[None]):
         table = self.query_one("#budget-table", DataTable)
         advice = self.query_one("#advice", Static)
         table.clear()
+        self._plan = None
         show = not self.armies_mode  # an army battle needs no nation or PM
         side_a = self._contingents("a", show=show)
         side_b = self._contingents("b", show=show)
@@ -483,6 +489,7 @@ class BattleDeskScreen(Screen[None]):
         except (ValueError, ValidationError) as error:
             advice.update(f"[b]Cannot budget:[/b] {problem_text(error)}")
             return
+        self._plan = plan
         unit = UNITS[self.ruleset]
         for card, contingent in zip(
             [c for c, _ in side_a] + [c for c, _ in side_b],
@@ -772,6 +779,19 @@ class BattleDeskScreen(Screen[None]):
         self._recovery = {} if problems else rolled
         self._recovery_rolls = {} if problems else rolls
         self._refresh_preview()
+
+    def action_write_sheet(self) -> None:
+        """f8: the one-page battle sheet for the table, beside the campaign file."""
+        from assistant.tui.screens.chronicle import write_sheet_for
+
+        place = self.query_one("#place", Input).value.strip()
+        write_sheet_for(self, self._plan, place, city=self.query_one("#city", Checkbox).value)
+
+    @on(ReportWritten)
+    def _sheet_written(self, message: ReportWritten) -> None:
+        from assistant.tui.screens.chronicle import tell_written
+
+        tell_written(self, message)
 
     def action_to_dice_battle(self) -> None:
         """Send these contingents to the dice battle (T1.8 said dice, or the players chose)."""

@@ -1,0 +1,185 @@
+"""The report's charts as SVG, drawn by pygal from a :class:`~assistant.chronicle.story.Chronicle`.
+
+A reader would rather look than read for the PM in play, the treasuries and the prestige over
+the turns, the casualties of each battle, Bellum's centres per year and the ghost's gap. pygal
+(a maintained SVG charting library with no compiled parts) draws them; each nation keeps its
+colour from :mod:`assistant.chronicle.colours`. pygal stamps every chart with a random id and
+today's date: both are replaced by the chart's own key, so the same ledger always gives the
+same file (a report can be compared with the one published last week, and with a snapshot).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict
+
+from assistant.chronicle.colours import nation_colour
+from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.chronicle.story import Chronicle
+
+__all__ = ["Chart", "charts"]
+
+WIDTH = 800
+HEIGHT = 340
+"""Drawn at 800 × 340: the width of an A4 page's text at 96 dpi, so nothing is rescaled much."""
+
+
+class Chart(BaseModel):
+    """One chart of a report."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    """A short name, unique in the report: the SVG's id and its file name beside a Markdown."""
+    title: str
+    """The chart's caption."""
+    svg: str
+    """The SVG document (no XML declaration, so it can be inlined in HTML)."""
+
+
+_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# pygal always embeds its tooltips' configuration as a script: a report is read and printed,
+# never scripted, and the configuration carries the random id.
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL)
+
+
+def _style(colours: list[str]) -> Any:
+    from pygal.style import Style
+
+    return Style(
+        colors=tuple(colours),
+        background="white",
+        plot_background="white",
+        foreground="#333333",
+        foreground_strong="#111111",
+        foreground_subtle="#cccccc",
+        font_family="DejaVu Sans, Liberation Sans, Arial, sans-serif",
+        title_font_size=18,
+        label_font_size=12,
+        major_label_font_size=12,
+        legend_font_size=13,
+        value_font_size=11,
+        opacity="1",
+        opacity_hover="0.8",
+    )
+
+
+def _options(title: str, colours: list[str], **extra: Any) -> dict[str, Any]:
+    return {
+        "title": title,
+        "style": _style(colours),
+        "width": WIDTH,
+        "height": HEIGHT,
+        "js": [],
+        "disable_xml_declaration": True,
+        "truncate_legend": -1,
+        "show_minor_x_labels": True,
+        **extra,
+    }
+
+
+def _finish(key: str, title: str, chart: Any) -> Chart:
+    svg = chart.render(is_unicode=True)
+    svg = _SCRIPT.sub("", _COMMENT.sub("", _ID.sub(key, svg)))
+    # Legend ids are the same in every pygal chart: one HTML page holds several charts.
+    svg = svg.replace('id="activate-serie-', f'id="{key}-serie-')
+    return Chart(key=key, title=title, svg=svg)
+
+
+def _x_labels(count: int) -> list[str]:
+    # Every label up to 20 turns; beyond, every fifth so a five-year campaign stays legible.
+    step = 1 if count <= 20 else 5
+    return [str(n) if n == 1 or n % step == 0 else "" for n in range(1, count + 1)]
+
+
+def _whole_steps(values: list[int]) -> list[int]:
+    """Y labels on whole numbers: PM, PE and PP come in units, never 2.4 of them."""
+    low, high = min([0, *values]), max([1, *values])
+    step = max(1, -(-(high - low) // 8))
+    return list(range(low - low % step, high + step, step))
+
+
+def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> Chart | None:
+    """A line per nation with something to draw; None when no nation has (Macedon vs Persia
+    counts armies, not PM, so its PM stay 0; nobody's prestige may have moved yet)."""
+    import pygal
+
+    shown = {nation: values for nation, values in series.items() if any(values)}
+    if not shown:
+        return None
+    chart = pygal.Line(
+        **_options(
+            title,
+            [nation_colour(nation) for nation in shown],
+            x_title=x_title,
+            dots_size=2,
+            show_minor_x_labels=False,
+        )
+    )
+    chart.y_labels = _whole_steps([v for values in shown.values() for v in values])
+    length = max((len(values) for values in shown.values()), default=0)
+    chart.x_labels = [str(n) for n in range(1, length + 1)]
+    chart.x_labels_major = [label for label in _x_labels(length) if label]
+    for nation, values in shown.items():
+        chart.add(nation, values)
+    return _finish(key, title, chart)
+
+
+def _casualties(chronicle: Chronicle) -> Chart | None:
+    import pygal
+
+    battles = chronicle.battles
+    if not battles:
+        return None
+    nations = [n for n in chronicle.nations if any(n in b.casualties for b in battles)]
+    title = _("PM lost per battle")
+    chart = pygal.StackedBar(
+        **_options(title, [nation_colour(n) for n in nations], x_label_rotation=20)
+    )
+    chart.x_labels = [
+        _("{place} (turn {turn})").format(place=b.place, turn=b.turn) for b in battles
+    ]
+    chart.y_labels = _whole_steps([sum(b.casualties.values()) for b in battles])
+    for nation in nations:
+        chart.add(nation, [b.casualties.get(nation) for b in battles])
+    return _finish("casualties", title, chart)
+
+
+def _ghost_gap(chronicle: Chronicle) -> Chart | None:
+    import pygal
+
+    ghost = chronicle.ghost
+    if ghost is None or not ghost.gaps:
+        return None
+    title = _("The ghost's gap % per turn (G2.2)")
+    chart = pygal.Line(**_options(title, ["#444444"], x_title=_("ghost turn"), show_legend=False))
+    chart.x_labels = [str(turn) for turn, _gap in ghost.gaps]
+    chart.add(_("gap %"), [round(gap, 1) for _turn, gap in ghost.gaps])
+    return _finish("ghost-gap", title, chart)
+
+
+def charts(chronicle: Chronicle) -> list[Chart]:
+    """Every chart the report shows, in the order it shows them (none with nothing to draw)."""
+    turn = _("turn")
+    if chronicle.bellum_centres:
+        found = [
+            _lines(
+                "centres", _("Supply centres per year (B1)"), chronicle.bellum_centres, _("year")
+            )
+        ]
+    else:
+        found = [_lines("pm", _("PM in play per turn"), chronicle.series("pm"), turn)]
+        if chronicle.economy:
+            found.append(
+                _lines("treasury", _("Treasury (PE) per turn"), chronicle.series("treasury"), turn)
+            )
+            found.append(
+                _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
+            )
+    found += [_casualties(chronicle), _ghost_gap(chronicle)]
+    return [chart for chart in found if chart is not None]

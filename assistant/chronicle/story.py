@@ -1,0 +1,736 @@
+"""The campaign told turn by turn: the ledger's events gathered into what a report shows.
+
+A referee publishes a report after every turn; everything in it is already in the ledger. This
+module replays the events (undone ones left out, exactly as the campaign state does) and keeps,
+for every turn, the battles with their sides, rules, casualties, decimated PM, prestige and
+dice; the money spent and collected; the winter and its control checks (T5.6, T5.7); and each
+nation's figures at the close of the turn, which the charts draw. It reads no file and draws
+nothing: :mod:`assistant.chronicle.render` lays a :class:`Chronicle` out in Markdown, HTML or
+PDF, and the app's Chronicle screen shows the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from assistant.chronicle.colours import nation_colours
+from assistant.ledger.events import (
+    BattleRecorded,
+    CampaignCreated,
+    CentresRecorded,
+    ForcedMarch,
+    ForcesAdjusted,
+    NoteAdded,
+    PmRebuilt,
+    PrestigeAdjusted,
+    ProvinceTaken,
+    RecruitmentOrdered,
+    TacticalRetreat,
+    TreasuryAdjusted,
+    TurnAdvanced,
+    Undone,
+    WinterResolved,
+)
+from assistant.ledger.state import CampaignState, initial_state
+from assistant.ledger.store import StoredEvent
+from converters.i18n import _, ngettext
+
+__all__ = [
+    "BattleStory",
+    "Chronicle",
+    "ChronicleError",
+    "ContingentLine",
+    "GhostStory",
+    "JournalLine",
+    "NationFigures",
+    "ReportScope",
+    "TurnStory",
+    "gather",
+    "report_scope",
+]
+
+ScopeKind = Literal["turn", "year", "all"]
+
+
+class ChronicleError(ValueError):
+    """A report that cannot be made as asked: one line naming the field (``turn``, ``year``)."""
+
+
+class _Told(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ReportScope(_Told):
+    """Which turns a report covers."""
+
+    kind: ScopeKind
+    """One turn, one campaign year, or the whole campaign."""
+    first_turn: int
+    """The first turn told."""
+    last_turn: int
+    """The last turn told (the charts run from turn 1 to here)."""
+    label: str
+    """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)"."""
+
+
+class ContingentLine(_Told):
+    """One contingent of a battle, as the report's table shows it (T2.4)."""
+
+    side: Literal["a", "b"]
+    """The side it fought on."""
+    nation: str
+    """Its nation."""
+    army: str | None
+    """Its army (Macedon vs Persia)."""
+    pm: str
+    """Land PM fielded, "½" for an empty city's garrison (T3.5)."""
+    decimated: int
+    """Land PM lost, gone to the decimated pool (T2.5)."""
+    prisoners: int
+    """Land PM taken prisoner (T4.3)."""
+    naval_pm: int
+    """Naval PM it brought."""
+    naval_lost: int
+    """Naval PM sunk or captured (T2.5, T3.7)."""
+    naval_captured: int
+    """Enemy naval PM it captured (T3.7)."""
+    prestige: int
+    """PP its nation won (+) or lost (−) in this battle (T4.1)."""
+
+    @property
+    def casualties(self) -> int:
+        """Every PM it lost: decimated, prisoners and ships."""
+        return self.decimated + self.prisoners + self.naval_lost
+
+
+class BattleStory(_Told):
+    """One battle as the report tells it."""
+
+    event_id: int
+    """The ledger event that recorded it."""
+    turn: int
+    """The turn it was fought."""
+    place: str
+    """Where."""
+    rules: str
+    """The rules used: a table game's ruleset, the dice of T3, a naval battle, counted losses."""
+    side_a: list[str]
+    """Side a's nations, in the order recorded."""
+    side_b: list[str]
+    """Side b's nations."""
+    outcome: str
+    """Who won, in words (T2.7)."""
+    city_assault: bool
+    """Side b defended a city (T3.5)."""
+    contingents: list[ContingentLine]
+    """Every contingent of both sides."""
+    prestige_reason: str
+    """How the prestige was computed (T4.1)."""
+    dice: str
+    """The dice summary: rounds and dice rolled; empty for a table game with no die."""
+    morale: list[str]
+    """Macedon vs Persia: each army's morale change (D2–D4)."""
+    note: str
+    """The referee's note."""
+
+    @property
+    def casualties(self) -> dict[str, int]:
+        """PM lost per nation (decimated, prisoners and ships), for the casualties chart."""
+        lost: dict[str, int] = {}
+        for line in self.contingents:
+            lost[line.nation] = lost.get(line.nation, 0) + line.casualties
+        return lost
+
+
+class NationFigures(_Told):
+    """A nation's figures at the close of a turn."""
+
+    nation: str
+    """The nation."""
+    land_pm: int
+    """Land PM in play."""
+    naval_pm: int
+    """Naval PM in play."""
+    decimated: int
+    """Decimated PM that can still be rebuilt (T2.5)."""
+    training: int
+    """PM ordered and still training (T6.1)."""
+    treasury: int
+    """PE in the treasury."""
+    prestige: int
+    """PP."""
+    victory_points: int | None
+    """VP at the last winter (T5.8)."""
+
+    @property
+    def pm_in_play(self) -> int:
+        """Land and naval PM in play, the figure the PM chart draws."""
+        return self.land_pm + self.naval_pm
+
+
+class TurnStory(_Told):
+    """Everything that happened in one turn, in the order it was recorded."""
+
+    turn: int
+    """The turn."""
+    date: str
+    """Its date, e.g. "Turn 3, May 278 BC (1st fortnight)"."""
+    winter: bool
+    """A winter turn (T5.1)."""
+    battles: list[BattleStory]
+    """Its battles."""
+    economy: list[str]
+    """Recruitment, rebuilding, tribute and treasury changes, nation by nation."""
+    winter_lines: list[str]
+    """The winter: upkeep, the winter event, decimated PM expiring, VP (T5.6–T5.8, T6.2)."""
+    control_checks: list[str]
+    """The winter's control checks of occupied provinces (T5.7)."""
+    other: list[str]
+    """Provinces taken, prestige and forces adjusted, forced marches, tactical retreats."""
+    notes: list[str]
+    """Free notes."""
+    figures: list[NationFigures]
+    """Each player nation at the close of the turn (before the tribute collected at its end)."""
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing was recorded in this turn."""
+        return not (
+            self.battles
+            or self.economy
+            or self.winter_lines
+            or self.control_checks
+            or self.other
+            or self.notes
+        )
+
+
+class JournalLine(_Told):
+    """One line of an army's journal (D1)."""
+
+    turn: int
+    """The turn."""
+    army: str
+    """The army."""
+    nation: str
+    """Its side."""
+    before: int
+    """Morale before."""
+    after: int
+    """Morale after."""
+    reason: str
+    """Why, with the rule."""
+
+
+class GhostStory(_Told):
+    """The solo battle against the ghost kept in the campaign file (G2, G3)."""
+
+    general: str
+    """The ghost general, e.g. "Fabius (cautious)"."""
+    order: str
+    """Its order now."""
+    over: bool
+    """The ghost has left the field."""
+    gaps: list[tuple[int, float]]
+    """(ghost turn, gap %) for every turn played: the gap chart (G2.2)."""
+    decisions: list[str]
+    """Each turn's order and reason."""
+
+
+class BellumLine(_Told):
+    """One power in the Bellum standings (B1, B2)."""
+
+    rank: int
+    """Its rank."""
+    power: str
+    """The power."""
+    centres: int
+    """Centres held at the end of the last year."""
+    decided_by: str
+    """What separated it from those level with it (B2)."""
+
+
+class Chronicle(_Told):
+    """A report's whole content: the turns told, the figures charted, the side stories."""
+
+    title: str
+    """The campaign's title."""
+    scenario: str
+    """The scenario's key (tarentine, macedon, custom, bellum)."""
+    scope: ReportScope
+    """The turns the report covers."""
+    nations: list[str]
+    """The player nations, in the scenario's order."""
+    colours: dict[str, str]
+    """Nation → its colour (#rrggbb), the same in every chart and in the app."""
+    economy: bool
+    """The campaign has money and prestige (not Macedon vs Persia, not Bellum)."""
+    turns: list[TurnStory]
+    """The turns in scope, oldest first."""
+    history: list[TurnStory]
+    """Every turn from 1 to the scope's last: the charts' figures."""
+    journal: list[JournalLine]
+    """Macedon vs Persia: every army journal line in scope (D1)."""
+    bellum: list[BellumLine]
+    """Bellum: the standings after the last year recorded (B2)."""
+    bellum_centres: dict[str, list[int]]
+    """Bellum: each power's centres per year, year 1 first."""
+    bellum_status: str
+    """Bellum: in progress, won or ended, in words."""
+    ghost: GhostStory | None
+    """The solo battle against the ghost kept with the campaign, if any."""
+
+    @property
+    def battles(self) -> list[BattleStory]:
+        """Every battle in scope, oldest first."""
+        return [battle for turn in self.turns for battle in turn.battles]
+
+    def series(self, figure: Literal["pm", "treasury", "prestige"]) -> dict[str, list[int]]:
+        """Nation → the figure at the close of each turn from 1 to the scope's last."""
+        found: dict[str, list[int]] = {nation: [] for nation in self.nations}
+        for turn in self.history:
+            for figures in turn.figures:
+                if figures.nation not in found:
+                    continue
+                value = {
+                    "pm": figures.pm_in_play,
+                    "treasury": figures.treasury,
+                    "prestige": figures.prestige,
+                }[figure]
+                found[figures.nation].append(value)
+        return found
+
+
+# ---- the scope --------------------------------------------------------------------------
+
+
+def last_active_turn(events: Sequence[StoredEvent]) -> int:
+    """The last turn anything but a turn change was recorded for (1 for a new campaign)."""
+    undone = _undone(events)
+    turns = [
+        stored.event.turn or 1
+        for stored in events
+        if stored.id not in undone
+        and not isinstance(stored.event, CampaignCreated | TurnAdvanced | Undone)
+    ]
+    return max(turns, default=1)
+
+
+def report_scope(
+    state: CampaignState,
+    events: Sequence[StoredEvent],
+    *,
+    turn: int | None = None,
+    year: int | None = None,
+    everything: bool = False,
+) -> ReportScope:
+    """The turns a report covers: ``turn``, the campaign ``year`` (1, 2 … or the year BC, e.g.
+    278), the whole campaign, or by default the last turn something was recorded in."""
+    calendar = state.scenario.calendar
+    if everything:
+        return ReportScope(
+            kind="all", first_turn=1, last_turn=state.turn, label=_("The whole campaign")
+        )
+    if year is not None:
+        first_bc = calendar.start_year_bc
+        if 1 <= year <= calendar.years:
+            index = year - 1
+        elif first_bc - calendar.years < year <= first_bc:
+            index = first_bc - year
+        else:
+            raise ChronicleError(
+                _(
+                    "year: a campaign year from 1 to {last} or a year from {first} to {end} BC "
+                    "(got {year})"
+                ).format(
+                    last=calendar.years,
+                    first=first_bc,
+                    end=first_bc - calendar.years + 1,
+                    year=year,
+                )
+            )
+        first = index * calendar.year_length + 1
+        if first > state.turn:
+            raise ChronicleError(
+                _("year: year {year} has not begun; the campaign is at turn {turn}").format(
+                    year=year, turn=state.turn
+                )
+            )
+        last = min(state.turn, (index + 1) * calendar.year_length)
+        label = _("Year {number}, {bc} BC").format(number=index + 1, bc=first_bc - index)
+        return ReportScope(kind="year", first_turn=first, last_turn=last, label=label)
+    chosen = last_active_turn(events) if turn is None else turn
+    if not 1 <= chosen <= state.turn:
+        raise ChronicleError(
+            _("turn: a turn from 1 to {turn}, the current one (got {chosen})").format(
+                turn=state.turn, chosen=chosen
+            )
+        )
+    return ReportScope(
+        kind="turn", first_turn=chosen, last_turn=chosen, label=calendar.date(chosen)
+    )
+
+
+# ---- gathering ---------------------------------------------------------------------------
+
+
+def _undone(events: Sequence[StoredEvent]) -> set[int]:
+    return {stored.event.target for stored in events if isinstance(stored.event, Undone)}
+
+
+def _show_pm(pm: Fraction | int) -> str:
+    value = Fraction(pm)
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole = value.numerator // value.denominator
+    return f"{whole or ''}½"
+
+
+def _rules(resolution: str) -> str:
+    if resolution in ("fog", "dbm", "dba"):
+        from armylists import ruleset_name
+
+        return ruleset_name(resolution)  # type: ignore[arg-type]
+    return {
+        "dice": _("dice battle (T3)"),
+        "naval": _("naval battle (T3.6)"),
+        "manual": _("losses as counted by the referee"),
+    }[resolution]
+
+
+def _dice_summary(event: BattleRecorded) -> str:
+    parts: list[str] = []
+    log = event.dice_log or []
+    rounds = sum(1 for entry in log if entry.get("kind") == "round")
+    if rounds:
+        parts.append(ngettext("{count} round", "{count} rounds", rounds).format(count=rounds))
+    if any(entry.get("kind") == "pursuit" for entry in log):
+        parts.append(_("a pursuit roll (T3.3)"))
+    hits_a = sum(int(entry.get("a_hits", 0)) for entry in log)
+    hits_b = sum(int(entry.get("b_hits", 0)) for entry in log)
+    if rounds:
+        parts.append(_("hits: side a {a}, side b {b}").format(a=hits_a, b=hits_b))
+    captures = [entry for entry in log if entry.get("kind") == "capture"]
+    for capture in captures:
+        parts.append(
+            _("{count} ships captured (T3.7)").format(count=int(capture.get("captured", 0)))
+        )
+    if event.rolls:
+        count = len(event.rolls)
+        parts.append(
+            ngettext("{count} die rolled", "{count} dice rolled", count).format(count=count)
+        )
+    return "; ".join(parts)
+
+
+def _battle(event_id: int, event: BattleRecorded) -> BattleStory:
+    side_a = [c.nation for c in event.contingents if c.side == "a"]
+    side_b = [c.nation for c in event.contingents if c.side == "b"]
+    if event.winner == "draw":
+        outcome = _("a draw: neither side won")
+    else:
+        winners = side_a if event.winner == "a" else side_b
+        outcome = _("{nations} won").format(nations=", ".join(dict.fromkeys(winners)))
+        if event.defeat is not None:
+            outcome += " " + (
+                _("(crushing defeat, D2)")
+                if event.defeat == "crushing"
+                else _("(ordinary defeat, D2)")
+            )
+    prestige_given: set[str] = set()
+    lines: list[ContingentLine] = []
+    for c in event.contingents:
+        # A nation with two contingents shows its battle prestige once.
+        points = 0 if c.nation in prestige_given else event.prestige.get(c.nation, 0)
+        prestige_given.add(c.nation)
+        lines.append(
+            ContingentLine(
+                side=c.side,
+                nation=c.nation,
+                army=c.army,
+                pm=_show_pm(c.pm),
+                decimated=c.pm_lost,
+                prisoners=c.prisoners,
+                naval_pm=c.naval_pm,
+                naval_lost=c.naval_lost,
+                naval_captured=c.naval_captured,
+                prestige=points,
+            )
+        )
+    morale = [
+        _("{army} morale {before} → {after}").format(
+            army=change.army, before=change.before, after=change.after
+        )
+        + (" " + _("(ceases to exist)") if change.disbanded else "")
+        + f" — {change.reason}"
+        for change in event.morale
+    ]
+    return BattleStory(
+        event_id=event_id,
+        turn=event.turn or 1,
+        place=event.place,
+        rules=_rules(event.resolution),
+        side_a=list(dict.fromkeys(side_a)),
+        side_b=list(dict.fromkeys(side_b)),
+        outcome=outcome,
+        city_assault=event.city_assault,
+        contingents=lines,
+        prestige_reason=event.prestige_reason,
+        dice=_dice_summary(event),
+        morale=morale,
+        note=event.note,
+    )
+
+
+def _figures(state: CampaignState) -> list[NationFigures]:
+    return [
+        NationFigures(
+            nation=nation.name,
+            land_pm=nation.land_pm,
+            naval_pm=nation.naval_pm,
+            decimated=nation.decimated_pm,
+            training=sum(batch.land_pm + batch.naval_pm for batch in nation.training),
+            treasury=nation.treasury,
+            prestige=nation.prestige,
+            victory_points=nation.victory_points,
+        )
+        for nation in state.nations.values()
+        if nation.player
+    ]
+
+
+def _with_note(text: str, note: str) -> str:
+    return f"{text} — {note}" if note.strip() else text
+
+
+class _TurnNotes:
+    """What one turn collects while the events are replayed."""
+
+    def __init__(self) -> None:
+        self.battles: list[BattleStory] = []
+        self.economy: list[str] = []
+        self.winter: list[str] = []
+        self.control: list[str] = []
+        self.other: list[str] = []
+        self.notes: list[str] = []
+
+
+def _economy_line(
+    event: RecruitmentOrdered | PmRebuilt | TreasuryAdjusted, before: int, state: CampaignState
+) -> str:
+    nation = state.nations[event.nation]
+    if isinstance(event, RecruitmentOrdered):
+        arrives = nation.training[-1].arrives if nation.training else state.turn
+        text = _(
+            "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
+            "{arrives} (T6.1)"
+        ).format(
+            nation=nation.name,
+            land=event.land_pm,
+            naval=event.naval_pm,
+            cost=before - nation.treasury,
+            arrives=arrives,
+        )
+    elif isinstance(event, PmRebuilt):
+        text = _("{nation} rebuilt {pm} decimated PM for {cost} PE (T2.5)").format(
+            nation=nation.name, pm=event.pm, cost=before - nation.treasury
+        )
+    else:
+        text = _("{nation} treasury {pe:+d} PE").format(nation=nation.name, pe=event.pe)
+    return _with_note(
+        text + " " + _("→ {treasury} PE").format(treasury=nation.treasury), event.note
+    )
+
+
+def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]) -> None:
+    """Apply one event to ``state`` and write down what it did in its turn's notes."""
+    event = stored.event
+    turn = event.turn or state.turn
+    told = notes.setdefault(turn, _TurnNotes())
+    before = {name: nation.treasury for name, nation in state.nations.items()}
+    morale = {name: army.morale for name, army in state.armies.items()}
+    summary = state.apply(event, stored.id)
+    match event:
+        case BattleRecorded():
+            told.battles.append(_battle(stored.id, event))
+        case RecruitmentOrdered() | PmRebuilt() | TreasuryAdjusted():
+            told.economy.append(_economy_line(event, before[event.nation], state))
+        case TurnAdvanced():
+            if event.tribute:
+                told.economy.append(
+                    _("Tribute collected (T5.3): {amounts}").format(
+                        amounts=", ".join(
+                            f"{nation} {pe} PE" for nation, pe in event.tribute.items()
+                        )
+                    )
+                )
+        case WinterResolved():
+            for line in summary.split("; "):
+                (told.control if line.startswith("control check") else told.winter).append(line)
+        case PrestigeAdjusted():
+            told.other.append(
+                _with_note(
+                    _("{nation} prestige {pp:+d} PP (T4.2)").format(
+                        nation=event.nation, pp=event.pp
+                    ),
+                    event.note,
+                )
+            )
+        case ForcesAdjusted():
+            told.other.append(
+                _with_note(
+                    _("{nation} forces {land:+d} land, {naval:+d} naval PM").format(
+                        nation=event.nation, land=event.land_pm, naval=event.naval_pm
+                    ),
+                    event.note,
+                )
+            )
+        case ProvinceTaken():
+            told.other.append(
+                _with_note(
+                    _("{province} now held by {nation}").format(
+                        province=event.province, nation=event.nation
+                    ),
+                    event.note,
+                )
+            )
+        case ForcedMarch() | TacticalRetreat():
+            army = state.armies[event.army]
+            what = _("forced march") if isinstance(event, ForcedMarch) else _("tactical retreat")
+            told.other.append(
+                _with_note(
+                    _("{army} {what}: morale {before} → {after} (D5)").format(
+                        army=army.name, what=what, before=morale[army.name], after=army.morale
+                    ),
+                    event.note,
+                )
+            )
+        case CentresRecorded():
+            told.other.append(summary)
+        case NoteAdded():
+            told.notes.append(event.note)
+
+
+def _ghost(ghost_json: str | None) -> GhostStory | None:
+    if ghost_json is None:
+        return None
+    from ghost.battle import BattleState, GhostBattle
+
+    try:
+        battle = GhostBattle.from_state(BattleState.model_validate_json(ghost_json))
+    except ValueError:
+        return None
+    state = battle.state
+    decisions = [
+        _("turn {turn}: {order} — {reason}").format(
+            turn=record.turn, order=record.summary.order.value, reason=record.summary.reason
+        )
+        for record in state.turns
+    ]
+    return GhostStory(
+        general=_("{quality} {personality} general ({side})").format(
+            quality=state.general.quality.value,
+            personality=state.general.personality.value,
+            side=state.general.side,
+        ),
+        order=battle.order.value,
+        over=battle.battle_over,
+        gaps=[(record.turn, float(record.gap_pct)) for record in state.turns],
+        decisions=decisions,
+    )
+
+
+def gather(
+    events: Sequence[StoredEvent],
+    scope: ReportScope,
+    *,
+    ghost_json: str | None = None,
+) -> Chronicle:
+    """The chronicle of ``events`` (a whole ledger, oldest first) for the turns of ``scope``.
+
+    ``ghost_json`` is the solo battle kept in the campaign file (``store.ghost_battle()``)."""
+    if not events or not isinstance(events[0].event, CampaignCreated):
+        raise ChronicleError(_("file: a campaign starts with its creation event"))
+    created = events[0].event
+    undone = _undone(events)
+    state = initial_state(created)
+    notes: dict[int, _TurnNotes] = {}
+    closing: dict[int, list[NationFigures]] = {}
+    for stored in events[1:]:
+        if isinstance(stored.event, Undone) or stored.id in undone:
+            continue
+        if isinstance(stored.event, TurnAdvanced):
+            closing[state.turn] = _figures(state)
+        _tell(stored, state, notes)
+    closing.setdefault(state.turn, _figures(state))
+    calendar = state.scenario.calendar
+    history: list[TurnStory] = []
+    for turn in range(1, scope.last_turn + 1):
+        told = notes.get(turn, _TurnNotes())
+        history.append(
+            TurnStory(
+                turn=turn,
+                date=calendar.date(turn),
+                winter=calendar.is_winter(turn),
+                battles=told.battles,
+                economy=told.economy,
+                winter_lines=told.winter,
+                control_checks=told.control,
+                other=told.other,
+                notes=told.notes,
+                figures=closing.get(turn, []),
+            )
+        )
+    turns = [story for story in history if story.turn >= scope.first_turn]
+    journal = [
+        JournalLine(
+            turn=entry.turn,
+            army=army.name,
+            nation=army.nation,
+            before=entry.before,
+            after=entry.after,
+            reason=entry.reason,
+        )
+        for army in state.armies.values()
+        for entry in army.journal
+        if scope.first_turn <= entry.turn <= scope.last_turn
+    ]
+    journal.sort(key=lambda line: line.turn)
+    standings = state.bellum_standings()
+    bellum = (
+        []
+        if standings is None
+        else [
+            BellumLine(
+                rank=row.rank, power=row.power, centres=row.centres, decided_by=row.decided_by
+            )
+            for row in standings.rows
+        ]
+    )
+    status = (
+        ""
+        if standings is None
+        else {"won": _("won"), "ended": _("ended"), "in progress": _("in progress")}[
+            standings.status
+        ]
+    )
+    nations = list(state.scenario.nations)
+    return Chronicle(
+        title=state.scenario.title,
+        scenario=state.scenario.key,
+        scope=scope,
+        nations=nations,
+        colours=nation_colours(nations),
+        economy=state.scenario.economy is not None and state.scenario.bellum is None,
+        turns=turns,
+        history=history,
+        journal=journal,
+        bellum=bellum,
+        bellum_centres={power: list(row) for power, row in state.centres.items()},
+        bellum_status=status,
+        ghost=_ghost(ghost_json),
+    )
