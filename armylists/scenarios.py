@@ -258,6 +258,8 @@ class ArmySpec(_Frozen):
     """Whether it is the side leader's army (starts at morale 6)."""
     morale: int = Field(ge=0, le=6)
     """Starting morale (D1: 3, the leader's 6)."""
+    province: str = ""
+    """Where it stands at the start (D9 reading); empty in a campaign without a map."""
 
 
 class BellumSetup(_Frozen):
