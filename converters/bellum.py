@@ -26,6 +26,7 @@ __all__ = [
     "check_centres",
     "rome_setup",
     "standings",
+    "victory_text",
     "winner_at_30",
 ]
 
@@ -219,6 +220,20 @@ class Victory(BaseModel):
     def power(self) -> str | None:
         """The single winner, or ``None`` for a shared victory."""
         return self.powers[0] if len(self.powers) == 1 else None
+
+
+def victory_text(victory: Victory) -> str:
+    """B1: how the game was won, in one line (the app, the command line and the ledger's
+    history all say it this way)."""
+    if victory.by == "sovereign":
+        return (
+            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
+            f"{victory.year} and wins (B1)"
+        )
+    return (
+        f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
+        "centres (B1)"
+    )
 
 
 def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:

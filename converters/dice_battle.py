@@ -24,7 +24,7 @@ Readings made here (stated in docs/rules.md too):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Annotated, Literal
 
@@ -51,9 +51,12 @@ __all__ = [
     "Outcome",
     "Policy",
     "RoundRecord",
+    "SetupProblem",
     "SideId",
     "SideResult",
+    "TypedContingent",
     "battle_result",
+    "capture_due",
     "decide",
     "fight_round",
     "fight_to_the_end",
@@ -62,6 +65,8 @@ __all__ = [
     "live_odds",
     "naval_capture",
     "naval_contact",
+    "parse_side",
+    "play_step",
     "retreat_at",
     "run_battle",
     "start_battle",
@@ -440,6 +445,30 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     return state.model_copy(update={**update, "rounds": (*rounds, record)})
 
 
+def play_step(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -> BattleState:
+    """One step of a battle fought at the table's pace: the sides' choices, then the next round.
+
+    Before the first round a side may decline battle (T3.0); after a round both sides choose
+    (T3.3), a lone retreat suffers the pursuit roll and ends the battle. If both fight on, the
+    next round is rolled (T3.1), which may end it (T2.7). The captures of a naval win (T3.7)
+    are a step of their own: see :func:`capture_due` and :func:`finish_battle`.
+    """
+    waiting = bool(state.rounds) and state.rounds[-1].a_choice is None
+    declining = not state.rounds and "retreat" in (a_choice, b_choice)
+    if waiting or declining:
+        state = decide(state, a_choice, b_choice, dice)
+        if state.over:
+            return state
+    return fight_round(state, dice)
+
+
+def capture_due(state: BattleState, capture: NavalCapture | None = None) -> bool:
+    """T3.7: a naval battle a side has won, whose capture roll (``capture``) is not made yet."""
+    return bool(
+        state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None
+    )
+
+
 Policy = Callable[[BattleState, SideId], Choice]
 """How a side chooses after each round: a person asked on the terminal, or a fixed rule."""
 
@@ -725,9 +754,59 @@ def finish_battle(state: BattleState, dice: Dice) -> BattleResult:
     first rolls for captures among the enemy PM destroyed (T3.7)."""
     setup = state.setup
     capture = None
-    if setup.naval and state.outcome in ("a_wins", "b_wins"):
+    if capture_due(state):
         winner: SideId = "a" if state.outcome == "a_wins" else "b"
         loser = _other(winner)
         destroyed = start_battle(setup).total_dice(loser) - state.total_dice(loser)
         capture = naval_capture(destroyed, dice, setup.side(winner).name)
     return battle_result(state, capture)
+
+
+TypedContingent = tuple[str, Fraction]
+"""(nation, PM) of one contingent as typed."""
+
+
+class SetupProblem(ValueError):
+    """The set-up cannot be read; ``field`` names the input (in the interface's words)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedContingent]:
+    """Read ``"Rome 4; Samnites 2"`` into contingents, in the order typed (T3.4 ranks them).
+
+    Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison,
+    T3.5); with ``nations`` given, a name must be one of them (any case; the list's spelling is
+    kept). ``field`` is how the interface names the input, and starts every refusal.
+    """
+    known = {n.lower(): n for n in nations}
+    contingents: list[TypedContingent] = []
+    for part in text.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) < 2:
+            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
+        name, typed = " ".join(words[:-1]), words[-1]
+        try:
+            pm = Fraction(typed)
+        except (ValueError, ZeroDivisionError):
+            raise SetupProblem(
+                field, f"{field}: PM of {name} must be a number (got {typed!r})"
+            ) from None
+        if pm < 0 or pm.denominator != 1:
+            raise SetupProblem(
+                field,
+                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                f"½ PM garrison (got {typed!r})",
+            )
+        if nations and name.lower() not in known:
+            raise SetupProblem(
+                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
+            )
+        contingents.append((known.get(name.lower(), name), pm))
+    if not contingents:
+        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
+    return contingents

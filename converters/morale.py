@@ -15,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from converters.dice import Dice
 
 __all__ = [
+    "DBA_ELEMENTS",
     "BattleResult",
     "DefeatKind",
+    "DefeatPreview",
     "DefeatResolution",
     "ForcedMarch",
     "Initiative",
@@ -28,6 +30,7 @@ __all__ = [
     "initiative",
     "morale_after",
     "morale_check",
+    "preview_defeat",
     "resolve_defeat",
     "tactical_retreat",
 ]
@@ -39,6 +42,8 @@ VictoryKind = Literal["victory", "triumph"]
 BattleResult = Literal["victory", "triumph", "ordinary-defeat", "crushing-defeat"]
 """D4: what a battle did to one army."""
 
+DBA_ELEMENTS = 12
+"""D2: the elements of a DBA army, when the players do not say otherwise."""
 MORALE_MIN = 0
 MORALE_MAX = 6
 _CRUSHING_LOSSES = 6
@@ -76,8 +81,8 @@ def classify_defeat(
     *,
     general_lost: bool = False,
     camp_lost: bool = False,
-    elements: int = 12,
-    enemy_elements: int = 12,
+    elements: int = DBA_ELEMENTS,
+    enemy_elements: int = DBA_ELEMENTS,
 ) -> DefeatKind:
     """D2: crushing if the loser lost its general, 6 or more elements, or its camp, or the
     winner has 4 or more elements more on the table; otherwise ordinary.
@@ -172,8 +177,8 @@ def resolve_defeat(
     *,
     general_lost: bool = False,
     camp_lost: bool = False,
-    elements: int = 12,
-    enemy_elements: int = 12,
+    elements: int = DBA_ELEMENTS,
+    enemy_elements: int = DBA_ELEMENTS,
 ) -> DefeatResolution:
     """D2 classify, D3 check (on the morale before the change), D4 change, for the loser."""
     _morale(morale)
@@ -194,6 +199,52 @@ def resolve_defeat(
         morale_before=morale,
         destroyed=check.destroyed,
         morale_after=None if check.destroyed else morale_after(morale, result),
+    )
+
+
+class DefeatPreview(BaseModel):
+    """D2–D4 as the players type a result, before D3's die: what the battle does to both
+    armies, and whether the loser still has to roll for its life."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    defeat: DefeatKind
+    """D2's classification of the loser's defeat."""
+    winner_result: VictoryKind
+    """The winner's side of it (a crushing defeat is a triumph)."""
+    winner_morale_before: int = Field(ge=0, le=6)
+    winner_morale_after: int = Field(ge=0, le=6)
+    """D4: the winner's morale, +1 or +2."""
+    loser_morale_before: int = Field(ge=0, le=6)
+    loser_morale_after: int | None = Field(ge=0, le=6)
+    """D4: the loser's morale if it survives, −1 or −2; None when it surely disbands."""
+    check_due: bool
+    """D3: a crushing defeat: the loser rolls 1d6 when the battle is recorded and ceases to
+    exist above ``loser_morale_before``."""
+    disbands: bool
+    """D3: an ordinary defeat at morale 0: the loser disbands, no roll."""
+
+
+def preview_defeat(winner_morale: int, loser_morale: int, defeat: DefeatKind) -> DefeatPreview:
+    """D4's change for both armies after D2's ``defeat`` (see :func:`classify_defeat`), with
+    D3's die left for the record: the same figures as :func:`resolve_defeat`, which rolls."""
+    _morale(winner_morale, "winner morale")
+    _morale(loser_morale, "loser morale")
+    if defeat not in ("ordinary", "crushing"):
+        raise ValueError(f"defeat: ordinary or crushing (got {defeat!r})")
+    crushing = defeat == "crushing"
+    disbands = not crushing and loser_morale == 0
+    return DefeatPreview(
+        defeat=defeat,
+        winner_result="triumph" if crushing else "victory",
+        winner_morale_before=winner_morale,
+        winner_morale_after=morale_after(winner_morale, "triumph" if crushing else "victory"),
+        loser_morale_before=loser_morale,
+        loser_morale_after=None
+        if disbands
+        else morale_after(loser_morale, "crushing-defeat" if crushing else "ordinary-defeat"),
+        check_due=crushing,
+        disbands=disbands,
     )
 
 

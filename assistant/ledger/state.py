@@ -51,7 +51,7 @@ from assistant.ledger.events import (
     Undone,
     WinterResolved,
 )
-from converters.bellum import Standings, standings
+from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.i18n import _
@@ -574,16 +574,8 @@ class CampaignState(_State):
         """Why a Bellum game is over, in words (B1)."""
         result = self.bellum_standings()
         victory = None if result is None else result.victory
-        if victory is not None and victory.by == "sovereign":
-            return (
-                f"the game is over: {victory.powers[0]} was proclaimed sovereign in year "
-                f"{victory.year} (B1)"
-            )
         if victory is not None:
-            return (
-                f"the game is over: {' and '.join(victory.powers)} won in year {victory.year} "
-                f"with {victory.centres} centres (B1)"
-            )
+            return f"the game is over: {victory_text(victory)}"
         return f"the game is over: year {self.bellum_years} was the last (B1)"
 
     def _centres(self, event: CentresRecorded, apply: bool) -> str:
@@ -646,16 +638,8 @@ class CampaignState(_State):
         year_bc = self.scenario.calendar.start_year_bc - (event.year - 1)
         text = f"year {event.year} ({year_bc} BC) centres: {held_text}"
         victory = result.victory
-        if victory is not None and victory.by == "sovereign":
-            text += (
-                f"; {victory.powers[0]} proclaimed sovereign by every surviving player and "
-                "wins (B1): the game is over"
-            )
-        elif victory is not None:
-            text += (
-                f"; {' and '.join(victory.powers)} won with {victory.centres} centres (B1): "
-                "the game is over"
-            )
+        if victory is not None:
+            text += f"; {victory_text(victory)}: the game is over"
         elif result.status == "ended":
             first = result.rows[0]
             if first.decided_by == "draw":

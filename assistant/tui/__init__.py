@@ -57,10 +57,10 @@ def run_app(campaign_path: str | None = None) -> int:
     try:
         app.run()
     finally:
-        if app.store is not None:
-            app.store.close()
-    if app.campaign_error is not None:
-        raise CampaignNotOpened(app.campaign_error)
+        if app.ledger.store is not None:
+            app.ledger.store.close()
+    if app.ledger.error is not None:
+        raise CampaignNotOpened(app.ledger.error)
     return app.return_code or 0
 
 

@@ -12,21 +12,21 @@ on top of whatever is showing and Escape returns there.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
-from textual._context import active_app
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
-from assistant.tui.dice import DiceService
-from assistant.tui.messages import DiceModeChanged, LedgerChanged
+from assistant.tui.dice import DiceService, DieWanted
+from assistant.tui.ledger_service import LedgerService
+from assistant.tui.messages import CampaignFailed, CampaignOpened, DiceModeChanged, LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
 
 if TYPE_CHECKING:
@@ -66,31 +66,10 @@ def _later(module: str, name: str) -> Callable[[], Screen[Any]]:
     """
 
     def build() -> Screen[Any]:
-        return _styled_as_current(_screen_class(module, name)())
+        return _screen_class(module, name)()
 
     build.__name__ = name
     return build
-
-
-def _styled_as_current(screen: Screen[Any]) -> Screen[Any]:
-    """Tell Textual that a new mode screen is styled by the stylesheet as it stands.
-
-    Textual counts stylesheet updates (a theme change, say) so that it can restyle a screen
-    that missed one, and a new screen starts at -1: the first time each mode was shown, Textual
-    re-parsed the whole stylesheet and cleared its parse cache, so it was parsed three times
-    before the first frame (about 20 ms) and again on the first visit to each screen. A new
-    screen has missed nothing (its widgets are styled as they mount), so it starts current;
-    later theme changes still count against it.
-
-    That re-parse also styled the app itself, which Textual otherwise does only after it has
-    set up the first screen: the app is styled here first, or the first screen's text would
-    be drawn without the theme's colours (Textual caches a widget's colours against its own
-    styles, not its parents').
-    """
-    app = active_app.get()
-    app.stylesheet.apply(app)  # one node; unchanged styles are left as they are
-    screen._css_update_count = app._css_update_count
-    return screen
 
 
 def _is_help(screen: Screen[Any]) -> bool:
@@ -107,13 +86,13 @@ _SCREENS_GROUP = Binding.Group("Screens")
 
 
 class CastraApp(App[int]):
-    """The campaign assistant: holds the ledger's store and the dice; screens read them."""
+    """The campaign assistant: holds the ledger service and the dice; screens use them."""
 
     CSS_PATH = "castra.tcss"
     TITLE = "Castra"
     ENABLE_COMMAND_PALETTE = False
     MODES: ClassVar[dict[str, Any]] = {
-        "campaign": lambda: _styled_as_current(CampaignScreen()),
+        "campaign": CampaignScreen,
         "battle": _later("battle_desk", "BattleDeskScreen"),
         "dice": _later("dice_battle", "DiceBattleScreen"),
         "ghost": _later("ghost", "GhostScreen"),
@@ -147,41 +126,12 @@ class CastraApp(App[int]):
         campaign_path: str | Path | None = None,
     ) -> None:
         super().__init__()
-        self.store = store
-        """The campaign ledger (``assistant.ledger.store.CampaignStore``) every screen reads;
-        None while the campaign file is still being opened (see :meth:`campaign_loaded`)."""
+        self.ledger = LedgerService(self, store, path=campaign_path, note=campaign_note)
+        """The campaign ledger every screen reads and writes (see :mod:`ledger_service`)."""
         self.dice = DiceService(self, seed=seed, physical=physical_dice)
         """Where every roll comes from, and the session's log of rolls."""
-        self.campaign_note = campaign_note
-        """A one-off word about the campaign file (e.g. that it was just created), or None."""
-        self.campaign_path = campaign_path
-        """The file to open when no store was given (None: the default campaign)."""
-        self.campaign_error: str | None = None
-        """Why the campaign file could not be opened (one line), or None."""
-        self._campaign_settled = asyncio.Event()
-        self._waiting_for_campaign: list[Callable[[], object]] = []
-        if store is not None:
-            self._campaign_settled.set()
 
     # -- what screens call -------------------------------------------------------------
-
-    async def campaign_loaded(self) -> bool:
-        """Wait until the campaign file is open (at once if it already is); False if it failed.
-
-        Not for actions: an action awaiting this would hold up the very message that hands the
-        store over. Actions use :meth:`when_campaign_loaded`.
-        """
-        await self._campaign_settled.wait()
-        return self.store is not None
-
-    def when_campaign_loaded(self, callback: Callable[[], object]) -> None:
-        """Call ``callback`` now if the campaign is open, else as soon as it is (never, if it
-        cannot be opened): a key pressed in the fraction of a second before the file is open
-        is carried out then, not lost."""
-        if self.store is not None:
-            callback()
-        elif not self._campaign_settled.is_set():
-            self._waiting_for_campaign.append(callback)
 
     def dice_for(self, purpose_prefix: str = "") -> AppDice:
         """A :class:`converters.dice.Dice` for one piece of work; see :mod:`assistant.tui.dice`."""
@@ -216,59 +166,43 @@ class CastraApp(App[int]):
     # -- lifecycle -----------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.dice.app_thread = threading.get_ident()
         self._show_sub_title()
-        if self.store is None:
+        if self.ledger.store is None:
             # After the first frame, so the player sees the Campaign screen at once and the
             # thread importing the ledger does not compete with drawing it.
             self.call_after_refresh(self._open_campaign)
-        elif self.campaign_note:
-            self.notify(self.campaign_note, title="Campaign")
+        elif self.ledger.note:
+            self.notify(self.ledger.note, title="Campaign")
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
-        """Open (or create) the campaign file off the app's thread; hand the store over."""
+        """Open (or create) the campaign file off the app's thread; post what came of it."""
         from assistant.tui import open_campaign
 
         try:
-            store, note = open_campaign(self.campaign_path)
+            store, note = open_campaign(self.ledger.path)
         except (ValueError, LookupError, OSError) as error:
             # CampaignFileError is a ValueError: one line, shown in place of the campaign.
-            self._hand_over(self._campaign_failed, str(error))
+            self.post_message(CampaignFailed(str(error)))
             return
-        if not self._hand_over(self._campaign_opened, store, note):
+        if not self.post_message(CampaignOpened(store, note)):
             store.close()  # the player quit while the file was opening
 
-    def _hand_over(self, callback: Callable[..., None], *args: Any) -> bool:
-        try:
-            self.call_from_thread(callback, *args)
-        except RuntimeError:  # the app has already closed
-            return False
-        return True
-
-    def _campaign_opened(self, store: Any, note: str | None) -> None:
-        if self._exit:
-            store.close()
-            return
-        self.store = store
-        self.campaign_note = note
-        self._campaign_settled.set()
-        self._refresh_screens()
+    @on(CampaignOpened)
+    def _campaign_opened(self, message: CampaignOpened) -> None:
+        self.ledger.opened(message.store, message.note)
         self._show_sub_title()
-        if note:
-            self.notify(note, title="Campaign")
-        waiting, self._waiting_for_campaign = self._waiting_for_campaign, []
-        for callback in waiting:
-            self.call_later(callback)
+        if message.note:
+            self.notify(message.note, title="Campaign")
 
-    def _campaign_failed(self, message: str) -> None:
-        self.campaign_error = message
-        self._campaign_settled.set()
-        self._waiting_for_campaign.clear()
-        for stack in self._screen_stacks.values():
-            for screen in stack:
-                show = getattr(screen, "show_campaign_error", None)
-                if callable(show):
-                    show(message)
+    @on(DieWanted)
+    def _die_wanted(self, message: DieWanted) -> None:
+        message.ask(self)
+
+    @on(CampaignFailed)
+    def _campaign_failed(self, message: CampaignFailed) -> None:
+        self.ledger.failed(message.reason)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         # A worker blocked on a physical die would keep the process alive after the app closes.
@@ -293,7 +227,7 @@ class CastraApp(App[int]):
                 self.pop_screen()
             self.switch_mode(mode)
 
-        self.when_campaign_loaded(switch)
+        self.ledger.when_loaded(switch)
 
     def action_help(self) -> None:
         if _is_help(self.screen):
@@ -313,20 +247,14 @@ class CastraApp(App[int]):
 
     @on(LedgerChanged)
     def _ledger_changed(self, message: LedgerChanged) -> None:
-        """Every screen showing campaign data re-reads the store; say what happened."""
-        self._refresh_screens()
+        """Say what happened; every screen showing campaign data is subscribed to
+        ``ledger.changed`` and re-reads the campaign."""
+        self.ledger.changed.publish(message)
         self._show_sub_title()
         if message.summary:
             self.notify(message.summary)
 
     # -- helpers -------------------------------------------------------------------------------
-
-    def _refresh_screens(self) -> None:
-        for stack in self._screen_stacks.values():
-            for screen in stack:
-                refresh = getattr(screen, "refresh_from_store", None)
-                if callable(refresh):
-                    refresh()
 
     def _show_sub_title(self) -> None:
         if self.dice.physical:
@@ -335,13 +263,7 @@ class CastraApp(App[int]):
             dice = "rolled dice"
         else:
             dice = f"rolled dice (seed {self.dice.seed})"
-        self.sub_title = f"{self.campaign_label()} · {dice}"
-
-    def campaign_label(self) -> str:
-        """The campaign file's name, marked "new" when this session created it."""
-        path = getattr(self.store, "path", None) or self.campaign_path
-        name = Path(path).name if path is not None else "campaign"
-        return f"{name} (new)" if self.campaign_note else name
+        self.sub_title = f"{self.ledger.file_name} · {dice}"
 
 
 def make_app(
@@ -356,7 +278,7 @@ def make_app(
 
     Without a store the app opens ``campaign_path`` itself (the default campaign if None,
     created on first use), in a thread once its first frame is drawn; until then the Campaign
-    screen says "Loading campaign…" and ``app.store`` is None (see ``campaign_loaded``).
+    screen says "Loading campaign…" and ``app.ledger.store`` is None (see ``ledger.loaded``).
     ``seed`` fixes every roll of the session (tests, snapshots); ``physical_dice`` starts in
     physical-dice mode; ``campaign_note`` is shown once at start (e.g. "created …").
     """

@@ -9,10 +9,11 @@ they rolled at the table. Either way each roll is kept, with its purpose, in the
 (shown on the History screen).
 
 Rules code is synchronous, so a screen that rolls runs the rules call in a
-``@work(thread=True)`` worker. In physical mode the dice, from that worker thread, push the modal
-with ``app.call_from_thread`` and block on a :class:`concurrent.futures.Future` until the player
-answers. A player who presses Escape instead of typing a face cancels the roll: the rules call
-raises :class:`RollCancelled` (catch it in the worker and record nothing).
+``@work(thread=True)`` worker. In physical mode the dice, from that worker thread, post a
+:class:`DieWanted` message to the app (which opens the modal on its own thread) and block on a
+:class:`concurrent.futures.Future` until the player answers. A player who presses Escape
+instead of typing a face cancels the roll: the rules call raises :class:`RollCancelled` (catch
+it in the worker and record nothing).
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from textual.message import Message
+
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.screen import Screen
 
     from converters.dice import Roll, SeededDice
 
-__all__ = ["AppDice", "DiceService", "RollCancelled"]
+__all__ = ["AppDice", "DiceService", "DieWanted", "RollCancelled"]
 
 
 class RollCancelled(Exception):
@@ -48,6 +52,9 @@ class DiceService:
         """Every roll of the session, oldest first, purposes prefixed with where it was rolled."""
         self._waiting: set[Future[int | None]] = set()
         self._lock = threading.Lock()
+        self.app_thread: int | None = None
+        """The thread the app's event loop runs on (set when the app mounts): a physical roll
+        from there would block the very loop that must show the die-entry dialog."""
 
     def dice_for(self, purpose_prefix: str = "") -> AppDice:
         """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with the prefix."""
@@ -80,7 +87,7 @@ class DiceService:
         # Imported here so that building the service (and its tests) stays cheap.
         from assistant.tui.screens.die_entry import DieEntryScreen
 
-        if threading.get_ident() == getattr(self._app, "_thread_id", None):
+        if threading.get_ident() == self.app_thread:
             raise RuntimeError(
                 "physical dice must be rolled from a thread worker (@work(thread=True)), "
                 "not from the app's own thread"
@@ -89,13 +96,8 @@ class DiceService:
         with self._lock:
             self._waiting.add(answer)
         try:
-            modal = DieEntryScreen(sides, purpose)
-
-            # call_from_thread's own first parameter is named "callback": wrap the push.
-            def ask_the_player() -> None:
-                self._app.push_screen(modal, callback=_settle(answer))
-
-            self._app.call_from_thread(ask_the_player)
+            if not self._app.post_message(DieWanted(DieEntryScreen(sides, purpose), answer)):
+                answer.set_result(None)  # the app is closing: nobody will answer
             value = answer.result()
         finally:
             with self._lock:
@@ -111,6 +113,21 @@ class DiceService:
         for answer in waiting:
             if not answer.done():
                 answer.set_result(None)
+
+
+class DieWanted(Message):
+    """A worker waits for the face of a physical die: the app opens the die-entry dialog."""
+
+    def __init__(self, dialog: Screen[int | None], answer: Future[int | None]) -> None:
+        super().__init__()
+        self.dialog = dialog
+        """The die-entry dialog to push."""
+        self.answer = answer
+        """Where the face typed (or None, abandoned) goes; the worker waits on it."""
+
+    def ask(self, app: App[Any]) -> None:
+        """Open the dialog (on the app's thread); its answer settles the worker's wait."""
+        app.push_screen(self.dialog, callback=_settle(self.answer))
 
 
 def _settle(answer: Future[int | None]) -> Callable[[int | None], None]:

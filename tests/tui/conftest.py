@@ -5,14 +5,12 @@ command line builds it (``make_app``) with a fixed seed. The ledger's clock is f
 Input cursor does not blink, so snapshots show the same thing on every run; ``CASTRA_HOME``
 points into ``tmp_path`` so no test can touch a real campaign.
 
-``async def test_…`` functions run on a fresh event loop (no pytest-asyncio needed), so a
-Pilot test reads ``async with app.run_test(size=SIZE) as pilot: …``.
+``async def test_…`` functions run on a fresh event loop (pytest-asyncio in auto mode, set in
+pyproject.toml), so a Pilot test reads ``async with app.run_test(size=SIZE) as pilot: …``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,25 +31,23 @@ SIZE = (120, 40)
 """The terminal every Pilot and snapshot test uses."""
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests in ``asyncio.run`` (Textual's Pilot is async)."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    names = pyfuncitem._fixtureinfo.argnames
-    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text field is built with ``cursor_blink = False``: the cursor stays drawn, so a
+    snapshot never catches it mid-blink."""
+    build = Input.__init__
 
+    def build_steady(self: Input, *args: Any, **kwargs: Any) -> None:
+        build(self, *args, **kwargs)
+        self.cursor_blink = False
 
-def _steady_cursor(self: Input) -> None:
-    self._cursor_visible = True
+    monkeypatch.setattr(Input, "__init__", build_steady)
 
 
 @pytest.fixture(autouse=True)
 def still_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Frozen ledger clock, a cursor that does not blink, and a private CASTRA_HOME."""
+    """Frozen ledger clock and a private CASTRA_HOME."""
     monkeypatch.setattr("assistant.ledger.store._now", lambda: FROZEN_NOW)
-    monkeypatch.setattr(Input, "_toggle_cursor", _steady_cursor)
     monkeypatch.setenv("CASTRA_HOME", str(tmp_path / "castra-home"))
 
 
@@ -96,3 +92,27 @@ async def fill(pilot: Any, input_id: str, text: str, type_text: Any) -> None:
     field.value = ""
     await type_text(pilot, text)
     await pilot.pause()
+
+
+def notices_of(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The notifications ``app`` shows from now on, in order (through its public ``notify``)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    monkeypatch.setattr(app, "notify", recording)
+    return said
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until no worker is running and the screen has handled what they posted (a worker's
+    message may start another worker, e.g. a round rolled starts the odds)."""
+    app = pilot.app
+    for _ in range(10):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if all(worker.is_finished for worker in app.workers):
+            return

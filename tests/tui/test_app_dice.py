@@ -40,11 +40,11 @@ def test_every_roll_is_logged_with_where_and_why(app: Any) -> None:
     assert dice.rolls == []
 
 
-def test_physical_dice_cannot_block_the_app_thread(app: Any) -> None:
+async def test_physical_dice_cannot_block_the_app_thread(app: Any) -> None:
     app.dice.physical = True
-    app._thread_id = threading.get_ident()  # as if called on the running app's thread
-    with pytest.raises(RuntimeError, match="thread worker"):
-        app.dice_for("x").roll(6, "anything")
+    async with app.run_test(size=(80, 24)):
+        with pytest.raises(RuntimeError, match="thread worker"):
+            app.dice_for("x").roll(6, "anything")
 
 
 class _Roller:

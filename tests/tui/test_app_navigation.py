@@ -118,16 +118,18 @@ async def test_q_quits(app: Any) -> None:
         assert not app.is_running
 
 
-async def test_a_newly_created_campaign_is_announced(store: Any) -> None:
+async def test_a_newly_created_campaign_is_announced(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from assistant.tui.app import make_app
+    from tests.tui.conftest import notices_of
 
     app = make_app(store, seed=1, campaign_note="New Tarentine Wars campaign created at X")
+    notices = notices_of(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.sub_title.startswith("campaign.castra (new)")
-        assert [n.message for n in app._notifications] == [
-            "New Tarentine Wars campaign created at X"
-        ]
+        assert notices == ["New Tarentine Wars campaign created at X"]
 
 
 @pytest.mark.parametrize("mode", [mode for _, mode, _ in NAVIGATION])

@@ -14,7 +14,8 @@ from textual.widgets import DataTable, Static
 
 import assistant.tui as tui
 from assistant.cli import main
-from assistant.ledger.store import CampaignFileError
+from assistant.ledger.events import TreasuryAdjusted
+from assistant.ledger.store import CampaignFileError, CampaignStore
 from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
@@ -111,7 +112,7 @@ async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_ca
     app = make_app(campaign_path=_existing_campaign(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CampaignScreen) and app.store is None
+        assert isinstance(app.screen, CampaignScreen) and app.ledger.store is None
         assert _text(app, "#campaign-heading") == LOADING
         keys = {
             key for entry in app.screen.query_one(CastraFooter).entries() for key, *_ in entry.keys
@@ -119,7 +120,7 @@ async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_ca
         assert {"n", "h", "q"} <= keys, "the footer shows its keys while the file opens"
         assert app.sub_title.startswith("mine.castra")
         held_open.set()
-        assert await app.campaign_loaded()
+        assert await app.ledger.loaded()
         await pilot.pause()
         assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
         nations = app.screen.query_one("#nations", DataTable)
@@ -127,7 +128,7 @@ async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_ca
         assert app.focused is nations, "the arrow keys go to the nations, as on any screen"
         await pilot.press("down")
         assert nations.cursor_row == 1
-    app.store.close()
+    app.ledger.store.close()
 
 
 async def test_a_key_pressed_while_the_file_opens_is_carried_out_once_it_is_open(
@@ -139,21 +140,21 @@ async def test_a_key_pressed_while_the_file_opens_is_carried_out_once_it_is_open
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen), "History waits for the campaign"
         held_open.set()
-        await app.campaign_loaded()
+        await app.ledger.loaded()
         await pilot.pause()
         assert type(app.screen).__name__ == "HistoryScreen"
-    app.store.close()
+    app.ledger.store.close()
 
 
 async def test_first_run_in_the_app_creates_the_campaign_and_says_so(tmp_path: Path) -> None:
     app = make_app()  # the default campaign, under CASTRA_HOME (see conftest)
     async with app.run_test(size=SIZE) as pilot:
-        assert await app.campaign_loaded()
+        assert await app.ledger.loaded()
         await pilot.pause()
         expected = tmp_path / "castra-home" / "campaign.castra"
-        assert app.store.path == expected and expected.exists()
+        assert app.ledger.store.path == expected and expected.exists()
         assert app.sub_title.startswith("campaign.castra (new)")
-    app.store.close()
+    app.ledger.store.close()
 
 
 def _not_a_campaign_but_sqlite(tmp_path: Path) -> Path:
@@ -171,7 +172,7 @@ async def test_a_file_found_unusable_in_the_app_is_explained_on_the_campaign_scr
     before = path.read_bytes()
     app = make_app(campaign_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert not await app.campaign_loaded()
+        assert not await app.ledger.loaded()
         await pilot.pause()
         assert _text(app, "#campaign-heading") == "The campaign could not be opened"
         status = _text(app, "#campaign-status")
@@ -179,14 +180,14 @@ async def test_a_file_found_unusable_in_the_app_is_explained_on_the_campaign_scr
         await pilot.press("b", "n")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen), "no screen or form without a campaign"
-    assert app.store is None and path.read_bytes() == before
+    assert app.ledger.store is None and path.read_bytes() == before
 
 
 def _run_headless_and_quit(self: CastraApp, **_: Any) -> None:
     """``app.run()`` as a player would: wait for the campaign (or its error), then press q."""
 
     async def quit_when_settled(pilot: Any) -> None:
-        await self.campaign_loaded()
+        await self.ledger.loaded()
         await pilot.pause()
         await pilot.press("q")
 
@@ -214,3 +215,54 @@ def test_castra_on_a_good_campaign_exits_0_and_closes_the_file(
     reopened, note = open_campaign(path)
     reopened.close()
     assert note is None
+
+
+async def _show_and_quit(path: Path) -> None:
+    """Run the app on ``path`` until the campaign is shown and kept for the next start."""
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    app.ledger.store.close()
+
+
+async def test_the_next_start_shows_the_campaign_in_its_first_frame(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)
+    held_open.clear()
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.ledger.store is None, "the file is still being opened"
+        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
+        nations = app.screen.query_one("#nations", DataTable)
+        assert str(nations.get_row("Rome")[5]) == "16"  # T5.5: Rome's treasury at the start
+        held_open.set()
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        assert str(nations.get_row("Rome")[5]) == "16"
+    app.ledger.store.close()
+
+
+async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)
+    with CampaignStore.open(path) as other_process:  # e.g. the command line, meanwhile
+        other_process.append(TreasuryAdjusted(nation="Rome", pe=10, note="gift"))
+    held_open.clear()
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert _text(app, "#campaign-heading") == LOADING
+        held_open.set()
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        assert str(app.screen.query_one("#nations", DataTable).get_row("Rome")[5]) == "26"
+    app.ledger.store.close()

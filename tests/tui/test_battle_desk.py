@@ -151,13 +151,13 @@ async def test_T2_1_record_a_fog_battle_and_see_the_nations_table_change(
         assert rome_after[3].startswith("1") and pyrrhus_after[3].startswith("2")
         assert int(rome_after[6]) == int(rome_before[6]) + 1
         assert int(pyrrhus_after[6]) == int(pyrrhus_before[6]) - 1
-        assert "Heraclea" in app.store.history()[-1].summary
+        assert "Heraclea" in app.ledger.store.history()[-1].summary
 
 
 # A bad field shows its error under the contingent and records nothing.
 async def test_bad_input_shows_inline_error_and_records_nothing(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        events_before = len(app.store.history())
+        events_before = len(app.ledger.store.history())
         screen = await open_desk(pilot)
         await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "2"))
         await fill(pilot, "#a1-battle_groups", "12", type_text)
@@ -170,14 +170,14 @@ async def test_bad_input_shows_inline_error_and_records_nothing(app: Any, type_t
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert "Nothing recorded" in text(screen, "#record-error")
-        assert len(app.store.history()) == events_before
+        assert len(app.ledger.store.history()) == events_before
 
 
 # The ledger's own refusal (more PM than the nation has) is shown inline; nothing is written.
 async def test_ledger_refusal_is_shown_inline(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        events_before = len(app.store.history())
-        pyrrhus_pm = app.store.state().nations["Pyrrhus"].land_pm
+        events_before = len(app.ledger.store.history())
+        pyrrhus_pm = app.ledger.store.state().nations["Pyrrhus"].land_pm
         screen = await open_desk(pilot)
         await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", str(pyrrhus_pm + 1)))
         await choose(pilot, "#ruleset", "DBA 3.0", "dba")
@@ -190,7 +190,7 @@ async def test_ledger_refusal_is_shown_inline(app: Any, type_text: Any) -> None:
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert "Pyrrhus has" in text(screen, "#record-error")
-        assert len(app.store.history()) == events_before
+        assert len(app.ledger.store.history()) == events_before
 
 
 # T2.2 DBM: the loser counts eliminated + half its demoralised ElEq, the winner eliminated only.
@@ -251,7 +251,7 @@ async def test_T2_6_recovery_rolls_are_shown_and_recorded(app: Any, type_text: A
         await fill(pilot, "#place", "Luceria", type_text)
         await pilot.press("ctrl+r")
         await pilot.pause()
-        last = app.store.events()[-1].event
+        last = app.ledger.store.events()[-1].event
         assert last.kind == "battle_recorded"
         # One die per lost base: 4 for Rome, 8 for Carthage.
         assert len(last.rolls) == 12
@@ -329,9 +329,7 @@ async def test_allies_added_and_dropped_in_a_burst_while_the_form_changes_never_
         burst = ["f3", "f3", "1", "f4", "f2", "2", "f3", "f4", "f4", "3", "f3", "f2", "f4"]
         for _ in range(4):
             for key in burst:
-                event = events.Key(key, key if len(key) == 1 else None)
-                event.set_sender(app)
-                app._driver.send_message(event)
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
             await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()

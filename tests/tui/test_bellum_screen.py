@@ -142,4 +142,4 @@ async def test_random_keys_in_a_bellum_game_never_crash(bellum_app: Any) -> None
         await bellum_app.switch_mode("bellum")
         await pilot.pause()
         await _hammer(bellum_app, pilot, keys)
-        assert bellum_app.store.state().scenario.bellum is not None
+        assert bellum_app.ledger.store.state().scenario.bellum is not None

@@ -44,19 +44,21 @@ def error_under(app: Any, field: str) -> str:
     return str(app.screen.query_one(f"#{field}-error", Static).content)
 
 
-def record_battle_at_heraclea(store: Any) -> None:
+def heraclea() -> BattleRecorded:
     """Rome beats Carthage; Carthage loses 2 land PM (decimated, T2.5), Rome 1."""
-    store.append(
-        BattleRecorded(
-            place="Heraclea",
-            resolution="manual",
-            winner="a",
-            contingents=[
-                ContingentResult(side="a", nation="Rome", pm=3, pm_lost=1),
-                ContingentResult(side="b", nation="Carthage", pm=4, pm_lost=2),
-            ],
-        )
+    return BattleRecorded(
+        place="Heraclea",
+        resolution="manual",
+        winner="a",
+        contingents=[
+            ContingentResult(side="a", nation="Rome", pm=3, pm_lost=1),
+            ContingentResult(side="b", nation="Carthage", pm=4, pm_lost=2),
+        ],
     )
+
+
+def record_battle_at_heraclea(store: Any) -> None:
+    store.append(heraclea())
 
 
 async def test_T5_1_advance_a_turn_and_see_the_date_change(app: Any, type_text: Any) -> None:
@@ -70,7 +72,7 @@ async def test_T5_1_advance_a_turn_and_see_the_date_change(app: Any, type_text: 
         assert isinstance(app.screen, CampaignScreen)
         assert "Turn 2, April 278 BC (2nd fortnight)" in heading(app)
         assert nation_cell(app, "Rome", TREASURY) == "21"  # 16 PE + 5 tribute
-        assert app.store.state().turn == 2
+        assert app.ledger.store.state().turn == 2
 
 
 async def test_T5_3_tribute_for_an_unknown_nation_is_refused_inline(
@@ -83,13 +85,13 @@ async def test_T5_3_tribute_for_an_unknown_nation_is_refused_inline(
         await pilot.pause()
         assert isinstance(app.screen, AdvanceTurnForm), "the form stays open"
         assert "Atlantis" in error_under(app, "tribute")
-        assert app.store.state().turn == 1
+        assert app.ledger.store.state().turn == 1
         await pilot.press("escape")
         assert "Turn 1," in heading(app)
 
 
 async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: Any) -> None:
-    events_before = len(app.store.events())
+    events_before = len(app.ledger.store.events())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")  # Rome is selected and has no decimated PM
         assert isinstance(app.screen, RebuildForm)
@@ -100,11 +102,11 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
         assert message.startswith("pm:") and "Rome has 0 decimated PM" in message
         await pilot.press("escape")
         assert nation_cell(app, "Rome", TREASURY) == "16"
-    assert len(app.store.events()) == events_before
+    assert len(app.ledger.store.events()) == events_before
 
 
 async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
-    record_battle_at_heraclea(app.store)
+    record_battle_at_heraclea(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
         # T2.5: the 2 PM lost on turn 1 can be rebuilt until the winter turn 13.
         assert nation_cell(app, "Carthage", DECIMATED) == "2 (to t13)"
@@ -131,7 +133,7 @@ async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_or
         await pilot.pause()
         assert isinstance(app.screen, RecruitForm)
         assert "cost 40 PE" in error_under(app, "land_pm")
-        assert app.store.state().nations["Etruscans"].treasury == 30, "nothing was paid"
+        assert app.ledger.store.state().nations["Etruscans"].treasury == 30, "nothing was paid"
         await pilot.press("backspace")
         await type_text(pilot, "0")
         await pilot.press("tab", "backspace")
@@ -163,7 +165,7 @@ def play_to_the_first_winter(store: Any) -> None:
 async def test_T5_6_physical_dice_winter_asks_for_the_d10_and_the_storm_strikes_carthage(
     app: Any, type_text: Any
 ) -> None:
-    play_to_the_first_winter(app.store)
+    play_to_the_first_winter(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         assert "physical dice" in app.sub_title
@@ -182,15 +184,15 @@ async def test_T5_6_physical_dice_winter_asks_for_the_d10_and_the_storm_strikes_
         assert isinstance(app.screen, CampaignScreen)
         assert nation_cell(app, "Carthage", NAVAL) == "2"
         assert all(nation_cell(app, name, VP) != "—" for name in ("Rome", "Carthage"))
-    winter = app.store.events()[-1].event
+    winter = app.ledger.store.events()[-1].event
     assert winter.kind == "winter_resolved"
     assert [(roll.sides, roll.value) for roll in winter.rolls] == [(10, 7)]
     assert [roll.purpose for roll in app.dice.log] == ["Winter: T5.6 winter event"]
 
 
 async def test_T5_6_escape_at_the_die_abandons_the_winter(app: Any) -> None:
-    play_to_the_first_winter(app.store)
-    events_before = len(app.store.events())
+    play_to_the_first_winter(app.ledger.store)
+    events_before = len(app.ledger.store.events())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p", "w", "enter")
         await pilot.pause()
@@ -200,36 +202,33 @@ async def test_T5_6_escape_at_the_die_abandons_the_winter(app: Any) -> None:
         await pilot.pause()
         assert isinstance(app.screen, WinterTurnForm)
         assert "roll cancelled" in str(app.screen.query_one("#form-error", Static).content)
-    assert len(app.store.events()) == events_before
+    assert len(app.ledger.store.events()) == events_before
 
 
 async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None:
-    play_to_the_first_winter(app.store)
+    play_to_the_first_winter(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        state = app.store.state()
+        state = app.ledger.store.state()
         if isinstance(app.screen, WinterTurnForm):
             # A storm with tied fleets would ask which nation; the seed decides the face.
             raise AssertionError(app.screen.query_one("#form-error", Static).content)
         assert state.winters_resolved == [13]
         assert "winter resolved" in str(app.screen.query_one("#campaign-status").content).lower()
     rolled = app.dice.log
-    recorded = app.store.events()[-1].event.rolls
+    recorded = app.ledger.store.events()[-1].event.rolls
     assert [(r.sides, r.value) for r in rolled] == [(r.sides, r.value) for r in recorded]
 
 
 async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: Any) -> None:
-    from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
-
     async with app.run_test(size=SIZE) as pilot:
         campaign = app.screen
         await pilot.press("b")
         await pilot.pause()
-        # What the battle desk does: write the event, then say so upward.
-        record_battle_at_heraclea(app.store)
-        app.screen.post_message(BattleRecordedMessage("battle of Heraclea recorded"))
+        # What the battle desk does: record through the app's ledger service.
+        app.ledger.record(heraclea())
         await pilot.pause()
         table = campaign.query_one("#nations", DataTable)
         assert str(table.get_row("Carthage")[DECIMATED]) == "2 (to t13)"
@@ -241,7 +240,7 @@ def occupied_hint(app: Any) -> str:
 
 
 async def test_T5_7_winter_form_says_when_nothing_is_occupied(app: Any) -> None:
-    play_to_the_first_winter(app.store)
+    play_to_the_first_winter(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         await pilot.pause()
@@ -254,9 +253,9 @@ async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
     app: Any, type_text: Any
 ) -> None:
     # Pyrrhus (0 PP) holds Heraclea, Magna Graecia's (0 PP, loyalty 10): 10 PM make the tie.
-    app.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", note="battle"))
-    play_to_the_first_winter(app.store)
-    events_before = len(app.store.events())
+    app.ledger.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", note="battle"))
+    play_to_the_first_winter(app.ledger.store)
+    events_before = len(app.ledger.store.events())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p", "w")
         await pilot.pause()
@@ -274,7 +273,7 @@ async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
         await pilot.press("enter")
         await pilot.pause()
         assert error_under(app, "stationed").startswith("stationed: Roma is not occupied")
-        assert app.dice.log == [] and len(app.store.events()) == events_before
+        assert app.dice.log == [] and len(app.ledger.store.events()) == events_before
         await fill(pilot, "#stationed", "Heraclea 10", type_text)
         await pilot.press("enter")
         await pilot.pause()
@@ -284,8 +283,8 @@ async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
-    winter = app.store.events()[-1].event
+    winter = app.ledger.store.events()[-1].event
     assert winter.kind == "winter_resolved" and winter.stationed == {"Heraclea": 10}
-    state = app.store.state()
+    state = app.ledger.store.state()
     assert state.control["Heraclea"] == "Pyrrhus", "T5.7: 10 v 10, a tie to the occupier"
     assert state.loyalty("Heraclea") == 0

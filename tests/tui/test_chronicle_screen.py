@@ -64,7 +64,7 @@ async def test_f6_stops_at_the_current_turn(story_app: Any) -> None:
         screen = await _open(pilot)
         await pilot.press("f6", "f6")
         await _settle(pilot)
-        assert screen.chronicle.scope.first_turn == story_app.store.state().turn
+        assert screen.chronicle.scope.first_turn == story_app.ledger.store.state().turn
 
 
 async def test_sparklines_in_each_nations_colour_and_f9_changes_the_figure(story_app: Any) -> None:
@@ -86,7 +86,7 @@ async def test_f8_writes_the_report_beside_the_campaign_and_says_where(story_app
         screen = await _open(pilot)
         await pilot.press("f8")
         await _settle(pilot)
-        expected = Path(story_app.store.path).with_name("story-turn-14.html")
+        expected = Path(story_app.ledger.store.path).with_name("story-turn-14.html")
         assert expected.exists()
         said = str(screen.query_one("#chronicle-written", Static).content)
         assert said == f"Written to {expected}"
@@ -115,7 +115,7 @@ async def test_f8_on_the_battle_desk_writes_the_battle_sheet(app: Any, type_text
         pilot.app.screen.set_focus(None)
         await pilot.press("f8")
         await _settle(pilot)
-        sheet = Path(app.store.path).with_name("campaign-sheet-Heraclea.html")
+        sheet = Path(app.ledger.store.path).with_name("campaign-sheet-Heraclea.html")
         assert sheet.exists()
         page = sheet.read_text(encoding="utf-8")
         assert "Battle sheet: Heraclea" in page and "Mid-Republican Roman" in page
@@ -131,7 +131,7 @@ async def test_f8_on_an_empty_battle_desk_says_what_is_missing(app: Any) -> None
         desk.set_focus(None)
         await pilot.press("f8")
         await _settle(pilot)
-        assert not list(Path(app.store.path).parent.glob("*-sheet-*"))
+        assert not list(Path(app.ledger.store.path).parent.glob("*-sheet-*"))
         assert any("Choose each side's nation and PM" in notice for notice in notices)
 
 
@@ -141,6 +141,6 @@ async def test_f8_on_a_new_campaign_writes_its_first_report(app: Any) -> None:
         screen = await _open(pilot)
         await pilot.press("f8")
         await _settle(pilot)
-        report = Path(app.store.path).with_name("campaign-turn-1.html")
+        report = Path(app.ledger.store.path).with_name("campaign-turn-1.html")
         assert report.exists() and "Prestige (PP) per turn" not in report.read_text("utf-8")
         assert str(screen.query_one("#chronicle-written", Static).content).startswith("Written")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from tests.tui.conftest import SIZE, fill
+from tests.tui.conftest import SIZE, fill, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -28,8 +28,7 @@ async def open_dice(pilot: Any) -> Any:
 
 async def step(pilot: Any, key: str = "f6") -> None:
     await pilot.press(key)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settle(pilot)
 
 
 def rounds(screen: Any) -> list[list[str]]:
@@ -51,7 +50,7 @@ async def test_T3_1_T2_7_play_a_dice_battle_to_the_end_and_record_it(
     app: Any, type_text: Any
 ) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        rome_pm = app.store.state().nations["Rome"].land_pm
+        rome_pm = app.ledger.store.state().nations["Rome"].land_pm
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 4", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 3", type_text)
@@ -73,17 +72,17 @@ async def test_T3_1_T2_7_play_a_dice_battle_to_the_end_and_record_it(
         winner = "b" if a_left == "0" and b_left != "0" else "a" if b_left == "0" else "draw"
         await pilot.press("ctrl+r")
         await pilot.pause()
-        recorded = app.store.events()[-1].event
+        recorded = app.ledger.store.events()[-1].event
         assert recorded.kind == "battle_recorded" and recorded.resolution == "dice"
         assert recorded.winner == winner
         rome = next(c for c in recorded.contingents if c.nation == "Rome")
         assert rome.pm_lost == 4 - int(a_left)
-        assert app.store.state().nations["Rome"].land_pm == rome_pm - rome.pm_lost
+        assert app.ledger.store.state().nations["Rome"].land_pm == rome_pm - rome.pm_lost
         assert len(recorded.dice_log) == len(rounds(screen))
-        events = len(app.store.history())
+        events = len(app.ledger.store.history())
         await pilot.press("ctrl+r")  # recording twice is refused
         await pilot.pause()
-        assert len(app.store.history()) == events
+        assert len(app.ledger.store.history()) == events
         assert "already recorded" in str(screen.query_one("#dice-record-error").render())
 
 
@@ -107,7 +106,7 @@ async def test_T3_3_lone_retreat_suffers_pursuit_and_loses(app: Any, type_text: 
 # Bad set-up: the field is named inline, no battle starts, nothing is recorded.
 async def test_bad_setup_shows_inline_error(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        events = len(app.store.history())
+        events = len(app.ledger.store.history())
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Atlantis 4", type_text)
         await fill(pilot, "#dice-side-b", "Rome x", type_text)
@@ -117,7 +116,7 @@ async def test_bad_setup_shows_inline_error(app: Any, type_text: Any) -> None:
         assert screen.battle is None
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert len(app.store.history()) == events
+        assert len(app.ledger.store.history()) == events
 
 
 # Physical dice (p): every face is asked for; typing them gives a known battle.
@@ -195,10 +194,10 @@ async def test_T3_5_city_assault_survivors_taken_prisoner(app: Any, type_text: A
         await pilot.press("ctrl+r")
         await pilot.pause()
         carthage = next(
-            c for c in app.store.events()[-1].event.contingents if c.nation == "Carthage"
+            c for c in app.ledger.store.events()[-1].event.contingents if c.nation == "Carthage"
         )
         assert (carthage.pm_lost, carthage.prisoners) == (0, 2)
-        assert app.store.state().nations["Rome"].prisoners_held == 2
+        assert app.ledger.store.state().nations["Rome"].prisoners_held == 2
 
 
 # ----------------------------------------------------------------- naval battles (T3.6, T3.7)
@@ -255,7 +254,7 @@ def replay_naval_battle(log: list[Any], a_pm: int, b_pm: int) -> dict[str, Any]:
 # fleet); the nations table on the Campaign screen shows it.
 async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        before = {name: n.naval_pm for name, n in app.store.state().nations.items()}
+        before = {name: n.naval_pm for name, n in app.ledger.store.state().nations.items()}
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 2", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 4", type_text)
@@ -278,7 +277,7 @@ async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_te
         assert f"{destroyed - worked['captured']} sunk" in result
         await pilot.press("ctrl+r")
         await pilot.pause()
-        recorded = app.store.events()[-1].event
+        recorded = app.ledger.store.events()[-1].event
         assert recorded.resolution == "naval" and recorded.winner == worked["winner"]
         names = {"a": "Rome", "b": "Carthage"}
         winner = worked["winner"]
@@ -293,14 +292,14 @@ async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_te
         shown = naval_pm_shown(app)
         assert {name: shown[name] for name in expected} == expected
         assert shown["Syracuse"] == before["Syracuse"], "a nation not in the battle is unchanged"
-        assert app.store.state().nations["Rome"].land_pm == 7, "naval PM are not land PM"
+        assert app.ledger.store.state().nations["Rome"].land_pm == 7, "naval PM are not land PM"
 
 
 # T3.5: a naval battle is fought between fleets, without the walls' doubling: ticking both is
 # refused inline with one line naming the field, no battle starts and nothing is recorded.
 async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        events = len(app.store.history())
+        events = len(app.ledger.store.history())
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 2", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 2", type_text)
@@ -315,7 +314,7 @@ async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> N
         assert str(screen.query_one("#dice-setup-error").render()) == message
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert len(app.store.history()) == events
+        assert len(app.ledger.store.history()) == events
         await tick(pilot, "#dice-city")  # untick the walls: the line goes, the battle starts
         assert not screen.query_one("#dice-setup-error").display
         await step(pilot, "f5")
@@ -430,7 +429,7 @@ async def test_T3_7_a_naval_win_without_sinking_asks_no_capture_die(
     app: Any, type_text: Any
 ) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        before = {name: n.naval_pm for name, n in app.store.state().nations.items()}
+        before = {name: n.naval_pm for name, n in app.ledger.store.state().nations.items()}
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 1", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 1", type_text)
@@ -449,7 +448,7 @@ async def test_T3_7_a_naval_win_without_sinking_asks_no_capture_die(
         assert "no enemy ship destroyed, nothing to roll for" in result
         await pilot.press("ctrl+r")
         await pilot.pause()
-        after = app.store.state().nations
+        after = app.ledger.store.state().nations
         assert (after["Rome"].naval_pm, after["Carthage"].naval_pm) == (
             before["Rome"],
             before["Carthage"],

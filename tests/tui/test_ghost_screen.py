@@ -151,7 +151,7 @@ async def test_bad_army_shows_inline_error(app: Any, campaign_path: Any, type_te
         await key(pilot, "f6")
         assert "army line 1" in str(screen.query_one("#ghost-army-error").render())
         assert screen.battle is None
-        assert app.store.ghost_battle() is None
+        assert app.ledger.store.ghost_battle() is None
         await fill(pilot, "#gr-routed", "+5", type_text)
         assert "modifier" in str(screen.query_one("#ghost-loss-error").render())
 

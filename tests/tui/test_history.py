@@ -56,7 +56,7 @@ async def test_undo_from_history_cancels_the_turn_and_keeps_both_in_the_log(
         assert isinstance(app.screen, CampaignScreen)
         heading = str(app.screen.query_one("#campaign-heading", Static).content)
         assert "Turn 1, April 278 BC (1st fortnight)" in heading
-    assert app.store.state().turn == 1
+    assert app.ledger.store.state().turn == 1
 
 
 async def test_undo_without_a_reason_is_refused_inline_and_writes_nothing(app: Any) -> None:
@@ -66,7 +66,7 @@ async def test_undo_without_a_reason_is_refused_inline_and_writes_nothing(app: A
         assert isinstance(app.screen, UndoForm)
         message = str(app.screen.query_one("#reason-error", Static).content)
         assert message.startswith("reason:")
-    assert [stored.event.kind for stored in app.store.events()] == [
+    assert [stored.event.kind for stored in app.ledger.store.events()] == [
         "campaign_created",
         "turn_advanced",
     ]
@@ -82,7 +82,7 @@ async def test_with_nothing_to_undo_the_form_says_so_and_the_ledger_refuses(
         await pilot.pause()
         assert isinstance(app.screen, UndoForm)
         assert "nothing left to undo" in str(app.screen.query_one("#form-error", Static).content)
-    assert len(app.store.events()) == 1
+    assert len(app.ledger.store.events()) == 1
 
 
 async def test_the_session_dice_are_listed_with_their_purpose(app: Any) -> None:

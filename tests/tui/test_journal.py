@@ -83,7 +83,7 @@ async def test_D5_forced_march_and_tactical_retreat_go_into_the_journal(
 # D5: a forced march is forbidden at loyalty 2 or less: refused inline, nothing recorded.
 async def test_D5_forced_march_refused_at_low_loyalty(macedon_app: Any, type_text: Any) -> None:
     async with macedon_app.run_test(size=SIZE) as pilot:
-        events = len(macedon_app.store.history())
+        events = len(macedon_app.ledger.store.history())
         screen = await open_journal(pilot)
         await pilot.press("f7")
         await pilot.pause()
@@ -93,4 +93,4 @@ async def test_D5_forced_march_refused_at_low_loyalty(macedon_app: Any, type_tex
         await pilot.press("f7")
         await pilot.pause()
         assert "Nothing recorded" in str(screen.query_one("#journal-error").render())
-        assert len(macedon_app.store.history()) == events
+        assert len(macedon_app.ledger.store.history()) == events

@@ -16,7 +16,7 @@ from textual.widgets import Checkbox, Input, Select
 from armylists.scenarios import load_scenario
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import make_app
-from tests.tui.conftest import SEED, SIZE
+from tests.tui.conftest import SEED, SIZE, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -65,8 +65,7 @@ def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
         )
         pilot.app.screen.query_one("#dice-rounds").focus()
         await pilot.press("f5", "f6")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -90,8 +89,7 @@ def test_naval_battle_with_capture_snapshot(app: Any, snap_compare: Any) -> None
             if battle is not None and battle.over:
                 break
             await pilot.press(key)
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
+            await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 

@@ -42,7 +42,7 @@ def test_campaign_screen_at_the_start(snap_compare: Any, app: Any) -> None:
 
 
 def test_campaign_screen_with_decimated_pm(snap_compare: Any, app: Any) -> None:
-    a_battle_and_a_turn(app.store)
+    a_battle_and_a_turn(app.ledger.store)
     assert snap_compare(app, terminal_size=SIZE)
 
 
@@ -57,8 +57,8 @@ def test_refused_rebuild_shows_the_ledgers_reason_under_the_field(
 
 
 def test_history_after_an_undo(snap_compare: Any, app: Any) -> None:
-    a_battle_and_a_turn(app.store)
-    app.store.undo("tribute was counted twice", who="Referee")
+    a_battle_and_a_turn(app.ledger.store)
+    app.ledger.store.undo("tribute was counted twice", who="Referee")
     assert snap_compare(app, terminal_size=SIZE, press=["h"])
 
 
@@ -68,7 +68,7 @@ def test_help_screen(snap_compare: Any, app: Any) -> None:
 
 def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
     for _ in range(12):
-        app.store.append(TurnAdvanced())
+        app.ledger.store.append(TurnAdvanced())
 
     async def roll_the_winter_die(pilot: Any) -> None:
         await pilot.press("p", "w", "enter")
@@ -79,8 +79,8 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
 
 
 def test_winter_form_lists_the_occupied_provinces_t5_7(snap_compare: Any, app: Any) -> None:
-    app.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee"))
-    app.store.append(ProvinceTaken(province="Tarentum", nation="Rome", who="Referee"))
+    app.ledger.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee"))
+    app.ledger.store.append(ProvinceTaken(province="Tarentum", nation="Rome", who="Referee"))
     for _ in range(12):
-        app.store.append(TurnAdvanced())
+        app.ledger.store.append(TurnAdvanced())
     assert snap_compare(app, terminal_size=SIZE, press=["w"])

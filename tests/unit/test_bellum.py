@@ -11,7 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from armylists.bellum import power, power_names, powers, rome_faction, rome_start, rules
-from converters.bellum import BellumRules, check_centres, standings, winner_at_30
+from converters.bellum import (
+    BellumRules,
+    Victory,
+    check_centres,
+    standings,
+    victory_text,
+    winner_at_30,
+)
 
 
 def years(*blocks: tuple[int, int]) -> list[int]:
@@ -363,3 +370,28 @@ B1_SOVEREIGN_REFUSED = [
 def test_B1_impossible_proclamations_are_refused(table, proclaimed, message) -> None:
     with pytest.raises(ValueError, match=message):
         standings(table, sovereign=proclaimed)
+
+
+# B1: one wording of how a Bellum game was won, for the app, the command line and the ledger.
+B1_VICTORY_TEXT = [
+    pytest.param(
+        Victory(year=7, by="sovereign", powers=("Egypt",), centres=12),
+        "Egypt was proclaimed sovereign by every surviving player in year 7 and wins (B1)",
+        id="B1 proclaimed sovereign",
+    ),
+    pytest.param(
+        Victory(year=9, powers=("Rome",), centres=31),
+        "Rome won in year 9 with 31 centres (B1)",
+        id="B1 30 centres",
+    ),
+    pytest.param(
+        Victory(year=9, powers=("Rome", "Carthage"), centres=30),
+        "Rome and Carthage won in year 9 with 30 centres (B1)",
+        id="B1 shared after every tie-break",
+    ),
+]
+
+
+@pytest.mark.parametrize(("victory", "text"), B1_VICTORY_TEXT)
+def test_b1_victory_text(victory: Victory, text: str) -> None:
+    assert victory_text(victory) == text

@@ -30,3 +30,35 @@ def test_ruff_finds_nothing() -> None:
 def test_mypy_accepts_package(package: str) -> None:
     result = _run("mypy", "--no-incremental", package)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+PRIVATE_NAMES = (
+    "_css_update_count",
+    "textual._context",
+    "_screen_stacks",
+    "_thread_id",
+    "._exit",
+    "_fixtureinfo",
+    "_toggle_cursor",
+    "._driver",
+    "_notifications",
+    "_wait_for_screen",
+    "getattr(self.app",
+)
+"""Private Textual and pytest names (which break silently at their next release) and the
+untyped reach into the app that the ledger service replaced (issue 11)."""
+
+
+def test_no_private_textual_or_pytest_names_and_no_untyped_app() -> None:
+    found = []
+    for package in ("assistant", "converters", "armylists", "ghost", "tests", "benchmarks"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path == Path(__file__).resolve():
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                found += [
+                    f"{path.relative_to(ROOT)}:{number}: {name}"
+                    for name in PRIVATE_NAMES
+                    if name in line
+                ]
+    assert found == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -13,12 +14,16 @@ from converters.dice_battle import (
     BattleSetup,
     BattleSide,
     Contingent,
+    SetupProblem,
     battle_result,
+    capture_due,
     decide,
     fight_round,
     interception_roll,
     naval_capture,
     naval_contact,
+    parse_side,
+    play_step,
     retreat_at,
     run_battle,
     start_battle,
@@ -433,3 +438,95 @@ def test_t3_2_a_mountain_road_or_landing_needs_a_defender_to_reward() -> None:
     # the bonus would vanish silently, so the set-up is refused, naming the field.
     with pytest.raises(ValueError, match="defender"):
         simple(2, 2, attacker_approach="landing")
+
+
+# One key of the dice battle screen (play_step): the choices (T3.0 before the first round,
+# T3.3 after one), then the next round (T3.1) when both fight on.
+PLAY_STEPS = [
+    pytest.param(0, "continue", "continue", [5, 1, 1, 1], 1, None, id="T3.1 first round rolled"),
+    pytest.param(0, "retreat", "continue", [6, 1], 1, "b_wins", id="T3.0 A declines: pursued"),
+    pytest.param(
+        1, "continue", "continue", [1, 1, 1, 1], 2, None, id="T3.3 both fight on: next round"
+    ),
+    pytest.param(1, "continue", "retreat", [1, 1], 2, "a_wins", id="T3.3 B retreats: pursuit"),
+    pytest.param(1, "retreat", "retreat", [], 1, "both_withdrew", id="T3.3 both withdraw"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rounds_before", "a_choice", "b_choice", "faces", "records", "outcome"), PLAY_STEPS
+)
+def test_t3_play_step(
+    rounds_before: int,
+    a_choice: str,
+    b_choice: str,
+    faces: list[int],
+    records: int,
+    outcome: str | None,
+) -> None:
+    state = start_battle(simple(2, 2))
+    if rounds_before:
+        state = fight_round(state, ScriptedDice([1, 1, 1, 1]))  # nobody hit
+    dice = ScriptedDice(faces)
+    after = play_step(state, a_choice, b_choice, dice)  # type: ignore[arg-type]
+    assert dice.remaining == 0
+    assert len(after.rounds) == records
+    assert after.outcome == outcome
+
+
+def test_t3_7_capture_is_due_after_a_naval_win_until_rolled() -> None:
+    won = fight_round(start_battle(simple(2, 2, naval=True)), ScriptedDice([5, 6, 1, 1]))
+    assert won.outcome == "a_wins"
+    assert capture_due(won)
+    assert not capture_due(won, naval_capture(2, ScriptedDice([5, 2]), "Rome"))
+    land = fight_round(start_battle(simple(2, 2)), ScriptedDice([5, 6, 1, 1]))
+    assert not capture_due(land), "no captures on land"
+    drawn = fight_round(start_battle(simple(2, 2, naval=True)), ScriptedDice([6, 6, 6, 6]))
+    assert not capture_due(drawn), "nobody won: nobody captures"
+
+
+# The set-up of a side as typed on the dice battle screen (parse_side): contingents in the
+# order typed (T3.4 ranks them), whole PM, 0 for an empty city's garrison (T3.5).
+NATIONS = ["Rome", "Carthage", "Magna Graecia"]
+PARSE_SIDE = [
+    pytest.param("Rome 4", [("Rome", 4)], id="one contingent"),
+    pytest.param(
+        "rome 4; Magna Graecia 2", [("Rome", 4), ("Magna Graecia", 2)], id="T3.4 allies, any case"
+    ),
+    pytest.param("Carthage 0", [("Carthage", 0)], id="T3.5 empty city: 0 PM"),
+    pytest.param(" ; Rome 3 ;", [("Rome", 3)], id="empty parts skipped"),
+]
+PARSE_SIDE_REFUSED = [
+    pytest.param("", "side A: at least one contingent", id="nothing typed"),
+    pytest.param("Rome", "side A: write NATION PM", id="no PM"),
+    pytest.param("Rome x", "side A: PM of Rome must be a number", id="PM not a number"),
+    pytest.param("Rome 1/2", "side A: PM of Rome is a whole number", id="half PM"),
+    pytest.param("Rome -1", "side A: PM of Rome is a whole number", id="negative PM"),
+    pytest.param("Sparta 2", "side A: unknown nation 'Sparta'", id="not in the campaign"),
+]
+
+
+@pytest.mark.parametrize(("text", "contingents"), PARSE_SIDE)
+def test_parse_side(text: str, contingents: list[tuple[str, int]]) -> None:
+    assert parse_side(text, "side A", NATIONS) == [(n, Fraction(pm)) for n, pm in contingents]
+
+
+@pytest.mark.parametrize(("text", "message"), PARSE_SIDE_REFUSED)
+def test_parse_side_refusals_name_the_field(text: str, message: str) -> None:
+    with pytest.raises(SetupProblem, match=f"^{re.escape(message)}") as refused:
+        parse_side(text, "side A", NATIONS)
+    assert refused.value.field == "side A"
+
+
+def test_parse_side_without_a_campaign_takes_any_name() -> None:
+    assert parse_side("Sparta 2", "side B", []) == [("Sparta", Fraction(2))]
+
+
+@given(st.text(max_size=40))
+def test_parse_side_reads_or_refuses_any_text(text: str) -> None:
+    try:
+        contingents = parse_side(text, "side A", NATIONS)
+    except SetupProblem as refused:
+        assert str(refused).startswith("side A: ")
+    else:
+        assert contingents and all(pm >= 0 and pm.denominator == 1 for _, pm in contingents)

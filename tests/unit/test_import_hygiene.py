@@ -26,6 +26,7 @@ PURE_MODULES = [
     "armylists",
     "armylists.loader",
     "ghost",
+    "ghost.army_text",
     "assistant.ledger",
     "assistant.cli",
 ]

@@ -370,7 +370,7 @@ def test_undo_of_a_year_takes_it_back_and_reopens_a_won_game(bellum: CampaignSto
         "centres_recorded",
     ]
     assert history[2].undone_by == 4
-    assert "Rome won with 30 centres (B1)" in history[2].summary
+    assert "Rome won in year 2 with 30 centres (B1)" in history[2].summary
 
 
 def test_export_import_round_trips_a_bellum_game(

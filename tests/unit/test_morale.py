@@ -16,6 +16,7 @@ from converters.morale import (
     initiative,
     morale_after,
     morale_check,
+    preview_defeat,
     resolve_defeat,
     tactical_retreat,
 )
@@ -196,3 +197,57 @@ def test_d6_initiative(victories: list[tuple[str, str]], side: str) -> None:
 )
 def test_d4_morale_always_stays_within_0_to_6(morale: int, result: str) -> None:
     assert 0 <= morale_after(morale, result) <= 6  # type: ignore[arg-type]
+
+
+# D2–D4 previewed as the players type, before D3's die: (winner morale, loser morale, loser
+# lost, winner lost, flags) → (defeat, winner after, loser after, D3 die due, disbands).
+D2_D4_PREVIEW = [
+    pytest.param(3, 3, 4, 2, {}, ("ordinary", 4, 2, False, False), id="D2-D4 ordinary"),
+    pytest.param(3, 3, 6, 1, {}, ("crushing", 5, 1, True, False), id="D2-D4 crushing: D3 due"),
+    pytest.param(
+        6, 2, 1, 1, {"camp_lost": True}, ("crushing", 6, 0, True, False), id="D4 clamped 0-6"
+    ),
+    pytest.param(2, 0, 3, 3, {}, ("ordinary", 3, None, False, True), id="D3 morale 0 disbands"),
+]
+
+
+@pytest.mark.parametrize(("won", "beaten", "lost", "enemy_lost", "flags", "expect"), D2_D4_PREVIEW)
+def test_d2_d4_preview(
+    won: int,
+    beaten: int,
+    lost: int,
+    enemy_lost: int,
+    flags: dict[str, bool],
+    expect: tuple[str, int, int | None, bool, bool],
+) -> None:
+    preview = preview_defeat(won, beaten, classify_defeat(lost, enemy_lost, **flags))
+    assert (
+        preview.defeat,
+        preview.winner_morale_after,
+        preview.loser_morale_after,
+        preview.check_due,
+        preview.disbands,
+    ) == expect
+
+
+@given(
+    won=st.integers(0, 6),
+    beaten=st.integers(0, 6),
+    lost=st.integers(0, 12),
+    enemy_lost=st.integers(0, 12),
+    general=st.booleans(),
+    die=st.integers(1, 6),
+)
+def test_d2_d4_preview_agrees_with_the_resolution_once_the_die_is_rolled(
+    won: int, beaten: int, lost: int, enemy_lost: int, general: bool, die: int
+) -> None:
+    defeat = classify_defeat(lost, enemy_lost, general_lost=general)
+    preview = preview_defeat(won, beaten, defeat)
+    resolved = resolve_defeat(
+        beaten, lost, enemy_lost, ScriptedDice([die]), general_lost=general
+    )
+    assert preview.defeat == resolved.defeat
+    assert preview.winner_result == resolved.winner_result
+    if not resolved.destroyed:
+        assert preview.loser_morale_after == resolved.morale_after
+    assert preview.disbands == (resolved.destroyed and not preview.check_due)

@@ -38,7 +38,7 @@ def _read_table(path: str) -> dict[str, Any]:
 
 def _standings(args: argparse.Namespace) -> int:
     from armylists.bellum import power, power_names, rules
-    from converters.bellum import standings
+    from converters.bellum import standings, victory_text
 
     table: dict[str, Any] = {}
     for name, row in _read_table(args.file).items():
@@ -65,16 +65,8 @@ def _standings(args: argparse.Namespace) -> int:
             raise CliError(f"--{message}") from None
         raise CliError(f"FILE: {message.removeprefix('centres: ')}") from None
     lines = []
-    if result.victory is not None and result.victory.by == "sovereign":
-        lines.append(
-            f"{result.victory.powers[0]} was proclaimed sovereign by every surviving player in "
-            f"year {result.victory.year} and wins (B1)"
-        )
-    elif result.victory is not None:
-        who = " and ".join(result.victory.powers)
-        lines.append(
-            f"{who} won in year {result.victory.year} with {result.victory.centres} centres (B1)"
-        )
+    if result.victory is not None:
+        lines.append(victory_text(result.victory))
     elif result.status == "ended":
         lines.append(f"year {result.years} played: the game is over, final ranking (B2)")
     else:

@@ -617,16 +617,10 @@ def _standings_lines(state: CampaignState) -> list[str]:
         lines.append("No year recorded yet: record year 1 with `castra campaign centres`.")
         return lines
     victory = result.victory
-    if victory is not None and victory.by == "sovereign":
-        lines.append(
-            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
-            f"{victory.year} and wins (B1)"
-        )
-    elif victory is not None:
-        lines.append(
-            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
-            f"centres (B1)"
-        )
+    if victory is not None:
+        from converters.bellum import victory_text
+
+        lines.append(victory_text(victory))
     elif result.status == "ended":
         lines.append(f"Year {result.years} played: the game is over, final ranking (B2)")
     else:

@@ -19,9 +19,11 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.battle_contingent import (
     ContingentCard,
@@ -33,6 +35,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
 
@@ -55,6 +58,41 @@ def problem_text(error: Exception) -> str:
         where = ".".join(str(part) for part in first.get("loc", ())) or "value"
         return f"{where}: {first.get('msg', 'not allowed')}"
     return str(error)
+
+
+class ArmyBattleRolled(Message):
+    """The army battle's D3 die is rolled (posted from the worker): its event, to record."""
+
+    def __init__(self, event: Any) -> None:
+        super().__init__()
+        self.event = event
+        """The ledger's ``BattleRecorded`` for the army battle."""
+
+
+class RecoveryRolled(Message):
+    """The T2.6 recovery dice are rolled (posted from the worker)."""
+
+    def __init__(
+        self, rolled: dict[str, Any], rolls: dict[str, list[Any]], problems: dict[str, str]
+    ) -> None:
+        super().__init__()
+        self.rolled = rolled
+        """Card tag → its recovery result."""
+        self.rolls = rolls
+        """Card tag → the dice rolled for it."""
+        self.problems = problems
+        """Card tag → why its recovery could not be rolled."""
+
+
+class DeskWorkFailed(Message):
+    """A desk worker was refused or its die abandoned: nothing was recorded."""
+
+    def __init__(self, text: str, *, notify: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        """Why, in one line."""
+        self.notify = notify
+        """Say it as a notification instead of under the Record button."""
 
 
 class BattleDeskScreen(Screen[None]):
@@ -158,6 +196,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#preview-table", DataTable).add_columns(
             "", "nation", "PM", "lost", "left", "decimated"
         )
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._show_armies()
         self._show_result_mode()
         self.refresh_desk()
@@ -165,7 +204,7 @@ class BattleDeskScreen(Screen[None]):
     # ----------------------------------------------------------------- Macedon vs Persia (D2–D4)
     def _armies(self) -> dict[str, Any]:
         """The campaign's armies (Macedon vs Persia), or an empty dict."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         try:
             return dict(store.state().armies) if store is not None else {}
         except Exception:
@@ -216,7 +255,7 @@ class BattleDeskScreen(Screen[None]):
             card = self.query_one(f"#card-{side}1", ContingentCard)
             elements = read_count(card.text("elements"), f"{side.upper()} elements", optional=True)
             lost = read_count(card.text("lost"), f"{side.upper()} elements lost", optional=True)
-            figures[f"elements_{side}"] = 12 if elements is None else int(elements)
+            figures[f"elements_{side}"] = DBA_ELEMENTS if elements is None else int(elements)
             figures[f"lost_{side}"] = 0 if lost is None else int(lost)
         return {
             "winner": winner,
@@ -229,7 +268,7 @@ class BattleDeskScreen(Screen[None]):
 
     def _refresh_army_preview(self) -> None:
         """D2 classification and D4 morale changes as the player types; D3's die waits."""
-        from converters.morale import classify_defeat, morale_after
+        from converters.morale import classify_defeat, preview_defeat
 
         line = self.query_one("#prestige", Static)
         try:
@@ -240,6 +279,8 @@ class BattleDeskScreen(Screen[None]):
         armies = self._armies()
         winner, loser = battle["winner"], "b" if battle["winner"] == "a" else "a"
         try:
+            won = armies[battle[f"army_{winner}"]]
+            beaten = armies[battle[f"army_{loser}"]]
             defeat = classify_defeat(
                 battle[f"lost_{loser}"],
                 battle[f"lost_{winner}"],
@@ -248,25 +289,23 @@ class BattleDeskScreen(Screen[None]):
                 elements=battle[f"elements_{loser}"],
                 enemy_elements=battle[f"elements_{winner}"],
             )
-            won = armies[battle[f"army_{winner}"]]
-            beaten = armies[battle[f"army_{loser}"]]
-            won_after = morale_after(won.morale, "triumph" if defeat == "crushing" else "victory")
+            preview = preview_defeat(won.morale, beaten.morale, defeat)
         except (ValueError, KeyError) as error:
             line.update(f"Army battle (D2): {problem_text(error)}")
             return
-        if defeat == "crushing":
+        if preview.check_due:
             fate = (
                 f"D3: {beaten.name} rolls 1d6 when recorded: above morale {beaten.morale} "
-                f"it ceases to exist; else morale {morale_after(beaten.morale, 'crushing-defeat')}"
+                f"it ceases to exist; else morale {preview.loser_morale_after}"
             )
-        elif beaten.morale == 0:
+        elif preview.disbands:
             fate = f"D3: {beaten.name} had morale 0: it disbands"
         else:
-            after = morale_after(beaten.morale, "ordinary-defeat")
-            fate = f"{beaten.name} morale {beaten.morale} → {after}"
+            fate = f"{beaten.name} morale {beaten.morale} → {preview.loser_morale_after}"
+        triumph = " (a triumph)" if preview.winner_result == "triumph" else ""
         line.update(
-            f"D2: {defeat} defeat{' (a triumph)' if defeat == 'crushing' else ''} · "
-            f"{won.name} morale {won.morale} → {won_after} · {fate}"
+            f"D2: {preview.defeat} defeat{triumph} · "
+            f"{won.name} morale {won.morale} → {preview.winner_morale_after} · {fate}"
         )
         self._preview = {"army_battle": battle}
 
@@ -282,22 +321,28 @@ class BattleDeskScreen(Screen[None]):
     def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
         from assistant.ledger.record import dba_campaign_battle
 
-        dice = self.app.dice_for(f"Battle of {place}")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for(f"Battle of {place}")
         try:
-            state = self.app.store.state()  # type: ignore[attr-defined]
+            state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
-            self.app.call_from_thread(
-                self.query_one("#record-error", Static).update,
-                f"Nothing recorded: {problem_text(error)}",
-            )
+            self.post_message(DeskWorkFailed(f"Nothing recorded: {problem_text(error)}"))
             return
-        self.app.call_from_thread(self._append_army_battle, event)
+        self.post_message(ArmyBattleRolled(event))
 
-    def _append_army_battle(self, event: Any) -> None:
+    @on(DeskWorkFailed)
+    def _desk_work_failed(self, message: DeskWorkFailed) -> None:
+        if message.notify:
+            self.notify(message.text)
+        else:
+            self.query_one("#record-error", Static).update(message.text)
+
+    @on(ArmyBattleRolled)
+    def _append_army_battle(self, message: ArmyBattleRolled) -> None:
+        event = message.event
         error = self.query_one("#record-error", Static)
         try:
-            summary = record_battle(self, event)
+            summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {problem_text(problem)}")
             return
@@ -312,7 +357,7 @@ class BattleDeskScreen(Screen[None]):
     # ----------------------------------------------------------------- reading the form
     def _nations(self) -> list[str]:
         """The campaign's nations, for the contingent pickers."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is not None:
             try:
                 state = store.state()
@@ -430,7 +475,7 @@ class BattleDeskScreen(Screen[None]):
         self.refresh_desk()
 
     def _show_available(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         nations = {}
         if store is not None:
             try:
@@ -516,7 +561,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _rates(self) -> Any:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         rates = getattr(store, "rates", None) if store is not None else None
         if callable(rates):
             try:
@@ -753,20 +798,20 @@ class BattleDeskScreen(Screen[None]):
         rolls: dict[str, list[Any]] = {}
         problems: dict[str, str] = {}
         for tag, kwargs in requests:
-            dice = self.app.dice_for(f"Recovery {tag}")  # type: ignore[attr-defined]
+            dice = castra_app(self).dice_for(f"Recovery {tag}")
             try:
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
             except (ValueError, ValidationError) as error:
                 problems[tag] = problem_text(error)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
-                self.app.call_from_thread(self.notify, f"Recovery not rolled: {error}")
+                self.post_message(DeskWorkFailed(f"Recovery not rolled: {error}", notify=True))
                 return
-        self.app.call_from_thread(self._recovery_rolled, rolled, rolls, problems)
+        self.post_message(RecoveryRolled(rolled, rolls, problems))
 
-    def _recovery_rolled(
-        self, rolled: dict[str, Any], rolls: dict[str, list[Any]], problems: dict[str, str]
-    ) -> None:
+    @on(RecoveryRolled)
+    def _recovery_rolled(self, message: RecoveryRolled) -> None:
+        rolled, rolls, problems = message.rolled, message.rolls, message.problems
         for card in self.cards():
             if card.tag in problems:
                 card.show_error(problems[card.tag])
@@ -839,7 +884,7 @@ class BattleDeskScreen(Screen[None]):
             return
         try:
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
-            summary = record_battle(self, event)
+            summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {problem_text(problem)}")
             return
@@ -876,7 +921,7 @@ class BattleDeskScreen(Screen[None]):
                 typed.update(card.figures(mode))
             figures.append(ContingentFigures(**typed))
         rolls = [roll for tag in sorted(self._recovery_rolls) for roll in self._recovery_rolls[tag]]
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             raise ValueError("campaign: no campaign is open")
         return battle_event(
@@ -893,35 +938,6 @@ class BattleDeskScreen(Screen[None]):
             ),
             rolls=rolls if mode == "recovery" else [],
         )
-
-
-def record_battle(screen: Screen[Any], event: Any) -> str:
-    """Append a battle to the campaign and tell the other screens (``BattleRecorded``).
-
-    The store refuses an impossible battle (e.g. more PM than the nation has) with a
-    ``ValueError`` naming the field; nothing is written then.
-    """
-    from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
-
-    store = getattr(screen.app, "store", None)
-    if store is None:
-        raise ValueError("campaign: no campaign is open")
-    stored = store.append(event)
-    summary = _summary(store, stored, event)
-    screen.post_message(BattleRecordedMessage(summary))
-    return summary
-
-
-def _summary(store: Any, stored: Any, event: Any) -> str:
-    """The ledger's own words for the battle just recorded (its history line)."""
-    try:
-        for entry in reversed(store.history()):
-            if entry.id == stored.id:
-                return str(entry.summary)
-    except Exception:  # the battle is recorded; only its wording is missing
-        pass
-    winner = "draw" if event.winner == "draw" else f"side {event.winner.upper()} won"
-    return f"Battle of {event.place}: {winner}"
 
 
 def _budget_text(budget: Any, unit: str) -> str:

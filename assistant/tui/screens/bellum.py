@@ -17,10 +17,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
-from assistant.tui.messages import LedgerChanged
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.ledger_form import LedgerForm
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
 
@@ -44,16 +44,10 @@ def standings_status(state: Any) -> str:
             f"{rules.victory_centres} centres win (B1)."
         )
     victory = result.victory
-    if victory is not None and victory.by == "sovereign":
-        text = (
-            f"{victory.powers[0]} was proclaimed sovereign by every surviving player in year "
-            f"{victory.year} and wins (B1). The game is over."
-        )
-    elif victory is not None:
-        text = (
-            f"{' and '.join(victory.powers)} won in year {victory.year} with {victory.centres} "
-            f"centres (B1). The game is over."
-        )
+    if victory is not None:
+        from converters.bellum import victory_text
+
+        text = f"{victory_text(victory)}. The game is over."
     elif result.status == "ended":
         text = f"Year {result.years} played: the game is over; this is the final ranking (B2)."
     else:
@@ -84,6 +78,7 @@ class BellumScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -92,7 +87,7 @@ class BellumScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw the heading, the outcome and the table."""
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:  # the campaign file is still being opened
             return
         state = store.state()
@@ -165,7 +160,7 @@ class BellumScreen(Screen[None]):
             )
 
     def action_record_year(self) -> None:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             return
         state = store.state()
@@ -176,11 +171,7 @@ class BellumScreen(Screen[None]):
             )
             return
 
-        def recorded(summary: str | None) -> None:
-            if summary:
-                self.post_message(LedgerChanged(summary))
-
-        self.app.push_screen(BellumYearForm(), callback=recorded)
+        self.app.push_screen(BellumYearForm())
 
 
 class BellumYearForm(LedgerForm):
@@ -194,7 +185,7 @@ class BellumYearForm(LedgerForm):
     FORM_TITLE = "Record a Bellum year (B1, B2)"
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         self.year = state.bellum_years + 1
         """The year this form records: the next one after those in the ledger."""
         year_bc = state.scenario.calendar.start_year_bc - (self.year - 1)
@@ -235,7 +226,7 @@ class BellumYearForm(LedgerForm):
             held = self.text(f"centres-{number}")
             if held:
                 centres[power] = int(held)
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         return centres_event(
             state,
             self.year,

@@ -10,16 +10,20 @@ judges: this screen adds no rules.
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from assistant.tui.messages import LedgerChanged, TurnAdvanced
+from assistant.tui.glance import campaign_file, read_glance, write_glance
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 
@@ -124,6 +128,8 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
+    _kept_glance: dict[str, Any] | None = None
+
     TITLE = "Campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", "Next turn"),
@@ -146,12 +152,16 @@ class CampaignScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
-        app: Any = self.app
-        if app.campaign_error is not None:
-            self.show_campaign_error(app.campaign_error)
-        elif app.store is None:
-            # The first frame: the app opens the campaign file once this screen is up.
-            self.query_one("#campaign-heading", Static).update(LOADING)
+        ledger = castra_app(self).ledger
+        ledger.follow(self, self.refresh_from_store)
+        if ledger.error is not None:
+            self.show_campaign_error(ledger.error)
+        elif ledger.store is None:
+            # The first frame: the app opens the campaign file once this screen is up. Until
+            # then it shows the campaign as it was last shown, if the file has not moved on.
+            glance = read_glance(campaign_file(ledger.path))
+            if glance is None or not self._show_glance(glance):
+                self.query_one("#campaign-heading", Static).update(LOADING)
         else:
             self.refresh_from_store()
 
@@ -202,7 +212,10 @@ class CampaignScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw everything on the screen (nothing until it is open)."""
-        store = self.app.store  # type: ignore[attr-defined]
+        ledger = castra_app(self).ledger
+        if ledger.error is not None:
+            self.show_campaign_error(ledger.error)
+        store = ledger.store
         if store is None:
             return
         state = store.state()
@@ -214,6 +227,62 @@ class CampaignScreen(Screen[None]):
         nations, events = self._tables()
         self._fill_nations(nations, state)
         self._fill_events(events, store)
+        self._keep_glance(store.path, state.last_event_id)
+
+    # -- the glance: this screen's text kept in the file for the next start ------------------
+
+    def _glance(self) -> dict[str, Any]:
+        """What the screen shows now, as plain data (see :mod:`assistant.tui.glance`)."""
+        tables = {}
+        for table in self.query(DataTable).results(DataTable):
+            rows = []
+            for index in range(table.row_count):
+                key = table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value
+                cells = [
+                    [cell.plain, str(cell.style), True]
+                    if isinstance(cell, Text)
+                    else [str(cell), "", False]
+                    for cell in table.get_row_at(index)
+                ]
+                rows.append({"key": key, "cells": cells})
+            tables[str(table.id)] = rows
+        return {
+            "heading": str(self.query_one("#campaign-heading", Static).content),
+            "status": str(self.query_one("#campaign-status", Static).content),
+            "tables": tables,
+        }
+
+    def _show_glance(self, glance: dict[str, Any]) -> bool:
+        """Show a kept glance; False (nothing shown) if it does not fit this screen."""
+        try:
+            rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
+            self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
+            self.query_one("#campaign-status", Static).update(str(glance["status"]))
+            nations, events = self._tables()
+            for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
+                for row in kept:
+                    cells = [
+                        Text(plain, style=style, no_wrap=True, overflow="ellipsis")
+                        if rich
+                        else plain
+                        for plain, style, rich in row["cells"]
+                    ]
+                    table.add_row(*cells, key=row["key"])
+        except (KeyError, TypeError, ValueError):
+            for table in self.query(DataTable).results(DataTable):
+                table.clear()
+            return False
+        return True
+
+    def _keep_glance(self, path: Any, event_id: int) -> None:
+        glance = self._glance()
+        if glance != self._kept_glance:
+            self._kept_glance = glance
+            self._write_glance(Path(path), glance, event_id)
+
+    @work(thread=True, exclusive=True, group="glance")
+    def _write_glance(self, path: Path, glance: dict[str, Any], event_id: int) -> None:
+        write_glance(path, glance, event_id)
 
     def _status(self, state: Any) -> str:
         if state.finished:
@@ -265,9 +334,7 @@ class CampaignScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
 
-    def _open(
-        self, form_name: str, *args: Any, message: type[LedgerChanged] = LedgerChanged
-    ) -> None:
+    def _open(self, form_name: str, *args: Any) -> None:
         # A key pressed while the file is still opening is carried out once it is open (a
         # fraction of a second); with no campaign (the file could not be opened) never.
         def open_form() -> None:
@@ -278,20 +345,16 @@ class CampaignScreen(Screen[None]):
                 importlib.import_module(f"assistant.tui.screens.{module}"), form_name
             )
             form: ModalScreen[str | None] = form_class(*args)
+            # The form records through the ledger service, which tells every screen.
+            self.app.push_screen(form)
 
-            def recorded(summary: str | None) -> None:
-                if summary:
-                    self.post_message(message(summary))
-
-            self.app.push_screen(form, callback=recorded)
-
-        self.app.when_campaign_loaded(open_form)  # type: ignore[attr-defined]
+        castra_app(self).ledger.when_loaded(open_form)
 
     def action_advance(self) -> None:
-        self._open("AdvanceTurnForm", message=TurnAdvanced)
+        self._open("AdvanceTurnForm")
 
     def action_winter(self) -> None:
-        self._open("WinterTurnForm", message=TurnAdvanced)
+        self._open("WinterTurnForm")
 
     def action_rebuild(self) -> None:
         self._open("RebuildForm", self._selected_nation())
@@ -300,9 +363,7 @@ class CampaignScreen(Screen[None]):
         self._open("RecruitForm", self._selected_nation())
 
     def action_undo(self) -> None:
-        from assistant.tui.messages import EventUndone
-
-        self._open("UndoForm", message=EventUndone)
+        self._open("UndoForm")
 
     def _selected_nation(self) -> str | None:
         tables = self.query("#nations")

@@ -1,7 +1,7 @@
 """The Campaign screen's forms: end the turn, the winter turn, rebuild, recruit.
 
 They live apart from :mod:`assistant.tui.screens.campaign` because every form is a
-:class:`~assistant.tui.widgets.ledger_form.LedgerForm`, which needs pydantic and the ledger's
+:class:`~assistant.tui.screens.ledger_form.LedgerForm`, which needs pydantic and the ledger's
 errors: keeping them out of the first screen's imports lets the app show its first frame before
 any of that is loaded. ``assistant.tui.screens.campaign`` still re-exports them by name.
 """
@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input, Select, Static
 
 from assistant.tui.dice import RollCancelled
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
-from assistant.tui.widgets.ledger_form import LedgerForm
+from assistant.tui.screens.ledger_form import LedgerForm
 
 __all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm", "parse_stationed"]
 
@@ -51,7 +53,7 @@ class AdvanceTurnForm(LedgerForm):
     FORM_TITLE = "End the turn"
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         calendar = state.scenario.calendar
         following = (
             calendar.date(state.turn + 1)
@@ -85,7 +87,7 @@ class RebuildForm(LedgerForm):
         self.nation = nation
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         economy = state.scenario.economy
         cost = f"{economy.rebuild_cost} PE each" if economy else "no economy in this campaign"
         waiting = [
@@ -128,7 +130,7 @@ class RecruitForm(LedgerForm):
         self.nation = nation
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         economy = state.scenario.economy
         if economy:
             yield Static(
@@ -165,6 +167,15 @@ class RecruitForm(LedgerForm):
         )
 
 
+class WinterDieRolled(Message):
+    """The T5.6 winter die is rolled (posted from the worker), or None: abandoned."""
+
+    def __init__(self, roll: Any) -> None:
+        super().__init__()
+        self.roll = roll
+        """The ``converters.dice.Roll``, or None when the player abandoned it."""
+
+
 class WinterTurnForm(LedgerForm):
     """Resolve the winter turn: the referee's d10 (T5.6), upkeep (T6.2), expiry (T2.5), the
     control check of occupied provinces with the PM stationed there (T5.7), VP (T5.8).
@@ -184,7 +195,7 @@ class WinterTurnForm(LedgerForm):
         """Some province is occupied, so the form has the T5.7 "stationed" field."""
 
     def compose_fields(self) -> ComposeResult:
-        state = self.app.store.state()  # type: ignore[attr-defined]
+        state = castra_app(self).ledger.state()
         lines = [state.date]
         if state.is_winter and state.scenario.economy is not None:
             owed = [
@@ -239,10 +250,10 @@ class WinterTurnForm(LedgerForm):
     def action_record(self) -> None:
         self.clear_errors()
         if self.winter_roll is None:
-            state = self.app.store.state()  # type: ignore[attr-defined]
+            state = castra_app(self).ledger.state()
             try:
                 # Check before rolling: no die is rolled for a winter that cannot be resolved.
-                self.app.store.check(self._event(state, None))  # type: ignore[attr-defined]
+                castra_app(self).ledger.check(self._event(state, None))
             except (ValueError, LookupError) as error:
                 if not str(error).startswith("rolls:"):
                     self.show_error(error)
@@ -254,16 +265,20 @@ class WinterTurnForm(LedgerForm):
 
     @work(thread=True, exclusive=True, group="winter-die")
     def _roll_winter_die(self, die: int) -> None:
-        dice = self.app.dice_for("Winter")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Winter")
         try:
             dice.roll(die, "T5.6 winter event")
         except RollCancelled:
-            self.app.call_from_thread(self.say, "roll cancelled: nothing recorded")
+            self.post_message(WinterDieRolled(None))
             return
-        roll = dice.take_log()[0]
-        self.app.call_from_thread(self._rolled, roll)
+        self.post_message(WinterDieRolled(dice.take_log()[0]))
 
-    def _rolled(self, roll: Any) -> None:
+    @on(WinterDieRolled)
+    def _rolled(self, message: WinterDieRolled) -> None:
+        roll = message.roll
+        if roll is None:
+            self.say("roll cancelled: nothing recorded")
+            return
         self.winter_roll = roll
         self.query_one("#winter-roll", Static).update(
             f"d{roll.sides} rolled for the winter event: {roll.value}"

@@ -10,7 +10,7 @@ screen only chooses the turns, shows the result and asks for the file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.markdown import Markdown as RichMarkdown
 from textual import on, work
@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Label, Sparkline, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -91,7 +92,7 @@ class ChronicleScreen(Screen[None]):
     @property
     def castra(self) -> CastraApp:
         """The app, typed."""
-        return cast("CastraApp", self.app)
+        return castra_app(self)
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
@@ -107,6 +108,7 @@ class ChronicleScreen(Screen[None]):
         yield CastraFooter()
 
     def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -117,7 +119,7 @@ class ChronicleScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger (it changed, or the turns asked for did) and tell it again."""
-        store = self.castra.store
+        store = self.castra.ledger.store
         if store is None:
             return
         state = store.state()
@@ -190,7 +192,7 @@ class ChronicleScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def action_turn(self, step: int) -> None:
-        store = self.castra.store
+        store = self.castra.ledger.store
         if store is None:
             return
         last = store.state().turn
@@ -213,7 +215,7 @@ class ChronicleScreen(Screen[None]):
             await self._draw_charts()
 
     def action_write_report(self) -> None:
-        store = self.castra.store
+        store = self.castra.ledger.store
         if store is None or self._chronicle is None:
             return
         from assistant.chronicle.report import default_report_path
@@ -262,8 +264,8 @@ def write_sheet_for(screen: Screen[Any], plan: Any, place: str, *, city: bool = 
     """The battle desk's f8: write the battle sheet of ``plan`` (the budgets the desk shows,
     ``converters.budgets.BattleBudget``) as HTML beside the campaign file, in a thread; the
     screen is told with a :class:`ReportWritten`."""
-    castra = cast("CastraApp", screen.app)
-    if plan is None or castra.store is None:
+    castra = castra_app(screen)
+    if plan is None or castra.ledger.store is None:
         screen.notify(
             _(
                 "Choose each side's nation and PM (and a table ruleset) first: the sheet shows "
@@ -273,7 +275,7 @@ def write_sheet_for(screen: Screen[Any], plan: Any, place: str, *, city: bool = 
             title=_("Battle sheet"),
         )
         return
-    campaign = Path(castra.store.path)
+    campaign = Path(castra.ledger.store.path)
     name = "".join(ch if ch.isalnum() else "-" for ch in place).strip("-") or "battle"
     path = campaign.with_name(f"{campaign.stem}-sheet-{name}.html")
 
@@ -288,7 +290,7 @@ def write_sheet_for(screen: Screen[Any], plan: Any, place: str, *, city: bool = 
                 ruleset=ruleset_name(plan.system),
                 per_pm=load_rates().per_pm(plan.system),
                 place=place,
-                when=castra.store.state().date if castra.store is not None else "",
+                when=castra.ledger.store.state().date if castra.ledger.store is not None else "",
                 city=city,
             )
             write_document(render_sheet(sheet, "html"), path, announce=lambda _path: None)

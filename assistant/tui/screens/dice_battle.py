@@ -25,64 +25,20 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
+from textual.worker import get_current_worker
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.dice_battle import SetupProblem, parse_side
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
 second; the cost grows with the square of the dice)."""
-
-Contingent = tuple[str, Fraction]
-"""(nation, PM) of one contingent as typed."""
-
-
-class SetupProblem(ValueError):
-    """The set-up cannot be read; ``field`` names the input."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-def parse_side(text: str, field: str, nations: list[str]) -> list[Contingent]:
-    """Read ``"Rome 4; Samnites 2"`` into contingents, largest loss-taker order as typed (T3.4).
-
-    Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison).
-    """
-    contingents: list[Contingent] = []
-    for part in text.split(";"):
-        words = part.split()
-        if not words:
-            continue
-        if len(words) < 2:
-            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
-        name, typed = " ".join(words[:-1]), words[-1]
-        try:
-            pm = Fraction(typed)
-        except (ValueError, ZeroDivisionError):
-            raise SetupProblem(
-                field, f"{field}: PM of {name} must be a number (got {typed!r})"
-            ) from None
-        if pm < 0 or pm.denominator != 1:
-            raise SetupProblem(
-                field,
-                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
-                f"½ PM garrison (got {typed!r})",
-            )
-        known = {n.lower(): n for n in nations}
-        if nations and name.lower() not in known:
-            raise SetupProblem(
-                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
-            )
-        contingents.append((known.get(name.lower(), name), pm))
-    if not contingents:
-        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
-    return contingents
-
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""
@@ -100,6 +56,56 @@ def _percent(probability: float) -> str:
 
 _RETREAT = Binding.Group("Retreat?")
 """T3.3: f7 and f8 switch side A and side B between fighting on and retreating."""
+
+
+class RoundRolled(Message):
+    """The rolling worker is done (posted from its thread): the battle after the key."""
+
+    def __init__(self, battle: Any, rolls: list[Any], capture: Any, problem: str) -> None:
+        super().__init__()
+        self.battle = battle
+        """The battle after the choices and the round (a new state; the old one is kept)."""
+        self.rolls = rolls
+        """Every die rolled for it, with its purpose."""
+        self.capture = capture
+        """The T3.7 capture, when it was rolled at once; None otherwise."""
+        self.problem = problem
+        """Why the capture was not rolled (a die abandoned), or ""."""
+
+
+class FleetsSought(Message):
+    """The T3.6 interception roll is done (posted from the worker's thread)."""
+
+    def __init__(self, seeker: str, contact: Any, verdict: str, rolls: list[Any]) -> None:
+        super().__init__()
+        self.seeker = seeker
+        """The side that sought battle ("a" or "b")."""
+        self.contact = contact
+        """``converters.dice_battle.NavalContact``: the roll and whether they fight."""
+        self.verdict = verdict
+        """The roll and its verdict in one line."""
+        self.rolls = rolls
+        """The dice rolled."""
+
+
+class OddsComputed(Message):
+    """The exact odds from here are computed (posted from the odds worker's thread)."""
+
+    def __init__(self, odds: Any) -> None:
+        super().__init__()
+        self.odds = odds
+        """``converters.dice_battle.BattleOdds``."""
+
+
+class DiceNotRolled(Message):
+    """A die was abandoned or the rules refused: nothing changed."""
+
+    def __init__(self, where: str, text: str) -> None:
+        super().__init__()
+        self.where = where
+        """Id of the line that says why."""
+        self.text = text
+        """Why, in one line."""
 
 
 class DiceBattleScreen(Screen[None]):
@@ -231,7 +237,7 @@ class DiceBattleScreen(Screen[None]):
 
     # ----------------------------------------------------------------- the set-up
     def _nations(self) -> list[str]:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         if store is None:
             return []
         try:
@@ -318,17 +324,31 @@ class DiceBattleScreen(Screen[None]):
     def _show_odds(self) -> None:
         text = self.query_one("#dice-odds-text", Static)
         try:
-            odds = self._odds()
+            asked = self._odds()
         except SetupProblem as problem:
             text.update(str(problem))
             return
         except (ValueError, ValidationError) as error:
             text.update(_problem(error))
             return
-        if odds is None:
+        if asked is None:
             text.update("The battle is over.")
             return
-        text.update(
+        self._compute_odds(*asked)
+
+    @work(thread=True, exclusive=True, group="odds")
+    def _compute_odds(self, battle: Any, retreat_a: int, retreat_b: int) -> None:
+        """T3.8 off the app's thread: a big battle's exact odds never hold up the keys."""
+        from converters.dice_battle import live_odds
+
+        odds = live_odds(battle, retreat_a, retreat_b)
+        if not get_current_worker().is_cancelled:
+            self.post_message(OddsComputed(odds))
+
+    @on(OddsComputed)
+    def _odds_computed(self, message: OddsComputed) -> None:
+        odds = message.odds
+        self.query_one("#dice-odds-text", Static).update(
             f"A wins        {_percent(odds.a_wins)}\n"
             f"B wins        {_percent(odds.b_wins)}\n"
             f"draw          {_percent(odds.draw)}\n"
@@ -337,10 +357,10 @@ class DiceBattleScreen(Screen[None]):
         )
 
     def _odds(self) -> Any:
-        """T3.8 from the current state with the retreat thresholds typed (both fight on now)."""
+        """What T3.8 is computed from: (battle, A's and B's retreat thresholds), from the
+        current state with the thresholds typed (both fight on now); None once it is over."""
         retreat_a = self._int("#dice-a-retreat", "A retreats at")
         retreat_b = self._int("#dice-b-retreat", "B retreats at")
-        from converters.dice_battle import live_odds
 
         battle = self.battle
         if battle is None:
@@ -350,7 +370,7 @@ class DiceBattleScreen(Screen[None]):
         if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
             # Exact odds grow fast with the dice; beyond this the screen would stall per key.
             raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
-        return live_odds(battle, retreat_a, retreat_b)
+        return battle, retreat_a, retreat_b
 
     # ----------------------------------------------------------------- actions
     def action_start(self) -> None:
@@ -405,29 +425,25 @@ class DiceBattleScreen(Screen[None]):
 
     def _capture_due(self) -> bool:
         """T3.7: a naval battle won by a side whose capture dice are not rolled yet."""
-        battle = self.battle
-        return (
-            battle is not None
-            and battle.setup.naval
-            and battle.outcome in ("a_wins", "b_wins")
-            and self.capture is None
-        )
+        from converters.dice_battle import capture_due
+
+        return self.battle is not None and capture_due(self.battle, self.capture)
 
     @work(thread=True, exclusive=True, group="dice-battle")
-    def _roll(self, choices: dict[str, str]) -> None:
-        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+    def _roll(self, choices: dict[str, Any]) -> None:
+        from converters.dice_battle import capture_due, play_step
+
+        dice = castra_app(self).dice_for("Dice battle")
         battle = self.battle
         if not engine_over(battle):
             try:
-                battle = engine_step(battle, choices, dice)
+                battle = play_step(battle, choices["a"], choices["b"], dice)
             except Exception as error:  # a cancelled physical roll leaves the battle as it was
-                self.app.call_from_thread(
-                    self.query_one("#dice-record-error", Static).update, f"Not rolled: {error}"
-                )
+                self.post_message(DiceNotRolled("dice-record-error", f"Not rolled: {error}"))
                 return
         rolls = list(dice.rolls)
         capture, problem = None, ""
-        if engine_capture_due(battle):
+        if capture_due(battle):
             # T3.7 at once, in the same worker: physical mode asks for the capture dice next.
             try:
                 capture = engine_capture(battle, dice)
@@ -435,15 +451,20 @@ class DiceBattleScreen(Screen[None]):
                 problem = f"Capture not rolled: {error}; f6 rolls it (T3.7)"
             else:
                 rolls = list(dice.rolls)
-        self.app.call_from_thread(self._rolled, battle, rolls, capture, problem)
+        if not get_current_worker().is_cancelled:
+            self.post_message(RoundRolled(battle, rolls, capture, problem))
 
-    def _rolled(
-        self, battle: Any, rolls: list[Any], capture: Any = None, problem: str = ""
-    ) -> None:
-        self.battle = battle
-        self._rolls.extend(rolls)
-        if capture is not None:
-            self.capture = capture
+    @on(DiceNotRolled)
+    def _not_rolled(self, message: DiceNotRolled) -> None:
+        self.query_one(f"#{message.where}", Static).update(message.text)
+
+    @on(RoundRolled)
+    def _rolled(self, message: RoundRolled) -> None:
+        battle = self.battle = message.battle
+        self._rolls.extend(message.rolls)
+        problem = message.problem
+        if message.capture is not None:
+            self.capture = message.capture
         table = self.query_one("#dice-rounds", DataTable)
         table.clear()
         for row in engine_rows(battle):
@@ -465,7 +486,9 @@ class DiceBattleScreen(Screen[None]):
             )
             return
         try:
-            event = engine_event(self.app, self.battle, place, self._rolls, self.capture)
+            event = engine_event(
+                castra_app(self).ledger.state(), self.battle, place, self._rolls, self.capture
+            )
         except (ValueError, ValidationError) as problem:
             self.query_one("#dice-record-error", Static).update(_problem(problem))
             return
@@ -491,12 +514,10 @@ class DiceBattleScreen(Screen[None]):
         if not place:
             error.update("place: type where the battle was fought (a province or city)")
             return
-        from assistant.tui.screens.battle_desk import record_battle
-
+        ledger = castra_app(self).ledger
         try:
-            summary = record_battle(
-                self, engine_event(self.app, self.battle, place, self._rolls, self.capture)
-            )
+            event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
+            summary = ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {_problem(problem)}")
             return
@@ -532,18 +553,24 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
-        dice = self.app.dice_for("Dice battle")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Dice battle")
         try:
             contact = engine_interception(seeker, fleets, troops, dice)
         except Exception as error:  # a cancelled physical roll: nothing happened
-            self.app.call_from_thread(
-                self.query_one("#dice-setup-error", Static).update, f"Not rolled: {error}"
-            )
+            self.post_message(DiceNotRolled("dice-setup-error", f"Not rolled: {error}"))
             return
         verdict = interception_text(seeker, fleets, troops, contact.interception)
-        self.app.call_from_thread(self._intercepted, seeker, contact, verdict, list(dice.rolls))
+        if not get_current_worker().is_cancelled:
+            self.post_message(FleetsSought(seeker, contact, verdict, list(dice.rolls)))
 
-    def _intercepted(self, seeker: str, contact: Any, verdict: str, rolls: list[Any]) -> None:
+    @on(FleetsSought)
+    def _intercepted(self, message: FleetsSought) -> None:
+        seeker, contact, verdict, rolls = (
+            message.seeker,
+            message.contact,
+            message.verdict,
+            message.rolls,
+        )
         roll = contact.interception
         avoider = "B" if seeker == "a" else "A"
         shown = self.query_one("#dice-intercept", Static)
@@ -653,20 +680,6 @@ def engine_over(battle: Any) -> bool:
     return bool(battle.over)
 
 
-def engine_step(battle: Any, choices: dict[str, str], dice: Any) -> Any:
-    """One key press: apply both choices (T3.3, or T3.0 before the first round), then roll the
-    next round if both fight on (T3.1)."""
-    from converters.dice_battle import decide, fight_round
-
-    waiting = bool(battle.rounds) and battle.rounds[-1].a_choice is None
-    declining = not battle.rounds and "retreat" in choices.values()
-    if waiting or declining:
-        battle = decide(battle, choices["a"], choices["b"], dice)  # type: ignore[arg-type]
-        if battle.over:
-            return battle
-    return fight_round(battle, dice)
-
-
 def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
     """The round log as table rows, hits in bold."""
     from rich.text import Text
@@ -703,11 +716,6 @@ def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
 
 def _choice(choice: str | None) -> str:
     return {"continue": "fight on", "retreat": "retreat"}.get(choice or "", "")
-
-
-def engine_capture_due(battle: Any) -> bool:
-    """T3.7: a naval battle that a side won; its capture dice follow at once."""
-    return bool(battle.setup.naval and battle.outcome in ("a_wins", "b_wins"))
 
 
 def engine_capture(battle: Any, dice: Any) -> Any:
@@ -783,7 +791,9 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     }
 
 
-def engine_event(app: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None) -> Any:
+def engine_event(
+    state: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None
+) -> Any:
     """The ledger's ``BattleRecorded`` for a finished dice battle, built by the ledger's own
     :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1; for a
     naval battle the ships sunk and the T3.7 captures)."""
@@ -793,7 +803,7 @@ def engine_event(app: Any, battle: Any, place: str, rolls: list[Any], capture: A
     log = battle_result(battle, capture).model_dump(mode="json")
     log["rolls"] = [roll.model_dump(mode="json") for roll in rolls]
     return dice_battle_event(
-        app.store.state(),
+        state,
         log,
         place=place,
         naval=battle.setup.naval,

@@ -18,6 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
@@ -27,11 +28,14 @@ from textual.widgets import (
     Static,
     TextArea,
 )
+from textual.worker import get_current_worker
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from ghost.army_text import ArmyProblem, army_text, parse_army
 
 SAMPLE_ARMY = """\
 I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
@@ -39,7 +43,6 @@ II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0
 """
 """An order of battle to start from, in the format the box reads (one corps a line)."""
 
-ARMY_LINE = re.compile(r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[a-z]+)\)\s*:\s*(?P<divisions>.+)$")
 
 LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("fatigue", "fatigue", "fatigue points on the side's brigades (1 each)"),
@@ -51,65 +54,34 @@ LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
 """G2.1's loss items, as running totals the player types for each side."""
 
 
-class ArmyProblem(ValueError):
-    """The order of battle cannot be read; the message names the line."""
+class GhostStepped(Message):
+    """A ghost worker finished a step (posted from its thread; handled on the app's)."""
+
+    def __init__(self, step: str, battle: Any, result: Any = None) -> None:
+        super().__init__()
+        self.step = step
+        """Which step: general, opened, turn, turn-ended, pp or clock."""
+        self.battle = battle
+        """The battle after the step (the worker's own copy), or None before one is open."""
+        self.result = result
+        """What the step gives to show: the rolled general, the PP allocation, the clock."""
 
 
-def parse_army(text: str, other_units: int = 0) -> Any:
-    """Read the order-of-battle box into a :class:`ghost.battle.GhostArmy`.
+class GhostStepFailed(Message):
+    """A ghost worker's step was refused or its die abandoned; nothing changed."""
 
-    One corps a line: ``NAME (QUALITY): DIVISION MODS…; DIVISION MODS…`` where MODS are the
-    brigades' strength modifiers (−3 … +3). This only reads the text; the ghost validates it.
-    """
-    from ghost.battle import Corps, Division, GhostArmy
+    def __init__(self, where: str | None, text: str) -> None:
+        super().__init__()
+        self.where = where
+        """Id of the line that says why (None: a notification)."""
+        self.text = text
+        """Why, in one line."""
 
-    corps: list[Corps] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        match = ARMY_LINE.match(line)
-        if match is None:
-            raise ArmyProblem(
-                f"army line {number}: write 'NAME (good): Division 0 +1; Division 0' "
-                f"(got {line.strip()!r})"
-            )
-        divisions: list[Division] = []
-        for part in match["divisions"].split(";"):
-            words = part.split()
-            if not words:
-                continue
-            modifiers: list[int] = []
-            while words and re.fullmatch(r"[+-]?\d", words[-1]):
-                modifiers.insert(0, int(words.pop()))
-            if not words:
-                raise ArmyProblem(
-                    f"army line {number}: a division needs a name before its brigades"
-                )
-            if not modifiers:
-                raise ArmyProblem(
-                    f"army line {number}: {' '.join(words)} needs its brigades' modifiers, "
-                    "e.g. 0 +1"
-                )
-            try:
-                divisions.append(Division(name=" ".join(words), brigades=modifiers))
-            except ValidationError as error:
-                raise ArmyProblem(f"army line {number}: {error.errors()[0]['msg']}") from None
-        try:
-            corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ArmyProblem(f"army line {number}: {where}: {first['msg']}") from None
-    if not corps:
-        raise ArmyProblem("army: enter at least one corps")
-    try:
-        army = GhostArmy(corps=corps, other_units=other_units)
-        for corps_ in army.corps:
-            for division in corps_.divisions:
-                _ = division.strength  # G2.1 checks the modifiers are −3 … +3
-    except (ValidationError, ValueError) as error:
-        raise ArmyProblem(f"army: {_problem(error)}") from None
-    return army
+
+def _post_unless_cancelled(screen: Screen[Any], message: Message) -> None:
+    """Post a worker's outcome, unless a newer step of the same group replaced the worker."""
+    if not get_current_worker().is_cancelled:
+        screen.post_message(message)
 
 
 def _problem(error: Exception) -> str:
@@ -249,6 +221,7 @@ class GhostScreen(Screen[None]):
         self.query_one("#pp-table", DataTable).add_columns(
             "who", "PP", "to div.", "reserve", "clock", "lost"
         )
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._resume()
         self._show_profile()
         self._show_army()
@@ -452,13 +425,13 @@ class GhostScreen(Screen[None]):
     def _roll_general(self, side: str) -> None:
         from ghost.generals import generate_general
 
-        dice = self.app.dice_for("Ghost G1")  # type: ignore[attr-defined]
+        dice = castra_app(self).dice_for("Ghost G1")
         try:
             rolled = generate_general(side, dice)  # type: ignore[arg-type]
         except Exception as error:  # a cancelled physical roll: nothing changes
-            self.app.call_from_thread(self.notify, f"General not rolled: {error}")
+            _post_unless_cancelled(self, GhostStepFailed(None, f"General not rolled: {error}"))
             return
-        self.app.call_from_thread(self._general_rolled, rolled)
+        _post_unless_cancelled(self, GhostStepped("general", self.battle, rolled))
 
     def _general_rolled(self, rolled: Any) -> None:
         general = rolled.general
@@ -494,21 +467,46 @@ class GhostScreen(Screen[None]):
 
         try:
             battle = GhostBattle(general, army=army)
-            battle.open(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            battle.open(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-army-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-army-error", _problem(error)))
             return
-        self.app.call_from_thread(self._opened, battle)
+        _post_unless_cancelled(self, GhostStepped("opened", battle))
 
-    def _opened(self, battle: Any) -> None:
-        self.battle = battle
+    def _opened(self, _: Any) -> None:
         self._save()
         self._show_profile()
         self._show_army()
         self._show_battle()
 
-    def _failed(self, where: str, error: Exception) -> None:
-        self.query_one(f"#{where}", Static).update(_problem(error))
+    @on(GhostStepped)
+    def _stepped(self, message: GhostStepped) -> None:
+        """A worker's step is done: its battle (a copy it worked on) becomes the battle."""
+        self.battle = message.battle
+        shows = {
+            "general": self._general_rolled,
+            "opened": self._opened,
+            "turn": self._turn_done,
+            "turn-ended": self._turn_ended,
+            "pp": self._pp_done,
+            "clock": self._clock_chosen,
+        }
+        shows[message.step](message.result)
+
+    @on(GhostStepFailed)
+    def _failed(self, message: GhostStepFailed) -> None:
+        """Refused, or a die abandoned: the battle is exactly as before the key."""
+        if message.where is None:
+            self.notify(message.text)
+        else:
+            self.query_one(f"#{message.where}", Static).update(message.text)
+
+    def _battle_copy(self) -> Any:
+        """The battle for a worker to change: a copy, so a refusal or an abandoned die (or the
+        player moving on) leaves the screen's battle as it was."""
+        from ghost.battle import GhostBattle
+
+        return GhostBattle.from_state(self.battle.state.model_copy(deep=True))
 
     def action_start_turn(self) -> None:
         """G3.2 then G3.4 on the losses typed (ends the previous turn's countdown if needed)."""
@@ -526,14 +524,15 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_turn(self, losses: Any) -> None:
+        battle = self._battle_copy()
         try:
-            self.battle.start_turn(losses, self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
             return
-        self.app.call_from_thread(self._turn_done)
+        _post_unless_cancelled(self, GhostStepped("turn", battle))
 
-    def _turn_done(self) -> None:
+    def _turn_done(self, _: Any) -> None:
         self.query_one("#ghost-loss-error", Static).update("")
         self.query_one("#pp-table", DataTable).clear()
         self.query_one("#pp-summary", Static).update("")
@@ -550,14 +549,15 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_end_turn(self) -> None:
+        battle = self._battle_copy()
         try:
-            self.battle.end_turn(self.app.dice_for("Ghost"))  # type: ignore[attr-defined]
+            battle.end_turn(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "ghost-loss-error", error)
+            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
             return
-        self.app.call_from_thread(self._turn_ended)
+        _post_unless_cancelled(self, GhostStepped("turn-ended", battle))
 
-    def _turn_ended(self) -> None:
+    def _turn_ended(self, _: Any) -> None:
         self._save()
         self._show_battle()
         last = self.battle.state.turns[-1].decisions[-1]
@@ -582,12 +582,13 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_pp(self) -> None:
+        battle = self._battle_copy()
         try:
-            allocation = self.battle.allocate_pp(self.app.dice_for("Ghost PP"))  # type: ignore[attr-defined]
+            allocation = battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
         except Exception as error:
-            self.app.call_from_thread(self._failed, "pp-summary", error)
+            _post_unless_cancelled(self, GhostStepFailed("pp-summary", _problem(error)))
             return
-        self.app.call_from_thread(self._pp_done, allocation)
+        _post_unless_cancelled(self, GhostStepped("pp", battle, allocation))
 
     def _pp_done(self, allocation: Any) -> None:
         table = self.query_one("#pp-table", DataTable)
@@ -626,16 +627,18 @@ class GhostScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ghost")
     def _run_clock(self, offered: tuple[int, int]) -> None:
+        battle = self._battle_copy()
         try:
-            choice = self.battle.choose_clock(offered, self.app.dice_for("Ghost clock"))  # type: ignore[attr-defined]
+            choice = battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
         except Exception as error:
-            self.app.call_from_thread(
-                self.query_one("#ghost-clock", Static).update, f"[red]{_problem(error)}[/red]"
-            )
+            failed = GhostStepFailed("ghost-clock", f"[red]{_problem(error)}[/red]")
+            _post_unless_cancelled(self, failed)
             return
-        self.app.call_from_thread(
-            self.query_one("#ghost-clock", Static).update,
-            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}",
+        _post_unless_cancelled(self, GhostStepped("clock", battle, choice))
+
+    def _clock_chosen(self, choice: Any) -> None:
+        self.query_one("#ghost-clock", Static).update(
+            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}"
         )
 
     def action_new_battle(self) -> None:
@@ -652,18 +655,15 @@ class GhostScreen(Screen[None]):
 
     # ----------------------------------------------------------------- saving with the campaign
     def _save(self) -> None:
-        from assistant.tui.widgets import ghost_store
-
         try:
-            ghost_store.save(self.app, None if self.battle is None else self.battle.state)
+            ledger = castra_app(self).ledger
+            ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
             self.notify(f"Ghost battle not saved: {error}", severity="error")
 
     def _resume(self) -> None:
-        from assistant.tui.widgets import ghost_store
-
         try:
-            state = ghost_store.load(self.app)
+            state = castra_app(self).ledger.ghost_battle()
         except Exception as error:
             self.notify(f"Saved ghost battle not read: {error}", severity="warning")
             return
@@ -677,7 +677,7 @@ class GhostScreen(Screen[None]):
         self.query_one("#ghost-quality", Select).value = general.quality.value
         self.query_one("#ghost-personality", Select).value = general.personality.value
         if state.army is not None:
-            self.query_one("#ghost-army", TextArea).text = _army_text(state.army)
+            self.query_one("#ghost-army", TextArea).text = army_text(state.army)
             self.query_one("#ghost-other-units", Input).value = str(state.army.other_units)
         if state.turns:
             last = state.turns[-1].losses
@@ -693,15 +693,3 @@ def _order_name(order: Any) -> str:
         "retreat": "GENERAL RETREAT",
         "left_field": "LEFT THE FIELD",
     }.get(value, value.upper())
-
-
-def _army_text(army: Any) -> str:
-    """An order of battle written back in the box's format (to resume a saved battle)."""
-    lines = []
-    for number, corps in enumerate(army.corps, start=1):
-        divisions = "; ".join(
-            f"{d.name} " + " ".join(f"{m:+d}" if m else "0" for m in d.brigades)
-            for d in corps.divisions
-        )
-        lines.append(f"{corps.name or f'Corps {number}'} ({corps.quality.value}): {divisions}")
-    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@ without anyone remembering to document it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,6 +17,9 @@ from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+
+if TYPE_CHECKING:
+    from assistant.tui.app import CastraApp
 
 __all__ = ["HelpScreen", "key_sections"]
 
@@ -64,8 +67,7 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     everywhere.append(("tab / shift+tab", "Next / previous field or table"))
     everywhere.append(("↑ ↓ enter", "Move in a table or list; enter chooses"))
     sections: list[HelpSection] = [("Everywhere", everywhere)]
-    help_screens: list[tuple[str, type]] = getattr(app, "help_screens", list)()
-    for title, screen_class in help_screens:
+    for title, screen_class in cast("CastraApp", app).help_screens():
         rows = _rows(app, _own_bindings(screen_class))
         if rows:
             sections.append((title, rows))

@@ -17,10 +17,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from assistant.tui.messages import EventUndone
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.ledger_form import LedgerForm
 
 __all__ = ["HistoryScreen", "UndoForm", "last_undoable"]
 
@@ -84,6 +84,7 @@ class HistoryScreen(Screen[None]):
         log.add_column("When", width=16)
         dice = self.query_one("#dice-log", DataTable)
         dice.add_columns("#", "Die", "Face", "Purpose")
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
@@ -92,7 +93,7 @@ class HistoryScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the ledger and the session's dice log."""
-        store = self.app.store  # type: ignore[attr-defined]
+        store = castra_app(self).ledger.open_store()
         log = self.query_one("#history-log", DataTable)
         row = log.cursor_row
         log.clear()
@@ -136,11 +137,8 @@ class HistoryScreen(Screen[None]):
         detail.update(f"#{entry.id} · turn {entry.turn} · {entry_text(entry)}")
 
     def action_undo(self) -> None:
-        def undone(summary: str | None) -> None:
-            if summary:
-                self.post_message(EventUndone(summary))
-
-        self.app.push_screen(UndoForm(), callback=undone)
+        # The form undoes through the ledger service, which tells every screen.
+        self.app.push_screen(UndoForm())
 
 
 class UndoForm(LedgerForm):
@@ -149,7 +147,7 @@ class UndoForm(LedgerForm):
     FORM_TITLE = "Undo the last event"
 
     def compose_fields(self) -> ComposeResult:
-        entry = last_undoable(self.app.store)  # type: ignore[attr-defined]
+        entry = last_undoable(castra_app(self).ledger.open_store())
         if entry is None:
             yield Static(
                 "Nothing to undo: only the campaign's creation is recorded.", classes="hint"
@@ -168,6 +166,4 @@ class UndoForm(LedgerForm):
         return None
 
     def record(self, event: Any) -> str:
-        store = self.app.store  # type: ignore[attr-defined]
-        stored = store.undo(self.text("reason"), who=self.who())
-        return f"Undid #{stored.event.target}: {self.text('reason')}"
+        return castra_app(self).ledger.undo(self.text("reason"), who=self.who()).summary

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -78,11 +79,12 @@ class JournalScreen(Screen[None]):
         self.query_one("#journal-table", DataTable).add_columns(
             "turn", "army", "before", "after", "why"
         )
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
     # ----------------------------------------------------------------- reading the ledger
     def _state(self) -> Any:
-        store = getattr(self.app, "store", None)
+        store = castra_app(self).ledger.store
         return None if store is None else store.state()
 
     def refresh_from_store(self) -> None:
@@ -191,23 +193,14 @@ class JournalScreen(Screen[None]):
         self._append(lambda: TacticalRetreat(army=self._selected or ""))
 
     def _append(self, build: Any) -> None:
-        from assistant.tui.messages import LedgerChanged
-
         error = self.query_one("#journal-error", Static)
-        store = getattr(self.app, "store", None)
-        if store is None:
-            error.update("campaign: no campaign is open")
-            return
         try:
-            stored = store.append(build())
+            castra_app(self).ledger.record(build())
         except (ValueError, ValidationError) as problem:
             error.update(f"Nothing recorded: {_problem(problem)}")
             return
         error.update("")
         self.query_one("#journal-loyalty", Input).value = ""
-        summary = _history_summary(store, getattr(stored, "id", None))
-        self.refresh_from_store()
-        self.post_message(LedgerChanged(summary))
 
 
 def _problem(error: Exception) -> str:
@@ -216,14 +209,3 @@ def _problem(error: Exception) -> str:
         where = ".".join(str(part) for part in first.get("loc", ()))
         return f"{where}: {first['msg']}" if where else str(first["msg"])
     return str(error)
-
-
-def _history_summary(store: Any, event_id: int | None) -> str:
-    """The ledger's own words for the event just recorded."""
-    try:
-        for entry in reversed(store.history()):
-            if entry.id == event_id:
-                return str(entry.summary)
-    except Exception:
-        pass
-    return "Recorded"

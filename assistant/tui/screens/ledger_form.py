@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 
 __all__ = ["LedgerForm", "describe_refusal", "field_of"]
@@ -67,7 +68,7 @@ class LedgerForm(ModalScreen[str | None]):
     """Base of the campaign forms: fields, inline errors, Enter records, Escape cancels.
 
     Subclasses give ``FORM_TITLE``, yield their fields from :meth:`compose_fields` (with
-    :meth:`field`) and build the event in :meth:`build_event`; the store is ``self.app.store``.
+    :meth:`field`) and build the event in :meth:`build_event`; :meth:`record` records it.
     """
 
     FORM_TITLE: ClassVar[str] = ""
@@ -103,13 +104,9 @@ class LedgerForm(ModalScreen[str | None]):
         raise NotImplementedError
 
     def record(self, event: Any) -> str:
-        """Append ``event``; return the ledger's summary of it (raises on refusal)."""
-        store = self.app.store  # type: ignore[attr-defined]
-        stored = store.append(event)
-        for entry in reversed(store.history()):
-            if entry.id == stored.id:
-                return str(entry.summary)
-        return ""
+        """Record ``event`` through the ledger service (which tells every screen); return the
+        ledger's summary of it (raises on refusal)."""
+        return castra_app(self).ledger.record(event).summary
 
     # -- reading fields -------------------------------------------------------------------------
 
@@ -125,11 +122,11 @@ class LedgerForm(ModalScreen[str | None]):
     def who(self) -> str:
         """The "who" field, remembered for the next form."""
         who = self.text("who")
-        self.app.last_who = who  # type: ignore[attr-defined]
+        castra_app(self).ledger.last_who = who
         return who
 
     def who_input(self) -> Input:
-        return Input(value=getattr(self.app, "last_who", ""), placeholder="your name (optional)")
+        return Input(value=castra_app(self).ledger.last_who, placeholder="your name (optional)")
 
     # -- acting -----------------------------------------------------------------------------------
 

@@ -1,0 +1,197 @@
+"""The app's one door to the campaign ledger: every screen reads and writes the campaign here.
+
+Screens reach it as ``castra_app(self).ledger`` (typed, never ``getattr``). Writing goes
+through :meth:`LedgerService.record` (or :meth:`~LedgerService.undo`), which appends the event
+in the store's one transaction, posts a :class:`~assistant.tui.messages.LedgerChanged` carrying
+the stored event and its summary up to the app, and returns the stored event. The app says what
+happened and publishes the message on :attr:`LedgerService.changed`; each screen showing
+campaign data subscribes to that signal, so the app never walks its screens to refresh them.
+
+The campaign file is opened in a thread after the first frame (start-up); until then
+:attr:`LedgerService.store` is None, and :meth:`~LedgerService.when_loaded` holds a key pressed
+meanwhile until the file is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.signal import Signal
+
+from assistant.tui.messages import BattleRecorded, EventUndone, LedgerChanged, TurnAdvanced
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.dom import DOMNode
+
+    from assistant.ledger.events import Event
+    from assistant.ledger.state import CampaignState
+    from assistant.ledger.store import CampaignStore, HistoryEntry, StoredEvent
+    from assistant.tui.app import CastraApp
+    from ghost.battle import BattleState
+
+__all__ = ["CampaignNotOpen", "LedgerService", "castra_app"]
+
+
+def castra_app(node: DOMNode) -> CastraApp:
+    """The running Castra app, typed, for a screen, form or widget of it."""
+    return cast("CastraApp", node.app)
+
+
+class CampaignNotOpen(ValueError):
+    """A screen asked for the campaign before the file was open (or after it failed)."""
+
+    def __init__(self) -> None:
+        super().__init__("campaign: no campaign is open")
+
+
+def _message_for(event: Event) -> type[LedgerChanged]:
+    """The message naming what kind of change ``event`` is (screens may listen for one)."""
+    from assistant.ledger.events import BattleRecorded as BattleEvent
+    from assistant.ledger.events import TurnAdvanced as TurnEvent
+    from assistant.ledger.events import WinterResolved
+
+    if isinstance(event, BattleEvent):
+        return BattleRecorded
+    if isinstance(event, TurnEvent | WinterResolved):
+        return TurnAdvanced
+    return LedgerChanged
+
+
+class LedgerService:
+    """The campaign ledger of one app session: the open store, or why it is not open."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        store: CampaignStore | None = None,
+        *,
+        path: str | Path | None = None,
+        note: str | None = None,
+    ) -> None:
+        self._app = app
+        self.store: CampaignStore | None = store
+        """The open campaign file; None while it is being opened, or if it could not be."""
+        self.path = path
+        """The file to open when no store was given (None: the default campaign)."""
+        self.note = note
+        """A one-off word about the campaign file (e.g. that it was just created), or None."""
+        self.error: str | None = None
+        """Why the campaign file could not be opened (one line), or None."""
+        self.last_who = ""
+        """The name typed in the last form's "who" field, offered by the next form."""
+        self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
+        """Published (on the app's thread) after every change, and when the file opens or
+        fails to: screens showing campaign data subscribe and re-read the campaign."""
+        self._settled = asyncio.Event()
+        self._waiting: list[Callable[[], object]] = []
+        if store is not None:
+            self._settled.set()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.store is not None
+
+    def open_store(self) -> CampaignStore:
+        """The open store; :class:`CampaignNotOpen` (a one-line ValueError) if there is none."""
+        if self.store is None:
+            raise CampaignNotOpen()
+        return self.store
+
+    def state(self) -> CampaignState:
+        """The campaign as it stands now (see ``CampaignStore.state``)."""
+        return self.open_store().state()
+
+    def history(self) -> list[HistoryEntry]:
+        """Every event with what it did (see ``CampaignStore.history``)."""
+        return self.open_store().history()
+
+    def check(self, event: Event) -> None:
+        """Raise the ledger's refusal if ``event`` could not be recorded now; writes nothing."""
+        self.open_store().check(event)
+
+    @property
+    def file_name(self) -> str:
+        """The campaign file's name, marked "new" when this session created it."""
+        path = self.store.path if self.store is not None else self.path
+        name = Path(path).name if path is not None else "campaign"
+        return f"{name} (new)" if self.note else name
+
+    def follow(self, screen: DOMNode, refresh: Callable[[], object]) -> None:
+        """Call ``refresh`` on ``screen`` after every change to the campaign (and when the file
+        opens or fails to), while the screen lives."""
+        self.changed.subscribe(screen, lambda _: refresh())
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def record(self, event: Event) -> StoredEvent:
+        """Append ``event``; post ``LedgerChanged`` with its summary; return the stored event.
+
+        The ledger refuses an impossible event with a ``ValueError`` naming the field, and
+        then nothing is written and nothing posted. Call it on the app's thread.
+        """
+        stored = self.open_store().append(event)
+        self._app.post_message(_message_for(event)(stored.summary, stored))
+        return stored
+
+    def undo(self, reason: str, *, who: str = "") -> StoredEvent:
+        """Cancel the last event in force, with ``reason``; post ``EventUndone``."""
+        stored = self.open_store().undo(reason, who=who)
+        self._app.post_message(EventUndone(stored.summary, stored))
+        return stored
+
+    # -- the solo battle kept with the campaign --------------------------------------------
+
+    def ghost_battle(self) -> BattleState | None:
+        """The saved solo battle (the ledger keeps it beside the events), or None."""
+        from ghost.battle import BattleState
+
+        text = None if self.store is None else self.store.ghost_battle()
+        return BattleState.model_validate_json(text) if text else None
+
+    def save_ghost_battle(self, state: BattleState | None) -> None:
+        """Keep ``state`` with the campaign; None puts the battle aside (no-op while closed)."""
+        if self.store is not None:
+            self.store.save_ghost_battle(None if state is None else state.model_dump_json())
+
+    # -- the file being opened -------------------------------------------------------------
+
+    async def loaded(self) -> bool:
+        """Wait until the campaign file is open (at once if it already is); False if it failed.
+
+        Not for actions: an action awaiting this would hold up the very message that hands the
+        store over. Actions use :meth:`when_loaded`.
+        """
+        await self._settled.wait()
+        return self.store is not None
+
+    def when_loaded(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` now if the campaign is open, else as soon as it is (never, if it
+        cannot be opened): a key pressed in the fraction of a second before the file is open
+        is carried out then, not lost."""
+        if self.store is not None:
+            callback()
+        elif not self._settled.is_set():
+            self._waiting.append(callback)
+
+    def opened(self, store: CampaignStore, note: str | None) -> None:
+        """The file is open (app's thread): screens re-read; waiting keys are carried out."""
+        self.store = store
+        self.note = note
+        self._settled.set()
+        self.changed.publish(LedgerChanged())
+        waiting, self._waiting = self._waiting, []
+        for callback in waiting:
+            self._app.call_later(callback)
+
+    def failed(self, message: str) -> None:
+        """The file could not be opened (app's thread): screens say why."""
+        self.error = message
+        self._settled.set()
+        self._waiting.clear()
+        self.changed.publish(LedgerChanged())

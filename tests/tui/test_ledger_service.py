@@ -1,0 +1,88 @@
+"""The app's one ledger service: what it records, what it tells the screens, what it refuses.
+
+Every screen writes through ``app.ledger.record``; the app then shows the ledger's own summary
+once and every screen showing campaign data re-reads the campaign, whichever mode it is in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+
+from assistant.ledger.events import BattleRecorded, ContingentResult
+from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
+from assistant.tui.messages import LedgerChanged
+from tests.tui.conftest import notices_of
+
+SIZE = (120, 40)
+
+
+def heraclea(rome_pm: int = 3) -> BattleRecorded:
+    return BattleRecorded(
+        place="Heraclea",
+        resolution="manual",
+        winner="a",
+        contingents=[
+            ContingentResult(side="a", nation="Rome", pm=rome_pm, pm_lost=1),
+            ContingentResult(side="b", nation="Carthage", pm=4, pm_lost=2),
+        ],
+    )
+
+
+async def test_record_returns_the_stored_event_and_the_app_says_its_summary_once(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notices = notices_of(app, monkeypatch)
+    posted: list[LedgerChanged] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.ledger.changed.subscribe(app.screen, posted.append)
+        stored = app.ledger.record(heraclea())
+        await pilot.pause()
+        assert stored.id == app.ledger.store.events()[-1].id
+        assert stored.event.place == "Heraclea"
+        assert stored.summary == app.ledger.history()[-1].summary
+        assert [type(message) for message in posted] == [BattleRecordedMessage]
+        assert posted[0].stored == stored
+        assert notices == [stored.summary]
+
+
+async def test_recording_does_not_replay_the_history_for_its_summary(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        def no_replay() -> None:
+            raise AssertionError("history replayed to find the summary")
+
+        monkeypatch.setattr(app.ledger.store, "history", no_replay)
+        stored = app.ledger.record(heraclea())
+        monkeypatch.undo()  # the screens re-read the history afterwards, to list the events
+        assert "Heraclea" in stored.summary
+
+
+async def test_a_screen_in_another_mode_shows_what_was_recorded_when_you_return(
+    app: Any,
+) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        campaign = app.screen
+        await pilot.press("h")
+        await pilot.pause()
+        app.ledger.record(heraclea())
+        await pilot.pause()
+        carthage = campaign.query_one("#nations", DataTable).get_row("Carthage")
+        assert str(carthage[1]) == "2"  # land PM 4 − 2 lost (T2.5), updated while away
+
+
+async def test_a_refused_event_writes_nothing_and_tells_nobody(app: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        posted: list[LedgerChanged] = []
+        app.ledger.changed.subscribe(app.screen, posted.append)
+        before = len(app.ledger.store.events())
+        with pytest.raises(ValueError, match="Rome"):
+            app.ledger.record(heraclea(rome_pm=99))
+        await pilot.pause()
+        assert len(app.ledger.store.events()) == before
+        assert posted == []

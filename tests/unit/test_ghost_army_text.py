@@ -1,0 +1,75 @@
+"""The ghost's order of battle as typed (G2.1): read into an army, refused naming the line, and
+written back in the same format."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ghost.army_text import ArmyProblem, army_text, parse_army
+from ghost.battle import Corps, Division, GhostArmy
+from ghost.generals import Quality
+
+# (text, [(corps quality, [(division, modifiers)])])
+G2_1_ARMIES = [
+    pytest.param(
+        "I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1",
+        [("good", [("1st Division", [0, 1, 0]), ("2nd Division", [0, 0, -1])])],
+        id="G2.1 one corps, two divisions",
+    ),
+    pytest.param(
+        "# the left wing\n\nII Corps (mediocre): Guard +3 -3\n(poor): Rearguard 0",
+        [("mediocre", [("Guard", [3, -3])]), ("poor", [("Rearguard", [0])])],
+        id="G2.1 comments and blank lines skipped, corps name optional",
+    ),
+]
+G2_1_REFUSED = [
+    pytest.param("", "army: enter at least one corps", id="nothing typed"),
+    pytest.param("I Corps: 1st 0", "army line 1: write 'NAME (good)", id="no quality"),
+    pytest.param("I (good): 0 +1", "army line 1: a division needs a name", id="no division"),
+    pytest.param("I (good): 1st", "army line 1: 1st needs its brigades' modifiers", id="no mods"),
+    pytest.param("\nI (heroic): 1st 0", "army line 2: quality", id="unknown quality"),
+    pytest.param("I (good): 1st +4", "army: ", id="G2.1 modifier beyond +3"),
+]
+
+
+@pytest.mark.parametrize(("text", "corps"), G2_1_ARMIES)
+def test_g2_1_parse_army(text: str, corps: list[tuple[str, list[tuple[str, list[int]]]]]) -> None:
+    army = parse_army(text, other_units=2)
+    assert army.other_units == 2
+    assert [
+        (c.quality.value, [(d.name, d.brigades) for d in c.divisions]) for c in army.corps
+    ] == corps
+
+
+@pytest.mark.parametrize(("text", "message"), G2_1_REFUSED)
+def test_g2_1_parse_army_refusals_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(ArmyProblem) as refused:
+        parse_army(text)
+    assert str(refused.value).startswith(message)
+
+
+divisions = st.builds(
+    Division,
+    name=st.sampled_from(["1st Division", "Guard", "Rearguard"]),
+    brigades=st.lists(st.integers(-3, 3), min_size=1, max_size=4),
+)
+armies = st.builds(
+    GhostArmy,
+    corps=st.lists(
+        st.builds(
+            Corps,
+            quality=st.sampled_from(list(Quality)),
+            divisions=st.lists(divisions, min_size=1, max_size=3),
+            name=st.sampled_from(["I Corps", "Left wing"]),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+)
+
+
+@given(armies)
+def test_an_army_written_back_reads_as_the_same_army(army: GhostArmy) -> None:
+    assert parse_army(army_text(army)) == army
