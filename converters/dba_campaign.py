@@ -22,9 +22,11 @@ from converters.i18n import _
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
 
 __all__ = [
+    "DEVASTATION_TURNS",
     "LOYALTY_MAX",
     "MOBILISATIONS_PER_YEAR",
     "SEASON",
+    "TURNS_PER_YEAR",
     "Army",
     "Happening",
     "MapState",
@@ -705,6 +707,8 @@ def battle_pairing(
         if len(set(targets)) != len(targets) or sorted(targets) != sorted(defend):
             raise RuleBroken(_("D8: never the same enemy for two armies"))
         return Pairing(pairs=[(army, chosen[army]) for army in attack])
+    if chosen:
+        raise RuleBroken(_("D8: unequal numbers: the winner of each game fights the next"))
     if len(attack) > len(defend):
         return Pairing(pairs=[(attack[0], defend[0])], queue=attack[1:])
     return Pairing(pairs=[(attack[0], defend[0])], queue=defend[1:])

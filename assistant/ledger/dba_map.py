@@ -27,7 +27,17 @@ if TYPE_CHECKING:
     )
     from assistant.ledger.state import CampaignState
 
-__all__ = ["HOMELAND", "end_of_turn", "loyalty", "mobilised", "moved", "special", "start"]
+__all__ = [
+    "HOMELAND",
+    "end_of_turn",
+    "loyalty",
+    "mobilised",
+    "moved",
+    "pairing",
+    "special",
+    "start",
+    "summary",
+]
 
 HOMELAND = "Macedonia"
 """D9: the province that cannot be taken and never goes over to Persia."""
@@ -238,3 +248,80 @@ def _said(happening: Happening, state: MapState) -> str:
         )
         + f" ({happening.rule})"
     )
+
+
+def summary(state: CampaignState) -> dict[str, object]:
+    """The map as it stands, language-neutral (``campaign map --json``, the app): each
+    province's holder, loyalty, status (D12) and the armies there with morale, action and
+    deadline; each side's mobilisations this year (D11)."""
+    current, board = _map(state)
+    armies: dict[str, dict[str, object]] = {}
+    for army in current.armies.values():
+        armies[army.name] = {
+            "side": army.side,
+            "province": army.province,
+            "morale": army.morale,
+            "action": army.special.kind if army.special is not None else None,
+            "action_ends": (
+                army.special.started + rules.SEASON if army.special is not None else None
+            ),
+            "landing_at": army.landing_at,
+            "lands_on": army.lands_on,
+            "raised": army.raised,
+            "supplied": army.province is None or rules.supplied(current, board, army.name),
+            "deadline": army.deadline,
+        }
+    provinces: dict[str, dict[str, object]] = {}
+    for place in board.places:
+        province = current.provinces[place.province]
+        provinces[place.province] = {
+            "controller": province.controller,
+            "loyalty": dict(province.loyalty),
+            "status": rules.status(current, place.province),
+            "devastated_until": (
+                province.devastated_on + rules.DEVASTATION_TURNS
+                if province.devastated_on is not None
+                else None
+            ),
+            "maritime": place.maritime,
+            "port": place.port,
+            "neighbours": board.road_neighbours(place.province),
+            "armies": [a.name for a in current.armies.values() if a.province == place.province],
+            "lat": place.lat,
+            "lon": place.lon,
+        }
+    year = (current.turn - 1) // rules.TURNS_PER_YEAR
+    return {
+        "turn": current.turn,
+        "initiative": current.initiative,
+        "provinces": provinces,
+        "armies": armies,
+        "mobilised_this_year": {
+            side: sum(
+                1
+                for s, t in current.mobilised
+                if s == side and (t - 1) // rules.TURNS_PER_YEAR == year
+            )
+            for side in current.sides
+        },
+    }
+
+
+def pairing(state: CampaignState, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
+    """D8: who fights whom in ``province`` now (the attacker is the side with the
+    initiative's enemy when it invaded: the side that does not hold the province)."""
+    from assistant.ledger.state import LedgerError
+
+    current, _board = _map(state)
+    if province not in current.provinces:
+        raise LedgerError(_("province: not a province of the map: {name!r}").format(name=province))
+    holder = current.provinces[province].controller or current.sides[1]
+    attacker = current.enemy(holder)
+    try:
+        return rules.battle_pairing(
+            [a.name for a in current.at(province, attacker)],
+            [a.name for a in current.at(province, holder)],
+            chosen,
+        )
+    except RuleBroken as error:
+        raise _refused(error) from None

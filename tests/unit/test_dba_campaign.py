@@ -396,3 +396,5 @@ def test_d8_pairing() -> None:
     refused("D8: equal numbers", battle_pairing, ["A", "B"], ["P", "Q"])
     queue = battle_pairing(["A"], ["P", "Q", "R"])
     assert queue.pairs == [("A", "P")] and queue.queue == ["Q", "R"]
+    refused("D8: unequal numbers", battle_pairing, ["A"], ["P", "Q"], {"A": "Q"})
+    assert battle_pairing(["A", "B"], ["P"]).queue == ["B"]

@@ -40,6 +40,7 @@ ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
 second; the cost grows with the square of the dice)."""
 
+
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""
     return "; ".join(f"{nation} {_pm(pm)}" for nation, pm in contingents if nation)
@@ -791,9 +792,7 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     }
 
 
-def engine_event(
-    state: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None
-) -> Any:
+def engine_event(state: Any, battle: Any, place: str, rolls: list[Any], capture: Any = None) -> Any:
     """The ledger's ``BattleRecorded`` for a finished dice battle, built by the ledger's own
     :func:`assistant.ledger.record.dice_battle_event` (T2.5, T2.7, T3.5 prisoners, T4.1; for a
     naval battle the ships sunk and the T3.7 captures)."""
