@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from armylists.scenarios import load_scenario
-from assistant.ledger import CampaignStore
+from assistant.ledger import CampaignStore, dba_map
 from assistant.ledger.events import (
     ArmyMobilised,
     DbaMoved,
@@ -128,3 +128,58 @@ def test_d11_works_recorded_and_replayed(store: CampaignStore) -> None:
     state = store.state()
     assert state.dba_map is not None
     assert state.dba_map.provinces["Thrace"].loyalty["Macedon"] == 6
+
+
+def test_story_of_a_campaign_season(store: CampaignStore) -> None:
+    """Issue 16's "done means": a landing of 3 + n turns, an invasion of an empty province,
+    works completed and broken off, a mobilisation whose province turns rebel six turns
+    later, an army cut off that dies after a season, and a D8 pairing."""
+
+    def advance(times: int = 1) -> None:
+        for _ in range(times):
+            store.append(TurnAdvanced())
+
+    # Turn 1, Macedon first (D6): Persia holds all three key ports, so the landing takes 6.
+    store.append(DbaMoved(army="Macedon 5", move="landing", to="Caria"))
+    assert store.state().dba_map.armies["Macedon 5"].lands_on == 7  # type: ignore[union-attr]
+    store.append(SpecialActionOrdered(army="Macedon 6", action="works"))
+    store.append(SpecialActionOrdered(army="Macedon 7", action="works"))
+    store.append(ArmyMobilised(side="Macedon", province="Hellas", army="Hellenic levy"))
+    store.append(DbaMoved(army="Persia 2", move="redeploy", to="Greater Phrygia"))
+    store.append(DbaMoved(army="Persia 3", move="redeploy", to="Paphlagonia"))
+    refused(store, DbaMoved(army="Macedon 4", move="redeploy", to="Macedonia"), "D10: Macedon")
+    advance()
+    # Turn 2: the satraps have left the Granicus: the invasion takes it without battle.
+    store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
+    store.append(SpecialActionOrdered(army="Macedon 7", action="break-off"))
+    store.append(DbaMoved(army="Persia 4", move="redeploy", to="Caria"))
+    state = store.state()
+    assert state.dba_map is not None
+    assert state.dba_map.provinces["Hellespontine Phrygia"].controller == "Macedon"
+    advance()
+    # Turn 3: the Thracian chiefs rise (D14); Thrace turns rebel and, empty, is lost.
+    store.append(
+        LoyaltyChanged(province="Thrace", side="Macedon", by=-4, note="Thracian chiefs rise")
+    )
+    advance()
+    state = store.state()
+    assert state.dba_map is not None
+    thessaly = state.dba_map.provinces["Thessaly"]
+    assert thessaly.loyalty["Macedon"] == 6, "Macedon 6's works done; Macedon 7's forfeit"
+    assert state.dba_map.provinces["Thrace"].controller is None
+    assert not state.armies["Hellenic levy"].alive
+    cut_off = state.armies["Macedon 4"]
+    assert "cut off" in cut_off.journal[-1].reason and "turn 7" in cut_off.journal[-1].reason
+    advance(2)
+    assert status(store.state().dba_map, "Hellas") == "devastated"  # type: ignore[arg-type]
+    advance()
+    # Turn 7: a season after being cut off Macedon 4 dies; Hellas has recovered into revolt;
+    # the landing arrives on Caria, where two Persian armies stand: D8 pairs the games.
+    state = store.state()
+    assert state.dba_map is not None
+    assert not state.armies["Macedon 4"].alive
+    assert "dies cut off" in state.armies["Macedon 4"].journal[-1].reason
+    assert status(state.dba_map, "Hellas") == "rebel"
+    assert state.dba_map.armies["Macedon 5"].province == "Caria"
+    found = dba_map.pairing(state, "Caria", None)
+    assert found.pairs == [("Macedon 5", "Persia 4")] and found.queue == ["Persia 5"]
