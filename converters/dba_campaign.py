@@ -731,15 +731,7 @@ def end_turn(
     for army in state.armies.values():
         army = army.model_copy(update={"moved": False, "came_from": None})
         if army.raised is not None and turn >= army.raised + SEASON:
-            happened.append(
-                Happening(
-                    rule="D11",
-                    what="disbanded",
-                    army=army.name,
-                    province=army.province,
-                    side=army.side,
-                )
-            )
+            happened.append(_about(army, "D11", "disbanded"))
             continue
         if army.special is not None and turn >= army.special.started + SEASON:
             assert army.province is not None
@@ -791,6 +783,10 @@ def end_turn(
     return after, happened
 
 
+def _about(army: Army, rule: str, what: str) -> Happening:
+    return Happening(rule=rule, what=what, army=army.name, province=army.province, side=army.side)
+
+
 def _landings_and_revolts(state: MapState, board: Board) -> tuple[MapState, list[Happening]]:
     happened: list[Happening] = []
     provinces = dict(state.provinces)
@@ -804,11 +800,7 @@ def _landings_and_revolts(state: MapState, board: Board) -> tuple[MapState, list
             provinces[army.province] = place.model_copy(
                 update={"controller": army.side, "rebel": False}
             )
-            happened.append(
-                Happening(
-                    rule="D10", what="taken", army=army.name, province=army.province, side=army.side
-                )
-            )
+            happened.append(_about(army, "D10", "taken"))
     for name, place in provinces.items():
         if not place.rebel or place.controller is None:
             continue
@@ -835,34 +827,14 @@ def _trace_supply(state: MapState, board: Board) -> tuple[MapState, list[Happeni
             continue
         if supplied(state, board, army.name):
             if army.cut_off_since is not None:
-                happened.append(
-                    Happening(
-                        rule="D13",
-                        what="supplied",
-                        army=army.name,
-                        province=army.province,
-                        side=army.side,
-                    )
-                )
+                happened.append(_about(army, "D13", "supplied"))
             armies[army.name] = army.model_copy(update={"cut_off_since": None})
             continue
         since = army.cut_off_since if army.cut_off_since is not None else state.turn
         if cut_off_army_dies(state.turn - since):
-            happened.append(
-                Happening(
-                    rule="D13", what="died", army=army.name, province=army.province, side=army.side
-                )
-            )
+            happened.append(_about(army, "D13", "died"))
             continue
         if army.cut_off_since is None:
-            happened.append(
-                Happening(
-                    rule="D13",
-                    what="cut-off",
-                    army=army.name,
-                    province=army.province,
-                    side=army.side,
-                )
-            )
+            happened.append(_about(army, "D13", "cut-off"))
         armies[army.name] = army.model_copy(update={"cut_off_since": since})
     return state.model_copy(update={"armies": armies}), happened

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.unit.test_cli_map import events
 from tests.unit.test_ledger_cli import run, run_json
 
 
@@ -15,10 +16,6 @@ def file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "m.castra")
     run_json(capsys, "campaign", "new", "macedon", "--file", path)
     return path
-
-
-def events(capsys: pytest.CaptureFixture[str], path: str) -> int:
-    return len(run_json(capsys, "campaign", "history", "--file", path)["events"])
 
 
 def test_d9_map_json_shows_provinces_and_armies(
