@@ -2,9 +2,11 @@
 
 Builds Tarentine Wars campaigns whose ledgers hold N battles (each followed by the loser
 rebuilding its decimated PM, with turns and winters in between), then times
-``CampaignStore.open(path).state()`` — the snapshot path every command takes — and, for
-comparison, a full replay of the event log (what an undo, a changed replay version or another
-process's undo costs), and one ``undo`` (reads and replays the whole log once).
+``CampaignStore.open(path).state()`` — the snapshot path every command takes, checksums
+included — then the checksum check alone (every event's hash chain and the saved state's
+digest, run on every open since schema 3), and, for comparison, a full replay of the event
+log (what an undo, a changed replay version or another process's undo costs), and one
+``undo`` (reads and replays the whole log once).
 
 Run: ``/work/venv/bin/python benchmarks/ledger.py [N ...]``
 """
@@ -117,6 +119,17 @@ def time_replay(path: Path) -> float:
         return time.perf_counter() - start
 
 
+def time_checks(path: Path, repeats: int = 5) -> float:
+    """The damage check every open runs (issue 10, item 5): part of the open time above."""
+    times = []
+    with CampaignStore.open(path) as store:
+        for _ in range(repeats):
+            start = time.perf_counter()
+            assert store.find_damage() is None
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def time_undo(path: Path) -> float:
     """``castra campaign undo`` on the campaign: the one write that replays the whole log."""
     copy = path.with_name(f"undo-{path.name}")
@@ -130,8 +143,8 @@ def time_undo(path: Path) -> float:
 def main(argv: list[str]) -> None:
     sizes = [int(arg) for arg in argv] or [1_000, 2_500, 5_000, 10_000]
     print(
-        f"{'battles':>8} {'events':>8} {'file KB':>8} {'open s':>8} {'full replay s':>14} "
-        f"{'undo s':>8}"
+        f"{'battles':>8} {'events':>8} {'file KB':>8} {'open s':>8} {'checks s':>9} "
+        f"{'full replay s':>14} {'undo s':>8}"
     )
     with tempfile.TemporaryDirectory() as folder:
         first: float | None = None
@@ -142,12 +155,14 @@ def main(argv: list[str]) -> None:
             with CampaignStore.open(path) as store:
                 count = store.state().last_event_id
             opened = time_open(path)
+            checks = time_checks(path)
             full = time_replay(path)
             undone = time_undo(path)
             first = first or opened
             print(
                 f"{size:>8} {count:>8} {path.stat().st_size // 1024:>8} {opened:>8.4f} "
-                f"{full:>14.3f} {undone:>8.3f}   (open ×{opened / first:.2f} vs the first size)"
+                f"{checks:>9.4f} {full:>14.3f} {undone:>8.3f}   "
+                f"(open ×{opened / first:.2f} vs the first size)"
             )
             last = (size, opened)
     print("target: open a campaign of 10,000 battles in under 0.5 s", end="")

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.ledger.events import (
     ArmyMoraleChange,
@@ -437,70 +437,47 @@ def dice_battle_event(
     PM lost and prisoners (T3.4, T3.5), T3.7 captures for a naval battle, every die rolled.
     The round log is kept verbatim in the event.
     """
-    try:
-        sides = {side: log[side] for side in ("a", "b")}
-        winner: Literal["a", "b", "draw"] = log.get("winner") or "draw"
-        rounds = list(log.get("rounds", []))
-        raw_rolls = list(log.get("rolls", []))
-    except (KeyError, TypeError):
-        raise LedgerError(
-            "--dice-log: not a dice-battle result (the JSON of `castra battle --json`)"
-        ) from None
-    if winner not in ("a", "b", "draw"):
-        raise LedgerError(f"--dice-log: winner must be a, b or none (got {winner!r})")
-    for side, data in sides.items():
-        if not isinstance(data, dict) or not isinstance(data.get("contingents", []), list):
-            raise LedgerError(f"--dice-log: {side}: an object with a list of contingents")
-    from converters.dice import Roll
+    from assistant.ledger.dice_log import read_dice_log
 
-    capture = log.get("capture") or None
+    checked = read_dice_log(log)
+    winner: Literal["a", "b", "draw"] = checked.winner or "draw"
+    capture = checked.capture
     figures: list[ContingentFigures] = []
-    where = "--dice-log"
-    try:
-        for side, data in sides.items():
-            for index, contingent in enumerate(data.get("contingents", [])):
-                where = f"--dice-log: {side}.contingents[{index}]"
-                nation = str(contingent["nation"])
-                captured = 0
-                if naval and capture and side == winner and index == 0:
-                    captured = int(capture.get("captured", 0))
-                if naval:
-                    figures.append(
-                        ContingentFigures(
-                            side=side,
-                            nation=nation,
-                            pm=0,
-                            pm_lost=0,
-                            naval_pm=_whole(contingent["pm_start"]),
-                            naval_lost=_whole(contingent["pm_lost"]),
-                            naval_captured=captured,
-                        )
+    for side in ("a", "b"):
+        for index, contingent in enumerate(checked.side(side).contingents):
+            if naval:
+                captured = capture.captured if capture and side == winner and index == 0 else 0
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=contingent.nation,
+                        pm=0,
+                        pm_lost=0,
+                        naval_pm=_whole(contingent.pm_start),
+                        naval_lost=_whole(contingent.pm_lost),
+                        naval_captured=captured,
                     )
-                else:
-                    figures.append(
-                        ContingentFigures(
-                            side=side,
-                            nation=nation,
-                            pm=Fraction(str(contingent["pm_start"])),
-                            pm_lost=_whole(contingent["pm_lost"]),
-                            prisoners=_whole(contingent.get("prisoners", 0)),
-                        )
+                )
+            else:
+                figures.append(
+                    ContingentFigures(
+                        side=side,
+                        nation=contingent.nation,
+                        pm=Fraction(str(contingent.pm_start)),
+                        pm_lost=_whole(contingent.pm_lost),
+                        prisoners=_whole(contingent.prisoners),
                     )
-        rolls = []
-        for index, roll in enumerate(raw_rolls):
-            where = f"--dice-log: rolls[{index}]"
-            rolls.append(Roll.model_validate(roll))
-    except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first.get("loc", ()))
-        raise LedgerError(f"{where}: {field}: {first.get('msg', 'invalid')}") from None
-    except KeyError as error:
-        raise LedgerError(f"{where}: {error.args[0]} is missing") from None
-    except (TypeError, AttributeError, ValueError, ZeroDivisionError) as error:
-        raise LedgerError(f"{where}: {error}") from None
+                )
+    rolls = list(checked.rolls)
+    rounds = [record.model_dump(mode="json") for record in checked.rounds]
     if capture:
-        rounds.append({"kind": "capture", **capture})
-    defender_dice = _defender_dice(sides["b"], winner) if city_assault and not naval else None
+        rounds.append({"kind": "capture", **capture.model_dump(mode="json")})
+    defender_dice = None
+    if city_assault and not naval:
+        # T3.5, T4.1: survivors of a city that falls are taken prisoner; like prisoners
+        # elsewhere in the ledger they count as lost for prestige, so then every die is lost.
+        start = checked.b.dice_start
+        defender_dice = (start, start if winner == "a" else start - checked.b.dice_left)
     return battle_event(
         state,
         place=place,
@@ -515,27 +492,6 @@ def dice_battle_event(
         rolls=rolls,
         defender_dice=defender_dice,
     )
-
-
-def _defender_dice(side: Any, winner: str) -> tuple[int, int] | None:
-    """T3.5, T4.1: the city defender's (dice at the start, dice lost) from a dice-battle log.
-
-    Survivors of a city that falls are taken prisoner; like prisoners elsewhere in the ledger
-    they count as lost for prestige, so then every die is lost. None when the log has no dice
-    figures (the real PM are doubled instead).
-    """
-    try:
-        start, left = side["dice_start"], side["dice_left"]
-    except (KeyError, TypeError):
-        return None
-    if isinstance(start, bool) or isinstance(left, bool):
-        raise LedgerError("--dice-log: b.dice_start and b.dice_left are whole numbers of dice")
-    if not isinstance(start, int) or not isinstance(left, int) or not 0 <= left <= start:
-        raise LedgerError(
-            f"--dice-log: b.dice_left must be 0 to b.dice_start (got {left!r} of {start!r})"
-        )
-    lost = start if winner == "a" else start - left
-    return start, lost
 
 
 def bellum_power(state: CampaignState, name: str, field: str = "centres") -> str:

@@ -67,6 +67,7 @@ __all__ = [
     "OccupiedProvince",
     "Recruits",
     "replay",
+    "replay_as_recorded",
 ]
 
 REPLAY_VERSION = 2
@@ -1226,8 +1227,76 @@ def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:
     :class:`Undone` names its target, and both stay in the history.
     """
     items = list(events)
-    if not items or not isinstance(items[0][1], CampaignCreated):
+    undone = _undone_targets(items)
+    state = initial_state(_creation(items))
+    state.last_event_id = items[0][0]
+    for event_id, event in items[1:]:
+        if isinstance(event, Undone) or event_id in undone:
+            state.last_event_id = event_id
+            continue
+        state.apply(event, event_id)
+    return state
+
+
+def replay_as_recorded(
+    events: Iterable[tuple[int, Event]], *, lenient: bool = False
+) -> tuple[CampaignState, dict[int, str]]:
+    """Replay ``(id, event)`` pairs as they were recorded: the campaign state now and what
+    each event did, in words, when it was recorded.
+
+    An event later undone was recorded in the campaign as it stood then, other events later
+    undone included, so each event is applied to the state in force at its own moment; an
+    undo puts back the state its target left (a replay of the events before it). Raises
+    :class:`LedgerError` if an event could not have been recorded when it was: a log that
+    fails here was never written by Castra. ``lenient`` words such an event's failure as its
+    summary instead, so that the history of a file imported by an older Castra still reads.
+    """
+    items = list(events)
+    undone = _undone_targets(items)
+    created = _creation(items)
+    state = initial_state(created)
+    state.last_event_id = items[0][0]
+    summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    if state.map_note:
+        summaries[items[0][0]] += f"; {state.map_note}"
+    # The state each event to be undone found, kept while it is the last event in force: an
+    # undo of the last event in force (the only kind Castra writes) puts it back without a
+    # replay, so the history of a long campaign with many undos stays one pass.
+    before: dict[int, CampaignState] = {}
+    in_force: list[int] = []
+    for position, (event_id, event) in enumerate(items[1:], start=2):
+        if isinstance(event, Undone):
+            if in_force and in_force[-1] == event.target and event.target in before:
+                state = before.pop(event.target)
+                state.last_event_id = event_id
+            else:
+                state = replay(items[:position])
+            if event.target in in_force:
+                in_force.remove(event.target)
+            summaries[event_id] = f"undid #{event.target}: {event.reason}"
+            continue
+        if event_id in undone:
+            before[event_id] = state.model_copy(deep=True)
+        try:
+            summaries[event_id] = state.apply(event, event_id)
+        except LedgerError as error:
+            if not lenient:
+                raise
+            summaries[event_id] = f"(could not have been recorded then: {error})"
+            state = replay(items[:position])
+        in_force.append(event_id)
+    return state, summaries
+
+
+def _creation(items: list[tuple[int, Event]]) -> CampaignCreated:
+    first = items[0][1] if items else None
+    if not isinstance(first, CampaignCreated):
         raise LedgerError("events: a campaign starts with its creation event")
+    return first
+
+
+def _undone_targets(items: list[tuple[int, Event]]) -> set[int]:
+    """The ids the log's undos cancel; LedgerError if an undo names no earlier event in force."""
     kinds = {event_id: event.kind for event_id, event in items}
     undone: set[int] = set()
     for event_id, event in items:
@@ -1242,11 +1311,4 @@ def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:
                     "earlier event in force"
                 )
             undone.add(event.target)
-    state = initial_state(items[0][1])
-    state.last_event_id = items[0][0]
-    for event_id, event in items[1:]:
-        if isinstance(event, Undone) or event_id in undone:
-            state.last_event_id = event_id
-            continue
-        state.apply(event, event_id)
-    return state
+    return undone

@@ -12,6 +12,8 @@ whenever it does not match.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import itertools
 import json
 import os
 import sqlite3
@@ -25,7 +27,14 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from armylists.scenarios import Scenario
 from assistant.ledger.events import EVENT_ADAPTER, CampaignCreated, Event, Undone
-from assistant.ledger.state import REPLAY_VERSION, CampaignState, LedgerError, initial_state
+from assistant.ledger.state import (
+    REPLAY_VERSION,
+    CampaignState,
+    LedgerError,
+    replay,
+    replay_as_recorded,
+)
+from converters.i18n import N_, _
 
 __all__ = [
     "APPLICATION",
@@ -33,26 +42,41 @@ __all__ = [
     "SCHEMA_VERSION",
     "CampaignFileError",
     "CampaignStore",
+    "Damage",
+    "DamagedFileError",
     "HistoryEntry",
     "StoredEvent",
+    "is_campaign_file",
+    "write_new_file",
 ]
 
 APPLICATION = "castra-campaign"
 """What the ``meta`` table says a Castra campaign file is."""
-SCHEMA_VERSION = 2
-GHOST_BATTLE_KEY = "ghost_battle"
+SCHEMA_VERSION = 3
 """The file layout this Castra writes; older files are migrated, newer ones refused.
 
 1: the first layout. 2: Bellum games (a scenario with ``bellum``, ``centres_recorded``
-events), which a Castra reading only version 1 could not replay, so it must refuse them."""
+events), which a Castra reading only version 1 could not replay, so it must refuse them.
+3: checksums (a hash chain over the events, and the snapshot's digest), which a Castra that
+does not keep them up to date would break, so it must refuse them."""
+GHOST_BATTLE_KEY = "ghost_battle"
 EXPORT_FORMAT = "castra-campaign-export"
 """The ``format`` field of an exported JSON document."""
 BUSY_TIMEOUT_MS = 15_000
 """How long a writer waits for another process's transaction to finish."""
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
+_SIDE_SUFFIXES = ("-wal", "-shm")
+"""SQLite's side files of a campaign in WAL mode: they belong with it wherever it goes."""
 
-_SCHEMA = """
+_CHECKSUMS = """
+CREATE TABLE checksums (id INTEGER PRIMARY KEY, chain TEXT NOT NULL);
+"""
+"""Event ``id``'s link in the hash chain: sha256 of the link before it, the id and the stored
+payload (see :func:`_link`). Written with the event, in the same transaction."""
+
+_SCHEMA = (
+    """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE events (
     id INTEGER PRIMARY KEY,
@@ -70,9 +94,12 @@ CREATE TABLE snapshot (
     slot INTEGER PRIMARY KEY CHECK (slot = 1),
     last_event_id INTEGER NOT NULL,
     replay_version INTEGER NOT NULL,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    digest TEXT
 );
 """
+    + _CHECKSUMS
+)
 
 
 def _v1_to_v2(connection: sqlite3.Connection) -> None:
@@ -80,8 +107,26 @@ def _v1_to_v2(connection: sqlite3.Connection) -> None:
     already a valid version 2 row, so nothing is rewritten (the ledger is append-only)."""
 
 
-# Version n → n+1, run inside one transaction when an older file is opened for writing.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2}
+def _v2_to_v3(connection: sqlite3.Connection) -> None:
+    """Version 3 adds the checksums. The events are read and replayed first (a damaged one
+    stops the migration, which writes nothing); the snapshot is then rebuilt from them, so a
+    saved state changed by hand before the upgrade is not carried over."""
+    events = [
+        (event_id, _parse(event_id, payload, Path("the campaign file")))
+        for event_id, payload in connection.execute("SELECT id, payload FROM events ORDER BY id")
+    ]
+    state = _replay_checked(events)
+    connection.execute(_CHECKSUMS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
+    connection.execute("DELETE FROM checksums")
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(snapshot)")}
+    if "digest" not in columns:
+        connection.execute("ALTER TABLE snapshot ADD COLUMN digest TEXT")
+    chain = _write_checksums(connection, "", events)
+    _write_snapshot(connection, state, chain)
+
+
+# Version n → n+1, run inside one transaction when an older file is opened.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class CampaignFileError(ValueError):
@@ -89,6 +134,46 @@ class CampaignFileError(ValueError):
 
     The file is left exactly as it was.
     """
+
+
+class Damage(BaseModel):
+    """What is wrong with a campaign file, found by its checksums (:meth:`CampaignStore.open`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_event: int | None
+    """The first event that cannot be trusted (it and every later one); None when the events
+    are sound and only the saved state is not."""
+    what: str
+    """What is damaged, in words."""
+
+    def message(self, path: Path) -> str:
+        """One line: what is damaged, that nothing was written, and how to recover."""
+        if self.first_event is None:
+            recover = _(
+                "rebuild it from the events with `castra campaign export --file {path} "
+                "all.json` and `castra campaign import all.json --file NEW`"
+            )
+        elif self.first_event <= 1:
+            recover = _("go back to a backup")
+        else:
+            recover = _(
+                "`castra campaign export --file {path} good.json` keeps the events before "
+                "#{first}, then `castra campaign import good.json --file NEW`; "
+                "or go back to a backup"
+            )
+        return _("file: {path} is damaged: {what}; nothing written. To recover, {recover}").format(
+            path=path, what=self.what, recover=recover.format(path=path, first=self.first_event)
+        )
+
+
+_SNAPSHOT_CHANGED = N_("its saved state was changed outside Castra (it does not match the events)")
+
+
+class DamagedFileError(CampaignFileError, LedgerError):
+    """Damage found by the checksums (:class:`Damage`): on opening, or when catching up with
+    events another process wrote. A LedgerError too, so a write refused for it is reported
+    like any refused event; nothing is written."""
 
 
 class StoredEvent(BaseModel):
@@ -178,13 +263,26 @@ class CampaignStore:
         self.path = path
         self._connection = connection
         self._state: CampaignState | None = None
+        self.set_aside: Path | None = None
+        """Where the file this one replaced (``force``) was renamed to, if it did."""
+        self.damage: Damage | None = None
+        """What is damaged in the file (only ever set on a store opened with ``salvage``)."""
+        self._salvaging = False
+        self._version = SCHEMA_VERSION
 
     # ---- opening and creating ----------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> CampaignStore:
+    def open(cls, path: str | os.PathLike[str], *, salvage: bool = False) -> CampaignStore:
         """Open an existing campaign; refuse (CampaignFileError) a missing, foreign, damaged
-        or newer file without writing to it."""
+        or newer file without writing to it.
+
+        Damage is looked for on every open: each event against its checksum (a hash chain)
+        and the saved state against the events (item 5 of issue 10); the cost is measured
+        in ``benchmarks/ledger.py``. ``salvage`` opens a damaged file for
+        :meth:`export_document` only: it exports the events before the first damaged one,
+        and :attr:`damage` says what was left out; nothing else may be done with it.
+        """
         file = Path(path)
         _check_header(file)
         side_files = (Path(f"{file}-wal"), Path(f"{file}-shm"))
@@ -193,7 +291,13 @@ class CampaignStore:
         try:
             connection = _connect(file)
             store = cls(file, connection)
-            store._check_file()
+            store._check_file(migrate=not salvage)
+            store.damage = store.find_damage()
+            if salvage:
+                store._salvaging = True
+                return store
+            if store.damage is not None:
+                raise DamagedFileError(store.damage.message(file))
             store._state = store._load_state()
             return store
         except BaseException as error:
@@ -267,6 +371,14 @@ class CampaignStore:
                 raise CampaignFileError(
                     f"{where}.event{'.' + field if field else ''}: {first.get('msg', 'invalid')}"
                 ) from None
+            coerced = _first_coercion(item["event"], EVENT_ADAPTER.dump_python(event, mode="json"))
+            if coerced is not None:
+                field, raw, wanted = coerced
+                raise CampaignFileError(
+                    _("{where}.event.{field}: {wanted}, as written (got {raw!r})").format(
+                        where=where, field=field, wanted=wanted, raw=raw
+                    )
+                )
             event_id = item["id"]
             events.append((event_id, event))
         solo = document.get(GHOST_BATTLE_KEY)
@@ -279,11 +391,19 @@ class CampaignStore:
 
     @classmethod
     def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
-        ids = [event_id for event_id, _ in events]
+        ids = [event_id for event_id, _event in events]
         if ids != sorted(set(ids)) or ids[0] != 1:
             raise CampaignFileError("events: ids must rise from 1 without repeats")
-        # Replay first: nothing is written for a campaign that does not add up.
-        state = _replay_checked(events)
+        # Replay first: nothing is written for a campaign that does not add up, nor for one
+        # whose undone events could not have been recorded when they were (its history).
+        try:
+            state = replay_as_recorded(events)[0]
+        except LedgerError as error:
+            raise CampaignFileError(f"file: {error}") from None
+        if path.is_dir():
+            raise CampaignFileError(
+                _("file: {path} is a folder; give the campaign file's name").format(path=path)
+            )
         if path.exists() and not force:
             raise CampaignFileError(
                 f"file: {path} already exists; choose another --file or pass --force "
@@ -309,18 +429,12 @@ class CampaignStore:
                         ("created_at", _now().isoformat()),
                     ],
                 )
-                connection.executemany(
-                    "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [_row(event_id, event) for event_id, event in events],
-                )
-                _write_snapshot(connection, state)
+                chain = _write_events(connection, "", events)
+                _write_snapshot(connection, state, chain)
                 connection.execute("COMMIT")
             finally:
                 connection.close()
-            if path.exists() and force:
-                stamp = _now().strftime("%Y%m%dT%H%M%S")
-                path.rename(path.with_name(f"{path.name}.replaced-{stamp}"))
+            set_aside = _set_aside(path) if path.exists() and force else None
             try:
                 # A hard link fails if someone made the file meanwhile: never overwrite.
                 os.link(temporary, path)
@@ -330,9 +444,11 @@ class CampaignStore:
             for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
                 with contextlib.suppress(FileNotFoundError):
                     leftover.unlink()
-        return cls.open(path)
+        store = cls.open(path)
+        store.set_aside = set_aside
+        return store
 
-    def _check_file(self) -> None:
+    def _check_file(self, *, migrate: bool = True) -> None:
         connection = self._connection
         tables = {
             row[0]
@@ -360,16 +476,82 @@ class CampaignStore:
                 f"file: {self.path} is damaged ({check[0] if check else 'unreadable'}); "
                 "not opened, left unchanged"
             )
-        if version < SCHEMA_VERSION:
-            self._migrate(version)
+        self._version = version
+        if version < SCHEMA_VERSION and migrate:
+            self._migrate()
 
-    def _migrate(self, version: int) -> None:
+    def _migrate(self) -> None:
         with self._transaction() as connection:
+            # Read again inside the transaction: another process may have migrated meanwhile.
+            row = connection.execute(
+                "SELECT value FROM meta WHERE key = 'schema_version'"
+            ).fetchone()
+            version = int(row[0])
             for step in range(version, SCHEMA_VERSION):
                 MIGRATIONS[step](connection)
             connection.execute(
                 "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
             )
+        self._version = SCHEMA_VERSION
+
+    def find_damage(self) -> Damage | None:
+        """The first event that does not match its checksum, or a saved state that does not
+        match the events; None if the file is sound. Reads every event (once per open)."""
+        if self._version < 3:
+            return None  # opened to salvage before migration: no checksums yet
+        damage = self._broken_link(self._connection, after=0)
+        if damage is not None:
+            return damage
+        row = self._connection.execute(
+            "SELECT last_event_id, state, digest FROM snapshot WHERE slot = 1"
+        ).fetchone()
+        if row is not None and row[2] != _snapshot_digest(
+            self._chain_at(self._connection, row[0]), row[1]
+        ):
+            return Damage(first_event=None, what=_(_SNAPSHOT_CHANGED))
+        return None
+
+    def _broken_link(self, connection: sqlite3.Connection, after: int) -> Damage | None:
+        """Check the hash chain of the events after ``after`` (whose own link is trusted)."""
+        previous = self._chain_at(connection, after)
+        rows = connection.execute(
+            "SELECT e.id, e.payload, c.chain FROM events e LEFT JOIN checksums c ON c.id = e.id "
+            "WHERE e.id > ? ORDER BY e.id",
+            (after,),
+        )
+        for event_id, payload, stored in rows:
+            previous = _link(previous, event_id, payload)
+            if stored != previous:
+                return Damage(
+                    first_event=event_id,
+                    what=_(
+                        "event #{id} was changed outside Castra (it does not match its checksum)"
+                    ).format(id=event_id),
+                )
+        missing = connection.execute(
+            "SELECT min(id) FROM checksums WHERE id > ? AND id NOT IN (SELECT id FROM events)",
+            (after,),
+        ).fetchone()[0]
+        if missing is not None:
+            return Damage(first_event=missing, what=_("event #{id} was deleted").format(id=missing))
+        return None
+
+    def _chain_at(self, connection: sqlite3.Connection, event_id: int) -> str:
+        if event_id == 0:
+            return ""
+        row = connection.execute("SELECT chain FROM checksums WHERE id = ?", (event_id,)).fetchone()
+        if row is None:
+            damage = Damage(
+                first_event=event_id,
+                what=_("event #{id} has no checksum").format(id=event_id),
+            )
+            raise DamagedFileError(damage.message(self.path))
+        return str(row[0])
+
+    def _check_links(self, connection: sqlite3.Connection, after: int) -> None:
+        damage = self._broken_link(connection, after)
+        if damage is not None:
+            raise DamagedFileError(damage.message(self.path))
 
     def close(self) -> None:
         """Close the file (the store cannot be used afterwards)."""
@@ -385,6 +567,8 @@ class CampaignStore:
 
     def state(self) -> CampaignState:
         """The campaign as it stands now, including events other processes appended."""
+        if self._salvaging:
+            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
             self._state = self._load_state()
@@ -405,21 +589,7 @@ class CampaignStore:
             for event_id, event in events
             if isinstance(event, Undone)
         }
-        summaries: dict[int, str] = {}
-        state: CampaignState | None = None
-        for event_id, event in events:
-            if isinstance(event, CampaignCreated):
-                state = initial_state(event)
-                summaries[event_id] = f"campaign created: {event.scenario.title}"
-                if state.map_note:
-                    summaries[event_id] += f"; {state.map_note}"
-            elif isinstance(event, Undone):
-                summaries[event_id] = f"undid #{event.target}: {event.reason}"
-            elif state is not None and event_id in undos:
-                scratch = state.model_copy(deep=True)
-                summaries[event_id] = scratch.apply(event, event_id)
-            elif state is not None:
-                summaries[event_id] = state.apply(event, event_id)
+        _, summaries = replay_as_recorded(events, lenient=True)
         entries = []
         for event_id, event in events:
             undo = undos.get(event_id)
@@ -441,13 +611,27 @@ class CampaignStore:
     def export_document(self) -> dict[str, Any]:
         """The whole campaign as one JSON-ready document; :meth:`import_document` reads it
         back into an identical campaign (the solo battle in progress included)."""
-        rows = self._connection.execute("SELECT id, payload FROM events ORDER BY id").fetchall()
+        limit = self.damage.first_event if self.damage is not None else None
+        rows = self._connection.execute(
+            "SELECT id, payload FROM events WHERE id < ? ORDER BY id",
+            (limit if limit is not None else 2**62,),
+        ).fetchall()
+        events = []
+        for event_id, payload in rows:
+            if self._salvaging:
+                try:
+                    EVENT_ADAPTER.validate_json(payload)
+                except ValidationError:
+                    self.damage = Damage(
+                        first_event=event_id,
+                        what=_("event #{id} cannot be read").format(id=event_id),
+                    )
+                    break
+            events.append({"id": event_id, "event": json.loads(payload)})
         document: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
-            "events": [
-                {"id": event_id, "event": json.loads(payload)} for event_id, payload in rows
-            ],
+            "events": events,
         }
         solo = self.ghost_battle()
         if solo is not None:
@@ -508,12 +692,10 @@ class CampaignStore:
             # older files whose events predate them keep replaying.
             work.check(filled)
             summary = work.apply(filled, event_id)
-            connection.execute(
-                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                _row(event_id, filled),
+            chain = _write_events(
+                connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
             )
-            _write_snapshot(connection, work)
+            _write_snapshot(connection, work, chain)
         self._state = work
         return StoredEvent(id=event_id, event=filled, summary=summary)
 
@@ -539,12 +721,10 @@ class CampaignStore:
             undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=turn)
             events.append((event_id, undo))
             new_state = _replay_checked(events)
-            connection.execute(
-                "INSERT INTO events (id, kind, turn, who, recorded_at, payload) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                _row(event_id, undo),
+            chain = _write_events(
+                connection, self._chain_at(connection, event_id - 1), [(event_id, undo)]
             )
-            _write_snapshot(connection, new_state)
+            _write_snapshot(connection, new_state, chain)
         self._state = new_state
         return StoredEvent(id=event_id, event=undo, summary=f"undid #{target_id}: {reason}")
 
@@ -552,6 +732,8 @@ class CampaignStore:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        if self._salvaging:
+            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
         connection = self._connection
         connection.execute("BEGIN IMMEDIATE")
         try:
@@ -580,6 +762,7 @@ class CampaignStore:
         if self._state is not None and self._state.last_event_id == last:
             return self._state
         if self._state is not None and self._state.last_event_id < last:
+            self._check_links(connection, after=self._state.last_event_id)
             tail = self._read_events(connection, after=self._state.last_event_id)
             if not any(isinstance(event, Undone) for _, event in tail):
                 state = self._state.model_copy(deep=True)
@@ -592,9 +775,15 @@ class CampaignStore:
         connection = connection or self._connection
         last = self._last_id(connection)
         row = connection.execute(
-            "SELECT last_event_id, replay_version, state FROM snapshot WHERE slot = 1"
+            "SELECT last_event_id, replay_version, state, digest FROM snapshot WHERE slot = 1"
         ).fetchone()
+        if row is not None and row[3] != _snapshot_digest(
+            self._chain_at(connection, row[0]), row[2]
+        ):
+            damage = Damage(first_event=None, what=_(_SNAPSHOT_CHANGED))
+            raise DamagedFileError(damage.message(self.path))
         if row is not None and row[1] == REPLAY_VERSION and row[0] <= last:
+            self._check_links(connection, after=row[0])
             try:
                 state = CampaignState.model_validate_json(row[2])
             except ValidationError:
@@ -626,6 +815,101 @@ def _remove_side_files(side_files: tuple[Path, Path], existed: set[Path]) -> Non
             side.unlink(missing_ok=True)
 
 
+def _set_aside(path: Path) -> Path:
+    """Rename ``path`` to the first free ``NAME.replaced-STAMP[-N]``, with its WAL side files
+    (which may hold its last events), and return the new name.
+
+    Never overwrites: each name is taken with a hard link, which fails on an existing file,
+    so two replacements within the same second keep both old files.
+    """
+    stamp = _now().strftime("%Y%m%dT%H%M%S")
+    for attempt in itertools.count(1):
+        backup = path.with_name(
+            f"{path.name}.replaced-{stamp}" + (f"-{attempt}" if attempt > 1 else "")
+        )
+        if any(Path(f"{backup}{side}").exists() for side in _SIDE_SUFFIXES):
+            continue
+        try:
+            os.link(path, backup)
+        except FileExistsError:
+            continue
+        break
+    for side in _SIDE_SUFFIXES:
+        with contextlib.suppress(FileNotFoundError, FileExistsError):
+            os.link(f"{path}{side}", f"{backup}{side}")
+            os.unlink(f"{path}{side}")
+    path.unlink()
+    return backup
+
+
+def is_campaign_file(path: Path) -> bool:
+    """True if ``path`` is an SQLite file (a campaign, or any database) or the side file of
+    one: things no export or other plain write may overwrite."""
+    for side in (*_SIDE_SUFFIXES, "-journal"):
+        if path.name.endswith(side) and is_campaign_file(path.with_name(path.name[: -len(side)])):
+            return True
+    try:
+        return _has_sqlite_header(path)
+    except OSError:
+        return False
+
+
+def _has_sqlite_header(path: Path) -> bool:
+    with path.open("rb") as handle:
+        return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+
+
+def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file in the same folder,
+    then renamed). An existing file is left alone (FileExistsError) unless ``replace``; a
+    campaign file never is replaced."""
+    handle, temporary_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    temporary = Path(temporary_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if replace and not is_campaign_file(path):
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "null" if value is None else "a list" if isinstance(value, list) else "an object"
+
+
+def _first_coercion(raw: object, read: object, path: str = "") -> tuple[str, object, str] | None:
+    """Strictness for imports: the first value of ``raw`` (an event as the file has it) that
+    validation had to convert — ``"3"`` read as 3, ``1`` as true — as (field, value, what it
+    should be); None if every value was already of its kind. ``read`` is the validated event
+    dumped back to JSON (unknown keys are refused by the models themselves)."""
+    if isinstance(raw, dict) and isinstance(read, dict):
+        for key, value in raw.items():
+            found = _first_coercion(value, read.get(key), f"{path}.{key}" if path else key)
+            if found is not None:
+                return found
+        return None
+    if isinstance(raw, list) and isinstance(read, list):
+        for index, (value, kept) in enumerate(zip(raw, read, strict=False)):
+            found = _first_coercion(value, kept, f"{path}.{index}")
+            if found is not None:
+                return found
+        return None
+    if _json_kind(raw) != _json_kind(read):
+        return path, raw, _json_kind(read)
+    return None
+
+
 def _check_header(path: Path) -> None:
     if not path.exists():
         raise CampaignFileError(
@@ -633,9 +917,7 @@ def _check_header(path: Path) -> None:
         )
     if not path.is_file():
         raise CampaignFileError(f"file: {path} is not a file")
-    with path.open("rb") as handle:
-        header = handle.read(len(_SQLITE_HEADER))
-    if header != _SQLITE_HEADER:
+    if not _has_sqlite_header(path):
         raise CampaignFileError(
             f"file: {path} is damaged or not a Castra campaign (no SQLite header); "
             "not opened, left unchanged"
@@ -647,17 +929,50 @@ def _row(event_id: int, event: Event) -> tuple[int, str, int | None, str, str, s
     return (event_id, event.kind, event.turn, event.who, when, _payload(event))
 
 
-def _write_snapshot(connection: sqlite3.Connection, state: CampaignState) -> None:
+def _link(previous: str, event_id: int, payload: str) -> str:
+    """The hash chain's link for event ``event_id`` stored as ``payload``, after ``previous``
+    (the empty string before the first event): a changed, missing or reordered event breaks
+    every link from it on."""
+    return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
+
+
+def _snapshot_digest(chain: str, state_json: str) -> str:
+    """Ties the saved state to the events it was replayed from (their last link)."""
+    return hashlib.sha256(f"{chain}\n{state_json}".encode()).hexdigest()
+
+
+def _write_events(
+    connection: sqlite3.Connection, previous: str, events: list[tuple[int, Event]]
+) -> str:
+    """Insert ``events`` with their checksums after the link ``previous``; the last link."""
+    connection.executemany(
+        "INSERT INTO events (id, kind, turn, who, recorded_at, payload) VALUES (?, ?, ?, ?, ?, ?)",
+        [_row(event_id, event) for event_id, event in events],
+    )
+    return _write_checksums(connection, previous, events)
+
+
+def _write_checksums(
+    connection: sqlite3.Connection, previous: str, events: list[tuple[int, Event]]
+) -> str:
+    links = []
+    for event_id, event in events:
+        previous = _link(previous, event_id, _payload(event))
+        links.append((event_id, previous))
+    connection.executemany("INSERT INTO checksums (id, chain) VALUES (?, ?)", links)
+    return previous
+
+
+def _write_snapshot(connection: sqlite3.Connection, state: CampaignState, chain: str) -> None:
+    state_json = state.model_dump_json()
     connection.execute(
-        "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state) "
-        "VALUES (1, ?, ?, ?)",
-        (state.last_event_id, REPLAY_VERSION, state.model_dump_json()),
+        "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state, digest) "
+        "VALUES (1, ?, ?, ?, ?)",
+        (state.last_event_id, REPLAY_VERSION, state_json, _snapshot_digest(chain, state_json)),
     )
 
 
 def _replay_checked(events: list[tuple[int, Event]], path: Path | None = None) -> CampaignState:
-    from assistant.ledger.state import replay
-
     try:
         return replay(events)
     except LedgerError as error:

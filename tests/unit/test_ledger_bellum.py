@@ -21,7 +21,7 @@ from assistant.cli import main
 from assistant.ledger.events import CampaignCreated, CentresRecorded, Event, NoteAdded
 from assistant.ledger.record import centres_event
 from assistant.ledger.state import LedgerError, replay
-from assistant.ledger.store import CampaignStore
+from assistant.ledger.store import SCHEMA_VERSION, CampaignStore
 
 POWERS = power_names()
 OTHERS = [p for p in POWERS if p not in ("Rome", "Carthage")]
@@ -403,7 +403,7 @@ def test_a_version_1_file_is_migrated_when_opened(bellum: CampaignStore) -> None
         version = connection.execute(
             "SELECT value FROM meta WHERE key = 'schema_version'"
         ).fetchone()[0]
-    assert version == "2"
+    assert version == str(SCHEMA_VERSION)
 
 
 def test_show_json_has_the_standings_and_the_centres_per_year(

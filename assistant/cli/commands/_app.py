@@ -7,6 +7,12 @@ import argparse
 
 def open_app(args: argparse.Namespace) -> int:
     """``castra`` with no command: open the app on the default (or ``--campaign``) campaign."""
+    if args.campaign is not None and not args.campaign.strip():
+        from assistant.cli.common import CliError
+        from converters.i18n import _
+
+        # An unset shell variable (--campaign "$CAMPAIGN") must not mean the default campaign.
+        raise CliError(_("--campaign: empty; give the campaign file's path"))
     from assistant.tui import run_app
 
     return run_app(campaign_path=args.campaign)

@@ -486,6 +486,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "target", metavar="FILE", nargs="?", help="the JSON file to write ('-' = stdout)"
     )
     export.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite FILE if it exists (never a campaign file)",
+    )
+    export.add_argument(
         "--format",
         choices=("json", "csv"),
         default="json",
@@ -559,7 +564,10 @@ def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
 
 def _path(args: argparse.Namespace) -> Path:
-    if args.file:
+    if args.file is not None:
+        if not args.file.strip():
+            # An unset shell variable (--file "$CAMPAIGN") must not mean the default campaign.
+            raise CliError(_("--file: empty; give the campaign file's path"))
         return Path(args.file)
     from assistant.ledger.paths import default_campaign_path
 
@@ -832,8 +840,18 @@ def _run_new(args: argparse.Namespace) -> int:
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        emit(args, data, f"New campaign in {store.path}\n{_show_text(state)}")
+        text = f"New campaign in {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text))
     return 0
+
+
+def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
+    """Where ``--force`` put the file it replaced: added to ``data`` (``set_aside``) and to
+    ``text``, so the referee can find it."""
+    if store.set_aside is None:
+        return text
+    data["set_aside"] = str(store.set_aside)
+    return text + "\n" + _("The old file is kept as {name}").format(name=store.set_aside)
 
 
 def _run_show(args: argparse.Namespace) -> int:
@@ -1624,23 +1642,64 @@ def _run_export(args: argparse.Namespace) -> int:
         return export_csv(args, _open(args))
     if args.target is None:
         raise CliError("FILE: the JSON file to write ('-' = stdout)")
-    with _open(args) as store:
+    from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file
+
+    try:
+        # A damaged campaign can still be exported: the events before the damage.
+        store = CampaignStore.open(_path(args), salvage=True)
+    except CampaignFileError as error:
+        raise CliError(str(error)) from None
+    with store:
         document = store.export_document()
+        damage = store.damage
+    left_out = None
+    if damage is not None and damage.first_event is not None:
+        left_out = _("{what}: #{first} and every later event left out").format(
+            what=damage.what, first=damage.first_event
+        )
     text = json.dumps(document, ensure_ascii=False, indent=1)
     if args.target == "-":
         sys.stdout.write(text + "\n")
+        if left_out is not None:
+            print(left_out, file=sys.stderr)
         return 0
-    target = Path(args.target)
+    target = _export_target(args)
     try:
-        target.write_text(text + "\n", encoding="utf-8")
+        write_new_file(target, text + "\n", replace=args.force)
+    except FileExistsError:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        ) from None
     except OSError as error:
         raise CliError(f"FILE: cannot write {target}: {error}") from None
-    emit(
-        args,
-        {"file": str(target), "events": len(document["events"])},
-        f"Exported {len(document['events'])} events to {target}",
-    )
+    data: dict[str, Any] = {"file": str(target), "events": len(document["events"])}
+    text = f"Exported {len(document['events'])} events to {target}"
+    if left_out is not None:
+        data["left_out"] = left_out
+        text += f"\n{left_out}"
+    emit(args, data, text)
     return 0
+
+
+def _export_target(args: argparse.Namespace) -> Path:
+    """Where ``campaign export`` may write: never over a campaign file (the campaign itself
+    included) nor a folder; over another existing file only with ``--force``."""
+    from assistant.ledger.store import is_campaign_file
+
+    if not args.target.strip():
+        raise CliError(_("FILE: empty; give the JSON file's name, or - for the screen"))
+    target = Path(args.target)
+    if target.is_dir():
+        raise CliError(_("FILE: {name} is a folder; give the JSON file's name").format(name=target))
+    if is_campaign_file(target):
+        raise CliError(
+            _("FILE: {name} is a campaign file; export never overwrites one").format(name=target)
+        )
+    if target.exists() and not args.force:
+        raise CliError(
+            _("FILE: {name} already exists; give another name or pass --force").format(name=target)
+        )
+    return target
 
 
 def _run_import(args: argparse.Namespace) -> int:
@@ -1656,9 +1715,7 @@ def _run_import(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     with store:
         state = store.state()
-        emit(
-            args,
-            {"file": str(store.path), **state.summary()},
-            f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}",
-        )
+        data = {"file": str(store.path), **state.summary()}
+        text = f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}"
+        emit(args, data, _set_aside(store, data, text))
     return 0
