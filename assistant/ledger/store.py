@@ -111,9 +111,10 @@ def _v2_to_v3(connection: sqlite3.Connection) -> None:
     """Version 3 adds the checksums. The events are read and replayed first (a damaged one
     stops the migration, which writes nothing); the snapshot is then rebuilt from them, so a
     saved state changed by hand before the upgrade is not carried over."""
+    rows = list(connection.execute("SELECT id, payload FROM events ORDER BY id"))
     events = [
         (event_id, _parse(event_id, payload, Path("the campaign file")))
-        for event_id, payload in connection.execute("SELECT id, payload FROM events ORDER BY id")
+        for event_id, payload in rows
     ]
     state = _replay_checked(events)
     connection.execute(_CHECKSUMS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"))
@@ -121,7 +122,14 @@ def _v2_to_v3(connection: sqlite3.Connection) -> None:
     columns = {row[1] for row in connection.execute("PRAGMA table_info(snapshot)")}
     if "digest" not in columns:
         connection.execute("ALTER TABLE snapshot ADD COLUMN digest TEXT")
-    chain = _write_checksums(connection, "", events)
+    # The chain covers the payloads as stored: a model that gained a field since would
+    # write them back differently, and the file would look changed by hand on its next open.
+    chain = ""
+    links = []
+    for event_id, payload in rows:
+        chain = _link(chain, event_id, payload)
+        links.append((event_id, chain))
+    connection.executemany("INSERT INTO checksums (id, chain) VALUES (?, ?)", links)
     _write_snapshot(connection, state, chain)
 
 
