@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from armylists.board import load_board, shipped_board
 from converters.bellum import BellumPower, BellumRules, RomeSetup
 from converters.campaign_map import Board
+from converters.errors import FieldError
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -470,7 +471,7 @@ def custom_scenario(
     """
     cleaned = [name.strip() for name in nations]
     if not cleaned or any(not name for name in cleaned):
-        raise ValueError("--nation: name at least one nation, each non-empty")
+        raise FieldError("nation", "name at least one nation, each non-empty")
     base = load_scenario("tarentine")
     calendar = calendar or base.calendar
     start = [

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.errors import FieldError
 from converters.rates import (
     DEFAULT_RATES,
     PM,
@@ -283,7 +284,7 @@ def battle_budget(
     if not side_b:
         raise ValueError("side_b: give at least one contingent")
     if cap is not None and cap < 1:
-        raise ValueError(f"--cap: a positive number of points or elements (got {cap})")
+        raise FieldError("cap", "a positive number of points or elements (got {cap})", cap=cap)
     unscaled_a = _side(known, side_a, Fraction(1), rates)
     unscaled_b = _side(known, side_b, Fraction(1), rates)
     larger = max(unscaled_a.full_budget, unscaled_b.full_budget)

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
+from converters.errors import FieldError
 from converters.rates import DEFAULT_RATES, ConversionRates, ExactNumber, Outcome, System
 from converters.rounding import as_fraction, round_half_up
 
@@ -106,11 +107,18 @@ class RecoveryLosses(BaseModel):
     """Every recovery die, in the order rolled: destroyed bases, routed bases, naval points."""
 
 
-def _count(value: int, field: str) -> int:
+MOST_BASES = 1_000
+"""The most bases (or naval points) T2.6 recovery takes: beyond any table, and each lost one
+rolls a die."""
+
+
+def _count(value: int, field: str, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: a whole number (got {value!r})")
+        raise FieldError(field, "a whole number (got {value!r})", value=value)
     if value < 0:
-        raise ValueError(f"{field}: cannot be negative (got {value})")
+        raise FieldError(field, "cannot be negative (got {value})", value=value)
+    if most is not None and value > most:
+        raise FieldError(field, "at most {most} (got {value})", most=most, value=value)
     return value
 
 
@@ -118,11 +126,13 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
     try:
         exact = as_fraction(value)
     except (ValueError, ZeroDivisionError, TypeError):
-        raise ValueError(f"{field}: a number of ElEq such as 12 or 11.5 (got {value!r})") from None
+        raise FieldError(
+            field, "a number of ElEq such as 12 or 11.5 (got {value!r})", value=value
+        ) from None
     if exact < 0:
-        raise ValueError(f"{field}: cannot be negative (got {float(exact):g})")
+        raise FieldError(field, "cannot be negative (got {value:g})", value=float(exact))
     if (exact * 2).denominator != 1:
-        raise ValueError(f"{field}: ElEq are whole or half (got {float(exact):g})")
+        raise FieldError(field, "ElEq are whole or half (got {value:g})", value=float(exact))
     return exact
 
 
@@ -162,7 +172,7 @@ def _check_outcome(outcome: str) -> Outcome:
         return "won"
     if outcome == "lost":
         return "lost"
-    raise ValueError(f"--outcome: won or lost (got {outcome!r})")
+    raise FieldError("outcome", "won or lost (got {outcome!r})", outcome=outcome)
 
 
 def fog_losses(
@@ -184,16 +194,19 @@ def fog_losses(
     was already sacked (and so already counted).
     """
     checked = _check_outcome(outcome)
-    _count(pm, "--pm")
-    _count(battle_groups, "--battle-groups")
+    _count(pm, "pm")
+    _count(battle_groups, "battle_groups")
     if battle_groups < 1:
-        raise ValueError("--battle-groups: at least 1 (the BGs the contingent fielded)")
-    _count(broken, "--broken")
-    _count(fragmented, "--fragmented")
+        raise FieldError("battle_groups", "at least 1 (the BGs the contingent fielded)")
+    _count(broken, "broken")
+    _count(fragmented, "fragmented")
     if broken + fragmented > battle_groups:
-        raise ValueError(
-            f"--broken/--fragmented: together at most --battle-groups ({battle_groups}), "
-            f"got {broken} + {fragmented}"
+        raise FieldError(
+            ("broken", "fragmented"),
+            "together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}",
+            most=battle_groups,
+            broken_count=broken,
+            fragmented_count=fragmented,
         )
     if attrition is None:
         ap = broken * rates.fog_ap_broken
@@ -202,17 +215,20 @@ def fog_losses(
         if checked == "lost":
             ap += fragmented * rates.fog_ap_fragmented
     else:
-        _count(attrition, "--attrition")
+        _count(attrition, "attrition")
         if broken:
-            raise ValueError("--attrition: give either --attrition or --broken, not both")
+            raise FieldError("attrition", "give either {attrition} or {broken}, not both")
         ap = attrition
         if checked == "won":
             # The edition's total includes the fragmented BGs the winner does not count.
             ap -= fragmented * rates.fog_ap_fragmented
             if ap < 0:
-                raise ValueError(
-                    f"--attrition: at least the AP of the {fragmented} fragmented BGs "
-                    f"({fragmented * rates.fog_ap_fragmented}), got {attrition}"
+                raise FieldError(
+                    "attrition",
+                    "at least the AP of the {count} fragmented BGs ({ap}), got {given}",
+                    count=fragmented,
+                    ap=fragmented * rates.fog_ap_fragmented,
+                    given=attrition,
                 )
         elif not camp_sacked:
             ap += rates.fog_ap_camp
@@ -233,18 +249,26 @@ def dbm_losses(
     winner counts eliminated ElEq only. ElEq may be halves.
     """
     checked = _check_outcome(outcome)
-    _count(pm, "--pm")
-    total = _eleq(total_eleq, "--total-eleq")
+    _count(pm, "pm")
+    total = _eleq(total_eleq, "total_eleq")
     if total == 0:
-        raise ValueError("--total-eleq: more than 0 (the contingent's ElEq)")
-    gone = _eleq(eliminated, "--eliminated")
-    shaken = _eleq(demoralised, "--demoralised")
+        raise FieldError("total_eleq", "more than 0 (the contingent's ElEq)")
+    gone = _eleq(eliminated, "eliminated")
+    shaken = _eleq(demoralised, "demoralised")
     if gone > total:
-        raise ValueError(f"--eliminated: at most --total-eleq ({_show(total)}), got {_show(gone)}")
+        raise FieldError(
+            "eliminated",
+            "at most {total_eleq} ({most}), got {given}",
+            most=_show(total),
+            given=_show(gone),
+        )
     if gone + shaken > total:
-        raise ValueError(
-            "--demoralised: demoralised but not eliminated, so at most --total-eleq − "
-            f"--eliminated ({_show(total - gone)}), got {_show(shaken)}"
+        raise FieldError(
+            "demoralised",
+            "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
+            "got {given}",
+            most=_show(total - gone),
+            given=_show(shaken),
         )
     counted = gone + shaken / 2 if checked == "lost" else gone
     return _land("dbm", checked, pm, counted, total)
@@ -253,13 +277,15 @@ def dbm_losses(
 def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosses:
     """T2.3 (Reading) DBA: ``PM × elements lost ÷ elements fielded``, nearest whole PM."""
     checked = _check_outcome(outcome)
-    _count(pm, "--pm")
-    _count(elements, "--elements")
+    _count(pm, "pm")
+    _count(elements, "elements")
     if elements < 1:
-        raise ValueError("--elements: at least 1 (the elements the contingent fielded)")
-    _count(lost, "--lost")
+        raise FieldError("elements", "at least 1 (the elements the contingent fielded)")
+    _count(lost, "lost")
     if lost > elements:
-        raise ValueError(f"--lost: at most --elements ({elements}), got {lost}")
+        raise FieldError(
+            "lost", "at most {elements} ({most}), got {given}", most=elements, given=lost
+        )
     return _land("dba", checked, pm, Fraction(lost), Fraction(elements))
 
 
@@ -282,16 +308,20 @@ def recovery_losses(
     −1 the contingent's commander was killed; −1 allied land troops (bases only). Reading:
     land losses = ``PM × unrecovered bases ÷ bases fielded``, nearest whole PM half up.
     """
-    _count(pm, "--pm")
-    _count(bases, "--bases")
+    _count(pm, "pm")
+    _count(bases, "bases", most=MOST_BASES)
     if bases < 1:
-        raise ValueError("--bases: at least 1 (the bases the contingent fielded)")
-    _count(destroyed, "--destroyed")
-    _count(routed, "--routed")
-    _count(naval_lost, "--naval-lost")
+        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
+    _count(destroyed, "destroyed")
+    _count(routed, "routed")
+    _count(naval_lost, "naval_lost", most=MOST_BASES)
     if destroyed + routed > bases:
-        raise ValueError(
-            f"--destroyed/--routed: together at most --bases ({bases}), got {destroyed} + {routed}"
+        raise FieldError(
+            ("destroyed", "routed"),
+            "together at most {bases} ({most}), got {destroyed_count} + {routed_count}",
+            most=bases,
+            destroyed_count=destroyed,
+            routed_count=routed,
         )
     common = rates.recovery_holds_field if holds_field else 0
     if commander_killed:

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
+from converters.errors import FieldError
 
 __all__ = [
     "DBA_ELEMENTS",
@@ -59,19 +60,25 @@ _MORALE_CHANGE: dict[str, int] = {
 }
 
 
-def _morale(value: int, field: str = "--morale") -> int:
+def _morale(value: int, field: str = "morale") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: a whole number 0 to 6 (got {value!r})")
+        raise FieldError(field, "a whole number 0 to 6 (got {value!r})", value=value)
     if not MORALE_MIN <= value <= MORALE_MAX:
-        raise ValueError(f"{field}: 0 to 6 (got {value})")
+        raise FieldError(field, "0 to 6 (got {value})", value=value)
     return value
 
 
 def _count(value: int, field: str, most: int, most_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{field}: a whole number 0 or more (got {value!r})")
+        raise FieldError(field, "a whole number 0 or more (got {value!r})", value=value)
     if value > most:
-        raise ValueError(f"{field}: at most {most_name} ({most}), got {value}")
+        raise FieldError(
+            field,
+            "at most {most_name} ({most}), got {value}",
+            most_name=most_name,
+            most=most,
+            value=value,
+        )
     return value
 
 
@@ -89,11 +96,13 @@ def classify_defeat(
 
     ``lost``/``elements`` are the loser's, ``enemy_lost``/``enemy_elements`` the winner's.
     """
-    for field, fielded in (("--elements", elements), ("--enemy-elements", enemy_elements)):
+    for field, fielded in (("elements", elements), ("enemy_elements", enemy_elements)):
         if isinstance(fielded, bool) or not isinstance(fielded, int) or fielded < 1:
-            raise ValueError(f"{field}: an army fields at least 1 element (got {fielded!r})")
-    _count(lost, "--lost", elements, "the elements fielded")
-    _count(enemy_lost, "--enemy-lost", enemy_elements, "the enemy's elements fielded")
+            raise FieldError(
+                field, "an army fields at least 1 element (got {fielded!r})", fielded=fielded
+            )
+    _count(lost, "lost", elements, "the elements fielded")
+    _count(enemy_lost, "enemy_lost", enemy_elements, "the enemy's elements fielded")
     on_table_margin = (enemy_elements - enemy_lost) - (elements - lost)
     crushing = (
         general_lost or camp_lost or lost >= _CRUSHING_LOSSES or on_table_margin >= _CRUSHING_MARGIN
@@ -290,7 +299,7 @@ def forced_march(morale: int, loyalty: int, *, ends_in_invasion: bool = False) -
     to an army whose current loyalty is 2 or less."""
     _morale(morale)
     if isinstance(loyalty, bool) or not isinstance(loyalty, int) or loyalty < 0:
-        raise ValueError(f"--loyalty: a whole number 0 or more (got {loyalty!r})")
+        raise FieldError("loyalty", "a whole number 0 or more (got {loyalty!r})", loyalty=loyalty)
     if loyalty < _FORCED_MARCH_MIN_LOYALTY:
         return ForcedMarch(
             allowed=False,

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from converters.errors import FieldError
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
 
@@ -81,7 +82,7 @@ def _pm(value: Fraction | int | float | str, field: str) -> Fraction:
     try:
         return check_half_pm(as_fraction(value))
     except (ValueError, ZeroDivisionError, TypeError) as error:
-        raise ValueError(f"{field}: {error}") from None
+        raise FieldError(field, "{reason}", reason=error) from None
 
 
 def battle_prestige(
@@ -98,20 +99,26 @@ def battle_prestige(
     the margin alike. ``defender`` says which side held the city: the loser when the assault
     succeeded (the default), the winner when it was thrown back.
     """
-    w_pm = _pm(winner_pm, "--winner-pm")
-    l_pm = _pm(loser_pm, "--loser-pm")
-    w_lost = _pm(winner_lost, "--winner-lost")
-    l_lost = _pm(loser_lost, "--loser-lost")
+    w_pm = _pm(winner_pm, "winner_pm")
+    l_pm = _pm(loser_pm, "loser_pm")
+    w_lost = _pm(winner_lost, "winner_lost")
+    l_lost = _pm(loser_lost, "loser_lost")
     if w_lost > w_pm:
-        raise ValueError(
-            f"--winner-lost: at most --winner-pm ({pm_for_json(w_pm)}), got {pm_for_json(w_lost)}"
+        raise FieldError(
+            "winner_lost",
+            "at most {winner_pm} ({most}), got {given}",
+            most=pm_for_json(w_pm),
+            given=pm_for_json(w_lost),
         )
     if l_lost > l_pm:
-        raise ValueError(
-            f"--loser-lost: at most --loser-pm ({pm_for_json(l_pm)}), got {pm_for_json(l_lost)}"
+        raise FieldError(
+            "loser_lost",
+            "at most {loser_pm} ({most}), got {given}",
+            most=pm_for_json(l_pm),
+            given=pm_for_json(l_lost),
         )
     if defender not in ("winner", "loser"):
-        raise ValueError(f"--defender: winner or loser (got {defender!r})")
+        raise FieldError("defender", "winner or loser (got {defender!r})", defender=defender)
     if city_assault:
         if defender == "winner":
             w_pm, w_lost = 2 * w_pm, 2 * w_lost
@@ -187,8 +194,10 @@ def prestige_award(
         return PrestigeAward(event=kind, actor=-5, other=0)
     if kind is PrestigeEvent.PEACE_IMPOSED:
         if peace_value is None or peace_value < 0:
-            raise ValueError(
-                f"--peace-value: the agreed X, 0 or more (got {peace_value}) for an imposed peace"
+            raise FieldError(
+                "peace_value",
+                "the agreed X, 0 or more (got {given}) for an imposed peace",
+                given=peace_value,
             )
         return PrestigeAward(event=kind, actor=peace_value, other=-peace_value)
     return PrestigeAward(event=kind, actor=0, other=0)

@@ -198,6 +198,10 @@ def _contingent(system: str, c: ContingentBudget) -> SheetContingent:
     )
 
 
+ODDS_MOST_PM = 200
+"""The sheet shows T3.8 odds up to this many PM a side, as ``castra odds`` computes them."""
+
+
 def _percent(value: float) -> str:
     return f"{value * 100:.1f} %"
 
@@ -210,6 +214,8 @@ def _odds(budget: BattleBudget, city: bool) -> SheetOdds | None:
         return None
     if pm_a < 1 or (pm_b < 1 and not city):
         return None
+    if max(pm_a, pm_b) > ODDS_MOST_PM:
+        return None  # the exact odds would take seconds, then overflow (found by the CLI fuzz)
     odds = battle_odds(int(pm_a), int(pm_b), city_defender="b" if city else None)
     return SheetOdds(
         a_wins=_percent(odds.a_wins),

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import pkgutil
+import sqlite3
 import sys
 from collections.abc import Sequence
 
-from assistant.cli.common import CastraArgumentParser, CliError, describe_validation_error
+from assistant.cli.common import (
+    CastraArgumentParser,
+    CliError,
+    describe_validation_error,
+    drop_stdout,
+    one_line,
+)
+from converters.i18n import _
 
 __all__ = ["build_parser", "main"]
 
@@ -46,10 +53,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``castra``; return the process exit code."""
+    """Run ``castra``; return the process exit code.
+
+    Every refusal is one line on stderr and exit 2 (issue 10): the command's own
+    :class:`CliError`, a rules or validation error, and the few ways the system itself can
+    refuse (a name the file system cannot store, a file locked by another program, a full
+    disk) — never a traceback.
+    """
     arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     try:
+        _check_text(arguments)
+        parser = build_parser()
         args = parser.parse_args(arguments)
         handler = getattr(args, "handler", None)
         if handler is None:
@@ -58,19 +72,46 @@ def main(argv: Sequence[str] | None = None) -> int:
             return open_app(args)
         return int(handler(args) or 0)
     except CliError as error:
-        print(f"castra: error: {error}", file=sys.stderr)
-        return 2
+        return _refuse(str(error))
     except BrokenPipeError:
         # `castra ... --json | head` closed the pipe early: not an error of ours.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        drop_stdout()
         return 0
+    except sqlite3.Error as error:  # e.g. the disk filled up mid-transaction: rolled back
+        return _refuse(
+            _("file: the campaign could not be written ({reason}); nothing was recorded").format(
+                reason=error
+            )
+        )
+    except RecursionError:
+        return _refuse(_("input: nested too deeply to read"))
+    except OSError as error:
+        where = error.filename if error.filename is not None else _("output")
+        return _refuse(f"{where}: {error.strerror or error}")
     except Exception as error:  # a rules validation error is bad input, not a crash
         line = describe_validation_error(error)
         if line is None:
             raise
-        print(f"castra: error: {line}", file=sys.stderr)
-        return 2
+        return _refuse(line)
     except KeyboardInterrupt:
         print("castra: interrupted", file=sys.stderr)
         return 130
+
+
+def _refuse(message: str) -> int:
+    print(f"castra: error: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def _check_text(arguments: list[str]) -> None:
+    """Refuse an argument that is not UTF-8 text (Python carries its bytes as surrogates,
+    which no file, JSON or terminal can take)."""
+    for position, argument in enumerate(arguments, start=1):
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CliError(
+                _("argument {position} is not UTF-8 text ({shown})").format(
+                    position=position, shown=ascii(argument)[:60]
+                )
+            ) from None

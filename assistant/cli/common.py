@@ -4,19 +4,48 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, NoReturn
 
+from converters.i18n import _
+
 __all__ = [
+    "MOST_DIE_FACE",
+    "MOST_JSON_DEPTH",
+    "MOST_WHOLE",
     "CastraArgumentParser",
     "CliError",
     "add_dice_options",
     "ask_on_terminal",
+    "asking_dice",
+    "check_file_name",
+    "describe",
     "describe_validation_error",
     "dice_from_args",
     "emit",
+    "flag",
+    "one_line",
     "parse_dice_list",
+    "read_json_file",
+    "seed_number",
+    "whole_number",
 ]
+
+MOST_WHOLE = 1_000_000
+"""The largest whole number any option takes: beyond any campaign's counts, and small enough
+that no command turns it into unbounded work (commands that loop per unit set lower bounds)."""
+
+MOST_DIE_FACE = 1_000
+"""The largest face a typed die may show (the largest die a rule rolls is far smaller)."""
+
+MOST_JSON_DEPTH = 32
+"""How deeply a JSON file given to a command may nest (an export with a dice battle nests 9)."""
+
+MOST_NAME_BYTES = 255
+"""The longest file name (one path component) the usual file systems store."""
 
 
 class CliError(Exception):
@@ -27,36 +56,216 @@ class CliError(Exception):
 
 
 class CastraArgumentParser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on stderr and exit 2, not a usage dump."""
+    """argparse, but a mistake is one line on stderr and exit 2, not a usage dump.
+
+    Every ``type=int`` option reads through :func:`whole_number`, so no command sees a number
+    typed in another script (``²``) or one too large to work with.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, whole_number)
 
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(one_line(f"{self.prog}: error: {message}"), file=sys.stderr)
         raise SystemExit(2)
 
 
-def describe_validation_error(error: BaseException) -> str | None:
-    """One line for a pydantic ``ValidationError`` or a rules ``ValueError``; else ``None``.
+def whole_number(text: str) -> int:
+    """An argparse type for counts: ASCII digits with an optional sign, up to
+    :data:`MOST_WHOLE` either way."""
+    typed = text.strip()
+    digits = typed.removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(
+            _("a whole number, e.g. 3 (got {typed})").format(typed=_shown(typed))
+        )
+    if len(digits) > len(str(MOST_WHOLE)) or abs(int(typed)) > MOST_WHOLE:
+        raise argparse.ArgumentTypeError(
+            _("at most {most} (got {typed})").format(most=MOST_WHOLE, typed=_shown(typed))
+        )
+    return int(typed)
 
-    The first problem is enough for the user to fix their input; field names are shown the
-    way the command line spells them (``battle_groups`` → ``--battle-groups``).
+
+def seed_number(text: str) -> int:
+    """An argparse type for ``--seed``: a whole number up to 19 digits (any 64-bit seed)."""
+    typed = text.strip()
+    if not (typed.isascii() and typed.isdigit()) or len(typed.lstrip("0")) > 19:
+        raise argparse.ArgumentTypeError(
+            _("a whole number of at most 19 digits, e.g. 7 (got {typed})").format(
+                typed=_shown(typed)
+            )
+        )
+    return int(typed)
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """What the user typed, quoted and cut short, for an error line."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: a newline or other control character typed in an argument is
+    shown escaped (``\\n``), never echoed as a second line."""
+    return "".join(
+        character.encode("unicode_escape").decode("ascii")
+        if not character.isprintable() and character != " "
+        else character
+        for character in message
+    )
+
+
+def check_file_name(path: str | os.PathLike[str], option: str) -> Path:
+    """``path`` as a :class:`Path`, refused when empty or when a name in it is longer than the
+    file system stores (:data:`MOST_NAME_BYTES` bytes)."""
+    text = os.fspath(path)
+    for part in Path(text).parts:
+        size = len(os.fsencode(part))
+        if size > MOST_NAME_BYTES:
+            raise CliError(
+                _("{option}: a file name of at most {most} bytes (got one of {size})").format(
+                    option=option, most=MOST_NAME_BYTES, size=size
+                )
+            )
+    return Path(text)
+
+
+def read_json_file(path: str, option: str) -> Any:
+    """The JSON document in ``path``; any problem (missing, not UTF-8, not JSON, nested deeper
+    than :data:`MOST_JSON_DEPTH`) is one :class:`CliError` naming ``option``."""
+    check_file_name(path, option)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(
+            _("{option}: cannot read {path} ({reason})").format(
+                option=option, path=path, reason=error.strerror or error
+            )
+        ) from None
+    except UnicodeDecodeError as error:
+        raise CliError(
+            _("{option}: {path} is not UTF-8 text ({reason})").format(
+                option=option, path=path, reason=error.reason
+            )
+        ) from None
+    too_deep = CliError(
+        _("{option}: {path} nests deeper than {most} levels").format(
+            option=option, path=path, most=MOST_JSON_DEPTH
+        )
+    )
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        raise too_deep from None
+    except ValueError as error:
+        where = (
+            f"{error.msg}, line {error.lineno}"
+            if isinstance(error, json.JSONDecodeError)
+            else error
+        )
+        raise CliError(
+            _("{option}: {path} is not JSON ({where})").format(
+                option=option, path=path, where=where
+            )
+        ) from None
+    if json_depth(document) > MOST_JSON_DEPTH:
+        raise too_deep
+    return document
+
+
+def json_depth(document: Any) -> int:
+    """How deeply lists and objects nest in ``document`` (counted without recursion)."""
+    deepest = 0
+    waiting: list[tuple[Any, int]] = [(document, 1)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            waiting.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def flag(field: str) -> str:
+    """A rules field as the command line spells it: ``battle_groups`` → ``--battle-groups``;
+    a place inside an event (``contingents.pm``) is shown as it is."""
+    return field if "." in field else "--" + field.replace("_", "-")
+
+
+def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> str:
+    """The command line's one line for a refusal, each field named by its flag.
+
+    A :class:`converters.errors.FieldError` names its fields; a pydantic ``ValidationError``
+    names the first problem's location; ``flags`` maps a field to a command's own flag where
+    it is not simply :func:`flag` (``side`` → ``--winner``).
     """
+    from converters.errors import FieldError
+
+    known = flags or {}
+
+    def name(field: str) -> str:
+        return known.get(field) or flag(field)
+
+    if isinstance(error, FieldError):
+        return error.text(name)
     errors = getattr(error, "errors", None)
     if type(error).__name__ == "ValidationError" and callable(errors):
         first = errors()[0]
-        location = ".".join(str(part) for part in first.get("loc", ()))
-        field = f"--{location.replace('_', '-')}" if location else "input"
-        return f"{field}: {first.get('msg', 'invalid value')}"
-    if isinstance(error, ValueError | LookupError):
-        return str(error)
+        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        location = ""
+        for part in first.get("loc", ()):
+            if isinstance(part, int):
+                location += f"[{part}]"
+            else:
+                location += f".{part}" if location else str(part)
+        if not location:
+            return message
+        # A place inside a JSON document (generals[0].pp) is shown as it is.
+        return f"{name(location) if location.isidentifier() else location}: {message}"
+    return str(error)
+
+
+def describe_validation_error(error: BaseException) -> str | None:
+    """:func:`describe` for a rules or validation error (bad input); ``None`` for anything
+    else (a bug, which must not pass for bad input)."""
+    is_validation = type(error).__name__ == "ValidationError"
+    if is_validation or isinstance(error, ValueError | LookupError):
+        return describe(error)
     return None
 
 
-def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    """Print ``data`` as one JSON object with ``--json``, else the readable ``text``."""
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(text)
+def emit(
+    args: argparse.Namespace, data: dict[str, Any], text: str, *, recorded: str | None = None
+) -> None:
+    """Print ``data`` as one JSON object with ``--json``, else the readable ``text``.
+
+    ``recorded`` names what this command already wrote to the campaign (``#5 in FILE``): when
+    the output cannot be written (a full disk, a closed pipe), the error line says it was
+    recorded, so the user does not record it twice.
+    """
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps(data, ensure_ascii=False))
+        else:
+            print(text)
+        sys.stdout.flush()
+    except OSError as error:
+        if recorded is None:
+            raise
+        drop_stdout()
+        raise CliError(
+            _("{what} was recorded, but its summary could not be printed ({reason})").format(
+                what=recorded, reason=error.strerror or error
+            )
+        ) from None
+
+
+def drop_stdout() -> None:
+    """Send what is left of stdout to the null device: after a write failed, Python's own
+    flush at exit would fail again and print a second message."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
@@ -65,9 +274,15 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit() or int(part) < 1:
+        if not (part.isascii() and part.isdigit()) or not part.strip("0"):
             raise CliError(
-                f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part!r})"
+                f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {_shown(part)})"
+            )
+        if len(part.lstrip("0")) > len(str(MOST_DIE_FACE)) or int(part) > MOST_DIE_FACE:
+            raise CliError(
+                _("{option}: a die face is at most {most} (got {part})").format(
+                    option=option, most=MOST_DIE_FACE, part=_shown(part)
+                )
             )
         values.append(int(part))
     if not values:
@@ -78,7 +293,9 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
 def add_dice_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
     """``--seed S`` | ``--dice 1,5,6`` | ``--physical``: where this command's dice come from."""
     group = parser.add_mutually_exclusive_group(required=required)
-    group.add_argument("--seed", type=int, help="roll with a seeded generator (reproducible)")
+    group.add_argument(
+        "--seed", type=seed_number, help="roll with a seeded generator (reproducible)"
+    )
     group.add_argument("--dice", metavar="1,5,6", help="use these die faces, in order")
     group.add_argument(
         "--physical",
@@ -102,10 +319,18 @@ def ask_on_terminal(prompt: str) -> str:
 
 def dice_from_args(args: argparse.Namespace) -> Any:
     """The :class:`converters.dice.Dice` the options ask for (seeded when none is given)."""
-    from converters.dice import AskingDice, ScriptedDice, SeededDice
+    from converters.dice import ScriptedDice, SeededDice
 
     if getattr(args, "dice", None):
         return ScriptedDice(parse_dice_list(args.dice), source="--dice")
     if getattr(args, "physical", False):
-        return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))
+        return asking_dice()
     return SeededDice(getattr(args, "seed", None))
+
+
+def asking_dice() -> Any:
+    """Physical dice asked on the terminal (:func:`ask_on_terminal`); messages on stderr, so
+    ``--json`` output on stdout stays one object."""
+    from converters.dice import AskingDice
+
+    return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))

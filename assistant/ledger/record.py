@@ -21,7 +21,7 @@ from assistant.ledger.events import (
     ContingentResult,
     WinterResolved,
 )
-from assistant.ledger.state import CampaignState, LedgerError
+from assistant.ledger.state import CampaignState, LedgerError, LedgerFieldError
 from converters.dice import Dice
 from converters.rates import PM, pm_for_json
 
@@ -176,7 +176,7 @@ def battle_event(
         raise LedgerError("contingents: give each side's contingents")
     results: list[ContingentResult] = []
     for c in contingents:
-        state.nation(c.nation, "--side-" + c.side)
+        state.nation(c.nation, "side_" + c.side)
         if winner == "draw":
             outcome: Literal["won", "lost"] = "lost"
         else:
@@ -288,10 +288,10 @@ def dba_campaign_battle(
     """
     from converters.morale import morale_after, resolve_defeat
 
-    a = state.army(army_a, "--army-a")
-    b = state.army(army_b, "--army-b")
+    a = state.army(army_a, "army_a")
+    b = state.army(army_b, "army_b")
     if a.nation == b.nation:
-        raise LedgerError(f"--army-b: {b.name} is on the same side as {a.name}")
+        raise LedgerFieldError("army_b", "{b} is on the same side as {a}", b=b.name, a=a.name)
     win, lose = (a, b) if winner == "a" else (b, a)
     win_lost, lose_lost = (lost_a, lost_b) if winner == "a" else (lost_b, lost_a)
     win_elements, lose_elements = (

@@ -54,6 +54,7 @@ from assistant.ledger.events import (
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
+from converters.errors import FieldError
 from converters.i18n import _
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "DecimatedPM",
     "JournalEntry",
     "LedgerError",
+    "LedgerFieldError",
     "NationState",
     "OccupiedProvince",
     "Recruits",
@@ -76,6 +78,10 @@ REPLAY_VERSION = 2
 
 class LedgerError(ValueError):
     """An impossible event: one line naming the field and what is allowed. Nothing is written."""
+
+
+class LedgerFieldError(FieldError, LedgerError):
+    """A :class:`LedgerError` that carries its field, for each interface to name its own way."""
 
 
 class _State(BaseModel):
@@ -280,21 +286,26 @@ class CampaignState(_State):
         """The nation called ``name``, or a LedgerError naming ``field`` and the choices."""
         found = self.nations.get(name)
         if found is None:
-            raise LedgerError(f"{field}: one of {', '.join(self.nations)} (got {name!r})")
+            raise LedgerFieldError(
+                field, "one of {choices} (got {name!r})", choices=", ".join(self.nations), name=name
+            )
         return found
 
     def army(self, name: str, field: str = "army") -> ArmyState:
         """The living army called ``name``."""
         found = self.armies.get(name)
         if found is None and not self.armies:
-            raise LedgerError(
-                f"{field}: this campaign has no armies with morale (Macedon vs Persia has; "
-                f"got {name!r})"
+            raise LedgerFieldError(
+                field,
+                "this campaign has no armies with morale (Macedon vs Persia has; got {name!r})",
+                name=name,
             )
         if found is None:
-            raise LedgerError(f"{field}: one of {', '.join(self.armies)} (got {name!r})")
+            raise LedgerFieldError(
+                field, "one of {choices} (got {name!r})", choices=", ".join(self.armies), name=name
+            )
         if not found.alive:
-            raise LedgerError(f"{field}: {name} no longer exists")
+            raise LedgerFieldError(field, "{name} no longer exists", name=name)
         return found
 
     def controlled_value(self, nation: str) -> int:

@@ -144,6 +144,22 @@ class CampaignFileError(ValueError):
     """
 
 
+def busy_error(path: Path, error: sqlite3.OperationalError) -> CampaignFileError:
+    """The one line for a write lock another process held past the busy timeout: who holds
+    it (when the system says), that nothing was recorded, and to retry."""
+    if "locked" not in str(error) and "busy" not in str(error):
+        return CampaignFileError(f"file: cannot open {path}: {error}")
+    from assistant.ledger.locks import lock_holders
+
+    holders = ", ".join(lock_holders(path)) or _("another program")
+    return CampaignFileError(
+        _(
+            "file: {path} is being written by {holders} and stayed locked for {seconds} s; "
+            "nothing was recorded: try again when it is done"
+        ).format(path=path, holders=holders, seconds=BUSY_TIMEOUT_MS // 1000)
+    )
+
+
 class Damage(BaseModel):
     """What is wrong with a campaign file, found by its checksums (:meth:`CampaignStore.open`)."""
 
@@ -259,6 +275,10 @@ def _parse(event_id: int, payload: str, path: Path) -> Event:
         ) from None
 
 
+MOST_EVENT_ID = 2**63 - 1
+"""The largest event id SQLite stores (an INTEGER is 64 bits)."""
+
+
 class CampaignStore:
     """One campaign file. Open with :meth:`open`, start one with :meth:`create`.
 
@@ -313,7 +333,7 @@ class CampaignStore:
                 connection.close()
             _remove_side_files(side_files, existed)
             if isinstance(error, sqlite3.OperationalError):
-                raise CampaignFileError(f"file: cannot open {file}: {error}") from None
+                raise busy_error(file, error) from None
             if isinstance(error, sqlite3.DatabaseError):
                 raise CampaignFileError(
                     f"file: {file} is damaged ({error}); not opened, left unchanged"
@@ -369,8 +389,14 @@ class CampaignStore:
             where = f"import: events[{position - 1}]"
             if not isinstance(item, dict) or not {"id", "event"} <= item.keys():
                 raise CampaignFileError(f'{where}: an object with "id" and "event"')
-            if isinstance(item["id"], bool) or not isinstance(item["id"], int):
-                raise CampaignFileError(f"{where}.id: a whole number (got {item['id']!r})")
+            if (
+                isinstance(item["id"], bool)
+                or not isinstance(item["id"], int)
+                or not 1 <= item["id"] <= MOST_EVENT_ID
+            ):
+                raise CampaignFileError(
+                    f"{where}.id: a whole number from 1 to {MOST_EVENT_ID} (got {item['id']!r})"
+                )
             try:
                 event = EVENT_ADAPTER.validate_python(item["event"])
             except ValidationError as error:
@@ -470,9 +496,12 @@ class CampaignStore:
         try:
             version = int(meta.get("schema_version", ""))
         except ValueError:
+            version = 0
+        if version < 1 or (version < SCHEMA_VERSION and version not in MIGRATIONS):
             raise CampaignFileError(
-                f"file: {self.path} is damaged (no schema version); not opened, left unchanged"
-            ) from None
+                f"file: {self.path} is damaged (schema version {meta.get('schema_version')!r}); "
+                "not opened, left unchanged"
+            )
         if version > SCHEMA_VERSION:
             raise CampaignFileError(
                 f"file: {self.path} was written by a newer Castra (schema {version}; this one "
@@ -743,7 +772,10 @@ class CampaignStore:
         if self._salvaging:
             raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
         connection = self._connection
-        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise busy_error(self.path, error) from None
         try:
             yield connection
         except BaseException:

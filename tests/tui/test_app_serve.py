@@ -1,40 +1,47 @@
-"""``castra serve``: the same app in a browser through textual-serve, built but never started."""
+"""``castra serve``: the same app in a browser through textual-serve.
+
+The first tests build the server without starting it; the last ones start ``castra serve`` as a
+user does and knock on its door with a real websocket client (aiohttp), from the printed URL
+and from a foreign page (issue 10, the browser server).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
 import shlex
+import signal
+import socket
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
+import aiohttp
 import pytest
 
 from assistant.cli import main
 
 
-class _FakeServer:
-    """Records how textual-serve's Server was built; serving does nothing."""
+class _Served:
+    """The servers ``castra serve`` built and started (starting one does nothing here)."""
 
-    built: ClassVar[list[_FakeServer]] = []
-
-    def __init__(self, command: str, **options: Any) -> None:
-        self.command = command
-        self.options = options
-        self.served = False
-        _FakeServer.built.append(self)
-
-    def serve(self, debug: bool = False) -> None:
-        self.served = True
+    built: ClassVar[list[Any]] = []
 
 
 @pytest.fixture
-def fake_server(monkeypatch: pytest.MonkeyPatch) -> type[_FakeServer]:
-    import textual_serve.server
+def fake_server(monkeypatch: pytest.MonkeyPatch) -> type[_Served]:
+    from assistant.cli.commands._guarded_server import GuardedServer
 
-    _FakeServer.built = []
-    monkeypatch.setattr(textual_serve.server, "Server", _FakeServer)
-    return _FakeServer
+    _Served.built = []
+    monkeypatch.setattr(
+        GuardedServer, "serve", lambda server, debug=False: _Served.built.append(server)
+    )
+    return _Served
 
 
 @pytest.mark.parametrize(
@@ -46,7 +53,7 @@ def fake_server(monkeypatch: pytest.MonkeyPatch) -> type[_FakeServer]:
     ids=["campaign-before-serve", "campaign-after-serve"],
 )
 def test_serve_runs_castra_on_the_campaign_in_each_browser_tab(
-    fake_server: type[_FakeServer], tmp_path: Path, arguments: list[str]
+    fake_server: type[_Served], tmp_path: Path, arguments: list[str]
 ) -> None:
     campaign = tmp_path / "my campaign.castra"
     argv = [str(campaign) if part == "CAMPAIGN" else part for part in arguments]
@@ -59,21 +66,18 @@ def test_serve_runs_castra_on_the_campaign_in_each_browser_tab(
         "--campaign",
         str(campaign.resolve()),
     ]
-    assert server.options["host"] == "localhost"
-    assert server.options["port"] == 8123
-    assert server.options["title"] == "Castra"
-    assert server.served
+    assert (server.host, server.port, server.title) == ("localhost", 8123, "Castra")
 
 
-def test_serve_without_campaign_opens_the_default_one(fake_server: type[_FakeServer]) -> None:
+def test_serve_without_campaign_opens_the_default_one(fake_server: type[_Served]) -> None:
     assert main(["serve"]) == 0
     (server,) = fake_server.built
     assert shlex.split(server.command) == [sys.executable, "-m", "assistant"]
-    assert server.options["port"] == 8000
+    assert server.port == 8000
 
 
 def test_a_port_out_of_range_is_one_line_and_exit_2(
-    fake_server: type[_FakeServer], capsys: pytest.CaptureFixture[str]
+    fake_server: type[_Served], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["serve", "--port", "70000"]) == 2
     assert capsys.readouterr().err == "castra: error: --port: a port is 1 to 65535 (got 70000)\n"
@@ -90,3 +94,126 @@ def test_the_serve_command_module_imports_no_textual() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------- the real server, a real websocket
+FOREIGN = "http://evil.example"
+
+
+@contextlib.contextmanager
+def _serving(tmp_path: Path, *options: str) -> Iterator[str]:
+    """``castra serve`` on a free loopback port, as a user starts it; yields the printed URL."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    campaign = tmp_path / "served.castra"
+    environment = {**os.environ, "CASTRA_HOME": str(tmp_path)}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "assistant",
+            "campaign",
+            "new",
+            "tarentine",
+            "--file",
+            str(campaign),
+        ],
+        check=True,
+        capture_output=True,
+        env=environment,
+    )
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "assistant",
+            "--campaign",
+            str(campaign),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            *options,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=environment,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        match = re.search(r"https?://\S+", first)
+        assert match, f"no address printed: {first!r}"
+        # aiohttp starts listening just after the start-up hook printed the address.
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.05)
+        yield match.group(0)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+async def _websocket_status(session: aiohttp.ClientSession, url: str, **headers: str) -> int:
+    """The handshake's HTTP status: 101 when the app's websocket opened (and sent the app)."""
+    parts = urlsplit(url)
+    address = f"ws://{parts.netloc}/ws?width=80&height=24"
+    try:
+        async with session.ws_connect(address, headers=headers) as websocket:
+            message = await websocket.receive(timeout=30)
+            assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+            return 101
+    except aiohttp.WSServerHandshakeError as refused:
+        return refused.status
+
+
+async def test_a_foreign_page_cannot_open_the_app_but_the_printed_url_can(
+    tmp_path: Path,
+) -> None:
+    with _serving(tmp_path) as url:
+        assert "token=" in url
+        origin = _origin(url)
+        # unsafe=True: keep cookies from an IP address, as a browser does (aiohttp would not).
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            # Without the token, neither the page nor the websocket.
+            async with session.get(url.split("?")[0]) as page:
+                assert page.status == 403
+            assert await _websocket_status(session, url, Origin=origin) == 403
+            # The printed URL opens the page, whose cookie opens the websocket...
+            async with session.get(url) as page:
+                assert page.status == 200
+                assert "data-session-websocket-url" in await page.text()
+            # ...but not for a page of another site, nor a rebound DNS name, in the same browser.
+            assert await _websocket_status(session, url, Origin=FOREIGN) == 403
+            assert await _websocket_status(session, url, Origin="null") == 403
+            rebound = f"evil.example:{urlsplit(url).port}"
+            assert await _websocket_status(session, url, Origin=origin, Host=rebound) == 403
+            assert await _websocket_status(session, url, Origin=origin) == 101
+
+
+async def test_without_a_token_the_origin_is_still_checked(tmp_path: Path) -> None:
+    with _serving(tmp_path, "--no-token") as url:
+        assert "token=" not in url
+        async with aiohttp.ClientSession() as session:
+            async with session.get(url) as page:
+                assert page.status == 200
+            async with session.get(url, headers={"Origin": FOREIGN}) as page:
+                assert page.status == 403
+            assert await _websocket_status(session, url, Origin=FOREIGN) == 403

@@ -99,7 +99,7 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
         await pilot.pause()
         assert isinstance(app.screen, RebuildForm), "the form stays open"
         message = error_under(app, "pm")
-        assert message.startswith("pm:") and "Rome has 0 decimated PM" in message
+        assert message.startswith("PM to rebuild:") and "Rome has 0 decimated PM" in message
         await pilot.press("escape")
         assert nation_cell(app, "Rome", TREASURY) == "16"
     assert len(app.ledger.store.events()) == events_before
@@ -268,11 +268,12 @@ async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
         await type_text(pilot, "Heraclea lots")
         await pilot.press("enter")
         await pilot.pause()
-        assert error_under(app, "stationed").startswith("stationed: write each occupied province")
+        assert error_under(app, "stationed").startswith("PM stationed in occupied provinces")
+        assert "write each occupied province" in error_under(app, "stationed")
         await fill(pilot, "#stationed", "Roma 2", type_text)
         await pilot.press("enter")
         await pilot.pause()
-        assert error_under(app, "stationed").startswith("stationed: Roma is not occupied")
+        assert "Roma is not occupied" in error_under(app, "stationed")
         assert app.dice.log == [] and len(app.ledger.store.events()) == events_before
         await fill(pilot, "#stationed", "Heraclea 10", type_text)
         await pilot.press("enter")

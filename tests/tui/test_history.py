@@ -65,7 +65,7 @@ async def test_undo_without_a_reason_is_refused_inline_and_writes_nothing(app: A
         await pilot.pause()
         assert isinstance(app.screen, UndoForm)
         message = str(app.screen.query_one("#reason-error", Static).content)
-        assert message.startswith("reason:")
+        assert message.startswith("Reason (required): say why")
     assert [stored.event.kind for stored in app.ledger.store.events()] == [
         "campaign_created",
         "turn_advanced",

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.cli.common import describe
 from converters.budgets import (
     BattleCircumstances,
     ContingentStrength,
@@ -15,6 +16,7 @@ from converters.budgets import (
     battle_budget,
     table_budget,
 )
+from converters.errors import FieldError
 from converters.losses import dba_losses
 from converters.rates import ConversionRates
 
@@ -127,8 +129,10 @@ def test_t1_7_a_scaled_game_converts_back_to_the_same_campaign_losses() -> None:
 
 
 def test_t1_7_cap_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="--cap"):
+    with pytest.raises(FieldError) as raised:
         battle_budget("fog", [ContingentStrength(pm=4)], [ContingentStrength(pm=3)], cap=0)
+    assert raised.value.fields == ("cap",)
+    assert describe(raised.value).startswith("--cap: a positive number")
 
 
 # (PM A, PM B, circumstances, resolution, a phrase of the reason)

@@ -223,7 +223,7 @@ BAD_INPUT = [
     ),
     pytest.param(["undo", "--file", "{c}", "--reason", "x"], "nothing left to undo", id="undo"),
     pytest.param(
-        ["import", "{json}", "--file", "{dir}/new.castra"], "FILE: cannot read", id="bad-json"
+        ["import", "{json}", "--file", "{dir}/new.castra"], "is not JSON", id="bad-json"
     ),
     pytest.param(
         ["import", "{export}", "--file", "{dir}/new.castra"],

@@ -120,10 +120,11 @@ def test_custom_scenario_uses_the_names_given() -> None:
 
 @pytest.mark.parametrize(
     ("nations", "field"),
-    [([], "--nation"), (["Athens", ""], "--nation"), (["Athens", "Athens"], "nations")],
+    [([], "^nation:"), (["Athens", ""], "^nation:"), (["Athens", "Athens"], "nations")],
     ids=["none", "empty-name", "twice"],
 )
 def test_custom_scenario_refuses_bad_names(nations: list[str], field: str) -> None:
+    """The scenario names its field (``nation``); the command line words it ``--nation``."""
     with pytest.raises(ValueError, match=field):
         custom_scenario(nations)
 

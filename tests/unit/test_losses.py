@@ -9,7 +9,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from assistant.cli.common import describe
 from converters.dice import ScriptedDice
+from converters.errors import FieldError
 from converters.losses import dba_losses, dbm_losses, fog_losses, recovery_losses
 
 # (PM, BGs, broken, fragmented, camp sacked, outcome, effective AP, PM lost)
@@ -169,14 +171,20 @@ T2_BAD_INPUT = [
 
 @pytest.mark.parametrize(("call", "field"), T2_BAD_INPUT)
 def test_t2_impossible_input_names_the_field(call: Any, field: str) -> None:
-    with pytest.raises(ValueError) as raised:
+    """The refusal carries its field(s); the command line names them by flag (issue 11)."""
+    with pytest.raises(FieldError) as raised:
         call()
-    assert str(raised.value).startswith(f"{field}:"), str(raised.value)
+    assert "--" not in str(raised.value), "the rules know no command-line flags"
+    assert describe(raised.value).startswith(f"{field}:"), describe(raised.value)
 
 
 def test_t2_lost_over_fielded_message_says_what_is_allowed() -> None:
-    with pytest.raises(ValueError, match=r"^--lost: at most --elements \(12\), got 13$"):
+    with pytest.raises(FieldError) as raised:
         dba_losses(2, 12, 13, "lost")
+    assert raised.value.fields == ("lost",)
+    assert describe(raised.value) == "--lost: at most --elements (12), got 13"
+    labels = {"lost": "Elements lost", "elements": "Elements fielded"}.__getitem__
+    assert raised.value.text(labels) == "Elements lost: at most Elements fielded (12), got 13"
 
 
 # (destroyed, routed, flags, dice, recovered) — 1d6 + modifiers ≥ 5 recovers a base.

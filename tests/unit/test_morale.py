@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.cli.common import describe
 from converters.dice import ScriptedDice
+from converters.errors import FieldError
 from converters.morale import (
     classify_defeat,
     cut_off_army_dies,
@@ -64,8 +66,11 @@ def test_d2_margin_counts_elements_on_the_table_not_losses() -> None:
     ],
 )
 def test_d2_impossible_counts_name_the_field(kwargs: dict[str, Any], field: str) -> None:
-    with pytest.raises(ValueError, match=f"^{field}:"):
+    """The rule carries its field; the command line names it by flag (issue 11)."""
+    with pytest.raises(FieldError) as raised:
         classify_defeat(**kwargs)
+    assert "--" not in str(raised.value)
+    assert describe(raised.value).startswith(f"{field}:")
 
 
 # (morale, defeat, die, destroyed)
@@ -119,8 +124,10 @@ def test_d3_destroyed_army_has_no_morale_after() -> None:
 
 
 def test_morale_outside_0_to_6_names_the_field() -> None:
-    with pytest.raises(ValueError, match=r"^--morale: 0 to 6"):
+    with pytest.raises(FieldError) as raised:
         morale_after(7, "victory")
+    assert raised.value.fields == ("morale",)
+    assert describe(raised.value) == "--morale: 0 to 6 (got 7)"
 
 
 # (morale, loyalty, ends in invasion, allowed, morale after)

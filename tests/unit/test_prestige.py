@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.cli.common import describe
+from converters.errors import FieldError
 from converters.prestige import (
     PrestigeEvent,
     battle_prestige,
@@ -101,8 +103,11 @@ def test_t4_1_without_city_assault_the_same_figures_are_a_narrow_minor_battle() 
     ],
 )
 def test_t4_1_impossible_figures_name_the_field(args: tuple[float, ...], field: str) -> None:
-    with pytest.raises(ValueError, match=f"^{field}:"):
+    """The rule carries its field; the command line names it by flag (issue 11)."""
+    with pytest.raises(FieldError) as raised:
         battle_prestige(*args)
+    assert "--" not in str(raised.value)
+    assert describe(raised.value).startswith(f"{field}:")
 
 
 # (event, actor, actor's change, other's change)
@@ -127,8 +132,9 @@ def test_t4_2_other_prestige(event: str, actor: str, actor_pp: int, other_pp: in
 def test_t4_2_imposed_peace_is_plus_and_minus_x() -> None:
     award = prestige_award(PrestigeEvent.PEACE_IMPOSED, "Rome", peace_value=4)
     assert (award.actor, award.other) == (4, -4)
-    with pytest.raises(ValueError, match="--peace-value"):
+    with pytest.raises(FieldError) as raised:
         prestige_award(PrestigeEvent.PEACE_IMPOSED, "Rome")
+    assert describe(raised.value).startswith("--peace-value: the agreed X")
 
 
 def test_t4_2_unknown_event_lists_the_events() -> None:

@@ -13,6 +13,9 @@ def open_app(args: argparse.Namespace) -> int:
 
         # An unset shell variable (--campaign "$CAMPAIGN") must not mean the default campaign.
         raise CliError(_("--campaign: empty; give the campaign file's path"))
+    from assistant.cli.common import check_file_name
     from assistant.tui import run_app
 
+    if args.campaign:
+        check_file_name(args.campaign, "--campaign")
     return run_app(campaign_path=args.campaign)

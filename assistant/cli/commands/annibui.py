@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, describe, emit
 
 # Converter messages start with their own field name; the user typed an option.
 _OPTION_FOR_FIELD = {
@@ -68,7 +68,7 @@ def _parse_increments(text: str, option: str, *, building: bool = False) -> dict
     try:
         return parse_increments(text, option, building=building)
     except ValueError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
 
 
 def _split_spec(text: str, option: str, what: str) -> tuple[int, str, str]:

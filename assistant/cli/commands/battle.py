@@ -222,22 +222,39 @@ def run(args: argparse.Namespace) -> int:
         city_assault=args.city,
         naval=args.naval,
     )
-    # With --json stdout carries only the final object; the play-by-play goes to stderr.
+    # With --json stdout carries only the final object; the play-by-play goes to stderr, held
+    # back until the user is asked something or the battle ends, so that a refusal met on the
+    # way (the --dice ran out) stays one line.
     out = sys.stderr if args.json else sys.stdout
+    held: list[str] = []
+
+    def show(line: str = "") -> None:
+        if args.json:
+            held.append(line)
+        else:
+            print(line, file=out)
+
+    def release() -> None:
+        for line in held:
+            print(line, file=out)
+        held.clear()
+
+    def ask_choice(side: SideId) -> Choice:
+        release()
+        return _ask(setup.side(side).name, sys.stdin, out)
+
+    def ask_face(prompt: str) -> str:
+        release()
+        return _read_line(prompt, sys.stdin, out, "a die's face")
+
     if args.physical:
         from converters.dice import AskingDice
 
-        dice: Any = AskingDice(
-            ask=lambda prompt: _read_line(prompt, sys.stdin, out, "a die's face"),
-            tell=lambda message: print(f"  {message}", file=out),
-        )
+        dice: Any = AskingDice(ask=ask_face, tell=lambda message: show(f"  {message}"))
     else:
         dice = dice_from_args(args)
     thresholds: dict[SideId, int | None] = {"a": args.a_retreat_at, "b": args.b_retreat_at}
     auto = {side: retreat_at(k) for side, k in thresholds.items() if k is not None}
-
-    def show(line: str = "") -> None:
-        print(line, file=out)
 
     def odds_line(state: Any) -> str:
         odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
@@ -257,9 +274,7 @@ def run(args: argparse.Namespace) -> int:
             break
         show(odds_line(state))
         choices: dict[SideId, Choice] = {
-            side: auto[side](state, side)
-            if side in auto
-            else _ask(setup.side(side).name, sys.stdin, out)
+            side: auto[side](state, side) if side in auto else ask_choice(side)
             for side in ("a", "b")
         }
         if "a" in auto or "b" in auto:
@@ -292,6 +307,7 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"  captured {capture.captured}, sunk {capture.sunk} (T3.7)")
     data: dict[str, Any] = result.model_dump(mode="json")
     data["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    release()
     if args.json:
         emit(args, data, "")
     else:

@@ -8,25 +8,14 @@ and its tie-break), and ``powers`` shows the 13 powers and Rome's faction choice
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, emit, read_json_file
 
 
 def _read_table(path: str) -> dict[str, Any]:
     """The centres file: ``{"Rome": [3, 4, …], …}`` or ``{"centres": {…}}``, year 1 first."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"FILE: cannot read {path} ({error.strerror or error})") from None
-    except UnicodeDecodeError as error:
-        raise CliError(f"FILE: {path} is not UTF-8 text ({error.reason})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CliError(f"FILE: {path} is not JSON ({error.msg}, line {error.lineno})") from None
+    data = read_json_file(path, "FILE")
     if isinstance(data, dict) and isinstance(data.get("centres"), dict):
         data = data["centres"]
     if not isinstance(data, dict):

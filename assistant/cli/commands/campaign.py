@@ -20,7 +20,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from assistant.cli.common import (
+    CliError,
+    add_dice_options,
+    check_file_name,
+    describe,
+    dice_from_args,
+    emit,
+    read_json_file,
+)
 from converters.i18n import _
 
 if TYPE_CHECKING:
@@ -568,7 +576,7 @@ def _path(args: argparse.Namespace) -> Path:
         if not args.file.strip():
             # An unset shell variable (--file "$CAMPAIGN") must not mean the default campaign.
             raise CliError(_("--file: empty; give the campaign file's path"))
-        return Path(args.file)
+        return check_file_name(args.file, "--file")
     from assistant.ledger.paths import default_campaign_path
 
     return default_campaign_path()
@@ -589,7 +597,7 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     try:
         return CampaignStore.open(_path(args))
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
 
 
 def _pairs(
@@ -623,10 +631,7 @@ def _pairs(
 
 
 def _read_json(name: str, option: str) -> Any:
-    try:
-        return json.loads(Path(name).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"{option}: cannot read {name}: {error}") from None
+    return read_json_file(name, option)
 
 
 def _pm(text: str) -> Fraction:
@@ -761,7 +766,7 @@ def _recorded(
     if notice is not None:
         text += f"\n{notice}"
     text += f"\n{state.date}"
-    emit(args, data, text)
+    emit(args, data, text, recorded=f"#{stored.id} in {store.path}")
     return 0
 
 
@@ -780,7 +785,7 @@ def _append(
         try:
             stored = store.append(event)
         except LedgerError as error:
-            message = str(error)
+            message = describe(error)
             if message.split(":", 1)[0] in flags:
                 message = "--" + message
             raise CliError(message) from None
@@ -836,12 +841,12 @@ def _run_new(args: argparse.Namespace) -> int:
             _path(args), scenario, who=_who(args), note=args.note, force=args.force
         )
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
         text = f"New campaign in {store.path}\n{_show_text(state)}"
-        emit(args, data, _set_aside(store, data, text))
+        emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
 
 
@@ -915,7 +920,7 @@ def _run_centres(args: argparse.Namespace) -> int:
             )
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -975,12 +980,7 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            message = str(error)
-            raise CliError(
-                "--" + message.replace("_", "-", 1)
-                if message.startswith("city_taken:")
-                else message
-            ) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1611,7 +1611,7 @@ def _run_undo(args: argparse.Namespace) -> int:
         try:
             stored = store.undo(args.reason, who=_who(args))
         except LedgerError as error:
-            raise CliError(str(error)) from None
+            raise CliError(describe(error)) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1705,17 +1705,14 @@ def _export_target(args: argparse.Namespace) -> Path:
 def _run_import(args: argparse.Namespace) -> int:
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    try:
-        document = json.loads(Path(args.source).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CliError(f"FILE: cannot read {args.source}: {error}") from None
+    document = read_json_file(args.source, "FILE")
     try:
         store = CampaignStore.import_document(document, _path(args), force=args.force)
     except CampaignFileError as error:
-        raise CliError(str(error)) from None
+        raise CliError(describe(error)) from None
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
         text = f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}"
-        emit(args, data, _set_aside(store, data, text))
+        emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0

@@ -8,12 +8,20 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit, parse_dice_list
+from assistant.cli.common import (
+    CliError,
+    add_dice_options,
+    asking_dice,
+    describe,
+    dice_from_args,
+    emit,
+    parse_dice_list,
+    read_json_file,
+    seed_number,
+)
 
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
@@ -54,26 +62,14 @@ def register(subparsers: Any) -> None:
     clock.add_argument("--dice", required=True, metavar="X,Y", help="the two d6 offered, e.g. 2,5")
     source = clock.add_mutually_exclusive_group()
     source.add_argument("--roll", type=int, metavar="R", help="the choosing d6, as rolled")
-    source.add_argument("--seed", type=int, help="roll the choosing d6 with a seeded generator")
+    source.add_argument(
+        "--seed", type=seed_number, help="roll the choosing d6 with a seeded generator"
+    )
     source.add_argument(
         "--physical", action="store_true", help="ask for the choosing d6 on the terminal"
     )
     clock.add_argument("--json", action="store_true", help="print one JSON object")
     clock.set_defaults(handler=_clock)
-
-
-def _asking_dice() -> Any:
-    """Physical dice that ask on stderr, so ``--json`` output on stdout stays one object."""
-    from converters.dice import AskingDice
-
-    def ask(prompt: str) -> str:
-        print(prompt, end="", file=sys.stderr, flush=True)
-        line = sys.stdin.readline()
-        if not line:
-            raise CliError("dice: no more input while asking for a die")
-        return line
-
-    return AskingDice(ask=ask, tell=lambda message: print(message, file=sys.stderr))
 
 
 def _load_script(path_text: str, model: Any) -> Any:
@@ -84,30 +80,14 @@ def _load_script(path_text: str, model: Any) -> Any:
     """
     from pydantic import ValidationError
 
-    path = Path(path_text)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"FILE: cannot read {path_text} ({error.strerror})") from error
-    except UnicodeDecodeError as error:
-        raise CliError(f"FILE: {path_text} is not UTF-8 text ({error.reason})") from error
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"{error.msg}, line {error.lineno}"
-        raise CliError(f"FILE: {path_text} is not JSON ({where})") from error
+    read_json_file(path_text, "FILE")  # missing, not UTF-8, not JSON, too deep: one line
+    text = Path(path_text).read_text(encoding="utf-8")
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ""
-        for part in first.get("loc", ()):
-            field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
-        if not field:
-            # a whole-script check: its message already starts with the field it is about
-            raise CliError(message if ": " in message else f"script: {message}") from error
-        raise CliError(f"{field}: {message}") from error
+        line = describe(error)
+        # a whole-script check: its message already starts with the field it is about
+        raise CliError(line if ": " in line else f"script: {line}") from error
 
 
 def _rolls_text(rolls: list[dict[str, Any]]) -> str:
@@ -120,7 +100,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.dice is not None and len(parse_dice_list(args.dice)) != 2:
         # G1 rolls exactly two d8: a third face would be silently ignored
         raise CliError("--dice: give the two d8 faces, quality then personality, e.g. 6,3")
-    dice = _asking_dice() if args.physical else dice_from_args(args)
+    dice = asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
     data = generated.general.summary()
     rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
@@ -141,7 +121,7 @@ def _replay(args: argparse.Namespace) -> int:
     from ghost.replay import ReplayScript, replay, replay_output
 
     script = _load_script(args.file, ReplayScript)
-    battle = replay(script, _asking_dice() if args.physical else None)
+    battle = replay(script, asking_dice() if args.physical else None)
     data = replay_output(battle)
     opening = battle.state.opening
     lines = [opening.reason if opening else "No opening order."]
@@ -157,7 +137,7 @@ def _pp(args: argparse.Namespace) -> int:
     from ghost.replay import PpScript, pp_output, run_pp
 
     script = _load_script(args.file, PpScript)
-    allocation = run_pp(script, _asking_dice() if args.physical else None)
+    allocation = run_pp(script, asking_dice() if args.physical else None)
     data = pp_output(allocation)
     lines = ["Generals: " + ", ".join(f"{g['role']} {g['pp']} PP" for g in data["generals"])]
     lines.append(
@@ -183,7 +163,7 @@ def _clock(args: argparse.Namespace) -> int:
             raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
         dice: Any = ScriptedDice([args.roll])
     elif args.physical:
-        dice = _asking_dice()
+        dice = asking_dice()
     else:
         dice = SeededDice(args.seed)
     choice = choose_clock(Personality(args.personality), (offered[0], offered[1]), dice)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.cli.common import CliError, ask_on_terminal, emit
+from assistant.cli.common import CliError, ask_on_terminal, emit, seed_number
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     dice = parser.add_mutually_exclusive_group()
     dice.add_argument("--roll", type=int, metavar="R", help="the d6 you rolled for the D3 check")
-    dice.add_argument("--seed", type=int, help="roll with a seeded generator")
+    dice.add_argument("--seed", type=seed_number, help="roll with a seeded generator")
     dice.add_argument("--physical", action="store_true", help="ask for the die on the terminal")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)

@@ -1,7 +1,8 @@
 """``castra serve``: the same app in a web browser, for a table with a laptop but no terminal.
 
 textual-serve runs ``castra --campaign PATH`` as a subprocess for each browser tab and relays
-it over a websocket; this module only builds that command line. It imports neither Textual nor
+it over a websocket; this module builds that command line and a server that answers only its
+own address and the random token it prints (:mod:`._guarded_server`). It imports neither Textual nor
 textual-serve until the command runs, so ``castra --help`` stays fast.
 """
 
@@ -39,6 +40,14 @@ def register(subparsers: Any) -> None:
         metavar="URL",
         help="address browsers reach the server at, if not http://HOST:PORT (e.g. behind a proxy)",
     )
+    parser.add_argument(
+        "--no-token",
+        action="store_true",
+        help=(
+            "serve without the random token in the printed address (anyone who can reach "
+            "the address can use the app)"
+        ),
+    )
     parser.set_defaults(handler=run)
 
 
@@ -53,15 +62,18 @@ def app_command(campaign: str | None) -> str:
 
 
 def build_server(args: argparse.Namespace) -> Any:
-    """The ``textual_serve.server.Server`` for these options (not started)."""
-    from assistant.cli.common import CliError
+    """The textual-serve server for these options (not started)."""
+    from assistant.cli.common import CliError, check_file_name
 
+    if getattr(args, "campaign", None):
+        check_file_name(args.campaign, "--campaign")
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port: a port is 1 to 65535 (got {args.port})")
-    from textual_serve.server import Server
+    from assistant.cli.commands._guarded_server import GuardedServer, new_token
 
-    return Server(
+    return GuardedServer(
         app_command(getattr(args, "campaign", None)),
+        token=None if args.no_token else new_token(),
         host=args.host,
         port=args.port,
         title="Castra",

@@ -23,9 +23,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.battle_contingent import (
+    RESULT_FLAGS,
+    RESULT_ROWS,
     ContingentCard,
     InputProblem,
     ResultMode,
@@ -35,6 +38,7 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dba", "dice"]
@@ -51,13 +55,19 @@ UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
 
 
-def problem_text(error: Exception) -> str:
-    """One readable line for a converter's refusal (pydantic or ValueError), naming the field."""
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ())) or "value"
-        return f"{where}: {first.get('msg', 'not allowed')}"
-    return str(error)
+DESK_LABELS: dict[str, str] = {
+    **{field: label for rows in RESULT_ROWS.values() for field, label, _typed in rows},
+    **{field: label for flags in RESULT_FLAGS.values() for field, label in flags},
+    "pm": N_("PM"),
+    "army_a": N_("army A"),
+    "army_b": N_("army B"),
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "cap": N_("Table cap"),
+    "place": N_("Place"),
+    "winner": N_("Winner"),
+}
+"""The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 class ArmyBattleRolled(Message):
@@ -291,7 +301,7 @@ class BattleDeskScreen(Screen[None]):
             )
             preview = preview_defeat(won.morale, beaten.morale, defeat)
         except (ValueError, KeyError) as error:
-            line.update(f"Army battle (D2): {problem_text(error)}")
+            line.update(f"Army battle (D2): {describe(error, DESK_LABELS)}")
             return
         if preview.check_due:
             fate = (
@@ -326,7 +336,7 @@ class BattleDeskScreen(Screen[None]):
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
-            self.post_message(DeskWorkFailed(f"Nothing recorded: {problem_text(error)}"))
+            self.post_message(DeskWorkFailed(f"Nothing recorded: {describe(error, DESK_LABELS)}"))
             return
         self.post_message(ArmyBattleRolled(event))
 
@@ -344,7 +354,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self.query_one("#winner", Select).clear()
@@ -532,7 +542,7 @@ class BattleDeskScreen(Screen[None]):
                 circumstances=circumstances,
             )
         except (ValueError, ValidationError) as error:
-            advice.update(f"[b]Cannot budget:[/b] {problem_text(error)}")
+            advice.update(f"[b]Cannot budget:[/b] {describe(error, DESK_LABELS)}")
             return
         self._plan = plan
         unit = UNITS[self.ruleset]
@@ -650,7 +660,7 @@ class BattleDeskScreen(Screen[None]):
                     failed = True
                     continue
                 except (ValueError, ValidationError) as error:
-                    card.show_error(problem_text(error))
+                    card.show_error(describe(error, DESK_LABELS))
                     failed = True
                     continue
                 card.show_error("")
@@ -671,7 +681,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             event = self._battle_event("(place to be named)", winner, rows)
         except (ValueError, ValidationError) as error:
-            raise InputProblem("result", problem_text(error)) from error
+            raise InputProblem("result", describe(error, DESK_LABELS)) from error
         # What is shown is what the ledger will record: its event, computed by the converters.
         for row, recorded in zip(rows, event.contingents, strict=True):
             row["pm_lost"] = recorded.pm_lost
@@ -803,7 +813,7 @@ class BattleDeskScreen(Screen[None]):
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
             except (ValueError, ValidationError) as error:
-                problems[tag] = problem_text(error)
+                problems[tag] = describe(error, DESK_LABELS)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
                 self.post_message(DeskWorkFailed(f"Recovery not rolled: {error}", notify=True))
                 return
@@ -886,7 +896,7 @@ class BattleDeskScreen(Screen[None]):
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {problem_text(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
             return
         error.update("")
         self._forget_recovery()

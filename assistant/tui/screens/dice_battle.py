@@ -30,15 +30,31 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.dice_battle import SetupProblem, parse_side
+from converters.i18n import N_
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
 second; the cost grows with the square of the dice)."""
+
+DICE_LABELS: dict[str, str] = {
+    "side_a": N_("Side A"),
+    "side_b": N_("Side B"),
+    "retreat_at": N_("retreats at"),
+    "retreat_a": N_("A retreats at"),
+    "retreat_b": N_("B retreats at"),
+    "approach": N_("A came by"),
+    "place": N_("Place"),
+    "troops": N_("troops carried"),
+    "pm": N_("PM"),
+    "nation": N_("nation"),
+}
+"""The dice battle's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
@@ -330,7 +346,7 @@ class DiceBattleScreen(Screen[None]):
             text.update(str(problem))
             return
         except (ValueError, ValidationError) as error:
-            text.update(_problem(error))
+            text.update(describe(error, DICE_LABELS))
             return
         if asked is None:
             text.update("The battle is over.")
@@ -388,7 +404,7 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return False
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return False
         error.update("")
         self.battle = battle
@@ -491,7 +507,7 @@ class DiceBattleScreen(Screen[None]):
                 castra_app(self).ledger.state(), self.battle, place, self._rolls, self.capture
             )
         except (ValueError, ValidationError) as problem:
-            self.query_one("#dice-record-error", Static).update(_problem(problem))
+            self.query_one("#dice-record-error", Static).update(describe(problem, DICE_LABELS))
             return
         result = engine_result(self.battle, event, self.capture)
         self.query_one("#dice-result", Static).update(
@@ -520,7 +536,7 @@ class DiceBattleScreen(Screen[None]):
             event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
             summary = ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {_problem(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, DICE_LABELS)}")
             return
         error.update("")
         self._recorded = True
@@ -545,7 +561,7 @@ class DiceBattleScreen(Screen[None]):
             error.update(str(problem))
             return
         except (ValueError, ValidationError) as problem:
-            error.update(_problem(problem))
+            error.update(describe(problem, DICE_LABELS))
             return
         error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
@@ -603,14 +619,6 @@ class DiceBattleScreen(Screen[None]):
             self.set_focus(None)
         elif len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.app.pop_screen()
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
 
 
 # --------------------------------------------------------------------- the engine, from converters

@@ -30,11 +30,13 @@ from textual.widgets import (
 )
 from textual.worker import get_current_worker
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
 SAMPLE_ARMY = """\
@@ -52,6 +54,36 @@ LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
     ("routed", "routed", "strength modifier of each routed brigade, e.g. 0 +1 -1"),
 )
 """G2.1's loss items, as running totals the player types for each side."""
+
+
+LOSS_LABELS: dict[str, str] = {
+    "fatigue": N_("fatigue"),
+    "objectives_lost": N_("obj. lost"),
+    "generals_lost": N_("generals"),
+    "hqs_eliminated": N_("HQs"),
+    "routed_brigades": N_("routed"),
+}
+"""G2.1's loss points (ghost.gap.LossPoints) by the loss table's column labels."""
+
+ARMY_LABELS: dict[str, str] = {
+    "brigades": N_("brigade modifiers"),
+    "divisions": N_("divisions"),
+    "quality": N_("quality"),
+    "name": N_("name"),
+    "corps": N_("corps"),
+    "other_units": N_("Other units"),
+}
+"""The order of battle's parts, as the army box and its fields call them."""
+
+GHOST_LABELS: dict[str, str] = {
+    **LOSS_LABELS,
+    **ARMY_LABELS,
+    "side": N_("Side"),
+    "personality": N_("Personality"),
+    "quality": N_("Quality"),
+    "units_lost": N_("Ghost units lost"),
+}
+"""Every field of the ghost screen by its label, for :func:`assistant.tui.errors.describe`."""
 
 
 class GhostStepped(Message):
@@ -82,14 +114,6 @@ def _post_unless_cancelled(screen: Screen[Any], message: Message) -> None:
     """Post a worker's outcome, unless a newer step of the same group replaced the worker."""
     if not get_current_worker().is_cancelled:
         screen.post_message(message)
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
 
 
 def _whole(text: str, field: str) -> int:
@@ -272,7 +296,7 @@ class GhostScreen(Screen[None]):
                     routed_brigades=_numbers(text("routed"), f"{who} routed brigades"),
                 )
             except ValidationError as error:
-                raise ValueError(f"{who} {_problem(error)}") from None
+                raise ValueError(f"{who} {describe(error, LOSS_LABELS)}") from None
         units_lost = _whole(self.query_one("#gf-units-lost", Input).value, "ghost units lost")
         return TurnLosses.from_points(points["gr"], points["gf"], units_lost)
 
@@ -282,7 +306,7 @@ class GhostScreen(Screen[None]):
         try:
             general = self.battle.general if self.battle is not None else self._general()
         except (ValidationError, ValueError) as error:
-            profile.update(_problem(error))
+            profile.update(describe(error, GHOST_LABELS))
             return
         profile.update(
             f"{general.quality.value} {general.personality.value} ({general.side})\n"
@@ -457,7 +481,7 @@ class GhostScreen(Screen[None]):
             self.query_one("#ghost-army-error", Static).update(str(problem))
             return
         except (ValidationError, ValueError) as error:
-            self.query_one("#ghost-army-error", Static).update(_problem(error))
+            self.query_one("#ghost-army-error", Static).update(describe(error, GHOST_LABELS))
             return
         self._open(general, army)
 
@@ -469,7 +493,9 @@ class GhostScreen(Screen[None]):
             battle = GhostBattle(general, army=army)
             battle.open(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            _post_unless_cancelled(self, GhostStepFailed("ghost-army-error", _problem(error)))
+            _post_unless_cancelled(
+                self, GhostStepFailed("ghost-army-error", describe(error, GHOST_LABELS))
+            )
             return
         _post_unless_cancelled(self, GhostStepped("opened", battle))
 
@@ -528,7 +554,9 @@ class GhostScreen(Screen[None]):
         try:
             battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
+            _post_unless_cancelled(
+                self, GhostStepFailed("ghost-loss-error", describe(error, GHOST_LABELS))
+            )
             return
         _post_unless_cancelled(self, GhostStepped("turn", battle))
 
@@ -553,7 +581,9 @@ class GhostScreen(Screen[None]):
         try:
             battle.end_turn(castra_app(self).dice_for("Ghost"))
         except Exception as error:
-            _post_unless_cancelled(self, GhostStepFailed("ghost-loss-error", _problem(error)))
+            _post_unless_cancelled(
+                self, GhostStepFailed("ghost-loss-error", describe(error, GHOST_LABELS))
+            )
             return
         _post_unless_cancelled(self, GhostStepped("turn-ended", battle))
 
@@ -586,7 +616,9 @@ class GhostScreen(Screen[None]):
         try:
             allocation = battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
         except Exception as error:
-            _post_unless_cancelled(self, GhostStepFailed("pp-summary", _problem(error)))
+            _post_unless_cancelled(
+                self, GhostStepFailed("pp-summary", describe(error, GHOST_LABELS))
+            )
             return
         _post_unless_cancelled(self, GhostStepped("pp", battle, allocation))
 
@@ -631,7 +663,7 @@ class GhostScreen(Screen[None]):
         try:
             choice = battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
         except Exception as error:
-            failed = GhostStepFailed("ghost-clock", f"[red]{_problem(error)}[/red]")
+            failed = GhostStepFailed("ghost-clock", f"[red]{describe(error, GHOST_LABELS)}[/red]")
             _post_unless_cancelled(self, failed)
             return
         _post_unless_cancelled(self, GhostStepped("clock", battle, choice))

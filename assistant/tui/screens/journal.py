@@ -19,13 +19,22 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
+from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import N_
 
 MAX_MORALE = 6
 """D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
+
+JOURNAL_LABELS: dict[str, str] = {
+    "loyalty": N_("Loyalty of the province (forced march, D5)"),
+    "army": N_("army"),
+    "morale": N_("morale"),
+}
+"""The journal's fields by their labels, for :func:`assistant.tui.errors.describe`."""
 
 
 def morale_pips(morale: int) -> str:
@@ -68,7 +77,7 @@ class JournalScreen(Screen[None]):
                 history.border_title = "Journal"
                 yield DataTable(id="journal-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(id="journal-actions", classes="setting"):
-                yield Label("Loyalty of the province (forced march, D5)", classes="field-label")
+                yield Label(JOURNAL_LABELS["loyalty"], classes="field-label")
                 yield Input(placeholder="0-6", compact=True, id="journal-loyalty")
             yield FieldError(id="journal-error")
         yield CastraFooter()
@@ -197,15 +206,7 @@ class JournalScreen(Screen[None]):
         try:
             castra_app(self).ledger.record(build())
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {_problem(problem)}")
+            error.update(f"Nothing recorded: {describe(problem, JOURNAL_LABELS)}")
             return
         error.update("")
         self.query_one("#journal-loyalty", Input).value = ""
-
-
-def _problem(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,47 +20,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from assistant.tui.errors import describe, field_of
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 
-__all__ = ["LedgerForm", "describe_refusal", "field_of"]
-
-_FRIENDLY = {
-    "int_parsing": "a whole number",
-    "int_type": "a whole number",
-    "greater_than_equal": "at least {ge}",
-    "greater_than": "more than {gt}",
-    "string_too_short": "required",
-    "missing": "required",
-}
-
-
-def describe_refusal(error: Exception) -> tuple[str | None, str]:
-    """(field, message) for a refusal: the ledger's ``"field: …"`` line or a pydantic error."""
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        location = [str(part) for part in first.get("loc", ()) if not isinstance(part, int)]
-        field = location[-1] if location else None
-        template = _FRIENDLY.get(first.get("type", ""))
-        context = first.get("ctx") or {}
-        try:
-            message = template.format(**context) if template else first.get("msg", "invalid")
-        except (KeyError, IndexError):
-            message = first.get("msg", "invalid")
-        given = first.get("input")
-        if isinstance(given, str | int) and first.get("type") != "missing":
-            message += f" (got {given!r})"
-        return field, f"{field}: {message}" if field else message
-    text = str(error)
-    return field_of(text), text
-
-
-def field_of(message: str) -> str | None:
-    """``"pm: …"`` → ``"pm"``; ``"contingents.pm: …"`` → ``"pm"``; no prefix → None."""
-    head, colon, _ = message.partition(":")
-    if not colon or " " in head.strip():
-        return None
-    return head.strip().rsplit(".", 1)[-1]
+__all__ = ["LedgerForm"]
 
 
 class LedgerForm(ModalScreen[str | None]):
@@ -72,6 +35,12 @@ class LedgerForm(ModalScreen[str | None]):
     """
 
     FORM_TITLE: ClassVar[str] = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.field_labels: dict[str, str] = {}
+        """Each field's label, so a refusal names the field as the form shows it."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "record", "Record"),
@@ -95,6 +64,7 @@ class LedgerForm(ModalScreen[str | None]):
     def field(self, name: str, label: str, widget: Widget) -> ComposeResult:
         """A labelled field with its own error line; ``widget`` gets the id ``name``."""
         widget.id = name
+        self.field_labels[name] = label
         yield Label(label, classes="field-label")
         yield widget
         yield Static("", id=f"{name}-error", classes="error field-error")
@@ -150,7 +120,7 @@ class LedgerForm(ModalScreen[str | None]):
 
     def show_error(self, error: Exception) -> None:
         """Put the refusal under its field (or under the form when it names none)."""
-        field, message = describe_refusal(error)
+        field, message = field_of(error), describe(error, self.field_labels)
         target = self.query(f"#{field}-error") if field else None
         if target:
             self.say(message, field)

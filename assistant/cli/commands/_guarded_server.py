@@ -1,0 +1,108 @@
+"""textual-serve's server with a lock on the door: the served address only, and a token.
+
+textual-serve itself has no login and no Origin check, so a web page open in the same browser
+could open the app's websocket, read the campaign and send keys. This subclass refuses every
+page, websocket and download request whose ``Host`` or ``Origin`` is not the address Castra
+serves (which also defeats DNS rebinding), and, unless the user asks for ``--no-token``,
+one that carries neither the random token printed at start (``?token=…``, as Jupyter does)
+nor the cookie the page sets once the token was shown. It only overrides textual-serve's public
+request handlers and its ``on_startup`` hook; no private name is used.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from textual_serve.server import Server
+
+from converters.i18n import _
+
+__all__ = ["GuardedServer", "new_token"]
+
+LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+"""Names one loopback server answers to: a browser may reach it by any of them."""
+
+
+def new_token() -> str:
+    """A fresh random token for the printed URL (192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def served_hosts(host: str, port: int, public_url: str) -> frozenset[str]:
+    """Every ``Host`` header (``name:port``) a browser sends when it reaches this server."""
+    names = {host.lower()}
+    if ":" in host and not host.startswith("["):
+        names = {f"[{host.lower()}]"}
+    if names & {"localhost", "127.0.0.1", "[::1]"}:
+        names |= set(LOOPBACK)
+    hosts = {f"{name}:{port}" for name in names}
+    if port in (80, 443):
+        hosts |= names
+    hosts.add(urlsplit(public_url).netloc.lower())
+    return frozenset(hosts)
+
+
+class GuardedServer(Server):
+    """A textual-serve ``Server`` that answers only its own address, and only with the token."""
+
+    def __init__(self, command: str, *, token: str | None, **options: Any) -> None:
+        super().__init__(command, **options)
+        self.token = token
+        """The secret every request shows (query or cookie); ``None`` with ``--no-token``."""
+        self.hosts = served_hosts(self.host, self.port, self.public_url)
+        self.cookie = f"castra-token-{self.port}"
+        """Per port: cookies are shared by every port of a host."""
+
+    @property
+    def browser_url(self) -> str:
+        """The address to open, token included."""
+        url = f"{self.public_url.rstrip('/')}/"
+        return f"{url}?token={self.token}" if self.token else url
+
+    def refusal(self, request: web.Request) -> str | None:
+        """Why this request is refused, or ``None`` when it comes from the served address."""
+        if request.host.lower() not in self.hosts:
+            return _("this server answers only {hosts}").format(hosts=self.public_url)
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or parts.netloc.lower() not in self.hosts:
+                return _("a page from another site may not use Castra ({origin})").format(
+                    origin=origin
+                )
+        if self.token is not None:
+            given = request.query.get("token") or request.cookies.get(self.cookie) or ""
+            if not hmac.compare_digest(given.encode(), self.token.encode()):
+                return _("open the address with the token that `castra serve` printed")
+        return None
+
+    def guard(self, request: web.Request) -> None:
+        reason = self.refusal(request)
+        if reason is not None:
+            raise web.HTTPForbidden(text=f"Castra: {reason}\n")
+
+    async def handle_index(self, request: web.Request) -> Any:
+        self.guard(request)
+        response = await super().handle_index(request)
+        if self.token is not None and isinstance(response, web.StreamResponse):
+            # The page's websocket URL has no token: the browser shows this cookie instead.
+            response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
+        return response
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        self.guard(request)
+        return await super().handle_websocket(request)
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        self.guard(request)
+        return await super().handle_download(request)
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(_("Castra is served at {url}").format(url=self.browser_url), flush=True)
+        if self.token is None:
+            print(_("No token: anyone who can reach this address can use the app."), flush=True)
+        print(_("Press Ctrl+C to quit"), flush=True)

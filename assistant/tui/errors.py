@@ -1,0 +1,111 @@
+"""How the app words a refusal: one line naming each field by the label its screen shows.
+
+The rules and the ledger raise errors that carry their field (:class:`converters.errors.
+FieldError`, or a pydantic ``ValidationError`` with its location); the command line names a
+field by its flag, the app by its label. Every screen passes its own labels to :func:`describe`,
+so the player reads "broken/frag: together at most BGs (10)", never ``--battle-groups`` or
+pydantic's "Input should be less than or equal to 6".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from converters.errors import FieldError
+from converters.i18n import N_, _
+
+__all__ = ["describe", "field_of"]
+
+_FRIENDLY: dict[str, str] = {
+    "int_parsing": N_("a whole number"),
+    "int_type": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_parsing": N_("a number"),
+    "bool_parsing": N_("yes or no"),
+    "greater_than_equal": N_("at least {ge}"),
+    "greater_than": N_("more than {gt}"),
+    "less_than_equal": N_("at most {le}"),
+    "less_than": N_("less than {lt}"),
+    "string_too_short": N_("required"),
+    "too_short": N_("at least {min_length}"),
+    "too_long": N_("at most {max_length}"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "missing": N_("required"),
+    "literal_error": N_("one of {expected}"),
+    "enum": N_("one of {expected}"),
+}
+"""pydantic's error types in the words of the table; others keep pydantic's message."""
+
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
+"""A field as the rules name it, alone or as a place in an event (``contingents.pm``)."""
+
+_FLAG = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
+"""A command-line flag left in an older rule's message (``--winner-pm``)."""
+
+
+def field_of(error: BaseException) -> str | None:
+    """The field a refusal is about (the one to fix first), or ``None``."""
+    if isinstance(error, FieldError):
+        return error.field
+    if isinstance(error, ValidationError):
+        parts = [
+            str(part) for part in error.errors()[0].get("loc", ()) if not isinstance(part, int)
+        ]
+        return parts[-1] if parts else None
+    head, colon, _rest = str(error).partition(":")
+    if not colon or " " in head.strip() or not head.strip():
+        return None
+    return head.strip().removeprefix("--").replace("-", "_").rsplit(".", 1)[-1]
+
+
+def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> str:
+    """One line for ``error``, each field named by its label on the screen.
+
+    ``labels`` maps a field (``battle_groups``, or a place in an event, ``contingents.pm``)
+    to what the screen shows; a field without a label is shown in words (``army b``).
+    """
+    known = labels or {}
+
+    def name(field: str) -> str:
+        last = field.rsplit(".", 1)[-1]
+        label = known.get(field) or known.get(last)
+        return _(label) if label else last.replace("_", " ")
+
+    if isinstance(error, FieldError):
+        return error.text(name)
+    if isinstance(error, ValidationError):
+        return _pydantic_line(error.errors()[0], name)
+    # A refusal not yet carrying its field ("pm: …", "--winner-pm: …"): its leading field and
+    # any flag it mentions are named as the screen names them.
+    text = _FLAG.sub(lambda match: name(match[1].replace("-", "_")), str(error))
+    head, colon, rest = text.partition(":")
+    field = head.strip()
+    if colon and _IDENTIFIER.fullmatch(field):
+        last = field.rsplit(".", 1)[-1]
+        if field in known or last in known:
+            return f"{name(field)}:{rest}"
+    return text
+
+
+def _pydantic_line(first: Any, name: Any) -> str:
+    location = [str(part) for part in first.get("loc", ()) if not isinstance(part, int)]
+    template = _FRIENDLY.get(first.get("type", ""))
+    try:
+        message = (
+            _(template).format(**(first.get("ctx") or {}))
+            if template
+            else str(first.get("msg", _("not allowed")))
+        )
+    except (KeyError, IndexError):
+        message = str(first.get("msg", _("not allowed")))
+    message = message.removeprefix("Value error, ")
+    given = first.get("input")
+    if isinstance(given, str | int) and not isinstance(given, bool) and template:
+        message += _(" (got {given!r})").format(given=given)
+    if not location:
+        return message
+    return f"{name('.'.join(location))}: {message}"

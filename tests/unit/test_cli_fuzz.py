@@ -1,0 +1,299 @@
+"""Fuzz the whole command line: any argv built from the real parser ends in exit 0 or 2.
+
+Hypothesis walks ``build_parser()`` — every sub-command and each of its options and positional
+arguments — and fills them with plausible values (nations, PM, dice, the campaign files of a
+scratch folder) and hostile ones (empty, a newline, ``²``, 5,000 digits, a non-UTF-8 byte,
+deeply nested JSON, a name too long for the file system …). Every run must end in exit 0, or
+in exit 2 with exactly one line on stderr and no traceback; a refused command must leave every
+file of the folder as it was (issue 10).
+
+The suite runs a few hundred examples (about 20 s). For a long run (nightly, or after touching
+the command line), set ``CASTRA_FUZZ_EXAMPLES``; the examples are then random, not the suite's
+fixed ones::
+
+    CASTRA_FUZZ_EXAMPLES=20000 .venv/bin/python -m pytest tests/unit/test_cli_fuzz.py -n 0 -q -s
+
+(see docs/cli.md, "Fuzzing the command line").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from assistant.cli import build_parser, main
+
+EXAMPLES = int(os.environ.get("CASTRA_FUZZ_EXAMPLES", "300"))
+LONG_RUN = "CASTRA_FUZZ_EXAMPLES" in os.environ
+
+# ------------------------------------------------------------------ the parser, walked
+Command = tuple[tuple[str, ...], argparse.ArgumentParser]
+
+
+def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[Command]:
+    """Every runnable command: the parsers at the leaves of the sub-command tree.
+
+    argparse has no public way to list a parser's arguments; ``_actions`` is the one private
+    name this test reads.
+    """
+    nested = [action for action in parser._actions if _sub_parsers(action)]
+    if not nested:
+        yield path, parser
+        return
+    for action in nested:
+        for name, sub_parser in action.choices.items():  # type: ignore[union-attr]
+            yield from commands(sub_parser, (*path, name))
+
+
+def _sub_parsers(action: argparse.Action) -> bool:
+    choices = action.choices
+    return isinstance(choices, dict) and all(
+        isinstance(value, argparse.ArgumentParser) for value in choices.values()
+    )
+
+
+COMMANDS = list(commands(build_parser()))
+
+# ------------------------------------------------------------------ values
+FILES = ("c.castra", "m.castra", "b.castra", "export.json", "deep.json", "junk.json", "text.txt")
+NAMES = (
+    "Rome", "Carthage", "Pyrrhus", "Syracuse", "Magna Graecia", "Senones", "Etruscans",
+    "Alexander", "Darius", "Persia 2", "Macedon 2", "Scipii", "Heraclea", "Tarentum", "Roma",
+    "fog", "dbm", "dba", "dice", "a", "b", "won", "lost", "draw", "aggressive", "cautious",
+)  # fmt: skip
+NUMBERS = (
+    "0", "1", "2", "3", "4", "5", "6", "7", "10", "12", "24", "-1", "0.5", "1/2", "3.7", "200",
+    "201", "1000", "1001", "1000000", "1000001", "99999999999999999999",
+)  # fmt: skip
+HOSTILE = (
+    "", " ", "\n", "a\nb", "\r", "\t", "²", "٣", "1" * 5000, "9" * 300, "\udcff", "-", "--",
+    "{}", "{0}", "%s", "x" * 300, "/", ".", "..", "nope/missing.castra", "a" * 300 + ".castra",
+    "Rome:", ":3", "Rome:3:4", "=", "Rome=", "1,,2", ",", "0,0", "6,6,6,6,6,6,6,6,6,6,6,6",
+)  # fmt: skip
+
+small_numbers = st.one_of(st.integers(0, 12).map(str), st.sampled_from(NUMBERS))
+pairs = st.builds(
+    lambda name, separator, value: f"{name}{separator}{value}",
+    st.sampled_from(NAMES),
+    st.sampled_from([":", "="]),
+    small_numbers,
+)
+dice_faces = st.lists(st.integers(1, 6), min_size=1, max_size=12).map(
+    lambda faces: ",".join(map(str, faces))
+)
+plausible = st.one_of(
+    st.sampled_from(NAMES), small_numbers, pairs, dice_faces, st.sampled_from(FILES)
+)
+# Real argv cannot hold a NUL byte; every other character can reach us.
+hostile = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(max_size=30).filter(lambda text: "\x00" not in text),
+    st.integers().map(str),
+)
+
+
+def expected_for(action: argparse.Action) -> st.SearchStrategy[str]:
+    """What ``action`` expects, guessed from its choices, name and type."""
+    hint = f"{action.dest} {action.metavar or ''}".lower()
+    if action.choices:
+        return st.sampled_from([str(choice) for choice in action.choices])
+    if action.dest in ("file", "campaign") and action.option_strings:
+        return st.sampled_from(["c.castra", "m.castra", "b.castra", "new.castra"])
+    if "file" in hint or "source" in hint or "path" in hint:
+        return st.sampled_from(FILES)
+    if "dice" in hint:
+        return dice_faces
+    if ":" in hint or "=" in hint:
+        return pairs
+    if action.type is int or "pm" in hint:
+        return small_numbers
+    return plausible
+
+
+@st.composite
+def argv(draw: Any) -> list[str]:
+    """A command, then some of its options and positionals in argparse's own order.
+
+    A third of the runs type only what each argument expects (so commands run to the end), a
+    third put one wrong value among them, a third anything anywhere.
+    """
+    path, parser = draw(st.sampled_from(COMMANDS))
+    mood = draw(st.sampled_from(["calm", "one-wrong", "chaos"]))
+    arguments = list(path)
+    typed_at: list[int] = []
+    for action in parser._actions:
+        if "-h" in action.option_strings or _sub_parsers(action):
+            continue
+        if action.option_strings:
+            # Required options nearly always, the others now and then.
+            if action.required:
+                wanted = draw(st.integers(0, 14)) > 0
+            else:
+                wanted = draw(st.integers(0, 2)) == 0
+            if not wanted:
+                continue
+            arguments.append(draw(st.sampled_from(action.option_strings)))
+        count = {0: 0, "?": draw(st.integers(0, 1)), "*": draw(st.integers(0, 3))}.get(
+            action.nargs,  # type: ignore[arg-type]
+            draw(st.integers(1, 3)) if action.nargs == "+" else 1,
+        )
+        if isinstance(action.nargs, int):
+            count = action.nargs
+        expected = expected_for(action)
+        for _ in range(count):
+            typed_at.append(len(arguments))
+            chaotic = mood == "chaos" and draw(st.integers(0, 2)) == 0
+            arguments.append(draw(st.one_of(plausible, hostile) if chaotic else expected))
+    if mood == "one-wrong" and typed_at:
+        arguments[draw(st.sampled_from(typed_at))] = draw(hostile)
+    return arguments
+
+
+# ------------------------------------------------------------------ a scratch folder per run
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The campaign and JSON files each run starts from (made once: each run copies them)."""
+    folder = tmp_path_factory.mktemp("fuzz-templates")
+    quiet = io.StringIO()
+    with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        for name, scenario in (("c", ["tarentine"]), ("m", ["macedon"])):
+            assert (
+                main(["campaign", "new", *scenario, "--file", str(folder / f"{name}.castra")]) == 0
+            )
+        bellum = ["campaign", "new", "bellum", "--faction", "Scipii"]
+        assert main([*bellum, "--file", str(folder / "b.castra")]) == 0
+        export = ["campaign", "export", "--file", str(folder / "c.castra")]
+        assert main([*export, str(folder / "export.json")]) == 0
+    (folder / "deep.json").write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    (folder / "junk.json").write_text('{"events": [1, 2', encoding="utf-8")
+    (folder / "text.txt").write_bytes(b"\xff\xfe not text")
+    return folder
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (SQLite's -wal/-shm companions included), by path."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+class Keyboard(io.StringIO):
+    """stdin that remembers whether the command asked for anything."""
+
+    asked = False
+
+    def readline(self, size: int | None = -1) -> str:
+        self.asked = True
+        return super().readline(size)
+
+    def read(self, size: int | None = -1) -> str:
+        self.asked = True
+        return super().read(size)
+
+
+@contextlib.contextmanager
+def scratch(templates: Path, stdin: str) -> Iterator[Path]:
+    """A fresh copy of the templates as the working directory and CASTRA_HOME, ``stdin`` as
+    the keyboard: whatever a command writes stays in the copy."""
+    saved = os.getcwd(), os.environ.get("CASTRA_HOME"), sys.stdin
+    with tempfile.TemporaryDirectory(prefix="castra-fuzz-") as name:
+        folder = Path(name)
+        for template in templates.iterdir():
+            shutil.copy(template, folder / template.name)
+        os.chdir(folder)
+        os.environ["CASTRA_HOME"] = str(folder / "home")
+        sys.stdin = Keyboard(stdin)
+        try:
+            yield folder
+        finally:
+            os.chdir(saved[0])
+            if saved[1] is None:
+                os.environ.pop("CASTRA_HOME", None)
+            else:
+                os.environ["CASTRA_HOME"] = saved[1]
+            sys.stdin = saved[2]
+
+
+# ------------------------------------------------------------------ the property
+RUNS: list[tuple[float, int, list[str]]] = []
+"""Each run's time, exit code and argv, for the long run's report."""
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=not LONG_RUN,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    print_blob=True,
+)
+@given(arguments=argv(), keyboard=st.lists(st.sampled_from(["1", "6", "x", "", "7"]), max_size=3))
+def test_any_command_line_ends_in_exit_0_or_one_line_and_exit_2(
+    templates: Path, arguments: list[str], keyboard: list[str]
+) -> None:
+    from assistant.cli.commands._guarded_server import GuardedServer
+    from converters import dice
+
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        scratch(templates, "".join(f"{line}\n" for line in keyboard)) as folder,
+        pytest.MonkeyPatch.context() as patch,
+    ):
+        patch.setattr(GuardedServer, "serve", lambda server, debug=False: None)
+        # Unseeded dice roll the same in every run, so a failure replays.
+        patch.setattr(
+            dice, "random", SimpleNamespace(Random=lambda seed=None: random.Random(seed or 0))
+        )
+        keyboard_used = sys.stdin
+        before = snapshot(folder)
+        started = time.perf_counter()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(arguments)
+            except SystemExit as stop:  # argparse: --help (0) or a usage error (2)
+                code = stop.code if isinstance(stop.code, int) else 2
+        RUNS.append((time.perf_counter() - started, code, arguments))
+        after = snapshot(folder)
+    message = err.getvalue()
+    assert code in (0, 2), f"exit {code}: {arguments!r}\n{message}"
+    assert "Traceback" not in message, arguments
+    if code == 2:
+        # A command that asked on the keyboard (physical dice, a dice battle's decisions)
+        # showed its questions first; the refusal is the last line.
+        *asked, refusal = message.removesuffix("\n").split("\n")
+        assert message.endswith("\n") and refusal.startswith("castra"), (arguments, message)
+        assert not asked or getattr(keyboard_used, "asked", False), (arguments, message)
+        assert "castra: error" not in "\n".join(asked), (arguments, message)
+        assert after == before, f"a refused command wrote: {arguments!r}"
+
+
+def test_the_fuzz_reaches_every_command() -> None:
+    """The walk finds each sub-command (so a new command is fuzzed as soon as it exists)."""
+    names = {" ".join(path) for path, _ in COMMANDS}
+    assert {"campaign record", "ghost pp", "losses recovery", "serve", "odds"} <= names
+    assert len(names) == len(COMMANDS) >= 40
+
+
+def teardown_module() -> None:
+    if LONG_RUN and RUNS:
+        accepted = sum(1 for _, code, _ in RUNS if code == 0)
+        print(f"\nfuzzed {len(RUNS)} command lines: {accepted} ran (exit 0), "
+              f"{len(RUNS) - accepted} refused in one line (exit 2); slowest:")  # fmt: skip
+        for seconds, _, arguments in sorted(RUNS, key=lambda run: run[0], reverse=True)[:5]:
+            print(f"  {seconds:6.2f} s  castra {' '.join(map(repr, arguments))[:150]}")
