@@ -175,8 +175,9 @@ def army_list(nation: str, system: System) -> ArmyListRef:
     row = nation_lists(nation)
     if checked == "fog":
         return ArmyListRef(nation=row.name, system=checked, list=row.fog.list, book=row.fog.book)
+    # DBMM uses the DBM book/list numbering (T1.6).
     return ArmyListRef(
-        nation=row.name, system=checked, list=row.dbm if checked == "dbm" else row.dba
+        nation=row.name, system=checked, list=row.dba if checked == "dba" else row.dbm
     )
 
 

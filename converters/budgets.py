@@ -15,6 +15,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.errors import FieldError
+from converters.house_rules import SmallBattle
+from converters.i18n import _
 from converters.rates import (
     DEFAULT_RATES,
     PM,
@@ -222,10 +224,11 @@ def advise_resolution(
     pm_b: Fraction | int | float,
     circumstances: BattleCircumstances | None = None,
     rates: ConversionRates = DEFAULT_RATES,
+    small_battle: SmallBattle = "either_side",
 ) -> ResolutionAdvice:
     """T1.8: dice if special terrain, a city or a landing apply; either side has fewer than
-    2 PM; the larger side has strictly more than 3× the smaller; or the players agree.
-    Otherwise the table.
+    2 PM (house rule ``small_battle = both_sides``: both sides have); the larger side has
+    strictly more than 3× the smaller; or the players agree. Otherwise the table.
     """
     circumstances = circumstances or BattleCircumstances()
     a = as_fraction(pm_a)
@@ -239,11 +242,21 @@ def advise_resolution(
         reasons.append("T1.8: the battle is for a city")
     if circumstances.landing:
         reasons.append("T1.8: the attacker lands from the sea")
-    for side, pm in (("A", a), ("B", b)):
-        if pm < rates.dice_min_pm:
+    under = [(side, pm) for side, pm in (("A", a), ("B", b)) if pm < rates.dice_min_pm]
+    if small_battle == "both_sides" and len(under) == 2:
+        reasons.append(
+            _(
+                "T1.8: both sides have fewer than {least} PM ({a} and {b}; house rule "
+                "small_battle = both_sides)"
+            ).format(least=rates.dice_min_pm, a=pm_for_json(a), b=pm_for_json(b))
+        )
+    elif small_battle == "either_side":
+        for side, pm in under:
             reasons.append(
                 f"T1.8: side {side} has fewer than {rates.dice_min_pm} PM ({pm_for_json(pm)})"
             )
+    elif small_battle != "both_sides":
+        raise ValueError(f"small_battle: either_side or both_sides (got {small_battle!r})")
     big, small = max(a, b), min(a, b)
     if big > rates.dice_ratio * small:
         reasons.append(
@@ -270,6 +283,7 @@ def battle_budget(
     rates: ConversionRates = DEFAULT_RATES,
     cap: int | None = None,
     circumstances: BattleCircumstances | None = None,
+    small_battle: SmallBattle = "either_side",
 ) -> BattleBudget:
     """Both sides' budgets, per contingent (T1.5), scaled by one factor under a cap (T1.7),
     with the table-or-dice advice (T1.8).
@@ -291,7 +305,7 @@ def battle_budget(
     scale = Fraction(1)
     if cap is not None and larger > cap:
         scale = Fraction(cap, larger)
-    advice = advise_resolution(unscaled_a.pm, unscaled_b.pm, circumstances, rates)
+    advice = advise_resolution(unscaled_a.pm, unscaled_b.pm, circumstances, rates, small_battle)
     return BattleBudget(
         system=known,
         a=_side(known, side_a, scale, rates) if scale != 1 else unscaled_a,

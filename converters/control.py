@@ -11,7 +11,8 @@ Readings (docs/rules.md T5.7):
   score is its PP plus the province's loyalty;
 - the occupier's score is its PP plus the PM it has stationed in the province (0 if none);
 - the higher score wins; a tie goes to the defender, read as the occupier, who holds the
-  province and defends his hold;
+  province and defends his hold (house rule ``control_tie = owner`` gives it to the owner;
+  :func:`control_keeper` is the one place that decides);
 - whoever wins, the province's loyalty is 0 from then on, so any later check uses 0.
 """
 
@@ -21,7 +22,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-__all__ = ["ControlCheck", "Keeper", "control_check", "pm_to_keep"]
+from converters.house_rules import ControlTie
+
+__all__ = ["ControlCheck", "Keeper", "control_check", "control_keeper", "pm_to_keep"]
 
 Keeper = Literal["owner", "occupier"]
 """Who has the province after the check: its owner (homeland) or the nation holding it."""
@@ -41,7 +44,9 @@ class ControlCheck(BaseModel):
     """The occupier's PP plus the PM it has stationed in the province."""
     keeper: Keeper
     """Who controls the province after the check: the higher score; a tie goes to the
-    occupier, the defender of his hold."""
+    occupier, the defender of his hold (or to the owner under ``control_tie = owner``)."""
+    tie: ControlTie = "occupier"
+    """T5.7 house rule ``control_tie``: who a tie went to."""
     loyalty_after: int = LOYALTY_AFTER_CHECK
     """The province's loyalty from now on, whoever won: 0 for ever."""
 
@@ -54,20 +59,41 @@ def _whole(value: int, field: str, *, minimum: int | None = None) -> int:
     return value
 
 
-def control_check(owner_pp: int, loyalty: int, occupier_pp: int, stationed_pm: int) -> ControlCheck:
-    """T5.7: owner's PP + loyalty against occupier's PP + PM stationed; a tie to the occupier.
+def control_keeper(owner_score: int, occupier_score: int, tie: ControlTie = "occupier") -> Keeper:
+    """T5.7: who has the province after the check: the higher score; a tie goes to the
+    defender, read as the occupier (house rule ``control_tie``: ``occupier`` by default,
+    ``owner`` for clubs that read the defender as the province's owner)."""
+    if tie not in ("occupier", "owner"):
+        raise ValueError(f"control_tie: occupier or owner (got {tie!r})")
+    if owner_score == occupier_score:
+        return tie
+    return "owner" if owner_score > occupier_score else "occupier"
+
+
+def control_check(
+    owner_pp: int,
+    loyalty: int,
+    occupier_pp: int,
+    stationed_pm: int,
+    tie: ControlTie = "occupier",
+) -> ControlCheck:
+    """T5.7: owner's PP + loyalty against occupier's PP + PM stationed; a tie to the occupier
+    (or to the owner, house rule ``control_tie = owner``).
 
     Prestige may be negative; loyalty and PM are 0 or more. Raises ValueError naming the
     argument for anything else.
     """
     owner = _whole(owner_pp, "owner_pp") + _whole(loyalty, "loyalty", minimum=0)
     occupier = _whole(occupier_pp, "occupier_pp") + _whole(stationed_pm, "stationed_pm", minimum=0)
-    keeper: Keeper = "owner" if owner > occupier else "occupier"
-    return ControlCheck(owner_score=owner, occupier_score=occupier, keeper=keeper)
+    keeper = control_keeper(owner, occupier, tie)
+    return ControlCheck(owner_score=owner, occupier_score=occupier, keeper=keeper, tie=tie)
 
 
-def pm_to_keep(owner_pp: int, loyalty: int, occupier_pp: int) -> int:
+def pm_to_keep(owner_pp: int, loyalty: int, occupier_pp: int, tie: ControlTie = "occupier") -> int:
     """T5.7: the fewest PM the occupier must have stationed to keep the province (a tie is
-    enough), 0 when its prestige alone is enough."""
-    owner = control_check(owner_pp, loyalty, occupier_pp, 0).owner_score
-    return max(0, owner - _whole(occupier_pp, "occupier_pp"))
+    enough, unless ``control_tie = owner``), 0 when its prestige alone is enough."""
+    owner = control_check(owner_pp, loyalty, occupier_pp, 0, tie).owner_score
+    needed = owner - _whole(occupier_pp, "occupier_pp")
+    if control_keeper(owner, owner, tie) == "owner":
+        needed += 1  # a tie is not enough: the occupier must score more
+    return max(0, needed)

@@ -12,7 +12,8 @@ Readings made here (stated in docs/rules.md too):
   battle (largest first, equal sizes in listed order); losses go round that ranking one at a
   time, skipping contingents already wiped out, and the turn carries over from round to round.
 * T3.5: a city defender that retreats alone suffers the pursuit roll, then its survivors are
-  taken prisoner (the city falls). If both sides retreat, the defender keeps the city.
+  taken prisoner (the city falls; :func:`converters.odds.city_falls`, which the odds share).
+  If both sides retreat, the defender keeps the city.
 * T3.0: a side that declines battle retreats before the first round (``decide`` on a state with
   no rounds), suffering the pursuit roll; if both decline there is no battle.
 * T3.5 with allies behind walls: the side keeps ``ceil(dice ÷ 2)`` PM in all; each contingent
@@ -31,7 +32,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
 from converters.dice import Dice
-from converters.odds import BattleOdds, Walls, odds_from_state, real_pm
+from converters.house_rules import DEFAULT_RULES, BothRetreat, HouseRules, pursue_both
+from converters.odds import BattleOdds, Walls, city_falls, odds_from_state, real_pm
 from converters.rates import pm_for_json
 
 __all__ = [
@@ -143,6 +145,8 @@ class BattleSetup(BaseModel):
     """T3.5: the defender holds a city (its PM count double; 0 PM = a ½ PM garrison)."""
     naval: bool = False
     """A battle between fleets (T3.6, T3.7): no doubling, captures after the battle."""
+    both_retreat: BothRetreat = "no_pursuit"
+    """T3.3 house rule: when both retreat, nobody is pursued, or both are (``both_pursued``)."""
 
     @model_validator(mode="after")
     def _check(self) -> BattleSetup:
@@ -337,9 +341,24 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
     out (T2.7)."""
     if state.over:
         raise ValueError("battle: it is already over")
-    setup = state.setup
     number = state.rounds_fought + 1
-    purpose = f"T3.1 round {number}"
+    fought = _both_roll(state, state.rounds, dice, "round", number, f"T3.1 round {number}")
+    return fought.model_copy(
+        update={"outcome": _ended(fought.total_dice("a"), fought.total_dice("b"))}
+    )
+
+
+def _both_roll(
+    state: BattleState,
+    rounds: tuple[RoundRecord, ...],
+    dice: Dice,
+    kind: Literal["round", "pursuit"],
+    number: int,
+    purpose: str,
+) -> BattleState:
+    """Both sides roll at once, one d6 per die they still have, and lose what the other hit
+    (T3.1; with ``both_retreat = both_pursued`` also the double pursuit of T3.3)."""
+    setup = state.setup
     a_rolls = _roll(dice, state.total_dice("a"), f"{purpose}, {setup.a.name}")
     b_rolls = _roll(dice, state.total_dice("b"), f"{purpose}, {setup.b.name}")
     a_hits = sum(1 for face in a_rolls if face >= setup.target("a"))
@@ -351,7 +370,7 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
         state.b_dice, a_hits, _loss_order(setup.b), state.b_next_loss
     )
     record = RoundRecord(
-        kind="round",
+        kind=kind,
         number=number,
         purpose=purpose,
         a_rolls=a_rolls,
@@ -369,8 +388,7 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
             "b_dice": b_left,
             "a_next_loss": a_next,
             "b_next_loss": b_next,
-            "rounds": (*state.rounds, record),
-            "outcome": _ended(sum(a_left), sum(b_left)),
+            "rounds": (*rounds, record),
         }
     )
 
@@ -396,6 +414,8 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     if a_choice == "continue" and b_choice == "continue":
         return state.model_copy(update={"rounds": rounds})
     if a_choice == "retreat" and b_choice == "retreat":
+        if rounds and pursue_both(HouseRules(both_retreat=state.setup.both_retreat)):
+            return _both_pursued(state, rounds, dice)
         return state.model_copy(update={"rounds": rounds, "outcome": "both_withdrew"})
     fleeing: SideId = "a" if a_choice == "retreat" else "b"
     pursuer = _other(fleeing)
@@ -445,6 +465,14 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     return state.model_copy(update={**update, "rounds": (*rounds, record)})
 
 
+def _both_pursued(state: BattleState, rounds: tuple[RoundRecord, ...], dice: Dice) -> BattleState:
+    """T3.3 with the house rule ``both_retreat = both_pursued``: each side rolls once at the
+    other at the same time, with the dice it has now; both then withdraw and nobody wins."""
+    purpose = "T3.3 pursuit (house rule both_retreat = both_pursued)"
+    pursued = _both_roll(state, rounds, dice, "pursuit", state.rounds_fought, purpose)
+    return pursued.model_copy(update={"outcome": "both_withdrew"})
+
+
 def play_step(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -> BattleState:
     """One step of a battle fought at the table's pace: the sides' choices, then the next round.
 
@@ -464,9 +492,7 @@ def play_step(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice
 
 def capture_due(state: BattleState, capture: NavalCapture | None = None) -> bool:
     """T3.7: a naval battle a side has won, whose capture roll (``capture``) is not made yet."""
-    return bool(
-        state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None
-    )
+    return bool(state.setup.naval and state.outcome in ("a_wins", "b_wins") and capture is None)
 
 
 Policy = Callable[[BattleState, SideId], Choice]
@@ -501,6 +527,7 @@ def live_odds(state: BattleState, a_retreat_at: int = 0, b_retreat_at: int = 0) 
         b_retreat_at,
         a_walls=setup.walls("a"),
         b_walls=setup.walls("b"),
+        both_retreat=setup.both_retreat,
     )
 
 
@@ -550,11 +577,12 @@ def interception_roll(
     troops_carried_pm: int,
     dice: Dice,
     *,
-    literal: bool = False,
+    rules: HouseRules = DEFAULT_RULES,
 ) -> Interception:
     """T3.6: one fleet seeks battle, the other avoids it: 1d6 against both fleets' PM plus the
     troops the avoiding (intercepted) fleet carries. Caught if the roll is at most that sum
-    (Reading: slow transports are easier to catch); ``literal=True`` uses "at least"."""
+    (Reading: slow transports are easier to catch); the house rule ``interception =
+    at_least`` reads the seed's words literally, caught if the roll is at least the sum."""
     for field, value in (
         ("seeking_fleet_pm", seeking_fleet_pm),
         ("avoiding_fleet_pm", avoiding_fleet_pm),
@@ -564,13 +592,8 @@ def interception_roll(
             raise ValueError(f"{field}: cannot be negative (got {value})")
     against = seeking_fleet_pm + avoiding_fleet_pm + troops_carried_pm
     roll = dice.roll(6, "T3.6 interception")
-    caught = roll >= against if literal else roll <= against
-    return Interception(
-        roll=roll,
-        against=against,
-        reading="at_least" if literal else "at_most",
-        intercepted=caught,
-    )
+    caught = roll >= against if rules.interception == "at_least" else roll <= against
+    return Interception(roll=roll, against=against, reading=rules.interception, intercepted=caught)
 
 
 class NavalContact(BaseModel):
@@ -593,7 +616,7 @@ def naval_contact(
     *,
     a_troops_pm: int = 0,
     b_troops_pm: int = 0,
-    literal: bool = False,
+    rules: HouseRules = DEFAULT_RULES,
 ) -> NavalContact:
     """T3.6: both fleets seek battle → fought; neither → none; only one → the other is caught
     on an interception roll (troops carried by the avoiding fleet slow it)."""
@@ -603,7 +626,7 @@ def naval_contact(
         return NavalContact(fought=False)
     avoiding_troops = b_troops_pm if a_seeks else a_troops_pm
     seeking, avoiding = (a_fleet_pm, b_fleet_pm) if a_seeks else (b_fleet_pm, a_fleet_pm)
-    roll = interception_roll(seeking, avoiding, avoiding_troops, dice, literal=literal)
+    roll = interception_roll(seeking, avoiding, avoiding_troops, dice, rules=rules)
     return NavalContact(fought=roll.intercepted, interception=roll)
 
 
@@ -681,14 +704,14 @@ def battle_result(state: BattleState, capture: NavalCapture | None = None) -> Ba
 
     def side_result(side: SideId) -> SideResult:
         walls = setup.walls(side)
-        city_falls = walls != "none" and loser == side
+        falls = city_falls(walls, lost=loser == side)
         contingents: list[ContingentResult] = []
         starts = _real_pm(start.dice(side), walls, setup.side(side))
         ends = state.contingent_pm_left(side)
         for contingent, pm_start, survivors in zip(
             setup.side(side).contingents, starts, ends, strict=True
         ):
-            prisoners = survivors if city_falls else Fraction(0)
+            prisoners = survivors if falls else Fraction(0)
             contingents.append(
                 ContingentResult(
                     nation=contingent.nation,

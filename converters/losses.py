@@ -14,7 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
 from converters.errors import FieldError
-from converters.rates import DEFAULT_RATES, ConversionRates, ExactNumber, Outcome, System
+from converters.i18n import _
+from converters.rates import (
+    DEFAULT_RATES,
+    ConversionRates,
+    ExactNumber,
+    FogOutcome,
+    Outcome,
+    System,
+)
 from converters.rounding import as_fraction, round_half_up
 
 __all__ = [
@@ -24,6 +32,8 @@ __all__ = [
     "RecoveryRoll",
     "dba_losses",
     "dbm_losses",
+    "dbmm_losses",
+    "fog_army_break",
     "fog_losses",
     "recovery_losses",
 ]
@@ -40,8 +50,8 @@ class LandLosses(BaseModel):
 
     system: System
     """The table rules the battle was fought with."""
-    outcome: Outcome
-    """Whether this contingent's side won or lost."""
+    outcome: FogOutcome
+    """Whether this contingent's side won or lost (a FoG game may be a draw, T2.1)."""
     pm: int = Field(ge=0)
     """The contingent's PM before the battle."""
     pm_lost: int = Field(ge=0)
@@ -57,6 +67,9 @@ class LandLosses(BaseModel):
     """What ``counted`` is a share of: battle groups (FOG), total ElEq (DBM), elements (DBA)."""
     effective_ap: int | None = None
     """FOG only: the attrition points that count after T2.1's winner/loser adjustments."""
+    army_broken: bool = False
+    """FOG only: the AP reached the BG count, the army's break point (T2.1): all its PM go
+    to the decimated pool."""
 
 
 class RecoveryRoll(BaseModel):
@@ -147,13 +160,14 @@ def _share(pm: int, counted: Fraction, out_of: Fraction) -> int:
 
 def _land(
     system: System,
-    outcome: Outcome,
+    outcome: FogOutcome,
     pm: int,
     counted: Fraction,
     out_of: Fraction,
     effective_ap: int | None = None,
 ) -> LandLosses:
     lost = _share(pm, counted, out_of)
+    broken = system == "fog" and counted >= out_of
     return LandLosses(
         system=system,
         outcome=outcome,
@@ -164,6 +178,7 @@ def _land(
         counted=counted,
         out_of=out_of,
         effective_ap=effective_ap,
+        army_broken=broken,
     )
 
 
@@ -175,10 +190,20 @@ def _check_outcome(outcome: str) -> Outcome:
     raise FieldError("outcome", "won or lost (got {outcome!r})", outcome=outcome)
 
 
+def fog_army_break(losses: LandLosses) -> str:
+    """T2.1 in words: when the AP reached the BG count, the army broke and all its PM go to the
+    decimated pool; "" otherwise. The battle desk and ``castra losses fog`` show it."""
+    if not losses.army_broken:
+        return ""
+    return _(
+        "Army break: {ap} AP reach its {bgs} BGs, so all {pm} PM go to the decimated pool (T2.1)."
+    ).format(ap=losses.effective_ap, bgs=_show(losses.out_of), pm=losses.pm)
+
+
 def fog_losses(
     pm: int,
     battle_groups: int,
-    outcome: Outcome,
+    outcome: FogOutcome,
     *,
     broken: int = 0,
     fragmented: int = 0,
@@ -191,9 +216,13 @@ def fog_losses(
     Attrition points are counted from ``broken`` (2 AP each) and ``fragmented`` (1 AP) BGs and
     a sacked camp (1 AP), or given as the ``attrition`` total the FOG edition counted. The
     winner does not count its fragmented BGs; the loser adds the camp's AP unless its camp
-    was already sacked (and so already counted).
+    was already sacked (and so already counted). A draw: each side counts as a loser for its
+    own AP, camp included (T2.1). When the AP reach the BG count the army has broken
+    (``army_broken``, :func:`fog_army_break`).
     """
-    checked = _check_outcome(outcome)
+    checked: FogOutcome = "draw" if outcome == "draw" else _check_outcome(outcome)
+    # T2.1: in a draw each side counts its AP as a loser does.
+    counts_as: Outcome = "won" if checked == "won" else "lost"
     _count(pm, "pm")
     _count(battle_groups, "battle_groups")
     if battle_groups < 1:
@@ -210,16 +239,16 @@ def fog_losses(
         )
     if attrition is None:
         ap = broken * rates.fog_ap_broken
-        if checked == "lost" or camp_sacked:
+        if counts_as == "lost" or camp_sacked:
             ap += rates.fog_ap_camp
-        if checked == "lost":
+        if counts_as == "lost":
             ap += fragmented * rates.fog_ap_fragmented
     else:
         _count(attrition, "attrition")
         if broken:
             raise FieldError("attrition", "give either {attrition} or {broken}, not both")
         ap = attrition
-        if checked == "won":
+        if counts_as == "won":
             # The edition's total includes the fragmented BGs the winner does not count.
             ap -= fragmented * rates.fog_ap_fragmented
             if ap < 0:
@@ -272,6 +301,28 @@ def dbm_losses(
         )
     counted = gone + shaken / 2 if checked == "lost" else gone
     return _land("dbm", checked, pm, counted, total)
+
+
+def dbmm_losses(pm: int, bases: int, killed: int, broken: int, outcome: Outcome) -> LandLosses:
+    """T2.2b DBMM: ``PM × counted bases ÷ bases fielded``, nearest whole PM (200 points per PM,
+    as DBM, T1.2). The winner counts the bases killed; the loser counts the bases killed plus
+    the bases of its broken units that were not killed (``broken``)."""
+    checked = _check_outcome(outcome)
+    _count(pm, "pm")
+    _count(bases, "bases")
+    if bases < 1:
+        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
+    _count(killed, "killed")
+    _count(broken, "broken")
+    if killed + broken > bases:
+        raise FieldError(
+            ("killed", "broken"),
+            "together at most {bases} ({most}), got {given}",
+            most=bases,
+            given=f"{killed} + {broken}",
+        )
+    counted = killed + broken if checked == "lost" else killed
+    return _land("dbmm", checked, pm, Fraction(counted), Fraction(bases))
 
 
 def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosses:

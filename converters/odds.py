@@ -12,7 +12,13 @@ Semantics (the issue's reading of T3.3 and T2.7, shared with :mod:`converters.di
   the survivor is at its own threshold;
 * both at their thresholds in the same round → both withdraw, nobody wins;
 * one side alone at its threshold → it suffers one pursuit roll (the other side rolls its dice
-  once, with no reply), then loses; its PM left *after* the pursuit count for its expected PM.
+  once, with no reply), then loses; its PM left *after* the pursuit count for its expected PM;
+* with the house rule ``both_retreat = both_pursued`` (T3.3) both at their thresholds each
+  suffer one pursuit roll by the other, at the same time, and still nobody wins.
+
+A city defender that loses (T3.5) is taken prisoner with its survivors: they count as expected
+prisoners, not as PM left, exactly as :mod:`converters.dice_battle` records them
+(:func:`city_falls` is the one rule both use).
 
 City assault (T3.5) is supported: the defender rolls 2 dice per PM and absorbs hits on the
 doubled figure; its real PM is ``ceil(dice / 2)`` (an empty city's ½ PM garrison rolls one die
@@ -29,11 +35,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.house_rules import BothRetreat, HouseRules, pursue_both
+
 __all__ = [
     "BattleOdds",
     "ExactBattleOdds",
     "Walls",
     "battle_odds",
+    "city_falls",
     "exact_battle_odds",
     "odds_from_state",
     "real_pm",
@@ -61,6 +70,10 @@ class BattleOdds(BaseModel):
     """Side A's expected real PM at the end (after any pursuit roll it suffered)."""
     b_expected_left: float = Field(ge=0.0)
     """Side B's expected real PM at the end."""
+    a_expected_prisoners: float = Field(default=0.0, ge=0.0)
+    """Side A's expected PM taken prisoner: a city defender that loses (T3.5)."""
+    b_expected_prisoners: float = Field(default=0.0, ge=0.0)
+    """Side B's expected PM taken prisoner."""
 
 
 class ExactBattleOdds(BaseModel):
@@ -80,6 +93,10 @@ class ExactBattleOdds(BaseModel):
     """Side A's expected real PM at the end."""
     b_expected_left: Fraction
     """Side B's expected real PM at the end."""
+    a_expected_prisoners: Fraction = Fraction(0)
+    """Side A's expected PM taken prisoner (T3.5)."""
+    b_expected_prisoners: Fraction = Fraction(0)
+    """Side B's expected PM taken prisoner."""
 
     def as_floats(self) -> BattleOdds:
         """The nearest floats, as :func:`battle_odds` reports them."""
@@ -93,6 +110,13 @@ def real_pm(dice: int, walls: Walls) -> Fraction:
     if walls == "garrison":
         return Fraction(dice, 2)
     return Fraction(dice)
+
+
+def city_falls(walls: Walls, *, lost: bool) -> bool:
+    """T3.5: a city defender that loses (retreats alone or is wiped out) cannot fall back:
+    the city falls and its survivors are taken prisoner ("il difensore non può ritirarsi e le
+    truppe superstiti vengono fatte prigioniere"). Both the odds and the dice battle ask here."""
+    return walls != "none" and lost
 
 
 def _hit_chance(target: int, field: str) -> Fraction:
@@ -112,8 +136,9 @@ def _city_dice(pm: int, field: str) -> tuple[int, Walls]:
     return (2 * pm, "walls") if pm > 0 else (1, "garrison")
 
 
-_Values = tuple[Fraction, Fraction, Fraction, Fraction, Fraction, Fraction]
-"""(A wins, B wins, draw, both withdraw, A's PM left, B's PM left) of one state."""
+_Values = tuple[Fraction, Fraction, Fraction, Fraction, Fraction, Fraction, Fraction, Fraction]
+"""(A wins, B wins, draw, both withdraw, A's PM left, B's PM left, A's prisoners, B's
+prisoners) of one state."""
 
 
 class _Battle:
@@ -131,11 +156,13 @@ class _Battle:
         b_retreat_at: int,
         a_walls: Walls,
         b_walls: Walls,
+        both_pursued: bool = False,
     ) -> None:
         self.a_dice, self.b_dice = a_dice, b_dice
         self.a_hit, self.b_hit = a_hit, b_hit
         self.a_retreat_at, self.b_retreat_at = a_retreat_at, b_retreat_at
         self.a_walls, self.b_walls = a_walls, b_walls
+        self.both_pursued = both_pursued
 
     def swapped(self) -> _Battle:
         return _Battle(
@@ -147,6 +174,7 @@ class _Battle:
             self.a_retreat_at,
             self.b_walls,
             self.a_walls,
+            self.both_pursued,
         )
 
     def real_a(self, dice: int) -> Fraction:
@@ -169,25 +197,34 @@ class _Battle:
         zero = Fraction(0)
         one = Fraction(1)
         if a == 0 and b == 0:
-            return (zero, zero, one, zero, zero, zero)  # T2.7: draw
+            return (zero, zero, one, zero, zero, zero, zero, zero)  # T2.7: draw
         if a == 0:
-            return (zero, one, zero, zero, zero, self.real_b(b))
+            return (zero, one, zero, zero, zero, self.real_b(b), zero, zero)
         if b == 0:
-            return (one, zero, zero, zero, self.real_a(a), zero)
+            return (one, zero, zero, zero, self.real_a(a), zero, zero, zero)
         a_leaves = self.real_a(a) <= self.a_retreat_at
         b_leaves = self.real_b(b) <= self.b_retreat_at
+
+        def a_after_pursuit() -> Fraction:
+            return sum((p * self.real_a(max(a - hits, 0)) for hits, p in enumerate(pmf_b(b))), zero)
+
+        def b_after_pursuit() -> Fraction:
+            return sum((p * self.real_b(max(b - hits, 0)) for hits, p in enumerate(pmf_a(a))), zero)
+
         if a_leaves and b_leaves:
-            return (zero, zero, zero, one, self.real_a(a), self.real_b(b))  # T3.3 reading
+            if self.both_pursued:  # T3.3 house rule both_retreat = both_pursued
+                return (zero, zero, zero, one, a_after_pursuit(), b_after_pursuit(), zero, zero)
+            return (zero, zero, zero, one, self.real_a(a), self.real_b(b), zero, zero)
         if a_leaves:
-            pursued = sum(
-                (p * self.real_a(max(a - hits, 0)) for hits, p in enumerate(pmf_b(b))), zero
-            )
-            return (zero, one, zero, zero, pursued, self.real_b(b))
+            left = a_after_pursuit()
+            if city_falls(self.a_walls, lost=True):
+                return (zero, one, zero, zero, zero, self.real_b(b), left, zero)
+            return (zero, one, zero, zero, left, self.real_b(b), zero, zero)
         if b_leaves:
-            pursued = sum(
-                (p * self.real_b(max(b - hits, 0)) for hits, p in enumerate(pmf_a(a))), zero
-            )
-            return (one, zero, zero, zero, self.real_a(a), pursued)
+            left = b_after_pursuit()
+            if city_falls(self.b_walls, lost=True):
+                return (one, zero, zero, zero, self.real_a(a), zero, zero, left)
+            return (one, zero, zero, zero, self.real_a(a), left, zero, zero)
         return None
 
 
@@ -220,7 +257,7 @@ def _solve_exact(battle: _Battle) -> _Values:
     def round_from(a: int, b: int, self_value: _Values | None) -> _Values:
         # One round from (a, b); ``self_value`` None means (a, b) is a fight-on state whose
         # no-hit self-loop is solved by dividing by 1 − P(no hit).
-        totals = [Fraction(0)] * 6
+        totals = [Fraction(0)] * 8
         stay = Fraction(0)
         for hits_by_a, pa in enumerate(pmf_a(a)):
             for hits_by_b, pb in enumerate(pmf_b(b)):
@@ -259,7 +296,10 @@ def _float_pmf(dice: int, chance: float) -> list[float]:
     ]
 
 
-def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, float]:
+_Floats = tuple[float, float, float, float, float, float, float, float]
+
+
+def _solve_fast(battle: _Battle) -> _Floats:
     """Float solver: push the probability mass forward, row by row, O(A·B²) list operations.
 
     A round from (a, b) is split into A's dice firing (B's column drops by Bin(a) hits) and
@@ -275,8 +315,7 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
         # No round can be fought: the side with no dice has lost already (T2.7).
         outcome = battle.end_of_round(a0, b0, _exact_pmf(battle.a_hit), _exact_pmf(battle.b_hit))
         assert outcome is not None
-        a_wins, b_wins, draw, withdraw, a_left, b_left = (float(value) for value in outcome)
-        return (a_wins, b_wins, draw, withdraw, a_left, b_left)
+        return tuple(float(value) for value in outcome)  # type: ignore[return-value]
     p_a, p_b = float(battle.a_hit), float(battle.b_hit)
     miss_b = 1.0 - p_b
     # A's hit distributions padded with zeros, so "more hits than dice" reads as impossible.
@@ -359,7 +398,10 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
         # Real PM expected after ``pmf``'s dice fire once on ``dice`` dice with no reply.
         return float(sum(map(mul, pmf[:dice], left[dice:0:-1])))
 
-    totals = [0.0] * 6  # A wins, B wins, draw, A's PM left, B's PM left, both withdraw
+    # A wins, B wins, draw, A's PM left, B's PM left, both withdraw, A's and B's prisoners
+    totals = [0.0] * 8
+    a_falls = city_falls(battle.a_walls, lost=True)
+    b_falls = city_falls(battle.b_walls, lost=True)
     for a in range(a0 + 1):
         for b in range(b0 + 1):
             mass = ended[a][b]
@@ -375,20 +417,24 @@ def _solve_fast(battle: _Battle) -> tuple[float, float, float, float, float, flo
                 totals[3] += mass * real_a[a]
             elif a_leaves[a] and b_leaves[b]:
                 totals[5] += mass
-                totals[3] += mass * real_a[a]
-                totals[4] += mass * real_b[b]
+                if battle.both_pursued:  # T3.3 house rule both_retreat = both_pursued
+                    totals[3] += mass * pursued(real_a, a, pmf_b[b])
+                    totals[4] += mass * pursued(real_b, b, pmf_a[a])
+                else:
+                    totals[3] += mass * real_a[a]
+                    totals[4] += mass * real_b[b]
             elif a_leaves[a]:
                 totals[1] += mass
-                totals[3] += mass * pursued(real_a, a, pmf_b[b])
+                totals[6 if a_falls else 3] += mass * pursued(real_a, a, pmf_b[b])
                 totals[4] += mass * real_b[b]
             else:
                 totals[0] += mass
                 totals[3] += mass * real_a[a]
-                totals[4] += mass * pursued(real_b, b, pmf_a[a])
+                totals[7 if b_falls else 4] += mass * pursued(real_b, b, pmf_a[a])
     # Each ending is counted from the mass that reached it (not "1 − the others"), so the four
     # chances summing to 1 is a real check that no probability was lost on the way.
-    a_wins, b_wins, draw, a_left, b_left, both_withdraw = totals
-    return (a_wins, b_wins, draw, both_withdraw, a_left, b_left)
+    a_wins, b_wins, draw, a_left, b_left, both_withdraw, a_taken, b_taken = totals
+    return (a_wins, b_wins, draw, both_withdraw, a_left, b_left, a_taken, b_taken)
 
 
 def _battle(
@@ -400,6 +446,7 @@ def _battle(
     b_retreat_at: int,
     a_walls: Walls,
     b_walls: Walls,
+    both_retreat: BothRetreat = "no_pursuit",
 ) -> _Battle:
     _check_count(a_retreat_at, "a_retreat_at", "a retreat threshold")
     _check_count(b_retreat_at, "b_retreat_at", "a retreat threshold")
@@ -412,6 +459,7 @@ def _battle(
         b_retreat_at,
         a_walls,
         b_walls,
+        pursue_both(HouseRules(both_retreat=both_retreat)),
     )
 
 
@@ -437,12 +485,39 @@ def _from_pm(
     return dice_a, dice_b, walls_a, walls_b
 
 
+def _battle_from_pm(
+    pm_a: int,
+    pm_b: int,
+    a_target: int,
+    b_target: int,
+    a_retreat_at: int,
+    b_retreat_at: int,
+    city_defender: Literal["a", "b"] | None,
+    both_retreat: BothRetreat,
+) -> _Battle:
+    """The odds question from both sides' PM at the start (T3.5 doubling for a city)."""
+    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
+    return _battle(
+        dice_a,
+        dice_b,
+        a_target,
+        b_target,
+        a_retreat_at,
+        b_retreat_at,
+        walls_a,
+        walls_b,
+        both_retreat,
+    )
+
+
 def _fast(battle: _Battle) -> BattleOdds:
     # The work grows as rows × columns²: put the smaller side on the columns.
     if battle.b_dice > battle.a_dice:
-        b_wins, a_wins, draw, withdraw, b_left, a_left = _solve_fast(battle.swapped())
+        b_wins, a_wins, draw, withdraw, b_left, a_left, b_taken, a_taken = _solve_fast(
+            battle.swapped()
+        )
     else:
-        a_wins, b_wins, draw, withdraw, a_left, b_left = _solve_fast(battle)
+        a_wins, b_wins, draw, withdraw, a_left, b_left, a_taken, b_taken = _solve_fast(battle)
     return BattleOdds(
         a_wins=min(max(a_wins, 0.0), 1.0),
         b_wins=min(max(b_wins, 0.0), 1.0),
@@ -450,6 +525,8 @@ def _fast(battle: _Battle) -> BattleOdds:
         both_withdraw=min(max(withdraw, 0.0), 1.0),
         a_expected_left=max(a_left, 0.0),
         b_expected_left=max(b_left, 0.0),
+        a_expected_prisoners=max(a_taken, 0.0),
+        b_expected_prisoners=max(b_taken, 0.0),
     )
 
 
@@ -462,6 +539,7 @@ def battle_odds(
     b_retreat_at: int = 0,
     *,
     city_defender: Literal["a", "b"] | None = None,
+    both_retreat: BothRetreat = "no_pursuit",
 ) -> BattleOdds:
     """Exact odds of a dice battle from its start (T3.8 over T3.1–T3.3, T3.5, T2.7).
 
@@ -470,9 +548,8 @@ def battle_odds(
     ``city_defender`` names the side defending a city (T3.5 doubling; 0 PM = ½ PM garrison).
     Floats accurate to about 1e-12; 50 v 50 takes a few tens of milliseconds.
     """
-    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
-    battle = _battle(
-        dice_a, dice_b, a_target, b_target, a_retreat_at, b_retreat_at, walls_a, walls_b
+    battle = _battle_from_pm(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, city_defender, both_retreat
     )
     return _fast(battle)
 
@@ -487,6 +564,7 @@ def odds_from_state(
     *,
     a_walls: Walls = "none",
     b_walls: Walls = "none",
+    both_retreat: BothRetreat = "no_pursuit",
 ) -> BattleOdds:
     """Live odds in the middle of a battle: both sides have just chosen to fight on with
     ``a_dice`` and ``b_dice`` dice left, so the next round is fought (T3.8).
@@ -496,7 +574,15 @@ def odds_from_state(
     _check_count(a_dice, "a_dice", "dice")
     _check_count(b_dice, "b_dice", "dice")
     battle = _battle(
-        a_dice, b_dice, a_target, b_target, a_retreat_at, b_retreat_at, a_walls, b_walls
+        a_dice,
+        b_dice,
+        a_target,
+        b_target,
+        a_retreat_at,
+        b_retreat_at,
+        a_walls,
+        b_walls,
+        both_retreat,
     )
     return _fast(battle)
 
@@ -510,14 +596,14 @@ def exact_battle_odds(
     b_retreat_at: int = 0,
     *,
     city_defender: Literal["a", "b"] | None = None,
+    both_retreat: BothRetreat = "no_pursuit",
 ) -> ExactBattleOdds:
     """:func:`battle_odds` in exact fractions. Its cost grows as (A·B)²: keep it for small
     battles (up to about 12 v 12), rulings and checks."""
-    dice_a, dice_b, walls_a, walls_b = _from_pm(pm_a, pm_b, city_defender)
-    battle = _battle(
-        dice_a, dice_b, a_target, b_target, a_retreat_at, b_retreat_at, walls_a, walls_b
+    battle = _battle_from_pm(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, city_defender, both_retreat
     )
-    a_wins, b_wins, draw, withdraw, a_left, b_left = _solve_exact(battle)
+    a_wins, b_wins, draw, withdraw, a_left, b_left, a_taken, b_taken = _solve_exact(battle)
     return ExactBattleOdds(
         a_wins=a_wins,
         b_wins=b_wins,
@@ -525,4 +611,6 @@ def exact_battle_odds(
         both_withdraw=withdraw,
         a_expected_left=a_left,
         b_expected_left=b_left,
+        a_expected_prisoners=a_taken,
+        b_expected_prisoners=b_taken,
     )

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from converters.errors import FieldError
+from converters.house_rules import SenonesCity
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
 
@@ -171,12 +172,18 @@ class PrestigeAward(BaseModel):
 
 
 def prestige_award(
-    event: PrestigeEvent | str, actor_nation: str, *, peace_value: int | None = None
+    event: PrestigeEvent | str,
+    actor_nation: str,
+    *,
+    peace_value: int | None = None,
+    senones_city: SenonesCity = "no_change",
 ) -> PrestigeAward:
     """T4.2's fixed awards.
 
     Reading: "taking a city … (not for the Senones)" means the row does not apply at all when
-    the Senones take a city (they gain by sacking instead), so neither side changes.
+    the Senones take a city (they gain by sacking instead), so neither side changes. The house
+    rule ``senones_city = owner_loses`` reads it as "the Senones gain nothing": the city's
+    owner still loses 3.
     """
     try:
         kind = PrestigeEvent(event)
@@ -185,7 +192,9 @@ def prestige_award(
         raise ValueError(f"event: one of {allowed} (got {event!r})") from None
     senones = _folded(actor_nation) == _folded(SENONES)
     if kind is PrestigeEvent.CITY_TAKEN:
-        return PrestigeAward(event=kind, actor=0 if senones else 3, other=0 if senones else -3)
+        if not senones:
+            return PrestigeAward(event=kind, actor=3, other=-3)
+        return PrestigeAward(event=kind, actor=0, other=-3 if senones_city == "owner_loses" else 0)
     if kind is PrestigeEvent.CITY_SACKED:
         return PrestigeAward(event=kind, actor=8 if senones else 0, other=-3)
     if kind is PrestigeEvent.PROVINCE_SACKED:

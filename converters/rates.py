@@ -21,20 +21,25 @@ __all__ = [
     "SYSTEMS",
     "ConversionRates",
     "ExactNumber",
+    "FogOutcome",
     "Outcome",
     "System",
     "check_half_pm",
     "pm_for_json",
 ]
 
-System = Literal["fog", "dbm", "dba"]
-"""The table rules a land battle can be fought with: Field of Glory, DBM/DBMM, DBA 3.0."""
+System = Literal["fog", "dbm", "dbmm", "dba"]
+"""The table rules a land battle can be fought with: Field of Glory, DBM, DBMM (its own loss
+rule, T2.2b), DBA 3.0."""
 
-SYSTEMS: tuple[System, ...] = ("fog", "dbm", "dba")
+SYSTEMS: tuple[System, ...] = ("fog", "dbm", "dbmm", "dba")
 """Every :data:`System`, in the order the command line lists them."""
 
 Outcome = Literal["won", "lost"]
 """How the battle ended for the contingent whose losses are converted (T2)."""
+
+FogOutcome = Literal["won", "lost", "draw"]
+"""T2.1: a FoG game may also end in a draw, where each side counts as a loser for its own AP."""
 
 
 def _exact(value: object) -> object:
@@ -114,8 +119,8 @@ class ConversionRates(BaseModel):
         """Points (FOG, DBM) or elements (DBA) one PM is worth on the table (T1.1–T1.3)."""
         if system == "fog":
             return self.fog_points_per_pm
-        if system == "dbm":
-            return self.dbm_points_per_pm
+        if system in ("dbm", "dbmm"):
+            return self.dbm_points_per_pm  # T1.2: DBMM uses the DBM rate
         if system == "dba":
             return self.dba_elements_per_pm
         raise ValueError(f"system: one of {', '.join(SYSTEMS)} (got {system!r})")

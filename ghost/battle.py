@@ -13,6 +13,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.dice import Dice
+from converters.house_rules import OrderChange
 from ghost.clock import ClockChoice, choose_clock
 from ghost.decisions import Decision, Order
 from ghost.gap import LossPoints, brigade_strength
@@ -204,14 +205,19 @@ class GhostBattle:
         strength: int | None = None,
         units: int | None = None,
         army: GhostArmy | None = None,
+        *,
+        order_change: OrderChange = "sign_inversion",
     ) -> None:
         if army is not None:
             strength = army.strength if strength is None else strength
             units = army.units if units is None else units
         if strength is None or units is None:
             raise ValueError("strength: give the ghost's strength and units, or his army")
-        self._state = BattleState(general=general, strength=strength, units=units, army=army)
-        self._general = GhostGeneral(general, strength, units)
+        memory = OrdersMemory(order_change=order_change)
+        self._state = BattleState(
+            general=general, strength=strength, units=units, army=army, memory=memory
+        )
+        self._general = GhostGeneral(general, strength, units, memory)
 
     @classmethod
     def from_state(cls, state: BattleState) -> GhostBattle:

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from transitions import Machine
 
 from converters.dice import Dice, Roll
+from converters.house_rules import OrderChange
+from converters.i18n import _
 from ghost.decisions import Decision, Order, gap_for_display
 from ghost.gap import GapSide, gap_percent, gap_side
 from ghost.generals import GeneralProfile
@@ -113,6 +115,16 @@ class OrdersMemory(BaseModel):
     reference_side: GapSide = "neutral"
     """Where the gap stood when the current order was given (G3.2); the opening order stands
     at a gap of 0, i.e. neutral."""
+    order_change: OrderChange = "sign_inversion"
+    """G3.2 house rule: orders change when the gap's sign has inverted since the order was
+    given (``sign_inversion``), or only when the other threshold is reached
+    (``threshold_cross``)."""
+    positive_since_order: bool = True
+    """G3.2: the gap was strictly positive at some assessment since the current order was
+    given (the opening order counts as given at 0, which allows either first change)."""
+    negative_since_order: bool = True
+    """G3.2: the gap was strictly negative at some assessment since the current order was
+    given."""
     gap_pct: Fraction | None = None
     """This turn's gap % (G2.2), exact."""
     units_lost: int = Field(default=0, ge=0)
@@ -164,12 +176,25 @@ class GhostGeneral:
         return self._modified_roll is not None and self._modified_roll <= OPENING_ATTACK_AT_MOST
 
     def gap_turned_favourable(self) -> bool:
-        """G3.2: the gap is favourable and the current order was not given at a favourable gap."""
-        return self.gap_side == "favourable" and self.memory.reference_side != "favourable"
+        """G3.2: the gap is favourable and may change the order (:meth:`may_change_to`)."""
+        return self.gap_side == "favourable" and self.may_change_to("favourable")
 
     def gap_turned_unfavourable(self) -> bool:
-        """G3.2: the gap is unfavourable and the order was not given at an unfavourable gap."""
-        return self.gap_side == "unfavourable" and self.memory.reference_side != "unfavourable"
+        """G3.2: the gap is unfavourable and may change the order."""
+        return self.gap_side == "unfavourable" and self.may_change_to("unfavourable")
+
+    def may_change_to(self, side: GapSide) -> bool:
+        """G3.2 (house rule ``order_change``): may a gap at the ``side`` threshold change the
+        order? ``sign_inversion`` (the seed: "si invertirà la differenza di punti da positivo
+        in negativo o viceversa"): yes if the gap's sign was the other way round, strictly, at
+        some assessment since the order was given. ``threshold_cross``: only if the order was
+        not given at this same threshold."""
+        memory = self.memory
+        if memory.order_change == "threshold_cross":
+            return memory.reference_side != side
+        if side == "favourable":
+            return memory.negative_since_order
+        return memory.positive_since_order
 
     def assessment_roll_holds(self) -> bool:
         """G3.2: the modified roll is 3 or less (manoeuvre/defence rather than retreat)."""
@@ -268,6 +293,7 @@ class GhostGeneral:
         side = self.gap_side
         rolls: list[Roll] = []
         target: int | None = None
+        given = True  # an order (re)given at this assessment, unless the else branch says not
         if self.gap_turned_favourable():
             self._fire("reassess")
             reason = (
@@ -288,15 +314,34 @@ class GhostGeneral:
                 f"1d6 {self._modified(face)}, {verdict}."
             )
         else:
+            given = False
             side = self.memory.reference_side
-            where = (
-                f"within ±{threshold}%"
-                if self.gap_side == "neutral"
-                else f"still on the {self.gap_side} side, where the order was given"
-            )
+            if self.gap_side == "neutral":
+                where = f"within ±{threshold}%"
+            elif self.memory.order_change == "threshold_cross":
+                where = f"still on the {self.gap_side} side, where the order was given"
+            else:
+                where = _(
+                    "at the {side} threshold, but its sign has not been the other way round "
+                    "since the order was given"
+                ).format(side=self.gap_side)
             reason = f"Gap {shown} is {where}: the {previous.value} order stands."
-        # G3.2: the side the order was (re)given at is what the next crossing is measured from
-        self.memory = self.memory.model_copy(update={"reference_side": side})
+        if self.memory.order_change != "sign_inversion":
+            reason += _(" (house rule order_change = {value})").format(
+                value=self.memory.order_change
+            )
+        # G3.2: the side the order was (re)given at is what the next crossing is measured from;
+        # the signs seen since then start again from this gap when the order was (re)given.
+        memory = self.memory
+        positive = gap > 0 or (memory.positive_since_order and not given)
+        negative = gap < 0 or (memory.negative_since_order and not given)
+        self.memory = memory.model_copy(
+            update={
+                "reference_side": side,
+                "positive_since_order": positive,
+                "negative_since_order": negative,
+            }
+        )
         return Decision(
             rule="G3.2",
             order=self.state,

@@ -8,12 +8,13 @@ so the dice are read from the script and then *counted* for as long as the rules
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.dice import Dice, InvalidDieError, Roll
+from converters.house_rules import HouseRules, parse_rule_items
 from converters.rounding import round_half_up
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.decisions import Order
@@ -147,15 +148,21 @@ class ReplayScript(BaseModel):
     """d6 faces, consumed in order by every roll the ghost makes."""
     turns: list[ReplayTurn] = Field(default_factory=list)
     """One entry per ghost movement turn."""
+    rules: dict[str, str] = Field(default_factory=dict)
+    """House rules of the battle (docs/rules.md H), e.g. ``{"order_change": "threshold_cross"}``."""
 
 
-def replay(script: ReplayScript, dice: Dice | None = None) -> GhostBattle:
+def replay(
+    script: ReplayScript, dice: Dice | None = None, rule_items: Sequence[str] = ()
+) -> GhostBattle:
     """Play the script: opening order, then per turn G3.2, G3.4, G3.3.
 
     ``dice`` replaces the script's dice (physical-dice mode). Raises :class:`DiceShortError`
     naming how many more dice the script needs, ``ValueError`` for a turn whose units lost
     exceed the units fielded or fall below the turn before's (a running total, G3.4).
+    ``rule_items`` (the command line's ``--rule NAME=VALUE``) apply over the script's ``rules``.
     """
+    in_force = script_rules(script, rule_items)
     lost_before = 0
     for index, turn in enumerate(script.turns):
         if turn.units_lost > script.units:
@@ -177,7 +184,7 @@ def replay(script: ReplayScript, dice: Dice | None = None) -> GhostBattle:
     )
     source = ScriptThenCountDice(script.dice)
     roller: Dice = source if dice is None else dice
-    battle = GhostBattle(general, script.strength, script.units)
+    battle = GhostBattle(general, script.strength, script.units, order_change=in_force.order_change)
     battle.open(roller)
     for turn in script.turns:
         battle.play_turn(
@@ -186,6 +193,13 @@ def replay(script: ReplayScript, dice: Dice | None = None) -> GhostBattle:
         )
     source.check_enough()
     return battle
+
+
+def script_rules(script: ReplayScript, rule_items: Sequence[str] = ()) -> HouseRules:
+    """The house rules of a replay: the script's ``rules``, then ``rule_items`` over them; a
+    ValueError naming the option and the valid values otherwise."""
+    from_script = parse_rule_items([f"{name}={value}" for name, value in script.rules.items()])
+    return parse_rule_items(list(rule_items), base=from_script)
 
 
 def rolls_output(rolls: list[Roll]) -> list[dict[str, Any]]:

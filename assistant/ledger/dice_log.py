@@ -120,6 +120,10 @@ class DiceLog(_Logged):
     """T3.7 captures after a naval battle."""
     rolls: list[Roll] = []
     """Every die rolled, with its purpose."""
+    rules: dict[str, str | int] = {}
+    """The house rules that differ from the defaults (docs/rules.md H), as ``--rule`` gave
+    them: the rounds are checked as they were fought (T3.3 both_pursued ends in a pursuit that
+    both sides roll)."""
 
     def side(self, side: Side) -> LoggedSide:
         """Side ``side``."""
@@ -209,10 +213,13 @@ def _check_rounds(log: DiceLog, side: Side) -> list[int]:
 
 def _winner(log: DiceLog) -> Side | None:
     """Who the rounds say won: the side left standing (T2.7), or the pursuer of a side that
-    retreated alone (T3.3); None when both were wiped out or both withdrew."""
+    retreated alone (T3.3); None when both were wiped out or both withdrew (with the house
+    rule ``both_retreat`` = both_pursued, both rolled the last pursuit)."""
     if not log.rounds:
         return None
     last = log.rounds[-1]
+    if last.kind == "pursuit" and last.a_rolls and last.b_rolls:
+        return None  # T3.3 both_pursued: both retreated, each pursued; nobody wins
     if last.kind == "pursuit":
         return "a" if last.a_rolls else "b"  # only the pursuer rolls
     a_left, b_left = sum(last.a_left), sum(last.b_left)

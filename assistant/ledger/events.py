@@ -13,10 +13,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    model_serializer,
+)
 
 from armylists.scenarios import Scenario
 from converters.dice import Roll
+from converters.house_rules import HouseRules
 from converters.rates import PM
 
 __all__ = [
@@ -46,6 +54,7 @@ __all__ = [
     "ProvinceSacked",
     "ProvinceTaken",
     "RecruitmentOrdered",
+    "RuleChanged",
     "SiegeLifted",
     "SpecialActionOrdered",
     "TacticalRetreat",
@@ -87,6 +96,18 @@ class CampaignCreated(EventBase):
     kind: Literal["campaign_created"] = "campaign_created"
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+    rules: HouseRules = HouseRules()
+    """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
+    existed has the defaults."""
+
+    @model_serializer(mode="wrap")
+    def _without_default_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # The defaults are left out, so a creation event written before house rules existed
+        # serialises exactly as it was stored (its checksum still matches).
+        data: dict[str, Any] = handler(self)
+        if self.rules == HouseRules():
+            data.pop("rules", None)
+        return data
 
 
 class ContingentResult(_Value):
@@ -135,7 +156,7 @@ class BattleRecorded(EventBase):
     kind: Literal["battle_recorded"] = "battle_recorded"
     place: str = Field(min_length=1)
     """Where it was fought, e.g. "Heraclea"."""
-    resolution: Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+    resolution: Literal["fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"]
     """How it was resolved: a table game (FOG/DBM/DBA), the dice battle of T3, a naval battle,
     or losses typed by the referee."""
     winner: Literal["a", "b", "draw"]
@@ -295,6 +316,19 @@ class CentresRecorded(EventBase):
     sovereign: str | None = None
     """B1: the power every surviving player proclaimed "Sovrano Assoluto" this year, if any;
     it wins and the game ends."""
+
+
+class RuleChanged(EventBase):
+    """A house rule (docs/rules.md H) changed from this event on: later events, and a replay of
+    them, use the new value; earlier ones keep what they were recorded with."""
+
+    kind: Literal["rule_changed"] = "rule_changed"
+    name: str = Field(min_length=1)
+    """The option or configurable number, e.g. "control_tie" or "fog_points_per_pm"."""
+    value: str = Field(min_length=1)
+    """Its new value as typed, e.g. "owner" or "500"."""
+    reason: str = Field(min_length=1)
+    """Why the club changed it (kept in the history)."""
 
 
 class ArmyMoved(EventBase):
@@ -511,6 +545,7 @@ Event = Annotated[
     | ForcedMarch
     | TacticalRetreat
     | CentresRecorded
+    | RuleChanged
     | ArmyMoved
     | FleetSailed
     | TroopsLanded
@@ -550,6 +585,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "forced_march",
     "tactical_retreat",
     "centres_recorded",
+    "rule_changed",
     "army_moved",
     "fleet_sailed",
     "troops_landed",

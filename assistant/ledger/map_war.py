@@ -31,7 +31,7 @@ from converters.sacking import sack
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.state import CampaignState, NationState
 
 __all__ = [
     "Treaty",
@@ -165,23 +165,29 @@ def lifted_by_themselves(state: CampaignState) -> list[str]:
 # ---- sacking (T5.3, T4.2) ----------------------------------------------------------------
 
 
-def sack_event(
-    state: CampaignState, province: str, nation: str, **fields: object
-) -> ProvinceSacked:
-    """The sack of ``province`` by ``nation``'s army standing there, with its PE and prestige
-    computed now (T5.3, T4.2) and written into the event."""
+def _check_sack(state: CampaignState, province: str, nation: str) -> NationState:
+    """T5.3: the sacker's army stands there, and the province was not sacked this year."""
     _province(state, province)
     sacker = state.nation(nation)
-    if not any(f.nation == nation for f in _standing(state, province)):
+    if not any(f.nation == sacker.name for f in _standing(state, province)):
         raise _error(
             _("nation: no army of {nation} stands at {province} to sack it (T5.3)").format(
-                nation=nation, province=province
+                nation=sacker.name, province=province
             )
         )
     if province in state.sacked:
         raise _error(
             _("province: {name} was already sacked this year (T5.3)").format(name=province)
         )
+    return sacker
+
+
+def sack_event(
+    state: CampaignState, province: str, nation: str, **fields: object
+) -> ProvinceSacked:
+    """The sack of ``province`` by ``nation``'s army standing there, with its PE and prestige
+    computed now (T5.3, T4.2) and written into the event."""
+    sacker = _check_sack(state, province, nation)
     facts = next(p for p in state.scenario.provinces if p.name == province)
     victim = state.control.get(province, facts.homeland)
     try:
@@ -210,18 +216,7 @@ def sack_event(
 def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
     """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
     loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
-    _province(state, event.province)
-    nation = state.nation(event.nation)
-    if not any(f.nation == nation.name for f in _standing(state, event.province)):
-        raise _error(
-            _("nation: no army of {nation} stands at {province} to sack it (T5.3)").format(
-                nation=nation.name, province=event.province
-            )
-        )
-    if event.province in state.sacked:
-        raise _error(
-            _("province: {name} was already sacked this year (T5.3)").format(name=event.province)
-        )
+    nation = _check_sack(state, event.province, event.nation)
     for name in event.prestige:
         state.nation(name, "prestige")
     if apply:

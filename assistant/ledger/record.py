@@ -23,6 +23,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, LedgerError, LedgerFieldError
 from converters.dice import Dice
+from converters.house_rules import HouseRules
 from converters.rates import PM, pm_for_json
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
     "winter_event",
 ]
 
-System = Literal["fog", "dbm", "dba", "dice", "naval", "manual"]
+System = Literal["fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"]
 
 
 class ContingentFigures(BaseModel):
@@ -76,6 +77,12 @@ class ContingentFigures(BaseModel):
     """DBA: elements fielded."""
     lost: int = Field(default=0, ge=0)
     """DBA: elements lost."""
+    bases: int | None = Field(default=None, ge=1)
+    """DBMM (T2.2b): bases fielded."""
+    killed: int = Field(default=0, ge=0)
+    """DBMM: bases killed."""
+    broken_bases: int = Field(default=0, ge=0)
+    """DBMM: bases of its broken units that were not killed (the loser counts them)."""
     pm_lost: int | None = Field(default=None, ge=0)
     """Dice, naval or manual: land PM lost, as counted."""
     prisoners: int = Field(default=0, ge=0)
@@ -107,17 +114,35 @@ def _figures(c: ContingentFigures, system: System) -> dict[str, Any]:
         }
     if system == "dba":
         return {"elements": c.elements, "lost": c.lost}
+    if system == "dbmm":
+        return {"bases": c.bases, "killed": c.killed, "broken_bases": c.broken_bases}
     return {}
 
 
-def _land_loss(c: ContingentFigures, system: System, outcome: Literal["won", "lost"]) -> int:
-    """T2.1–T2.3 through converters.losses; dice/naval/manual losses are taken as counted."""
+def _land_loss(
+    c: ContingentFigures,
+    system: System,
+    outcome: Literal["won", "lost"],
+    rules: HouseRules,
+) -> int:
+    """T2.1–T2.3 through converters.losses, with the campaign's numbers in force; dice/naval/
+    manual losses are taken as counted, and so are all losses under T2.6 ``losses =
+    recovery`` (the recovery dice are rolled with ``castra losses recovery``)."""
+    from converters import losses
+    from converters.house_rules import loss_model
+
     whole = int(c.pm)
     if system in ("dice", "naval", "manual"):
         return c.pm_lost or 0
+    if loss_model(rules) == "recovery":
+        if c.pm_lost is None:
+            raise LedgerError(
+                f"pm_lost: {c.nation}: this campaign's losses are rolled by recovery (T2.6, "
+                "house rule losses = recovery); give the PM lost after the recovery dice"
+            )
+        return c.pm_lost
     if c.pm_lost is not None:
         raise LedgerError(f"pm_lost: {system} losses are computed from the table figures")
-    from converters import losses
 
     if system == "fog":
         if c.battle_groups is None:
@@ -130,7 +155,12 @@ def _land_loss(c: ContingentFigures, system: System, outcome: Literal["won", "lo
             fragmented=c.fragmented,
             camp_sacked=c.camp_sacked,
             attrition=c.attrition,
+            rates=rules.rates(),
         )
+    elif system == "dbmm":
+        if c.bases is None:
+            raise LedgerError(f"bases: {c.nation}: give the bases fielded (T2.2b)")
+        result = losses.dbmm_losses(whole, c.bases, c.killed, c.broken_bases, outcome)
     elif system == "dbm":
         if c.total_eleq is None:
             raise LedgerError(f"total_eleq: {c.nation}: give the contingent's ElEq (T2.2)")
@@ -181,7 +211,7 @@ def battle_event(
             outcome: Literal["won", "lost"] = "lost"
         else:
             outcome = "won" if c.side == winner else "lost"
-        pm_lost = _land_loss(c, system, outcome)
+        pm_lost = _land_loss(c, system, outcome, state.rules)
         results.append(
             ContingentResult(
                 side=c.side,

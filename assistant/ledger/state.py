@@ -40,6 +40,7 @@ from assistant.ledger.events import (
     ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
+    RuleChanged,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -55,6 +56,7 @@ from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.errors import FieldError
+from converters.house_rules import ControlTie, HouseRules
 from converters.i18n import _
 
 __all__ = [
@@ -206,11 +208,14 @@ class OccupiedProvince(BaseModel):
     owner_score: int
     """The homeland's score: its PP + the loyalty."""
     pm_to_keep: int
-    """PM the holder must have stationed there to keep it (a tie is enough), at today's PP."""
+    """PM the holder must have stationed there to keep it (a tie is enough unless the house
+    rule ``control_tie = owner``), at today's PP."""
+    tie: ControlTie = "occupier"
+    """T5.7 house rule ``control_tie`` in force: who a tie goes to."""
 
     def check(self, stationed_pm: int) -> ControlCheck:
         """T5.7 with ``stationed_pm`` of the holder's PM in the province."""
-        return control_check(self.owner_pp, self.loyalty, self.occupier_pp, stationed_pm)
+        return control_check(self.owner_pp, self.loyalty, self.occupier_pp, stationed_pm, self.tie)
 
 
 class CampaignState(_State):
@@ -218,6 +223,8 @@ class CampaignState(_State):
 
     scenario: Scenario
     """What the campaign started from."""
+    rules: HouseRules = HouseRules()
+    """The house rules in force now (docs/rules.md H): chosen at creation, changed by events."""
     turn: int = 1
     """The current turn."""
     last_event_id: int = 0
@@ -344,7 +351,8 @@ class CampaignState(_State):
                     owner_pp=owner_pp,
                     occupier_pp=occupier_pp,
                     owner_score=owner_pp + loyalty,
-                    pm_to_keep=pm_to_keep(owner_pp, loyalty, occupier_pp),
+                    pm_to_keep=pm_to_keep(owner_pp, loyalty, occupier_pp, self.rules.control_tie),
+                    tie=self.rules.control_tie,
                 )
             )
         return found
@@ -543,6 +551,8 @@ class CampaignState(_State):
                 return self._tactical_retreat(event, apply, event_id)
             case CentresRecorded():
                 return self._centres(event, apply)
+            case RuleChanged():
+                return self._rule(event, apply)
             case ArmyMoved():
                 return map_rules.move_army(self, event, apply)
             case FleetSailed():
@@ -581,6 +591,29 @@ class CampaignState(_State):
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+
+    def _rule(self, event: RuleChanged, apply: bool) -> str:
+        """docs/rules.md H: a house rule changes from this event on."""
+        from converters.house_rules import rule_of
+
+        try:
+            rules = self.rules.with_rule(event.name, event.value)
+        except ValueError as error:
+            raise LedgerError(str(error)) from None
+        if not event.reason.strip():
+            raise LedgerError("reason: say why the rule changes")
+        old = self.rules.values(self._scenario_upkeep()).get(event.name.strip())
+        if apply:
+            self.rules = rules
+        new = rules.values(self._scenario_upkeep())[event.name.strip()]
+        return (
+            f"house rule {event.name.strip()} ({rule_of(event.name.strip())}): {old} → {new}; "
+            f"{event.reason}"
+        )
+
+    def _scenario_upkeep(self) -> int:
+        economy = self.scenario.economy
+        return 1 if economy is None else economy.upkeep_per_winter_fortnight
 
     def _bellum_over(self) -> str:
         """Why a Bellum game is over, in words (B1)."""
@@ -681,6 +714,12 @@ class CampaignState(_State):
         for c in event.contingents:
             nation = self.nation(c.nation, "contingents.nation")
             whole = int(c.pm)
+            if c.pm.denominator != 1 and not (event.city_assault and c.side == "b"):
+                raise LedgerError(
+                    f"contingents.pm: {c.nation} {float(c.pm):g} PM: a half PM is only the "
+                    "garrison of an empty city, on the defending side b of a city assault "
+                    "(T1.4, T3.5); anywhere else PM are whole"
+                )
             if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
                 raise LedgerError(
                     f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "
@@ -951,14 +990,16 @@ class CampaignState(_State):
         fortnights still spent training (ordered on turn 10: 11 PE; in winter: 8 PE)."""
         economy = self._economy()
         calendar = self.scenario.calendar
-        per_winter = economy.winter_fortnights * economy.upkeep_per_winter_fortnight
+        # T6.2 (configurable): the house rule's upkeep if the campaign set one.
+        upkeep = self.rules.upkeep(economy.upkeep_per_winter_fortnight)
+        per_winter = economy.winter_fortnights * upkeep
         items = [("land", per_winter)] * nation.land_pm + [("naval", per_winter)] * nation.naval_pm
         for batch in nation.training:
             of_year = calendar.turn_of_year(batch.ordered)
             training_left = of_year + economy.recruit_delay_turns - calendar.year_length
             training_left = max(0, min(economy.recruit_delay_turns, training_left))
             kept = economy.winter_fortnights - training_left
-            cost = kept * economy.upkeep_per_winter_fortnight
+            cost = kept * upkeep
             items += [("training land", cost)] * batch.land_pm
             items += [("training naval", cost)] * batch.naval_pm
         return items
@@ -1109,6 +1150,8 @@ class CampaignState(_State):
                 outcome = f"{entry.homeland} takes it back"
             else:
                 outcome = f"{entry.holder} keeps it"
+            if result.owner_score == result.occupier_score:
+                outcome += self.rules.note("control_tie")
             if entry.province not in self.loyalty_spent:
                 self.loyalty_spent.append(entry.province)
             lines.append(
@@ -1215,6 +1258,7 @@ def initial_state(created: CampaignCreated) -> CampaignState:
     )
     return CampaignState(
         scenario=scenario,
+        rules=created.rules,
         forces=placed,
         map_note=map_rules.MADE_BEFORE_THE_MAP if placed and scenario.board is None else "",
         nations=nations,
@@ -1268,6 +1312,11 @@ def replay_as_recorded(
     state = initial_state(created)
     state.last_event_id = items[0][0]
     summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    chosen = created.rules.changed()
+    if chosen:  # docs/rules.md H: the house rules chosen at creation
+        summaries[items[0][0]] += "; house rules " + ", ".join(
+            f"{name} = {value}" for name, value in chosen.items()
+        )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
     # The state each event to be undone found, kept while it is the last event in force: an

@@ -34,6 +34,7 @@ from assistant.ledger.state import (
     replay,
     replay_as_recorded,
 )
+from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 
 __all__ = [
@@ -349,13 +350,22 @@ class CampaignStore:
         who: str = "",
         note: str = "",
         force: bool = False,
+        rules: HouseRules | None = None,
     ) -> CampaignStore:
-        """Start a new campaign file from ``scenario``.
+        """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
+        the defaults if None).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
         """
-        created = CampaignCreated(scenario=scenario, turn=1, who=who, when=_now(), note=note)
+        created = CampaignCreated(
+            scenario=scenario,
+            rules=rules or HouseRules(),
+            turn=1,
+            who=who,
+            when=_now(),
+            note=note,
+        )
         return cls._build(Path(path), [(1, created)], force=force)
 
     @classmethod

@@ -101,6 +101,7 @@ class CastraApp(App[int]):
         "annibui": _later("annibui", "AnniBuiScreen"),
         "bellum": _later("bellum", "BellumScreen"),
         "chronicle": _later("chronicle", "ChronicleScreen"),
+        "map": _later("map", "MapScreen"),
     }
     DEFAULT_MODE = "campaign"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -110,6 +111,7 @@ class CastraApp(App[int]):
         ),
         # Not in the footer's "Screens" group, which fills 80 columns already; Help lists it.
         Binding("o", "switch_mode('chronicle')", "Chronicle", show=False),
+        Binding("m", "switch_mode('map')", "Map", show=False),
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("p", "toggle_physical", "Real dice", tooltip="Physical-dice mode on/off"),
@@ -151,6 +153,7 @@ class CastraApp(App[int]):
         }
         screens: list[tuple[str, type]] = [(title, classes[mode]) for _, mode, title in NAVIGATION]
         screens.append(("Chronicle", _screen_class("chronicle", "ChronicleScreen")))
+        screens.append(("Map", _screen_class("map", "MapScreen")))
         screens += [
             ("Advance-turn form", _screen_class("campaign_forms", "AdvanceTurnForm")),
             ("Winter-turn form", _screen_class("campaign_forms", "WinterTurnForm")),
@@ -158,6 +161,10 @@ class CastraApp(App[int]):
             ("Recruit form", _screen_class("campaign_forms", "RecruitForm")),
             ("Undo form", _screen_class("history", "UndoForm")),
             ("Bellum year form", _screen_class("bellum", "BellumYearForm")),
+            ("March form", _screen_class("map", "MarchForm")),
+            ("Sail form", _screen_class("map", "SailForm")),
+            ("Siege form", _screen_class("map", "SiegeForm")),
+            ("Sack form", _screen_class("map", "SackForm")),
             ("Die entry (physical dice)", _screen_class("die_entry", "DieEntryScreen")),
             ("Help", _screen_class("help", "HelpScreen")),
         ]

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, HistoryEntry, StoredEvent
     from assistant.tui.app import CastraApp
+    from converters.house_rules import HouseRules
     from ghost.battle import BattleState
 
 __all__ = ["CampaignNotOpen", "LedgerService", "castra_app"]
@@ -106,6 +107,15 @@ class LedgerService:
     def state(self) -> CampaignState:
         """The campaign as it stands now (see ``CampaignStore.state``)."""
         return self.open_store().state()
+
+    def house_rules(self) -> HouseRules:
+        """The campaign's house rules in force (docs/rules.md H); the defaults with no
+        campaign open, so a screen without one still follows the project's readings."""
+        from converters.house_rules import DEFAULT_RULES
+
+        if self.store is None:
+            return DEFAULT_RULES
+        return self.store.state().rules
 
     def history(self) -> list[HistoryEntry]:
         """Every event with what it did (see ``CampaignStore.history``)."""

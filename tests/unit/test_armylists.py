@@ -83,7 +83,9 @@ def test_t1_6_labels_read_as_a_referee_names_them() -> None:
     ("nation", "system", "message"),
     [
         pytest.param("Gauls", "fog", r"^nation: one of Pyrrhus, .*\(got 'Gauls'\)$", id="nation"),
-        pytest.param("Rome", "hoth", r"^system: one of fog, dbm, dba \(got 'hoth'\)$", id="system"),
+        pytest.param(
+            "Rome", "hoth", r"^system: one of fog, dbm, dbmm, dba \(got 'hoth'\)$", id="system"
+        ),
     ],
 )
 def test_unknown_nation_or_system_names_the_field_and_the_allowed_values(
@@ -118,7 +120,8 @@ def test_t1_t2_shipped_defaults_are_the_seeds_numbers() -> None:
     ("system", "name", "per_pm"),
     [
         pytest.param("fog", "Field of Glory", 400, id="T1.1-fog-400-points"),
-        pytest.param("dbm", "DBM / DBMM", 200, id="T1.2-dbm-and-dbmm-200-ap"),
+        pytest.param("dbm", "DBM", 200, id="T1.2-dbm-200-ap"),
+        pytest.param("dbmm", "DBMM", 200, id="T1.2-dbmm-uses-the-dbm-rate"),
         pytest.param("dba", "DBA 3.0", 6, id="T1.3-dba-6-elements"),
     ],
 )

@@ -71,7 +71,7 @@ def test_t1_4_pm_must_be_whole_or_half_and_not_negative(pm: float) -> None:
 
 
 def test_unknown_system_names_the_field_and_the_choices() -> None:
-    with pytest.raises(ValueError, match=r"system: one of fog, dbm, dba"):
+    with pytest.raises(ValueError, match=r"system: one of fog, dbm, dbmm, dba"):
         table_budget("hoth", 2)  # type: ignore[arg-type]
 
 

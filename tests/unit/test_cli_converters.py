@@ -162,7 +162,13 @@ def test_t2_1_losses_fog_keys(capsys: pytest.CaptureFixture[str]) -> None:
         "--fragmented", "2", "--outcome", "lost",
     )  # fmt: skip
     # 2 + 2 + 1 (camp) = 5 AP of 8 BGs: 2.5 PM, half up to 3.
-    assert data == {"pm_lost": 3, "pm_left": 1, "decimated": 3, "effective_ap": 5}
+    assert data == {
+        "pm_lost": 3,
+        "pm_left": 1,
+        "decimated": 3,
+        "effective_ap": 5,
+        "army_broken": False,
+    }
 
 
 def test_t2_1_losses_fog_with_attrition_and_sacked_camp(capsys: pytest.CaptureFixture[str]) -> None:

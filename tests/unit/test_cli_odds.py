@@ -10,7 +10,17 @@ import pytest
 
 from assistant.cli import main
 
-ODDS_KEYS = {"a_wins", "b_wins", "draw", "both_withdraw", "a_expected_left", "b_expected_left"}
+ODDS_KEYS = {
+    "a_wins",
+    "b_wins",
+    "draw",
+    "both_withdraw",
+    "a_expected_left",
+    "b_expected_left",
+    "a_expected_prisoners",
+    "b_expected_prisoners",
+    "rules",
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -203,6 +213,8 @@ def test_t3_8_odds_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:
         "both_withdraw": "4/9",
         "a_expected_left": "2/3",
         "b_expected_left": "2/3",
+        "a_expected_prisoners": "0",
+        "b_expected_prisoners": "0",
     }
 
 

@@ -28,6 +28,7 @@ from converters.dice_battle import (
     run_battle,
     start_battle,
 )
+from converters.house_rules import HouseRules
 from converters.odds import battle_odds
 
 
@@ -242,24 +243,27 @@ def test_t3_5_defender_holding_out_keeps_its_pm() -> None:
     assert (result.b.pm_left, result.b.prisoners, result.a.pm_lost) == (1, 0, 2)
 
 
-# T3.6: 1d6 against both fleets' PM plus troops carried by the intercepted fleet.
+# T3.6: 1d6 against both fleets' PM plus troops carried by the intercepted fleet; the house
+# rule interception = at_least reads the seed's words literally.
 T3_6_INTERCEPTION = [
-    pytest.param(1, 1, 0, 2, False, True, id="T3.6 roll equal to the sum: caught"),
-    pytest.param(1, 1, 0, 3, False, False, id="T3.6 roll above the sum: escapes"),
-    pytest.param(1, 1, 1, 3, False, True, id="T3.6 troops carried slow the fleet"),
-    pytest.param(1, 1, 0, 3, True, True, id="T3.6 literal reading: at least"),
-    pytest.param(1, 1, 0, 1, True, False, id="T3.6 literal reading: below escapes"),
+    pytest.param(1, 1, 0, 2, "at_most", True, id="T3.6 roll equal to the sum: caught"),
+    pytest.param(1, 1, 0, 3, "at_most", False, id="T3.6 roll above the sum: escapes"),
+    pytest.param(1, 1, 1, 3, "at_most", True, id="T3.6 troops carried slow the fleet"),
+    pytest.param(1, 1, 0, 3, "at_least", True, id="T3.6 interception=at_least: at least"),
+    pytest.param(1, 1, 0, 1, "at_least", False, id="T3.6 interception=at_least: below escapes"),
 ]
 
 
 @pytest.mark.parametrize(
-    ("seeking", "avoiding", "troops", "roll", "literal", "caught"), T3_6_INTERCEPTION
+    ("seeking", "avoiding", "troops", "roll", "option", "caught"), T3_6_INTERCEPTION
 )
 def test_t3_6_interception(
-    seeking: int, avoiding: int, troops: int, roll: int, literal: bool, caught: bool
+    seeking: int, avoiding: int, troops: int, roll: int, option: str, caught: bool
 ) -> None:
     dice = ScriptedDice([roll])
-    interception = interception_roll(seeking, avoiding, troops, dice, literal=literal)
+    rules = HouseRules().with_rule("interception", option)
+    interception = interception_roll(seeking, avoiding, troops, dice, rules=rules)
+    assert interception.reading == option
     assert interception.intercepted is caught
     assert interception.against == seeking + avoiding + troops
     assert dice.rolls[0].purpose == "T3.6 interception"

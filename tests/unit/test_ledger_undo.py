@@ -218,7 +218,8 @@ def test_two_undos_leave_a_history_that_reads(tmp_path: Path) -> None:
     code, output = castra("campaign", "history", "--file", str(path), "--json")
     assert code == 0, output
     entries = {entry["id"]: entry for entry in json.loads(output)["events"]}
-    assert entries[3]["summary"] == "Rome treasury +5 PE → 21 PE"
+    # 16 PE + the turn-1 tribute computed from the map (25, T5.3) + 5.
+    assert entries[3]["summary"] == "Rome treasury +5 PE → 46 PE"
     assert entries[3]["undone_by"] == 4 and entries[2]["undone_by"] == 5
     with CampaignStore.open(path) as store:
         assert store.state().turn == 1

@@ -148,7 +148,7 @@ T2_BAD_INPUT = [
         "--attrition",
         id="T2.1-winner-attrition-below-its-fragmented",
     ),
-    pytest.param(lambda: fog_losses(4, 5, "draw"), "--outcome", id="T2-outcome-won-or-lost"),
+    pytest.param(lambda: dbm_losses(4, 5, 1, "draw"), "--outcome", id="T2-outcome-won-or-lost"),
     pytest.param(
         lambda: dbm_losses(4, 12, 13, "lost"), "--eliminated", id="T2.2-eliminated-over-total"
     ),

@@ -20,7 +20,16 @@ from hypothesis import strategies as st
 
 from converters.odds import battle_odds, exact_battle_odds, odds_from_state
 
-FIELDS = ("a_wins", "b_wins", "draw", "both_withdraw", "a_expected_left", "b_expected_left")
+FIELDS = (
+    "a_wins",
+    "b_wins",
+    "draw",
+    "both_withdraw",
+    "a_expected_left",
+    "b_expected_left",
+    "a_expected_prisoners",
+    "b_expected_prisoners",
+)
 
 
 @cache
@@ -52,7 +61,14 @@ def brute_force(
     a_retreat_at: int = 0,
     b_retreat_at: int = 0,
     b_real=lambda dice: dice,
+    *,
+    both_pursued: bool = False,
+    b_city: bool = False,
 ) -> dict[str, float]:
+    """Every face of every round. ``both_pursued``: the T3.3 house rule (both retreating sides
+    each suffer a pursuit roll); ``b_city``: B defends a city, so a beaten B's survivors are
+    prisoners (T3.5)."""
+    b_kept = "b_expected_prisoners" if b_city else "b_expected_left"
     result: dict[str, float] = defaultdict(float)
     undecided = {(a_dice, b_dice): 1.0}
     while sum(undecided.values()) > 1e-16:
@@ -71,7 +87,13 @@ def brute_force(
                 else:
                     a_goes = a_left <= a_retreat_at
                     b_goes = b_real(b_left) <= b_retreat_at
-                    if a_goes and b_goes:
+                    if a_goes and b_goes and both_pursued:
+                        result["both_withdraw"] += weight
+                        for left, p in _pursuit(b_left, b_target, a_left).items():
+                            result["a_expected_left"] += weight * p * left
+                        for left, p in _pursuit(a_left, a_target, b_left).items():
+                            result["b_expected_left"] += weight * p * b_real(left)
+                    elif a_goes and b_goes:
                         result["both_withdraw"] += weight
                         result["a_expected_left"] += weight * a_left
                         result["b_expected_left"] += weight * b_real(b_left)
@@ -84,7 +106,7 @@ def brute_force(
                         result["a_wins"] += weight
                         result["a_expected_left"] += weight * a_left
                         for left, p in _pursuit(a_left, a_target, b_left).items():
-                            result["b_expected_left"] += weight * p * b_real(left)
+                            result[b_kept] += weight * p * b_real(left)
                     else:
                         following[a_left, b_left] += weight
         undecided = following
@@ -136,7 +158,7 @@ def test_t3_5_city_odds_equal_enumeration(
         dice, real = 2 * pm_b, (lambda d: math.ceil(d / 2))
     else:
         dice, real = 1, (lambda d: d / 2)
-    expected = brute_force(pm_a, dice, 5, 5, a_retreat_at, b_retreat_at, b_real=real)
+    expected = brute_force(pm_a, dice, 5, 5, a_retreat_at, b_retreat_at, b_real=real, b_city=True)
     fast = battle_odds(pm_a, pm_b, 5, 5, a_retreat_at, b_retreat_at, city_defender="b")
     for field in FIELDS:
         assert getattr(fast, field) == pytest.approx(expected[field], abs=1e-12), field
@@ -291,3 +313,46 @@ def test_t3_3_both_withdraw_is_counted_not_left_over() -> None:
     odds = battle_odds(2, 2, a_retreat_at=1, b_retreat_at=1)
     assert odds.both_withdraw == pytest.approx(16 / 65, abs=1e-12)
     assert exact_battle_odds(2, 2, a_retreat_at=1, b_retreat_at=1).both_withdraw == Fraction(16, 65)
+
+
+# T3.3 house rule both_retreat = both_pursued: both sides at their thresholds after the same
+# round each suffer one pursuit roll by the other; nobody wins.
+T3_3_BOTH_PURSUED = [
+    pytest.param(3, 3, 5, 5, 1, 1, id="T3.3 both_pursued 3v3 both retreat at 1"),
+    pytest.param(3, 2, 4, 5, 2, 1, id="T3.3 both_pursued 3v2 defender bonus"),
+    pytest.param(2, 2, 3, 3, 1, 1, id="T3.3 both_pursued 2v2 hits on 3+"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pm_a", "pm_b", "a_target", "b_target", "a_retreat_at", "b_retreat_at"), T3_3_BOTH_PURSUED
+)
+def test_t3_3_both_pursued_exact_odds_equal_enumeration(
+    pm_a: int, pm_b: int, a_target: int, b_target: int, a_retreat_at: int, b_retreat_at: int
+) -> None:
+    expected = brute_force(
+        pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at, both_pursued=True
+    )
+    args = (pm_a, pm_b, a_target, b_target, a_retreat_at, b_retreat_at)
+    exact = exact_battle_odds(*args, both_retreat="both_pursued")
+    fast = battle_odds(*args, both_retreat="both_pursued")
+    for field in FIELDS:
+        assert float(getattr(exact, field)) == pytest.approx(expected[field], abs=1e-12), field
+        assert getattr(fast, field) == pytest.approx(expected[field], abs=1e-12), field
+
+
+def test_t3_3_both_pursued_costs_both_sides_pm_but_not_the_odds_of_winning() -> None:
+    default = exact_battle_odds(3, 3, 5, 5, 1, 1)
+    pursued = exact_battle_odds(3, 3, 5, 5, 1, 1, both_retreat="both_pursued")
+    assert pursued.both_withdraw == default.both_withdraw
+    assert pursued.a_wins == default.a_wins
+    assert pursued.a_expected_left < default.a_expected_left
+    assert pursued.b_expected_left < default.b_expected_left
+
+
+def test_t3_5_city_defender_beaten_is_prisoner_not_pm_left() -> None:
+    # Issue 13 correction 6: a city defender that gives up cannot fall back; its survivors are
+    # taken prisoner, so the odds expect no PM left for it when it loses.
+    odds = exact_battle_odds(3, 1, 5, 5, 0, 1, city_defender="b")
+    assert odds.b_expected_prisoners > 0
+    assert odds.b_expected_left == 0  # B either is wiped out, or gives up and is taken

@@ -7,13 +7,13 @@ are imported only when a command runs.
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
+    from converters.house_rules import HouseRules
     from converters.rates import ConversionRates
 
 
@@ -38,6 +38,29 @@ def pm_value(text: str) -> Fraction:
     if value > MOST_PM:
         raise argparse.ArgumentTypeError(f"at most {MOST_PM} PM (got {text.strip()!r})")
     return value
+
+
+def check_half_pm_use(value: Fraction, option: str, *, garrison: bool) -> None:
+    """T1.4, T3.5: a half PM is only the garrison of an empty city (``garrison``: this figure
+    is a city's defender); anywhere else PM are whole. One line naming ``option`` otherwise."""
+    if value.denominator == 1:
+        return
+    from converters.i18n import _
+
+    if garrison:
+        if value != Fraction(1, 2):
+            raise CliError(
+                _(
+                    "{option}: a city's defenders are whole PM, or 0.5 for an empty city (got {pm})"
+                ).format(option=option, pm=float(value))
+            )
+        return
+    raise CliError(
+        _(
+            "{option}: whole PM here; a half PM is only the garrison of an empty city, "
+            "on the defending side of a city assault (T1.4, T3.5)"
+        ).format(option=option)
+    )
 
 
 def check_not_huge(text: str, option: str) -> None:
@@ -81,9 +104,39 @@ def rates_from_args(args: argparse.Namespace, system: str | None = None) -> Conv
         if abs(overrides[key]) > MOST_COUNT:
             raise CliError(f"--rate {key}: at most {MOST_COUNT} (got {value.strip()!r})")
     try:
-        return load_rates(system, overrides)  # type: ignore[arg-type]
+        rates = load_rates(system, overrides)  # type: ignore[arg-type]
     except ValueError as error:
         raise CliError(f"--rate {error}") from None
+    # The configurable numbers are house rules too (docs/rules.md H): ``--rule NAME=N``.
+    return rules_from_args(args).rates(rates) if getattr(args, "rule", None) else rates
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    """``--rule NAME=VALUE`` (repeatable): a house rule of docs/rules.md H for this command."""
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule (docs/rules.md H), e.g. both_retreat=both_pursued; `castra campaign "
+        "rules` lists them",
+    )
+
+
+def rules_from_args(args: argparse.Namespace, base: HouseRules | None = None) -> HouseRules:
+    """The house rules the command runs with: ``base`` (the defaults, or a script's) with the
+    user's ``--rule`` items; an unknown name or value is one line listing the valid ones."""
+    from converters.house_rules import DEFAULT_RULES, parse_rule_items
+
+    try:
+        return parse_rule_items(getattr(args, "rule", []), base or DEFAULT_RULES)
+    except ValueError as error:
+        raise CliError(f"--{error}") from None
+
+
+def rules_json(rules: HouseRules) -> dict[str, Any]:
+    """The options and numbers that differ from the defaults, as ``--json`` shows them."""
+    return rules.changed()
 
 
 def show_pm(value: Any) -> str:

@@ -110,6 +110,8 @@ def _describe_record(record: Any, state: Any) -> list[str]:
     lines = [
         f"Round {record.number}"
         if record.kind == "round"
+        else f"Both pursued after round {record.number} (house rule both_retreat = both_pursued)"
+        if record.a_rolls and record.b_rolls
         else f"Pursuit after round {record.number}"
         if record.number
         else "Pursuit (battle refused, T3.0)"
@@ -124,12 +126,12 @@ def _describe_record(record: Any, state: Any) -> list[str]:
         lines.append(
             f"  {name} rolls {len(rolls)}: {_faces(rolls)} → {hits} hit(s) on {setup.target(side)}+"
         )
-    for side, losses, rolled in (
-        ("a", record.a_losses, record.a_rolls),
-        ("b", record.b_losses, record.b_rolls),
+    for side, losses, rolled, other_rolled in (
+        ("a", record.a_losses, record.a_rolls, record.b_rolls),
+        ("b", record.b_losses, record.b_rolls, record.a_rolls),
     ):
-        if record.kind == "pursuit" and rolled:
-            continue  # the pursuer takes no losses
+        if record.kind == "pursuit" and rolled and not other_rolled:
+            continue  # a lone pursuer takes no losses (both_pursued: both roll and lose)
         name = setup.side(side).name
         split = ""
         contingents = setup.side(side).contingents
@@ -183,6 +185,9 @@ def _ask(name: str, ask_in: TextIO, tell: TextIO) -> Choice:
 
 def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
+    from assistant.cli.commands._converters import rules_from_args, rules_json
+
+    rules = rules_from_args(args)
     if args.city and args.naval:
         raise CliError("--naval: a naval battle has no city doubling (T3.5); drop --city")
     for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
@@ -221,6 +226,7 @@ def run(args: argparse.Namespace) -> int:
         pyrrhus_leads=args.pyrrhus,
         city_assault=args.city,
         naval=args.naval,
+        both_retreat=rules.both_retreat,
     )
     # With --json stdout carries only the final object; the play-by-play goes to stderr, held
     # back until the user is asked something or the battle ends, so that a refusal met on the
@@ -307,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"  captured {capture.captured}, sunk {capture.sunk} (T3.7)")
     data: dict[str, Any] = result.model_dump(mode="json")
     data["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
+    data["rules"] = rules_json(rules)
     release()
     if args.json:
         emit(args, data, "")

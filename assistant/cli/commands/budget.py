@@ -7,8 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import (
     add_rate_option,
+    add_rule_option,
+    check_half_pm_use,
     pm_value,
     rates_from_args,
+    rules_from_args,
+    rules_json,
     show_pm,
 )
 from assistant.cli.common import CliError, emit
@@ -17,7 +21,7 @@ if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
     from converters.rates import ConversionRates
 
-_UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+_UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,11 +39,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
-    """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances
-    and rate overrides (``castra budget`` and ``castra sheet`` take the same)."""
-    parser.add_argument("system", choices=("fog", "dbm", "dba"), help="the table rules")
-    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (0.5 allowed)")
-    parser.add_argument("pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 allowed)")
+    """The battle's figures: rules, both sides' PM, nations, allies, cap, T1.8 circumstances,
+    rate overrides and house rules (``castra budget`` and ``castra sheet`` take the same)."""
+    parser.add_argument("system", choices=("fog", "dbm", "dbmm", "dba"), help="the table rules")
+    parser.add_argument("pm_a", type=pm_value, metavar="PM_A", help="side A's PM (whole)")
+    parser.add_argument(
+        "pm_b", type=pm_value, metavar="PM_B", help="side B's PM (0.5 with --city: an empty city)"
+    )
     parser.add_argument(
         "--cap", type=int, metavar="N", help="table cap in points/AP/elements (T1.7)"
     )
@@ -67,6 +73,7 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         "--agree-dice", action="store_true", help="the players agree to settle it by dice"
     )
     add_rate_option(parser)
+    add_rule_option(parser)
 
 
 def _contingent(nation: str | None, pm: Any, system: str, field: str) -> ContingentStrength:
@@ -94,6 +101,7 @@ def _allies(items: list[str], system: str, field: str) -> list[ContingentStrengt
         except argparse.ArgumentTypeError as error:
             raise CliError(f"{field}: {error}") from None
         _check_fielded(pm, f"{field} {item}")
+        check_half_pm_use(pm, f"{field} {item}", garrison=False)
         allies.append(_contingent(nation.strip() if sep else None, pm, system, field))
     return allies
 
@@ -165,8 +173,11 @@ def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, Conversion
     from converters.budgets import BattleCircumstances, battle_budget
 
     rates = rates_from_args(args, args.system)
+    rules = rules_from_args(args)
     _check_fielded(args.pm_a, "PM_A")
     _check_fielded(args.pm_b, "PM_B")
+    check_half_pm_use(args.pm_a, "PM_A", garrison=False)
+    check_half_pm_use(args.pm_b, "PM_B", garrison=args.city)
     if args.cap is not None and args.cap < 1:
         raise CliError(f"--cap: a positive number of {_UNITS[args.system]} (got {args.cap})")
     side_a = [_contingent(args.nation_a, args.pm_a, args.system, "--nation-a")]
@@ -179,7 +190,9 @@ def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, Conversion
         landing=args.landing,
         players_agree_dice=args.agree_dice,
     )
-    result = battle_budget(args.system, side_a, side_b, rates, args.cap, circumstances)
+    result = battle_budget(
+        args.system, side_a, side_b, rates, args.cap, circumstances, rules.small_battle
+    )
     return result, rates
 
 
@@ -187,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
     from armylists import ruleset_name
 
     result, rates = budget_from_args(args)
+    rules = rules_from_args(args)
     data = {
         "system": result.system,
         "a": _side_json(result.a, result.system),
@@ -195,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
         "scale": float(result.scale),
         "resolution": result.resolution,
         "reasons": list(result.reasons),
+        "rules": rules_json(rules),
     }
     text = _text(result, ruleset_name(args.system), rates.per_pm(args.system))
     emit(args, data, text)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
     add_dice_options,
@@ -104,6 +105,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the shipped reading (T7.1); it travels inside the campaign file",
     )
 
+    add_rule_option(new)
+
+    _command(
+        commands,
+        "rules",
+        "the house rules in force (docs/rules.md H): every option and number with its value",
+        _run_rules,
+    )
+    rule = _command(
+        commands,
+        "rule",
+        "change a house rule from now on (an event: replay and undo follow it)",
+        _run_rule,
+    )
+    rule.add_argument("name", metavar="NAME", help="the option, e.g. control_tie")
+    rule.add_argument("value", metavar="VALUE", help="its new value, e.g. owner")
+    rule.add_argument("--reason", required=True, help="why the club changes it")
+
     _command(
         commands,
         "show",
@@ -145,7 +164,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record.add_argument("--place", required=True, help="where it was fought")
     record.add_argument(
         "--system",
-        choices=("fog", "dbm", "dba", "dice", "naval", "manual"),
+        choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
         help="how it was resolved (Tarentine/custom; default manual)",
     )
     record.add_argument(
@@ -190,6 +209,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
         ("--elements", "NATION:N", "DBA: elements fielded"),
         ("--lost", "NATION:N", "DBA: elements lost"),
+        ("--bases", "NATION:N", "DBMM: bases fielded"),
+        ("--killed", "NATION:N", "DBMM: bases killed"),
+        ("--broken-bases", "NATION:N", "DBMM: bases of broken units not killed"),
         ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
         ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
         ("--fleet", "NATION:N", "naval PM it brought"),
@@ -542,6 +564,7 @@ def _command(
         "map",
         "tribute",
         "pairing",
+        "rules",
     ):
         parser.add_argument("--note", default="", help="a note kept with the event")
     parser.set_defaults(handler=handler)
@@ -836,9 +859,10 @@ def _run_new(args: argparse.Namespace) -> int:
             if args.map is None:
                 raise
             raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
+    rules = rules_from_args(args)
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force
+            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -848,6 +872,41 @@ def _run_new(args: argparse.Namespace) -> int:
         text = f"New campaign in {store.path}\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
+
+
+def _rules_text(state: CampaignState) -> str:
+    from converters.house_rules import DEFAULT_RULES, rule_of
+
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    values = state.rules.values(upkeep)
+    defaults = DEFAULT_RULES.values(upkeep)
+    lines = [_("House rules in force (docs/rules.md H; * differs from the default):")]
+    for name, value in values.items():
+        mark = "*" if value != defaults[name] else " "
+        lines.append(f" {mark} {name:<28}{value!s:<16}{rule_of(name)}")
+    return "\n".join(lines)
+
+
+def _run_rules(args: argparse.Namespace) -> int:
+    """docs/rules.md H: every option and number with the value in force now; writes nothing."""
+    with _open(args) as store:
+        state = store.state()
+    upkeep = state.scenario.economy.upkeep_per_winter_fortnight if state.scenario.economy else 1
+    emit(args, state.rules.values(upkeep), _rules_text(state))
+    return 0
+
+
+def _run_rule(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import RuleChanged
+
+    if not args.reason.strip():
+        raise CliError(_("--reason: say why the rule changes"))
+    return _append(
+        args,
+        RuleChanged(
+            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
+        ),
+    )
 
 
 def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
@@ -980,7 +1039,10 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            raise CliError(describe(error)) from None
+            message = describe(error)
+            if message.startswith("city_taken:"):
+                message = "--city-taken:" + message.removeprefix("city_taken:")
+            raise CliError(message) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
@@ -1000,6 +1062,9 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
         "demoralised": _pairs(args.demoralised, "--demoralised", Fraction),
         "elements": _pairs(args.elements, "--elements"),
         "lost": _pairs(args.lost, "--lost"),
+        "bases": _pairs(args.bases, "--bases"),
+        "killed": _pairs(args.killed, "--killed"),
+        "broken_bases": _pairs(args.broken_bases, "--broken-bases"),
         "pm_lost": _pairs(args.pm_lost, "--pm-lost"),
         "prisoners": _pairs(args.prisoners, "--prisoners"),
         "naval_pm": _pairs(args.fleet, "--fleet"),
@@ -1519,9 +1584,13 @@ def _run_control(args: argparse.Namespace) -> int:
     if not occupied:
         lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
     else:
+        tie = (
+            "a tie to the holder"
+            if state.rules.control_tie == "occupier"
+            else "a tie to the owner, house rule control_tie = owner"
+        )
         lines.append(
-            "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
-            "a tie to the holder):"
+            f"Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, {tie}):"
         )
         lines.append(
             f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"

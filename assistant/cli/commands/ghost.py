@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import (
     CliError,
     add_dice_options,
@@ -38,6 +39,7 @@ def register(subparsers: Any) -> None:
     new = commands.add_parser("new", help="roll a ghost general (G1)")
     new.add_argument("--side", required=True, choices=("north", "south"), help="his side")
     add_dice_options(new)
+    add_rule_option(new)
     new.add_argument("--json", action="store_true", help="print one JSON object")
     new.set_defaults(handler=_new)
 
@@ -46,6 +48,7 @@ def register(subparsers: Any) -> None:
     replay.add_argument(
         "--physical", action="store_true", help="ask for each die instead of the script's dice"
     )
+    add_rule_option(replay)
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.set_defaults(handler=_replay)
 
@@ -100,9 +103,12 @@ def _new(args: argparse.Namespace) -> int:
     if args.dice is not None and len(parse_dice_list(args.dice)) != 2:
         # G1 rolls exactly two d8: a third face would be silently ignored
         raise CliError("--dice: give the two d8 faces, quality then personality, e.g. 6,3")
+    rules = rules_from_args(args)
     dice = asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
-    data = generated.general.summary()
+    data: dict[str, Any] = generated.general.summary()
+    if rules_json(rules):
+        data["rules"] = rules_json(rules)  # the house rules the battle will be fought with
     rolled = ", ".join(f"{roll.purpose} d8={roll.value}" for roll in generated.rolls)
     text = "\n".join(
         [
@@ -118,11 +124,17 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ghost.replay import ReplayScript, replay, replay_output
+    from ghost.replay import ReplayScript, replay, replay_output, script_rules
 
     script = _load_script(args.file, ReplayScript)
-    battle = replay(script, asking_dice() if args.physical else None)
+    try:
+        from_script = script_rules(script)
+    except ValueError as error:
+        raise CliError(f"{args.file}: {error}") from None
+    rules = rules_from_args(args, from_script)
+    battle = replay(script, asking_dice() if args.physical else None, rule_items=args.rule)
     data = replay_output(battle)
+    data["rules"] = rules_json(rules)
     opening = battle.state.opening
     lines = [opening.reason if opening else "No opening order."]
     for record, turn in zip(battle.state.turns, data["turns"], strict=True):

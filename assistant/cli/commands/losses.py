@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.commands._converters import add_rate_option, check_not_huge, rates_from_args
+from assistant.cli.commands._converters import (
+    add_rate_option,
+    add_rule_option,
+    check_not_huge,
+    rates_from_args,
+)
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 
 if TYPE_CHECKING:
@@ -38,11 +43,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="the AP total your FOG edition counted, instead of --broken",
     )
-    _outcome(fog)
+    _outcome(fog, draw=True)
     add_rate_option(fog)
+    add_rule_option(fog)
     fog.set_defaults(handler=_run_fog)
 
-    dbm = systems.add_parser("dbm", help="DBM/DBMM: element equivalents (T2.2)")
+    dbm = systems.add_parser("dbm", help="DBM: element equivalents (T2.2)")
     dbm.add_argument("--pm", type=int, required=True, help="the contingent's PM")
     dbm.add_argument("--total-eleq", required=True, metavar="X", help="its ElEq (halves allowed)")
     dbm.add_argument("--eliminated", required=True, metavar="X", help="ElEq eliminated")
@@ -51,6 +57,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _outcome(dbm)
     dbm.set_defaults(handler=_run_dbm)
+
+    dbmm = systems.add_parser("dbmm", help="DBMM: bases killed (and broken) over bases (T2.2b)")
+    dbmm.add_argument("--pm", type=int, required=True, help="the contingent's PM")
+    dbmm.add_argument("--bases", type=int, required=True, metavar="N", help="bases fielded")
+    dbmm.add_argument("--killed", type=int, required=True, metavar="N", help="bases killed")
+    dbmm.add_argument(
+        "--broken",
+        type=int,
+        default=0,
+        metavar="N",
+        help="bases of its broken units not killed (the loser counts them)",
+    )
+    _outcome(dbmm)
+    dbmm.set_defaults(handler=_run_dbmm)
 
     dba = systems.add_parser("dba", help="DBA: elements lost over elements fielded (T2.3)")
     dba.add_argument("--pm", type=int, required=True, help="the contingent's PM")
@@ -86,13 +106,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recovery.add_argument("--allied", action="store_true", help="allied land troops (−1)")
     add_dice_options(recovery)
     add_rate_option(recovery)
+    add_rule_option(recovery)
     recovery.add_argument("--json", action="store_true", help="print one JSON object")
     recovery.set_defaults(handler=_run_recovery)
 
 
-def _outcome(parser: argparse.ArgumentParser) -> None:
+def _outcome(parser: argparse.ArgumentParser, *, draw: bool = False) -> None:
     parser.add_argument(
-        "--outcome", choices=("won", "lost"), required=True, help="how the battle went for it"
+        "--outcome",
+        choices=("won", "lost", "draw") if draw else ("won", "lost"),
+        required=True,
+        help="how the battle went for it"
+        + (" (a draw: it counts its own AP as a loser, T2.1)" if draw else ""),
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -106,12 +131,18 @@ def _emit_land(args: argparse.Namespace, result: LandLosses, extra: dict[str, An
     }
     dump = result.model_dump(mode="json")
     share = f"{result.pm} PM × {dump['counted']} ÷ {dump['out_of']}"
+    role = {"won": "winner", "lost": "loser", "draw": "draw, counted as a loser"}[result.outcome]
     text = (
-        f"{result.system.upper()} losses ({'winner' if result.outcome == 'won' else 'loser'}): "
+        f"{result.system.upper()} losses ({role}): "
         f"{share} → {result.pm_lost} PM lost, {result.pm_left} PM left\n"
         f"Decimated (T2.5): {result.decimated} PM, each rebuilt for half the recruitment cost "
         "up to and including the next winter turn"
     )
+    from converters.losses import fog_army_break
+
+    broken = fog_army_break(result)
+    if broken:
+        text += "\n" + broken
     emit(args, data, text)
     return 0
 
@@ -129,7 +160,9 @@ def _run_fog(args: argparse.Namespace) -> int:
         attrition=args.attrition,
         rates=rates_from_args(args, "fog"),
     )
-    return _emit_land(args, result, {"effective_ap": result.effective_ap})
+    return _emit_land(
+        args, result, {"effective_ap": result.effective_ap, "army_broken": result.army_broken}
+    )
 
 
 def _run_dbm(args: argparse.Namespace) -> int:
@@ -145,6 +178,13 @@ def _run_dbm(args: argparse.Namespace) -> int:
         args.pm, args.total_eleq, args.eliminated, args.outcome, demoralised=args.demoralised
     )
     return _emit_land(args, result, {"counted_eleq": result.model_dump(mode="json")["counted"]})
+
+
+def _run_dbmm(args: argparse.Namespace) -> int:
+    from converters.losses import dbmm_losses
+
+    result = dbmm_losses(args.pm, args.bases, args.killed, args.broken, args.outcome)
+    return _emit_land(args, result, {"counted_bases": result.model_dump(mode="json")["counted"]})
 
 
 def _run_dba(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import CliError, emit
 
 MOST_PM = 200
@@ -51,6 +52,7 @@ def add_battle_numbers(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="B defends a city (T3.5): its PM count double; PM_B 0 is a ½ PM garrison",
     )
+    add_rule_option(parser)
 
 
 def check_battle_numbers(args: argparse.Namespace) -> None:
@@ -101,7 +103,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def odds_json(odds: Any) -> dict[str, float]:
-    """The six figures, as ``--json`` prints them."""
+    """The figures, as ``--json`` prints them (prisoners: a beaten city defender, T3.5)."""
     return {
         "a_wins": odds.a_wins,
         "b_wins": odds.b_wins,
@@ -109,6 +111,8 @@ def odds_json(odds: Any) -> dict[str, float]:
         "both_withdraw": odds.both_withdraw,
         "a_expected_left": odds.a_expected_left,
         "b_expected_left": odds.b_expected_left,
+        "a_expected_prisoners": odds.a_expected_prisoners,
+        "b_expected_prisoners": odds.b_expected_prisoners,
     }
 
 
@@ -128,6 +132,9 @@ def _policy(threshold: int | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
+    rules = rules_from_args(args)
+    from converters.house_rules import pursue_both
+    from converters.i18n import _
     from converters.odds import battle_odds
 
     odds = battle_odds(
@@ -138,8 +145,10 @@ def run(args: argparse.Namespace) -> int:
         args.a_retreat_at or 0,
         args.b_retreat_at or 0,
         city_defender="b" if args.city else None,
+        both_retreat=rules.both_retreat,
     )
     data: dict[str, Any] = odds_json(odds)
+    data["rules"] = rules_json(rules)
     exact_lines: list[str] = []
     if args.exact:
         b_dice = (2 * args.pm_b or 1) if args.city else args.pm_b
@@ -158,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
             args.a_retreat_at or 0,
             args.b_retreat_at or 0,
             city_defender="b" if args.city else None,
+            both_retreat=rules.both_retreat,
         )
         data["exact"] = {name: str(value) for name, value in exact}
         exact_lines = ["exact:"] + [f"  {name} = {value}" for name, value in exact]
@@ -171,6 +181,24 @@ def run(args: argparse.Namespace) -> int:
             f"draw           {100 * odds.draw:6.2f}%  (both wiped out in the same round)",
             f"both withdraw  {100 * odds.both_withdraw:6.2f}%",
             f"expected PM left: A {odds.a_expected_left:.2f}, B {odds.b_expected_left:.2f}",
+            *(
+                [
+                    _("expected PM taken prisoner: B {pm:.2f} (T3.5)").format(
+                        pm=odds.b_expected_prisoners
+                    )
+                ]
+                if args.city
+                else []
+            ),
+            *(
+                [
+                    _("both withdraw: each side suffers a pursuit roll{note}").format(
+                        note=rules.note("both_retreat")
+                    )
+                ]
+                if pursue_both(rules)
+                else []
+            ),
             *exact_lines,
         ]
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from assistant.cli.commands._converters import pm_value, show_pm
+from assistant.cli.commands._converters import (
+    add_rule_option,
+    check_half_pm_use,
+    pm_value,
+    rules_from_args,
+    rules_json,
+    show_pm,
+)
 from assistant.cli.common import CliError, emit
 
 _EVENTS = (
@@ -79,6 +86,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="the sacker's earlier sacks at peace (Carthage's first is tolerated)",
     )
+    add_rule_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -95,6 +103,13 @@ def _battle(args: argparse.Namespace) -> int:
             raise CliError(
                 f"--{field.replace('_', '-')}: more than 0 PM (0.5 for an empty city's garrison)"
             )
+    # T1.4, T3.5: a half PM is only the garrison of an empty city, the defender of an assault.
+    for field, side in (("winner_pm", "winner"), ("loser_pm", "loser")):
+        check_half_pm_use(
+            getattr(args, field),
+            f"--{field.replace('_', '-')}",
+            garrison=args.city_assault and args.defender == side,
+        )
     result = battle_prestige(
         args.winner_pm,
         args.loser_pm,
@@ -138,9 +153,19 @@ def _deed(args: argparse.Namespace) -> int:
         raise CliError(f"--actor: {str(error).removeprefix('nation: ')}") from None
     if args.earlier_sacks < 0:
         raise CliError(f"--earlier-sacks: 0 or more (got {args.earlier_sacks})")
-    award = prestige_award(args.event, actor, peace_value=args.peace_value)
-    data: dict[str, Any] = {"event": award.event.value, "actor": award.actor, "other": award.other}
+    rules = rules_from_args(args)
+    award = prestige_award(
+        args.event, actor, peace_value=args.peace_value, senones_city=rules.senones_city
+    )
+    data: dict[str, Any] = {
+        "event": award.event.value,
+        "actor": award.actor,
+        "other": award.other,
+        "rules": rules_json(rules),
+    }
     text = f"{args.event} by {actor}: actor {award.actor:+d} PP, other {award.other:+d} PP"
+    if args.event == "city-taken" and actor == "Senones":
+        text += rules.note("senones_city")
     if args.event in ("city-sacked", "province-sacked"):
         penalty = sacking_penalty(
             actor,

@@ -41,17 +41,18 @@ from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_
 from converters.morale import DBA_ELEMENTS
 
-Ruleset = Literal["fog", "dbm", "dba", "dice"]
+Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
 RULESETS: tuple[tuple[str, Ruleset], ...] = (
     ("Field of Glory", "fog"),
-    ("DBM / DBMM", "dbm"),
+    ("DBM", "dbm"),
+    ("DBMM", "dbmm"),
     ("DBA 3.0", "dba"),
     ("Dice (T3)", "dice"),
 )
 """The rulesets a battle can be fought with, as the desk offers them."""
 
-UNITS = {"fog": "points", "dbm": "AP", "dba": "elements"}
+UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
 
 
@@ -528,6 +529,7 @@ class BattleDeskScreen(Screen[None]):
                     sum((pm for _, pm in side_b), Fraction(0)),
                     circumstances,
                     rates,
+                    self._house_rules().small_battle,
                 )
                 for card, pm in side_a + side_b:
                     table.add_row(card.tag, card.nation or "", _pm(pm), "dice", "")
@@ -540,6 +542,7 @@ class BattleDeskScreen(Screen[None]):
                 rates,
                 cap=cap,
                 circumstances=circumstances,
+                small_battle=self._house_rules().small_battle,
             )
         except (ValueError, ValidationError) as error:
             advice.update(f"[b]Cannot budget:[/b] {describe(error, DESK_LABELS)}")
@@ -570,18 +573,16 @@ class BattleDeskScreen(Screen[None]):
         lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {reason}" for reason in reasons)]
         self.query_one("#advice", Static).update("\n".join(lines))
 
+    def _house_rules(self) -> Any:
+        """The campaign's house rules in force (docs/rules.md H), or the defaults."""
+        return castra_app(self).ledger.house_rules()
+
     def _rates(self) -> Any:
-        store = castra_app(self).ledger.store
-        rates = getattr(store, "rates", None) if store is not None else None
-        if callable(rates):
-            try:
-                return rates()
-            except Exception:
-                pass
+        """The shipped rates with the numbers the campaign changed (house rules, T1, T2)."""
         try:
             import armylists
 
-            return armylists.load_rates()
+            return self._house_rules().rates(armylists.load_rates())
         except Exception:
             from converters.rates import DEFAULT_RATES
 
@@ -614,6 +615,8 @@ class BattleDeskScreen(Screen[None]):
         if self.ruleset == "dice":
             prestige_line.update("A dice battle is fought on the Dice battle screen (f9).")
             return
+        from converters import losses
+
         winner = self.query_one("#winner", Select).value
         if winner not in ("a", "b"):
             prestige_line.update("Choose the winner to see casualties and prestige.")
@@ -634,7 +637,13 @@ class BattleDeskScreen(Screen[None]):
             )
         event = preview["event"]
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
-        prestige_line.update(f"Prestige ({event.prestige_reason or 'T4.1'}): {points}")
+        shown = f"Prestige ({event.prestige_reason or 'T4.1'}): {points}"
+        broken = [
+            f"{row['tag']} {row['nation']}: {losses.fog_army_break(row['detail'])}"
+            for row in preview["contingents"]
+            if getattr(row["detail"], "army_broken", False)
+        ]
+        prestige_line.update("\n".join([shown, *broken]))
         self._preview = preview
 
     def _compute_result(self, winner: str) -> dict[str, Any]:
@@ -716,6 +725,15 @@ class BattleDeskScreen(Screen[None]):
                     card.text("demoralised"), "demoralised ElEq", halves=True, optional=True
                 )
                 or 0,
+            )
+        if mode == "dbmm":
+            # T2.2b: its own rule set, bases killed (and the loser's broken) over bases.
+            return losses.dbmm_losses(
+                pm,
+                int(_need(read_count(card.text("dbmm_bases"), "bases fielded"))),
+                int(_need(read_count(card.text("killed"), "bases killed"))),
+                int(read_count(card.text("broken_bases"), "broken", optional=True) or 0),
+                outcome,
             )
         if mode == "dba":
             return losses.dba_losses(

@@ -46,6 +46,7 @@ __all__ = [
     "WinterTurnForm",
     "campaign_heading",
     "decimated_text",
+    "house_rules_text",
     "nation_options",
     "parse_tribute",
 ]
@@ -118,6 +119,18 @@ def parse_tribute(text: str) -> dict[str, int]:
             )
         tribute[name.strip()] = int(amount)
     return tribute
+
+
+def house_rules_text(rules: Any) -> str:
+    """docs/rules.md H: the campaign's options that differ from the defaults, as one line under the
+    status ("" when it plays every default reading)."""
+    changed = rules.changed()
+    if not changed:
+        return ""
+    listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
+    return "\n" + _("House rules: {listed} (castra campaign rules lists them all)").format(
+        listed=listed
+    )
 
 
 def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
@@ -225,7 +238,9 @@ class CampaignScreen(Screen[None]):
         self.query_one("#campaign-heading", Static).update(
             f"{state.scenario.title} — {state.date}  ·  turn {state.turn} of {calendar.total_turns}"
         )
-        self.query_one("#campaign-status", Static).update(self._status(state))
+        self.query_one("#campaign-status", Static).update(
+            self._status(state) + house_rules_text(state.rules)
+        )
         nations, events = self._tables()
         self._fill_nations(nations, state)
         if state.dba_map is not None:

@@ -36,7 +36,7 @@ from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.dice_battle import SetupProblem, parse_side
-from converters.i18n import N_
+from converters.i18n import N_, _
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -262,6 +262,11 @@ class DiceBattleScreen(Screen[None]):
         except Exception:
             return []
 
+    def _rules(self) -> Any:
+        """The campaign's house rules in force (docs/rules.md H: T3.3 ``both_retreat``, T3.6
+        ``interception``), or the defaults without a campaign."""
+        return castra_app(self).ledger.house_rules()
+
     def _int(self, widget_id: str, field: str) -> int:
         typed = self.query_one(widget_id, Input).value.strip() or "0"
         if not typed.isdigit():
@@ -284,6 +289,7 @@ class DiceBattleScreen(Screen[None]):
             "city": self.query_one("#dice-city", Checkbox).value,
             "naval": self.query_one("#dice-naval", Checkbox).value,
             "place": self.query_one("#dice-place", Input).value.strip(),
+            "rules": self._rules(),
         }
 
     def _naval(self) -> bool:
@@ -566,13 +572,13 @@ class DiceBattleScreen(Screen[None]):
         error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
         fleets = {key: int(sum(pm for _, pm in setup[key])) for key in ("a", "b")}
-        self._intercept(seeker, fleets, troops)
+        self._intercept(seeker, fleets, troops, setup["rules"])
 
     @work(thread=True, exclusive=True, group="dice-battle")
-    def _intercept(self, seeker: str, fleets: dict[str, int], troops: int) -> None:
+    def _intercept(self, seeker: str, fleets: dict[str, int], troops: int, rules: Any) -> None:
         dice = castra_app(self).dice_for("Dice battle")
         try:
-            contact = engine_interception(seeker, fleets, troops, dice)
+            contact = engine_interception(seeker, fleets, troops, dice, rules)
         except Exception as error:  # a cancelled physical roll: nothing happened
             self.post_message(DiceNotRolled("dice-setup-error", f"Not rolled: {error}"))
             return
@@ -663,6 +669,7 @@ def engine_setup(setup: dict[str, Any]) -> Any:
         pyrrhus_leads=setup["pyrrhus"],
         city_assault=setup["city"],
         naval=setup.get("naval", False),
+        both_retreat=setup["rules"].both_retreat if "rules" in setup else "no_pursuit",
     )
 
 
@@ -734,10 +741,14 @@ def engine_capture(battle: Any, dice: Any) -> Any:
     return finish_battle(battle, dice).capture
 
 
-def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: Any) -> Any:
+def engine_interception(
+    seeker: str, fleets: dict[str, int], troops: int, dice: Any, rules: Any = None
+) -> Any:
     """T3.6: only ``seeker`` seeks battle; the other fleet, carrying ``troops`` PM, is caught
-    if 1d6 is at most both fleets' PM plus those troops (Reading)."""
+    if 1d6 is at most both fleets' PM plus those troops (Reading; the campaign's house rule
+    ``interception`` may say at least)."""
     from converters.dice_battle import naval_contact
+    from converters.house_rules import DEFAULT_RULES
 
     return naval_contact(
         seeker == "a",
@@ -747,16 +758,22 @@ def engine_interception(seeker: str, fleets: dict[str, int], troops: int, dice: 
         dice,
         a_troops_pm=troops if seeker == "b" else 0,
         b_troops_pm=troops if seeker == "a" else 0,
+        rules=rules or DEFAULT_RULES,
     )
 
 
 def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: Any) -> str:
     """The T3.6 roll, the sum it is rolled against and the verdict, in one line."""
-    sign = "≤" if roll.intercepted else ">"
+    if roll.reading == "at_least":
+        sign = "≥" if roll.intercepted else "<"
+        rule = _(" (house rule interception = at_least)")
+    else:
+        sign = "≤" if roll.intercepted else ">"
+        rule = ""
     caught = "intercepted" if roll.intercepted else "not intercepted"
     return (
         f"T3.6: 1d6 = {roll.roll} {sign} fleets {fleets['a']} + {fleets['b']} + troops "
-        f"{troops} = {roll.against} → {caught}"
+        f"{troops} = {roll.against} → {caught}{rule}"
     )
 
 
@@ -766,6 +783,8 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
 
     result = battle_result(battle)
     headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    if result.outcome == "both_withdrew" and battle.setup.both_retreat == "both_pursued":
+        headline += _(", each after a pursuit roll (house rule both_retreat = both_pursued)")
     if event is None:
         return {"headline": headline}
     unit = "naval PM" if battle.setup.naval else "PM"

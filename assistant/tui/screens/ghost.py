@@ -483,14 +483,18 @@ class GhostScreen(Screen[None]):
         except (ValidationError, ValueError) as error:
             self.query_one("#ghost-army-error", Static).update(describe(error, GHOST_LABELS))
             return
-        self._open(general, army)
+        self._open(general, army, self._order_change())
+
+    def _order_change(self) -> str:
+        """G3.2: the campaign's house rule ``order_change`` (the default without a campaign)."""
+        return castra_app(self).ledger.house_rules().order_change
 
     @work(thread=True, exclusive=True, group="ghost")
-    def _open(self, general: Any, army: Any) -> None:
+    def _open(self, general: Any, army: Any, order_change: Any = "sign_inversion") -> None:
         from ghost.battle import GhostBattle
 
         try:
-            battle = GhostBattle(general, army=army)
+            battle = GhostBattle(general, army=army, order_change=order_change)
             battle.open(castra_app(self).dice_for("Ghost"))
         except Exception as error:
             _post_unless_cancelled(

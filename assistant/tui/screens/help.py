@@ -17,11 +17,12 @@ from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.tui.app import CastraApp
 
-__all__ = ["HelpScreen", "key_sections"]
+__all__ = ["HelpScreen", "house_rules_rows", "key_sections"]
 
 HelpSection = tuple[str, list[tuple[str, str]]]
 
@@ -74,6 +75,28 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     return sections
 
 
+def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
+    """docs/rules.md H: each house rule option with the value in force in the open campaign (the
+    defaults without one), its rule id and the values it can take."""
+    from typing import get_args
+
+    from assistant.tui.ledger_service import castra_app
+    from converters.house_rules import OPTION_RULE, HouseRules
+
+    rules = castra_app(app).ledger.house_rules()
+    rows = []
+    for name, rule in OPTION_RULE.items():
+        allowed = get_args(HouseRules.model_fields[name].annotation)
+        rows.append((name, f"{getattr(rules, name)}  ({rule}; {' or '.join(allowed)})"))
+    rows.append(
+        (
+            _("numbers"),
+            _("rates, AP, upkeep: castra campaign rules; change: castra campaign rule NAME VALUE"),
+        )
+    )
+    return rows
+
+
 class HelpScreen(Screen[None]):
     """Keys of the whole app; escape (or F1 again) goes back to where you were."""
 
@@ -91,6 +114,11 @@ class HelpScreen(Screen[None]):
                 width = max(len(keys) for keys, _ in rows)
                 lines = [f"  {keys:<{width}}  {description}" for keys, description in rows]
                 yield Static("\n".join(lines), classes="help-keys", markup=False)
+            rules = house_rules_rows(self.app)
+            yield Static(_("House rules of this campaign (docs/rules.md H)"), classes="help-title")
+            width = max(len(name) for name, _ in rules)
+            lines = [f"  {name:<{width}}  {value}" for name, value in rules]
+            yield Static("\n".join(lines), classes="help-keys", markup=False)
         yield CastraFooter()
 
     def action_close(self) -> None:

@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from assistant.tui.errors import describe, field_of
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
+from converters.i18n import _
 
 __all__ = ["LedgerForm"]
 
@@ -48,7 +49,7 @@ class LedgerForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
-            yield Label(self.FORM_TITLE, classes="dialog-title")
+            yield Label(_(self.FORM_TITLE), classes="dialog-title")
             yield from self.compose_fields()
             yield Static("", id="form-error", classes="error field-error")
             with Horizontal(classes="buttons"):

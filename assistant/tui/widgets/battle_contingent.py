@@ -19,7 +19,7 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 
 Side = Literal["a", "b"]
-ResultMode = Literal["fog", "dbm", "dba", "dice", "recovery"]
+ResultMode = Literal["fog", "dbm", "dbmm", "dba", "dice", "recovery"]
 
 RESULT_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
     # (field id, label shown, what the player types) per ruleset; the ids are the converters'
@@ -35,6 +35,11 @@ RESULT_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("eliminated", "elim.", "ElEq eliminated"),
         ("demoralised", "demor.", "ElEq demoralised, not eliminated"),
     ),
+    "dbmm": (
+        ("dbmm_bases", "bases", "bases fielded"),
+        ("killed", "killed", "bases killed"),
+        ("broken_bases", "broken", "bases of its broken units not killed"),
+    ),
     "dba": (
         ("elements", "fielded", "elements fielded"),
         ("lost", "lost", "elements lost"),
@@ -46,6 +51,9 @@ RESULT_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
 }
 """The typed fields of each ruleset's result form."""
+
+LEDGER_NAMES = {"dbmm_bases": "bases"}
+"""A field whose id differs from the ledger's name for it (the recovery row has "bases" too)."""
 
 RESULT_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
     "fog": (("camp_sacked", "camp sacked"),),
@@ -194,7 +202,7 @@ class ContingentCard(Vertical):
         for field, _, _ in RESULT_ROWS.get(mode, ()):
             value = self.text(field).strip()
             if value:
-                typed[field] = value
+                typed[LEDGER_NAMES.get(field, field)] = value
         for field, _ in RESULT_FLAGS.get(mode, ()):
             typed[field] = self.flag(field)
         return typed

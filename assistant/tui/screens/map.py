@@ -1,0 +1,326 @@
+"""The Map screen: where every army and fleet stands, province by province (T7).
+
+The board is drawn from the provinces' positions (:mod:`assistant.tui.widgets.map_canvas`);
+the arrow keys jump to the nearest province in that direction and the side panel shows the
+selected one (holder, loyalty, value, this turn's tribute, forces, siege, neighbours). Keys open
+the forms that move the forces standing there — march, sail, shut in, sack — and the ledger
+judges each order: a refusal names the rule under its field and nothing is written. Every
+figure comes from the ledger's map (:mod:`assistant.ledger.forces`): this screen adds no rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Select, Static
+
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
+from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.header import CastraHeader
+from assistant.tui.widgets.map_canvas import NATION_COLOURS, nearest_in_direction, render_map
+from converters.i18n import N_, _
+
+__all__ = ["MapScreen", "MarchForm", "SackForm", "SailForm", "SiegeForm"]
+
+START = "Roma"
+"""The province selected when the screen first opens (if the board has it)."""
+
+
+class MapScreen(Screen[None]):
+    """The board with every province's holder and forces; a panel on the selected one."""
+
+    TITLE = "Map"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "jump(0, -1)", "North", show=False),
+        Binding("down", "jump(0, 1)", "South", show=False),
+        Binding("left", "jump(-1, 0)", "West", show=False),
+        Binding("right", "jump(1, 0)", "East", show=False),
+        Binding("v", "order('MarchForm')", "March"),
+        Binding("l", "order('SailForm')", "Sail"),
+        Binding("i", "order('SiegeForm')", "Siege"),
+        Binding("k", "order('SackForm')", "Sack"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.selected: str | None = None
+        """The province the panel shows and the forms act in."""
+        self._data: dict[str, Any] | None = None
+        self._tribute: dict[str, Any] = {}
+
+    @property
+    def provinces(self) -> dict[str, Any]:
+        """Every province as the ledger's map gives it (empty without a map)."""
+        return {} if self._data is None else dict(self._data["provinces"])
+
+    def compose(self) -> ComposeResult:
+        yield CastraHeader()
+        with Horizontal(id="map-body"):
+            yield Static(id="map-canvas")
+            yield Static(id="map-panel")
+        yield CastraFooter()
+
+    def on_mount(self) -> None:
+        castra_app(self).ledger.follow(self, self.refresh_from_store)
+        self.refresh_from_store()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.refresh_from_store()
+
+    def on_resize(self, event: Resize) -> None:
+        self._draw()
+
+    def refresh_from_store(self) -> None:
+        """Re-read the ledger's map and redraw."""
+        from assistant.ledger.forces import board_of, map_summary, tribute_now
+
+        ledger = castra_app(self).ledger
+        if ledger.store is None:
+            return
+        state = ledger.state()
+        if board_of(state.scenario) is None:
+            self._data = None
+            self.query_one("#map-canvas", Static).update(
+                _("{title} has no map: only the Tarentine Wars have a board (T7.1).").format(
+                    title=state.scenario.title
+                )
+            )
+            self.query_one("#map-panel", Static).update("")
+            return
+        self._data = map_summary(state)
+        result = tribute_now(state)
+        self._tribute = {p.name: p for p in result.provinces}
+        if self.selected not in self._data["provinces"]:
+            provinces = list(self._data["provinces"])
+            self.selected = START if START in provinces else provinces[0]
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._data is None or not self.is_mounted:
+            return
+        canvas = self.query_one("#map-canvas", Static)
+        width = max(canvas.size.width, 20)
+        height = max(canvas.size.height, 8)
+        lines = render_map(self._data, width, height, self.selected)
+        canvas.update(Text("\n").join(lines))
+        self.query_one("#map-panel", Static).update(self._panel())
+
+    def _panel(self) -> Text:
+        assert self._data is not None and self.selected is not None
+        name = self.selected
+        province = self._data["provinces"][name]
+        colour = NATION_COLOURS.get(province["controller"], "white")
+        text = Text()
+        text.append(f"{name}\n", style=f"bold {colour}")
+        kind = [_("city") if province["city"] else "", _("sea") if province["maritime"] else ""]
+        text.append(f"{province['region']} {' '.join(k for k in kind if k)}\n", style="dim")
+        text.append(
+            _("Held by {holder} (home {home})\n").format(
+                holder=province["controller"], home=province["homeland"]
+            )
+        )
+        paid = self._tribute.get(name)
+        collector = paid.collector if paid is not None and paid.collector else "—"
+        text.append(
+            _("Value {value} PE · loyalty {loyalty}\nTribute: {pe} PE to {who}\n").format(
+                value=province["value"],
+                loyalty=province["loyalty"],
+                pe=paid.pe if paid is not None else 0,
+                who=collector,
+            )
+        )
+        if province["besieged"]:
+            text.append(_("Besieged (T5.4)\n"), style="bold red")
+        if province["sacked"]:
+            text.append(_("Sacked: nothing until spring\n"), style="bold red")
+        here = [f for f in self._data["forces"].values() if f["province"] == name and f["on_map"]]
+        text.append(_("Forces:\n"), style="bold")
+        for force in here:
+            sign = "⚔" if force["kind"] == "army" else "⚓"
+            aboard = f" ({_('aboard')})" if force["aboard"] else ""
+            text.append(f" {force['name']} {force['pm']}{sign}{aboard}\n")
+        if not here:
+            text.append(" —\n")
+        ways = province["neighbours"]
+        text.append(_("Roads: "), style="bold")
+        text.append(", ".join(ways["road"]) or "—")
+        if ways["mountain"]:
+            text.append("\n" + _("Mountain: "), style="bold")
+            text.append(", ".join(ways["mountain"]))
+        if ways["sea"]:
+            text.append("\n" + _("Sea: "), style="bold")
+            text.append(", ".join(ways["sea"]))
+        return text
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_jump(self, dx: int, dy: int) -> None:
+        """Select the nearest province in the arrow's direction."""
+        if self._data is None or self.selected is None:
+            return
+        self.selected = nearest_in_direction(self._data["provinces"], self.selected, dx, dy)
+        self._draw()
+
+    def action_order(self, form_name: str) -> None:
+        """Open the form for an order given in the selected province."""
+        if self._data is None or self.selected is None:
+            return
+        form: ModalScreen[str | None] = globals()[form_name](self.selected)
+        # The ledger service tells every screen (this one included) once the form records.
+        self.app.push_screen(form)
+
+
+# ---- the order forms -------------------------------------------------------------------------
+
+
+def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
+    state = castra_app(form).ledger.state()
+    return [
+        (f"{f.name} ({f.pm} PM)", f.name)
+        for f in state.forces.values()
+        if f.province == province and f.kind == kind and not state.nations[f.nation].away
+    ]
+
+
+class _OrderForm(LedgerForm):
+    """An order given in one province of the map."""
+
+    def __init__(self, province: str) -> None:
+        super().__init__()
+        self.province = province
+
+    def chosen(self, name: str, what: str) -> str:
+        value = self.choice(name)
+        if value is None:
+            raise ValueError(f"{name}: {what}")
+        return value
+
+    def _common(self) -> ComposeResult:
+        yield from self.field("who", _("Who"), self.who_input())
+        yield from self.field("note", _("Note"), Input(placeholder=_("optional")))
+
+
+class MarchForm(_OrderForm):
+    """T7.3: an army marches to a neighbouring province by road."""
+
+    FORM_TITLE = N_("March (T7.3)")
+
+    def compose_fields(self) -> ComposeResult:
+        from assistant.ledger.forces import board_of
+
+        state = castra_app(self).ledger.state()
+        board = board_of(state.scenario)
+        roads = board.road_neighbours(self.province) if board is not None else []
+        armies = _forces_here(self, self.province, "army")
+        yield Static(_("From {province}").format(province=self.province), classes="hint")
+        yield from self.field(
+            "army", _("Army"), Select(armies, prompt=_("choose an army"), allow_blank=True)
+        )
+        yield from self.field(
+            "to", _("To (by road)"), Select([(r, r) for r in roads], prompt=_("where"))
+        )
+        yield from self._common()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import ArmyMoved
+
+        return ArmyMoved(
+            army=self.chosen("army", _("choose the army that marches")),
+            to=self.chosen("to", _("choose where it marches")),
+            who=self.who(),
+            note=self.text("note"),
+        )
+
+
+class SailForm(_OrderForm):
+    """T7.3, T3.7: a fleet sails, carrying troops and landing them if told."""
+
+    FORM_TITLE = N_("Sail (T7.3)")
+
+    def compose_fields(self) -> ComposeResult:
+        fleets = _forces_here(self, self.province, "fleet")
+        yield Static(_("From {province}").format(province=self.province), classes="hint")
+        yield from self.field("fleet", _("Fleet"), Select(fleets, prompt=_("choose a fleet")))
+        yield from self.field("to", _("To"), Input(placeholder=_("e.g. Tarentum")))
+        yield from self.field(
+            "via", _("Via (optional)"), Input(placeholder=_("e.g. Heraclea, Croton"))
+        )
+        yield from self.field(
+            "carry", _("Carry armies (optional)"), Input(placeholder=_("e.g. Rome I, Rome II"))
+        )
+        yield from self.field(
+            "land",
+            _("Land them at the end"),
+            Select([(_("yes"), "yes"), (_("no"), "no")], value="no"),
+        )
+        yield from self._common()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import FleetSailed
+
+        def names(text: str) -> list[str]:
+            return [part.strip() for part in text.split(",") if part.strip()]
+
+        return FleetSailed(
+            fleet=self.chosen("fleet", _("choose the fleet that sails")),
+            to=self.text("to"),
+            via=names(self.text("via")),
+            carry=names(self.text("carry")),
+            land=self.choice("land") == "yes",
+            who=self.who(),
+            note=self.text("note"),
+        )
+
+
+class SiegeForm(_OrderForm):
+    """T7.6: the holder of the city shuts itself in."""
+
+    FORM_TITLE = N_("Shut the city in (T7.6)")
+
+    def compose_fields(self) -> ComposeResult:
+        yield Static(
+            _("{province}: its holder shuts itself in against the enemy before it").format(
+                province=self.province
+            ),
+            classes="hint",
+        )
+        yield from self._common()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import CityShutIn
+
+        return CityShutIn(province=self.province, who=self.who(), note=self.text("note"))
+
+
+class SackForm(_OrderForm):
+    """T5.3, T4.2: an army standing here sacks the province."""
+
+    FORM_TITLE = N_("Sack (T5.3)")
+
+    def compose_fields(self) -> ComposeResult:
+        state = castra_app(self).ledger.state()
+        nations = sorted({f.nation for f in state.forces.values() if f.province == self.province})
+        yield Static(_("Sack {province}").format(province=self.province), classes="hint")
+        yield from self.field(
+            "nation", _("Sacker"), Select([(n, n) for n in nations], prompt=_("whose army"))
+        )
+        yield from self._common()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.map_war import sack_event
+
+        return sack_event(
+            castra_app(self).ledger.state(),
+            self.province,
+            self.chosen("nation", _("choose the nation whose army sacks")),
+            who=self.who(),
+            note=self.text("note"),
+        )

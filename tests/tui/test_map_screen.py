@@ -1,0 +1,127 @@
+"""The Map screen (T7): the board drawn from the ledger's map, arrow keys between provinces,
+the side panel, and orders given from it; snapshots at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Select, Static
+
+from assistant.ledger.events import ArmyMoved, CityShutIn, TurnAdvanced
+from assistant.ledger.store import CampaignStore
+from assistant.tui.app import CastraApp
+from assistant.tui.widgets.map_canvas import nearest_in_direction
+from tests.tui.conftest import SIZE
+
+
+def panel(app: Any) -> str:
+    return str(app.screen.query_one("#map-panel", Static).render())
+
+
+async def test_map_opens_on_roma_and_shows_its_forces_and_tribute(app: CastraApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        text = panel(app)
+        assert text.startswith("Roma")
+        assert "Rome I 4⚔" in text and "Rome fleet I 2⚓" in text
+        # T5.3: 15 PE less the 4 land PM standing there.
+        assert "Tribute: 11 PE to Rome" in text
+        assert "Mountain: Interamna, Corfinium" in text
+
+
+async def test_arrow_keys_jump_to_the_nearest_province_that_way(app: CastraApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        provinces = app.screen.provinces
+        expected = nearest_in_direction(provinces, "Roma", 0, 1)
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.selected == expected
+        assert provinces[expected]["lat"] < provinces["Roma"]["lat"], "south of Rome"
+        await pilot.press("up")
+        await pilot.pause()
+        assert provinces[app.screen.selected]["lat"] > provinces[expected]["lat"]
+
+
+async def test_march_form_moves_an_army_and_the_map_follows(app: CastraApp) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#army", Select).value = "Rome I"
+        form.query_one("#to", Select).value = "Capua"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.ledger.state().forces["Rome I"].province == "Capua"
+        assert "Rome I" not in panel(app), "Roma's panel no longer lists it"
+
+
+async def test_a_refused_march_is_said_under_its_field_and_nothing_written(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    store.append(ArmyMoved(army="Rome I", to="Capua"))
+    events = len(store.events())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Capua"
+        await pilot.press("v")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#army", Select).value = "Rome I"
+        form.query_one("#to", Select).value = "Neapolis"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form, "the form stays open"
+        error = str(form.query_one("#army-error", Static).render())
+        assert "already moved this turn" in error and "T7.3" in error
+    assert len(store.events()) == events
+
+
+def besieged_tarentum(store: CampaignStore) -> None:
+    """Pyrrhus in Tarentum, a Roman army before it, the city shut in (T7.6)."""
+    store.append(ArmyMoved(army="Rome II", to="Canova"))
+    store.append(TurnAdvanced())
+    store.append(ArmyMoved(army="Rome II", to="Tarentum"))
+    store.append(CityShutIn(province="Tarentum"))
+
+
+async def test_a_besieged_city_says_so_in_the_panel(app: CastraApp, store: CampaignStore) -> None:
+    besieged_tarentum(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Tarentum"
+        await pilot.press("right", "left")
+        await pilot.pause()
+        app.screen.selected = "Tarentum"
+        app.screen.refresh_from_store()
+        await pilot.pause()
+        text = panel(app)
+        assert "Besieged (T5.4)" in text
+        assert "Tribute: 0 PE to —" in text
+
+
+def test_map_at_80x24(snap_compare: Any, app: CastraApp, store: CampaignStore) -> None:
+    """The whole board at the smallest terminal: markers, labels of provinces with forces,
+    and the panel on Roma."""
+    besieged_tarentum(store)
+    assert snap_compare(app, terminal_size=(80, 24), press=["m"])
+
+
+def test_map_at_120x40(snap_compare: Any, app: CastraApp, store: CampaignStore) -> None:
+    """The board at 120×40 with Tarentum besieged and selected."""
+    besieged_tarentum(store)
+
+    async def select(pilot: Any) -> None:
+        await pilot.press("m")
+        await pilot.pause()
+        pilot.app.screen.selected = "Tarentum"
+        pilot.app.screen.refresh_from_store()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=select)

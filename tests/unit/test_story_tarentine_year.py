@@ -1,0 +1,133 @@
+"""A Tarentine year told from the map, with no typed tribute (T5.3, T5.4, T5.7, T5.8, T7).
+
+Rome marches on Tarentum after sacking Canova, the Greeks shut themselves in and throw the
+assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven turns of tribute
+collected by ``castra campaign advance``; the winter with upkeep, a quiet die and the control
+check of Rhegium from the map; spring forgets the sack. Every figure is worked out by hand in
+the comments from the provinces and start tables.
+
+Not in this story (yet): a naval interception on the map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from armylists.scenarios import load_scenario
+from assistant.ledger.events import (
+    ArmyMoved,
+    ArmyRetreated,
+    BattleRecorded,
+    CityShutIn,
+    ContingentResult,
+)
+from assistant.ledger.forces import tribute_now
+from assistant.ledger.map_war import sack_event
+from assistant.ledger.store import CampaignStore
+from tests.unit.test_ledger_cli import run, run_json
+
+
+def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "year.castra"
+    store = CampaignStore.create(path, load_scenario("tarentine"))
+
+    def advance() -> dict[str, int]:
+        data = run_json(capsys, "campaign", "advance", "--file", str(path))
+        return {n: v["treasury"] for n, v in data["state"]["nations"].items()}
+
+    # Turn 1. Rome II marches from Arpi into neutral Canova and sacks it: 3 × 2 PE = 6 PE,
+    # no prestige (Canova is nobody's nation, T4.2). Rome: 16 + 6 = 22 PE.
+    store.append(ArmyMoved(army="Rome II", to="Canova"))
+    store.append(sack_event(store.state(), "Canova", "Rome"))
+    # Tribute: Interamna 3, Firnum Picenum 2 − 1, Roma 15 − 4, Capua 4, Neapolis 4, Arpi 2
+    # (Rome II left), Rhegium 2 − 1 = 26; Canova sacked pays nobody. Rome 22 + 26 = 48.
+    # Magna Graecia collects its turn-1 14 PE (see test_tribute.TURN_1): 10 + 14 = 24.
+    treasury = advance()
+    assert (treasury["Rome"], treasury["Magna Graecia"]) == (48, 24)
+
+    # Turn 2. Rome II before Tarentum; the Greeks shut themselves in (3 PM + the Senones' 1 in
+    # their pay = 4, within Tarentum's 5 PE, T7.6).
+    store.append(ArmyMoved(army="Rome II", to="Tarentum"))
+    store.append(CityShutIn(province="Tarentum"))
+    # Rome: 26 − 1 PE for Rome II at the siege (T5.4) → 73. Magna Graecia: Corfinium 2,
+    # Tarentum 0 (besieged), Brundisium 0 (Pyrrhus' 2 PM), Croton 3, Ipponio 1, Heraclea 3,
+    # Paestum 4 = 13, less 4 PE for its 4 PM shut in → 24 + 13 − 4 = 33.
+    treasury = advance()
+    assert (treasury["Rome"], treasury["Magna Graecia"]) == (73, 33)
+
+    # Turn 3. The assault is thrown back (no losses); Rome II, beaten, may fall back to Canova
+    # (neutral, free of enemies) or Heraclea (enemy, free), not to Brundisium (Pyrrhus' 2 PM
+    # outnumber it, T4.3).
+    store.append(
+        BattleRecorded(
+            place="Tarentum",
+            resolution="manual",
+            winner="b",
+            city_assault=True,
+            contingents=[
+                ContingentResult(side="a", nation="Rome", pm=1),
+                ContingentResult(side="b", nation="Magna Graecia", pm=3),
+                ContingentResult(side="b", nation="Senones", pm=1),
+            ],
+        )
+    )
+    code, _, err = run(capsys, "campaign", "fall-back", "Rome II", "--to", "Brundisium",
+                       "--file", str(path))  # fmt: skip
+    assert code == 2 and "Canova, Heraclea (T4.3)" in err
+    stored = store.append(ArmyRetreated(army="Rome II", to="Canova"))
+    assert "the siege of Tarentum is over" in stored.summary, "no enemy left before the walls"
+    # Magna Graecia II marches from Croton on Rhegium and takes it by assault: Rome IV's 1 PM
+    # are prisoners, Rhegium passes to Magna Graecia, +3 / −3 PP (T7.5, T4.2).
+    store.append(ArmyMoved(army="Magna Graecia II", to="Rhegium"))
+    store.append(
+        BattleRecorded(
+            place="Rhegium",
+            resolution="manual",
+            winner="a",
+            city_assault=True,
+            city_taken=True,
+            contingents=[
+                ContingentResult(side="a", nation="Magna Graecia", pm=1),
+                ContingentResult(side="b", nation="Rome", pm=1, prisoners=1),
+            ],
+        )
+    )
+    state = store.state()
+    assert state.control["Rhegium"] == "Magna Graecia"
+    assert (state.nations["Rome"].land_pm, state.nations["Magna Graecia"].prisoners_held) == (6, 1)
+    # Rome: 26 − Rhegium's 1 = 25 → 98. Magna Graecia: Corfinium 2, Tarentum 5 − 4 = 1,
+    # Brundisium 0, Croton 4 (empty now), Ipponio 1, Heraclea 3, Paestum 4, Rhegium 2 − 1 = 1
+    # → 16; 33 + 16 = 49.
+    treasury = advance()
+    assert (treasury["Rome"], treasury["Magna Graecia"]) == (98, 49)
+
+    # Turns 4–12: nothing moves; the same 25 and 16 PE each turn, nine times.
+    for _ in range(9):
+        treasury = advance()
+    assert (treasury["Rome"], treasury["Magna Graecia"]) == (98 + 9 * 25, 49 + 9 * 16)
+
+    # Winter (turn 13), die 9: nothing happens (T5.6). Upkeep 12 PE a PM (T6.2): Rome 6 land
+    # + 2 naval = 96 → 323 − 96 = 227; Magna Graecia 5 land + 2 naval = 84 → 193 − 84 = 109.
+    # Control check of Rhegium (T5.7) with the PM stationed read from the map: Rome −3 PP +
+    # loyalty 0 = −3 against Magna Graecia 3 PP + Magna Graecia II's 1 PM = 4: it keeps it.
+    winter = run_json(capsys, "campaign", "winter", "--dice", "9", "--file", str(path))
+    assert winter["event"]["stationed"] == {"Rhegium": 1}
+    assert "control check Rhegium: Rome -3 v Magna Graecia 4" in winter["summary"]
+    nations = winter["state"]["nations"]
+    assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 109)
+    # T5.8 VP: Rome's provinces 3 + 2 + 15 + 4 + 4 + 2 = 30, + 8 PM, − 3 PP = 35. Magna
+    # Graecia's 3 + 5 + 2 + 4 + 1 + 3 + 4 + Rhegium 2 = 24, + 7 PM, + 3 PP = 34.
+    assert (nations["Rome"]["victory_points"], nations["Magna Graecia"]["victory_points"]) == (
+        35,
+        34,
+    )
+
+    # Spring (turn 14): the sack is forgotten (T5.3): Rome II, still at Canova, collects there
+    # as its occupier, 2 − 1 = 1 PE.
+    advance()
+    spring = tribute_now(store.state())
+    assert spring.of("Rome")["Canova"] == 1
+    assert spring.nations["Rome"] == 25 + 1
+    store.close()
