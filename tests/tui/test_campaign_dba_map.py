@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.events import (
@@ -32,9 +32,9 @@ def army_rows(screen: Any) -> dict[str, list[str]]:
     return found
 
 
-async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadlines(
-    tmp_path: Path,
-) -> None:
+def _campaign_with_a_cut_off_army(tmp_path: Path) -> CampaignStore:
+    """Two turns of moves: Macedon 4 ends in Lydia with Hellespontine Phrygia behind it gone
+    over to Persia (D13), Macedon 5 still at sea, Macedon 6 busy on works."""
     store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
     store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
     store.append(DbaMoved(army="Macedon 5", move="landing", to="Caria"))
@@ -48,6 +48,13 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
         LoyaltyChanged(province="Hellespontine Phrygia", side="Macedon", by=-1, note="roll")
     )
     store.append(TurnAdvanced())
+    return store
+
+
+async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadlines(
+    tmp_path: Path,
+) -> None:
+    store = _campaign_with_a_cut_off_army(tmp_path)
     app = make_app(store, seed=SEED)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -60,5 +67,36 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
             # Macedon 4 stands in Lydia; Hellespontine Phrygia behind it has gone over: cut off.
             assert rows["Macedon 4"][5] == "CUT OFF: dies turn 6"
             assert rows["Alexander"][5] == "supplied"
+    finally:
+        store.close()
+
+
+async def test_d9_d13_map_screen_lists_provinces_and_armies_with_the_cut_off_one_in_red(
+    tmp_path: Path,
+) -> None:
+    store = _campaign_with_a_cut_off_army(tmp_path)
+    app = make_app(store, seed=SEED)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("m")
+            await pilot.pause()
+            assert type(pilot.app.screen).__name__ == "MapScreen"
+            screen = pilot.app.screen
+            board = screen.query_one("#map-canvas", Static).render()
+            shown = screen.query_one("#map-panel", Static).render()
+            lines = board.plain.splitlines() + shown.plain.splitlines()
+            # D12: the province Macedon 4 passed through has gone over to Persia.
+            assert any(line.startswith(" Macedonia: Macedon") for line in lines)
+            assert any(line.startswith(" Hellespontine Phrygia: Persia") for line in lines), lines
+            cut_off = next(line for line in lines if line.startswith(" Macedon 4 "))
+            assert "in Lydia" in cut_off and "CUT OFF: dies turn 6" in cut_off
+            alexander = next(line for line in lines if line.startswith(" Alexander "))
+            assert "morale 6" in alexander and "CUT OFF" not in alexander
+            red = [
+                shown.plain[span.start : span.end]
+                for span in shown.spans
+                if "red" in str(span.style) or "ansi=1" in repr(span.style)
+            ]
+            assert red == [" CUT OFF: dies turn 6"]
     finally:
         store.close()
