@@ -156,6 +156,15 @@ def _board(state: CampaignState) -> Board:
                 "kind: {title} has no map (armies and fleets stand only on the Tarentine board)"
             ).format(title=state.scenario.title)
         )
+    if state.scenario.armies:
+        # A DBA campaign's armies are whole armies with morale (D1), moved by D10, not PM.
+        from assistant.ledger.state import LedgerError
+
+        raise LedgerError(
+            _("kind: {title} moves its armies by D10, not in PM (T7)").format(
+                title=state.scenario.title
+            )
+        )
     return board
 
 

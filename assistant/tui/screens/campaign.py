@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Static
 
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.journal import morale_pips
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import _
@@ -277,8 +278,50 @@ class CampaignScreen(Screen[None]):
             self._fill_nations(nations, state)
         else:
             self._fill_armies(nations, state)
+        if state.dba_map is not None:
+            self._fill_map_armies(self._map_armies_table(nations), state)
         self._fill_events(events, store)
         self._keep_glance(store.path, state.last_event_id)
+
+    def _map_armies_table(self, nations: DataTable[Any]) -> DataTable[Any]:
+        """Macedon vs Persia: the armies on the map, below the nations (added once)."""
+        existing = self.query("#map-armies")
+        if existing:
+            return existing.first(DataTable)
+        armies: DataTable[Any] = DataTable(id="map-armies", cursor_type="row", zebra_stripes=True)
+        armies.add_columns(_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply"))
+        title = Static(_("Armies on the map (D10–D13)"), classes="section-title")
+        body = self.query_one("#campaign-body", Vertical)
+        body.mount(title, after=nations)
+        body.mount(armies, after=title)
+        return armies
+
+    def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
+        from assistant.ledger.dba_map import summary
+
+        row = table.cursor_row
+        table.clear()
+        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
+        for name, army in armies.items():
+            where = army["province"] or _("at sea → {to} (turn {turn})").format(
+                to=army["landing_at"], turn=army["lands_on"]
+            )
+            busy = (
+                _("{action} to turn {turn}").format(action=army["action"], turn=army["action_ends"])
+                if army["action"]
+                else ""
+            )
+            if army["deadline"] is not None:
+                supply = Text(
+                    _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]), style="bold red"
+                )
+            else:
+                supply = Text(_("supplied") if army["supplied"] else _("no line"))
+            table.add_row(
+                name, army["side"], where, morale_pips(army["morale"]), busy, supply, key=name
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     # -- the glance: this screen's text kept in the file for the next start ------------------
 

@@ -88,6 +88,13 @@ class MapScreen(Screen[None]):
         if ledger.store is None:
             return
         state = ledger.state()
+        if state.dba_map is not None:
+            # Macedon vs Persia moves armies by D10, not PM: its own summary, read as a list.
+            self._data = None
+            listed, armies = _dba_lines(state)
+            self.query_one("#map-canvas", Static).update(listed)
+            self.query_one("#map-panel", Static).update(armies)
+            return
         if board_of(state.scenario) is None:
             self._data = None
             self.query_one("#map-canvas", Static).update(
@@ -210,6 +217,39 @@ class MapScreen(Screen[None]):
 
 
 # ---- the order forms -------------------------------------------------------------------------
+
+
+def _dba_lines(state: Any) -> tuple[Text, Text]:
+    """D9–D13: each province's holder, status and loyalties (for the board's place) and each
+    army with its place and morale (for the panel, so both fit 80×24 side by side); a cut-off
+    army (D13) in bold red with the turn it dies."""
+    from assistant.ledger.dba_map import summary
+
+    data = summary(state)
+    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
+    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
+    text = Text()
+    text.append(_("Provinces (D9, D12)\n"), style="bold")
+    for name, province in provinces.items():
+        colour = NATION_COLOURS.get(province["controller"], "white")
+        loyalty = " ".join(f"{side} {value}" for side, value in province["loyalty"].items())
+        text.append(f" {name}", style=f"bold {colour}")
+        text.append(f": {province['controller']}, {province['status']} ({loyalty})\n")
+    listed, text = text, Text()
+    text.append(_("Armies (D10, D13)\n"), style="bold")
+    for name, army in armies.items():
+        where = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
+        line = _(" {army} ({side}) in {where}, morale {morale}").format(
+            army=name, side=army["side"], where=where, morale=army["morale"]
+        )
+        text.append(line)
+        if army["deadline"] is not None:
+            text.append(
+                " " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]),
+                style="bold red",
+            )
+        text.append("\n")
+    return listed, text
 
 
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
