@@ -269,6 +269,8 @@ class ArmySpec(_Frozen):
     """Whether it is the side leader's army (starts at morale 6)."""
     morale: int = Field(ge=0, le=6)
     """Starting morale (D1: 3, the leader's 6)."""
+    province: str = ""
+    """Where it stands at the start (D9 reading); empty in a campaign without a map."""
 
 
 class BellumSetup(_Frozen):
@@ -319,6 +321,8 @@ class Scenario(_Frozen):
     supply centres each holds at the end of each year instead of PM and PE."""
     mercenaries: list[Mercenaries] = []
     """Starting troops in another nation's pay (T5.5)."""
+    loyalties: dict[str, dict[str, int]] = {}
+    """D9: starting loyalty of a province to a nation other than its homeland (missing: 0)."""
     board: Board | None = None
     """T7.1: roads, sea stretches, crossings and positions of the ``provinces`` (the shipped
     reading or a club's own); None in a campaign without a map, or one made before it."""
@@ -352,6 +356,13 @@ class Scenario(_Frozen):
             raise ValueError("winter_events: given exactly when the calendar has a winter turn")
         if self.board is not None:
             self.board.check_names(province.name for province in self.provinces)
+        names_of = {province.name for province in self.provinces}
+        for name, by_nation in self.loyalties.items():
+            if name not in names_of:
+                raise ValueError(f"loyalties: {name!r} is not a province")
+            for nation, loyalty in by_nation.items():
+                if nation not in known or not 0 <= loyalty <= 6:
+                    raise ValueError(f"loyalties: {name}: {nation} {loyalty} (a nation, 0–6)")
         if self.bellum is not None:
             powers = [power.name for power in self.bellum.powers]
             if powers != self.nations:
@@ -383,8 +394,8 @@ def _rows(key: str, name: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(_read_text(key, name))))
 
 
-def _tarentine_tables(key: str) -> dict[str, object]:
-    provinces = [
+def _province_rows(key: str) -> list[dict[str, object]]:
+    return [
         {
             "region": row["region"],
             "name": row["province"],
@@ -396,6 +407,18 @@ def _tarentine_tables(key: str) -> dict[str, object]:
         }
         for row in _rows(key, "provinces.csv")
     ]
+
+
+def _macedon_tables(key: str) -> dict[str, object]:
+    """D9: the provinces (controller and its loyalty) and each side's loyalty elsewhere."""
+    loyalties: dict[str, dict[str, int]] = {}
+    for row in _rows(key, "loyalty.csv"):
+        loyalties.setdefault(row["province"], {})[row["nation"]] = int(row["loyalty"])
+    return {"provinces": _province_rows(key), "loyalties": loyalties}
+
+
+def _tarentine_tables(key: str) -> dict[str, object]:
+    provinces = _province_rows(key)
     start = [
         {
             "nation": row["nation"],
@@ -424,8 +447,10 @@ def load_scenario(
     data: dict[str, object] = tomllib.loads(_read_text(key, "scenario.toml"))
     names: list[str] = []
     if key == "tarentine":
-        tables = _tarentine_tables(key)
-        data.update(tables)
+        data.update(_tarentine_tables(key))
+    elif key == "macedon":
+        data.update(_macedon_tables(key))
+    if data.get("provinces"):
         names = [row["province"] for row in _rows(key, "provinces.csv")]
     if map_path is not None:
         if not names:

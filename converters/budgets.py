@@ -8,7 +8,7 @@ too small, and is told whether the battle should be fought on the table at all o
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Literal
 
@@ -38,6 +38,7 @@ __all__ = [
     "SideBudget",
     "advise_resolution",
     "battle_budget",
+    "beyond_in_play",
     "table_budget",
 ]
 
@@ -321,3 +322,23 @@ def battle_budget(
         resolution=advice.resolution,
         reasons=advice.reasons,
     )
+
+
+def beyond_in_play(
+    fielded: Iterable[tuple[str, Fraction | int]], in_play: Mapping[str, int]
+) -> dict[str, tuple[int, int]]:
+    """T1.5: the nations whose contingents, added up, field more PM than they have in play.
+
+    ``fielded`` is (nation, PM) per contingent (an empty city's ½ PM garrison counts as 0, as
+    the ledger stores it); ``in_play`` the PM each nation has. Returns ``{nation: (fielded, in
+    play)}`` for each nation over its PM, so a form can refuse it before a budget is shown or a
+    die is rolled; a nation missing from ``in_play`` is left to the caller's own check.
+    """
+    totals: dict[str, int] = {}
+    for nation, pm in fielded:
+        totals[nation] = totals.get(nation, 0) + math.floor(pm)
+    return {
+        nation: (total, in_play[nation])
+        for nation, total in totals.items()
+        if nation in in_play and total > in_play[nation]
+    }

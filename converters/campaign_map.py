@@ -62,6 +62,9 @@ class Place(_Frozen):
     landing_only: list[str] = []
     """When not empty, only these nations (and allies sailing with them) may land troops here
     (T7.3: the African coast, only Pyrrhus)."""
+    port: bool = False
+    """One of the key maritime ports (D9: the three key maritime satrapies of Macedon vs
+    Persia); only a maritime province can be one."""
     note: str = ""
     """Why it is drawn so (the chief town, its port)."""
 
@@ -100,6 +103,8 @@ class Board(_Frozen):
             if place.province in seen:
                 raise ValueError(f"places: {place.province} is placed twice")
             seen[place.province] = place
+            if place.port and not place.maritime:
+                raise ValueError(f"places: {place.province} is a port but not maritime")
         pairs: dict[tuple[frozenset[str], bool], Link] = {}
         for link in self.links:
             for end in (link.a, link.b):

@@ -24,7 +24,9 @@ __all__ = [
     "Roll",
     "ScriptedDice",
     "SeededDice",
+    "TableDie",
     "roll_until",
+    "table_die",
 ]
 
 
@@ -155,6 +157,66 @@ class AskingDice(_LoggedDice):
                 return self._record(sides, int(typed), purpose)
             refused = _("a d{sides} shows 1 to {sides}; got {typed!r}, roll again")
             self._tell(refused.format(sides=sides, typed=typed))
+
+
+TABLE_DICE = (4, 6, 8, 10, 12, 20)
+"""The dice a wargames table has."""
+
+_MULTIPLE_FIRST = (6, 10, 12, 20, 8, 4)
+"""Which table die stands in for a smaller one it divides: a d6 first, the die every table has."""
+
+
+class TableDie(BaseModel):
+    """How a die the rules ask for is rolled with the dice a table has (physical-dice mode).
+
+    A d3 is a d6 halved (rounded up), a d2 a d6 read 1–3 / 4–6, a d5 a d10 halved; a die no table
+    die divides (d7, d9, d11 …) is the next larger die with the faces above it rolled again.
+    Each way keeps every face equally likely, as a seeded d``sides`` would roll it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sides: int = Field(ge=1)
+    """The die the rule asks for."""
+    rolled: int = Field(ge=1)
+    """The die the player rolls."""
+    per_face: int = Field(ge=1)
+    """How many faces of the rolled die count as one face of the asked die (1: read as is)."""
+
+    @property
+    def rerolled_from(self) -> int | None:
+        """The lowest face of the rolled die that must be rolled again, or None."""
+        if self.rolled == self.sides * self.per_face:
+            return None
+        return self.sides * self.per_face + 1
+
+    def face(self, shown: int) -> int | None:
+        """The asked die's face for ``shown`` on the rolled die; None: roll again."""
+        if not 1 <= shown <= self.rolled:
+            raise InvalidDieError(f"face: a d{self.rolled} shows 1 to {self.rolled} (got {shown})")
+        if self.rerolled_from is not None and shown >= self.rerolled_from:
+            return None
+        return -(-shown // self.per_face)
+
+
+def table_die(sides: int) -> TableDie:
+    """The table die that stands in for a d``sides`` (see :class:`TableDie`)."""
+    if sides < 1:
+        raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+    if sides in TABLE_DICE:
+        return TableDie(sides=sides, rolled=sides, per_face=1)
+    for rolled in _MULTIPLE_FIRST:
+        if rolled % sides == 0:
+            return TableDie(sides=sides, rolled=rolled, per_face=rolled // sides)
+    larger = [rolled for rolled in TABLE_DICE if rolled > sides]
+    if not larger:
+        # Past a d20 a table rolls percentile dice: a d100, faces above ``sides`` again.
+        return (
+            TableDie(sides=sides, rolled=100, per_face=1)
+            if sides < 100
+            else TableDie(sides=sides, rolled=sides, per_face=1)
+        )
+    return TableDie(sides=sides, rolled=larger[0], per_face=1)
 
 
 def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:

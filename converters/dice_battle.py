@@ -514,10 +514,24 @@ fight_to_the_end: Policy = retreat_at(0)
 """Never retreat."""
 
 
-def live_odds(state: BattleState, a_retreat_at: int = 0, b_retreat_at: int = 0) -> BattleOdds:
-    """Exact odds from here if both fight on with these thresholds (T3.8), for the battle
-    screen."""
+def live_odds(
+    state: BattleState,
+    a_retreat_at: int = 0,
+    b_retreat_at: int = 0,
+    *,
+    a_choice: Choice = "continue",
+    b_choice: Choice = "continue",
+) -> BattleOdds:
+    """Exact odds from here (T3.8), for the battle screen, once each side's choice for after
+    this round is taken into account (T3.3; before the first round, T3.0).
+
+    Both fight on: the thresholds decide later rounds. Both retreat: they withdraw as they
+    stand. One retreats alone: the other wins, and the fleeing side's PM left are what the
+    pursuit roll is expected to leave it.
+    """
     setup = state.setup
+    if "retreat" in (a_choice, b_choice):
+        return _odds_after_retreat(state, a_choice, b_choice)
     return odds_from_state(
         state.total_dice("a"),
         state.total_dice("b"),
@@ -528,6 +542,43 @@ def live_odds(state: BattleState, a_retreat_at: int = 0, b_retreat_at: int = 0) 
         a_walls=setup.walls("a"),
         b_walls=setup.walls("b"),
         both_retreat=setup.both_retreat,
+    )
+
+
+def _odds_after_retreat(state: BattleState, a_choice: Choice, b_choice: Choice) -> BattleOdds:
+    """T3.3: the battle's end is already chosen; only the pursuit roll is still to come."""
+    setup = state.setup
+    a_left, b_left = float(state.pm_left("a")), float(state.pm_left("b"))
+    if a_choice == "retreat" and b_choice == "retreat":
+        return BattleOdds(
+            a_wins=0,
+            b_wins=0,
+            draw=0,
+            both_withdraw=1,
+            a_expected_left=a_left,
+            b_expected_left=b_left,
+        )
+    fleeing: SideId = "a" if a_choice == "retreat" else "b"
+    pursuer = _other(fleeing)
+    dice, fleeing_dice = state.total_dice(pursuer), state.total_dice(fleeing)
+    hit = Fraction(7 - setup.target(pursuer), 6)
+    pursued = sum(
+        (
+            math.comb(dice, hits)
+            * hit**hits
+            * (1 - hit) ** (dice - hits)
+            * real_pm(max(fleeing_dice - hits, 0), setup.walls(fleeing))
+            for hits in range(dice + 1)
+        ),
+        Fraction(0),
+    )
+    return BattleOdds(
+        a_wins=1 if pursuer == "a" else 0,
+        b_wins=1 if pursuer == "b" else 0,
+        draw=0,
+        both_withdraw=0,
+        a_expected_left=float(pursued) if fleeing == "a" else a_left,
+        b_expected_left=float(pursued) if fleeing == "b" else b_left,
     )
 
 

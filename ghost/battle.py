@@ -8,6 +8,8 @@ pydantic :class:`BattleState` so a solo battle can be saved and resumed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -156,6 +158,9 @@ class BattleState(BaseModel):
     """Every ghost turn so far."""
     turn_ended: bool = True
     """Whether the last turn's countdown (G3.3) has run."""
+    entries: dict[str, str] = Field(default_factory=dict)
+    """What the player has typed for the turns to come (running loss points, units lost, clock
+    dice), as typed: a battle resumed in a new session carries on from the same figures."""
 
     @model_validator(mode="after")
     def _army_matches(self) -> BattleState:
@@ -227,10 +232,26 @@ class GhostBattle:
         battle._general = GhostGeneral(state.general, state.strength, state.units, state.memory)
         return battle
 
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """A step that fails half-way (a physical die the player abandoned, say) leaves the
+        battle exactly as it was: the G3.3 countdown must not use up a step it never rolled."""
+        saved = self.state
+        try:
+            yield
+        except BaseException:
+            self._state = saved
+            self._general = GhostGeneral(saved.general, saved.strength, saved.units, saved.memory)
+            raise
+
     @property
     def state(self) -> BattleState:
         """The serialisable state (pydantic)."""
         return self._state.model_copy(update={"memory": self._general.memory})
+
+    def keep_entries(self, entries: dict[str, str]) -> None:
+        """Keep what the player has typed so far with the battle (see ``BattleState.entries``)."""
+        self._state = self._state.model_copy(update={"entries": dict(entries)})
 
     @property
     def general(self) -> GeneralProfile:
@@ -263,7 +284,8 @@ class GhostBattle:
 
     def open(self, dice: Dice) -> Decision:
         """G3.1: the opening order."""
-        decision = self._general.open(dice)
+        with self._all_or_nothing():
+            decision = self._general.open(dice)
         self._state = self._state.model_copy(update={"opening": decision})
         return decision
 
@@ -285,6 +307,10 @@ class GhostBattle:
                 f"units_lost: a running total, at least the {lost_before} of the turn before "
                 f"(got {losses.units_lost})"
             )
+        with self._all_or_nothing():
+            return self._start_turn(losses, dice)
+
+    def _start_turn(self, losses: TurnLosses, dice: Dice) -> Decision:
         if not self._state.turn_ended:
             self.end_turn(dice)
         turn = self.turn + 1
@@ -311,7 +337,8 @@ class GhostBattle:
             raise ValueError("turn: start a ghost turn before ending it")
         if self._state.turn_ended:
             raise ValueError(f"turn: ghost turn {self.turn} has already ended")
-        decision = self._general.count_down(dice)
+        with self._all_or_nothing():
+            decision = self._general.count_down(dice)
         last = self._state.turns[-1]
         ended = last.model_copy(update={"decisions": [*last.decisions, decision]})
         self._state = self._state.model_copy(
@@ -321,8 +348,9 @@ class GhostBattle:
 
     def play_turn(self, losses: TurnLosses, dice: Dice) -> TurnRecord:
         """A whole ghost turn: G3.2, G3.4, then G3.3 (what the replay does)."""
-        self.start_turn(losses, dice)
-        self.end_turn(dice)
+        with self._all_or_nothing():
+            self.start_turn(losses, dice)
+            self.end_turn(dice)
         return self._state.turns[-1]
 
     def allocate_pp(

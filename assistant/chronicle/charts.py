@@ -1,7 +1,9 @@
 """The report's charts as SVG, drawn by pygal from a :class:`~assistant.chronicle.story.Chronicle`.
 
 A reader would rather look than read for the PM in play, the treasuries and the prestige over
-the turns, the casualties of each battle, Bellum's centres per year and the ghost's gap. pygal
+the turns, the casualties of each battle, Bellum's centres per year, the ghost's gap and, in a
+campaign with a board, the map of the turn: each province a dot at its chief town's position
+in its controller's colour, sized by the PM standing there. pygal
 (a maintained SVG charting library with no compiled parts) draws them; each nation keeps its
 colour from :mod:`assistant.chronicle.colours`. pygal stamps every chart with a random id and
 today's date: both are replaced by the chart's own key, so the same ledger always gives the
@@ -10,6 +12,7 @@ same file (a report can be compared with the one published last week, and with a
 
 from __future__ import annotations
 
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +22,7 @@ from assistant.chronicle.colours import nation_colour
 from converters.i18n import _
 
 if TYPE_CHECKING:
-    from assistant.chronicle.story import Chronicle
+    from assistant.chronicle.story import Chronicle, MapProvince
 
 __all__ = ["Chart", "charts"]
 
@@ -163,6 +166,83 @@ def _ghost_gap(chronicle: Chronicle) -> Chart | None:
     return _finish("ghost-gap", title, chart)
 
 
+def _forces_text(province: MapProvince, *, short: bool = False) -> str:
+    """ "Roma 4⚔ 2⚓": the land (⚔) and naval (⚓) PM standing there, nation by nation when
+    several share it or they are not the controller's, and whether it is besieged or sacked.
+    ``short`` cuts the nations' names to three letters ("Tarentum (Sen. 1⚔, Mag. 3⚔ 2⚓)"), so
+    a label printed beside an eastern province stays on the page; the hover title keeps them
+    whole."""
+    # The controller's own forces go unnamed ("Roma 4⚔ 2⚓"); anyone else's are named.
+    named = len(province.forces) > 1 or any(
+        force.nation != province.controller for force in province.forces
+    )
+    parts = [province.name]
+    for force in province.forces:
+        pm = [f"{force.land_pm}⚔"] if force.land_pm else []
+        pm += [f"{force.naval_pm}⚓"] if force.naval_pm else []
+        nation = f"{force.nation[:3]}." if short and len(force.nation) > 4 else force.nation
+        parts.append(f"{nation} {' '.join(pm)}" if named else " ".join(pm))
+    if province.besieged:
+        parts.append(_("besieged"))
+    if province.sacked:
+        parts.append(_("sacked"))
+    return " ".join(parts) if not named else f"{parts[0]} ({', '.join(parts[1:])})"
+
+
+def _map_chart(chronicle: Chronicle) -> Chart | None:
+    """T7.1: the map at the close of the last turn told, one series per controller."""
+    import pygal
+
+    if not chronicle.map:
+        return None
+    controllers = list(dict.fromkeys(p.controller for p in chronicle.map))
+    colours = {n: chronicle.colours.get(n) or nation_colour(n) for n in controllers}
+    lats = [p.lat for p in chronicle.map]
+    lons = [p.lon for p in chronicle.map]
+    # A degree of longitude is shorter than one of latitude away from the equator: the chart's
+    # height keeps the board's proportions so Italy is not squashed.
+    shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
+    span = (max(lons) - min(lons)) * shrink or 1.0
+    height = round(min(1100, max(HEIGHT, WIDTH * (max(lats) - min(lats) + 1) / (span + 1))))
+    title = _("The map at the close of turn {turn}").format(turn=chronicle.scope.last_turn)
+    chart = pygal.XY(
+        **_options(
+            title,
+            [colours[n] for n in controllers],
+            height=height,
+            stroke=False,
+            print_labels=True,
+            show_x_labels=False,
+            show_y_labels=False,
+            show_x_guides=False,
+            show_y_guides=False,
+            legend_at_bottom=True,
+            xrange=(min(lons) - 0.5, max(lons) + 2.5),
+            range=(min(lats) - 0.3, max(lats) + 0.3),
+        )
+    )
+    for controller in controllers:
+        points = []
+        for province in (p for p in chronicle.map if p.controller == controller):
+            pm = sum(f.land_pm + f.naval_pm for f in province.forces)
+            marked = province.besieged or province.sacked
+            text = _forces_text(province)
+            points.append(
+                {
+                    "value": (province.lon, province.lat),
+                    # A bigger dot where more PM stand; a black ring round a besieged or
+                    # sacked province.
+                    "node": {"r": round(4 + 2.5 * math.sqrt(pm), 1)}
+                    | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
+                    "color": colours[controller],
+                    "label": _forces_text(province, short=True),
+                    "tooltip": f"{text} — {controller}",
+                }
+            )
+        chart.add(controller, points)
+    return _finish("map", title, chart)
+
+
 def charts(chronicle: Chronicle) -> list[Chart]:
     """Every chart the report shows, in the order it shows them (none with nothing to draw)."""
     turn = _("turn")
@@ -181,5 +261,5 @@ def charts(chronicle: Chronicle) -> list[Chart]:
             found.append(
                 _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
             )
-    found += [_casualties(chronicle), _ghost_gap(chronicle)]
+    found += [_casualties(chronicle), _ghost_gap(chronicle), _map_chart(chronicle)]
     return [chart for chart in found if chart is not None]

@@ -99,10 +99,7 @@ _LABELS: dict[str, str] = {
     "col_power": N_("power"),
     "col_centres": N_("centres"),
     "col_decided": N_("decided by"),
-    "footer": N_(
-        "Made by Castra from the campaign ledger; undone events are left out. The map of the "
-        "turn is not drawn yet."
-    ),
+    "footer": N_("Made by Castra from the campaign ledger; undone events are left out."),
     # The battle sheet.
     "sheet": N_("Battle sheet"),
     "sheet_budget": N_("Budgets and army lists"),

@@ -46,6 +46,8 @@ __all__ = [
     "ContingentLine",
     "GhostStory",
     "JournalLine",
+    "MapForce",
+    "MapProvince",
     "NationFigures",
     "ReportScope",
     "TurnStory",
@@ -241,6 +243,38 @@ class GhostStory(_Told):
     """Each turn's order and reason."""
 
 
+class MapForce(_Told):
+    """One nation's armies and fleets standing in a province (T7.2)."""
+
+    nation: str
+    """The nation (a mercenary army counts under its own nation, as on the board)."""
+    land_pm: int
+    """Land PM of its armies there."""
+    naval_pm: int
+    """Naval PM of its fleets there."""
+
+
+class MapProvince(_Told):
+    """One province on the map of the turn: where it lies, who holds it, who stands there."""
+
+    name: str
+    """The province."""
+    lat: float
+    """Its chief town's latitude (degrees north), from the campaign's board (T7.1)."""
+    lon: float
+    """Its chief town's longitude (degrees east)."""
+    controller: str
+    """The nation that controls it (T5.5)."""
+    city: bool
+    """A city (T3.5)."""
+    forces: list[MapForce]
+    """The forces standing there, nation by nation; empty when none."""
+    besieged: bool
+    """A city under siege (T5.4, T7.6)."""
+    sacked: bool
+    """Sacked this year: no tribute until spring (T5.3)."""
+
+
 class BellumLine(_Told):
     """One power in the Bellum standings (B1, B2)."""
 
@@ -283,6 +317,8 @@ class Chronicle(_Told):
     """Bellum: in progress, won or ended, in words."""
     ghost: GhostStory | None
     """The solo battle against the ghost kept with the campaign, if any."""
+    map: list[MapProvince] = []
+    """The map at the close of the scope's last turn; empty in a campaign without a board."""
 
     @property
     def battles(self) -> list[BattleStory]:
@@ -503,6 +539,30 @@ def _figures(state: CampaignState) -> list[NationFigures]:
     ]
 
 
+def _map(state: CampaignState) -> list[MapProvince]:
+    """The provinces as ``castra campaign map`` shows them now; none without a board."""
+    from assistant.ledger.forces import board_of, map_summary
+
+    if board_of(state.scenario) is None:
+        return []
+    return [
+        MapProvince(
+            name=name,
+            lat=entry["lat"],
+            lon=entry["lon"],
+            controller=entry["controller"],
+            city=entry["city"],
+            forces=[
+                MapForce(nation=nation, land_pm=pm["land"], naval_pm=pm["naval"])
+                for nation, pm in entry["forces"].items()
+            ],
+            besieged=entry["besieged"],
+            sacked=entry["sacked"],
+        )
+        for name, entry in map_summary(state)["provinces"].items()
+    ]
+
+
 def _with_note(text: str, note: str) -> str:
     return f"{text} — {note}" if note.strip() else text
 
@@ -660,13 +720,19 @@ def gather(
     state = initial_state(created)
     notes: dict[int, _TurnNotes] = {}
     closing: dict[int, list[NationFigures]] = {}
+    # The map is drawn as the scope's last turn closes, like the figures beside it.
+    board: list[MapProvince] | None = None
     for stored in events[1:]:
         if isinstance(stored.event, Undone) or stored.id in undone:
             continue
         if isinstance(stored.event, TurnAdvanced):
             closing[state.turn] = _figures(state)
+            if state.turn == scope.last_turn:
+                board = _map(state)
         _tell(stored, state, notes)
     closing.setdefault(state.turn, _figures(state))
+    if board is None:
+        board = _map(state) if state.turn == scope.last_turn else []
     calendar = state.scenario.calendar
     history: list[TurnStory] = []
     for turn in range(1, scope.last_turn + 1):
@@ -733,4 +799,5 @@ def gather(
         bellum_centres={power: list(row) for power, row in state.centres.items()},
         bellum_status=status,
         ghost=_ghost(ghost_json),
+        map=board,
     )

@@ -30,6 +30,7 @@ from converters.rates import PM
 __all__ = [
     "EVENT_ADAPTER",
     "EVENT_KINDS",
+    "ArmyMobilised",
     "ArmyMoraleChange",
     "ArmyMoved",
     "ArmyRetreated",
@@ -38,6 +39,7 @@ __all__ = [
     "CentresRecorded",
     "CityShutIn",
     "ContingentResult",
+    "DbaMoved",
     "Event",
     "FleetSailed",
     "ForceRenamed",
@@ -45,6 +47,7 @@ __all__ = [
     "ForcedMarch",
     "ForcesAdjusted",
     "ForcesMerged",
+    "LoyaltyChanged",
     "NoteAdded",
     "PmRebuilt",
     "PrestigeAdjusted",
@@ -53,6 +56,7 @@ __all__ = [
     "RecruitmentOrdered",
     "RuleChanged",
     "SiegeLifted",
+    "SpecialActionOrdered",
     "TacticalRetreat",
     "TreasuryAdjusted",
     "TreatyBroken",
@@ -461,6 +465,56 @@ class ArmyRetreated(EventBase):
     """Where it goes; None: it surrenders and its PM are taken prisoner."""
 
 
+class DbaMoved(EventBase):
+    """Macedon vs Persia: one army's move of D10 (checked against D7 and the map)."""
+
+    kind: Literal["dba_moved"] = "dba_moved"
+    army: str
+    """The army."""
+    move: Literal["redeploy", "forced-march", "landing", "invasion", "retreat"]
+    """Which of D10's five moves."""
+    to: str
+    """Where it goes (a landing: where it will land)."""
+    via: str | None = None
+    """A forced march: the province it passes (D5)."""
+
+
+class SpecialActionOrdered(EventBase):
+    """Macedon vs Persia: an army begins (or breaks off) works or agitation (D11)."""
+
+    kind: Literal["special_action"] = "special_action"
+    army: str
+    """The army."""
+    action: Literal["works", "agitation", "break-off"]
+    """What it does."""
+
+
+class ArmyMobilised(EventBase):
+    """Macedon vs Persia: a forced mobilisation raises a one-season army (D11)."""
+
+    kind: Literal["army_mobilised"] = "army_mobilised"
+    side: str
+    """The side raising it."""
+    province: str
+    """Where (it becomes devastated, D12)."""
+    army: str
+    """The new army's name."""
+
+
+class LoyaltyChanged(EventBase):
+    """Macedon vs Persia: the referee changes a province's loyalty, with a reason (D14)."""
+
+    kind: Literal["loyalty_changed"] = "loyalty_changed"
+    province: str
+    """The province."""
+    side: str
+    """Whose loyalty."""
+    by: int = Field(ge=-6, le=6)
+    """How much (the result is kept within 0–6)."""
+    roll: bool = False
+    """It comes from a loyalty roll (a loyal province is never lost on one, D12)."""
+
+
 class NoteAdded(EventBase):
     """A free-text note in the record (the text is ``note``)."""
 
@@ -504,6 +558,10 @@ Event = Annotated[
     | TreatyMade
     | TreatyBroken
     | ArmyRetreated
+    | DbaMoved
+    | SpecialActionOrdered
+    | ArmyMobilised
+    | LoyaltyChanged
     | NoteAdded
     | Undone,
     Field(discriminator="kind"),
@@ -540,6 +598,10 @@ EVENT_KINDS: tuple[str, ...] = (
     "treaty_made",
     "treaty_broken",
     "army_retreated",
+    "dba_moved",
+    "special_action",
+    "army_mobilised",
+    "loyalty_changed",
     "note",
     "undone",
 )

@@ -41,6 +41,7 @@ __all__ = [
     "deploy_at",
     "map_summary",
     "placed_from_start",
+    "sides_at",
     "stationed_pm",
     "sync",
     "tribute_now",
@@ -155,6 +156,15 @@ def _board(state: CampaignState) -> Board:
                 "kind: {title} has no map (armies and fleets stand only on the Tarentine board)"
             ).format(title=state.scenario.title)
         )
+    if state.scenario.armies:
+        # A DBA campaign's armies are whole armies with morale (D1), moved by D10, not PM.
+        from assistant.ledger.state import LedgerError
+
+        raise LedgerError(
+            _("kind: {title} moves its armies by D10, not in PM (T7)").format(
+                title=state.scenario.title
+            )
+        )
     return board
 
 
@@ -175,6 +185,22 @@ def enemies_meet(state: CampaignState, province: str) -> bool:
     sides = {f.paid_by or f.nation for f in on_map(state) if f.province == province}
     groups = alliances(state)
     return any(at_war(a, b, groups) for a in sides for b in sides)
+
+
+def sides_at(
+    state: CampaignState, province: str
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """T7.4: the armies standing in ``province`` as the two sides of a battle there (both empty
+    when no enemies meet), by :func:`converters.battle_sides.battle_sides`."""
+    from converters.battle_sides import battle_sides
+
+    troops = [
+        Troops(nation=f.nation, pm=f.pm, paid_by=f.paid_by)
+        for f in on_map(state)
+        if f.kind == "army" and f.province == province
+    ]
+    homeland = next((p.homeland for p in state.scenario.provinces if p.name == province), "")
+    return battle_sides(troops, state.control.get(province, homeland), alliances(state))
 
 
 def tribute_now(state: CampaignState) -> TributeResult:

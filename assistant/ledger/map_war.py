@@ -40,6 +40,7 @@ __all__ = [
     "retreats",
     "sack_event",
     "siege_costs",
+    "turn_end_collection",
 ]
 
 
@@ -147,6 +148,19 @@ def siege_costs(state: CampaignState) -> dict[str, int]:
             if state.nations[payer].player:
                 costs[payer] = costs.get(payer, 0) + force.pm
     return costs
+
+
+def turn_end_collection(state: CampaignState) -> tuple[dict[str, int], dict[str, int]] | None:
+    """T5.3, T5.4, T7.8: what ending this turn collects and pays on the map — the tribute each
+    nation collects and the siege costs each pays (both nothing on a winter turn); None in a
+    campaign without a map, where the referee types the tribute."""
+    if state.scenario.economy is None or not state.forces:
+        return None
+    if state.is_winter:
+        return {}, {}
+    from assistant.ledger.forces import tribute_now
+
+    return tribute_now(state).nations, siege_costs(state)
 
 
 def lifted_by_themselves(state: CampaignState) -> list[str]:

@@ -15,15 +15,17 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
+from assistant.ledger import dba_map, map_war
 from assistant.ledger import forces as map_rules
-from assistant.ledger import map_war
 from assistant.ledger.events import (
+    ArmyMobilised,
     ArmyMoved,
     ArmyRetreated,
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
     CityShutIn,
+    DbaMoved,
     Event,
     FleetSailed,
     ForcedMarch,
@@ -31,6 +33,7 @@ from assistant.ledger.events import (
     ForcesAdjusted,
     ForcesMerged,
     ForceSplit,
+    LoyaltyChanged,
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
@@ -39,6 +42,7 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     RuleChanged,
     SiegeLifted,
+    SpecialActionOrdered,
     TacticalRetreat,
     TreasuryAdjusted,
     TreatyBroken,
@@ -50,6 +54,7 @@ from assistant.ledger.events import (
 )
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
+from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
 from converters.i18n import _
@@ -266,6 +271,8 @@ class CampaignState(_State):
     """Public treaties, in the order recorded (T7.10)."""
     gallic: list[str] = []
     """The Senones' special provinces already passed to them (T7.9)."""
+    dba_map: MapState | None = None
+    """Macedon vs Persia: armies on the map, provinces' control, loyalty and status (D9–D13)."""
     ever_lost: list[str] = []
     """Provinces that have left their homeland's hands at least once (T4.3 "own since the
     start")."""
@@ -535,7 +542,7 @@ class CampaignState(_State):
                     self.control[event.province] = nation.name
                 return f"{event.province} now held by {nation.name}"
             case TurnAdvanced():
-                return self._advance(event, apply)
+                return self._advance(event, apply, event_id)
             case WinterResolved():
                 return self._winter(event, apply)
             case ForcedMarch():
@@ -570,6 +577,14 @@ class CampaignState(_State):
                 return map_war.treaty_broken(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
+            case DbaMoved():
+                return dba_map.moved(self, event, apply, event_id)
+            case SpecialActionOrdered():
+                return dba_map.special(self, event, apply)
+            case ArmyMobilised():
+                return dba_map.mobilised(self, event, apply, event_id)
+            case LoyaltyChanged():
+                return dba_map.loyalty(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
@@ -769,7 +784,7 @@ class CampaignState(_State):
         for name, points in event.prestige.items():
             self.nations[name].prestige += points
         for change in event.morale:
-            self._journal(
+            self.write_journal(
                 change.army, change.after, change.reason, turn, event_id, disbanded=change.disbanded
             )
         if event.defeat is not None and event.winner in ("a", "b"):
@@ -779,7 +794,7 @@ class CampaignState(_State):
         self.battles += 1
         losses = "; ".join(
             c.nation
-            + (f" −{c.pm_lost} PM" if c.pm or c.pm_lost else "")
+            + (f" −{c.pm_lost} PM" if c.pm_lost else " no PM lost" if c.pm else "")
             + (f", {c.prisoners} prisoners" if c.prisoners else "")
             + (f", −{c.naval_lost} naval" if c.naval_lost else "")
             + (f", +{c.naval_captured} naval captured" if c.naval_captured else "")
@@ -894,7 +909,7 @@ class CampaignState(_State):
             nation.naval_pm += event.naval_pm
         return f"{nation.name} forces {event.land_pm:+d} land, {event.naval_pm:+d} naval PM"
 
-    def _advance(self, event: TurnAdvanced, apply: bool) -> str:
+    def _advance(self, event: TurnAdvanced, apply: bool, event_id: int = 0) -> str:
         calendar = self.scenario.calendar
         if self.is_winter and self.turn not in self.winters_resolved:
             raise LedgerError("turn: resolve the winter turn first (castra campaign winter)")
@@ -939,6 +954,9 @@ class CampaignState(_State):
             )
         if arrived:
             text += "; recruits arrived: " + ", ".join(arrived)
+        on_the_map = dba_map.end_of_turn(self, event_id)
+        if on_the_map:
+            text += "; " + "; ".join(on_the_map)
         return text
 
     def _check_treasury_bound(self, nation: NationState, pe: int, field: str, apply: bool) -> None:
@@ -1174,7 +1192,7 @@ class CampaignState(_State):
         if not march.allowed:
             raise LedgerError(f"loyalty: {march.reason}")
         if apply:
-            self._journal(army.name, march.morale_after, march.reason, self.turn, event_id)
+            self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
         return f"{army.name} forced march: morale {march.morale_after} ({march.reason})"
 
     def _tactical_retreat(self, event: TacticalRetreat, apply: bool, event_id: int) -> str:
@@ -1184,7 +1202,7 @@ class CampaignState(_State):
         result = tactical_retreat(army.morale)
         after = 0 if result.morale_after is None else result.morale_after
         if apply:
-            self._journal(
+            self.write_journal(
                 army.name,
                 after,
                 result.check.reason,
@@ -1195,7 +1213,7 @@ class CampaignState(_State):
         fate = "disbands" if result.destroyed else f"morale {after}"
         return f"{army.name} tactical retreat: {fate} ({result.check.reason})"
 
-    def _journal(
+    def write_journal(
         self,
         name: str,
         after: int,
@@ -1258,6 +1276,7 @@ def initial_state(created: CampaignCreated) -> CampaignState:
             for army in scenario.armies
         },
         initiative=scenario.attacker,
+        dba_map=dba_map.start(scenario),
         last_event_id=1,
     )
 

@@ -123,8 +123,8 @@ def _v2_to_v3(connection: sqlite3.Connection) -> None:
     columns = {row[1] for row in connection.execute("PRAGMA table_info(snapshot)")}
     if "digest" not in columns:
         connection.execute("ALTER TABLE snapshot ADD COLUMN digest TEXT")
-    # The chain is over the payloads as stored: an event model that gained a field with a
-    # default since (a scenario's board, T7.1) would otherwise serialise differently.
+    # The chain covers the payloads as stored: a model that gained a field since would
+    # write them back differently, and the file would look changed by hand on its next open.
     chain = ""
     links = []
     for event_id, payload in rows:

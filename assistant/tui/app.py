@@ -86,6 +86,20 @@ _SWITCHING_LANGUAGE = "switching-language"
 
 _NAVIGATION_ACTIONS = {"switch_mode", "help", "toggle_physical", "switch_language"}
 
+_LETTER_ACTIONS = {"switch_mode", "toggle_physical", "quit_key"}
+"""The app's actions bound to one printable key (c b d g j h a s, p, q)."""
+
+
+def _in_form_field(widget: Any) -> bool:
+    """Whether ``widget`` is (inside) a field the player types or ticks in."""
+    from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, TextArea
+
+    fields = (Input, TextArea, Select, Checkbox, RadioButton, RadioSet)
+    return widget is not None and any(
+        isinstance(node, fields) for node in widget.ancestors_with_self
+    )
+
+
 # One footer entry "c b d g j h a s Screens" instead of eight: with a screen's own keys the footer
 # would overflow 120 columns and hide Help and Quit. Each key's name is in Help (F1).
 _SCREENS_GROUP = Binding.Group(N_("Screens"))
@@ -110,6 +124,13 @@ class CastraApp(App[int]):
         "map": _later("map", "MapScreen"),
     }
     DEFAULT_MODE = "campaign"
+    # Below 100 columns (an 80×24 terminal) screens stack their side-by-side panels (castra.tcss,
+    # "-narrow") so nothing is cut; the panes scroll instead.
+    # Textual declares this an instance attribute, so it is overridden as one (not a ClassVar).
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(key, f"switch_mode('{mode}')", title, group=_SCREENS_GROUP)
@@ -129,7 +150,7 @@ class CastraApp(App[int]):
             tooltip=N_("Switch language: it / en"),
             show=False,
         ),
-        Binding("q", "quit", N_("Quit")),
+        Binding("q", "quit_key", N_("Quit")),
     ]
 
     def __init__(
@@ -234,8 +255,18 @@ class CastraApp(App[int]):
         super().exit(*args, **kwargs)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Navigation waits until an open form or die-entry dialog is finished or cancelled."""
-        return not (action in _NAVIGATION_ACTIONS and isinstance(self.screen, ModalScreen))
+        """Navigation waits until an open form or die-entry dialog is finished or cancelled,
+        and a one-letter key never fires while the player is in a form field (a shift+tab onto a
+        checkbox, then "Carthage 200", switched screens four times): Escape leaves the field."""
+        if action in _NAVIGATION_ACTIONS and isinstance(self.screen, ModalScreen):
+            return False
+        if action in _LETTER_ACTIONS and _in_form_field(self.focused):
+            return None  # shown, greyed: the key works again once the field is left
+        return True
+
+    def action_quit_key(self) -> None:
+        """q: quit (a separate action from ctrl+q so that it can wait while a field has focus)."""
+        self.exit()
 
     # -- actions ---------------------------------------------------------------------------
 

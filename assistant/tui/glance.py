@@ -22,7 +22,7 @@ __all__ = ["GLANCE_FORMAT", "GLANCE_KEY", "campaign_file", "read_glance", "write
 
 GLANCE_KEY = "app_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 1
+GLANCE_FORMAT = 2
 """Bumped whenever the glance's shape changes: an older glance is then ignored."""
 
 

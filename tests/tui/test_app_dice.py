@@ -50,7 +50,8 @@ async def test_physical_dice_cannot_block_the_app_thread(app: Any) -> None:
 class _Roller:
     """A worker like the screens' ones: rolls a d6 in a thread and keeps the outcome."""
 
-    def __init__(self) -> None:
+    def __init__(self, sides: int = 6) -> None:
+        self.sides = sides
         self.outcome: object = None
         # Textual does not join thread workers when the app exits: the test waits on this.
         self.finished = threading.Event()
@@ -59,7 +60,7 @@ class _Roller:
         @work(thread=True)
         def roll(_: Any) -> None:
             try:
-                self.outcome = app.dice_for("Test").roll(6, "T3.1 round 1")
+                self.outcome = app.dice_for("Test").roll(self.sides, "T3.1 round 1")
             except RollCancelled as cancelled:
                 self.outcome = cancelled
             finally:
@@ -100,3 +101,38 @@ async def test_quitting_while_a_die_is_awaited_releases_the_worker(app: Any) -> 
     assert roller.finished.wait(timeout=10), "the worker stayed blocked on the die"
     assert isinstance(roller.outcome, RollCancelled)
     assert app.dice.log == []
+
+
+# Issue 11: physical dice ask for the die the table has and take the face at once. G4.2 rolls a
+# d3 for a corps of three divisions: the player rolls a d6 and halves it (5 → 3), no Enter.
+async def test_a_d3_is_a_d6_halved_and_the_face_is_taken_at_once(app: Any) -> None:
+    roller = _Roller(sides=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        roller.start(app)
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        assert "Roll a d6" in str(app.screen.query_one(".dialog-title").render())
+        assert "halve" in str(app.screen.query_one("#die-how", Static).content)
+        await pilot.press("5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, DieEntryScreen)
+    assert roller.outcome == 3
+    assert [(r.sides, r.value) for r in app.dice.log] == [(3, 3)]
+
+
+# A d12's "1" may be the start of 10, 11 or 12: it waits for the second digit (or Enter).
+async def test_a_two_digit_face_waits_for_its_second_digit(app: Any) -> None:
+    roller = _Roller(sides=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        roller.start(app)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        await pilot.press("1")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert roller.outcome == 11

@@ -172,3 +172,23 @@ async def test_a_form_shows_its_own_keys_in_the_footer(app: Any) -> None:
         footer = app.screen.query_one(CastraFooter)
         assert footer.render().plain.split() == ["esc", "Cancel", "^s", "Record"]
         assert footer.region.bottom == 40, "at the bottom, over the Campaign screen's footer"
+
+
+# Issue 11: a shift+tab out of a text field landed on a checkbox, and typing "Carthage 200"
+# then switched screens four times (c, a, h, g) and put the rest into the ghost's fields. A
+# one-letter screen key never fires while a form field has focus; Escape leaves the field.
+async def test_one_letter_keys_wait_while_a_form_field_has_focus(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#dice-place").focus()
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id != "dice-place"
+        await type_text(pilot, "Carthage 200")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("escape", "c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CampaignScreen"

@@ -134,10 +134,13 @@ async def test_T2_1_record_a_fog_battle_and_see_the_nations_table_change(
         await fill(pilot, "#b1-battle_groups", "10", type_text)
         await fill(pilot, "#b1-broken", "5", type_text)
         await fill(pilot, "#b1-fragmented", "2", type_text)
-        await choose(pilot, "#winner", "Side A", "a")
+        await choose(pilot, "#winner", "Rome", "a")
         preview = {row[0]: row for row in cells(screen, "#preview-table")}
-        assert preview["A1"][3:] == ["1", "3", "1"]
-        assert preview["B1"][3:] == ["2", "0", "2"]
+        assert preview["A1"][3:6] == ["1", "3", "1"]
+        assert preview["B1"][3:6] == ["2", "0", "2"]
+        # Issue 11: the FOG attrition-point working is shown, as the comment above works it.
+        assert preview["A1"][6] == "4 PM × 4 AP ÷ 12 BG = 1.33"
+        assert preview["B1"][6] == "2 PM × 13 AP ÷ 10 BG = 2.60"
         assert "narrow minor" in text(screen, "#prestige")
         await fill(pilot, "#place", "Heraclea", type_text)
         await pilot.press("ctrl+r")
@@ -163,7 +166,7 @@ async def test_bad_input_shows_inline_error_and_records_nothing(app: Any, type_t
         await fill(pilot, "#a1-battle_groups", "12", type_text)
         await fill(pilot, "#a1-broken", "x", type_text)
         await fill(pilot, "#b1-battle_groups", "10", type_text)
-        await choose(pilot, "#winner", "Side A", "a")
+        await choose(pilot, "#winner", "Rome", "a")
         await fill(pilot, "#place", "Heraclea", type_text)
         error = screen.query_one("#a1-error", Static)
         assert "broken" in str(error.render()) and error.display
@@ -173,8 +176,8 @@ async def test_bad_input_shows_inline_error_and_records_nothing(app: Any, type_t
         assert len(app.ledger.store.history()) == events_before
 
 
-# The ledger's own refusal (more PM than the nation has) is shown inline; nothing is written.
-async def test_ledger_refusal_is_shown_inline(app: Any, type_text: Any) -> None:
+# More PM than the nation has (T1.5) is shown on its card; ctrl+r writes nothing.
+async def test_more_PM_than_in_play_is_never_recorded(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         events_before = len(app.ledger.store.history())
         pyrrhus_pm = app.ledger.store.state().nations["Pyrrhus"].land_pm
@@ -185,11 +188,12 @@ async def test_ledger_refusal_is_shown_inline(app: Any, type_text: Any) -> None:
             await fill(pilot, f"#{field}", value, type_text)
         for field, value in (("b1-elements", "18"), ("b1-lost", "6")):
             await fill(pilot, f"#{field}", value, type_text)
-        await choose(pilot, "#winner", "Side A", "a")
+        await choose(pilot, "#winner", "Rome", "a")
         await fill(pilot, "#place", "Heraclea", type_text)
         await pilot.press("ctrl+r")
         await pilot.pause()
-        assert "Pyrrhus has" in text(screen, "#record-error")
+        assert "Pyrrhus has" in text(screen, "#b1-error")
+        assert "Nothing recorded" in text(screen, "#record-error")
         assert len(app.ledger.store.history()) == events_before
 
 
@@ -205,7 +209,7 @@ async def test_T2_2_dbm_result_form(app: Any, type_text: Any) -> None:
             await fill(pilot, f"#a1-{field}", value, type_text)
         for field, value in (("total_eleq", "10"), ("eliminated", "2"), ("demoralised", "4")):
             await fill(pilot, f"#b1-{field}", value, type_text)
-        await choose(pilot, "#winner", "Side B", "b")
+        await choose(pilot, "#winner", "Carthage", "b")
         preview = {row[0]: row for row in cells(screen, "#preview-table")}
         assert preview["A1"][3] == "1"
         assert preview["B1"][3] == "1"
@@ -222,7 +226,7 @@ async def test_T2_3_dba_result_form_rounds_half_up(app: Any, type_text: Any) -> 
             await fill(pilot, f"#a1-{field}", value, type_text)
         for field, value in (("elements", "12"), ("lost", "3")):
             await fill(pilot, f"#b1-{field}", value, type_text)
-        await choose(pilot, "#winner", "Side A", "a")
+        await choose(pilot, "#winner", "Rome", "a")
         preview = {row[0]: row for row in cells(screen, "#preview-table")}
         assert preview["A1"][3:5] == ["2", "4"]
         assert preview["B1"][3:5] == ["1", "1"]
@@ -234,7 +238,7 @@ async def test_T2_6_recovery_rolls_are_shown_and_recorded(app: Any, type_text: A
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_desk(pilot)
         await set_sides(pilot, type_text, ("Rome", "4"), ("Carthage", "3"))
-        await choose(pilot, "#winner", "Side A", "a")
+        await choose(pilot, "#winner", "Rome", "a")
         screen.query_one("#recovery").focus()
         await pilot.press("space")
         await pilot.pause()
@@ -290,7 +294,7 @@ async def test_D2_D4_army_battle_in_macedon_vs_persia(tmp_path: Any, type_text: 
                 await fill(pilot, f"#{field}", value, type_text)
             for field, value in (("b1-elements", "12"), ("b1-lost", "7")):
                 await fill(pilot, f"#{field}", value, type_text)
-            await choose(pilot, "#winner", "Side A", "a")
+            await choose(pilot, "#winner", "Alexander", "a")
             assert "crushing defeat (a triumph)" in text(screen, "#prestige")
             await fill(pilot, "#place", "Granicus", type_text)
             screen.query_one("#preview-table").focus()
@@ -367,3 +371,122 @@ async def test_a_card_told_what_to_show_before_it_is_built_shows_it_once_built(
         assert text(screen, "#b9-available") == "of 12"
         assert text(screen, "#b9-note") == "recovered 1 of 3"
         assert text(screen, "#b9-error") == "PM: required"
+
+
+# Issue 11, bug 3 (T1.5): "PM 1011 of 2" showed a budget of 404,400 points and was refused only
+# at ctrl+r. More PM than the nation has in play is named on its card as typed, no budget is
+# shown and nothing can be recorded; the line clears once the PM is fixed.
+async def test_T1_5_more_PM_than_in_play_is_refused_as_typed(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        pyrrhus_pm = app.ledger.store.state().nations["Pyrrhus"].land_pm
+        screen = await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "1011"))
+        error = text(screen, "#b1-error")
+        assert f"Pyrrhus has {pyrrhus_pm} land PM in play (fielded 1011)" in error
+        assert not any("404" in " ".join(row) for row in cells(screen, "#budget-table"))
+        await fill(pilot, "#b1-pm", str(pyrrhus_pm), type_text)
+        assert text(screen, "#b1-error").strip() == ""
+        assert cells(screen, "#budget-table")[1][1:3] == ["Pyrrhus", str(pyrrhus_pm)]
+
+
+# Issue 11: the desk takes a draw, as the CLI's --winner draw (both sides count as losers, T2),
+# and names the sides by their nations, not "Side A". DBA 6 el./PM: Rome 4 PM, 24 elements, 6
+# lost → 1 PM; Carthage 3 PM, 18 elements, 6 lost → 1 PM. One notice for the record, not two.
+async def test_T2_7_a_draw_is_recorded_and_the_sides_are_named(
+    app: Any, type_text: Any, monkeypatch: Any
+) -> None:
+    notices: list[str] = []
+    real_notify = app.notify
+
+    def notify(message: str, **options: Any) -> None:
+        notices.append(message)
+        real_notify(message, **options)
+
+    monkeypatch.setattr(app, "notify", notify)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Carthage", "3"))
+        await choose(pilot, "#ruleset", "DBA 3.0", "dba")
+        for field, value in (("a1-elements", "24"), ("a1-lost", "6")):
+            await fill(pilot, f"#{field}", value, type_text)
+        for field, value in (("b1-elements", "18"), ("b1-lost", "6")):
+            await fill(pilot, f"#{field}", value, type_text)
+        await choose(pilot, "#winner", "Carthage", "b")  # found by the nation's name
+        assert "Carthage (B)" in str(screen.query_one("#winner #label", Static).render())
+        await choose(pilot, "#winner", "Draw", "draw")
+        preview = {row[0]: row for row in cells(screen, "#preview-table")}
+        assert preview["A1"][3] == "1" and preview["B1"][3] == "1"
+        await fill(pilot, "#place", "Cannae", type_text)
+        screen.query_one("#preview-table").focus()
+        notices.clear()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        recorded = app.ledger.store.events()[-1].event
+        assert recorded.winner == "draw"
+        assert len(notices) == 1 and "Cannae" in notices[0]
+
+
+async def offered_choices(pilot: Any, select_id: str) -> list[str]:
+    """The choices a Select offers, read from its open list (then closed with Escape)."""
+    from textual.widgets import OptionList
+
+    select = pilot.app.screen.query_one(select_id, Select)
+    select.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    options = select.query_one(OptionList)
+    shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    await pilot.press("escape")
+    await pilot.pause()
+    return [prompt for prompt in shown if prompt != Select.BLANK and prompt != "army"]
+
+
+# Issue 11: a Macedon vs Persia campaign's desk shows what D2–D4 have (no table cap, terrain,
+# city, landing, allies, recovery, T1 or T2 headings), and its army pickers offer only armies
+# that can meet: Alexander (Macedon) on side A leaves side B the seven Persian armies.
+async def test_D2_the_desk_of_an_army_campaign_offers_only_valid_armies(tmp_path: Any) -> None:
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.app import make_app
+    from tests.tui.conftest import SEED
+
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    app = make_app(store, seed=SEED)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_desk(pilot)
+            for hidden in ("#cap-row", "#desk-budget", "#terrain", "#landing", "#recovery"):
+                assert (
+                    not screen.query_one(hidden).display
+                    or not screen.query_one(hidden).parent.display
+                ), hidden
+            titles = [
+                str(widget.border_title)
+                for widget in screen.query("*")
+                if widget.border_title
+                and all(node.display for node in widget.ancestors_with_self if node is not app)
+            ]
+            assert not [title for title in titles if "T1" in title or "T2" in title]
+            await choose(pilot, "#army-a", "Alexander")
+            offered = await offered_choices(pilot, "#army-b")
+            assert [label.split(" · ")[0] for label in offered] == [
+                f"{name}" for name in ("Darius", *(f"Persia {n}" for n in range(2, 9)))
+            ]
+            await pilot.press("f2")  # no allies in a DBA campaign battle
+            await pilot.pause()
+            assert len(screen.cards("a")) == 1
+    finally:
+        store.close()
+
+
+# Issue 11: a stale message clears once the problem is fixed: "winner: choose who won" goes
+# as soon as a winner is chosen.
+async def test_a_refusal_clears_when_the_form_is_fixed(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_desk(pilot)
+        await set_sides(pilot, type_text, ("Rome", "4"), ("Pyrrhus", "2"))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert "winner: choose who won" in text(screen, "#record-error")
+        await choose(pilot, "#winner", "Rome", "a")
+        assert text(screen, "#record-error").strip() == ""

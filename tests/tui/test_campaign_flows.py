@@ -66,18 +66,26 @@ async def test_T5_1_advance_a_turn_and_see_the_date_change(app: Any, type_text: 
         assert "Turn 1, April 278 BC (1st fortnight)" in heading(app)
         await pilot.press("n")
         assert isinstance(app.screen, AdvanceTurnForm)
-        await type_text(pilot, "Rome 5")  # T5.3 tribute, counted by the referee
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
         assert "Turn 2, April 278 BC (2nd fortnight)" in heading(app)
-        assert nation_cell(app, "Rome", TREASURY) == "21"  # 16 PE + 5 tribute
+        # 16 PE + 25 tribute computed from the map (T5.3, worked out in tests/unit/test_tribute)
+        assert nation_cell(app, "Rome", TREASURY) == "41"
         assert app.ledger.store.state().turn == 2
 
 
 async def test_T5_3_tribute_for_an_unknown_nation_is_refused_inline(
-    app: Any, type_text: Any
+    tmp_path: Any, type_text: Any
 ) -> None:
+    # Only a campaign without a map has the tribute typed in (T7.8).
+    from armylists.scenarios import custom_scenario
+    from assistant.ledger.store import CampaignStore
+    from tests.tui.conftest import make_app
+
+    scenario = custom_scenario(["Rome"], treasuries={"Rome": 16})
+    store = CampaignStore.create(tmp_path / "custom.castra", scenario, who="Referee")
+    app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await type_text(pilot, "Atlantis 5")
@@ -289,3 +297,44 @@ async def test_T5_7_winter_form_takes_the_pm_stationed_in_an_occupied_province(
     state = app.ledger.store.state()
     assert state.control["Heraclea"] == "Pyrrhus", "T5.7: 10 v 10, a tie to the occupier"
     assert state.loyalty("Heraclea") == 0
+
+
+async def test_D1_a_macedon_vs_persia_campaign_shows_its_armies_and_morale(tmp_path: Any) -> None:
+    """Issue 11: the Campaign screen of a Macedon vs Persia campaign lists the armies with their
+    morale (as ``castra campaign show`` does), not nations at 0 PM; its end-turn form asks for no
+    tribute (T5.3 is PE, which it has not); rebuilding and recruiting are not offered."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.app import make_app
+
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    app = make_app(store, seed=1)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.screen.query_one("#nations", DataTable)
+            assert [str(cell) for cell in table.get_row("Alexander")] == [
+                "Alexander",
+                "Macedon",
+                "6",
+                "leader",
+            ]
+            assert [str(cell) for cell in table.get_row("Persia 2")][:3] == [
+                "Persia 2",
+                "Persia",
+                "3",
+            ]
+            assert table.row_count == 16
+            await pilot.press("r")
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, AdvanceTurnForm)
+            assert not app.screen.query("#tribute")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.ledger.store.state().turn == 2
+    finally:
+        store.close()

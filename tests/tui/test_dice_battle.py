@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from tests.tui.conftest import SIZE, fill, settle
+from tests.tui.conftest import SEED, SIZE, fill, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -91,7 +91,7 @@ async def test_T3_3_lone_retreat_suffers_pursuit_and_loses(app: Any, type_text: 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 6", type_text)
-        await fill(pilot, "#dice-side-b", "Carthage 6", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 4", type_text)
         await step(pilot, "f5")
         await step(pilot)  # round 1
         if not screen.battle.over:
@@ -147,13 +147,28 @@ async def test_physical_dice_are_typed_in(app: Any, type_text: Any) -> None:
 
 # The live odds are exact (T3.8) but their cost grows with the square of the dice: past 60 dice a
 # side the screen says so instead of stalling on every key.
-async def test_T3_8_odds_limit_for_huge_battles(app: Any, type_text: Any) -> None:
+async def test_T3_8_odds_limit_for_huge_battles(tmp_path: Any, type_text: Any) -> None:
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.app import make_app
+
+    tarentine = load_scenario("tarentine")
+    # A Rome of 70 PM in play, so the set-up is one the campaign could record (T1.5).
+    start = [
+        force.model_copy(update={"land_pm": 70}) if force.province == "Roma" else force
+        for force in tarentine.start
+    ]
+    store = CampaignStore.create(
+        tmp_path / "big.castra", tarentine.model_copy(update={"start": start})
+    )
+    app = make_app(store, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 70", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 3", type_text)
         rendered = str(screen.query_one("#dice-odds-text", Static).render())
         assert "up to 60 dice" in rendered
+    store.close()
 
 
 async def type_faces(pilot: Any, faces: str) -> None:
@@ -453,3 +468,40 @@ async def test_T3_7_a_naval_win_without_sinking_asks_no_capture_die(
             before["Rome"],
             before["Carthage"],
         )
+
+
+# Issue 11, bug 4 (T3.3, T3.8): the odds count a retreat chosen for after this round at once, not
+# only once it is applied: B retreating alone means A wins for certain; f8 again takes it back.
+async def test_T3_8_odds_count_the_retreat_chosen_for_next_round(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 6", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 4", type_text)
+        await step(pilot, "f5")
+        fighting = odds_shown(screen)
+        assert 0 < fighting["A wins"] < 100
+        await step(pilot, "f8")
+        assert odds_shown(screen)["A wins"] == 100
+        assert odds_shown(screen)["B wins"] == 0
+        await step(pilot, "f7")
+        assert odds_shown(screen)["both withdraw"] == 100
+        await step(pilot, "f7")
+        await step(pilot, "f8")
+        assert odds_shown(screen) == fighting
+
+
+# Issue 11, bug 3 (T1.5): fielding more PM than a nation has in play is refused as it is typed,
+# and no die is rolled for forces the campaign could not record; the line clears once fixed.
+async def test_T1_5_more_PM_than_in_play_is_refused_as_typed(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        rome_pm = app.ledger.store.state().nations["Rome"].land_pm
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-b", "Carthage 1", type_text)
+        await fill(pilot, "#dice-side-a", f"Rome {rome_pm + 1}", type_text)
+        error = str(screen.query_one("#dice-setup-error").render())
+        assert f"Rome has {rome_pm} land PM in play (fielded {rome_pm + 1})" in error
+        await step(pilot, "f5")
+        await step(pilot, "f6")
+        assert screen.battle is None and app.dice.log == []
+        await fill(pilot, "#dice-side-a", f"Rome {rome_pm}", type_text)
+        assert str(screen.query_one("#dice-setup-error").render()).strip() == ""

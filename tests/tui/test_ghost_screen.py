@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Static, TextArea
+from textual.widgets import DataTable, Input, Static, TextArea
 
 from assistant.tui.app import make_app
 from tests.tui.conftest import SEED, SIZE, fill
@@ -109,7 +109,16 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         # Kept in the campaign file itself, so an export carries it too.
         assert reopened.ghost_battle() is not None
         assert "ghost_battle" in reopened.export_document()
-        await key(pilot, "ctrl+n")  # a new battle puts the finished one aside
+        await pilot.press("ctrl+n")  # a new battle puts the finished one aside, if the player
+        await pilot.pause()  # says so (issue 11): n keeps it, y puts it aside
+        assert type(pilot.app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("n")
+        await pilot.pause()
+        assert "LEFT THE FIELD" in banner(screen) and reopened.ghost_battle() is not None
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         assert "No battle yet" in banner(screen) and reopened.ghost_battle() is None
 
 
@@ -167,3 +176,93 @@ async def test_G1_roll_a_general(app: Any) -> None:
         profile = str(screen.query_one("#ghost-profile").render())
         assert "excellent aggressive" in profile
         assert "command points 4" in profile and "leaves at 30%" in profile
+
+
+async def _asked(pilot: Any) -> str:
+    """The purpose of the die the app is asking for (physical dice)."""
+    for _ in range(50):
+        await pilot.pause()
+        if type(pilot.app.screen).__name__ == "DieEntryScreen":
+            break
+    assert type(pilot.app.screen).__name__ == "DieEntryScreen"
+    return str(pilot.app.screen.purpose)
+
+
+# Issue 11, bug 1 (G3.3): escaping the countdown die asked "needs 3+", then "2+", then "1+".
+# Escape must leave the battle exactly as it was, so the die asked again still needs 3+.
+async def test_G3_3_escaping_the_countdown_die_uses_up_no_step(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        screen.query_one("#pp-table").focus()
+        await pilot.press("p")
+        await key(pilot, "f6", ("2",))
+        await losses(pilot, type_text, "10", "0", "0")
+        await key(pilot, "f7")
+        await key(pilot, "f10")
+        await losses(pilot, type_text, "10", "30", "0")
+        await key(pilot, "f7", ("3",))
+        await key(pilot, "f10")
+        await losses(pilot, type_text, "10", "30", "1")
+        await key(pilot, "f7")
+        saved = screen.battle.state
+        for _ in range(3):
+            await pilot.press("f10")
+            assert "needs 3+" in await _asked(pilot)
+            await pilot.press("escape")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.battle.state == saved
+        assert "next roll needs 3+" in str(screen.query_one("#ghost-countdown").render())
+
+
+# Issue 11, bug 2 (G2.1): quitting and coming back restored the units lost but not the loss
+# points typed, so the next f7 would have seen a gap of 0. Everything typed comes back.
+async def test_G2_1_a_resumed_battle_keeps_every_loss_field_typed(
+    app: Any, campaign_path: Any, type_text: Any
+) -> None:
+    typed = {
+        "#gr-fatigue": "10",
+        "#gr-objectives": "1",
+        "#gf-generals": "2 3",
+        "#gf-hqs": "1",
+        "#gf-routed": "0 +1",
+        "#gf-units-lost": "1",
+        "#clock-dice": "2 5",
+    }
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        for field, text in typed.items():
+            await fill(pilot, field, text, type_text)
+        await key(pilot, "f7")
+        total = str(screen.query_one("#ghost-loss-total").render())
+    from assistant.ledger import CampaignStore
+
+    again = make_app(CampaignStore.open(campaign_path), seed=SEED)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        shown = {field: screen.query_one(field, Input).value for field in typed}
+        assert shown == typed
+        assert str(screen.query_one("#ghost-loss-total").render()) == total
+
+
+# Issue 11 (G4.2, G4.3): the PP panel shows every line of the allocation the CLI prints, the
+# corps generals' lines included, not only the last two. The same dice, replayed through the
+# ghost's own allocation, give the lines that must all be on screen.
+async def test_G4_the_pp_panel_shows_every_line_of_the_allocation(app: Any) -> None:
+    from converters.dice import ScriptedDice
+    from ghost.priority import allocate_pp
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        await key(pilot, "f7")
+        before = len(app.dice.log)
+        await key(pilot, "f8")
+        faces = [roll.value for roll in app.dice.log[before:]]
+        battle = screen.battle
+        expected = allocate_pp(battle.state.army.pp_order(battle.general), ScriptedDice(faces))
+        shown = str(screen.query_one("#pp-summary").render())
+        assert any(note.startswith("corps") for note in expected.notes)
+        for note in expected.notes:
+            assert note in shown

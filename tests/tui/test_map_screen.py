@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 
 from assistant.ledger.events import ArmyMoved, CityShutIn, TurnAdvanced
 from assistant.ledger.store import CampaignStore
@@ -125,3 +125,49 @@ def test_map_at_120x40(snap_compare: Any, app: CastraApp, store: CampaignStore) 
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=select)
+
+
+async def test_t7_4_b_opens_the_battle_desk_with_the_armies_met_at_tarentum(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    besieged_tarentum(store)  # Rome II (1 PM) before Tarentum
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Tarentum"
+        await pilot.press("b")
+        await pilot.pause()
+        from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+        desk = app.screen
+        assert isinstance(desk, BattleDeskScreen)
+        assert desk.query_one("#place", Input).value == "Tarentum"
+        # Start table: Magna Graecia I (3 PM) and the Senones (1 PM, in Magna Graecia's pay,
+        # T5.5) hold Tarentum; Rome II (1 PM) marched in.
+        sides = {
+            side: sorted((card.nation, card.text("pm")) for card in desk.cards(side))
+            for side in ("a", "b")
+        }
+        assert sides == {"a": [("Rome", "1")], "b": [("Magna Graecia", "3"), ("Senones", "1")]}
+
+
+async def test_t7_4_d_opens_the_dice_battle_and_nowhere_without_enemies(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    besieged_tarentum(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("d")  # Roma: only Romans stand there
+        await pilot.pause()
+        assert app.screen.selected == "Roma", "the map stays, saying no enemies meet"
+        app.screen.selected = "Tarentum"
+        await pilot.press("d")
+        await pilot.pause()
+        from assistant.tui.screens.dice_battle import DiceBattleScreen
+
+        assert isinstance(app.screen, DiceBattleScreen)
+        assert app.screen.query_one("#dice-side-a", Input).value == "Rome 1"
+        side_b = app.screen.query_one("#dice-side-b", Input).value
+        assert "Magna Graecia 3" in side_b and "Senones 1" in side_b
+        assert app.screen.query_one("#dice-place", Input).value == "Tarentum"

@@ -14,6 +14,7 @@ from converters.budgets import (
     ContingentStrength,
     advise_resolution,
     battle_budget,
+    beyond_in_play,
     table_budget,
 )
 from converters.errors import FieldError
@@ -248,3 +249,22 @@ def test_t1_7_allies_are_each_rounded_down() -> None:
     assert result.b.budget == 16
     # Commands are counted per contingent after the cap: 10 elements → 1 command each.
     assert (result.a.commands, result.b.commands) == (2, 2)
+
+
+# T1.5: a nation fields at most the PM it has in play, its contingents on a side added up
+# (issue 11, bug 3: the app showed "PM 1011 of 2" budgets and rolled "Rome 4" with 3 in play).
+T1_5_IN_PLAY = [
+    pytest.param([("Rome", 3)], {}, id="T1.5 all it has"),
+    pytest.param([("Rome", 4)], {"Rome": (4, 3)}, id="T1.5 one PM too many"),
+    pytest.param([("Rome", 2), ("Rome", 2)], {"Rome": (4, 3)}, id="T1.5 two contingents add up"),
+    pytest.param([("Rome", Fraction(1, 2))], {}, id="T1.4 a garrison's half PM"),
+    pytest.param([("Atlantis", 9)], {}, id="unknown nation: the caller's check"),
+    pytest.param([("Rome", 1011), ("Carthage", 5)], {"Rome": (1011, 3)}, id="only the one over"),
+]
+
+
+@pytest.mark.parametrize(("fielded", "beyond"), T1_5_IN_PLAY)
+def test_t1_5_contingents_field_no_more_than_the_nation_has_in_play(
+    fielded: list[tuple[str, Fraction | int]], beyond: dict[str, tuple[int, int]]
+) -> None:
+    assert beyond_in_play(fielded, {"Rome": 3, "Carthage": 5}) == beyond

@@ -155,7 +155,7 @@ def test_t7_3_every_shortest_route_within_8_is_allowed(a: str, b: str) -> None:
 
 def test_shipped_board_is_what_shipped_board_loads() -> None:
     assert shipped_board("tarentine", NAMES) == parse_board(SHIPPED, NAMES)
-    assert shipped_board("macedon", []) is None
+    assert shipped_board("custom", []) is None
 
 
 # ---- a club's own board travels inside the campaign ---------------------------------------

@@ -111,14 +111,11 @@ def test_refused_orders_exit_2_with_one_line_and_nothing_written(
     assert events(capsys, path) == before
 
 
-def test_no_map_outside_the_tarentine_wars(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_no_tribute_on_the_macedon_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = str(tmp_path / "m.castra")
     run_json(capsys, "campaign", "new", "macedon", "--file", file)
-    for command in ("map", "tribute"):
-        code, _, err = run(capsys, "campaign", command, "--file", file)
-        assert code == 2 and "no map" in err
+    code, _, err = run(capsys, "campaign", "tribute", "--file", file)
+    assert code == 2 and "D10" in err
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from converters.dice_battle import (
     decide,
     fight_round,
     interception_roll,
+    live_odds,
     naval_capture,
     naval_contact,
     parse_side,
@@ -442,6 +443,27 @@ def test_t3_2_a_mountain_road_or_landing_needs_a_defender_to_reward() -> None:
     # the bonus would vanish silently, so the set-up is refused, naming the field.
     with pytest.raises(ValueError, match="defender"):
         simple(2, 2, attacker_approach="landing")
+
+
+# T3.3 and T3.8: the odds shown count a retreat already chosen for after this round (issue 11,
+# bug 4). A 3 PM v B 2 PM, both hit on 5+ (1/3): a lone retreat of B means A's pursuit roll of
+# 3 dice leaves B 2 PM with chance 8/27 and 1 PM with chance 12/27: 28/27 PM expected; B's 2
+# dice leave A 3, 2 or 1 PM with chances 4/9, 4/9, 1/9: 7/3 PM expected.
+T3_3_CHOSEN = [
+    pytest.param("continue", "retreat", (1, 0, 0, 0), (3, 28 / 27), id="T3.3 B retreats alone"),
+    pytest.param("retreat", "continue", (0, 1, 0, 0), (7 / 3, 2), id="T3.3 A retreats alone"),
+    pytest.param("retreat", "retreat", (0, 0, 0, 1), (3, 2), id="T3.3 both retreat: withdraw"),
+]
+
+
+@pytest.mark.parametrize(("a_choice", "b_choice", "chances", "left"), T3_3_CHOSEN)
+def test_t3_3_live_odds_count_the_retreat_chosen_for_next_round(
+    a_choice: str, b_choice: str, chances: tuple[int, ...], left: tuple[float, float]
+) -> None:
+    state = start_battle(simple(3, 2))
+    odds = live_odds(state, a_choice=a_choice, b_choice=b_choice)  # type: ignore[arg-type]
+    assert (odds.a_wins, odds.b_wins, odds.draw, odds.both_withdraw) == chances
+    assert (odds.a_expected_left, odds.b_expected_left) == pytest.approx(left)
 
 
 # One key of the dice battle screen (play_step): the choices (T3.0 before the first round,

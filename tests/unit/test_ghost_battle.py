@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from converters.dice import ScriptedDice
-from ghost.battle import Corps, Division, GhostArmy, GhostBattle, TurnLosses
+from ghost.battle import BattleState, Corps, Division, GhostArmy, GhostBattle, TurnLosses
 from ghost.gap import LossPoints
 from ghost.generals import GeneralProfile, Personality, Quality
 
@@ -88,3 +88,55 @@ def test_g3_3_no_countdown_value_once_the_ghost_has_retreated() -> None:
     battle.play_turn(TurnLosses(gf_loss=20), dice)
     assert battle.battle_over
     assert battle.countdown_value is None
+
+
+class _AbandonedDie:
+    """Physical dice where the player presses Escape: every roll is abandoned."""
+
+    def __init__(self) -> None:
+        self.rolls: list[object] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        raise RuntimeError(f"roll cancelled: d{sides} for {purpose}")
+
+
+def test_g3_3_an_abandoned_countdown_die_leaves_the_battle_exactly_as_before() -> None:
+    # Issue 11, bug 1: escaping the countdown die used up a step (needs 3+, then 2+, then 1+).
+    battle = GhostBattle(GeneralProfile(personality=Personality.organised), strength=100, units=50)
+    dice = ScriptedDice([1] * 5)
+    battle.open(dice)
+    battle.play_turn(TurnLosses(gf_loss=20), dice)
+    battle.start_turn(TurnLosses(gf_loss=20), dice)
+    assert battle.countdown_value == 3
+    before = battle.state
+    for _ in range(3):
+        with pytest.raises(RuntimeError, match="roll cancelled"):
+            battle.end_turn(_AbandonedDie())
+        assert battle.state == before
+        assert battle.countdown_value == 3
+    decision = battle.end_turn(ScriptedDice([1]))
+    assert decision.target == 3  # the roll, when it comes, needs 3+ as first asked
+
+
+def test_g3_3_a_turn_started_over_an_abandoned_countdown_die_starts_nothing() -> None:
+    # f7 on a turn not ended runs its countdown first; abandoning that die must change nothing.
+    battle = GhostBattle(GeneralProfile(personality=Personality.organised), strength=100, units=50)
+    dice = ScriptedDice([1] * 5)
+    battle.open(dice)
+    battle.play_turn(TurnLosses(gf_loss=20), dice)
+    battle.start_turn(TurnLosses(gf_loss=20), dice)
+    before = battle.state
+    with pytest.raises(RuntimeError):
+        battle.start_turn(TurnLosses(gf_loss=30), _AbandonedDie())
+    assert battle.state == before
+    assert (battle.turn, battle.countdown_value) == (2, 3)
+
+
+def test_g2_1_what_the_player_typed_is_saved_and_resumed_with_the_battle() -> None:
+    # Issue 11, bug 2: a resumed battle had lost the running loss points typed for G2.1.
+    battle = GhostBattle(GeneralProfile(), strength=100, units=50)
+    battle.open(ScriptedDice([6]))
+    battle.keep_entries({"gr-fatigue": "10", "gf-generals": "2 3"})
+    text = battle.state.model_dump_json()
+    resumed = GhostBattle.from_state(BattleState.model_validate_json(text))
+    assert resumed.state.entries == {"gr-fatigue": "10", "gf-generals": "2 3"}

@@ -256,7 +256,7 @@ def test_an_old_campaign_file_gets_its_forces_from_the_start_table(tmp_path: Pat
         assert where(old.state())["Rome I"] == ("Capua", 4)
 
 
-def test_a_campaign_without_a_map_refuses_map_orders(tmp_path: Path) -> None:
+def test_a_dba_campaign_refuses_pm_map_orders(tmp_path: Path) -> None:
     with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as macedon:
         assert macedon.state().forces == {}
-        refused(macedon, ArmyMoved(army="Alexander", to="Sardis"), "kind:", "no map")
+        refused(macedon, ArmyMoved(army="Alexander", to="Lydia"), "kind:", "D10")

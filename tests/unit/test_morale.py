@@ -250,9 +250,7 @@ def test_d2_d4_preview_agrees_with_the_resolution_once_the_die_is_rolled(
 ) -> None:
     defeat = classify_defeat(lost, enemy_lost, general_lost=general)
     preview = preview_defeat(won, beaten, defeat)
-    resolved = resolve_defeat(
-        beaten, lost, enemy_lost, ScriptedDice([die]), general_lost=general
-    )
+    resolved = resolve_defeat(beaten, lost, enemy_lost, ScriptedDice([die]), general_lost=general)
     assert preview.defeat == resolved.defeat
     assert preview.winner_result == resolved.winner_result
     if not resolved.destroyed:

@@ -3,10 +3,10 @@
 Rome marches on Tarentum after sacking Canova, the Greeks shut themselves in and throw the
 assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven turns of tribute
 collected by ``castra campaign advance``; the winter with upkeep, a quiet die and the control
-check of Rhegium from the map; spring forgets the sack. Every figure is worked out by hand in
-the comments from the provinces and start tables.
-
-Not in this story (yet): a naval interception on the map.
+check of Rhegium from the map; spring forgets the sack. In turn 4 the club switches to the
+literal reading of T3.6 and a Roman fleet sails on Tarentum, where the Greek fleet avoids battle
+and escapes the interception. Every figure is worked out by hand in the comments from the
+provinces and start tables.
 """
 
 from __future__ import annotations
@@ -22,10 +22,14 @@ from assistant.ledger.events import (
     BattleRecorded,
     CityShutIn,
     ContingentResult,
+    FleetSailed,
+    RuleChanged,
 )
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
+from converters.dice import ScriptedDice
+from converters.dice_battle import interception_roll
 from tests.unit.test_ledger_cli import run, run_json
 
 
@@ -103,7 +107,28 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     treasury = advance()
     assert (treasury["Rome"], treasury["Magna Graecia"]) == (98, 49)
 
-    # Turns 4–12: nothing moves; the same 25 and 16 PE each turn, nine times.
+    # Turn 4. The club reads T3.6 literally from now on (house rule interception = at_least).
+    # Rome fleet I (2 naval PM) sails from Roma round the toe to Tarentum, 8 stretches (T7.3),
+    # where Magna Graecia fleet I (2 naval PM) lies: they meet (T7.4). Rome seeks battle, the
+    # Greeks avoid it, carrying no troops: 1d6 against 2 + 2 + 0 = 4. The die shows 3: under
+    # the campaign's rule the Greeks are caught only on 4 or more, so they escape and nothing
+    # is fought (under the default reading, at most 4, a 3 would have caught them). Fleets
+    # neither collect nor lower tribute, so the turns' figures below are unchanged.
+    store.append(RuleChanged(name="interception", value="at_least", reason="T3.6 as written"))
+    sailed = store.append(FleetSailed(fleet="Rome fleet I", to="Tarentum"))
+    assert sailed.summary.count("→") == 8
+    state = store.state()
+    fleets = {f.nation: f.pm for f in state.forces.values()
+              if f.kind == "fleet" and f.province == "Tarentum"}  # fmt: skip
+    assert fleets == {"Rome": 2, "Magna Graecia": 2}
+    dice = ScriptedDice([3])
+    caught = interception_roll(fleets["Rome"], fleets["Magna Graecia"], 0, dice, rules=state.rules)
+    assert (caught.against, caught.reading, caught.intercepted) == (4, "at_least", False)
+    assert [r.purpose for r in dice.take_log()] == ["T3.6 interception"]
+    default = interception_roll(2, 2, 0, ScriptedDice([3]))
+    assert default.intercepted, "the default reading catches them on the same die"
+
+    # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times.
     for _ in range(9):
         treasury = advance()
     assert (treasury["Rome"], treasury["Magna Graecia"]) == (98 + 9 * 25, 49 + 9 * 16)

@@ -326,6 +326,57 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     move.add_argument("army", help="the army, e.g. 'Rome I'")
     move.add_argument("--to", required=True, metavar="PROVINCE", help="where it marches")
+    move.add_argument(
+        "--how",
+        choices=["redeploy", "forced-march", "landing", "invasion", "retreat"],
+        help=_("Macedon vs Persia: which of D10's moves (default redeploy)"),
+    )
+    move.add_argument(
+        "--via", metavar="PROVINCE", help=_("a forced march: the province it passes (D5)")
+    )
+    action = _command(
+        commands,
+        "action",
+        _("Macedon vs Persia: an army begins works or agitation for a season, or breaks off (D11)"),
+        _run_action,
+    )
+    action.add_argument("army", help=_("the army, e.g. 'Macedon 4'"))
+    action.add_argument("what", choices=["works", "agitation", "break-off"])
+    mobilise = _command(
+        commands,
+        "mobilise",
+        _("Macedon vs Persia: forced mobilisation of a one-season army (D11)"),
+        _run_mobilise,
+    )
+    mobilise.add_argument("province", help=_("where it is raised (it becomes devastated)"))
+    mobilise.add_argument("--side", required=True, help=_("the side raising it"))
+    mobilise.add_argument("--army", required=True, help=_("the new army's name"))
+    loyalty = _command(
+        commands,
+        "loyalty",
+        _("Macedon vs Persia: the referee changes a province's loyalty, with a reason (D14)"),
+        _run_loyalty,
+    )
+    loyalty.add_argument("province", help=_("the province"))
+    loyalty.add_argument("--side", required=True, help=_("whose loyalty"))
+    loyalty.add_argument("--by", required=True, type=int, help=_("the change, e.g. -1"))
+    loyalty.add_argument(
+        "--roll", action="store_true", help=_("it is a loyalty roll (D12: a loyal province holds)")
+    )
+    pairing = _command(
+        commands,
+        "pairing",
+        _("Macedon vs Persia: who fights whom in a province (D8); writes nothing"),
+        _run_pairing,
+    )
+    pairing.add_argument("province", help=_("the province of the battle"))
+    pairing.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="ARMY=ENEMY",
+        help=_("equal numbers: the attacker's choice of opponent, once per army"),
+    )
     sail = _command(
         commands,
         "sail",
@@ -512,6 +563,7 @@ def _command(
         "undo",
         "map",
         "tribute",
+        "pairing",
         "rules",
     ):
         parser.add_argument("--note", default="", help="a note kept with the event")
@@ -1111,8 +1163,11 @@ def _run_advance(args: argparse.Namespace) -> int:
     with _open(args) as store:
         state = store.state()
         economy = state.scenario.economy is not None
-        if economy and state.forces:
-            return _advance_from_map(args, state, tribute)
+        from assistant.ledger.map_war import turn_end_collection
+
+        collection = turn_end_collection(state)
+        if collection is not None:
+            return _advance_from_map(args, collection, tribute)
         if args.full_tribute:
             if not economy:
                 raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
@@ -1130,10 +1185,13 @@ def _run_advance(args: argparse.Namespace) -> int:
     return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
 
 
-def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dict[str, int]) -> int:
+def _advance_from_map(
+    args: argparse.Namespace,
+    collection: tuple[dict[str, int], dict[str, int]],
+    typed: dict[str, int],
+) -> int:
     """T5.3, T7.8: with a map the tribute is computed, never typed."""
     from assistant.ledger.events import TurnAdvanced
-    from assistant.ledger.forces import tribute_now
 
     if typed:
         raise CliError(
@@ -1142,12 +1200,7 @@ def _advance_from_map(args: argparse.Namespace, state: CampaignState, typed: dic
                 "afterwards with `castra campaign treasury --nation N --pe ±K --note WHY`"
             )
         )
-    from assistant.ledger.map_war import siege_costs
-
-    computed = tribute_now(state).nations
-    costs = siege_costs(state)
-    if state.is_winter:
-        computed, costs = {}, {}
+    computed, costs = collection
     event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
     return _append(args, event)
 
@@ -1188,6 +1241,12 @@ def _run_tribute(args: argparse.Namespace) -> int:
 
 
 def _need_map(state: CampaignState) -> None:
+    if state.dba_map is not None:
+        raise CliError(
+            _(
+                "--file: {title} has no PM, fleets or tribute on its map (its armies move by D10)"
+            ).format(title=state.scenario.title)
+        )
     if not state.forces and not state.map_note:
         from assistant.ledger.forces import board_of
 
@@ -1205,6 +1264,8 @@ def _run_map(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         state = store.state()
+        if state.dba_map is not None:
+            return _dba_map(args, store.path, state)
         _need_map(state)
         data = map_summary(state)
     lines = [f"{state.scenario.title} — {state.date}"]
@@ -1246,10 +1307,119 @@ def _run_map(args: argparse.Namespace) -> int:
 
 
 def _run_move(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ArmyMoved
+    from assistant.ledger.events import ArmyMoved, DbaMoved
 
+    with _open(args) as store:
+        on_dba_map = store.state().dba_map is not None
+    if on_dba_map:
+        dba = DbaMoved(
+            army=args.army,
+            move=args.how or "redeploy",
+            to=args.to,
+            via=args.via,
+            who=_who(args),
+            note=args.note,
+        )
+        return _append(args, dba, flags=("to", "via"))
+    if args.how is not None or args.via is not None:
+        raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
     event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
     return _append(args, event, flags=("to",))
+
+
+def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
+    """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
+    from assistant.ledger.dba_map import summary
+
+    data = summary(state)
+    lines = [f"{state.scenario.title} — {state.date}"]
+    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
+    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
+    for name, province in provinces.items():
+        loyalty = " ".join(f"{side} {n}" for side, n in province["loyalty"].items())
+        marks = " port" if province["port"] else (" sea" if province["maritime"] else "")
+        lines.append(
+            f"  {name:<22}{province['controller'] or _('neutral'):<9}{loyalty:<20}"
+            f"{province['status']}{marks}"
+        )
+    lines.append(_("Armies:"))
+    for name, army in armies.items():
+        where = army["province"] or _("at sea for {to}, lands turn {turn}").format(
+            to=army["landing_at"], turn=army["lands_on"]
+        )
+        extra = ""
+        if army["action"]:
+            extra += "  " + _("{action} until turn {turn}").format(
+                action=army["action"], turn=army["action_ends"]
+            )
+        if army["deadline"] is not None:
+            extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
+        lines.append(
+            f"  {name:<16}{army['side']:<9}{where:<22}"
+            + _("morale {m}").format(m=army["morale"])
+            + extra
+        )
+    emit(args, {"file": str(path), **data}, "\n".join(lines))
+    return 0
+
+
+def _run_action(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SpecialActionOrdered
+
+    event = SpecialActionOrdered(army=args.army, action=args.what, who=_who(args), note=args.note)
+    return _append(args, event)
+
+
+def _run_mobilise(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import ArmyMobilised
+
+    event = ArmyMobilised(
+        side=args.side, province=args.province, army=args.army, who=_who(args), note=args.note
+    )
+    return _append(args, event, flags=("army",))
+
+
+def _run_loyalty(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from assistant.ledger.events import LoyaltyChanged
+
+    try:
+        event = LoyaltyChanged(
+            province=args.province,
+            side=args.side,
+            by=args.by,
+            roll=args.roll,
+            who=_who(args),
+            note=args.note,
+        )
+    except ValidationError:
+        raise CliError(_("--by: a whole number from -6 to 6")) from None
+    return _append(args, event, flags=("note", "side"))
+
+
+def _run_pairing(args: argparse.Namespace) -> int:
+    """D8: the pairing in a province; writes nothing."""
+    from assistant.ledger.dba_map import pairing
+    from assistant.ledger.state import LedgerError
+
+    chosen: dict[str, str] = {}
+    for pick in args.pick:
+        army, sep, enemy = pick.partition("=")
+        if not sep or not army.strip() or not enemy.strip():
+            raise CliError(_("--pick: ARMY=ENEMY (got {pick!r})").format(pick=pick))
+        chosen[army.strip()] = enemy.strip()
+    with _open(args) as store:
+        state = store.state()
+    try:
+        found = pairing(state, args.province, chosen or None)
+    except LedgerError as error:
+        raise CliError(str(error)) from None
+    lines = [_("{a} fights {d}").format(a=a, d=d) for a, d in found.pairs]
+    if found.queue:
+        lines.append(_("then, the winner against: {queue}").format(queue=", ".join(found.queue)))
+    emit(args, {"province": args.province, **found.model_dump()}, "\n".join(lines))
+    return 0
 
 
 def _run_sail(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ from textual.widgets import (
 from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number, ngettext
 
 __all__ = ["AnniBuiScreen"]
@@ -136,7 +137,7 @@ class AnniBuiScreen(Screen[None]):
                 )
                 yield from self._group("fire-targets", _("Targets, front line first"), unit_options)
                 with Horizontal(classes="annibui-row"):
-                    yield Checkbox(
+                    yield TickBox(
                         _("shooters on walls (+1 AB, +1 TB)"), id="fire-walls", compact=True
                     )
                     yield Label(_("Distance (squares)"), classes="annibui-label")
@@ -160,7 +161,7 @@ class AnniBuiScreen(Screen[None]):
                         id="melee-versus",
                         compact=True,
                     )
-                    yield Checkbox(
+                    yield TickBox(
                         _("counterattack on gliders that dived last turn"),
                         id="melee-counterattack",
                         compact=True,
@@ -175,7 +176,7 @@ class AnniBuiScreen(Screen[None]):
                 yield from self._number("discipline-lost", _("Units lost"))
                 yield from self._number("discipline-dis", _("The army's DIS"))
                 with Horizontal(classes="annibui-row"):
-                    yield Checkbox(
+                    yield TickBox(
                         _("the captain is with the army (+1)"),
                         id="discipline-captain",
                         compact=True,

@@ -38,7 +38,8 @@ from assistant.tui.widgets.battle_contingent import (
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_
+from assistant.tui.widgets.tick_box import TickBox
+from converters.i18n import N_, _
 from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
@@ -54,6 +55,15 @@ RULESETS: tuple[tuple[str, Ruleset], ...] = (
 
 UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
 """What a budget counts, per ruleset (T1.1–T1.3)."""
+
+
+def winner_options(a_name: str, b_name: str, *, draw: bool) -> list[tuple[str, str]]:
+    """The winner picker's choices, each side named by who fights on it (a draw, as the CLI's
+    ``--winner draw``, counts both sides as losers for T2; D2 has no draw)."""
+    options = [(f"{a_name} (A)", "a"), (f"{b_name} (B)", "b")]
+    if draw:
+        options.append((_("Draw"), "draw"))
+    return options
 
 
 DESK_LABELS: dict[str, str] = {
@@ -123,17 +133,41 @@ class BattleDeskScreen(Screen[None]):
         Binding("escape", "leave_field", "Leave field", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        side_a: list[tuple[str, int]] | None = None,
+        side_b: list[tuple[str, int]] | None = None,
+        *,
+        place: str | None = None,
+    ) -> None:
         super().__init__()
-        self._cards: dict[Side, int] = {"a": 1, "b": 1}
+        self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
+        """The contingents to start with (nation, PM), e.g. the armies met in a province."""
+        self._place = place or ""
+        self._cards: dict[Side, int] = {
+            "a": max(1, len(side_a or [])),
+            "b": max(1, len(side_b or [])),
+        }
         self._recovery: dict[str, Any] = {}
         """T2.6 results rolled for each contingent tag (A1, B2 …), until the form changes."""
+        self._offered: dict[str, list[tuple[str, str]]] = {}
+        self._winner_options: list[tuple[str, str]] = []
+        """The army options each picker shows now (D2), so they are only reset on a change."""
         self._preview: dict[str, Any] | None = None
         """What the desk would record now, or None when the form cannot be recorded."""
+        self._in_play_refusal: dict[Side, str] = {}
+        """T1.5: each side fielding more PM than in play, as the ledger would refuse it."""
         self._recovery_rolls: dict[str, list[Any]] = {}
         """The dice rolled for each contingent's recovery, kept for the ledger."""
         self._plan: Any = None
         """The budgets shown now (converters.budgets.BattleBudget), for the battle sheet."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An army campaign's battle is one DBA game between two armies (D2): no allies, no
+        recovery model; their keys leave the footer."""
+        if action in ("add_ally", "drop_ally", "roll_recovery", "to_dice_battle"):
+            return not self.armies_mode
+        return True
 
     def action_leave_field(self) -> None:
         """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
@@ -147,10 +181,10 @@ class BattleDeskScreen(Screen[None]):
             with Horizontal(id="desk-sides"):
                 with Vertical(id="side-a", classes="side") as side_a:
                     side_a.border_title = "Side A (attacker)"
-                    yield ContingentCard("a", 1, nations)
+                    yield from self._first_cards("a", nations)
                 with Vertical(id="side-b", classes="side") as side_b:
                     side_b.border_title = "Side B (defender)"
-                    yield ContingentCard("b", 1, nations)
+                    yield from self._first_cards("b", nations)
             with Horizontal(id="desk-middle"):
                 with Vertical(id="desk-settings") as settings:
                     settings.border_title = "Battle"
@@ -159,20 +193,22 @@ class BattleDeskScreen(Screen[None]):
                         yield Select(
                             RULESETS, value="fog", allow_blank=False, compact=True, id="ruleset"
                         )
-                    with Horizontal(classes="setting"):
+                    with Horizontal(classes="setting table-only", id="cap-row"):
                         yield Label("Table cap", classes="field-label")
                         yield Input(placeholder="none", compact=True, id="cap")
                     yield FieldError(id="cap-error")
                     with Horizontal(classes="setting"):
                         yield Label("Place", classes="field-label")
-                        yield Input(placeholder="province or city", compact=True, id="place")
-                    with Horizontal(classes="setting"):
-                        yield Checkbox("terrain", id="terrain", compact=True)
-                        yield Checkbox("city (B holds)", id="city", compact=True)
-                    with Horizontal(classes="setting"):
-                        yield Checkbox("landing", id="landing", compact=True)
-                        yield Checkbox("agree on dice", id="agree", compact=True)
-                with Vertical(id="desk-budget") as budget:
+                        yield Input(
+                            self._place, placeholder="province or city", compact=True, id="place"
+                        )
+                    with Horizontal(classes="setting table-only"):
+                        yield TickBox("terrain", id="terrain", compact=True)
+                        yield TickBox("city (B holds)", id="city", compact=True)
+                    with Horizontal(classes="setting table-only"):
+                        yield TickBox("landing", id="landing", compact=True)
+                        yield TickBox("agree on dice", id="agree", compact=True)
+                with Vertical(id="desk-budget", classes="table-only") as budget:
                     budget.border_title = "Before the game: budgets (T1) and advice (T1.8)"
                     yield DataTable(id="budget-table", cursor_type="none", zebra_stripes=True)
                     yield Static("", id="advice")
@@ -181,31 +217,38 @@ class BattleDeskScreen(Screen[None]):
                 with Horizontal(classes="setting"):
                     yield Label("Winner", classes="field-label")
                     yield Select(
-                        [("Side A", "a"), ("Side B", "b")],
+                        winner_options("Side A", "Side B", draw=True),
                         prompt="who won?",
                         compact=True,
                         id="winner",
                     )
-                    yield Checkbox("recovery model instead (T2.6)", id="recovery", compact=True)
+                    yield TickBox("recovery model instead (T2.6)", id="recovery", compact=True)
                 with Horizontal(classes="setting", id="desk-armies"):
                     yield Label("Armies (D2) A", classes="field-label")
                     yield Select([], prompt="army", compact=True, id="army-a")
                     yield Label("B", classes="field-label")
                     yield Select([], prompt="army", compact=True, id="army-b")
-                    yield Checkbox("loser's general lost", id="loser-general", compact=True)
-                    yield Checkbox("loser's camp lost", id="loser-camp", compact=True)
+                    yield TickBox("loser's general lost", id="loser-general", compact=True)
+                    yield TickBox("loser's camp lost", id="loser-camp", compact=True)
                 yield DataTable(id="preview-table", cursor_type="none", zebra_stripes=True)
                 yield Static("", id="prestige")
                 yield FieldError(id="record-error")
                 yield FieldNote(id="desk-recorded")
         yield CastraFooter()
 
+    def _first_cards(self, side: Side, nations: list[str]) -> ComposeResult:
+        given: list[tuple[str | None, str]] = [
+            (nation, str(pm)) for nation, pm in self._given[side]
+        ] or [(None, "")]
+        for number, (nation, pm) in enumerate(given, start=1):
+            yield ContingentCard(side, number, nations, nation=nation, pm=pm)
+
     def on_mount(self) -> None:
         self.query_one("#budget-table", DataTable).add_columns(
             "", "nation", "PM", "budget", "army list"
         )
         self.query_one("#preview-table", DataTable).add_columns(
-            "", "nation", "PM", "lost", "left", "decimated"
+            "", "nation", "PM", "lost", "left", "decimated", "working (T2)"
         )
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._show_armies()
@@ -232,23 +275,41 @@ class BattleDeskScreen(Screen[None]):
         panel.display = bool(armies)
         if not armies:
             return
-        options = [
-            (f"{army.name} · morale {army.morale}", army.name)
-            for army in armies.values()
-            if army.alive
-        ]
-        for select_id in ("#army-a", "#army-b"):
-            select = self.query_one(select_id, Select)
-            chosen = select.value
-            select.set_options(options)
-            if chosen in armies and armies[chosen].alive:
-                select.value = chosen
         ruleset = self.query_one("#ruleset", Select)
         ruleset.value = "dba"  # D2: a battle is one DBA game
         ruleset.disabled = True
         self.query_one("#recovery", Checkbox).display = False
+        # D2–D4 have no table cap, circumstances, allies, recovery model, T1 or T2 to show.
+        for widget in self.query(".table-only"):
+            widget.display = False
+        self.query_one("#desk-result").border_title = _("After the game: defeat and morale (D2–D4)")
+        for side in ("a", "b"):
+            self.query_one(f"#side-{side}").border_title = _("Army {side}").format(
+                side=side.upper()
+            )
+        self._offer_armies(armies)
         for card in self.cards():
             card.query_one(".who").display = False  # armies, not nations' PM, fight (D1)
+
+    def _offer_armies(self, armies: dict[str, Any]) -> None:
+        """Each picker offers only the armies that can meet the other side's choice (D2): the
+        living armies of the other nation, never the same army twice."""
+        chosen = {side: self.query_one(f"#army-{side}", Select).value for side in ("a", "b")}
+        for side, other in (("a", "b"), ("b", "a")):
+            other_army = chosen[other]
+            enemy = armies.get(other_army) if isinstance(other_army, str) else None
+            options = [
+                (f"{army.name} · morale {army.morale}", army.name)
+                for army in armies.values()
+                if army.alive and (enemy is None or army.nation != enemy.nation)
+            ]
+            if self._offered.get(side) == options:
+                continue
+            self._offered[side] = options
+            select = self.query_one(f"#army-{side}", Select)
+            select.set_options(options)
+            if chosen[side] in {value for _, value in options}:
+                select.value = chosen[side]
 
     def _army_battle(self) -> dict[str, Any]:
         """What the army battle form says, checked for form only (the ledger checks the rest)."""
@@ -363,7 +424,6 @@ class BattleDeskScreen(Screen[None]):
         self._show_armies()
         self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
         self.query_one("#preview-table", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     # ----------------------------------------------------------------- reading the form
     def _nations(self) -> list[str]:
@@ -387,7 +447,7 @@ class BattleDeskScreen(Screen[None]):
     @property
     def ruleset(self) -> Ruleset:
         value = self.query_one("#ruleset", Select).value
-        for _, ruleset in RULESETS:
+        for _label, ruleset in RULESETS:
             if value == ruleset:
                 return ruleset
         return "fog"
@@ -418,6 +478,11 @@ class BattleDeskScreen(Screen[None]):
     def _form_changed(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
         if event.control.id in ("ruleset", "recovery"):
             self._show_result_mode()
+        if event.control.id in ("army-a", "army-b"):
+            self._offer_armies(self._armies())
+        # What ctrl+r refused was about the form as it was: once it changes, the line is stale
+        # (ctrl+r says again what is still wrong).
+        self.query_one("#record-error", Static).update("")
         if event.control.id != "place":
             # Rolled recovery dice are stale once the counts or the winner (who holds the
             # field, T2.6) change: they must be rolled again for the new figures.
@@ -434,6 +499,7 @@ class BattleDeskScreen(Screen[None]):
 
     def refresh_desk(self) -> None:
         """Recompute the budgets, the advice and the preview from the form."""
+        self._show_winner_options()
         self._show_available()
         self._refresh_budgets()
         self._refresh_preview()
@@ -455,7 +521,42 @@ class BattleDeskScreen(Screen[None]):
                 ok = False
                 if show:
                     card.show_error(str(problem))
+        self._in_play_refusal.pop(side, None)
+        if ok and self._beyond_in_play(side, found, show=show):
+            return None
         return found if ok else None
+
+    def _beyond_in_play(
+        self, side: Side, found: list[tuple[ContingentCard, Fraction]], *, show: bool
+    ) -> bool:
+        """T1.5: a side fielding more PM than a nation has in play gets no budget (nor a
+        preview): the PM card says so as the player types."""
+        from assistant.ledger.state import LedgerFieldError
+        from converters.budgets import beyond_in_play
+
+        store = castra_app(self).ledger.store
+        if store is None:
+            return False
+        in_play = {name: nation.land_pm for name, nation in store.state().nations.items()}
+        beyond = beyond_in_play(((card.nation or "", pm) for card, pm in found), in_play)
+        for card, _pm in found:
+            if card.nation in beyond:
+                fielded, has = beyond[card.nation]
+                # Worded as the ledger's own refusal would be at ctrl+r, named by the card's label.
+                line = describe(
+                    LedgerFieldError(
+                        "pm",
+                        _("{nation} has {has} land PM in play (fielded {fielded})"),
+                        nation=card.nation,
+                        has=has,
+                        fielded=fielded,
+                    ),
+                    DESK_LABELS,
+                )
+                self._in_play_refusal.setdefault(side, line)
+                if show:
+                    card.show_error(line)
+        return bool(beyond)
 
     def _cap(self) -> int | None:
         error = self.query_one("#cap-error", Static)
@@ -484,6 +585,28 @@ class BattleDeskScreen(Screen[None]):
         """The campaign changed (a battle, an undo): nations' PM and armies' morale too."""
         self._show_armies()
         self.refresh_desk()
+
+    def _side_name(self, side: Side) -> str:
+        """Who fights on a side, in the game's names: its army (D2) or its nations."""
+        if self.armies_mode:
+            army = self.query_one(f"#army-{side}", Select).value
+            return army if isinstance(army, str) else _("Army {side}").format(side=side.upper())
+        nations = [card.nation for card in self.cards(side) if card.nation]
+        return " + ".join(nations) if nations else _("Side {side}").format(side=side.upper())
+
+    def _show_winner_options(self) -> None:
+        options = winner_options(
+            self._side_name("a"), self._side_name("b"), draw=not self.armies_mode
+        )
+        if options == self._winner_options:
+            return
+        self._winner_options = options
+        select = self.query_one("#winner", Select)
+        chosen = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            if chosen in {value for _, value in options}:
+                select.value = chosen
 
     def _show_available(self) -> None:
         store = castra_app(self).ledger.store
@@ -550,7 +673,7 @@ class BattleDeskScreen(Screen[None]):
         self._plan = plan
         unit = UNITS[self.ruleset]
         for card, contingent in zip(
-            [c for c, _ in side_a] + [c for c, _ in side_b],
+            [c for c, _pm_typed in side_a] + [c for c, _pm_typed in side_b],
             plan.a.contingents + plan.b.contingents,
             strict=True,
         ):
@@ -615,10 +738,13 @@ class BattleDeskScreen(Screen[None]):
         if self.ruleset == "dice":
             prestige_line.update("A dice battle is fought on the Dice battle screen (f9).")
             return
+        if self._contingents("a", show=False) is None or self._contingents("b", show=False) is None:
+            prestige_line.update(_("Fix the contingents marked in red to see the result."))
+            return
         from converters import losses
 
         winner = self.query_one("#winner", Select).value
-        if winner not in ("a", "b"):
+        if winner not in ("a", "b", "draw"):
             prestige_line.update("Choose the winner to see casualties and prestige.")
             return
         try:
@@ -634,6 +760,7 @@ class BattleDeskScreen(Screen[None]):
                 str(row["pm_lost"]),
                 str(row["pm_left"]),
                 str(row["decimated"]),
+                working_text(row["detail"]),
             )
         event = preview["event"]
         points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
@@ -653,6 +780,7 @@ class BattleDeskScreen(Screen[None]):
         rows: list[dict[str, Any]] = []
         failed = False
         for side in ("a", "b"):
+            # A draw: both sides count as losers (the ledger's reading of T2, as the CLI's).
             outcome = "won" if side == winner else "lost"
             for card in self.cards(side):
                 try:
@@ -901,8 +1029,11 @@ class BattleDeskScreen(Screen[None]):
         self._refresh_preview()
         if self._preview is None:
             winner = self.query_one("#winner", Select).value
-            if winner not in ("a", "b"):
+            if winner not in ("a", "b", "draw"):
                 error.update("winner: choose who won")
+            elif self._in_play_refusal:
+                first = self._in_play_refusal[min(self._in_play_refusal)]
+                error.update(f"Nothing recorded: {first}")
             else:
                 error.update("Nothing recorded: fix the fields marked in red")
             return
@@ -924,7 +1055,6 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#preview-table", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     def _battle_event(self, place: str, winner: str, rows: list[dict[str, Any]]) -> Any:
         """The ledger's ``BattleRecorded`` for this result, built by the ledger's own
@@ -966,6 +1096,18 @@ class BattleDeskScreen(Screen[None]):
             ),
             rolls=rolls if mode == "recovery" else [],
         )
+
+
+def working_text(losses: Any) -> str:
+    """How T2 reached a contingent's loss, e.g. "4 PM × 5 AP ÷ 12 BG = 1.67" (FOG, T2.1)."""
+    counted, out_of = getattr(losses, "counted", None), getattr(losses, "out_of", None)
+    if counted is None or not out_of:
+        return ""
+    units = {"fog": ("AP", "BG"), "dbm": ("ElEq", "ElEq"), "dba": ("el.", "el.")}
+    what, of = units.get(str(getattr(losses, "system", "")), ("", ""))
+    share = Fraction(losses.pm) * Fraction(counted) / Fraction(out_of)
+    shown = f"{_pm(Fraction(counted))} {what} ÷ {_pm(Fraction(out_of))} {of}"
+    return f"{losses.pm} PM × {shown} = {float(share):.2f}"
 
 
 def _budget_text(budget: Any, unit: str) -> str:

@@ -24,6 +24,7 @@ from textual.widgets import DataTable, Static
 
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.journal import morale_pips
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -48,6 +49,8 @@ __all__ = [
     "house_rules_text",
     "nation_options",
     "parse_tribute",
+    "pe_listing",
+    "tribute_text",
 ]
 
 LOADING = N_("Loading campaign…")
@@ -134,6 +137,24 @@ def house_rules_text(rules: Any) -> str:
     )
 
 
+def tribute_text(state: Any) -> str:
+    """T5.3: each nation's tribute if the turn ended now, as one line under the status, in a
+    campaign with a map ("" without one, or on a winter turn, when none is collected)."""
+    from assistant.ledger.map_war import turn_end_collection
+
+    collection = turn_end_collection(state)
+    if not collection or not collection[0]:
+        return ""
+    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(
+        listed=pe_listing(collection[0])
+    )
+
+
+def pe_listing(amounts: dict[str, int]) -> str:
+    """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
+    return " · ".join(f"{name} {pe}" for name, pe in amounts.items())
+
+
 def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
     """(label, value) of the nations a form offers: those with a player unless told otherwise."""
     return [
@@ -141,10 +162,18 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
     ]
 
 
+def _uses_pm(state: Any) -> bool:
+    """Whether the campaign counts nations' PM (Tarentine Wars) or armies' morale (Macedon vs
+    Persia, D1), as ``castra campaign show`` decides."""
+    return state.scenario.economy is not None or not state.armies
+
+
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
     _kept_glance: dict[str, Any] | None = None
+    _uses_pm = True
+    """Whether the nations table counts PM (else armies' morale, D1), as last drawn."""
 
     TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -181,22 +210,31 @@ class CampaignScreen(Screen[None]):
         else:
             self.refresh_from_store()
 
-    def _tables(self) -> tuple[DataTable[Any], DataTable[Any]]:
-        """The nations and recent-events tables, added below the heading the first time."""
+    def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
+        """The nations (or armies, ``uses_pm`` False) and recent-events tables, added below the
+        heading the first time. The caller says which: a kept glance has no campaign open."""
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
+        self._uses_pm = uses_pm
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        nations.add_columns(
-            _("Nation"),
-            _("Land PM"),
-            _("Naval PM"),
-            _("Decimated (expires)"),
-            _("Training (arrives)"),
-            _("Treasury PE"),
-            _("Prestige PP"),
-            _("VP"),
-        )
+        if uses_pm:
+            title = _("Nations")
+            # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
+            # turns in brackets say when decimated PM expire and recruits arrive.
+            nations.add_columns(
+                _("Nation"),
+                _("Land PM"),
+                _("Naval PM"),
+                _("Decimated"),
+                _("Training"),
+                _("PE"),
+                _("PP"),
+                _("VP"),
+            )
+        else:
+            title = _("Armies (morale 0–6, D1)")
+            nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
         events.add_column(_("Turn"), width=4)
@@ -204,7 +242,7 @@ class CampaignScreen(Screen[None]):
         events.add_column(_("Who"), width=10)
         self.query_one("#campaign-body", Vertical).mount_all(
             [
-                Static(_("Nations"), classes="section-title"),
+                Static(title, classes="section-title"),
                 nations,
                 Static(_("Recent events"), classes="section-title"),
                 events,
@@ -241,12 +279,57 @@ class CampaignScreen(Screen[None]):
             + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
         )
         self.query_one("#campaign-status", Static).update(
-            self._status(state) + house_rules_text(state.rules)
+            self._status(state) + house_rules_text(state.rules) + tribute_text(state)
         )
-        nations, events = self._tables()
-        self._fill_nations(nations, state)
+        nations, events = self._tables(_uses_pm(state))
+        if _uses_pm(state):
+            self._fill_nations(nations, state)
+        else:
+            self._fill_armies(nations, state)
+        if state.dba_map is not None:
+            self._fill_map_armies(self._map_armies_table(nations), state)
         self._fill_events(events, store)
         self._keep_glance(store.path, state.last_event_id)
+
+    def _map_armies_table(self, nations: DataTable[Any]) -> DataTable[Any]:
+        """Macedon vs Persia: the armies on the map, below the nations (added once)."""
+        existing = self.query("#map-armies")
+        if existing:
+            return existing.first(DataTable)
+        armies: DataTable[Any] = DataTable(id="map-armies", cursor_type="row", zebra_stripes=True)
+        armies.add_columns(_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply"))
+        title = Static(_("Armies on the map (D10–D13)"), classes="section-title")
+        body = self.query_one("#campaign-body", Vertical)
+        body.mount(title, after=nations)
+        body.mount(armies, after=title)
+        return armies
+
+    def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
+        from assistant.ledger.dba_map import summary
+
+        row = table.cursor_row
+        table.clear()
+        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
+        for name, army in armies.items():
+            where = army["province"] or _("at sea → {to} (turn {turn})").format(
+                to=army["landing_at"], turn=army["lands_on"]
+            )
+            busy = (
+                _("{action} to turn {turn}").format(action=army["action"], turn=army["action_ends"])
+                if army["action"]
+                else ""
+            )
+            if army["deadline"] is not None:
+                supply = Text(
+                    _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]), style="bold red"
+                )
+            else:
+                supply = Text(_("supplied") if army["supplied"] else _("no line"))
+            table.add_row(
+                name, army["side"], where, morale_pips(army["morale"]), busy, supply, key=name
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     # -- the glance: this screen's text kept in the file for the next start ------------------
 
@@ -268,6 +351,7 @@ class CampaignScreen(Screen[None]):
         return {
             "heading": str(self.query_one("#campaign-heading", Static).content),
             "status": str(self.query_one("#campaign-status", Static).content),
+            "uses_pm": self._uses_pm,
             "tables": tables,
         }
 
@@ -277,7 +361,7 @@ class CampaignScreen(Screen[None]):
             rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
             self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
             self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables()
+            nations, events = self._tables(bool(glance["uses_pm"]))
             for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
                 for row in kept:
                     cells = [
@@ -343,6 +427,29 @@ class CampaignScreen(Screen[None]):
             )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _fill_armies(self, table: DataTable[Any], state: Any) -> None:
+        """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
+        from converters.i18n import _
+
+        row = table.cursor_row
+        table.clear()
+        for name, army in state.armies.items():
+            status = _("leader") if army.leader else ""
+            if not army.alive:
+                status = _("destroyed")
+            table.add_row(
+                name, army.nation, str(army.morale) if army.alive else "—", status, key=name
+            )
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither."""
+        if action in ("rebuild", "recruit"):
+            store = castra_app(self).ledger.store
+            return store is None or _uses_pm(store.state())
+        return True
 
     def _fill_events(self, table: DataTable[Any], store: Any) -> None:
         table.clear()

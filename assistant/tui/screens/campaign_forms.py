@@ -18,10 +18,23 @@ from textual.widgets import Input, Select, Static
 
 from assistant.tui.dice import RollCancelled
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.campaign import decimated_text, nation_options, parse_tribute
+from assistant.tui.screens.campaign import (
+    decimated_text,
+    nation_options,
+    parse_tribute,
+    pe_listing,
+)
 from assistant.tui.screens.ledger_form import LedgerForm
+from converters.i18n import _
 
-__all__ = ["AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm", "parse_stationed"]
+__all__ = [
+    "AdvanceTurnForm",
+    "RebuildForm",
+    "RecruitForm",
+    "WinterTurnForm",
+    "collected_text",
+    "parse_stationed",
+]
 
 
 def parse_stationed(text: str) -> dict[str, int]:
@@ -61,20 +74,44 @@ class AdvanceTurnForm(LedgerForm):
             else "the end of the campaign"
         )
         yield Static(f"{state.date}\n→ {following}", classes="hint")
-        yield from self.field(
-            "tribute",
-            "Tribute collected (T5.3), optional",
-            Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
-        )
+        from assistant.ledger.map_war import turn_end_collection
+
+        collection = turn_end_collection(state)
+        # T5.3 tribute is PE: typed only in a campaign with PE and no map
+        if collection is None and state.scenario.economy is not None:
+            yield from self.field(
+                "tribute",
+                "Tribute collected (T5.3), optional",
+                Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
+            )
+        elif collection is not None:
+            # T5.3, T7.8: on the map the tribute is computed, never typed.
+            yield Static(collected_text(*collection), id="tribute-computed", classes="hint")
         yield from self.field("who", "Who", self.who_input())
         yield from self.field("note", "Note", Input(placeholder="optional"))
 
     def build_event(self) -> Any:
         from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
+        from assistant.ledger.map_war import turn_end_collection
 
+        collection = turn_end_collection(castra_app(self).ledger.state())
+        if collection is None:
+            tribute = parse_tribute(self.text("tribute")) if self.query("#tribute") else {}
+            return TurnAdvancedEvent(tribute=tribute, who=self.who(), note=self.text("note"))
+        tribute, costs = collection
         return TurnAdvancedEvent(
-            tribute=parse_tribute(self.text("tribute")), who=self.who(), note=self.text("note")
+            tribute=tribute, siege_costs=costs, who=self.who(), note=self.text("note")
         )
+
+
+def collected_text(tribute: dict[str, int], costs: dict[str, int]) -> str:
+    """The tribute (T5.3) and siege costs (T5.4) ending the turn collects, in words."""
+    if not tribute and not costs:
+        return _("No tribute on a winter turn (T5.3).")
+    text = _("Tribute collected (T5.3), PE: {listed}").format(listed=pe_listing(tribute))
+    if costs:
+        text += "\n" + _("Siege costs paid (T5.4), PE: {listed}").format(listed=pe_listing(costs))
+    return text
 
 
 class RebuildForm(LedgerForm):

@@ -35,7 +35,8 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.dice_battle import SetupProblem, parse_side
+from assistant.tui.widgets.tick_box import TickBox
+from converters.dice_battle import SetupProblem, TypedContingent, parse_side
 from converters.i18n import N_, _
 
 ODDS_MOST_DICE = 60
@@ -202,8 +203,8 @@ class DiceBattleScreen(Screen[None]):
                         compact=True,
                         id="dice-approach",
                     )
-                    yield Checkbox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
-                    yield Checkbox(
+                    yield TickBox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
+                    yield TickBox(
                         "city: B behind walls (T3.5)", value=city, id="dice-city", compact=True
                     )
                 with Horizontal(classes="setting"):
@@ -211,7 +212,7 @@ class DiceBattleScreen(Screen[None]):
                     yield Input(
                         place, placeholder="province or city", compact=True, id="dice-place"
                     )
-                    yield Checkbox(
+                    yield TickBox(
                         "naval battle: fleets, naval PM (T3.6, T3.7)",
                         value=naval,
                         id="dice-naval",
@@ -279,6 +280,7 @@ class DiceBattleScreen(Screen[None]):
         side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
         side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
         self._check_naval_city()
+        self._check_in_play({"side_a": side_a, "side_b": side_b})
         return {
             "a": side_a,
             "b": side_b,
@@ -291,6 +293,34 @@ class DiceBattleScreen(Screen[None]):
             "place": self.query_one("#dice-place", Input).value.strip(),
             "rules": self._rules(),
         }
+
+    def _check_in_play(self, sides: dict[str, list[TypedContingent]]) -> None:
+        """T1.5: no side fields more PM than its nations have in play, so no die is ever
+        rolled for forces the campaign could not record."""
+        from assistant.ledger.state import LedgerFieldError
+        from converters.budgets import beyond_in_play
+
+        store = castra_app(self).ledger.store
+        if store is None:
+            return
+        naval = self._naval()
+        nations = store.state().nations
+        in_play = {
+            name: nation.naval_pm if naval else nation.land_pm for name, nation in nations.items()
+        }
+        unit = _("naval PM") if naval else _("land PM")
+        for field, contingents in sides.items():
+            for nation, (fielded, has) in beyond_in_play(contingents, in_play).items():
+                # Worded as the ledger's own refusal, the side named by the screen's label.
+                refusal = LedgerFieldError(
+                    field,
+                    _("{nation} has {has} {unit} in play (fielded {fielded})"),
+                    nation=nation,
+                    has=has,
+                    unit=unit,
+                    fielded=fielded,
+                )
+                raise SetupProblem(field, describe(refusal, DICE_LABELS))
 
     def _naval(self) -> bool:
         return bool(self.query_one("#dice-naval", Checkbox).value)
@@ -306,14 +336,26 @@ class DiceBattleScreen(Screen[None]):
     def _setup_changed(self) -> None:
         naval = self._naval()
         self.query_one("#dice-intercept-row").display = naval
-        error = self.query_one("#dice-setup-error", Static)
-        if naval and self.query_one("#dice-city", Checkbox).value:
-            error.update(NAVAL_AND_CITY)
-        elif str(error.content) == NAVAL_AND_CITY:
-            error.update("")
+        self.query_one("#dice-setup-error", Static).update(self._typed_problem())
         if self.battle is None:
             self._show_status()
         self._show_odds()
+
+    def _typed_problem(self) -> str:
+        """What is wrong with the set-up typed so far, checked as the player types (a side
+        not typed yet is not a problem until f5); empty when nothing is."""
+        nations = self._nations()
+        sides: dict[str, list[TypedContingent]] = {}
+        try:
+            for key, field in (("a", "side A"), ("b", "side B")):
+                text = self.query_one(f"#dice-side-{key}", Input).value
+                if text.strip():
+                    sides[field] = parse_side(text, field, nations)
+            self._check_naval_city()
+            self._check_in_play(sides)
+        except SetupProblem as problem:
+            return str(problem)
+        return ""
 
     # ----------------------------------------------------------------- showing
     def _show_status(self) -> None:
@@ -335,9 +377,11 @@ class DiceBattleScreen(Screen[None]):
         choice = self.choices[side]
         shown = "[b red]RETREAT[/b red]" if choice == "retreat" else "fight on"
         unit = "naval PM" if self.battle.setup.naval else "PM"
+        from converters.i18n import ngettext
+
+        dice = ngettext("{count} die", "{count} dice", view["dice"]).format(count=view["dice"])
         lines = [
-            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {view['dice']} dice, "
-            f"hits on {view['target']}+"
+            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {dice}, hits on {view['target']}+"
         ]
         lines += [f"  {name}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
         if not engine_over(self.battle):
@@ -360,11 +404,13 @@ class DiceBattleScreen(Screen[None]):
         self._compute_odds(*asked)
 
     @work(thread=True, exclusive=True, group="odds")
-    def _compute_odds(self, battle: Any, retreat_a: int, retreat_b: int) -> None:
+    def _compute_odds(
+        self, battle: Any, retreat_a: int, retreat_b: int, a_choice: Any, b_choice: Any
+    ) -> None:
         """T3.8 off the app's thread: a big battle's exact odds never hold up the keys."""
         from converters.dice_battle import live_odds
 
-        odds = live_odds(battle, retreat_a, retreat_b)
+        odds = live_odds(battle, retreat_a, retreat_b, a_choice=a_choice, b_choice=b_choice)
         if not get_current_worker().is_cancelled:
             self.post_message(OddsComputed(odds))
 
@@ -380,8 +426,8 @@ class DiceBattleScreen(Screen[None]):
         )
 
     def _odds(self) -> Any:
-        """What T3.8 is computed from: (battle, A's and B's retreat thresholds), from the
-        current state with the thresholds typed (both fight on now); None once it is over."""
+        """What T3.8 is computed from: (battle, A's and B's retreat thresholds, each side's choice
+        for after this round, f7/f8, T3.3), from the current state; None once it is over."""
         retreat_a = self._int("#dice-a-retreat", "A retreats at")
         retreat_b = self._int("#dice-b-retreat", "B retreats at")
 
@@ -393,7 +439,7 @@ class DiceBattleScreen(Screen[None]):
         if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
             # Exact odds grow fast with the dice; beyond this the screen would stall per key.
             raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
-        return battle, retreat_a, retreat_b
+        return battle, retreat_a, retreat_b, self.choices["a"], self.choices["b"]
 
     # ----------------------------------------------------------------- actions
     def action_start(self) -> None:
@@ -434,6 +480,7 @@ class DiceBattleScreen(Screen[None]):
             return
         self.choices[side] = "retreat" if self.choices[side] == "continue" else "continue"
         self._show_status()
+        self._show_odds()
 
     def action_next_round(self) -> None:
         """Roll the first round, or apply both choices: next round, pursuit, or the end."""
@@ -549,7 +596,6 @@ class DiceBattleScreen(Screen[None]):
         self.query_one("#dice-result", Static).update(f"[b]Recorded:[/b] {summary}")
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#dice-rounds", DataTable).focus()
-        self.notify(summary, title="Battle recorded")
 
     def action_intercept(self) -> None:
         """T3.6: one fleet seeks battle, the other avoids it: roll whether it is caught."""
@@ -621,8 +667,8 @@ class DiceBattleScreen(Screen[None]):
     def action_back(self) -> None:
         """Escape leaves a text field; pressed again, it goes back to the battle desk when this
         battle was sent from there."""
-        if self.focused is not None and isinstance(self.focused, Input):
-            self.set_focus(None)
+        if self.focused is not None and not isinstance(self.focused, DataTable):
+            self.set_focus(None)  # a text field, a checkbox or a picker: the letter keys work again
         elif len(self.app.screen_stack) > 1 and self.app.screen is self:
             self.app.pop_screen()
 

@@ -1,7 +1,9 @@
 """Physical-dice mode: the dialog where the player types the face of a real die.
 
-A face the die cannot show is refused inline and asked again, never accepted; Escape abandons
-the roll (the screen that asked records nothing).
+It asks for a die the table has (a d3 is a d6 halved, see :func:`converters.dice.table_die`)
+and takes the face as soon as it is typed when no longer face could follow (a d6's 4; a d12's
+1 waits for Enter or a second digit). A face the die cannot show is refused inline and asked
+again, never accepted; Escape abandons the roll (the screen that asked records nothing).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from assistant.tui.widgets.footer import CastraFooter
+from converters.dice import TableDie, table_die
+from converters.i18n import _
 
 __all__ = ["DieEntryScreen"]
 
@@ -32,23 +36,41 @@ class DieEntryScreen(ModalScreen[int | None]):
         super().__init__()
         self.sides = sides
         self.purpose = purpose
+        self.table_die = table_die(sides)
+        """The die the player actually rolls for a d``sides``."""
+        self._answered = False
 
     def compose(self) -> ComposeResult:
+        rolled = self.table_die.rolled
         with Vertical(id="die-entry", classes="dialog"):
-            yield Label(f"Roll a d{self.sides}", classes="dialog-title")
+            yield Label(_("Roll a d{sides}").format(sides=rolled), classes="dialog-title")
             yield Static(self.purpose, id="die-purpose")
+            how = how_to_read(self.table_die)
+            if how:
+                yield Static(how, id="die-how", classes="hint")
             yield Input(
-                placeholder=f"face shown, 1–{self.sides}",
+                placeholder=_("face shown, 1–{sides}").format(sides=rolled),
                 restrict=r"\d*",
                 max_length=3,
                 id="die-face",
             )
             yield Static("", id="die-error", classes="error field-error")
-            yield Static("Enter: record the face · Escape: abandon this roll", classes="hint")
+            yield Static(
+                _("Type the face · Enter for a two-digit face · Escape: abandon this roll"),
+                classes="hint",
+            )
         yield CastraFooter()
 
     def on_mount(self) -> None:
         self.query_one("#die-face", Input).focus()
+
+    @on(Input.Changed, "#die-face")
+    def _typed(self, event: Input.Changed) -> None:
+        """Take the face at once when no longer face of the die could start with it."""
+        typed = event.value.strip()
+        rolled = self.table_die.rolled
+        if typed.isdigit() and 1 <= int(typed) <= rolled and int(typed) * 10 > rolled:
+            self.action_submit()
 
     @on(Input.Submitted, "#die-face")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -57,17 +79,52 @@ class DieEntryScreen(ModalScreen[int | None]):
 
     def action_submit(self) -> None:
         """Accept the typed face if the die can show it; otherwise say why and ask again."""
+        if self._answered:
+            return
         field = self.query_one("#die-face", Input)
         typed = field.value.strip()
-        if typed.isdigit() and 1 <= int(typed) <= self.sides:
-            self.dismiss(int(typed))
-            return
-        shown = repr(typed) if typed else "nothing"
+        rolled = self.table_die.rolled
         error = self.query_one("#die-error", Static)
-        error.update(f"face: a d{self.sides} shows 1 to {self.sides} (got {shown}); roll again")
+        if typed.isdigit() and 1 <= int(typed) <= rolled:
+            face = self.table_die.face(int(typed))
+            if face is not None:
+                self._answered = True
+                self.dismiss(face)
+                return
+            error.update(
+                _("a {face} counts for nothing on a d{sides}: roll again").format(
+                    face=typed, sides=self.sides
+                )
+            )
+        else:
+            shown = repr(typed) if typed else _("nothing")
+            error.update(
+                _("face: a d{sides} shows 1 to {sides} (got {shown}); roll again").format(
+                    sides=rolled, shown=shown
+                )
+            )
         error.add_class("-shown")
         field.value = ""
         field.focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if not self._answered:
+            self._answered = True
+            self.dismiss(None)
+
+
+def how_to_read(die: TableDie) -> str:
+    """How the rolled table die gives the asked die's face, in a line ("" when read as is)."""
+    if die.per_face == 2:
+        return _("and halve it, rounding up: that is the d{sides}").format(sides=die.sides)
+    if die.per_face > 2:
+        ranges = ", ".join(
+            f"{(face - 1) * die.per_face + 1}–{face * die.per_face} → {face}"
+            for face in range(1, die.sides + 1)
+        )
+        return _("and read it as a d{sides}: {ranges}").format(sides=die.sides, ranges=ranges)
+    again = die.rerolled_from
+    if again is None:
+        return ""
+    faces = str(again) if again == die.rolled else f"{again}–{die.rolled}"
+    return _("as a d{sides}: roll again on {faces}").format(sides=die.sides, faces=faces)

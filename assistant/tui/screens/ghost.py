@@ -685,7 +685,7 @@ class GhostScreen(Screen[None]):
         dice = " ".join(str(r.value) for r in allocation.rolls)
         self.query_one("#pp-summary", Static).update(
             f"Reserve {allocation.reserve} · clock {allocation.clock} · lost {allocation.lost}"
-            f" · dice {dice}\n" + "\n".join(allocation.notes[-2:])
+            f" · dice {dice}\n" + "\n".join(allocation.notes)
         )
 
     def action_clock(self) -> None:
@@ -720,7 +720,27 @@ class GhostScreen(Screen[None]):
         )
 
     def action_new_battle(self) -> None:
-        """Put the current battle aside and set up a new one."""
+        """Put the current battle aside and set up a new one, once the player says so."""
+        if self.battle is None:
+            return
+        from assistant.tui.screens.confirm import ConfirmScreen
+        from converters.i18n import _
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._put_aside()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("New ghost battle"),
+                _("Put this battle (turn {turn}) aside for good and set up a new one?").format(
+                    turn=self.battle.turn
+                ),
+            ),
+            callback=answered,
+        )
+
+    def _put_aside(self) -> None:
         self.battle = None
         self._save()
         for table in self.query(DataTable):
@@ -732,7 +752,22 @@ class GhostScreen(Screen[None]):
         self._show_battle()
 
     # ----------------------------------------------------------------- saving with the campaign
+    def _entries(self) -> dict[str, str]:
+        """The turn fields as typed, by id (saved with the battle, G2.1)."""
+        return {
+            field.id: field.value
+            for field in self.query(".loss, #gf-units-lost, #clock-dice").results(Input)
+            if field.id is not None and field.value
+        }
+
+    @on(Input.Changed, ".loss, #gf-units-lost, #clock-dice")
+    def _entry_changed(self) -> None:
+        if self.battle is not None and self.battle.state.entries != self._entries():
+            self._save()
+
     def _save(self) -> None:
+        if self.battle is not None:
+            self.battle.keep_entries(self._entries())
         try:
             ledger = castra_app(self).ledger
             ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
@@ -759,7 +794,9 @@ class GhostScreen(Screen[None]):
         if state.army is not None:
             self.query_one("#ghost-army", TextArea).text = army_text(state.army)
             self.query_one("#ghost-other-units", Input).value = str(state.army.other_units)
-        if state.turns:
+        for field in self.query(".loss, #gf-units-lost, #clock-dice").results(Input):
+            field.value = state.entries.get(str(field.id), "")
+        if state.turns and not state.entries:  # saved before the fields were kept
             last = state.turns[-1].losses
             self.query_one("#gf-units-lost", Input).value = str(last.units_lost or "")
 

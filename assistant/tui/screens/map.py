@@ -43,9 +43,11 @@ class MapScreen(Screen[None]):
         Binding("left", "jump(-1, 0)", N_("West"), show=False),
         Binding("right", "jump(1, 0)", N_("East"), show=False),
         Binding("v", "order('MarchForm')", N_("March")),
-        Binding("l", "order('SailForm')", N_("Sail")),
+        Binding("f", "order('SailForm')", N_("Sail")),
         Binding("i", "order('SiegeForm')", N_("Siege")),
         Binding("k", "order('SackForm')", N_("Sack")),
+        Binding("b", "battle('desk')", N_("Battle here")),
+        Binding("d", "battle('dice')", N_("Dice here")),
     ]
 
     def __init__(self) -> None:
@@ -86,6 +88,13 @@ class MapScreen(Screen[None]):
         if ledger.store is None:
             return
         state = ledger.state()
+        if state.dba_map is not None:
+            # Macedon vs Persia moves armies by D10, not PM: its own summary, read as a list.
+            self._data = None
+            listed, armies = _dba_lines(state)
+            self.query_one("#map-canvas", Static).update(listed)
+            self.query_one("#map-panel", Static).update(armies)
+            return
         if board_of(state.scenario) is None:
             self._data = None
             self.query_one("#map-canvas", Static).update(
@@ -177,8 +186,70 @@ class MapScreen(Screen[None]):
         # The ledger service tells every screen (this one included) once the form records.
         self.app.push_screen(form)
 
+    def action_battle(self, how: str) -> None:
+        """T7.4: the battle desk (or the dice battle) for the selected province, its sides
+        filled from the armies standing there when enemies meet."""
+        from fractions import Fraction
+
+        from assistant.ledger.forces import sides_at
+
+        province = self.selected
+        side_a, side_b = (
+            ([], []) if province is None else sides_at(castra_app(self).ledger.state(), province)
+        )
+        if not side_a:
+            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            return
+        if how == "dice":
+            from assistant.tui.screens.dice_battle import DiceBattleScreen
+
+            self.app.push_screen(
+                DiceBattleScreen(
+                    side_a=[(n, Fraction(pm)) for n, pm in side_a],
+                    side_b=[(n, Fraction(pm)) for n, pm in side_b],
+                    place=province,
+                )
+            )
+        else:
+            from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+            self.app.push_screen(BattleDeskScreen(side_a, side_b, place=province))
+
 
 # ---- the order forms -------------------------------------------------------------------------
+
+
+def _dba_lines(state: Any) -> tuple[Text, Text]:
+    """D9–D13: each province's holder, status and loyalties (for the board's place) and each
+    army with its place and morale (for the panel, so both fit 80×24 side by side); a cut-off
+    army (D13) in bold red with the turn it dies."""
+    from assistant.ledger.dba_map import summary
+
+    data = summary(state)
+    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
+    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
+    text = Text()
+    text.append(_("Provinces (D9, D12)\n"), style="bold")
+    for name, province in provinces.items():
+        colour = NATION_COLOURS.get(province["controller"], "white")
+        loyalty = " ".join(f"{side} {value}" for side, value in province["loyalty"].items())
+        text.append(f" {name}", style=f"bold {colour}")
+        text.append(f": {province['controller']}, {province['status']} ({loyalty})\n")
+    listed, text = text, Text()
+    text.append(_("Armies (D10, D13)\n"), style="bold")
+    for name, army in armies.items():
+        where = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
+        line = _(" {army} ({side}) in {where}, morale {morale}").format(
+            army=name, side=army["side"], where=where, morale=army["morale"]
+        )
+        text.append(line)
+        if army["deadline"] is not None:
+            text.append(
+                " " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]),
+                style="bold red",
+            )
+        text.append("\n")
+    return listed, text
 
 
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:

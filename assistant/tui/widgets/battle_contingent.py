@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
+from assistant.tui.widgets.tick_box import TickBox
 
 Side = Literal["a", "b"]
 ResultMode = Literal["fog", "dbm", "dbmm", "dba", "dice", "recovery"]
@@ -148,7 +149,8 @@ class ContingentCard(Vertical):
                 classes="nation",
             )
             yield Label("PM", classes="field-label")
-            yield Input(self._pm, placeholder="PM", compact=True, id=f"{prefix}-pm", classes="pm")
+            # The label says PM: a "PM" placeholder beside it read "PM PM".
+            yield Input(self._pm, placeholder="?", compact=True, id=f"{prefix}-pm", classes="pm")
             yield Label("", id=f"{prefix}-available", classes="available")
         for mode, fields in RESULT_ROWS.items():
             with Horizontal(classes=f"result result-{mode}"):
@@ -162,7 +164,7 @@ class ContingentCard(Vertical):
                         classes="count",
                     )
                 for field, label in RESULT_FLAGS.get(mode, ()):
-                    yield Checkbox(label, id=f"{prefix}-{field}", compact=True)
+                    yield TickBox(label, id=f"{prefix}-{field}", compact=True)
         yield FieldNote(id=f"{prefix}-note")
         yield FieldError(id=f"{prefix}-error")
 

@@ -18,9 +18,11 @@ from pypdf import PdfReader
 
 from armylists.scenarios import bellum_scenario, load_scenario
 from assistant.chronicle.charts import charts
+from assistant.chronicle.colours import nation_colour
 from assistant.chronicle.render import render_report
 from assistant.chronicle.report import chronicle_of, write_report
 from assistant.ledger.events import ForcedMarch, NoteAdded
+from assistant.ledger.forces import map_summary
 from assistant.ledger.record import ContingentFigures, battle_event, centres_event
 from assistant.ledger.store import CampaignStore
 
@@ -41,6 +43,7 @@ def test_markdown_report_of_the_whole_story(story: CampaignStore, snapshot: Any)
     assert _text(document) == snapshot
     assert sorted(document.images) == [
         "story-casualties.svg",
+        "story-map.svg",
         "story-pm.svg",
         "story-prestige.svg",
         "story-treasury.svg",
@@ -81,7 +84,8 @@ def test_pdf_report_opens_with_the_story_and_its_charts(story: CampaignStore) ->
     assert "the elephants broke the legions" in pages[0]
     assert "Charts" not in pages[0], "the charts start on a page of their own"
     assert pages[1].startswith("Charts") and "PM in play per turn" in pages[1]
-    assert "PM lost per battle" in pages[-1]
+    assert "PM lost per battle" in pages[-2]
+    assert "The map at the close of turn 3" in pages[-1] and "Roma 4⚔ 2⚓" in pages[-1]
     assert not any("typed by mistake" in page for page in pages), "undone: left out"
 
 
@@ -171,6 +175,7 @@ def test_d1_b2_macedon_and_bellum_reports_in_every_format(
         content = render_report(chronicle_of(store, everything=True), fmt).content
     text = "\n".join(_pdf_pages(content)) if isinstance(content, bytes) else content
     assert heading in text and line in text
+    assert "The map at the close" not in text, "no board, no map of the turn"
 
 
 _PRINTABLE = st.text(
@@ -203,3 +208,92 @@ def test_any_place_and_note_give_a_valid_page_and_a_pdf(
     assert f"### Battle of {place}" in _text(render_report(chronicle, "md"))
     pdf = bytes(render_report(chronicle, "pdf").content)
     assert PdfReader(io.BytesIO(pdf)).pages
+
+
+# ---- the map of the turn (T7.1) ----------------------------------------------------------
+
+_SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _dots(svg: str, names: list[str]) -> dict[str, tuple[str, str]]:
+    """Province → (its dot's fill colour, its hover title), read from the map's SVG."""
+    # Longest first, so "Ligures (est)" is never read as a shorter name's prefix.
+    names = sorted(names, key=len, reverse=True)
+    root = ElementTree.fromstring(svg)
+    found: dict[str, tuple[str, str]] = {}
+    for group in root.iter(f"{_SVG_NS}g"):
+        if "dots" not in group.get("class", "").split():
+            continue
+        title = group.find(f"{_SVG_NS}title")
+        assert title is not None and title.text is not None
+        assert len(group.findall(f"{_SVG_NS}circle")) == 1
+        fill = re.search(r"fill: (#[0-9a-f]{6})", group.get("style", ""))
+        assert fill is not None
+        province = next(p for p in names if title.text.startswith(p))
+        assert province not in found, f"{province} drawn twice"
+        found[province] = (fill.group(1), title.text)
+    return found
+
+
+def test_t7_1_the_map_has_one_dot_per_province_in_its_controllers_colour(
+    story: CampaignStore,
+) -> None:
+    summary = map_summary(story.state())["provinces"]
+    chronicle = chronicle_of(story, turn=story.state().turn)
+    drawn = next(chart for chart in charts(chronicle) if chart.key == "map")
+    dots = _dots(drawn.svg, list(summary))
+    assert sorted(dots) == sorted(summary)
+    for province, entry in summary.items():
+        fill, title = dots[province]
+        controller = entry["controller"]
+        assert fill == (chronicle.colours.get(controller) or nation_colour(controller))
+        assert title.endswith(entry["controller"])
+        # Forces other than the controller's are named, in full in the hover title (the
+        # printed label shortens them to keep an eastern province's label on the page).
+        for nation in entry["forces"]:
+            assert nation == controller or nation in title
+    roma = summary["Roma"]["forces"]["Rome"]
+    assert f"Roma {roma['land']}⚔ {roma['naval']}⚓" in drawn.svg
+
+
+def test_t7_1_the_map_is_the_one_at_the_close_of_the_turn_told(story: CampaignStore) -> None:
+    # Pyrrhus takes Heraclea in turn 5; the winter's control check gives it back (T5.7).
+    def holder(**scope: Any) -> str:
+        chronicle = chronicle_of(story, **scope)
+        return next(p.controller for p in chronicle.map if p.name == "Heraclea")
+
+    assert holder(turn=3) == "Magna Graecia"
+    assert holder(turn=5) == "Pyrrhus"
+    assert holder(everything=True) == "Magna Graecia"
+
+
+def test_t5_3_t7_6_a_besieged_or_sacked_province_is_marked_on_the_map(
+    story: CampaignStore,
+) -> None:
+    chronicle = chronicle_of(story, turn=3)
+    marked = {"Roma": {"besieged": True}, "Capua": {"sacked": True}}
+    chronicle = chronicle.model_copy(
+        update={
+            "map": [
+                p.model_copy(update=marked[p.name]) if p.name in marked else p
+                for p in chronicle.map
+            ]
+        }
+    )
+    svg = next(chart for chart in charts(chronicle) if chart.key == "map").svg
+    assert "Roma 4⚔ 2⚓ besieged" in svg and "Capua sacked" in svg
+    assert svg.count("stroke:#000000;stroke-width:3") == 2, "a ring round each, none elsewhere"
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
+def test_t7_1_the_map_of_the_turn_is_in_every_format(story: CampaignStore, fmt: str) -> None:
+    document = render_report(chronicle_of(story, turn=3), fmt, image_stem="turn")  # type: ignore[arg-type]
+    if fmt == "md":
+        assert "](turn-map.svg)" in _text(document)
+        ElementTree.fromstring(document.images["turn-map.svg"])
+    elif fmt == "html":
+        figure = re.search(r'<figure id="figure-map">.*?</figure>', _text(document), re.DOTALL)
+        assert figure is not None and "The map at the close of turn 3" in figure.group(0)
+        ElementTree.fromstring(SVG.findall(figure.group(0))[0])
+    else:
+        assert "The map at the close of turn 3" in _pdf_pages(bytes(document.content))[-1]

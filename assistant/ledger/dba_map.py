@@ -1,0 +1,327 @@
+"""Macedon vs Persia on the map, as the ledger keeps it (D9–D14).
+
+The rules are pure (:mod:`converters.dba_campaign`); this module holds the campaign's
+:class:`~converters.dba_campaign.MapState` in step with the ledger's armies (D1: morale and the
+journal are theirs) and turns each event — a move, a special action, a mobilisation, a loyalty
+change, the end of a turn — into a call of those rules. A refused move raises
+:class:`~assistant.ledger.state.LedgerError` with the rule's one line before anything changes,
+so the store writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from armylists.scenarios import Scenario
+from converters import dba_campaign as rules
+from converters.campaign_map import Board
+from converters.dba_campaign import Happening, MapState, RuleBroken
+from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.ledger.events import (
+        ArmyMobilised,
+        DbaMoved,
+        LoyaltyChanged,
+        SpecialActionOrdered,
+    )
+    from assistant.ledger.state import CampaignState
+
+__all__ = [
+    "HOMELAND",
+    "end_of_turn",
+    "loyalty",
+    "mobilised",
+    "moved",
+    "pairing",
+    "special",
+    "start",
+    "summary",
+]
+
+HOMELAND = "Macedonia"
+"""D9: the province that cannot be taken and never goes over to Persia."""
+
+
+def start(scenario: Scenario) -> MapState | None:
+    """The map at turn 1, for a campaign whose armies all stand somewhere (D9); else None."""
+    if scenario.board is None or not scenario.armies or scenario.attacker is None:
+        return None
+    if any(not army.province for army in scenario.armies):
+        return None
+    defender = next(nation for nation in scenario.nations if nation != scenario.attacker)
+    sides = (scenario.attacker, defender)
+    loyalties: dict[str, dict[str, int]] = {}
+    for province in scenario.provinces:
+        loyalties[province.name] = {
+            province.homeland: province.loyalty,
+            **scenario.loyalties.get(province.name, {}),
+        }
+    return rules.start_map(
+        sides,
+        {province.name: province.homeland for province in scenario.provinces},
+        loyalties,
+        {army.name: (army.nation, army.province, army.morale) for army in scenario.armies},
+        HOMELAND,
+    )
+
+
+def _map(state: CampaignState) -> tuple[MapState, Board]:
+    from assistant.ledger.state import LedgerError
+
+    if state.dba_map is None or state.scenario.board is None:
+        raise LedgerError(
+            _("kind: {title} has no map of armies (D9)").format(title=state.scenario.title)
+        )
+    # The ledger's armies own morale and life (D1): the map follows them.
+    armies = {
+        name: army.model_copy(update={"morale": state.armies[name].morale})
+        for name, army in state.dba_map.armies.items()
+        if name in state.armies and state.armies[name].alive
+    }
+    return state.dba_map.model_copy(update={"armies": armies}), state.scenario.board
+
+
+def _refused(error: RuleBroken) -> Exception:
+    from assistant.ledger.state import LedgerError
+
+    return LedgerError(str(error))
+
+
+def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> str:
+    """D10: one army's move; the forced march's and the retreat's morale go in its journal."""
+    current, board = _map(state)
+    before = current.armies.get(event.army)
+    try:
+        match event.move:
+            case "redeploy":
+                after = rules.redeploy(current, board, event.army, event.to)
+                text = _("{army} redeploys to {to} (D10)")
+            case "forced-march":
+                if event.via is None:
+                    raise RuleBroken(_("via: a forced march names the province it passes (D5)"))
+                after = rules.forced_march_to(current, board, event.army, event.via, event.to)
+                text = _("{army} forced march to {to} (D5)")
+            case "landing":
+                after = rules.sea_landing(current, board, event.army, event.to)
+                text = _("{army} sails for {to}, lands on turn {turn} (D10)")
+            case "invasion":
+                after, happened = rules.invade(current, board, event.army, event.to)
+                text = (
+                    _("{army} invades {to}: taken without battle (D10)")
+                    if happened.what == "taken"
+                    else _("{army} invades {to}: battle (D10)")
+                )
+            case "retreat":
+                after = rules.tactical_retreat_to(current, board, event.army, event.to)
+                text = _("{army} tactical retreat to {to} (D5)")
+    except RuleBroken as error:
+        raise _refused(error) from None
+    assert before is not None
+    landed = after.armies.get(event.army)
+    words = text.format(
+        army=event.army, to=event.to, turn=landed.lands_on if landed is not None else ""
+    )
+    if apply:
+        state.dba_map = after
+        if event.move in ("forced-march", "retreat"):
+            morale = landed.morale if landed is not None else 0
+            state.write_journal(
+                event.army, morale, words, state.turn, event_id, disbanded=landed is None
+            )
+    return words
+
+
+def special(state: CampaignState, event: SpecialActionOrdered, apply: bool) -> str:
+    """D11: works or agitation begun, or broken off (its effect forfeit)."""
+    current, _board = _map(state)
+    try:
+        if event.action == "works":
+            after = rules.works(current, event.army)
+        elif event.action == "agitation":
+            after = rules.agitate(current, event.army)
+        else:
+            after = rules.break_off(current, event.army)
+    except RuleBroken as error:
+        raise _refused(error) from None
+    if apply:
+        state.dba_map = after
+    if event.action == "break-off":
+        return _("{army} breaks off: no effect (D11)").format(army=event.army)
+    return _("{army} begins {action} until turn {turn} (D11)").format(
+        army=event.army, action=event.action, turn=state.turn + rules.SEASON
+    )
+
+
+def mobilised(state: CampaignState, event: ArmyMobilised, apply: bool, event_id: int) -> str:
+    """D11: a one-season army raised; the province devastated (D12)."""
+    from assistant.ledger.state import ArmyState, LedgerError
+
+    if event.army in state.armies:
+        raise LedgerError(_("army: {army!r} is already an army").format(army=event.army))
+    current, board = _map(state)
+    try:
+        after = rules.mobilise(current, board, event.side, event.province, event.army)
+    except RuleBroken as error:
+        raise _refused(error) from None
+    if apply:
+        state.dba_map = after
+        state.armies[event.army] = ArmyState(name=event.army, nation=event.side, morale=3)
+    return _("{side} mobilises {army} in {province}, now devastated (D11, D12)").format(
+        side=event.side, army=event.army, province=event.province
+    )
+
+
+def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
+    """D14: the referee's loyalty change with its reason; D12's statuses follow."""
+    from assistant.ledger.state import LedgerError
+
+    if not event.note.strip():
+        raise LedgerError(_("note: say why the loyalty changes (D14)"))
+    current, _board = _map(state)
+    try:
+        after = rules.change_loyalty(current, event.province, event.side, event.by, roll=event.roll)
+    except RuleBroken as error:
+        raise _refused(error) from None
+    if apply:
+        state.dba_map = after
+    now = after.provinces[event.province].loyalty[event.side]
+    return _("{province}: {side} loyalty {by:+d} → {now}, {status} (D14)").format(
+        province=event.province,
+        side=event.side,
+        by=event.by,
+        now=now,
+        status=rules.status(after, event.province),
+    )
+
+
+def end_of_turn(state: CampaignState, event_id: int) -> list[str]:
+    """Close the turn on the map (after the ledger's own turn change): season-long actions,
+    landings, revolts, supply traced; deaths and deadlines into the armies' journals."""
+    if state.dba_map is None or state.scenario.board is None:
+        return []
+    current, board = _map(state)
+    after, happened = rules.end_turn(current, board, state.initiative)
+    state.dba_map = after
+    words: list[str] = []
+    for happening in happened:
+        words.append(_said(happening, after))
+        name = happening.army
+        if name is None or name not in state.armies or not state.armies[name].alive:
+            continue
+        if happening.what in ("died", "disbanded", "cut-off", "supplied"):
+            army = state.armies[name]
+            state.write_journal(
+                name,
+                army.morale,
+                _said(happening, after),
+                state.turn,
+                event_id,
+                disbanded=happening.what in ("died", "disbanded"),
+            )
+    return words
+
+
+def _said(happening: Happening, state: MapState) -> str:
+    army = state.armies.get(happening.army or "")
+    deadline = army.deadline if army is not None else None
+    texts = {
+        "landed": _("{army} lands in {province}"),
+        "works-done": _("works done in {province}: {side} loyalty +2"),
+        "agitation-done": _("agitation done in {province}: {side} loyalty −2"),
+        "disbanded": _("{army}'s season is over: it disbands"),
+        "devastation-over": _("{province} has recovered and turns rebel"),
+        "lost": _("{province} in revolt is lost by {side}"),
+        "went-over": _("{province} in revolt goes over to {side}"),
+        "cut-off": _("{army} is cut off from supply: it dies on turn {deadline}"),
+        "supplied": _("{army}'s supply line is restored"),
+        "died": _("{army} dies cut off from supply"),
+        "taken": _("{army} takes {province}"),
+        "battle": _("battle in {province}"),
+    }
+    return (
+        texts[happening.what].format(
+            army=happening.army,
+            province=happening.province,
+            side=happening.side,
+            deadline=deadline,
+        )
+        + f" ({happening.rule})"
+    )
+
+
+def summary(state: CampaignState) -> dict[str, object]:
+    """The map as it stands, language-neutral (``campaign map --json``, the app): each
+    province's holder, loyalty, status (D12) and the armies there with morale, action and
+    deadline; each side's mobilisations this year (D11)."""
+    current, board = _map(state)
+    armies: dict[str, dict[str, object]] = {}
+    for army in current.armies.values():
+        armies[army.name] = {
+            "side": army.side,
+            "province": army.province,
+            "morale": army.morale,
+            "action": army.special.kind if army.special is not None else None,
+            "action_ends": (
+                army.special.started + rules.SEASON if army.special is not None else None
+            ),
+            "landing_at": army.landing_at,
+            "lands_on": army.lands_on,
+            "raised": army.raised,
+            "supplied": army.province is None or rules.supplied(current, board, army.name),
+            "deadline": army.deadline,
+        }
+    provinces: dict[str, dict[str, object]] = {}
+    for place in board.places:
+        province = current.provinces[place.province]
+        provinces[place.province] = {
+            "controller": province.controller,
+            "loyalty": dict(province.loyalty),
+            "status": rules.status(current, place.province),
+            "devastated_until": (
+                province.devastated_on + rules.DEVASTATION_TURNS
+                if province.devastated_on is not None
+                else None
+            ),
+            "maritime": place.maritime,
+            "port": place.port,
+            "neighbours": board.road_neighbours(place.province),
+            "armies": [a.name for a in current.armies.values() if a.province == place.province],
+            "lat": place.lat,
+            "lon": place.lon,
+        }
+    year = (current.turn - 1) // rules.TURNS_PER_YEAR
+    return {
+        "turn": current.turn,
+        "initiative": current.initiative,
+        "provinces": provinces,
+        "armies": armies,
+        "mobilised_this_year": {
+            side: sum(
+                1
+                for s, t in current.mobilised
+                if s == side and (t - 1) // rules.TURNS_PER_YEAR == year
+            )
+            for side in current.sides
+        },
+    }
+
+
+def pairing(state: CampaignState, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
+    """D8: who fights whom in ``province`` now (the attacker is the side with the
+    initiative's enemy when it invaded: the side that does not hold the province)."""
+    from assistant.ledger.state import LedgerError
+
+    current, _board = _map(state)
+    if province not in current.provinces:
+        raise LedgerError(_("province: not a province of the map: {name!r}").format(name=province))
+    holder = current.provinces[province].controller or current.sides[1]
+    attacker = current.enemy(holder)
+    try:
+        return rules.battle_pairing(
+            [a.name for a in current.at(province, attacker)],
+            [a.name for a in current.at(province, holder)],
+            chosen,
+        )
+    except RuleBroken as error:
+        raise _refused(error) from None
