@@ -540,10 +540,11 @@ def _figures(state: CampaignState) -> list[NationFigures]:
 
 
 def _map(state: CampaignState) -> list[MapProvince]:
-    """The provinces as ``castra campaign map`` shows them now; none without a board."""
+    """The provinces as ``castra campaign map`` shows them now; none without a board, nor for a
+    DBA campaign, whose map holds whole armies (D9–D13), not PM."""
     from assistant.ledger.forces import board_of, map_summary
 
-    if board_of(state.scenario) is None:
+    if board_of(state.scenario) is None or state.scenario.armies:
         return []
     return [
         MapProvince(
