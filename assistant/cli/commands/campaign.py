@@ -1335,11 +1335,12 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
     lines = [f"{state.scenario.title} — {state.date}"]
     provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
     armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
+    neutral = _("neutral")
     for name, province in provinces.items():
         loyalty = " ".join(f"{side} {n}" for side, n in province["loyalty"].items())
         marks = " port" if province["port"] else (" sea" if province["maritime"] else "")
         lines.append(
-            f"  {name:<22}{province['controller'] or _('neutral'):<9}{loyalty:<20}"
+            f"  {name:<22}{province['controller'] or neutral:<9}{loyalty:<20}"
             f"{province['status']}{marks}"
         )
     lines.append(_("Armies:"))

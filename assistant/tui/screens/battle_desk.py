@@ -308,7 +308,7 @@ class BattleDeskScreen(Screen[None]):
             self._offered[side] = options
             select = self.query_one(f"#army-{side}", Select)
             select.set_options(options)
-            if chosen[side] in {value for _, value in options}:
+            if chosen[side] in {value for _label, value in options}:
                 select.value = chosen[side]
 
     def _army_battle(self) -> dict[str, Any]:
@@ -605,7 +605,7 @@ class BattleDeskScreen(Screen[None]):
         chosen = select.value
         with select.prevent(Select.Changed):
             select.set_options(options)
-            if chosen in {value for _, value in options}:
+            if chosen in {value for _label, value in options}:
                 select.value = chosen
 
     def _show_available(self) -> None:
@@ -648,8 +648,8 @@ class BattleDeskScreen(Screen[None]):
         try:
             if self.ruleset == "dice":
                 advised = budgets.advise_resolution(
-                    sum((pm for _, pm in side_a), Fraction(0)),
-                    sum((pm for _, pm in side_b), Fraction(0)),
+                    sum((pm for _nation, pm in side_a), Fraction(0)),
+                    sum((pm for _nation, pm in side_b), Fraction(0)),
                     circumstances,
                     rates,
                     self._house_rules().small_battle,
