@@ -76,7 +76,10 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         return _(label) if label else last.replace("_", " ")
 
     if isinstance(error, FieldError):
-        return error.text(name)
+        # The rules word a refusal in English (a template marked with N_, its values apart):
+        # said here in the player's language; a message already translated reads as it is.
+        said = FieldError(error.fields, _(error.message), **error.values)
+        return said.text(name)
     if isinstance(error, ValidationError):
         return _pydantic_line(error.errors()[0], name)
     # A refusal not yet carrying its field ("pm: …", "--winner-pm: …"): its leading field and

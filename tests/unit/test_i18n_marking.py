@@ -26,15 +26,7 @@ TEXT_NOT_YET_CONVERTED = {
     "assistant/cli/commands/campaign.py",
     "assistant/cli/commands/odds.py",
     "assistant/cli/commands/serve.py",
-    "assistant/tui/__init__.py",
-    "assistant/tui/dice.py",
-    "assistant/tui/screens/battle_desk.py",
-    "assistant/tui/screens/campaign_forms.py",
     "assistant/tui/screens/chronicle.py",
-    "assistant/tui/screens/dice_battle.py",
-    "assistant/tui/screens/die_entry.py",
-    "assistant/tui/widgets/battle_contingent.py",
-    "assistant/tui/widgets/battle_error.py",
 }
 """Modules whose widget text, help and notifications are still English (issue 14, phase 2).
 ``armylists`` holds data (scenario titles, names), which keeps its own names (issue 14)."""
@@ -61,11 +53,6 @@ ERRORS_NOT_YET_CONVERTED = TEXT_NOT_YET_CONVERTED | {
     "assistant/ledger/record.py",
     "assistant/ledger/state.py",
     "assistant/ledger/store.py",
-    "assistant/tui/screens/annibui.py",
-    "assistant/tui/screens/campaign.py",
-    "assistant/tui/screens/ghost.py",
-    "assistant/tui/widgets/annibui_lines.py",
-    "assistant/tui/widgets/ghost_chart.py",
     "converters/annibui.py",
     "converters/bellum.py",
     "converters/budgets.py",

@@ -45,7 +45,7 @@ from assistant.tui.widgets.battle_error import (
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
-from converters.i18n import N_, _, current_language, translate_recorded
+from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
@@ -362,15 +362,12 @@ class BattleDeskScreen(Screen[None]):
         figures: dict[str, int] = {}
         for side in ("a", "b"):
             card = self.query_one(f"#card-{side}1", ContingentCard)
+            # Named as the card shows them, after the side: "A elements fielded".
             elements = read_count(
-                card.text("elements"),
-                _("{side} elements").format(side=side.upper()),
-                optional=True,
+                card.text("elements"), side.upper() + " " + _("elements fielded"), optional=True
             )
             lost = read_count(
-                card.text("lost"),
-                _("{side} elements lost").format(side=side.upper()),
-                optional=True,
+                card.text("lost"), side.upper() + " " + _("elements lost"), optional=True
             )
             figures[f"elements_{side}"] = DBA_ELEMENTS if elements is None else int(elements)
             figures[f"lost_{side}"] = 0 if lost is None else int(lost)
@@ -747,7 +744,7 @@ class BattleDeskScreen(Screen[None]):
         scale = ""
         if plan.scale != 1:
             scale = _("Table cap {cap}: both sides × {scale} (T1.7). ").format(
-                cap=plan.cap, scale=_decimals(plan.scale, 3)
+                cap=plan.cap, scale=format_number(plan.scale, decimals=3)
             )
         self._show_advice(plan.resolution, plan.reasons, prefix=scale)
 
@@ -1197,15 +1194,8 @@ def working_text(losses: Any) -> str:
         what=_(what) if what else "",
         out_of=_pm(Fraction(out_of)),
         of=_(of) if of else "",
-        share=_decimals(share, 2),
+        share=format_number(share, decimals=2),
     )
-
-
-def _decimals(value: Fraction, places: int) -> str:
-    """``value`` with exactly ``places`` decimals, written the active language's way."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(float(value), format="0." + "0" * places, locale=current_language())
 
 
 def _budget_text(budget: Any, unit: str) -> str:

@@ -27,6 +27,7 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.journal import morale_pips
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.errors import FieldError
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ def __getattr__(name: str) -> Any:
     # first frame does not wait for them (see assistant.tui.screens.campaign_forms).
     if name in _FORMS:
         return getattr(importlib.import_module("assistant.tui.screens.campaign_forms"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    missing = f"module {__name__!r} has no attribute {name!r}"  # Python's own words
+    raise AttributeError(missing)
 
 
 RECENT_EVENTS = 12
@@ -117,9 +119,12 @@ def parse_tribute(text: str) -> dict[str, int]:
             continue
         name, _space, amount = part.rpartition(" ")
         if not name.strip() or not amount.lstrip("-").isdigit():
-            raise ValueError(
-                f"tribute: write each nation and its PE, e.g. Rome 12, Magna Graecia 5 "
-                f"(got {part!r})"
+            raise FieldError(
+                field="tribute",
+                message=_(
+                    "write each nation and its PE, e.g. Rome 12, Magna Graecia 5 (got {part!r})"
+                ),
+                part=part,
             )
         tribute[name.strip()] = int(amount)
     return tribute
