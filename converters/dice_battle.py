@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_valida
 
 from converters.dice import Dice
 from converters.house_rules import DEFAULT_RULES, BothRetreat, HouseRules, pursue_both
+from converters.i18n import N_
 from converters.odds import BattleOdds, Walls, city_falls, odds_from_state, real_pm
 from converters.rates import pm_for_json
 
@@ -857,30 +858,43 @@ def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedConti
     """
     known = {n.lower(): n for n in nations}
     contingents: list[TypedContingent] = []
+    # English templates marked with N_: the app shows them through translate_recorded.
     for part in text.split(";"):
         words = part.split()
         if not words:
             continue
         if len(words) < 2:
-            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
+            raise SetupProblem(
+                field, N_("{field}: write NATION PM, e.g. Rome 4; Samnites 2").format(field=field)
+            )
         name, typed = " ".join(words[:-1]), words[-1]
         try:
             pm = Fraction(typed)
         except (ValueError, ZeroDivisionError):
             raise SetupProblem(
-                field, f"{field}: PM of {name} must be a number (got {typed!r})"
+                field,
+                N_("{field}: PM of {name} must be a number (got {typed})").format(
+                    field=field, name=name, typed=repr(typed)
+                ),
             ) from None
         if pm < 0 or pm.denominator != 1:
             raise SetupProblem(
                 field,
-                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
-                f"½ PM garrison (got {typed!r})",
+                N_(
+                    "{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                    "½ PM garrison (got {typed})"
+                ).format(field=field, name=name, typed=repr(typed)),
             )
         if nations and name.lower() not in known:
             raise SetupProblem(
-                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
+                field,
+                N_("{field}: unknown nation {name}; one of {nations}").format(
+                    field=field, name=repr(name), nations=", ".join(nations)
+                ),
             )
         contingents.append((known.get(name.lower(), name), pm))
     if not contingents:
-        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
+        raise SetupProblem(
+            field, N_("{field}: at least one contingent, e.g. Rome 4").format(field=field)
+        )
     return contingents

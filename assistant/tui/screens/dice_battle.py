@@ -382,7 +382,7 @@ class DiceBattleScreen(Screen[None]):
             self._check_naval_city()
             self._check_in_play(sides)
         except SetupProblem as problem:
-            return str(problem)
+            return _said(problem)
         return ""
 
     # ----------------------------------------------------------------- showing
@@ -427,7 +427,7 @@ class DiceBattleScreen(Screen[None]):
         try:
             asked = self._odds()
         except SetupProblem as problem:
-            text.update(str(problem))
+            text.update(_said(problem))
             return
         except (ValueError, ValidationError) as error:
             text.update(describe(error, DICE_LABELS))
@@ -498,7 +498,7 @@ class DiceBattleScreen(Screen[None]):
             setup = self._setup()
             battle = engine_start(setup)
         except SetupProblem as problem:
-            error.update(str(problem))
+            error.update(_said(problem))
             return False
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -657,7 +657,7 @@ class DiceBattleScreen(Screen[None]):
             engine_start(setup)
             troops = self._int("#dice-troops", DICE_LABELS["troops"])
         except SetupProblem as problem:
-            error.update(str(problem))
+            error.update(_said(problem))
             return
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -975,3 +975,8 @@ def engine_event(state: Any, battle: Any, place: str, rolls: list[Any], capture:
 def _not_rolled(error: BaseException) -> str:
     """A roll abandoned (a physical die escaped) or refused: the battle is as it was."""
     return _("Not rolled: {problem}").format(problem=error)
+
+
+def _said(problem: SetupProblem) -> str:
+    """A set-up refusal in the player's language (the converters word theirs in English)."""
+    return translate_recorded(str(problem))
