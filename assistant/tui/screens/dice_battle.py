@@ -207,24 +207,36 @@ class DiceBattleScreen(Screen[None]):
                     )
                     yield Label(_("retreats at"), classes="field-label")
                     yield Input("0", compact=True, id="dice-b-retreat", classes="retreat")
-                with Horizontal(classes="setting"):
-                    yield Label(_("A came by"), classes="field-label")
-                    yield Select(
-                        [(_(name), key) for name, key in APPROACHES],
-                        value="open",
-                        allow_blank=False,
-                        compact=True,
-                        id="dice-approach",
-                    )
-                    yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
-                    yield TickBox(
-                        _("city: B behind walls (T3.5)"), value=city, id="dice-city", compact=True
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label(_("Place"), classes="field-label")
-                    yield Input(
-                        place, placeholder=_("province or city"), compact=True, id="dice-place"
-                    )
+                # Each row is a few groups side by side; below 100 columns (castra.tcss,
+                # "-narrow") a row stacks its groups, so no picker or label is cut at 80×24.
+                with Horizontal(classes="setting stacks"):
+                    with Horizontal(classes="group"):
+                        yield Label(_("A came by"), classes="field-label")
+                        approaches = [(_(name), key) for name, key in APPROACHES]
+                        approach = Select(
+                            approaches,
+                            value="open",
+                            allow_blank=False,
+                            compact=True,
+                            id="dice-approach",
+                        )
+                        # The picker as wide as its longest choice (+ its arrow): never cut.
+                        approach.styles.width = max(len(name) for name, _key in approaches) + 4
+                        yield approach
+                    with Horizontal(classes="group"):
+                        yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
+                        yield TickBox(
+                            _("city: B behind walls (T3.5)"),
+                            value=city,
+                            id="dice-city",
+                            compact=True,
+                        )
+                with Horizontal(classes="setting stacks"):
+                    with Horizontal(classes="group", id="dice-place-group"):
+                        yield Label(_("Place"), classes="field-label")
+                        yield Input(
+                            place, placeholder=_("province or city"), compact=True, id="dice-place"
+                        )
                     yield TickBox(
                         _("naval battle: fleets, naval PM (T3.6, T3.7)"),
                         value=naval,
@@ -250,7 +262,7 @@ class DiceBattleScreen(Screen[None]):
                 yield Static("", id="dice-side-a-state", classes="dice-side")
                 yield Static("", id="dice-side-b-state", classes="dice-side")
                 with Vertical(id="dice-odds") as odds:
-                    odds.border_title = _("Exact odds from here (T3.8)")
+                    odds.border_title = _("Exact odds (T3.8)")
                     yield Static("", id="dice-odds-text")
             with Vertical(id="dice-rounds-box") as rounds:
                 rounds.border_title = _("Rounds (T3.1: each die ≥ target hits)")
@@ -451,20 +463,17 @@ class DiceBattleScreen(Screen[None]):
     @on(OddsComputed)
     def _odds_computed(self, message: OddsComputed) -> None:
         odds = message.odds
-        outcomes = [
-            (_("A wins"), odds.a_wins),
-            (_("B wins"), odds.b_wins),
-            (_("draw"), odds.draw),
-            (_("both withdraw"), odds.both_withdraw),
+        # One figure a line, names in a column: the lines fit the narrow box in any language.
+        figures = [
+            (_("A wins"), _percent(odds.a_wins)),
+            (_("B wins"), _percent(odds.b_wins)),
+            (_("draw"), _percent(odds.draw)),
+            (_("both withdraw"), _percent(odds.both_withdraw)),
+            (_("PM left A"), format_number(odds.a_expected_left, decimals=2).rjust(6)),
+            (_("PM left B"), format_number(odds.b_expected_left, decimals=2).rjust(6)),
         ]
-        width = max(len(name) for name, _chance in outcomes)
-        lines = [f"{name:<{width}} {_percent(chance)}" for name, chance in outcomes]
-        lines.append(
-            _("PM left: A {a}, B {b}").format(
-                a=format_number(odds.a_expected_left, decimals=2),
-                b=format_number(odds.b_expected_left, decimals=2),
-            )
-        )
+        width = max(len(name) for name, _figure in figures)
+        lines = [f"{name:<{width}} {figure}" for name, figure in figures]
         self.query_one("#dice-odds-text", Static).update("\n".join(lines))
 
     def _odds(self) -> Any:
