@@ -59,8 +59,14 @@ RULESETS: tuple[tuple[str, Ruleset], ...] = (
 )
 """The rulesets a battle can be fought with, as the desk offers them (translated where shown)."""
 
-UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dbmm": N_("AP"), "dba": N_("elements")}
-"""What a budget counts, per ruleset (T1.1–T1.3)."""
+UNITS = {
+    "fog": N_("points"),
+    "dbm": N_("army points"),
+    "dbmm": N_("army points"),
+    "dba": N_("elements"),
+}
+"""What a budget counts, per ruleset (T1.1–T1.3). DBM's AP are army points, spelt out: "AP"
+is FoG's attrition points on the same desk (and in Italian the two differ)."""
 
 
 def winner_options(a_name: str, b_name: str, *, draw: bool) -> list[tuple[str, str]]:

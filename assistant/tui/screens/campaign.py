@@ -107,6 +107,21 @@ def _training_text(nation: Any) -> str:
     return ", ".join(parts)
 
 
+NATION_ROOM = 21
+"""Columns the nations table keeps for a nation's name ("Neutral (no player)", longest shipped)."""
+
+
+def fitting_headings(headings: list[str], width: int) -> list[str]:
+    """The nations table's headings, each on one line when the table then fits ``width``
+    columns; else every heading of several words on two lines (issue 11: Italian "P.M.
+    terrestri" at 80 columns), so every column stays readable without scrolling sideways."""
+    # A column is its widest line plus a cell's padding on each side; numbers are narrower.
+    one_line = NATION_ROOM + 2 + sum(len(heading) + 2 for heading in headings[1:])
+    if one_line <= width:
+        return headings
+    return [headings[0]] + [heading.replace(" ", "\n", 1) for heading in headings[1:]]
+
+
 def parse_tribute(text: str) -> dict[str, int]:
     """``"Rome 12, Magna Graecia 5"`` → ``{"Rome": 12, "Magna Graecia": 5}`` (T5.3 tribute).
 
@@ -227,7 +242,7 @@ class CampaignScreen(Screen[None]):
             title = _("Nations")
             # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
             # turns in brackets say when decimated PM expire and recruits arrive.
-            nations.add_columns(
+            headings = [
                 _("Nation"),
                 _("Land PM"),
                 _("Naval PM"),
@@ -236,7 +251,10 @@ class CampaignScreen(Screen[None]):
                 _("PE"),
                 _("PP"),
                 _("VP"),
-            )
+            ]
+            wrapped = fitting_headings(headings, self.size.width - 2)
+            nations.header_height = max(heading.count("\n") + 1 for heading in wrapped)
+            nations.add_columns(*wrapped)
         else:
             title = _("Armies (morale 0–6, D1)")
             nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
