@@ -9,23 +9,30 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
 from assistant.tui.app import make_app
 from converters.i18n import LOCALE_DIR, current_language, set_language
 from tests.tui.conftest import SEED, SIZE
+from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
 
-SCANNED = {"a": "ANNI BUI", "s": "Bellum", "j": "Journal"}
+SCANNED = {
+    "a": "ANNI BUI",
+    "s": "Bellum",
+    "j": "Journal",
+    "b": "Battle desk",
+    "d": "Dice battle",
+}
 """Screens whose every word is translated (key → screen)."""
 
 NOT_YET_SCANNED = {
     "c": "Campaign",
-    "b": "Battle desk",
-    "d": "Dice battle",
     "g": "Ghost",
     "h": "History (the ledger's summaries)",
     "f1": "Help (lists every screen's keys)",
@@ -116,7 +123,43 @@ def test_not_yet_scanned_screens_are_real_keys(key: str) -> None:
     assert key in {k for k, _mode, _title in NAVIGATION} | {"f1"}
 
 
-# -- snapshots in Italian (issue 14): the Campaign screen; the battle desk and the ghost follow --
+@pytest.mark.parametrize(
+    "use", [heraclea_on_the_desk, a_round_at_panormus], ids=["desk", "dice-battle"]
+)
+async def test_the_desk_and_the_dice_battle_in_use_show_only_italian(
+    store: Any, use: Callable[[Any], Awaitable[None]]
+) -> None:
+    """Beyond the empty forms: the desk's budgets, advice, preview and prestige after Heraclea,
+    and the dice battle's sides, odds and round log after a round, all in Italian."""
+    english_only = _english_only_words() - _data_words()
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await use(pilot)
+        left = _words(_screen_text(app)) & english_only
+        assert not left, f"{use.__name__} shows English words: {sorted(left)}"
+
+
+async def test_the_desk_refuses_a_record_in_italian(store: Any) -> None:
+    """ctrl+r with no place: the refusal under the Record line is Italian, and so is the one
+    for a count the rules refuse (broken BGs beyond those fielded, T2.1)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await heraclea_on_the_desk(pilot)
+        app.screen.query_one("#place", Input).value = ""
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        refusal = str(app.screen.query_one("#record-error", Static).render())
+        assert refusal.startswith("luogo: scrivi dove si è combattuta la battaglia")
+        app.screen.query_one("#b1-broken", Input).value = "11"
+        await pilot.pause()
+        card = str(app.screen.query_one("#b1-error", Static).render())
+        assert "(10)" in card and "at most" not in card, card
+
+
+# -- snapshots in Italian (issue 14): Campaign, Battle desk, Dice battle, Ghost --
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
@@ -134,3 +177,19 @@ def test_ghost_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int,
     """The opening order in Italian: its banner, reason, dice and what it allows (G3.1, G3.5)."""
     set_language("it")
     assert snap_compare(make_app(store, seed=SEED), terminal_size=size, press=["g", "f6"])
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_battle_desk_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
+    """Heraclea on the desk in Italian: P.M., budgets in punti, the advice (T1.8), GB and punti
+    attrito, the preview's working (T2.1) and the prestige (T4.1)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    assert snap_compare(app, terminal_size=size, run_before=heraclea_on_the_desk)
+
+
+def test_dice_battle_in_italian_at_80x24(snap_compare: Any, store: Any) -> None:
+    """A round at Panormus in Italian at 80×24: the set-up whole, sides, odds, round log."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=a_round_at_panormus)

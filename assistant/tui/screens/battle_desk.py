@@ -92,6 +92,20 @@ DESK_LABELS: dict[str, str] = {
 }
 """The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
 
+PRESTIGE_REASONS = (
+    N_("T4.1 {kind} {size} victory: ±{points}"),
+    N_(
+        "T4.1 {kind} {size} victory: ±{points} "
+        "(T3.5 city: the defender counted as {pm} PM, {lost} lost)"
+    ),
+    N_("narrow"),
+    N_("clear"),
+    N_("minor"),
+    N_("major"),
+)
+"""The ledger's English for a battle's prestige (assistant.ledger.record, T4.1), marked so the
+desk and the dice battle show the recorded reason in the player's language."""
+
 DEFEATS = {"ordinary": N_("ordinary"), "crushing": N_("crushing")}
 """D2's kinds of defeat, as the preview names them."""
 
