@@ -127,11 +127,11 @@ rolls a die."""
 
 def _count(value: int, field: str, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, "a whole number (got {value!r})", value=value)
+        raise FieldError(field, N_("a whole number (got {value!r})"), value=value)
     if value < 0:
-        raise FieldError(field, "cannot be negative (got {value})", value=value)
+        raise FieldError(field, N_("cannot be negative (got {value})"), value=value)
     if most is not None and value > most:
-        raise FieldError(field, "at most {most} (got {value})", most=most, value=value)
+        raise FieldError(field, N_("at most {most} (got {value})"), most=most, value=value)
     return value
 
 
@@ -140,12 +140,12 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
         exact = as_fraction(value)
     except (ValueError, ZeroDivisionError, TypeError):
         raise FieldError(
-            field, "a number of ElEq such as 12 or 11.5 (got {value!r})", value=value
+            field, N_("a number of ElEq such as 12 or 11.5 (got {value!r})"), value=value
         ) from None
     if exact < 0:
-        raise FieldError(field, "cannot be negative (got {value:g})", value=float(exact))
+        raise FieldError(field, N_("cannot be negative (got {value:g})"), value=float(exact))
     if (exact * 2).denominator != 1:
-        raise FieldError(field, "ElEq are whole or half (got {value:g})", value=float(exact))
+        raise FieldError(field, N_("ElEq are whole or half (got {value:g})"), value=float(exact))
     return exact
 
 
@@ -187,7 +187,7 @@ def _check_outcome(outcome: str) -> Outcome:
         return "won"
     if outcome == "lost":
         return "lost"
-    raise FieldError("outcome", "won or lost (got {outcome!r})", outcome=outcome)
+    raise FieldError("outcome", N_("won or lost (got {outcome!r})"), outcome=outcome)
 
 
 def fog_army_break(losses: LandLosses) -> str:
@@ -226,13 +226,15 @@ def fog_losses(
     _count(pm, "pm")
     _count(battle_groups, "battle_groups")
     if battle_groups < 1:
-        raise FieldError("battle_groups", "at least 1 (the BGs the contingent fielded)")
+        raise FieldError("battle_groups", N_("at least 1 (the BGs the contingent fielded)"))
     _count(broken, "broken")
     _count(fragmented, "fragmented")
     if broken + fragmented > battle_groups:
         raise FieldError(
             ("broken", "fragmented"),
-            "together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}",
+            N_(
+                "together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}"
+            ),
             most=battle_groups,
             broken_count=broken,
             fragmented_count=fragmented,
@@ -246,7 +248,7 @@ def fog_losses(
     else:
         _count(attrition, "attrition")
         if broken:
-            raise FieldError("attrition", "give either {attrition} or {broken}, not both")
+            raise FieldError("attrition", N_("give either {attrition} or {broken}, not both"))
         ap = attrition
         if counts_as == "won":
             # The edition's total includes the fragmented BGs the winner does not count.
@@ -254,7 +256,7 @@ def fog_losses(
             if ap < 0:
                 raise FieldError(
                     "attrition",
-                    "at least the AP of the {count} fragmented BGs ({ap}), got {given}",
+                    N_("at least the AP of the {count} fragmented BGs ({ap}), got {given}"),
                     count=fragmented,
                     ap=fragmented * rates.fog_ap_fragmented,
                     given=attrition,
@@ -281,21 +283,23 @@ def dbm_losses(
     _count(pm, "pm")
     total = _eleq(total_eleq, "total_eleq")
     if total == 0:
-        raise FieldError("total_eleq", "more than 0 (the contingent's ElEq)")
+        raise FieldError("total_eleq", N_("more than 0 (the contingent's ElEq)"))
     gone = _eleq(eliminated, "eliminated")
     shaken = _eleq(demoralised, "demoralised")
     if gone > total:
         raise FieldError(
             "eliminated",
-            "at most {total_eleq} ({most}), got {given}",
+            N_("at most {total_eleq} ({most}), got {given}"),
             most=_show(total),
             given=_show(gone),
         )
     if gone + shaken > total:
         raise FieldError(
             "demoralised",
-            "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
-            "got {given}",
+            N_(
+                "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
+                "got {given}"
+            ),
             most=_show(total - gone),
             given=_show(shaken),
         )
@@ -311,13 +315,13 @@ def dbmm_losses(pm: int, bases: int, killed: int, broken: int, outcome: Outcome)
     _count(pm, "pm")
     _count(bases, "bases")
     if bases < 1:
-        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
+        raise FieldError("bases", N_("at least 1 (the bases the contingent fielded)"))
     _count(killed, "killed")
     _count(broken, "broken")
     if killed + broken > bases:
         raise FieldError(
             ("killed", "broken"),
-            "together at most {bases} ({most}), got {given}",
+            N_("together at most {bases} ({most}), got {given}"),
             most=bases,
             given=f"{killed} + {broken}",
         )
@@ -331,11 +335,11 @@ def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosse
     _count(pm, "pm")
     _count(elements, "elements")
     if elements < 1:
-        raise FieldError("elements", "at least 1 (the elements the contingent fielded)")
+        raise FieldError("elements", N_("at least 1 (the elements the contingent fielded)"))
     _count(lost, "lost")
     if lost > elements:
         raise FieldError(
-            "lost", "at most {elements} ({most}), got {given}", most=elements, given=lost
+            "lost", N_("at most {elements} ({most}), got {given}"), most=elements, given=lost
         )
     return _land("dba", checked, pm, Fraction(lost), Fraction(elements))
 
@@ -362,14 +366,14 @@ def recovery_losses(
     _count(pm, "pm")
     _count(bases, "bases", most=MOST_BASES)
     if bases < 1:
-        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
+        raise FieldError("bases", N_("at least 1 (the bases the contingent fielded)"))
     _count(destroyed, "destroyed")
     _count(routed, "routed")
     _count(naval_lost, "naval_lost", most=MOST_BASES)
     if destroyed + routed > bases:
         raise FieldError(
             ("destroyed", "routed"),
-            "together at most {bases} ({most}), got {destroyed_count} + {routed_count}",
+            N_("together at most {bases} ({most}), got {destroyed_count} + {routed_count}"),
             most=bases,
             destroyed_count=destroyed,
             routed_count=routed,

@@ -78,7 +78,11 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
     if isinstance(error, FieldError):
         # The rules word a refusal in English (a template marked with N_, its values apart):
         # said here in the player's language; a message already translated reads as it is.
-        said = FieldError(error.fields, _(error.message), **error.values)
+        values = {
+            key: _(value) if isinstance(value, str) else value
+            for key, value in error.values.items()
+        }
+        said = FieldError(error.fields, _(error.message), **values)
         return said.text(name)
     if isinstance(error, ValidationError):
         return _pydantic_line(error.errors()[0], name)
