@@ -79,7 +79,8 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         # The rules word a refusal in English (a template marked with N_, its values apart):
         # said here in the player's language; a message already translated reads as it is.
         values = {
-            key: _(value) if isinstance(value, str) else value
+            # "" would fetch the catalogue's header: only words are translated.
+            key: _(value) if isinstance(value, str) and value.strip() else value
             for key, value in error.values.items()
         }
         said = FieldError(error.fields, _(error.message), **values)
