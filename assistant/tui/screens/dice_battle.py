@@ -212,17 +212,7 @@ class DiceBattleScreen(Screen[None]):
                 with Horizontal(classes="setting stacks"):
                     with Horizontal(classes="group"):
                         yield Label(_("A came by"), classes="field-label")
-                        approaches = [(_(name), key) for name, key in APPROACHES]
-                        approach = Select(
-                            approaches,
-                            value="open",
-                            allow_blank=False,
-                            compact=True,
-                            id="dice-approach",
-                        )
-                        # The picker as wide as its longest choice (+ its arrow): never cut.
-                        approach.styles.width = max(len(name) for name, _key in approaches) + 4
-                        yield approach
+                        yield _whole_picker(APPROACHES, "open", "dice-approach")
                     with Horizontal(classes="group"):
                         yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
                         yield TickBox(
@@ -243,19 +233,17 @@ class DiceBattleScreen(Screen[None]):
                         id="dice-naval",
                         compact=True,
                     )
-                with Horizontal(classes="setting", id="dice-intercept-row") as row:
+                with Horizontal(classes="setting stacks", id="dice-intercept-row") as row:
                     row.display = naval
-                    yield Label(_("Intercept"), classes="field-label")
-                    yield Select(
-                        [(_(name), key) for name, key in SEEKERS],
-                        value="a",
-                        allow_blank=False,
-                        compact=True,
-                        id="dice-seeks",
-                    )
-                    yield Label(_("troops carried by the avoiding fleet"), classes="field-label")
-                    yield Input("0", compact=True, id="dice-troops", classes="retreat")
-                    yield Label(_("PM  (f9 rolls T3.6)"), classes="field-label")
+                    with Horizontal(classes="group"):
+                        yield Label(_("Intercept"), classes="field-label")
+                        yield _whole_picker(SEEKERS, "a", "dice-seeks")
+                    with Horizontal(classes="group"):
+                        yield Label(
+                            _("troops carried by the avoiding fleet"), classes="field-label"
+                        )
+                        yield Input("0", compact=True, id="dice-troops", classes="retreat")
+                        yield Label(_("PM  (f9 rolls T3.6)"), classes="field-label")
                 yield FieldError(id="dice-setup-error")
                 yield FieldNote(id="dice-intercept")
             with Horizontal(id="dice-status"):
@@ -989,3 +977,12 @@ def _not_rolled(error: BaseException) -> str:
 def _said(problem: SetupProblem) -> str:
     """A set-up refusal in the player's language (the converters word theirs in English)."""
     return translate_recorded(str(problem))
+
+
+def _whole_picker(choices: tuple[tuple[str, str], ...], value: str, id: str) -> Select[str]:
+    """A compact picker of translated ``choices``, as wide as its longest (+ its arrow), so a
+    narrow row never cuts the choice shown."""
+    options = [(_(name), key) for name, key in choices]
+    picker: Select[str] = Select(options, value=value, allow_blank=False, compact=True, id=id)
+    picker.styles.width = max(len(name) for name, _key in options) + 4
+    return picker
