@@ -27,9 +27,9 @@ from pathlib import Path
 
 __all__ = [
     "DOMAIN",
+    "KEY",
     "LANGUAGES",
     "LOCALE_DIR",
-    "KEY",
     "NP_",
     "N_",
     "_",
@@ -122,8 +122,9 @@ on the Map screen marches an army, while "March" alone is the month of a recorde
 
 
 def NP_(context: str, message: str) -> str:
-    """Mark a module-level constant with its context (``NP_("key", "March")``: the context is a literal, which is what Babel reads) for extraction;
-    translate it where it is shown (for a key's label, with :func:`key_label`)."""
+    """Mark a module-level constant with its context for extraction, e.g. a key's label
+    ``NP_("key", "March")`` (the context must be a literal: Babel reads it from the source);
+    translate it where it is shown (a key's label with :func:`key_label`)."""
     del context  # read by Babel's extractor (babel.cfg), not at run time
     return message
 

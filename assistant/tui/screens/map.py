@@ -25,7 +25,7 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, nearest_in_direction, render_map
-from converters.i18n import NP_, N_, _
+from converters.i18n import N_, NP_, _
 
 __all__ = ["MapScreen", "MarchForm", "SackForm", "SailForm", "SiegeForm"]
 
