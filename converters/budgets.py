@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.errors import FieldError
 from converters.house_rules import SmallBattle
-from converters.i18n import N_
+from converters.i18n import N_, _
 from converters.rates import (
     DEFAULT_RATES,
     PM,
@@ -305,7 +305,7 @@ def battle_budget(
     if not side_b:
         raise ValueError("side_b: give at least one contingent")
     if cap is not None and cap < 1:
-        raise FieldError("cap", N_("a positive number of points or elements (got {cap})"), cap=cap)
+        raise FieldError("cap", _("a positive number of points or elements (got {cap})"), cap=cap)
     unscaled_a = _side(known, side_a, Fraction(1), rates)
     unscaled_b = _side(known, side_b, Fraction(1), rates)
     larger = max(unscaled_a.full_budget, unscaled_b.full_budget)

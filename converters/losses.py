@@ -127,11 +127,11 @@ rolls a die."""
 
 def _count(value: int, field: str, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, N_("a whole number (got {value!r})"), value=value)
+        raise FieldError(field, _("a whole number (got {value!r})"), value=value)
     if value < 0:
-        raise FieldError(field, N_("cannot be negative (got {value})"), value=value)
+        raise FieldError(field, _("cannot be negative (got {value})"), value=value)
     if most is not None and value > most:
-        raise FieldError(field, N_("at most {most} (got {value})"), most=most, value=value)
+        raise FieldError(field, _("at most {most} (got {value})"), most=most, value=value)
     return value
 
 
@@ -140,12 +140,12 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
         exact = as_fraction(value)
     except (ValueError, ZeroDivisionError, TypeError):
         raise FieldError(
-            field, N_("a number of ElEq such as 12 or 11.5 (got {value!r})"), value=value
+            field, _("a number of ElEq such as 12 or 11.5 (got {value!r})"), value=value
         ) from None
     if exact < 0:
-        raise FieldError(field, N_("cannot be negative (got {value:g})"), value=float(exact))
+        raise FieldError(field, _("cannot be negative (got {value:g})"), value=float(exact))
     if (exact * 2).denominator != 1:
-        raise FieldError(field, N_("ElEq are whole or half (got {value:g})"), value=float(exact))
+        raise FieldError(field, _("ElEq are whole or half (got {value:g})"), value=float(exact))
     return exact
 
 
@@ -187,7 +187,7 @@ def _check_outcome(outcome: str) -> Outcome:
         return "won"
     if outcome == "lost":
         return "lost"
-    raise FieldError("outcome", N_("won or lost (got {outcome!r})"), outcome=outcome)
+    raise FieldError("outcome", _("won or lost (got {outcome!r})"), outcome=outcome)
 
 
 def fog_army_break(losses: LandLosses) -> str:
@@ -226,15 +226,13 @@ def fog_losses(
     _count(pm, "pm")
     _count(battle_groups, "battle_groups")
     if battle_groups < 1:
-        raise FieldError("battle_groups", N_("at least 1 (the BGs the contingent fielded)"))
+        raise FieldError("battle_groups", _("at least 1 (the BGs the contingent fielded)"))
     _count(broken, "broken")
     _count(fragmented, "fragmented")
     if broken + fragmented > battle_groups:
         raise FieldError(
             ("broken", "fragmented"),
-            N_(
-                "together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}"
-            ),
+            _("together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}"),
             most=battle_groups,
             broken_count=broken,
             fragmented_count=fragmented,
@@ -248,7 +246,7 @@ def fog_losses(
     else:
         _count(attrition, "attrition")
         if broken:
-            raise FieldError("attrition", N_("give either {attrition} or {broken}, not both"))
+            raise FieldError("attrition", _("give either {attrition} or {broken}, not both"))
         ap = attrition
         if counts_as == "won":
             # The edition's total includes the fragmented BGs the winner does not count.
@@ -256,7 +254,7 @@ def fog_losses(
             if ap < 0:
                 raise FieldError(
                     "attrition",
-                    N_("at least the AP of the {count} fragmented BGs ({ap}), got {given}"),
+                    _("at least the AP of the {count} fragmented BGs ({ap}), got {given}"),
                     count=fragmented,
                     ap=fragmented * rates.fog_ap_fragmented,
                     given=attrition,
@@ -283,20 +281,20 @@ def dbm_losses(
     _count(pm, "pm")
     total = _eleq(total_eleq, "total_eleq")
     if total == 0:
-        raise FieldError("total_eleq", N_("more than 0 (the contingent's ElEq)"))
+        raise FieldError("total_eleq", _("more than 0 (the contingent's ElEq)"))
     gone = _eleq(eliminated, "eliminated")
     shaken = _eleq(demoralised, "demoralised")
     if gone > total:
         raise FieldError(
             "eliminated",
-            N_("at most {total_eleq} ({most}), got {given}"),
+            _("at most {total_eleq} ({most}), got {given}"),
             most=_show(total),
             given=_show(gone),
         )
     if gone + shaken > total:
         raise FieldError(
             "demoralised",
-            N_(
+            _(
                 "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
                 "got {given}"
             ),
@@ -315,13 +313,13 @@ def dbmm_losses(pm: int, bases: int, killed: int, broken: int, outcome: Outcome)
     _count(pm, "pm")
     _count(bases, "bases")
     if bases < 1:
-        raise FieldError("bases", N_("at least 1 (the bases the contingent fielded)"))
+        raise FieldError("bases", _("at least 1 (the bases the contingent fielded)"))
     _count(killed, "killed")
     _count(broken, "broken")
     if killed + broken > bases:
         raise FieldError(
             ("killed", "broken"),
-            N_("together at most {bases} ({most}), got {given}"),
+            _("together at most {bases} ({most}), got {given}"),
             most=bases,
             given=f"{killed} + {broken}",
         )
@@ -335,11 +333,11 @@ def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosse
     _count(pm, "pm")
     _count(elements, "elements")
     if elements < 1:
-        raise FieldError("elements", N_("at least 1 (the elements the contingent fielded)"))
+        raise FieldError("elements", _("at least 1 (the elements the contingent fielded)"))
     _count(lost, "lost")
     if lost > elements:
         raise FieldError(
-            "lost", N_("at most {elements} ({most}), got {given}"), most=elements, given=lost
+            "lost", _("at most {elements} ({most}), got {given}"), most=elements, given=lost
         )
     return _land("dba", checked, pm, Fraction(lost), Fraction(elements))
 
@@ -366,14 +364,14 @@ def recovery_losses(
     _count(pm, "pm")
     _count(bases, "bases", most=MOST_BASES)
     if bases < 1:
-        raise FieldError("bases", N_("at least 1 (the bases the contingent fielded)"))
+        raise FieldError("bases", _("at least 1 (the bases the contingent fielded)"))
     _count(destroyed, "destroyed")
     _count(routed, "routed")
     _count(naval_lost, "naval_lost", most=MOST_BASES)
     if destroyed + routed > bases:
         raise FieldError(
             ("destroyed", "routed"),
-            N_("together at most {bases} ({most}), got {destroyed_count} + {routed_count}"),
+            _("together at most {bases} ({most}), got {destroyed_count} + {routed_count}"),
             most=bases,
             destroyed_count=destroyed,
             routed_count=routed,

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
 from converters.errors import FieldError
-from converters.i18n import N_
+from converters.i18n import N_, _
 
 __all__ = [
     "DBA_ELEMENTS",
@@ -63,19 +63,19 @@ _MORALE_CHANGE: dict[str, int] = {
 
 def _morale(value: int, field: str = "morale") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, N_("a whole number 0 to 6 (got {value!r})"), value=value)
+        raise FieldError(field, _("a whole number 0 to 6 (got {value!r})"), value=value)
     if not MORALE_MIN <= value <= MORALE_MAX:
-        raise FieldError(field, N_("0 to 6 (got {value})"), value=value)
+        raise FieldError(field, _("0 to 6 (got {value})"), value=value)
     return value
 
 
 def _count(value: int, field: str, most: int, most_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise FieldError(field, N_("a whole number 0 or more (got {value!r})"), value=value)
+        raise FieldError(field, _("a whole number 0 or more (got {value!r})"), value=value)
     if value > most:
         raise FieldError(
             field,
-            N_("at most {most_name} ({most}), got {value}"),
+            _("at most {most_name} ({most}), got {value}"),
             most_name=most_name,
             most=most,
             value=value,
@@ -100,7 +100,7 @@ def classify_defeat(
     for field, fielded in (("elements", elements), ("enemy_elements", enemy_elements)):
         if isinstance(fielded, bool) or not isinstance(fielded, int) or fielded < 1:
             raise FieldError(
-                field, N_("an army fields at least 1 element (got {fielded!r})"), fielded=fielded
+                field, _("an army fields at least 1 element (got {fielded!r})"), fielded=fielded
             )
     _count(lost, "lost", elements, N_("the elements fielded"))
     _count(enemy_lost, "enemy_lost", enemy_elements, N_("the enemy's elements fielded"))
@@ -307,7 +307,7 @@ def forced_march(morale: int, loyalty: int, *, ends_in_invasion: bool = False) -
     _morale(morale)
     if isinstance(loyalty, bool) or not isinstance(loyalty, int) or loyalty < 0:
         raise FieldError(
-            "loyalty", N_("a whole number 0 or more (got {loyalty!r})"), loyalty=loyalty
+            "loyalty", _("a whole number 0 or more (got {loyalty!r})"), loyalty=loyalty
         )
     if loyalty < _FORCED_MARCH_MIN_LOYALTY:
         return ForcedMarch(

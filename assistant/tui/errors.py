@@ -76,8 +76,8 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         return _(label) if label else last.replace("_", " ")
 
     if isinstance(error, FieldError):
-        # The rules word a refusal in English (a template marked with N_, its values apart):
-        # said here in the player's language; a message already translated reads as it is.
+        # A refusal raised with an English template (marked with N_, its values apart) is said
+        # here in the player's language; one raised already translated reads as it is.
         values = {
             # "" would fetch the catalogue's header: only words are translated.
             key: _(value) if isinstance(value, str) and value.strip() else value
