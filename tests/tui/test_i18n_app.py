@@ -139,12 +139,14 @@ async def test_the_desk_and_the_dice_battle_in_use_show_only_italian(
 ) -> None:
     """Beyond the empty forms: the desk's budgets, advice, preview and prestige after Heraclea,
     and the dice battle's sides, odds and round log after a round, all in Italian."""
-    english_only = _english_only_words() - _data_words()
+    english_only = _english_only_words() - _data_words(store)
     set_language("it")
     app = make_app(store, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         await use(pilot)
-        left = _words(_screen_text(app)) & english_only
+        # What the player typed is data, shown as typed ("Carthage 4" in the set-up).
+        typed = " ".join(field.value for field in app.screen.query(Input))
+        left = _words(_screen_text(app)) & english_only - _words(typed)
         assert not left, f"{use.__name__} shows English words: {sorted(left)}"
 
 
@@ -201,3 +203,23 @@ def test_dice_battle_in_italian_at_80x24(snap_compare: Any, store: Any) -> None:
     set_language("it")
     app = make_app(store, seed=SEED)
     assert snap_compare(app, terminal_size=(80, 24), run_before=a_round_at_panormus)
+
+
+async def test_the_dice_battle_takes_the_nations_italian_names(store: Any) -> None:
+    """An Italian player types "Roma 5; Cartagine 4" as the seed writes them: the battle starts
+    and its contingents are the campaign's own nations (the ledger's keys, Rome and Carthage)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        app.screen.query_one("#dice-side-a", Input).value = "Roma 5"
+        app.screen.query_one("#dice-side-b", Input).value = "Cartagine 4"
+        await pilot.pause()
+        app.screen.query_one("#dice-rounds").focus()
+        await pilot.press("f5")
+        await pilot.pause()
+        battle = app.screen.battle  # type: ignore[attr-defined]
+        assert battle is not None
+        assert [c.nation for c in battle.setup.a.contingents] == ["Rome"]
+        assert [c.nation for c in battle.setup.b.contingents] == ["Carthage"]

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
@@ -617,7 +618,7 @@ class BattleDeskScreen(Screen[None]):
                     LedgerFieldError(
                         "pm",
                         _("{nation} has {has} land PM in play (fielded {fielded})"),
-                        nation=card.nation,
+                        nation=nation_name(card.nation),
                         has=has,
                         fielded=fielded,
                     ),
@@ -663,7 +664,11 @@ class BattleDeskScreen(Screen[None]):
             army = self.query_one(f"#army-{side}", Select).value
             return army if isinstance(army, str) else _("Army {side}").format(side=side.upper())
         nations = [card.nation for card in self.cards(side) if card.nation]
-        return " + ".join(nations) if nations else _("Side {side}").format(side=side.upper())
+        return (
+            " + ".join(map(nation_name, nations))
+            if nations
+            else _("Side {side}").format(side=side.upper())
+        )
 
     def _show_winner_options(self) -> None:
         options = winner_options(
@@ -728,7 +733,7 @@ class BattleDeskScreen(Screen[None]):
                     self._house_rules().small_battle,
                 )
                 for card, pm in side_a + side_b:
-                    table.add_row(card.tag, card.nation or "", _pm(pm), _("dice"), "")
+                    table.add_row(card.tag, nation_name(card.nation or ""), _pm(pm), _("dice"), "")
                 self._show_advice(advised.resolution, advised.reasons)
                 return
             plan = budgets.battle_budget(
@@ -754,7 +759,7 @@ class BattleDeskScreen(Screen[None]):
         ):
             table.add_row(
                 card.tag,
-                contingent.nation or "",
+                nation_name(contingent.nation or ""),
                 _pm(contingent.pm),
                 _budget_text(contingent, unit),
                 contingent.army_list or "",
@@ -835,7 +840,7 @@ class BattleDeskScreen(Screen[None]):
         for row in preview["contingents"]:
             table.add_row(
                 row["tag"],
-                row["nation"],
+                nation_name(row["nation"]),
                 str(row["pm"]),
                 str(row["pm_lost"]),
                 str(row["pm_left"]),
@@ -843,12 +848,12 @@ class BattleDeskScreen(Screen[None]):
                 working_text(row["detail"]),
             )
         event = preview["event"]
-        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
+        points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
         shown = _("Prestige ({reason}): {points}").format(
             reason=translate_recorded(event.prestige_reason or "T4.1"), points=points
         )
         broken = [
-            f"{row['tag']} {row['nation']}: "
+            f"{row['tag']} {nation_name(row['nation'])}: "
             f"{translate_recorded(losses.fog_army_break(row['detail']))}"
             for row in preview["contingents"]
             if getattr(row["detail"], "army_broken", False)

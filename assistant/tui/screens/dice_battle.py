@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import (
@@ -66,7 +67,15 @@ DICE_LABELS: dict[str, str] = {
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""
-    return "; ".join(f"{nation} {_pm(pm)}" for nation, pm in contingents if nation)
+    return "; ".join(f"{nation_name(nation)} {_pm(pm)}" for nation, pm in contingents if nation)
+
+
+def read_side(text: str, field: str, nations: list[str]) -> list[TypedContingent]:
+    """:func:`converters.dice_battle.parse_side`, a shipped nation typed in the player's language
+    too ("Roma 4"): the contingents come back with the nations' keys, as the ledger knows them."""
+    shown = {nation_name(key): key for key in nations}
+    known = [*shown, *(key for key in nations if key not in shown)]
+    return [(shown.get(name, name), pm) for name, pm in parse_side(text, field, known)]
 
 
 def _pm(value: Fraction | int | float) -> str:
@@ -303,8 +312,8 @@ class DiceBattleScreen(Screen[None]):
     def _setup(self) -> dict[str, Any]:
         """The set-up as typed, checked for form only (the engine checks the rules)."""
         nations = self._nations()
-        side_a = parse_side(self.query_one("#dice-side-a", Input).value, _("side A"), nations)
-        side_b = parse_side(self.query_one("#dice-side-b", Input).value, _("side B"), nations)
+        side_a = read_side(self.query_one("#dice-side-a", Input).value, _("side A"), nations)
+        side_b = read_side(self.query_one("#dice-side-b", Input).value, _("side B"), nations)
         self._check_naval_city()
         self._check_in_play({"side_a": side_a, "side_b": side_b})
         return {
@@ -341,7 +350,7 @@ class DiceBattleScreen(Screen[None]):
                 refusal = LedgerFieldError(
                     field,
                     _("{nation} has {has} {unit} in play (fielded {fielded})"),
-                    nation=nation,
+                    nation=nation_name(nation),
                     has=has,
                     unit=unit,
                     fielded=fielded,
@@ -376,7 +385,7 @@ class DiceBattleScreen(Screen[None]):
             for key, field in (("a", "side_a"), ("b", "side_b")):
                 text = self.query_one(f"#dice-side-{key}", Input).value
                 if text.strip():
-                    sides[field] = parse_side(
+                    sides[field] = read_side(
                         text, _("side {side}").format(side=key.upper()), nations
                     )
             self._check_naval_city()
@@ -394,12 +403,12 @@ class DiceBattleScreen(Screen[None]):
         label = side.upper()
         if self.battle is None:
             try:
-                contingents = parse_side(
+                contingents = read_side(
                     self.query_one(f"#dice-side-{side}", Input).value, label, []
                 )
             except SetupProblem:
                 return _("[b]Side {side}[/b]\nnot set up").format(side=label)
-            names = ", ".join(f"{n} {_pm(pm)}" for n, pm in contingents)
+            names = ", ".join(f"{nation_name(n)} {_pm(pm)}" for n, pm in contingents)
             return _("[b]Side {side}[/b]\n{names}\nPress f5 to start").format(
                 side=label, names=names
             )
@@ -413,7 +422,7 @@ class DiceBattleScreen(Screen[None]):
                 side=label, pm=_pm(view["pm"]), dice=dice, target=view["target"]
             )
         ]
-        lines += [f"  {name}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
+        lines += [f"  {nation_name(name)}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
         if not engine_over(self.battle):
             lines.append(
                 _("After this round: {choice}  (f{key})").format(
@@ -909,7 +918,7 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
         for c in side.contingents:
             line = _("{side} {nation}: lost {lost} of {start} {unit}").format(
                 side=key,
-                nation=c.nation,
+                nation=nation_name(c.nation),
                 lost=_pm(c.pm_lost),
                 start=_pm(c.pm_start),
                 unit=unit,
@@ -920,7 +929,7 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     capture_text = ""
     if capture is not None and result.winner is not None:
         # The ledger adds the captured ships to the first contingent listed on the winning side.
-        taker = battle.setup.side(result.winner).contingents[0].nation
+        taker = nation_name(battle.setup.side(result.winner).contingents[0].nation)
         faces = " ".join(str(face) for face in capture.rolls)
         capture_text = (
             _(
@@ -937,7 +946,7 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
             else _("Capture (T3.7): no enemy ship destroyed, nothing to roll for")
         ) + "\n"
     if event.prestige:
-        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
+        points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
         prestige_text = _("Prestige ({reason}): {points}").format(
             reason=translate_recorded(event.prestige_reason), points=points
         )

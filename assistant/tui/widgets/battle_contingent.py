@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _
@@ -146,7 +147,7 @@ class ContingentCard(Vertical):
                 self._nation if self._nation in self._nations else Select.NULL
             )
             yield Select(
-                [(name, name) for name in self._nations],
+                [(nation_name(name), name) for name in self._nations],
                 prompt=_("nation"),
                 value=nation_value,
                 compact=True,
