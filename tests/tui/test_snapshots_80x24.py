@@ -103,6 +103,7 @@ async def test_80x24_the_italian_nations_table_is_whole(store: Any) -> None:
     from converters.i18n import set_language
     from tests.tui.conftest import SEED
 
+    a_battle_and_a_turn(store)  # decimated PM with the turn they expire: the widest cells
     set_language("it")
     app = make_app(store, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
