@@ -241,8 +241,12 @@ def test_a_sentence_that_only_fits_a_date_template_is_left_alone() -> None:
     """ "{month} {year} BC" must not turn a ledger line into half-Italian because one of its
     words ("campaign") happens to be in the catalogue."""
     set_language("it")
-    line = "campaign created: The Tarentine Wars, 278–273 BC"
+    line = "alliance noted: The Tarentine Wars, 278–273 BC"
     assert translate_recorded(line) == line
+    # The campaign's first event has a template of its own: its words translated, the title
+    # (data) and its dates kept as the scenario gives them.
+    created = "campaign created: The Tarentine Wars, 278–273 BC"
+    assert translate_recorded(created) == "campagna creata: The Tarentine Wars, 278–273 BC"
 
 
 def test_a_referees_own_words_are_shown_as_typed() -> None:
