@@ -24,7 +24,6 @@ from textual.widgets import DataTable, Static
 
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.journal import morale_pips
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -306,6 +305,7 @@ class CampaignScreen(Screen[None]):
 
     def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
         from assistant.ledger.dba_map import summary
+        from assistant.tui.screens.journal import morale_pips  # pydantic: not for the first frame
 
         row = table.cursor_row
         table.clear()
