@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.events import Resize
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
@@ -50,10 +51,11 @@ class MapScreen(Screen[None]):
         Binding("d", "battle('dice')", N_("Dice here")),
     ]
 
+    selected: reactive[str | None] = reactive(None, init=False)
+    """The province the panel shows and the forms act in; the board and panel follow it."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.selected: str | None = None
-        """The province the panel shows and the forms act in."""
         self._data: dict[str, Any] | None = None
         self._tribute: dict[str, Any] = {}
 
@@ -107,9 +109,13 @@ class MapScreen(Screen[None]):
         self._data = map_summary(state)
         result = tribute_now(state)
         self._tribute = {p.name: p for p in result.provinces}
-        if self.selected not in self._data["provinces"]:
+        if self.selected in self._data["provinces"]:
+            self._draw()
+        else:
             provinces = list(self._data["provinces"])
-            self.selected = START if START in provinces else provinces[0]
+            self.selected = START if START in provinces else provinces[0]  # drawn by the watch
+
+    def watch_selected(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
@@ -176,7 +182,6 @@ class MapScreen(Screen[None]):
         if self._data is None or self.selected is None:
             return
         self.selected = nearest_in_direction(self._data["provinces"], self.selected, dx, dy)
-        self._draw()
 
     def action_order(self, form_name: str) -> None:
         """Open the form for an order given in the selected province."""
