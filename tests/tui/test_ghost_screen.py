@@ -82,6 +82,23 @@ async def test_G3_three_ghost_turns_with_typed_dice(app: Any, type_text: Any) ->
         assert "T1" in chart and "+14.9%" in chart and "T3" in chart and "-29.9%" in chart
 
 
+async def test_the_screen_follows_the_battle_it_holds(app: Any) -> None:
+    """``battle`` is reactive: the banner, the locked set-up and the general's profile follow
+    whichever battle the screen holds, however it got there (a step, a resume, ctrl+n)."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        opened = screen.battle
+        assert "Opening" in banner(screen) and screen.query_one("#ghost-army").disabled
+        screen.battle = None
+        await pilot.pause()
+        assert "No battle yet" in banner(screen)
+        assert not screen.query_one("#ghost-army").disabled, "the set-up can be changed again"
+        screen.battle = opened
+        await pilot.pause()
+        assert "Opening" in banner(screen) and screen.query_one("#ghost-army").disabled
+
+
 # G3.4: 3 of 11 units lost is 27 % (rounded down) ≥ 25 %: the army leaves the field, whatever
 # the order, and the battle is saved with the campaign so it resumes in a new session.
 async def test_G3_4_leaves_the_field_and_the_battle_resumes(
