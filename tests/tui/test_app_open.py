@@ -20,6 +20,7 @@ from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
 from assistant.tui.widgets.footer import CastraFooter
+from converters.i18n import _, set_language
 
 from .conftest import SIZE
 
@@ -266,3 +267,36 @@ async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
         await pilot.pause()
         assert str(app.screen.query_one("#nations", DataTable).get_row("Rome")[5]) == "26"
     app.ledger.store.close()
+
+
+async def test_a_campaign_kept_in_one_language_is_not_shown_in_the_other(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    """The kept Campaign screen is worded as it was shown: after ``L`` (or a start with
+    ``--lang``) in the other language its English heading and rows must not appear in an
+    Italian app; the Italian screen is kept instead, for the next Italian start."""
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)  # kept in English
+    held_open.clear()
+    set_language("it")
+    for start in ("first in Italian", "next in Italian"):
+        app = make_app(campaign_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.ledger.store is None, "the file is still being opened"
+            heading = _text(app, "#campaign-heading")
+            if start == "first in Italian":
+                assert heading == _(LOADING), "no English glance in an Italian app"
+            else:
+                assert heading != _(LOADING), "the Italian glance shows at once"
+                nations = app.screen.query_one("#nations", DataTable)
+                assert nations.get_row("Rome")[0] == "Rome"
+            held_open.set()
+            assert await app.ledger.loaded()
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            shown = _text(app, "#campaign-heading")
+            assert heading in (_(LOADING), shown), "the glance was the campaign as shown"
+        app.ledger.store.close()
+        held_open.clear()

@@ -26,7 +26,7 @@ from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.tui.screens.campaign_forms import (
@@ -203,7 +203,7 @@ class CampaignScreen(Screen[None]):
         elif ledger.store is None:
             # The first frame: the app opens the campaign file once this screen is up. Until
             # then it shows the campaign as it was last shown, if the file has not moved on.
-            glance = read_glance(campaign_file(ledger.path))
+            glance = read_glance(campaign_file(ledger.path), current_language())
             if glance is None or not self._show_glance(glance):
                 self.query_one("#campaign-heading", Static).update(_(LOADING))
         else:
@@ -353,6 +353,7 @@ class CampaignScreen(Screen[None]):
             "status": str(self.query_one("#campaign-status", Static).content),
             "uses_pm": self._uses_pm,
             "tables": tables,
+            "language": current_language(),
         }
 
     def _show_glance(self, glance: dict[str, Any]) -> bool:
