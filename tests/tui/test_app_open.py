@@ -4,6 +4,8 @@ and how: the app shows its Campaign screen at once and opens the file behind it.
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -300,3 +302,24 @@ async def test_a_campaign_kept_in_one_language_is_not_shown_in_the_other(
             assert heading in (_(LOADING), shown), "the glance was the campaign as shown"
         app.ledger.store.close()
         held_open.clear()
+
+
+def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
+    """What ``castra`` imports before its first frame (the command line, the app, the Campaign
+    screen) leaves pydantic, the ledger and the army lists to the thread that opens the file:
+    each of them once crept in through one import and made every start slower
+    (benchmarks/startup.py)."""
+    script = (
+        "import sys\n"
+        "from assistant.cli import interface_language\n"
+        "from assistant.tui import build_app\n"
+        "from converters.i18n import set_language\n"
+        "set_language(interface_language([]))\n"
+        "build_app(None)\n"
+        "heavy = ('pydantic', 'assistant.ledger', 'armylists', 'ghost')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert ran.stdout.strip() == "[]", ran.stdout + ran.stderr

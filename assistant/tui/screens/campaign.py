@@ -22,7 +22,6 @@ from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from armylists.names import nation_name
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
@@ -148,6 +147,14 @@ def tribute_text(state: Any) -> str:
     return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(
         listed=pe_listing(collection[0])
     )
+
+
+def nation_name(name: str) -> str:
+    """:func:`armylists.names.nation_name`, imported when first needed: importing
+    :mod:`armylists` loads its pydantic loader, which the first frame does without."""
+    from armylists.names import nation_name as named
+
+    return named(name)
 
 
 def pe_listing(amounts: dict[str, int]) -> str:
