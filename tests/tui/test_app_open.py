@@ -293,7 +293,7 @@ async def test_a_campaign_kept_in_one_language_is_not_shown_in_the_other(
             else:
                 assert heading != _(LOADING), "the Italian glance shows at once"
                 nations = app.screen.query_one("#nations", DataTable)
-                assert nations.get_row("Rome")[0] == "Rome"
+                assert nations.get_row("Rome")[0] == "Roma", "the rows kept in Italian"
             held_open.set()
             assert await app.ledger.loaded()
             await pilot.pause()
