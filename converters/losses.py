@@ -151,9 +151,7 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
     return exact
 
 
-def _parts_within(
-    whole: tuple[str, Fraction | int], fielded: str, **parts: Fraction | int
-) -> None:
+def _parts_within(whole: tuple[str, Fraction | int], fielded: str, **parts: Fraction | int) -> None:
     """What a contingent fielded (``whole``: its field and count, more than 0, else the
     ``fielded`` refusal) holds the ``parts`` lost from it: together at most the whole (T2.1
     BGs broken and fragmented, T2.2 ElEq eliminated, T2.2b bases killed and broken, T2.3
@@ -305,9 +303,7 @@ def dbm_losses(
     total = _eleq(total_eleq, "total_eleq")
     gone = _eleq(eliminated, "eliminated")
     shaken = _eleq(demoralised, "demoralised")
-    _parts_within(
-        ("total_eleq", total), N_("more than 0 (the contingent's ElEq)"), eliminated=gone
-    )
+    _parts_within(("total_eleq", total), N_("more than 0 (the contingent's ElEq)"), eliminated=gone)
     if gone + shaken > total:
         raise FieldError(
             "demoralised",
