@@ -246,7 +246,7 @@ def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:
 
 
 def _key(row: Sequence[int], criteria: list[tuple[str, int]]) -> tuple[int, ...]:
-    return tuple(row[-1] if span == 0 else sum(row[-span:]) for _, span in criteria)
+    return tuple(row[-1] if span == 0 else sum(row[-span:]) for _criterion, span in criteria)
 
 
 def winner_at_30(

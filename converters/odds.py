@@ -121,7 +121,7 @@ def city_falls(walls: Walls, *, lost: bool) -> bool:
     return walls != "none" and lost
 
 
-_NO_ARMY = N_("a side needs at least 1 PM (only a city has a ½ PM garrison)")
+NO_ARMY = N_("a side needs at least 1 PM (only a city has a ½ PM garrison)")
 
 
 def _hit_chance(target: int, field: str) -> Fraction:
@@ -345,7 +345,7 @@ def _solve_fast(battle: _Battle) -> _Floats:
 
     width = b0 + 1
     zeros = [0.0] * width
-    ended = [[0.0] * width for _ in range(a0 + 1)]  # mass that stops at (a, b)
+    ended = [[0.0] * width for _row in range(a0 + 1)]  # mass that stops at (a, b)
     # waiting[j]: mass on a row still waiting for j of B's dice (j = 1 … b0); the next row
     # down receives the hit chance of it, one die fewer to wait for.
     waiting_above: list[list[float]] = [zeros] * (b0 + 2)
@@ -478,14 +478,14 @@ def _from_pm(
     else:
         _check_count(pm_a, "pm_a")
         if pm_a == 0:
-            raise FieldError("pm_a", _(_NO_ARMY))
+            raise FieldError("pm_a", _(NO_ARMY))
         dice_a = pm_a
     if city_defender == "b":
         dice_b, walls_b = _city_dice(pm_b, "pm_b")
     else:
         _check_count(pm_b, "pm_b")
         if pm_b == 0:
-            raise FieldError("pm_b", _(_NO_ARMY))
+            raise FieldError("pm_b", _(NO_ARMY))
         dice_b = pm_b
     return dice_a, dice_b, walls_a, walls_b
 
