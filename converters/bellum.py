@@ -446,7 +446,9 @@ def standings(
                 rank=rank,
                 power=power,
                 centres=key[0],
-                sums={name: value for (name, _), value in zip(criteria[1:], key[1:], strict=True)},
+                sums={
+                    name: value for (name, _span), value in zip(criteria[1:], key[1:], strict=True)
+                },
                 decided_by=decided_by,
                 survived=key[0] > 0,
             )

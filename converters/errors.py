@@ -35,6 +35,7 @@ PYDANTIC_WORDS: dict[str, str] = {
     "string_too_long": N_("at most {max_length} characters"),
     "missing": N_("required"),
     "extra_forbidden": N_("not a field here"),
+    "string_pattern_mismatch": N_("not in the expected form"),
     "literal_error": N_("one of {expected}"),
     "enum": N_("one of {expected}"),
 }
