@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import _, translate_recorded
+from converters.i18n import _, ngettext, translate_recorded
 
 __all__ = [
     "AskingDice",
@@ -52,9 +52,11 @@ class DiceExhaustedError(LookupError):
 
     def __init__(self, used: int, sides: int, purpose: str, source: str = "dice") -> None:
         super().__init__(
-            _("{source}: ran out after {used} values; needed a d{sides} for {purpose}").format(
-                source=source, used=used, sides=sides, purpose=translate_recorded(purpose)
-            )
+            ngettext(
+                "{source}: ran out after {used} value; needed a d{sides} for {purpose}",
+                "{source}: ran out after {used} values; needed a d{sides} for {purpose}",
+                used,
+            ).format(source=source, used=used, sides=sides, purpose=translate_recorded(purpose))
         )
         self.used = used
         self.sides = sides
