@@ -33,45 +33,45 @@ def _refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err.rstrip("\n")
 
 
-# (arguments, English line, Italian line): the same refusal in both languages.
+# (arguments, Italian line): a refusal of the rules, in Italian.
 REFUSALS = [
     pytest.param(
         ["budget", "fog", "3", "1", "--rate", "fog_points_per_pm=0"],
-        "castra: error: --rate fog_points_per_pm: more than 0 (got 0)",
         "castra: error: --rate fog_points_per_pm: più di 0 (ricevuto 0)",
         id="budget-rate-T1.2",
     ),
     pytest.param(
-        ["losses", "fog", "--pm", "3", "--battle-groups", "4", "--broken", "3",
-         "--fragmented", "2", "--outcome", "lost"],
-        "castra: error: --broken/--fragmented: together at most --battle-groups (4), got 3 + 2",
+        ["losses", "fog", "--outcome", "lost", "--pm", "3", "--battle-groups", "4",
+         "--broken", "3", "--fragmented", "2"],
         "castra: error: --broken/--fragmented: insieme al massimo --battle-groups (4), "
         "ricevuto 3 + 2",
         id="losses-fog-T2.1",
     ),
     pytest.param(
-        ["losses", "dbm", "--pm", "3", "--total-eleq", "12", "--eliminated", "12.5",
-         "--outcome", "lost"],
-        "castra: error: --eliminated: at most --total-eleq (12), got 12.5",
+        ["losses", "dbm", "--outcome", "lost", "--pm", "3", "--total-eleq", "12",
+         "--eliminated", "12.5"],
         "castra: error: --eliminated: al massimo --total-eleq (12), ricevuto 12.5",
         id="losses-dbm-T2.2",
     ),
     pytest.param(
         ["losses", "recovery", "--pm", "3", "--bases", "0", "--destroyed", "0", "--routed", "0",
          "--seed", "1"],
-        "castra: error: --bases: at least 1 (the bases the contingent fielded)",
         "castra: error: --bases: almeno 1 (le basette schierate dal contingente)",
         id="losses-recovery-T2.6",
     ),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("argv", "english", "italian"), REFUSALS)
-def test_a_rule_s_refusal_reads_in_both_languages(
-    capsys: pytest.CaptureFixture[str], argv: list[str], english: str, italian: str
+@pytest.mark.parametrize(("argv", "italian"), REFUSALS)
+def test_a_rule_s_refusal_reads_in_italian_naming_the_same_flag(
+    capsys: pytest.CaptureFixture[str], argv: list[str], italian: str
 ) -> None:
-    assert _refusal(capsys, *argv) == english
+    english = _refusal(capsys, *argv)
     assert _refusal(capsys, "--lang", "it", *argv) == italian
+    # The flag (and a --rate key) is the user's own in either language; only the words change.
+    flag = italian.removeprefix("castra: error: ").rpartition(": ")[0]
+    assert english.startswith(f"castra: error: {flag}: ")
+    assert english != italian
 
 
 def test_an_odds_refusal_in_italian_keeps_its_flag() -> None:
