@@ -108,8 +108,8 @@ def test_a_dba_campaign_move_refusal_in_italian(
     [
         pytest.param(
             {"turns": 2},
-            "castra: error: turns[2].units_lost: un totale progressivo, almeno le 1 del turno "
-            "prima (ricevuto 0)",
+            "castra: error: turns[2].units_lost: un totale progressivo, almeno le 1 unità del "
+            "turno prima (ricevuto 0)",
             id="G3.4-running-total",
         ),
         pytest.param(
