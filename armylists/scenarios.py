@@ -262,7 +262,7 @@ class WinterEvents(_Frozen):
             if face in event.faces:
                 return event
         raise FieldError(
-            "winter_die", _("a d{die} shows 1 to {die} (got {face})"), die=self.die, face=face
+            "rolls", _("a d{die} shows 1 to {die} (got {face})"), die=self.die, face=face
         )
 
 
