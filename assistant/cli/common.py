@@ -392,7 +392,7 @@ def ask_on_terminal(prompt: str) -> str:
     line = sys.stdin.readline()
     if not line:
         print(file=sys.stderr)
-        raise CliError("stdin: input ended while waiting for a die's face; nothing was recorded")
+        raise CliError(_("stdin: input ended while waiting for a die's face; nothing was recorded"))
     return line.rstrip("\n")
 
 

@@ -165,7 +165,7 @@ def _cost(args: argparse.Namespace) -> int:
     from converters.annibui import BuildingOrder, UnitOrder, army_budget, budget_lines
 
     if not args.unit and not args.building:
-        raise CliError("--unit: give at least one --unit or --building to price")
+        raise CliError(_("--unit: give at least one --unit or --building to price"))
     unit_orders = []
     for spec in args.unit or []:
         unit, count, increments = _unit_with_increments(spec, "--unit")
@@ -207,7 +207,7 @@ def _fire(args: argparse.Namespace) -> int:
     try:
         if kinds == {"engine"}:
             if args.walls:
-                raise CliError("--walls: only ranged shooters (archers …) get the wall bonus")
+                raise CliError(_("--walls: only ranged shooters (archers …) get the wall bonus"))
             result = engine_fire(shooters, targets, distance=args.distance)
         elif kinds == {"ranged"} or None in kinds:
             result = ranged_fire(
@@ -215,8 +215,10 @@ def _fire(args: argparse.Namespace) -> int:
             )
         else:
             raise CliError(
-                "--shooters: ranged units and engines shoot with different sums (A2); "
-                "give them in two separate commands"
+                _(
+                    "--shooters: ranged units and engines shoot with different sums (A2); "
+                    "give them in two separate commands"
+                )
             )
     except ValueError as error:
         raise _as_cli_error(error) from None
@@ -336,7 +338,7 @@ def _map(args: argparse.Namespace) -> int:
     from converters.annibui import battle_map, world_map_side
 
     if args.players is None and args.units is None:
-        raise CliError("--players: give --players N (world map) and/or --units M (battle map)")
+        raise CliError(_("--players: give --players N (world map) and/or --units M (battle map)"))
     current = rates()
     data: dict[str, Any] = {"rule": "A5"}
     lines = []

@@ -176,7 +176,7 @@ def _deed(args: argparse.Namespace) -> int:
     from converters.prestige import prestige_award, sacking_penalty
 
     if not args.actor:
-        raise CliError("--actor: the nation that did it, e.g. Senones")
+        raise CliError(_("--actor: the nation that did it, e.g. Senones"))
     from armylists import nation_lists
 
     try:
