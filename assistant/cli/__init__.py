@@ -124,11 +124,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _refuse(line)
     except KeyboardInterrupt:
-        print("castra: interrupted", file=sys.stderr)
+        print("castra: " + _("interrupted"), file=sys.stderr)
         return 130
 
 
 def _refuse(message: str) -> int:
+    # "castra: error:" is argparse's own prefix, kept in every language so scripts find it.
     print(f"castra: error: {one_line(message)}", file=sys.stderr)
     return 2
 

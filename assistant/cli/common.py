@@ -127,6 +127,7 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         said = translate_argparse_message(message)
+        # "error:" stays as argparse prints it, in every language: scripts look for it.
         print(one_line(f"{self.prog}: error: {said}"), file=sys.stderr)
         raise SystemExit(2)
 
@@ -238,7 +239,7 @@ def read_json_file(path: str, option: str) -> Any:
         raise too_deep from None
     except ValueError as error:
         where = (
-            f"{error.msg}, line {error.lineno}"
+            _("{reason}, line {line}").format(reason=error.msg, line=error.lineno)
             if isinstance(error, json.JSONDecodeError)
             else error
         )
@@ -290,7 +291,7 @@ def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> st
     errors = getattr(error, "errors", None)
     if type(error).__name__ == "ValidationError" and callable(errors):
         first = errors()[0]
-        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        message = str(first.get("msg") or _("invalid value")).removeprefix("Value error, ")
         location = ""
         for part in first.get("loc", ()):
             if isinstance(part, int):
@@ -355,7 +356,9 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
             continue
         if not (part.isascii() and part.isdigit()) or not part.strip("0"):
             raise CliError(
-                f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {_shown(part)})"
+                _("{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part})").format(
+                    option=option, part=_shown(part)
+                )
             )
         if len(part.lstrip("0")) > len(str(MOST_DIE_FACE)) or int(part) > MOST_DIE_FACE:
             raise CliError(
@@ -365,7 +368,7 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
             )
         values.append(int(part))
     if not values:
-        raise CliError(f"{option}: give at least one die face, e.g. 1,5,6")
+        raise CliError(_("{option}: give at least one die face, e.g. 1,5,6").format(option=option))
     return values
 
 

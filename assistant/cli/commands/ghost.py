@@ -201,7 +201,7 @@ def _clock(args: argparse.Namespace) -> int:
         raise CliError(_("--dice: give the two d6 offered, each 1 to 6, e.g. 2,5"))
     if args.roll is not None:
         if not 1 <= args.roll <= 6:
-            raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
+            raise CliError(_("--roll: a d6 shows 1 to 6 (got {roll})").format(roll=args.roll))
         dice: Any = ScriptedDice([args.roll])
     elif args.physical:
         dice = asking_dice()
