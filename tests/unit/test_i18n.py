@@ -48,14 +48,19 @@ def _catalogue() -> Any:
         return read_po(handle, locale="it")
 
 
-def _marked_in_source() -> set[str | tuple[str, ...]]:
-    """Every message the code marks for translation, as ``pybabel extract`` finds it."""
-    found: set[str | tuple[str, ...]] = set()
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
+"""Babel's keywords plus ``NP_`` (a key's label with its context), as babel.cfg lists them."""
+
+
+def _marked_in_source() -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """Every message the code marks for translation, with its context, as ``pybabel extract``
+    finds it."""
+    found: set[tuple[str | None, str | tuple[str, ...]]] = set()
     for package in PACKAGES:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / package), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / package), method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            found.add(message if isinstance(message, str) else tuple(message))
+            found.add((context, message if isinstance(message, str) else tuple(message)))
     return found
 
 
@@ -76,7 +81,7 @@ def _percent_fields(text: str) -> list[str]:
 def test_every_marked_message_has_an_italian_translation() -> None:
     catalogue = _catalogue()
     translated = {
-        (message.id if isinstance(message.id, str) else tuple(message.id))
+        (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
         for message in catalogue
         if message.id
         and not message.fuzzy
@@ -611,3 +616,17 @@ def test_campaign_json_is_the_same_in_both_languages(
             json.loads(out)
         outputs.append(WHEN.sub('"when": ""', out))
     assert outputs[0] == outputs[1]
+
+
+def test_a_keys_label_is_read_in_its_own_context() -> None:
+    """ "March" the key marches an army (Marcia); "March" in a recorded date is the month."""
+    from converters.i18n import key_label
+
+    set_language("it")
+    try:
+        assert key_label("March") == "Marcia"
+        assert translate_recorded("March 278 BC") == "marzo 278 a.C."
+        assert key_label("Map") == "Mappa", "a label without a context reads as before"
+    finally:
+        set_language("en")
+    assert key_label("March") == "March"
