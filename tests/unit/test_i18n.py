@@ -245,7 +245,7 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     ``campaign loyalty`` in Italian)."""
     set_language("it")
     assert translate_recorded("Thrace: Macedon loyalty +1 → 5, held (D14)") == (
-        "Thrace: lealtà di Macedon +1 → 5, tenuta (D14)"
+        "Thrace: lealtà di Macedonia +1 → 5, tenuta (D14)"
     )
     assert translate_recorded("army: no army called 'Rome X'") == (
         "army: nessun esercito chiamato 'Rome X'"
@@ -543,7 +543,7 @@ def test_campaign_show_in_italian_and_its_json_unchanged(
     code, out, _err = _run(capsys, "--lang", "it", "campaign", "show", "--file", campaign)
     lines = out.splitlines()
     assert "Turno 1, aprile 278 a.C. (1ª quindicina) (su 65 turni)" in lines[0]
-    rome = next(line for line in lines if line.strip().startswith("Rome"))
+    rome = next(line for line in lines if line.strip().startswith("Roma "))  # the seed's name
     assert "P.M." in rome and "tesoro" in rome and "P.P." in rome
 
 

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armylists.names import nation_name
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
@@ -709,7 +710,7 @@ def _pm(text: str) -> Fraction:
 
 
 def _nation_line(name: str, data: dict[str, Any]) -> str:
-    line = f"  {name:<14} " + _(
+    line = f"  {nation_name(name):<14} " + _(
         "land {land:>2} PM  naval {naval:>2}  decimated {decimated:>2}  "
         "treasury {treasury:>4} PE  prestige {prestige:>3} PP"
     ).format(
@@ -823,7 +824,7 @@ def _show_text(state: CampaignState) -> str:
                 else _("destroyed")
             )
             leader = " " + _("(leader)") if army["leader"] else ""
-            lines.append(f"  {name:<12} {army['nation']:<8} {status}{leader}")
+            lines.append(f"  {name:<12} {nation_name(army['nation']):<8} {status}{leader}")
     return "\n".join(lines)
 
 
@@ -1303,7 +1304,9 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
     for nation, pe in result.nations.items():
         parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
         lines.append(
-            f"  {nation:<14}" + _("{pe:>4} PE").format(pe=pe) + (f"  ({parts})" if parts else "")
+            f"  {nation_name(nation):<14}"
+            + _("{pe:>4} PE").format(pe=pe)
+            + (f"  ({parts})" if parts else "")
         )
     for province in result.provinces:
         if province.collector is None and province.reason.startswith(
@@ -1361,9 +1364,9 @@ def _run_map(args: argparse.Namespace) -> int:
         lines.append(translate_recorded(data["note"]))
     for name, province in data["provinces"].items():
         forces = "  ".join(
-            f"{nation} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
+            f"{nation_name(nation)} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
             if f["land"]
-            else f"{nation} {f['naval']}⚓"
+            else f"{nation_name(nation)} {f['naval']}⚓"
             for nation, f in province["forces"].items()
         )
         marks = "".join(
@@ -1377,7 +1380,7 @@ def _run_map(args: argparse.Namespace) -> int:
             if on
         )
         lines.append(
-            f"  {name:<17}{province['controller']:<14}"
+            f"  {name:<17}{nation_name(province['controller']):<14}"
             + _("{pe:>3} PE").format(pe=province["value"])
             + marks
             + (f"  {forces}" if forces else "")
@@ -1444,14 +1447,14 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
     armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
     neutral = _("neutral")
     for name, province in provinces.items():
-        loyalty = " ".join(f"{side} {n}" for side, n in province["loyalty"].items())
+        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province["loyalty"].items())
         marks = (
             " " + _("port")
             if province["port"]
             else (" " + _("sea") if province["maritime"] else "")
         )
         lines.append(
-            f"  {name:<22}{province['controller'] or neutral:<9}{loyalty:<20}"
+            f"  {name:<22}{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
             f"{_(province['status'])}{marks}"
         )
     lines.append(_("Armies:"))
@@ -1467,7 +1470,7 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
         if army["deadline"] is not None:
             extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
         lines.append(
-            f"  {name:<16}{army['side']:<9}{where:<22}"
+            f"  {name:<16}{nation_name(army['side']):<10}{where:<22}"
             + _("morale {m}").format(m=army["morale"])
             + extra
         )
@@ -1750,7 +1753,8 @@ def _run_control(args: argparse.Namespace) -> int:
         for entry in occupied:
             loyalty = f"{entry.loyalty}{'*' if entry.loyalty_spent else ''}"
             lines.append(
-                f"  {entry.province:<18}{entry.homeland:<15}{entry.holder:<15}{loyalty:>7}"
+                f"  {entry.province:<18}{nation_name(entry.homeland):<15}"
+                f"{nation_name(entry.holder):<15}{loyalty:>7}"
                 f"{entry.owner_pp:>9}{entry.occupier_pp:>10}{entry.pm_to_keep:>11}"
             )
         if any(entry.loyalty_spent for entry in occupied):
