@@ -1643,6 +1643,11 @@ def _run_break(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("nation",))
 
 
+RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
+"""T4.3's kinds of province, best first, as the ledger names them (language-neutral in
+``--json``), marked so the list of retreats says them with ``_()``."""
+
+
 def _run_fall_back(args: argparse.Namespace) -> int:
     """T4.3: list the allowed retreats, or record one (or the surrender)."""
     from assistant.ledger.events import ArmyRetreated
@@ -1658,7 +1663,7 @@ def _run_fall_back(args: argparse.Namespace) -> int:
         data = {"army": args.army, "options": [o.model_dump() for o in options]}
         lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
         lines += [
-            f"  {o.province} ({translate_recorded(o.holding)}"
+            f"  {o.province} ({_(o.holding)}"
             + (
                 ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
                 if o.second_battle
