@@ -342,14 +342,20 @@ def _with(state: MapState, army: Army, **changes: object) -> MapState:
     return state.model_copy(update={"armies": armies, "second_moving": second})
 
 
-def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
-    """D10: to an own or neutral neighbouring province, within the supply limit (D7)."""
+def _one_step(state: MapState, board: Board, name: str, to: str) -> Army:
+    """The army free to move one province on, to a neighbour its side may enter (D9, D10)."""
     army = _army(state, name)
     _may_act(state, army)
     _province(state, to)
     assert army.province is not None
     _neighbour(board, army.province, to)
     _no_entry(state, army.side, to)
+    return army
+
+
+def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
+    """D10: to an own or neutral neighbouring province, within the supply limit (D7)."""
+    army = _one_step(state, board, name, to)
     if not _own_or_neutral(state, army.side, to):
         raise RuleBroken(
             _("D10: {to} is held by {enemy}: entering it is an invasion").format(
@@ -434,12 +440,7 @@ def sea_landing(state: MapState, board: Board, name: str, to: str) -> MapState:
 def invade(state: MapState, board: Board, name: str, to: str) -> tuple[MapState, Happening]:
     """D10: into a neighbouring enemy province: empty of enemy armies, it passes at once
     ("taken"); otherwise the army stands there and a battle is due ("battle")."""
-    army = _army(state, name)
-    _may_act(state, army)
-    _province(state, to)
-    assert army.province is not None
-    _neighbour(board, army.province, to)
-    _no_entry(state, army.side, to)
+    army = _one_step(state, board, name, to)
     enemy = state.enemy(army.side)
     if _effective_controller(state, to) != enemy:
         raise RuleBroken(
