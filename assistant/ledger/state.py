@@ -507,6 +507,7 @@ class CampaignState(_State):
                 text = self._battle(event, apply, event_id)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
+                    text += dba_map.after_battle(self, event, event_id)
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
