@@ -303,6 +303,7 @@ def summary(state: CampaignState) -> dict[str, object]:
             "lands_on": army.lands_on,
             "raised": army.raised,
             "supplied": army.province is None or rules.supplied(current, board, army.name),
+            "supply_line": rules.supply_line(current, board, army.name),
             "deadline": army.deadline,
         }
     provinces: dict[str, dict[str, object]] = {}
