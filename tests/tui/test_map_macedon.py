@@ -9,12 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.widgets import Input, Select, Static
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
-from assistant.tui.widgets.map_canvas import nearest_in_direction
+from assistant.tui.widgets.map_canvas import (
+    army_tag,
+    macedon_board,
+    nearest_in_direction,
+    render_map,
+)
 from tests.tui.conftest import SEED, SIZE
 from tests.tui.test_campaign_dba_map import _campaign_with_a_cut_off_army
 
@@ -228,3 +235,58 @@ def test_macedon_map_at_120x40(snap_compare: Any, cut_off: CampaignStore) -> Non
 
     app = make_app(cut_off, seed=SEED)
     assert snap_compare(app, terminal_size=(120, 40), run_before=select)
+
+
+# ---- the board's drawing, without the app ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "morale", "deadline", "short", "tag"),
+    [
+        ("Alexander", 6, None, False, "Alexander:6"),
+        ("Alexander", 6, None, True, "Alex:6"),
+        ("Macedon 4", 3, 6, True, "M4:3†6"),
+        ("Macedon 4", 3, 6, False, "Macedon 4:3†6"),
+    ],
+)
+def test_d1_d13_an_army_on_the_board_names_its_morale_and_deadline(
+    name: str, morale: int, deadline: int | None, short: bool, tag: str
+) -> None:
+    assert army_tag(name, morale, deadline, short=short) == tag
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    width=st.integers(min_value=-5, max_value=140),
+    height=st.integers(min_value=-5, max_value=50),
+    selected=st.sampled_from(sorted(p.name for p in load_scenario("macedon").provinces)),
+)
+def test_d9_the_board_fills_exactly_its_size_with_every_marker(
+    width: int, height: int, selected: str
+) -> None:
+    """Any canvas size (a terminal resized to nothing included): exactly ``height`` lines of
+    ``width`` cells, and every one of the 21 provinces keeps its marker (labels never cover
+    one)."""
+    data = _MACEDON_SUMMARY
+    board_data, labels, alerts, line = macedon_board(data, selected)
+    drawn = render_map(board_data, width, height, selected, labels=labels, alerts=alerts, line=line)
+    width, height = max(width, 4), max(height, 2)
+    assert len(drawn) == height and all(row.cell_len == width for row in drawn)
+    if width >= 60 and height >= 20:
+        marks = sum(row.plain.count(m) for row in drawn for m in "◆●○×!")
+        assert marks == len(data["provinces"])
+
+
+def _summary() -> dict[str, Any]:
+    import tempfile
+
+    from assistant.ledger.dba_map import summary
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = CampaignStore.create(Path(folder) / "m.castra", load_scenario("macedon"))
+        found = summary(store.state())
+        store.close()
+    return found
+
+
+_MACEDON_SUMMARY = _summary()

@@ -240,7 +240,13 @@ def render_map(
             found = _label_place(taken, col, row, len(text))
             if found is None and name != selected:
                 continue
-            row, start = found if found is not None else (row, min(col + 1, width - 1))
+            if found is None:
+                # Nowhere whole: the selected one's label stops short of the next marker.
+                start = min(col + 1, width - 1)
+                free = next((i for i, cell in enumerate(taken[row][start:]) if cell), width - start)
+                text = text[:free]
+            else:
+                row, start = found
         else:
             start = col + 1
             if start + len(text) > width:
