@@ -60,6 +60,14 @@ async def open_map(app: CastraApp, pilot: Any, province: str | None = None) -> N
         await pilot.pause()
 
 
+async def order_form(app: CastraApp, pilot: Any, province: str, key: str) -> Any:
+    """The order form ``key`` opens with ``province`` selected on the map."""
+    await open_map(app, pilot, province)
+    await pilot.press(key)
+    await pilot.pause()
+    return app.screen
+
+
 async def test_d9_every_province_drawn_with_its_loyalty_and_armies(
     macedon: CampaignStore,
 ) -> None:
@@ -131,10 +139,7 @@ async def test_d10_the_move_form_records_an_invasion_and_the_map_follows(
 ) -> None:
     app = make_app(macedon, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
-        await open_map(app, pilot, "Thrace")
-        await pilot.press("v")
-        await pilot.pause()
-        form = app.screen
+        form = await order_form(app, pilot, "Thrace", "v")
         form.query_one("#army", Select).value = "Macedon 4"
         form.query_one("#move", Select).value = "invasion"
         form.query_one("#to", Select).value = "Hellespontine Phrygia"
@@ -156,10 +161,7 @@ async def test_d10_a_refused_move_names_its_rule_in_the_form_and_nothing_is_writ
     events = len(macedon.events())
     app = make_app(macedon, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
-        await open_map(app, pilot, "Thrace")
-        await pilot.press("v")
-        await pilot.pause()
-        form = app.screen
+        form = await order_form(app, pilot, "Thrace", "v")
         form.query_one("#army", Select).value = "Macedon 4"
         form.query_one("#to", Select).value = "Hellespontine Phrygia"  # redeploy, the default
         await pilot.press("ctrl+s")
@@ -175,10 +177,7 @@ async def test_d14_the_loyalty_form_wants_a_reason_then_records_the_change(
 ) -> None:
     app = make_app(macedon, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
-        await open_map(app, pilot, "Thrace")
-        await pilot.press("y")
-        await pilot.pause()
-        form = app.screen
+        form = await order_form(app, pilot, "Thrace", "y")
         form.query_one("#by", Input).value = "-1"
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -19,6 +19,7 @@ from textual.widgets import Input, Select, Static
 
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
+from assistant.tui.screens.map import ProvinceOrderForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, STATUS_MARKS
 from converters.i18n import N_, _
 
@@ -154,18 +155,8 @@ def _armies_here(form: LedgerForm, province: str) -> list[tuple[str, str]]:
     ]
 
 
-class _DbaForm(LedgerForm):
+class _DbaForm(ProvinceOrderForm):
     """An order given in one province of a Macedon vs Persia map."""
-
-    def __init__(self, province: str) -> None:
-        super().__init__()
-        self.province = province
-
-    def chosen(self, name: str, what: str) -> str:
-        value = self.choice(name)
-        if value is None:
-            raise ValueError(f"{name}: {what}")
-        return value
 
     def army_field(self) -> ComposeResult:
         yield from self.field(

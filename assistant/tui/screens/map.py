@@ -34,7 +34,7 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.i18n import N_, NP_, _
 
-__all__ = ["MapScreen", "MarchForm", "SackForm", "SailForm", "SiegeForm"]
+__all__ = ["MapScreen", "MarchForm", "ProvinceOrderForm", "SackForm", "SailForm", "SiegeForm"]
 
 START = "Roma"
 """The province selected when the screen first opens (if the board has it)."""
@@ -304,8 +304,8 @@ def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, 
     ]
 
 
-class _OrderForm(LedgerForm):
-    """An order given in one province of the map."""
+class ProvinceOrderForm(LedgerForm):
+    """An order given in one province of the map (Tarentine or Macedon)."""
 
     def __init__(self, province: str) -> None:
         super().__init__()
@@ -322,7 +322,7 @@ class _OrderForm(LedgerForm):
         yield from self.field("note", _("Note"), Input(placeholder=_("optional")))
 
 
-class MarchForm(_OrderForm):
+class MarchForm(ProvinceOrderForm):
     """T7.3: an army marches to a neighbouring province by road."""
 
     FORM_TITLE = N_("March (T7.3)")
@@ -354,7 +354,7 @@ class MarchForm(_OrderForm):
         )
 
 
-class SailForm(_OrderForm):
+class SailForm(ProvinceOrderForm):
     """T7.3, T3.7: a fleet sails, carrying troops and landing them if told."""
 
     FORM_TITLE = N_("Sail (T7.3)")
@@ -394,7 +394,7 @@ class SailForm(_OrderForm):
         )
 
 
-class SiegeForm(_OrderForm):
+class SiegeForm(ProvinceOrderForm):
     """T7.6: the holder of the city shuts itself in."""
 
     FORM_TITLE = N_("Shut the city in (T7.6)")
@@ -414,7 +414,7 @@ class SiegeForm(_OrderForm):
         return CityShutIn(province=self.province, who=self.who(), note=self.text("note"))
 
 
-class SackForm(_OrderForm):
+class SackForm(ProvinceOrderForm):
     """T5.3, T4.2: an army standing here sacks the province."""
 
     FORM_TITLE = N_("Sack (T5.3)")
