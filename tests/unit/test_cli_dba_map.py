@@ -34,8 +34,10 @@ def test_d9_map_json_shows_provinces_and_armies(
         "lands_on": None,
         "raised": None,
         "supplied": True,
+        "supply_line": ["Macedonia"],  # D13: it stands in a loyal province
         "deadline": None,
     }
+    assert data["armies"]["Macedon 4"]["supply_line"] == ["Thrace", "Macedonia"]
     code, out, _ = run(capsys, "campaign", "map", "--file", file)
     assert code == 0 and "Alexander" in out and "morale 6" in out
 
