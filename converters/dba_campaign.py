@@ -599,8 +599,22 @@ def _retreat(
     return after, happened
 
 
+def _no_choice(retreat_to: str | None, back: str | None, army: Army) -> None:
+    if retreat_to is not None and retreat_to != back:
+        raise RuleBroken(
+            _("D2: beaten, {army} falls back to {back}").format(
+                army=army.name, back=back or _("nowhere: the sea is at its back")
+            )
+        )
+
+
 def after_battle(
-    state: MapState, board: Board, province: str, winner: str, loser: str
+    state: MapState,
+    board: Board,
+    province: str,
+    winner: str,
+    loser: str,
+    retreat_to: str | None = None,
 ) -> tuple[MapState, list[Happening]]:
     """D2: the armies move as the battle in ``province`` decided. The attacker is the side
     that does not hold the province (as for D8's pairing). A winning attacker takes the
@@ -611,7 +625,8 @@ def after_battle(
     a defender with nowhere to go cannot retreat: the beaten army ceases to exist; an
     attacker whose way back is closed (or unknown) retreats like a defender. ``loser`` may
     already be gone (D3): then only the province changes hands. Armies not standing in
-    ``province`` are not moved (an empty list)."""
+    ``province`` are not moved (an empty list). ``retreat_to`` chooses among the retreat's
+    places (RuleBroken for any other, or for an army that falls back or cannot retreat)."""
     win = state.armies.get(winner)
     lose = state.armies.get(loser)
     if win is None or win.province != province:
@@ -624,6 +639,7 @@ def after_battle(
     if lose is not None:
         back = lose.came_from
         if lose.side == attacker and lose.from_sea:
+            _no_choice(retreat_to, None, lose)
             state, happened = _retreat(state, lose, None, "fell-back")
         elif (
             lose.side == attacker
@@ -632,10 +648,18 @@ def after_battle(
             and status(state, back) != "rebel"
             and not state.at(back, holder)
         ):
+            _no_choice(retreat_to, back, lose)
             state, happened = _retreat(state, lose, back, "fell-back")
         else:
             places = retreat_places(state, board, loser)
-            state, happened = _retreat(state, lose, places[0] if places else None, "retreated")
+            if retreat_to is not None and retreat_to not in places:
+                raise RuleBroken(
+                    _("D2: {to} cannot take {army} (it may retreat to: {choices})").format(
+                        to=retreat_to, army=loser, choices=", ".join(places) or "—"
+                    )
+                )
+            to = retreat_to or (places[0] if places else None)
+            state, happened = _retreat(state, lose, to, "retreated")
     if win.side == attacker and not state.at(province, holder):
         state = _take(state, province, attacker)
         happened.append(

@@ -197,13 +197,18 @@ def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
     )
 
 
-def after_battle(state: CampaignState, event: BattleRecorded, event_id: int) -> str:
+def after_battle(
+    state: CampaignState, event: BattleRecorded, event_id: int, *, apply: bool = True
+) -> str:
     """D2: the battle's armies move as its result says, in the battle's own event (after its
     morale, D3–D4, so an army that ceased to exist does not retreat): the beaten attacker
     falls back, the beaten defender retreats, the winning attacker takes the province. An
     army left with nowhere to go ceases to exist, in its journal. Nothing moves for a draw
-    or for armies not standing where the battle was fought."""
+    or for armies not standing where the battle was fought. Checked (``apply`` False) on the
+    map before the battle, so a retreat the rules refuse (``retreat_to``) writes nothing."""
     if state.dba_map is None or state.scenario.board is None or event.winner == "draw":
+        if event.retreat_to is not None:
+            raise _refused(RuleBroken(_("retreat_to: only a battle on the map moves armies (D2)")))
         return ""
     fought = {c.side: c.army for c in event.contingents if c.army is not None}
     winner = fought.get(event.winner)
@@ -211,7 +216,14 @@ def after_battle(state: CampaignState, event: BattleRecorded, event_id: int) -> 
     if winner is None or loser is None:
         return ""
     current, board = _map(state)
-    after, happened = rules.after_battle(current, board, event.place, winner, loser)
+    try:
+        after, happened = rules.after_battle(
+            current, board, event.place, winner, loser, event.retreat_to
+        )
+    except RuleBroken as error:
+        raise _refused(error) from None
+    if not apply:
+        return ""
     state.dba_map = after
     words: list[str] = []
     for happening in happened:

@@ -325,6 +325,25 @@ def test_d2_d10_a_lander_beaten_has_the_sea_at_its_back() -> None:
     assert "A" not in after.armies and moves(happened) == ["no-retreat:A:Caria"]
 
 
+def test_d2_the_retreat_may_be_chosen_among_the_allowed_places_only() -> None:
+    after, _ = after_battle(invaded_syria(), BOARD, "Syria", "A", "P", "Phoenicia")
+    assert after.armies["P"].province == "Phoenicia"
+    # Egypt is no neighbour of Syria.
+    refused(
+        "D2: Egypt cannot take P", after_battle, invaded_syria(), BOARD, "Syria", "A", "P", "Egypt"
+    )
+    refused(
+        "D2: beaten, A falls back to Cilicia",
+        after_battle,
+        invaded_syria(),
+        BOARD,
+        "Syria",
+        "P",
+        "A",
+        "Phoenicia",
+    )
+
+
 def test_d2_nothing_moves_for_armies_not_on_the_battlefield() -> None:
     state = invaded_syria()
     assert after_battle(state, BOARD, "Cilicia", "A", "P") == (state, [])
