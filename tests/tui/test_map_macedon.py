@@ -215,6 +215,20 @@ async def test_d11_action_and_mobilisation_forms_record_their_events(
         assert "Held by Macedon · devastated" in panel(app)
 
 
+async def test_the_panel_in_italian_names_sides_and_statuses_as_the_seeds_do(
+    macedon: CampaignStore,
+) -> None:
+    from converters.i18n import set_language
+
+    set_language("it")
+    app = make_app(macedon, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_map(app, pilot)
+        text = panel(app)
+        assert "Tenuta da Macedonia · leale" in text and "Lealtà: Macedonia 6" in text
+        assert "Confinanti: Thrace, Thessaly" in text
+
+
 def test_macedon_map_at_80x24(snap_compare: Any, cut_off: CampaignStore) -> None:
     """The board scrolls inside 50 columns, the panel on Lydia with the cut-off army."""
 

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Input, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.screens.map import ProvinceOrderForm
@@ -104,7 +105,8 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
     status = province["status"]
     text.append(
         _("Held by {holder} · {status}").format(
-            holder=holder or _("nobody"), status=_(STATUS_WORDS.get(status, status))
+            holder=nation_name(holder) if holder else _("nobody"),
+            status=_(STATUS_WORDS.get(status, status)),
         )
         + "\n",
         style="bold red" if status in ("devastated", "rebel") else "",
@@ -117,7 +119,9 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
             + "\n",
             style="red",
         )
-    loyalty = ", ".join(f"{side} {value}" for side, value in province["loyalty"].items())
+    loyalty = ", ".join(
+        f"{nation_name(side)} {value}" for side, value in province["loyalty"].items()
+    )
     text.append(_("Loyalty: {loyalty}").format(loyalty=loyalty) + "\n")
     text.append(_("Armies:") + "\n", style="bold")
     here = [name for name in province["armies"] if name in armies]
@@ -128,7 +132,7 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
     text.append(_("Neighbours: "), style="bold")
     text.append(", ".join(province["neighbours"]) + "\n")
     mobilised = ", ".join(
-        f"{side} {count}/4" for side, count in summary["mobilised_this_year"].items()
+        f"{nation_name(side)} {count}/4" for side, count in summary["mobilised_this_year"].items()
     )
     text.append(_("Mobilised this year: {sides}").format(sides=mobilised) + "\n", style="dim")
     text.append(
@@ -149,7 +153,7 @@ def _armies_here(form: LedgerForm, province: str) -> list[tuple[str, str]]:
     if board is None:
         return []
     return [
-        (f"{army.name} ({army.side}, {army.morale})", army.name)
+        (f"{army.name} ({nation_name(army.side)}, {army.morale})", army.name)
         for army in board.armies.values()
         if army.province == province and state.armies[army.name].alive
     ]
@@ -244,7 +248,7 @@ def _sides(form: LedgerForm, province: str) -> tuple[list[tuple[str, str]], str 
     if board is None:
         return [], None
     holder = board.provinces[province].controller if province in board.provinces else None
-    return [(side, side) for side in board.sides], holder
+    return [(nation_name(side), side) for side in board.sides], holder
 
 
 class DbaMobiliseForm(_DbaForm):
