@@ -99,18 +99,25 @@ def naming_field(message: str, placeholder: str, field: str) -> str:
     return message.replace("{" + placeholder + "}", "{" + field + "}")
 
 
-def field_error(error: ValidationError, whole: str | tuple[str, ...] = ()) -> FieldError:
+def field_error(
+    error: ValidationError, whole: str | tuple[str, ...] = (), *, positions: bool = False
+) -> FieldError:
     """pydantic's first problem as a :class:`FieldError`: the field its location names
-    (``corps.quality``, list positions left out; for a check of the whole model ``whole``, by
-    default no field),
+    (``corps.quality``; with ``positions``, a place in a JSON document as it is written,
+    ``generals[0].pp``; for a check of the whole model ``whole``, by default no field),
     why in the table's words in the active language ("at most 6 (got 7)"), else pydantic's
     own message. A :class:`FieldError` raised by a validator comes back as it was raised."""
     first = error.errors()[0]
     raised = (first.get("ctx") or {}).get("error")
     if isinstance(raised, FieldError):
         return raised
-    location = [str(part) for part in first.get("loc", ()) if not isinstance(part, int)]
-    field: str | tuple[str, ...] = ".".join(location) or whole
+    location = ""
+    for part in first.get("loc", ()):
+        if isinstance(part, int):
+            location += f"[{part}]" if positions else ""
+        else:
+            location += f".{part}" if location else str(part)
+    field: str | tuple[str, ...] = location or whole
     template = PYDANTIC_WORDS.get(first.get("type", ""))
     pydantic_says = str(first.get("msg", "")).removeprefix("Value error, ")
     if template is None:
