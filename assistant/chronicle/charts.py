@@ -153,17 +153,29 @@ def _casualties(chronicle: Chronicle) -> Chart | None:
     return _finish("casualties", title, chart)
 
 
-def _ghost_gap(chronicle: Chronicle) -> Chart | None:
+def _ghost_gaps(chronicle: Chronicle) -> list[Chart]:
+    """G2.2: one gap chart per ghost battle told, named by its general and how it stands."""
     import pygal
 
-    ghost = chronicle.ghost
-    if ghost is None or not ghost.gaps:
-        return None
-    title = _("The ghost's gap % per turn (G2.2)")
-    chart = pygal.Line(**_options(title, ["#444444"], x_title=_("ghost turn"), show_legend=False))
-    chart.x_labels = [str(turn) for turn, _gap in ghost.gaps]
-    chart.add(_("gap %"), [round(gap, 1) for _turn, gap in ghost.gaps])
-    return _finish("ghost-gap", title, chart)
+    drawn = []
+    for number, ghost in enumerate(chronicle.ghosts, start=1):
+        if not ghost.gaps:
+            continue
+        if ghost.turn is None:
+            title = _("The ghost's gap % per turn (G2.2): {general}, in progress").format(
+                general=ghost.general
+            )
+        else:
+            title = _("The ghost's gap % per turn (G2.2): {general}, ended in turn {turn}").format(
+                general=ghost.general, turn=ghost.turn
+            )
+        chart = pygal.Line(
+            **_options(title, ["#444444"], x_title=_("ghost turn"), show_legend=False)
+        )
+        chart.x_labels = [str(turn) for turn, _gap in ghost.gaps]
+        chart.add(_("gap %"), [round(gap, 1) for _turn, gap in ghost.gaps])
+        drawn.append(_finish(f"ghost-gap-{number}", title, chart))
+    return drawn
 
 
 def _forces_text(province: MapProvince, *, short: bool = False) -> str:
@@ -261,5 +273,5 @@ def charts(chronicle: Chronicle) -> list[Chart]:
             found.append(
                 _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
             )
-    found += [_casualties(chronicle), _ghost_gap(chronicle), _map_chart(chronicle)]
+    found += [_casualties(chronicle), *_ghost_gaps(chronicle), _map_chart(chronicle)]
     return [chart for chart in found if chart is not None]
