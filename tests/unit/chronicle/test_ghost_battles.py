@@ -147,5 +147,5 @@ def test_a_record_that_is_not_a_ghost_battle_is_refused(
 
 def test_a_battle_never_opened_is_refused(story: CampaignStore) -> None:
     unopened = GhostBattle(GeneralProfile(), strength=60, units=10).state
-    with pytest.raises(LedgerError, match="^battle: .*opening order"):
+    with pytest.raises(LedgerError, match=r"^battle: .*opening order"):
         story.append(GhostBattleFinished(battle=unopened.model_dump(mode="json")))
