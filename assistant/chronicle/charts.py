@@ -24,7 +24,7 @@ from converters.i18n import _
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
 
-__all__ = ["Chart", "charts"]
+__all__ = ["Chart", "charts", "forces_text"]
 
 WIDTH = 800
 HEIGHT = 340
@@ -178,7 +178,7 @@ def _ghost_gaps(chronicle: Chronicle) -> list[Chart]:
     return drawn
 
 
-def _forces_text(province: MapProvince, *, short: bool = False) -> str:
+def forces_text(province: MapProvince, *, short: bool = False) -> str:
     """ "Roma 4⚔ 2⚓": the land (⚔) and naval (⚓) PM standing there, nation by nation when
     several share it or they are not the controller's, and whether it is besieged or sacked.
     ``short`` cuts the nations' names to three letters ("Tarentum (Sen. 1⚔, Mag. 3⚔ 2⚓)"), so
@@ -238,7 +238,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
         for province in (p for p in chronicle.map if p.controller == controller):
             pm = sum(f.land_pm + f.naval_pm for f in province.forces)
             marked = province.besieged or province.sacked
-            text = _forces_text(province)
+            text = forces_text(province)
             points.append(
                 {
                     "value": (province.lon, province.lat),
@@ -247,7 +247,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
                     "node": {"r": round(4 + 2.5 * math.sqrt(pm), 1)}
                     | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
                     "color": colours[controller],
-                    "label": _forces_text(province, short=True),
+                    "label": forces_text(province, short=True),
                     "tooltip": f"{text} — {controller}",
                 }
             )

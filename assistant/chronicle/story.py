@@ -280,6 +280,9 @@ class MapProvince(_Told):
     """A city under siege (T5.4, T7.6)."""
     sacked: bool
     """Sacked this year: no tribute until spring (T5.3)."""
+    neighbours: dict[str, list[str]] = {}
+    """The provinces it is linked to by ``road``, ``mountain`` pass and ``sea`` (T7.1), so the
+    app's map of the turn can draw the board's links."""
 
 
 class BellumLine(_Told):
@@ -567,6 +570,7 @@ def _map(state: CampaignState) -> list[MapProvince]:
             ],
             besieged=entry["besieged"],
             sacked=entry["sacked"],
+            neighbours={way: list(entry["neighbours"][way]) for way in ("road", "mountain", "sea")},
         )
         for name, entry in map_summary(state)["provinces"].items()
     ]

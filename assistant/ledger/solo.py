@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from converters.i18n import _
+
 if TYPE_CHECKING:
     from assistant.ledger.events import GhostBattleFinished
     from ghost.battle import BattleState
@@ -31,12 +33,12 @@ def battle_record(battle: dict[str, Any]) -> BattleState:
         state = BattleState.model_validate(battle)
     except ValidationError as error:
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
+        where = ".".join(["battle", *(str(part) for part in first.get("loc", ()))])
         raise LedgerError(
-            f"battle{'.' + where if where else ''}: {first.get('msg', 'invalid')}"
+            _("{field}: {problem}").format(field=where, problem=first.get("msg", "invalid"))
         ) from None
     if state.opening is None:
-        raise LedgerError("battle: a ghost battle ends only after its opening order (G3.1)")
+        raise LedgerError(_("battle: a ghost battle ends only after its opening order (G3.1)"))
     return state
 
 

@@ -90,10 +90,16 @@ def nearest_in_direction(
 
 
 def render_map(
-    data: Mapping[str, Any], width: int, height: int, selected: str | None = None
+    data: Mapping[str, Any],
+    width: int,
+    height: int,
+    selected: str | None = None,
+    colours: Mapping[str, str] | None = None,
 ) -> list[Text]:
     """``height`` lines of ``width`` cells: the board of ``data`` (the map's JSON) with its
-    links, markers and labels; ``selected`` is drawn reversed."""
+    links, markers and labels; ``selected`` is drawn reversed. ``colours`` (nation → colour)
+    replaces the Map screen's own, e.g. with the report's (the Chronicle screen)."""
+    palette = NATION_COLOURS if colours is None else colours
     provinces: Mapping[str, Mapping[str, Any]] = data["provinces"]
     width, height = max(width, 4), max(height, 2)
     spots = _project(provinces, width, height)
@@ -133,7 +139,7 @@ def render_map(
     for name in order:
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
-        colour = NATION_COLOURS.get(provinces[name]["controller"], "white")
+        colour = palette.get(provinces[name]["controller"], "white")
         mark = "■" if provinces[name]["city"] else "●"
         if provinces[name].get("besieged"):
             mark = "▣"
@@ -157,7 +163,7 @@ def render_map(
         # only where their label fits between the markers.
         if name != selected and any(taken[row][start + i] for i in range(len(text))):
             continue
-        colour = NATION_COLOURS.get(province["controller"], "white")
+        colour = palette.get(province["controller"], "white")
         for i, char in enumerate(text):
             cells[row][start + i] = (char, f"{colour}" + (" reverse" if name == selected else ""))
             taken[row][start + i] = True
