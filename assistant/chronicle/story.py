@@ -38,7 +38,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
-from converters.i18n import _, ngettext
+from converters.i18n import _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from ghost.battle import BattleState
@@ -418,7 +418,10 @@ def report_scope(
             )
         )
     return ReportScope(
-        kind="turn", first_turn=chosen, last_turn=chosen, label=calendar.date(chosen)
+        kind="turn",
+        first_turn=chosen,
+        last_turn=chosen,
+        label=translate_recorded(calendar.date(chosen)),
     )
 
 
@@ -781,7 +784,7 @@ def gather(
         history.append(
             TurnStory(
                 turn=turn,
-                date=calendar.date(turn),
+                date=translate_recorded(calendar.date(turn)),
                 winter=calendar.is_winter(turn),
                 battles=told.battles,
                 economy=told.economy,
@@ -827,7 +830,7 @@ def gather(
     )
     nations = list(state.scenario.nations)
     return Chronicle(
-        title=state.scenario.title,
+        title=translate_recorded(state.scenario.title),
         scenario=state.scenario.key,
         scope=scope,
         nations=nations,
