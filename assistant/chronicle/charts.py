@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name
 from assistant.chronicle.colours import nation_colour
 from converters.i18n import _
 
@@ -192,7 +193,8 @@ def forces_text(province: MapProvince, *, short: bool = False) -> str:
     for force in province.forces:
         pm = [f"{force.land_pm}⚔"] if force.land_pm else []
         pm += [f"{force.naval_pm}⚓"] if force.naval_pm else []
-        nation = f"{force.nation[:3]}." if short and len(force.nation) > 4 else force.nation
+        name = nation_name(force.nation)
+        nation = f"{name[:3]}." if short and len(name) > 4 else name
         parts.append(f"{nation} {' '.join(pm)}" if named else " ".join(pm))
     if province.besieged:
         parts.append(_("besieged"))

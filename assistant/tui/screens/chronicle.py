@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Sparkline, Static
 
+from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
@@ -241,7 +242,7 @@ class ChronicleScreen(Screen[None]):
             if not any(values):
                 continue
             colour = Color.parse(chronicle.colours.get(nation, "#777777"))
-            name = Label(nation, classes="spark-name")
+            name = Label(nation_name(nation), classes="spark-name")
             name.styles.color = colour
             rows.append(
                 Horizontal(
@@ -366,7 +367,7 @@ def map_key(provinces: list[MapProvince], colours: dict[str, str]) -> Text:
         key.append("\n■ ", style=f"bold {colours[holder]}")
         key.append(
             ngettext("{nation}: {count} province", "{nation}: {count} provinces", count).format(
-                nation=holder, count=count
+                nation=nation_name(holder), count=count
             )
         )
     for province in provinces:
