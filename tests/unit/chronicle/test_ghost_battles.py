@@ -7,6 +7,8 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from assistant.chronicle.render import render_report
@@ -149,3 +151,22 @@ def test_a_battle_never_opened_is_refused(story: CampaignStore) -> None:
     unopened = GhostBattle(GeneralProfile(), strength=60, units=10).state
     with pytest.raises(LedgerError, match=r"^battle: .*opening order"):
         story.append(GhostBattleFinished(battle=unopened.model_dump(mode="json")))
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=st.dictionaries(st.text(max_size=10), _JSON, max_size=5))
+def test_any_record_that_is_not_a_battle_is_one_line_and_writes_nothing(
+    story: CampaignStore, record: dict[str, object]
+) -> None:
+    count = len(story.events())
+    with pytest.raises(LedgerError, match=r"^battle[.:]") as refused:
+        story.append(GhostBattleFinished(battle=record))
+    assert "\n" not in str(refused.value)
+    assert len(story.events()) == count
