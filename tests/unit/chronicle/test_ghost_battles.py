@@ -170,3 +170,18 @@ def test_any_record_that_is_not_a_battle_is_one_line_and_writes_nothing(
         story.append(GhostBattleFinished(battle=record))
     assert "\n" not in str(refused.value)
     assert len(story.events()) == count
+
+
+def test_castra_report_writes_both_ghost_battles_and_their_gap_charts(
+    story: CampaignStore, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from assistant.cli import main
+
+    _play_two_in_a_row(story)
+    out = tmp_path / "post.md"
+    assert main(["report", "--file", str(story.path), "--format", "md", "--out", str(out)]) == 0
+    capsys.readouterr()
+    text = out.read_text(encoding="utf-8")
+    assert "good prudent" in text and "poor aggressive" in text
+    assert (tmp_path / "post-ghost-gap-1.svg").exists()
+    assert (tmp_path / "post-ghost-gap-2.svg").exists()
