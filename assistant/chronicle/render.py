@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, ngettext
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -205,6 +205,10 @@ def render_report(
 
     drawn: list[Chart] = charts(chronicle) if with_charts else []
     words = labels()
+    shown = translate_recorded(chronicle.scope.label)
+    chronicle = chronicle.model_copy(
+        update={"scope": chronicle.scope.model_copy(update={"label": shown})}
+    )
     closing = chronicle.history[-1].figures if chronicle.history else []
     if fmt == "pdf":
         data = {

@@ -80,7 +80,8 @@ class ReportScope(_Told):
     last_turn: int
     """The last turn told (the charts run from turn 1 to here)."""
     label: str
-    """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)"."""
+    """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)" (a turn's date stays
+    English, as ``--json`` gives it; where it is shown it goes through ``translate_recorded``)."""
 
 
 class ContingentLine(_Told):
@@ -421,7 +422,7 @@ def report_scope(
         kind="turn",
         first_turn=chosen,
         last_turn=chosen,
-        label=translate_recorded(calendar.date(chosen)),
+        label=calendar.date(chosen),
     )
 
 

@@ -34,7 +34,7 @@ from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import render_map
-from converters.i18n import N_, _, ngettext
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
@@ -183,7 +183,7 @@ class ChronicleScreen(Screen[None]):
     async def _show(self, message: ChronicleTold) -> None:
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
-        self.query_one("#chronicle-scope", Static).update(scope.label)
+        self.query_one("#chronicle-scope", Static).update(translate_recorded(scope.label))
         self._story = message.story
         self.query_one("#chronicle-text", Static).update(RichMarkdown(message.story))
         self._draw_map()
