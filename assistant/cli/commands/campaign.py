@@ -255,6 +255,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     record.add_argument("--general-lost", action="store_true", help=_("the loser lost its general"))
     record.add_argument("--camp-lost", action="store_true", help=_("the loser lost its camp"))
+    record.add_argument(
+        "--retreat-to",
+        metavar="PROVINCE",
+        help=_("Macedon vs Persia: where the beaten army retreats (D2)"),
+    )
     add_dice_options(record)
 
     rebuild = _command(
@@ -1114,6 +1119,7 @@ def _run_record(args: argparse.Namespace) -> int:
                     camp_lost=args.camp_lost,
                     elements_a=args.elements_a,
                     elements_b=args.elements_b,
+                    retreat_to=args.retreat_to,
                     who=_who(args),
                     note=args.note,
                 )
