@@ -126,6 +126,9 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         # Kept in the campaign file itself, so an export carries it too.
         assert reopened.ghost_battle() is not None
         assert "ghost_battle" in reopened.export_document()
+        # The ghost left the field: the battle is over and kept in the ledger for the report.
+        kept = [s for s in reopened.events() if s.event.kind == "ghost_battle_finished"]
+        assert len(kept) == 1
         await pilot.press("ctrl+n")  # a new battle puts the finished one aside, if the player
         await pilot.pause()  # says so (issue 11): n keeps it, y puts it aside
         assert type(pilot.app.screen).__name__ == "ConfirmScreen"
@@ -137,6 +140,8 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         await pilot.press("y")
         await pilot.pause()
         assert "No battle yet" in banner(screen) and reopened.ghost_battle() is None
+        again_kept = [s for s in reopened.events() if s.event.kind == "ghost_battle_finished"]
+        assert again_kept == kept, "putting a finished battle aside keeps it once"
 
 
 # G4.1–G4.3 and G4.4: the PP table lists every general and division and never places more PP

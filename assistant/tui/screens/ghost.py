@@ -744,8 +744,13 @@ class GhostScreen(Screen[None]):
         )
 
     def _put_aside(self) -> None:
-        self.battle = None
         self._save()
+        try:
+            castra_app(self).ledger.finish_ghost_battle(put_aside=True)
+        except Exception as error:  # refused or unwritable: the battle stays, nothing lost
+            self.notify(_("Ghost battle not kept: {error}").format(error=error), severity="error")
+            return
+        self.battle = None
         for table in self.query(DataTable):
             table.clear()
         for widget_id in ("#pp-summary", "#ghost-clock", "#ghost-countdown"):
@@ -771,6 +776,10 @@ class GhostScreen(Screen[None]):
         try:
             ledger = castra_app(self).ledger
             ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
+            if self.battle is not None and self.battle.battle_over:
+                # The ghost has left the field: the battle is over and goes into the ledger
+                # now (it stays on screen until ctrl+n; ending it again keeps it once).
+                ledger.finish_ghost_battle(put_aside=False)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
             self.notify(_("Ghost battle not saved: {error}").format(error=error), severity="error")
 
