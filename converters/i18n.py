@@ -217,7 +217,9 @@ def _translate_recorded(language: str, text: str) -> str:
         )
         if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
             continue
-        return _active.gettext(template).format_map(values)
+        # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
+        # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
+        return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
     return text
 
 

@@ -120,6 +120,8 @@ class RecoveryLosses(BaseModel):
     """Every recovery die, in the order rolled: destroyed bases, routed bases, naval points."""
 
 
+_BASES_FIELDED = N_("at least 1 (the bases the contingent fielded)")
+
 MOST_BASES = 1_000
 """The most bases (or naval points) T2.6 recovery takes: beyond any table, and each lost one
 rolls a die."""
@@ -147,6 +149,29 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
     if (exact * 2).denominator != 1:
         raise FieldError(field, _("ElEq are whole or half (got {value:g})"), value=float(exact))
     return exact
+
+
+def _parts_within(whole: tuple[str, Fraction | int], fielded: str, **parts: Fraction | int) -> None:
+    """What a contingent fielded (``whole``: its field and count, more than 0, else the
+    ``fielded`` refusal) holds the ``parts`` lost from it: together at most the whole (T2.1
+    BGs broken and fragmented, T2.2 ElEq eliminated, T2.2b bases killed and broken, T2.3
+    elements lost, T2.6 bases destroyed and routed)."""
+    field, count = whole
+    if count <= 0:
+        raise FieldError(field, _(fielded))
+    if sum(parts.values()) > count:
+        # The whole is another field, named by the interface: {whole} becomes {battle_groups}.
+        message = (
+            _("together at most {whole} ({most}), got {given}")
+            if len(parts) > 1
+            else _("at most {whole} ({most}), got {given}")
+        )
+        raise FieldError(
+            tuple(parts),
+            message.replace("{whole}", "{" + field + "}"),
+            most=_show(Fraction(count)),
+            given=" + ".join(_show(Fraction(part)) for part in parts.values()),
+        )
 
 
 def _show(value: Fraction) -> str:
@@ -225,18 +250,14 @@ def fog_losses(
     counts_as: Outcome = "won" if checked == "won" else "lost"
     _count(pm, "pm")
     _count(battle_groups, "battle_groups")
-    if battle_groups < 1:
-        raise FieldError("battle_groups", _("at least 1 (the BGs the contingent fielded)"))
     _count(broken, "broken")
     _count(fragmented, "fragmented")
-    if broken + fragmented > battle_groups:
-        raise FieldError(
-            ("broken", "fragmented"),
-            _("together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}"),
-            most=battle_groups,
-            broken_count=broken,
-            fragmented_count=fragmented,
-        )
+    _parts_within(
+        ("battle_groups", battle_groups),
+        N_("at least 1 (the BGs the contingent fielded)"),
+        broken=broken,
+        fragmented=fragmented,
+    )
     if attrition is None:
         ap = broken * rates.fog_ap_broken
         if counts_as == "lost" or camp_sacked:
@@ -280,23 +301,15 @@ def dbm_losses(
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     total = _eleq(total_eleq, "total_eleq")
-    if total == 0:
-        raise FieldError("total_eleq", _("more than 0 (the contingent's ElEq)"))
     gone = _eleq(eliminated, "eliminated")
     shaken = _eleq(demoralised, "demoralised")
-    if gone > total:
-        raise FieldError(
-            "eliminated",
-            _("at most {total_eleq} ({most}), got {given}"),
-            most=_show(total),
-            given=_show(gone),
-        )
+    _parts_within(("total_eleq", total), N_("more than 0 (the contingent's ElEq)"), eliminated=gone)
     if gone + shaken > total:
         raise FieldError(
             "demoralised",
             _(
-                "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
-                "got {given}"
+                "demoralised but not eliminated, so at most {total_eleq} − {eliminated} "
+                "({most}), got {given}"
             ),
             most=_show(total - gone),
             given=_show(shaken),
@@ -312,17 +325,9 @@ def dbmm_losses(pm: int, bases: int, killed: int, broken: int, outcome: Outcome)
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     _count(bases, "bases")
-    if bases < 1:
-        raise FieldError("bases", _("at least 1 (the bases the contingent fielded)"))
     _count(killed, "killed")
     _count(broken, "broken")
-    if killed + broken > bases:
-        raise FieldError(
-            ("killed", "broken"),
-            _("together at most {bases} ({most}), got {given}"),
-            most=bases,
-            given=f"{killed} + {broken}",
-        )
+    _parts_within(("bases", bases), _BASES_FIELDED, killed=killed, broken=broken)
     counted = killed + broken if checked == "lost" else killed
     return _land("dbmm", checked, pm, Fraction(counted), Fraction(bases))
 
@@ -332,13 +337,10 @@ def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosse
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     _count(elements, "elements")
-    if elements < 1:
-        raise FieldError("elements", _("at least 1 (the elements the contingent fielded)"))
     _count(lost, "lost")
-    if lost > elements:
-        raise FieldError(
-            "lost", _("at most {elements} ({most}), got {given}"), most=elements, given=lost
-        )
+    _parts_within(
+        ("elements", elements), N_("at least 1 (the elements the contingent fielded)"), lost=lost
+    )
     return _land("dba", checked, pm, Fraction(lost), Fraction(elements))
 
 
@@ -363,19 +365,10 @@ def recovery_losses(
     """
     _count(pm, "pm")
     _count(bases, "bases", most=MOST_BASES)
-    if bases < 1:
-        raise FieldError("bases", _("at least 1 (the bases the contingent fielded)"))
     _count(destroyed, "destroyed")
     _count(routed, "routed")
     _count(naval_lost, "naval_lost", most=MOST_BASES)
-    if destroyed + routed > bases:
-        raise FieldError(
-            ("destroyed", "routed"),
-            _("together at most {bases} ({most}), got {destroyed_count} + {routed_count}"),
-            most=bases,
-            destroyed_count=destroyed,
-            routed_count=routed,
-        )
+    _parts_within(("bases", bases), _BASES_FIELDED, destroyed=destroyed, routed=routed)
     common = rates.recovery_holds_field if holds_field else 0
     if commander_killed:
         common += rates.recovery_commander_killed

@@ -47,6 +47,7 @@ __all__ = [
     "ForcedMarch",
     "ForcesAdjusted",
     "ForcesMerged",
+    "GhostBattleFinished",
     "LoyaltyChanged",
     "NoteAdded",
     "PmRebuilt",
@@ -178,6 +179,9 @@ class BattleRecorded(EventBase):
     city_taken: bool = False
     """T7.5: side a took the city by assault: it passes to side a (its largest contingent,
     T5.5) with +3 to the taker and −3 to the loser (T4.2), in this one event."""
+    retreat_to: str | None = None
+    """Macedon vs Persia: where the beaten army retreats (D2), one of the neighbours that can
+    take it; None: the best of them."""
 
 
 class PmRebuilt(EventBase):
@@ -521,6 +525,17 @@ class NoteAdded(EventBase):
     kind: Literal["note"] = "note"
 
 
+class GhostBattleFinished(EventBase):
+    """A solo battle against the ghost general that ended (the ghost left the field, or the
+    player set up a new one), kept whole so the chronicle can tell it and chart its gap (G2.2,
+    G3). It changes no nation: undoing it only takes it out of the chronicle."""
+
+    kind: Literal["ghost_battle_finished"] = "ghost_battle_finished"
+    battle: dict[str, Any]
+    """The battle's record as ``ghost.battle.BattleState`` writes it to JSON (the general, the
+    order of battle, every ghost turn's losses, gap and decisions); checked on append."""
+
+
 class Undone(EventBase):
     """Cancels an earlier event; both stay in the history."""
 
@@ -563,6 +578,7 @@ Event = Annotated[
     | ArmyMobilised
     | LoyaltyChanged
     | NoteAdded
+    | GhostBattleFinished
     | Undone,
     Field(discriminator="kind"),
 ]
@@ -603,6 +619,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "army_mobilised",
     "loyalty_changed",
     "note",
+    "ghost_battle_finished",
     "undone",
 )
 """Every event ``kind``."""

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war
+from assistant.ledger import dba_map, map_war, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger.events import (
     ArmyMobilised,
@@ -33,6 +33,7 @@ from assistant.ledger.events import (
     ForcesAdjusted,
     ForcesMerged,
     ForceSplit,
+    GhostBattleFinished,
     LoyaltyChanged,
     NoteAdded,
     PmRebuilt,
@@ -485,12 +486,12 @@ class CampaignState(_State):
         return text
 
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
-        if self.finished and not isinstance(event, NoteAdded | Undone):
+        if self.finished and not isinstance(event, NoteAdded | GhostBattleFinished | Undone):
             if self.scenario.bellum is not None:
                 raise LedgerError(f"year: {self._bellum_over()}; only notes can be added")
             raise LedgerError("turn: the campaign is over; only notes can be added")
         if self.scenario.bellum is not None and not isinstance(
-            event, CentresRecorded | NoteAdded | Undone | CampaignCreated
+            event, CentresRecorded | NoteAdded | GhostBattleFinished | Undone | CampaignCreated
         ):
             raise LedgerError(
                 f"kind: a Bellum game records the supply centres held each year (castra "
@@ -504,9 +505,11 @@ class CampaignState(_State):
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
+                    dba_map.after_battle(self, event, event_id, apply=False)
                 text = self._battle(event, apply, event_id)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
+                    text += dba_map.after_battle(self, event, event_id)
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
@@ -588,6 +591,8 @@ class CampaignState(_State):
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
+            case GhostBattleFinished():
+                return solo.finished_summary(event)  # a solo battle changes no nation
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
