@@ -166,7 +166,7 @@ async def test_the_desk_refuses_a_record_in_italian(store: Any) -> None:
         app.screen.query_one("#b1-broken", Input).value = "11"
         await pilot.pause()
         card = str(app.screen.query_one("#b1-error", Static).render())
-        assert card == "rotti/framm.: insieme al massimo GB (10), dato 11 + 2", card
+        assert card == "rotti/framm.: insieme al massimo GB (10), ricevuto 11 + 2", card
 
 
 # -- snapshots in Italian (issue 14): Campaign, Battle desk, Dice battle, Ghost --

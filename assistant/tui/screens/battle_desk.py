@@ -441,7 +441,7 @@ class BattleDeskScreen(Screen[None]):
             fate = _("{army} morale {morale} → {after}").format(
                 army=beaten.name, morale=beaten.morale, after=preview.loser_morale_after
             )
-        defeat = (
+        defeat_line = (
             _("D2: {defeat} defeat (a triumph)")
             if preview.winner_result == "triumph"
             else _("D2: {defeat} defeat")
@@ -449,7 +449,7 @@ class BattleDeskScreen(Screen[None]):
         winner_fate = _("{army} morale {morale} → {after}").format(
             army=won.name, morale=won.morale, after=preview.winner_morale_after
         )
-        line.update(f"{defeat} · {winner_fate} · {fate}")
+        line.update(f"{defeat_line} · {winner_fate} · {fate}")
         self._preview = {"army_battle": battle}
 
     def _record_army_battle(self, place: str) -> None:

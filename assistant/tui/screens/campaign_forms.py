@@ -94,7 +94,7 @@ class AdvanceTurnForm(LedgerForm):
         elif collection is not None:
             # T5.3, T7.8: on the map the tribute is computed, never typed.
             yield Static(collected_text(*collection), id="tribute-computed", classes="hint")
-        yield from self.who_and_note()
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
@@ -156,7 +156,7 @@ class RebuildForm(LedgerForm):
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
         yield from self.field("pm", _("PM to rebuild"), Input(value="1", restrict=r"-?\d*"))
-        yield from self.who_and_note()
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import PmRebuilt
@@ -205,7 +205,7 @@ class RecruitForm(LedgerForm):
             _("Province they deploy in (optional)"),
             Input(placeholder=_("e.g. Roma")),
         )
-        yield from self.who_and_note()
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import RecruitmentOrdered
@@ -271,7 +271,7 @@ class WinterTurnForm(LedgerForm):
             _("If a storm (7) strikes tied fleets: which nation"),
             Select(fleets, prompt=_("— (only when asked)")),
         )
-        yield from self.who_and_note()
+        yield from self.who_then_note()
 
     def _occupied_fields(self, state: Any) -> ComposeResult:
         """T5.7: the occupied provinces and the PM field, or a hint that there are none."""
