@@ -190,7 +190,29 @@ def _translate_recorded(language: str, text: str) -> str:
         )
         if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
             continue
-        return _active.gettext(template).format_map(values)
+        try:
+            return _active.gettext(template).format_map(values)
+        except ValueError:
+            # A message shown, not recorded, with a number's format ("{pe:+d}"): the text
+            # was made from a recorded template with the same words, tried next.
+            continue
+    return _translate_clauses(language, text)
+
+
+_CLAUSE_SEPARATORS = ("; ", ", ")
+"""How recorded text strings its clauses together: the ledger's history says "battle of Asculum
+(…): side a won; Rome −2 PM, 1 prisoners; Carthage no PM lost", one template per clause."""
+
+
+def _translate_clauses(language: str, text: str) -> str:
+    """A sentence no single template made, read as clauses that templates made, each
+    translated on its own (a clause no template made stays as it is)."""
+    for separator in _CLAUSE_SEPARATORS:
+        if separator in text:
+            clauses = text.split(separator)
+            translated = [_translate_recorded(language, clause) for clause in clauses]
+            if translated != clauses:
+                return separator.join(translated)
     return text
 
 

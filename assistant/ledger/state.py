@@ -57,7 +57,7 @@ from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
-from converters.i18n import _
+from converters.i18n import N_, _
 
 __all__ = [
     "REPLAY_VERSION",
@@ -72,6 +72,7 @@ __all__ = [
     "Recruits",
     "replay",
     "replay_as_recorded",
+    "undo_summary",
 ]
 
 REPLAY_VERSION = 2
@@ -83,7 +84,16 @@ class LedgerError(ValueError):
 
 
 class LedgerFieldError(FieldError, LedgerError):
-    """A :class:`LedgerError` that carries its field, for each interface to name its own way."""
+    """A :class:`LedgerError` that carries its field, for each interface to name its own way.
+
+    ``message`` is the English template, marked with ``N_``: it is translated here, for the
+    interface, while :attr:`english` keeps the language-neutral line for what is recorded (a
+    history summary that words why an imported event could not have been recorded)."""
+
+    def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
+        self.english = FieldError(field, message, **values).text()
+        """The refusal in English, the way the ledger records text."""
+        super().__init__(field, _(message), **values)
 
 
 class _State(BaseModel):
@@ -522,13 +532,17 @@ class CampaignState(_State):
                 self._check_treasury_bound(nation, event.pe, "pe", apply)
                 if apply:
                     nation.treasury += event.pe
-                return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
+                return N_("{nation} treasury {pe} PE → {treasury} PE").format(
+                    nation=nation.name, pe=f"{event.pe:+d}", treasury=nation.treasury
+                )
             case PrestigeAdjusted():
                 nation = self.nation(event.nation)
                 _need_note(event.note)
                 if apply:
                     nation.prestige += event.pp
-                return f"{nation.name} prestige {event.pp:+d} PP → {nation.prestige} PP"
+                return N_("{nation} prestige {pp} PP → {prestige} PP").format(
+                    nation=nation.name, pp=f"{event.pp:+d}", prestige=nation.prestige
+                )
             case ForcesAdjusted():
                 return self._adjust_forces(event, apply)
             case ProvinceTaken():
@@ -540,7 +554,9 @@ class CampaignState(_State):
                 nation = self.nation(event.nation)
                 if apply:
                     self.control[event.province] = nation.name
-                return f"{event.province} now held by {nation.name}"
+                return N_("{province} now held by {nation}").format(
+                    province=event.province, nation=nation.name
+                )
             case TurnAdvanced():
                 return self._advance(event, apply, event_id)
             case WinterResolved():
@@ -587,7 +603,7 @@ class CampaignState(_State):
                 return dba_map.loyalty(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
-                return f"note: {event.note}"
+                return N_("note: {note}").format(note=event.note)
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
@@ -606,10 +622,10 @@ class CampaignState(_State):
         if apply:
             self.rules = rules
         new = rules.values(self._scenario_upkeep())[event.name.strip()]
-        return (
-            f"house rule {event.name.strip()} ({rule_of(event.name.strip())}): {old} → {new}; "
-            f"{event.reason}"
+        changed = N_("house rule {name} ({rule}): {old} → {new}").format(
+            name=event.name.strip(), rule=rule_of(event.name.strip()), old=old, new=new
         )
+        return f"{changed}; {event.reason}"
 
     def _scenario_upkeep(self) -> int:
         economy = self.scenario.economy
@@ -620,8 +636,8 @@ class CampaignState(_State):
         result = self.bellum_standings()
         victory = None if result is None else result.victory
         if victory is not None:
-            return f"the game is over: {victory_text(victory)}"
-        return f"the game is over: year {self.bellum_years} was the last (B1)"
+            return N_("the game is over: {victory}").format(victory=victory_text(victory))
+        return N_("the game is over: year {year} was the last (B1)").format(year=self.bellum_years)
 
     def _centres(self, event: CentresRecorded, apply: bool) -> str:
         """B1, B2: the centres each power held at the end of the next year."""
@@ -681,20 +697,24 @@ class CampaignState(_State):
             f"{row.power} {row.centres}" for row in result.rows if row.centres > 0
         )
         year_bc = self.scenario.calendar.start_year_bc - (event.year - 1)
-        text = f"year {event.year} ({year_bc} BC) centres: {held_text}"
+        text = N_("year {year} ({year_bc} BC) centres: {held}").format(
+            year=event.year, year_bc=year_bc, held=held_text
+        )
         victory = result.victory
         if victory is not None:
-            text += f"; {victory_text(victory)}: the game is over"
+            text += "; " + N_("{victory}: the game is over").format(victory=victory_text(victory))
         elif result.status == "ended":
             first = result.rows[0]
             if first.decided_by == "draw":
                 level = next(group for group in result.draws if first.power in group)
-                text += f"; the game is over: {', '.join(level)} draw for first place (B2)"
-            else:
-                text += (
-                    f"; the game is over: {first.power} first with {first.centres} centres, "
-                    f"decided by {first.decided_by} (B2)"
+                text += "; " + N_("the game is over: {powers} draw for first place (B2)").format(
+                    powers=", ".join(level)
                 )
+            else:
+                text += "; " + N_(
+                    "the game is over: {power} first with {centres} centres, decided by "
+                    "{decided_by} (B2)"
+                ).format(power=first.power, centres=first.centres, decided_by=first.decided_by)
         return text
 
     def _battle(self, event: BattleRecorded, apply: bool, event_id: int) -> str:
@@ -792,25 +812,33 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
-        losses = "; ".join(
-            c.nation
-            + (f" −{c.pm_lost} PM" if c.pm_lost else " no PM lost" if c.pm else "")
-            + (f", {c.prisoners} prisoners" if c.prisoners else "")
-            + (f", −{c.naval_lost} naval" if c.naval_lost else "")
-            + (f", +{c.naval_captured} naval captured" if c.naval_captured else "")
-            for c in event.contingents
-        )
-        winner = "draw" if event.winner == "draw" else f"side {event.winner} won"
+        losses = "; ".join(_contingent_losses(c) for c in event.contingents)
+        defeat = event.defeat if event.morale else None
+        if event.winner == "draw":
+            winner = N_("draw")
+        elif defeat:
+            winner = N_("side {side} won ({defeat} defeat)").format(
+                side=event.winner, defeat=defeat
+            )
+        else:
+            winner = N_("side {side} won").format(side=event.winner)
         if event.morale:
             losses = "; ".join(
-                f"{m.army} morale {m.before}→{m.after}"
-                + (" (ceases to exist)" if m.disbanded else "")
+                (
+                    N_("{army} morale {before}→{after} (ceases to exist)")
+                    if m.disbanded
+                    else N_("{army} morale {before}→{after}")
+                ).format(army=m.army, before=m.before, after=m.after)
                 for m in event.morale
             )
-            winner += f" ({event.defeat} defeat)" if event.defeat else ""
-        text = f"battle of {event.place} (turn {turn}, {event.resolution}): {winner}; {losses}"
+        text = N_("battle of {place} (turn {turn}, {resolution}): {winner}").format(
+            place=event.place, turn=turn, resolution=event.resolution, winner=winner
+        )
+        text += "; " + losses
         if event.prestige:
-            text += "; prestige " + ", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+            text += "; " + N_("prestige {changes}").format(
+                changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+            )
         return text
 
     def _rebuild(self, event: PmRebuilt, apply: bool) -> str:
@@ -836,7 +864,9 @@ class CampaignState(_State):
                 batch.pm -= taken
                 left -= taken
             nation.decimated = [batch for batch in nation.decimated if batch.pm]
-        return f"{nation.name} rebuilt {event.pm} decimated PM for {cost} PE"
+        return N_("{nation} rebuilt {pm} decimated PM for {cost} PE").format(
+            nation=nation.name, pm=event.pm, cost=cost
+        )
 
     def _recruit(self, event: RecruitmentOrdered, apply: bool) -> str:
         economy = self._economy()
@@ -878,9 +908,11 @@ class CampaignState(_State):
                     province=event.province,
                 )
             )
-        return (
-            f"{nation.name} ordered {event.land_pm} land and {event.naval_pm} naval PM for "
-            f"{cost} PE, arriving turn {arrives}"
+        return N_(
+            "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
+            "{arrives}"
+        ).format(
+            nation=nation.name, land=event.land_pm, naval=event.naval_pm, cost=cost, arrives=arrives
         )
 
     def _arrival(self, ordered: int) -> int:
@@ -907,7 +939,9 @@ class CampaignState(_State):
         if apply:
             nation.land_pm += event.land_pm
             nation.naval_pm += event.naval_pm
-        return f"{nation.name} forces {event.land_pm:+d} land, {event.naval_pm:+d} naval PM"
+        return N_("{nation} forces {land} land, {naval} naval PM").format(
+            nation=nation.name, land=f"{event.land_pm:+d}", naval=f"{event.naval_pm:+d}"
+        )
 
     def _advance(self, event: TurnAdvanced, apply: bool, event_id: int = 0) -> str:
         calendar = self.scenario.calendar
@@ -941,19 +975,24 @@ class CampaignState(_State):
                 if batch.arrives <= self.turn:
                     nation.land_pm += batch.land_pm
                     nation.naval_pm += batch.naval_pm
-                    arrived.append(f"{nation.name} +{batch.land_pm} land, +{batch.naval_pm} naval")
+                    arrived.append(
+                        N_("{nation} +{land} land, +{naval} naval").format(
+                            nation=nation.name, land=batch.land_pm, naval=batch.naval_pm
+                        )
+                    )
                 else:
                     keep.append(batch)
             nation.training = keep
-        text = f"turn {self.turn - 1} ended; now {self.date}"
+        text = N_("turn {turn} ended").format(turn=self.turn - 1)
+        text += "; " + N_("now {date}").format(date=self.date)
         if event.tribute:
-            text += "; tribute " + ", ".join(f"{n} {pe} PE" for n, pe in event.tribute.items())
+            text += "; " + N_("tribute {amounts}").format(amounts=_pe_list(event.tribute))
         if event.siege_costs:
-            text += "; siege costs (T5.4) " + ", ".join(
-                f"{n} {pe} PE" for n, pe in event.siege_costs.items()
+            text += "; " + N_("siege costs (T5.4) {amounts}").format(
+                amounts=_pe_list(event.siege_costs)
             )
         if arrived:
-            text += "; recruits arrived: " + ", ".join(arrived)
+            text += "; " + N_("recruits arrived: {batches}").format(batches=", ".join(arrived))
         on_the_map = dba_map.end_of_turn(self, event_id)
         if on_the_map:
             text += "; " + "; ".join(on_the_map)
@@ -1065,9 +1104,13 @@ class CampaignState(_State):
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
-            lines.append(f"winter event {face}: {spec.text}")
+            lines.append(N_("winter event {face}: {what}").format(face=face, what=spec.text))
         else:
-            lines.append(f"winter event {face}: {spec.key} has happened twice: nothing (T5.6)")
+            lines.append(
+                N_("winter event {face}: {event} has happened twice: nothing (T5.6)").format(
+                    face=face, event=spec.key
+                )
+            )
         target = self.nations.get(effective.nation or "")
         if event.on_map and effective.key != "storm":
             lines.extend(map_war.winter_on_map(self, effective, happened, event.annex))
@@ -1083,12 +1126,16 @@ class CampaignState(_State):
             loser = self.nations[storm_loser]
             lost = min(loser.naval_pm, -effective.naval_pm)
             loser.naval_pm -= lost
-            lines.append(f"storm: {storm_loser} loses {lost} naval PM")
+            lines.append(
+                N_("storm: {nation} loses {lost} naval PM").format(nation=storm_loser, lost=lost)
+            )
         # T2.5 decimated PM not rebuilt by now are gone.
         for nation in self.nations.values():
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
-                lines.append(f"{nation.name}: {gone} decimated PM expire")
+                lines.append(
+                    N_("{nation}: {gone} decimated PM expire").format(nation=nation.name, gone=gone)
+                )
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
         if event.stationed is not None:
@@ -1109,13 +1156,16 @@ class CampaignState(_State):
                 points += nation.treasury // economy.final_vp_treasury_pe
             nation.victory_points = points
         lines.append(
-            "VP "
-            + ", ".join(f"{n.name} {n.victory_points}" for n in self.nations.values() if n.player)
+            N_("VP {scores}").format(
+                scores=", ".join(
+                    f"{n.name} {n.victory_points}" for n in self.nations.values() if n.player
+                )
+            )
         )
         self.winters_resolved.append(self.turn)
         if final:
             self.finished = True
-            lines.append("the campaign is over (T5.1)")
+            lines.append(N_("the campaign is over (T5.1)"))
         return "; ".join(lines)
 
     def _pay_upkeep(self, *, skip_away: bool) -> list[str]:
@@ -1135,12 +1185,12 @@ class CampaignState(_State):
             nation.treasury -= paid
             self._disband(nation, disbanded)
             if paid or disbanded:
-                text = f"{nation.name} upkeep {paid} PE"
+                text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
                 if disbanded:
-                    text += (
-                        " (unpaid, disbanded: "
-                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
-                        + ")"
+                    text = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {what})").format(
+                        nation=nation.name,
+                        paid=paid,
+                        what=", ".join(f"{n} {what}" for what, n in disbanded.items()),
                     )
                 lines.append(text)
         return lines
@@ -1153,16 +1203,25 @@ class CampaignState(_State):
             result = entry.check(stationed.get(entry.province, 0))
             if result.keeper == "owner":
                 self.control[entry.province] = entry.homeland
-                outcome = f"{entry.homeland} takes it back"
+                outcome = N_("{nation} takes it back").format(nation=entry.homeland)
             else:
-                outcome = f"{entry.holder} keeps it"
+                outcome = N_("{nation} keeps it").format(nation=entry.holder)
             if result.owner_score == result.occupier_score:
                 outcome += self.rules.note("control_tie")
             if entry.province not in self.loyalty_spent:
                 self.loyalty_spent.append(entry.province)
             lines.append(
-                f"control check {entry.province}: {entry.homeland} {result.owner_score} v "
-                f"{entry.holder} {result.occupier_score}, {outcome} (loyalty now 0, T5.7)"
+                N_(
+                    "control check {province}: {homeland} {homeland_score} v {holder} "
+                    "{holder_score}, {outcome} (loyalty now 0, T5.7)"
+                ).format(
+                    province=entry.province,
+                    homeland=entry.homeland,
+                    homeland_score=result.owner_score,
+                    holder=entry.holder,
+                    holder_score=result.occupier_score,
+                    outcome=outcome,
+                )
             )
         return lines
 
@@ -1193,7 +1252,9 @@ class CampaignState(_State):
             raise LedgerError(f"loyalty: {march.reason}")
         if apply:
             self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
-        return f"{army.name} forced march: morale {march.morale_after} ({march.reason})"
+        return N_("{army} forced march: morale {morale} ({reason})").format(
+            army=army.name, morale=march.morale_after, reason=march.reason
+        )
 
     def _tactical_retreat(self, event: TacticalRetreat, apply: bool, event_id: int) -> str:
         from converters.morale import tactical_retreat
@@ -1210,8 +1271,10 @@ class CampaignState(_State):
                 event_id,
                 disbanded=result.destroyed,
             )
-        fate = "disbands" if result.destroyed else f"morale {after}"
-        return f"{army.name} tactical retreat: {fate} ({result.check.reason})"
+        fate = N_("disbands") if result.destroyed else N_("morale {morale}").format(morale=after)
+        return N_("{army} tactical retreat: {fate} ({reason})").format(
+            army=army.name, fate=fate, reason=result.check.reason
+        )
 
     def write_journal(
         self,
@@ -1238,6 +1301,33 @@ class CampaignState(_State):
         if economy is None:
             raise LedgerError(f"kind: {self.scenario.title} has no economy (no PE, no recruits)")
         return economy
+
+
+def _contingent_losses(contingent: Any) -> str:
+    """One side's contingent in a battle's summary: "Rome −2 PM, 1 prisoners, −1 naval"."""
+    if contingent.pm_lost:
+        parts = [N_("{nation} −{pm} PM").format(nation=contingent.nation, pm=contingent.pm_lost)]
+    elif contingent.pm:
+        parts = [N_("{nation} no PM lost").format(nation=contingent.nation)]
+    else:
+        parts = [contingent.nation]
+    if contingent.prisoners:
+        parts.append(N_("{prisoners} prisoners").format(prisoners=contingent.prisoners))
+    if contingent.naval_lost:
+        parts.append(N_("−{naval} naval").format(naval=contingent.naval_lost))
+    if contingent.naval_captured:
+        parts.append(N_("+{naval} naval captured").format(naval=contingent.naval_captured))
+    return ", ".join(parts)
+
+
+def _pe_list(amounts: dict[str, int]) -> str:
+    """ "Rome 12 PE, Carthage 8 PE": each nation's PE, as tribute and siege costs list them."""
+    return ", ".join(N_("{nation} {pe} PE").format(nation=n, pe=pe) for n, pe in amounts.items())
+
+
+def undo_summary(target: int, reason: str) -> str:
+    """What an undo did, in words, for the history (recorded English, shown translated)."""
+    return N_("undid #{target}: {reason}").format(target=target, reason=reason)
 
 
 def _need_note(note: str) -> None:
@@ -1317,11 +1407,11 @@ def replay_as_recorded(
     created = _creation(items)
     state = initial_state(created)
     state.last_event_id = items[0][0]
-    summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    summaries = {items[0][0]: N_("campaign created: {title}").format(title=created.scenario.title)}
     chosen = created.rules.changed()
     if chosen:  # docs/rules.md H: the house rules chosen at creation
-        summaries[items[0][0]] += "; house rules " + ", ".join(
-            f"{name} = {value}" for name, value in chosen.items()
+        summaries[items[0][0]] += "; " + N_("house rules {rules}").format(
+            rules=", ".join(f"{name} = {value}" for name, value in chosen.items())
         )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
@@ -1339,7 +1429,7 @@ def replay_as_recorded(
                 state = replay(items[:position])
             if event.target in in_force:
                 in_force.remove(event.target)
-            summaries[event_id] = f"undid #{event.target}: {event.reason}"
+            summaries[event_id] = undo_summary(event.target, event.reason)
             continue
         if event_id in undone:
             before[event_id] = state.model_copy(deep=True)
@@ -1348,7 +1438,9 @@ def replay_as_recorded(
         except LedgerError as error:
             if not lenient:
                 raise
-            summaries[event_id] = f"(could not have been recorded then: {error})"
+            summaries[event_id] = N_("(could not have been recorded then: {error})").format(
+                error=error.english if isinstance(error, LedgerFieldError) else error
+            )
             state = replay(items[:position])
         in_force.append(event_id)
     return state, summaries

@@ -33,6 +33,7 @@ from assistant.ledger.state import (
     LedgerError,
     replay,
     replay_as_recorded,
+    undo_summary,
 )
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
@@ -773,7 +774,7 @@ class CampaignStore:
             )
             _write_snapshot(connection, new_state, chain)
         self._state = new_state
-        return StoredEvent(id=event_id, event=undo, summary=f"undid #{target_id}: {reason}")
+        return StoredEvent(id=event_id, event=undo, summary=undo_summary(target_id, reason))
 
     # ---- internals ---------------------------------------------------------------------
 

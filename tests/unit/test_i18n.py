@@ -181,9 +181,10 @@ def test_campaign_dates_and_numbers_in_each_language() -> None:
 
 
 def _recorded_templates() -> list[str]:
-    """The N_ templates of the rules packages: text recorded in English, shown translated."""
+    """The N_ templates of the rules packages and the ledger (its history's summaries): text
+    recorded in English, shown translated."""
     templates = []
-    for package in ("converters", "ghost"):
+    for package in ("converters", "ghost", "assistant/ledger"):
         for path in (ROOT / package).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (
@@ -232,12 +233,26 @@ def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     assert translate_recorded(reason) == reason
 
 
-def test_a_sentence_that_only_fits_a_date_template_is_left_alone() -> None:
-    """ "{month} {year} BC" must not turn a ledger line into half-Italian because one of its
-    words ("campaign") happens to be in the catalogue."""
+def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
+    """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
+    read as the ledger's own template, and the scenario's title (data) keeps its words."""
     set_language("it")
     line = "campaign created: The Tarentine Wars, 278–273 BC"
-    assert translate_recorded(line) == line
+    assert translate_recorded(line) == "campagna creata: The Tarentine Wars, 278–273 BC"
+
+
+def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
+    """The ledger strings a battle's clauses together with "; " and ", ": each clause is
+    translated from its own template, a clause no template made (a referee's words) is kept."""
+    line = (
+        "battle of Asculum (turn 3, table): side a won; Rome −2 PM, 1 prisoners, −1 naval; "
+        "Carthage no PM lost; bribed the Samnites"
+    )
+    set_language("it")
+    assert translate_recorded(line) == (
+        "battaglia di Asculum (turno 3, table): ha vinto il lato a; Rome −2 P.M., "
+        "1 prigionieri, −1 navali; Carthage nessun P.M. perso; bribed the Samnites"
+    )
 
 
 def test_a_referees_own_words_are_shown_as_typed() -> None:

@@ -1718,7 +1718,7 @@ def _run_history(args: argparse.Namespace) -> int:
     for entry in entries:
         when = entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else "?"
         line = f"#{entry.id:<4} turn {entry.turn or '-':<3} {when} {entry.who or '-'}: "
-        line += entry.summary
+        line += translate_recorded(entry.summary)
         if entry.note and entry.kind != "note":
             line += f" — {entry.note}"
         if entry.undone_by:
