@@ -178,6 +178,8 @@ def _translate_recorded(language: str, text: str) -> str:
         found = _compiled(template).fullmatch(text)
         if found is None:
             continue
+        if "; " not in template and any("; " in value for value in found.groupdict().values()):
+            continue  # a value spans clauses: "turn {turn}" is not "turn 1 ended; now …"
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
         # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
         # that happens to start like it: its own words, with the values it recognised as
