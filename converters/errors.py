@@ -7,10 +7,15 @@ message may mention other fields as ``{name}``; the interface names those too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FieldError", "plain_name"]
+from converters.i18n import N_, _
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+__all__ = ["FieldError", "plain_name", "pydantic_reason", "refusal_of"]
 
 
 def plain_name(field: str) -> str:
@@ -58,3 +63,75 @@ class FieldError(ValueError):
         """``"broken/fragmented: together at most battle_groups (10)"``, each field named by
         ``name`` (a flag on the command line, a label in the app)."""
         return f"{'/'.join(name(field) for field in self.fields)}: {self.reason(name)}"
+
+
+_FRIENDLY: dict[str, str] = {
+    "int_parsing": N_("a whole number"),
+    "int_type": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_parsing": N_("a number"),
+    "float_type": N_("a number"),
+    "bool_parsing": N_("yes or no"),
+    "bool_type": N_("yes or no"),
+    "string_type": N_("text"),
+    "greater_than_equal": N_("at least {ge}"),
+    "greater_than": N_("more than {gt}"),
+    "less_than_equal": N_("at most {le}"),
+    "less_than": N_("less than {lt}"),
+    "string_too_short": N_("required"),
+    "too_short": N_("at least {min_length}"),
+    "too_long": N_("at most {max_length}"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "missing": N_("required"),
+    "extra_forbidden": N_("not a field here"),
+    "literal_error": N_("one of {expected}"),
+    "enum": N_("one of {expected}"),
+    "union_tag_invalid": N_("one of {expected_tags}"),
+}
+"""pydantic's error types in the words of the table (translated); others keep pydantic's."""
+
+
+def refusal_of(
+    error: ValidationError,
+    field: str | None = None,
+    *,
+    within: str = "",
+    kind: type[FieldError] = FieldError,
+) -> FieldError:
+    """The first problem pydantic found, as a refusal naming its field: the place pydantic
+    found it (``contingents.0.pm``), or ``field`` with that place in its message (a file given
+    by one flag, ``dice_log``: "b.contingents.0.pm_lost: a number"). The reason is worded as
+    the table says it ("at most 6", "a whole number"), in the interface's language; ``kind``
+    is the caller's own :class:`FieldError` class, so its callers' ``except`` clauses hold;
+    ``within`` is where the validated value sits in a larger document (``events[1].event``).
+    """
+    first = error.errors()[0]
+    place = ""
+    for part in first.get("loc", ()):
+        place += f"[{part}]" if isinstance(part, int) else f".{part}" if place else str(part)
+    if within:
+        place = f"{within}.{place}" if place else within
+    reason = pydantic_reason(first)
+    if field is None:
+        return kind(place or "value", "{reason}", reason=reason)
+    if not place:
+        return kind(field, "{reason}", reason=reason)
+    return kind(field, "{place}: {reason}", place=place, reason=reason)
+
+
+def pydantic_reason(problem: Mapping[str, Any]) -> str:
+    """Why pydantic refused a value (one of ``ValidationError.errors()``), in the table's
+    words and the interface's language: "at most 6 (got 9)", not "Input should be less than
+    or equal to 6"."""
+    template = _FRIENDLY.get(problem.get("type", ""))
+    try:
+        reason = _(template).format(**(problem.get("ctx") or {})) if template else None
+    except (KeyError, IndexError):
+        reason = None
+    if reason is None:
+        reason = str(problem.get("msg", _("not allowed")))
+    reason = reason.removeprefix("Value error, ")
+    given = problem.get("input")
+    if template and isinstance(given, str | int) and not isinstance(given, bool):
+        reason += _(" (got {given!r})").format(given=given)
+    return reason

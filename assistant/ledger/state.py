@@ -57,7 +57,7 @@ from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
-from converters.i18n import N_, _
+from converters.i18n import N_, _, translate_recorded
 
 __all__ = [
     "REPLAY_VERSION",
@@ -304,7 +304,10 @@ class CampaignState(_State):
         found = self.nations.get(name)
         if found is None:
             raise LedgerFieldError(
-                field, "one of {choices} (got {name!r})", choices=", ".join(self.nations), name=name
+                field,
+                N_("one of {choices} (got {name!r})"),
+                choices=", ".join(self.nations),
+                name=name,
             )
         return found
 
@@ -314,15 +317,18 @@ class CampaignState(_State):
         if found is None and not self.armies:
             raise LedgerFieldError(
                 field,
-                "this campaign has no armies with morale (Macedon vs Persia has; got {name!r})",
+                N_("this campaign has no armies with morale (Macedon vs Persia has; got {name!r})"),
                 name=name,
             )
         if found is None:
             raise LedgerFieldError(
-                field, "one of {choices} (got {name!r})", choices=", ".join(self.armies), name=name
+                field,
+                N_("one of {choices} (got {name!r})"),
+                choices=", ".join(self.armies),
+                name=name,
             )
         if not found.alive:
-            raise LedgerFieldError(field, "{name} no longer exists", name=name)
+            raise LedgerFieldError(field, N_("{name} no longer exists"), name=name)
         return found
 
     def controlled_value(self, nation: str) -> int:
@@ -337,7 +343,9 @@ class CampaignState(_State):
         for known in self.scenario.provinces:
             if known.name == province:
                 return known.loyalty
-        raise LedgerError(f"province: not a province of this scenario: {province!r}")
+        raise LedgerFieldError(
+            "province", N_("not a province of this scenario: {province!r}"), province=province
+        )
 
     def occupied(self) -> list[OccupiedProvince]:
         """T5.7: every province held by a nation other than its homeland nation, in the
@@ -374,7 +382,11 @@ class CampaignState(_State):
         homelands = {province.name: province.homeland for province in self.scenario.provinces}
         for province, pm in stationed.items():
             if province not in homelands:
-                raise LedgerError(f"stationed: not a province of this scenario: {province!r}")
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("not a province of this scenario: {province!r}"),
+                    province=province,
+                )
             if province not in occupied:
                 homeland = homelands[province]
                 why = (
@@ -382,12 +394,20 @@ class CampaignState(_State):
                     if homeland not in self.scenario.nations
                     else f"held by its homeland {homeland}"
                 )
-                raise LedgerError(
-                    f"stationed: {province} is not occupied ({why}); occupied now: "
-                    f"{', '.join(occupied) or 'none'} (T5.7)"
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("{province} is not occupied ({why}); occupied now: {occupied} (T5.7)"),
+                    province=province,
+                    why=why,
+                    occupied=", ".join(occupied) or _("none"),
                 )
             if isinstance(pm, bool) or not isinstance(pm, int) or pm < 0:
-                raise LedgerError(f"stationed: {province}: PM 0 or more (got {pm!r})")
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("{province}: PM 0 or more (got {pm!r})"),
+                    province=province,
+                    pm=pm,
+                )
 
     def upkeep(self, nation: str) -> int:
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
@@ -497,20 +517,30 @@ class CampaignState(_State):
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
         if self.finished and not isinstance(event, NoteAdded | Undone):
             if self.scenario.bellum is not None:
-                raise LedgerError(f"year: {self._bellum_over()}; only notes can be added")
-            raise LedgerError("turn: the campaign is over; only notes can be added")
+                raise LedgerFieldError(
+                    "year",
+                    N_("{bellum_over}; only notes can be added"),
+                    bellum_over=self._bellum_over(),
+                )
+            raise LedgerFieldError("turn", N_("the campaign is over; only notes can be added"))
         if self.scenario.bellum is not None and not isinstance(
             event, CentresRecorded | NoteAdded | Undone | CampaignCreated
         ):
-            raise LedgerError(
-                f"kind: a Bellum game records the supply centres held each year (castra "
-                f"campaign centres) and notes, not {event.kind}"
+            raise LedgerFieldError(
+                "kind",
+                N_(
+                    "a Bellum game records the supply centres held each year (castra campaign "
+                    "centres) and notes, not {kind}"
+                ),
+                kind=event.kind,
             )
         if not isinstance(event, BattleRecorded) and event.turn not in (None, self.turn):
-            raise LedgerError(f"turn: this event belongs to the current turn {self.turn}")
+            raise LedgerFieldError(
+                "turn", N_("this event belongs to the current turn {turn}"), turn=self.turn
+            )
         match event:
             case CampaignCreated():
-                raise LedgerError("kind: a campaign is created only once")
+                raise LedgerFieldError("kind", N_("a campaign is created only once"))
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
@@ -526,8 +556,12 @@ class CampaignState(_State):
                 nation = self.nation(event.nation)
                 _need_note(event.note)
                 if nation.treasury + event.pe < 0:
-                    raise LedgerError(
-                        f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
+                    raise LedgerFieldError(
+                        "pe",
+                        N_("{name} has {treasury} PE; cannot take {pe}"),
+                        name=nation.name,
+                        treasury=nation.treasury,
+                        pe=-event.pe,
                     )
                 self._check_treasury_bound(nation, event.pe, "pe", apply)
                 if apply:
@@ -548,8 +582,10 @@ class CampaignState(_State):
             case ProvinceTaken():
                 names = {province.name for province in self.scenario.provinces}
                 if event.province not in names:
-                    raise LedgerError(
-                        f"province: not a province of this scenario: {event.province!r}"
+                    raise LedgerFieldError(
+                        "province",
+                        N_("not a province of this scenario: {province!r}"),
+                        province=event.province,
                     )
                 nation = self.nation(event.nation)
                 if apply:
@@ -605,8 +641,10 @@ class CampaignState(_State):
                 _need_note(event.note)
                 return N_("note: {note}").format(note=event.note)
             case Undone():
-                raise LedgerError("kind: undo is applied by the store, not replayed")
-        raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+                raise LedgerFieldError("kind", N_("undo is applied by the store, not replayed"))
+        raise LedgerFieldError(
+            "kind", N_("unknown event {event!r}"), event=event
+        )  # pragma: no cover
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
         """docs/rules.md H: a house rule changes from this event on."""
@@ -617,7 +655,7 @@ class CampaignState(_State):
         except ValueError as error:
             raise LedgerError(str(error)) from None
         if not event.reason.strip():
-            raise LedgerError("reason: say why the rule changes")
+            raise LedgerFieldError("reason", N_("say why the rule changes"))
         old = self.rules.values(self._scenario_upkeep()).get(event.name.strip())
         if apply:
             self.rules = rules
@@ -643,25 +681,41 @@ class CampaignState(_State):
         """B1, B2: the centres each power held at the end of the next year."""
         setup = self.scenario.bellum
         if setup is None:
-            raise LedgerError(
-                "kind: supply centres are recorded only in a Bellum game "
-                "(castra campaign new bellum)"
+            raise LedgerFieldError(
+                "kind",
+                N_(
+                    "supply centres are recorded only in a Bellum game (castra campaign new bellum)"
+                ),
             )
         rules = setup.rules
         done = self.bellum_years
         if event.year != done + 1:
-            raise LedgerError(
-                f"year: the next year to record is {done + 1} (got {event.year}); years are "
-                f"recorded in order, 1 to {rules.last_year}"
+            raise LedgerFieldError(
+                "year",
+                N_(
+                    "the next year to record is {done} (got {year}); years are recorded in order, "
+                    "1 to {last_year}"
+                ),
+                done=done + 1,
+                year=event.year,
+                last_year=rules.last_year,
             )
         powers = self.scenario.nations
         for power, held in event.centres.items():
             if power not in self.nations:
-                raise LedgerError(
-                    f"centres: unknown power {power!r}; the powers are {', '.join(powers)}"
+                raise LedgerFieldError(
+                    "centres",
+                    N_("unknown power {power!r}; the powers are {powers}"),
+                    power=power,
+                    powers=", ".join(powers),
                 )
             if held < 0:
-                raise LedgerError(f"centres: {power} = {held}; a power holds 0 centres or more")
+                raise LedgerFieldError(
+                    "centres",
+                    N_("{power} = {held}; a power holds 0 centres or more"),
+                    power=power,
+                    held=held,
+                )
         previous = {power: row[-1] for power, row in self.centres.items() if row}
         missing = [
             power
@@ -669,16 +723,27 @@ class CampaignState(_State):
             if power not in event.centres and (not done or previous.get(power, 0) > 0)
         ]
         if missing:
-            raise LedgerError(
-                f"centres: give every power's centres at the end of year {event.year}; "
-                f"missing {', '.join(missing)} (only a power already at 0 may be left out)"
+            raise LedgerFieldError(
+                "centres",
+                N_(
+                    "give every power's centres at the end of year {year}; missing {missing} "
+                    "(only a power already at 0 may be left out)"
+                ),
+                year=event.year,
+                missing=", ".join(missing),
             )
         held_now = {power: event.centres.get(power, 0) for power in powers}
         total = sum(held_now.values())
         if total > rules.supply_centres:
-            raise LedgerError(
-                f"centres: year {event.year} adds up to {total}, more than the map's "
-                f"{rules.supply_centres} supply centres (B1)"
+            raise LedgerFieldError(
+                "centres",
+                N_(
+                    "year {year} adds up to {total}, more than the map's {supply_centres} supply "
+                    "centres (B1)"
+                ),
+                year=event.year,
+                total=total,
+                supply_centres=rules.supply_centres,
             )
         table = {power: [*self.centres.get(power, []), held_now[power]] for power in powers}
         try:
@@ -721,34 +786,49 @@ class CampaignState(_State):
         turn = event.turn or self.turn
         last_winter = max(self.winters_resolved, default=0)
         if not last_winter < turn <= self.turn:
-            raise LedgerError(
-                f"turn: a battle can be recorded for turns {last_winter + 1} to {self.turn} "
-                f"(got {turn})"
+            raise LedgerFieldError(
+                "turn",
+                N_("a battle can be recorded for turns {first} to {last} (got {turn})"),
+                first=last_winter + 1,
+                last=self.turn,
+                turn=turn,
             )
         if self.is_winter and turn == self.turn:
-            raise LedgerError("turn: no battles in the winter turn (T5.1)")
+            raise LedgerFieldError("turn", N_("no battles in the winter turn (T5.1)"))
         sides = {c.side for c in event.contingents}
         if sides != {"a", "b"}:
-            raise LedgerError("contingents: each side needs at least one contingent")
+            raise LedgerFieldError("contingents", N_("each side needs at least one contingent"))
         fielded: dict[str, list[int]] = {}
         for c in event.contingents:
             nation = self.nation(c.nation, "contingents.nation")
             whole = int(c.pm)
             if c.pm.denominator != 1 and not (event.city_assault and c.side == "b"):
-                raise LedgerError(
-                    f"contingents.pm: {c.nation} {float(c.pm):g} PM: a half PM is only the "
-                    "garrison of an empty city, on the defending side b of a city assault "
-                    "(T1.4, T3.5); anywhere else PM are whole"
+                raise LedgerFieldError(
+                    "contingents.pm",
+                    N_(
+                        "{nation} {pm:g} PM: a half PM is only the garrison of an empty city, on "
+                        "the defending side b of a city assault (T1.4, T3.5); anywhere else PM "
+                        "are whole"
+                    ),
+                    nation=c.nation,
+                    pm=float(c.pm),
                 )
             if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
-                raise LedgerError(
-                    f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "
-                    f"prisoners out of {c.pm} PM fielded"
+                raise LedgerFieldError(
+                    "contingents.pm_lost",
+                    N_("{nation} lost {pm_lost} and {prisoners} prisoners out of {pm} PM fielded"),
+                    nation=c.nation,
+                    pm_lost=c.pm_lost,
+                    prisoners=c.prisoners,
+                    pm=c.pm,
                 )
             if c.naval_lost > c.naval_pm:
-                raise LedgerError(
-                    f"contingents.naval_lost: {c.nation} lost {c.naval_lost} of {c.naval_pm} "
-                    "naval PM"
+                raise LedgerFieldError(
+                    "contingents.naval_lost",
+                    N_("{nation} lost {naval_lost} of {naval_pm} naval PM"),
+                    nation=c.nation,
+                    naval_lost=c.naval_lost,
+                    naval_pm=c.naval_pm,
                 )
             used = fielded.setdefault(nation.name, [0, 0])
             used[0] += whole
@@ -756,33 +836,54 @@ class CampaignState(_State):
             if c.army is not None:
                 army = self.army(c.army, "contingents.army")
                 if army.nation != nation.name:
-                    raise LedgerError(f"contingents.army: {army.name} belongs to {army.nation}")
+                    raise LedgerFieldError(
+                        "contingents.army",
+                        N_("{name} belongs to {nation}"),
+                        name=army.name,
+                        nation=army.nation,
+                    )
         for name, (land, naval) in fielded.items():
             nation = self.nations[name]
             if land > nation.land_pm:
-                raise LedgerError(
-                    f"contingents.pm: {name} has {nation.land_pm} land PM in play (fielded {land})"
+                raise LedgerFieldError(
+                    "contingents.pm",
+                    N_("{name} has {land_pm} land PM in play (fielded {land})"),
+                    name=name,
+                    land_pm=nation.land_pm,
+                    land=land,
                 )
             if naval > nation.naval_pm:
-                raise LedgerError(
-                    f"contingents.naval_pm: {name} has {nation.naval_pm} naval PM (fielded {naval})"
+                raise LedgerFieldError(
+                    "contingents.naval_pm",
+                    N_("{name} has {naval_pm} naval PM (fielded {naval})"),
+                    name=name,
+                    naval_pm=nation.naval_pm,
+                    naval=naval,
                 )
         for side in ("a", "b"):
             other = "b" if side == "a" else "a"
             captured = sum(c.naval_captured for c in event.contingents if c.side == side)
             sunk = sum(c.naval_lost for c in event.contingents if c.side == other)
             if captured > sunk:
-                raise LedgerError(
-                    f"contingents.naval_captured: side {side} captured {captured} of the "
-                    f"{sunk} naval PM side {other} lost"
+                raise LedgerFieldError(
+                    "contingents.naval_captured",
+                    N_("side {side} captured {captured} of the {sunk} naval PM side {other} lost"),
+                    side=side,
+                    captured=captured,
+                    sunk=sunk,
+                    other=other,
                 )
         for name in event.prestige:
             self.nation(name, "prestige")
         for change in event.morale:
             army = self.army(change.army, "morale.army")
             if change.before != army.morale:
-                raise LedgerError(
-                    f"morale.before: {army.name} has morale {army.morale}, not {change.before}"
+                raise LedgerFieldError(
+                    "morale.before",
+                    N_("{name} has morale {morale}, not {before}"),
+                    name=army.name,
+                    morale=army.morale,
+                    before=change.before,
                 )
         if not apply:
             return ""
@@ -845,15 +946,25 @@ class CampaignState(_State):
         economy = self._economy()
         nation = self.nation(event.nation)
         if nation.decimated_pm < event.pm:
-            raise LedgerError(
-                f"pm: {nation.name} has {nation.decimated_pm} decimated PM that can still be "
-                f"rebuilt (asked {event.pm}; T2.5: up to and including the next winter turn)"
+            raise LedgerFieldError(
+                "pm",
+                N_(
+                    "{name} has {decimated_pm} decimated PM that can still be rebuilt (asked "
+                    "{pm}; T2.5: up to and including the next winter turn)"
+                ),
+                name=nation.name,
+                decimated_pm=nation.decimated_pm,
+                pm=event.pm,
             )
         cost = economy.rebuild_cost * event.pm
         if nation.treasury < cost:
-            raise LedgerError(
-                f"pm: rebuilding {event.pm} PM costs {cost} PE; {nation.name} has "
-                f"{nation.treasury} PE (T2.5)"
+            raise LedgerFieldError(
+                "pm",
+                N_("rebuilding {pm} PM costs {cost} PE; {name} has {treasury} PE (T2.5)"),
+                pm=event.pm,
+                cost=cost,
+                name=nation.name,
+                treasury=nation.treasury,
             )
         if apply:
             nation.treasury -= cost
@@ -872,29 +983,52 @@ class CampaignState(_State):
         economy = self._economy()
         nation = self.nation(event.nation)
         if not nation.player:
-            raise LedgerError(f"nation: {nation.name} is not a player nation and cannot recruit")
+            raise LedgerFieldError(
+                "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
+            )
         if event.land_pm + event.naval_pm == 0:
-            raise LedgerError("land_pm: order at least one land or naval PM")
+            raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
         if event.province:
             holder = self.control.get(event.province)
             if holder is None:
-                raise LedgerError(f"province: not a province of this scenario: {event.province!r}")
+                raise LedgerFieldError(
+                    "province",
+                    N_("not a province of this scenario: {province!r}"),
+                    province=event.province,
+                )
             if holder != nation.name:
-                raise LedgerError(
-                    f"province: recruits deploy in a controlled province; {event.province} is "
-                    f"held by {holder} (T6.1)"
+                raise LedgerFieldError(
+                    "province",
+                    N_(
+                        "recruits deploy in a controlled province; {province} is held by {holder} "
+                        "(T6.1)"
+                    ),
+                    province=event.province,
+                    holder=holder,
                 )
             board = map_rules.board_of(self.scenario)
             if event.naval_pm and board is not None and not board.place(event.province).maritime:
-                raise LedgerError(
-                    f"province: a fleet is launched only in a maritime province; "
-                    f"{event.province} has no coast (T6.1)"
+                raise LedgerFieldError(
+                    "province",
+                    N_(
+                        "a fleet is launched only in a maritime province; {province} has no coast "
+                        "(T6.1)"
+                    ),
+                    province=event.province,
                 )
         cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
         if nation.treasury < cost:
-            raise LedgerError(
-                f"land_pm: {event.land_pm} land and {event.naval_pm} naval PM cost {cost} PE; "
-                f"{nation.name} has {nation.treasury} PE (T6.1)"
+            raise LedgerFieldError(
+                "land_pm",
+                N_(
+                    "{land_pm} land and {naval_pm} naval PM cost {cost} PE; {name} has {treasury} "
+                    "PE (T6.1)"
+                ),
+                land_pm=event.land_pm,
+                naval_pm=event.naval_pm,
+                cost=cost,
+                name=nation.name,
+                treasury=nation.treasury,
             )
         arrives = self._arrival(self.turn)
         if apply:
@@ -931,11 +1065,21 @@ class CampaignState(_State):
         nation = self.nation(event.nation)
         _need_note(event.note)
         if event.land_pm == 0 and event.naval_pm == 0:
-            raise LedgerError("land_pm: give a land or naval PM change")
+            raise LedgerFieldError("land_pm", N_("give a land or naval PM change"))
         if nation.land_pm + event.land_pm < 0:
-            raise LedgerError(f"land_pm: {nation.name} has {nation.land_pm} land PM")
+            raise LedgerFieldError(
+                "land_pm",
+                N_("{name} has {land_pm} land PM"),
+                name=nation.name,
+                land_pm=nation.land_pm,
+            )
         if nation.naval_pm + event.naval_pm < 0:
-            raise LedgerError(f"naval_pm: {nation.name} has {nation.naval_pm} naval PM")
+            raise LedgerFieldError(
+                "naval_pm",
+                N_("{name} has {naval_pm} naval PM"),
+                name=nation.name,
+                naval_pm=nation.naval_pm,
+            )
         if apply:
             nation.land_pm += event.land_pm
             nation.naval_pm += event.naval_pm
@@ -946,18 +1090,24 @@ class CampaignState(_State):
     def _advance(self, event: TurnAdvanced, apply: bool, event_id: int = 0) -> str:
         calendar = self.scenario.calendar
         if self.is_winter and self.turn not in self.winters_resolved:
-            raise LedgerError("turn: resolve the winter turn first (castra campaign winter)")
+            raise LedgerFieldError(
+                "turn", N_("resolve the winter turn first (castra campaign winter)")
+            )
         if self.turn >= calendar.total_turns:
-            raise LedgerError(f"turn: {self.turn} is the campaign's last turn")
+            raise LedgerFieldError("turn", N_("{turn} is the campaign's last turn"), turn=self.turn)
         for name, pe in event.tribute.items():
             nation = self.nation(name, "tribute")
             if pe < 0:
-                raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
+                raise LedgerFieldError(
+                    "tribute", N_("{name} collects 0 PE or more (got {pe})"), name=name, pe=pe
+                )
             self._check_treasury_bound(nation, pe, "tribute", apply)
         for name, pe in event.siege_costs.items():
             self.nation(name, "siege_costs")
             if pe < 0:
-                raise LedgerError(f"siege_costs: {name} pays 0 PE or more (got {pe})")
+                raise LedgerFieldError(
+                    "siege_costs", N_("{name} pays 0 PE or more (got {pe})"), name=name, pe=pe
+                )
         if not apply:
             return ""
         for name, pe in event.tribute.items():
@@ -1007,16 +1157,12 @@ class CampaignState(_State):
         if apply or economy is None or pe <= 0:
             return
         if nation.treasury + pe > economy.max_treasury_pe:
-            raise LedgerError(
-                _(
-                    "{field}: {nation} would hold {total} PE; no treasury holds more than "
-                    "{bound} PE (T7.8)"
-                ).format(
-                    field=field,
-                    nation=nation.name,
-                    total=nation.treasury + pe,
-                    bound=f"{economy.max_treasury_pe:,}",
-                )
+            raise LedgerFieldError(
+                field,
+                N_("{nation} would hold {total} PE; no treasury holds more than {bound} PE (T7.8)"),
+                nation=nation.name,
+                total=nation.treasury + pe,
+                bound=f"{economy.max_treasury_pe:,}",
             )
 
     def _set_initiative(self) -> None:
@@ -1053,15 +1199,19 @@ class CampaignState(_State):
         calendar = self.scenario.calendar
         table = self.scenario.winter_events
         if not self.is_winter or table is None:
-            raise LedgerError(f"turn: {self.date} is not a winter turn")
+            raise LedgerFieldError("turn", N_("{date} is not a winter turn"), date=self.date)
         if self.turn in self.winters_resolved:
-            raise LedgerError(f"turn: the winter of turn {self.turn} is already resolved")
+            raise LedgerFieldError(
+                "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
+            )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
         dice = [roll for roll in event.rolls if roll.sides == table.die]
         if len(dice) != 1:
-            raise LedgerError(f"rolls: the winter needs exactly one d{table.die} (T5.6)")
+            raise LedgerFieldError(
+                "rolls", N_("the winter needs exactly one d{die} (T5.6)"), die=table.die
+            )
         face = dice[0].value
         spec = table.event_for(face)
         happened = self.winter_event_counts.get(spec.key, 0)
@@ -1078,24 +1228,26 @@ class CampaignState(_State):
             tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
             if event.storm_nation is not None:
                 if event.storm_nation not in tied:
-                    raise LedgerError(
-                        f"storm_nation: the storm strikes the nation with most naval PM: "
-                        f"{', '.join(tied) or 'nobody has fleets'}"
+                    raise LedgerFieldError(
+                        "storm_nation",
+                        N_("the storm strikes the nation with most naval PM: {tied}"),
+                        tied=", ".join(tied) or _("nobody has fleets"),
                     )
                 storm_loser = event.storm_nation
             elif len(tied) > 1:
-                raise LedgerError(
-                    f"storm_nation: {', '.join(tied)} tie for most naval PM; name the one the "
-                    "storm strikes"
+                raise LedgerFieldError(
+                    "storm_nation",
+                    N_("{tied} tie for most naval PM; name the one the storm strikes"),
+                    tied=", ".join(tied),
                 )
             elif tied:
                 storm_loser = tied[0]
         elif event.storm_nation is not None:
-            raise LedgerError("storm_nation: only for the storm (7)")
+            raise LedgerFieldError("storm_nation", N_("only for the storm (7)"))
         if event.on_map:
             map_war.check_winter_map(self, effective.key, event.annex)
         elif event.annex is not None:
-            raise LedgerError("annex: only in a campaign with a map (T7.9)")
+            raise LedgerFieldError("annex", N_("only in a campaign with a map (T7.9)"))
         if not apply:
             return ""
         lines: list[str] = []
@@ -1249,7 +1401,9 @@ class CampaignState(_State):
         army = self.army(event.army)
         march = forced_march(army.morale, event.loyalty)
         if not march.allowed:
-            raise LedgerError(f"loyalty: {march.reason}")
+            raise LedgerFieldError(
+                "loyalty", N_("{reason}"), reason=translate_recorded(march.reason)
+            )
         if apply:
             self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
         return N_("{army} forced march: morale {morale} ({reason})").format(
@@ -1299,7 +1453,9 @@ class CampaignState(_State):
     def _economy(self) -> Economy:
         economy = self.scenario.economy
         if economy is None:
-            raise LedgerError(f"kind: {self.scenario.title} has no economy (no PE, no recruits)")
+            raise LedgerFieldError(
+                "kind", N_("{title} has no economy (no PE, no recruits)"), title=self.scenario.title
+            )
         return economy
 
 
@@ -1332,7 +1488,7 @@ def undo_summary(target: int, reason: str) -> str:
 
 def _need_note(note: str) -> None:
     if not note.strip():
-        raise LedgerError("note: say why (a short note is required for this event)")
+        raise LedgerFieldError("note", N_("say why (a short note is required for this event)"))
 
 
 def initial_state(created: CampaignCreated) -> CampaignState:
@@ -1449,7 +1605,7 @@ def replay_as_recorded(
 def _creation(items: list[tuple[int, Event]]) -> CampaignCreated:
     first = items[0][1] if items else None
     if not isinstance(first, CampaignCreated):
-        raise LedgerError("events: a campaign starts with its creation event")
+        raise LedgerFieldError("events", N_("a campaign starts with its creation event"))
     return first
 
 
@@ -1464,9 +1620,13 @@ def _undone_targets(items: list[tuple[int, Event]]) -> set[int]:
                 or kinds.get(event.target) in (None, "undone")
                 or event.target in undone
             ):
-                raise LedgerError(
-                    f"target: undo #{event_id} cancels #{event.target}, which is not an "
-                    "earlier event in force"
+                raise LedgerFieldError(
+                    "target",
+                    N_(
+                        "undo #{event_id} cancels #{target}, which is not an earlier event in force"
+                    ),
+                    event_id=event_id,
+                    target=event.target,
                 )
             undone.add(event.target)
     return undone

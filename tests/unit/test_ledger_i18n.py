@@ -68,3 +68,82 @@ def test_an_italian_report_tells_the_winter_in_italian(
     assert "PV Rome " in text
     for english in ("winter event", "control check", "takes it back", "VP Rome"):
         assert english not in text
+
+
+# -- refusals: one line naming the field, in each language (issue 11, issue 14) ---------------
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "en",
+            "castra: error: import: events[1].event.battle_recorded.contingents[0].pm_lost: "
+            "at least 0 (got -1)",
+        ),
+        (
+            "it",
+            "import: events[1].event.battle_recorded.contingents[0].pm_lost: almeno 0 (scritto -1)",
+        ),
+    ],
+)
+def test_a_malformed_import_is_one_line_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, expected: str
+) -> None:
+    from tests.unit.test_ledger_damage import battle_export
+
+    document = battle_export(tmp_path)
+    capsys.readouterr()
+    document["events"][1]["event"]["contingents"][0]["pm_lost"] = -1
+    source = tmp_path / "edited.json"
+    source.write_text(json.dumps(document))
+    target = tmp_path / "imported.castra"
+    code, _out, err = _castra(
+        capsys, "--lang", language, "campaign", "import", str(source), "--file", str(target)
+    )
+    assert (code, err.count("\n")) == (2, 1), err
+    assert expected in err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "castra: error: --dice-log: b.contingents[0].pm_lost: a number (got '2')"),
+        ("it", "--dice-log: b.contingents[0].pm_lost: un numero (scritto '2')"),
+    ],
+)
+def test_a_malformed_dice_log_is_one_line_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, expected: str
+) -> None:
+    from converters.dice import ScriptedDice
+    from tests.unit.test_ledger_dice_log import ROME_WINS, battle_log
+
+    campaign = tmp_path / "c.castra"
+    assert main(["campaign", "new", "tarentine", "--file", str(campaign)]) == 0
+    log = battle_log(3, 2, ScriptedDice(ROME_WINS))
+    log["b"]["contingents"][0]["pm_lost"] = "2"
+    path = tmp_path / "battle.json"
+    path.write_text(json.dumps(log))
+    capsys.readouterr()
+    code, _out, err = _castra(
+        capsys, "--lang", language, "campaign", "record", "--file", str(campaign),
+        "--place", "Heraclea", "--system", "dice", "--dice-log", str(path),
+    )  # fmt: skip
+    assert (code, err.count("\n")) == (2, 1), err
+    assert expected in err
+
+
+def test_a_ledger_refusal_names_its_field_and_reads_in_italian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A refusal of the ledger's own (T6.1: recruits cost PE) is worded in the interface's
+    language; the field it names stays the ledger's."""
+    campaign = tmp_path / "c.castra"
+    assert main(["campaign", "new", "tarentine", "--file", str(campaign)]) == 0
+    capsys.readouterr()
+    argv = ["campaign", "recruit", "--file", str(campaign), "--nation", "Rome", "--land", "99"]
+    code, _out, err = _castra(capsys, "--lang", "it", *argv)
+    assert (code, err.count("\n")) == (2, 1), err
+    assert "land_pm" in err or "--land" in err
+    assert "P.M. terrestri e 0 navali costano " in err and " P.E. (T6.1)" in err
