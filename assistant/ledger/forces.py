@@ -453,8 +453,8 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
             army.moved = state.turn
             army.aboard = None if event.land else fleet.name
     stayed = start == event.to
-    load = "landed" if carried and event.land else "carrying" if carried else ""
-    return _SAILED[stayed, load].format(
+    troops = "landed" if carried and event.land else "carrying" if carried else ""
+    return _SAILED[stayed, troops].format(
         fleet=fleet.name,
         pm=fleet.pm,
         route=" → ".join(route),
