@@ -46,14 +46,19 @@ def _catalogue() -> Any:
         return read_po(handle, locale="it")
 
 
-def _marked_in_source() -> set[str | tuple[str, ...]]:
-    """Every message the code marks for translation, as ``pybabel extract`` finds it."""
-    found: set[str | tuple[str, ...]] = set()
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
+"""Babel's keywords plus ``NP_`` (a key's label with its context), as babel.cfg lists them."""
+
+
+def _marked_in_source() -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """Every message the code marks for translation, with its context, as ``pybabel extract``
+    finds it."""
+    found: set[tuple[str | None, str | tuple[str, ...]]] = set()
     for package in PACKAGES:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / package), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / package), method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            found.add(message if isinstance(message, str) else tuple(message))
+            found.add((context, message if isinstance(message, str) else tuple(message)))
     return found
 
 
@@ -74,7 +79,7 @@ def _percent_fields(text: str) -> list[str]:
 def test_every_marked_message_has_an_italian_translation() -> None:
     catalogue = _catalogue()
     translated = {
-        (message.id if isinstance(message.id, str) else tuple(message.id))
+        (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
         for message in catalogue
         if message.id
         and not message.fuzzy
@@ -471,3 +476,17 @@ def test_campaign_show_in_italian_and_its_json_unchanged(
     assert "Turno 1, aprile 278 a.C. (1ª quindicina) (su 65 turni)" in lines[0]
     rome = next(line for line in lines if line.strip().startswith("Rome"))
     assert "P.M." in rome and "tesoro" in rome and "P.P." in rome
+
+
+def test_a_keys_label_is_read_in_its_own_context() -> None:
+    """ "March" the key marches an army (Marcia); "March" in a recorded date is the month."""
+    from converters.i18n import key_label
+
+    set_language("it")
+    try:
+        assert key_label("March") == "Marcia"
+        assert translate_recorded("March 278 BC") == "marzo 278 a.C."
+        assert key_label("Map") == "Mappa", "a label without a context reads as before"
+    finally:
+        set_language("en")
+    assert key_label("March") == "March"

@@ -89,7 +89,7 @@ message apart) while phase 1 ran, so they are translated in phase 2 once that se
 WIDGETS_FIRST_ARGUMENT = {"Static", "Label", "Button", "Checkbox", "TabPane", "notify"}
 TEXT_KEYWORDS = {"placeholder", "prompt", "title", "tooltip", "help", "description", "label"}
 CLASS_TEXT = {"TITLE", "SUB_TITLE", "FORM_TITLE"}
-MARKERS = {"_", "N_", "ngettext"}
+MARKERS = {"_", "N_", "NP_", "ngettext"}
 PROPER_NAMES = {"Castra"}
 """Names that are the same in every language."""
 

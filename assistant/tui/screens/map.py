@@ -25,7 +25,7 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, nearest_in_direction, render_map
-from converters.i18n import N_, _
+from converters.i18n import N_, NP_, _
 
 __all__ = ["MapScreen", "MarchForm", "SackForm", "SailForm", "SiegeForm"]
 
@@ -42,7 +42,7 @@ class MapScreen(Screen[None]):
         Binding("down", "jump(0, 1)", N_("South"), show=False),
         Binding("left", "jump(-1, 0)", N_("West"), show=False),
         Binding("right", "jump(1, 0)", N_("East"), show=False),
-        Binding("v", "order('MarchForm')", N_("March")),
+        Binding("v", "order('MarchForm')", NP_("key", "March")),
         Binding("f", "order('SailForm')", N_("Sail")),
         Binding("i", "order('SiegeForm')", N_("Siege")),
         Binding("k", "order('SackForm')", N_("Sack")),
