@@ -203,6 +203,8 @@ def _translate_recorded(language: str, text: str) -> str:
             continue
         if "; " not in template and any("; " in value for value in found.groupdict().values()):
             continue  # a value spans clauses: "turn {turn}" is not "turn 1 ended; now …"
+        if _repeats_itself(template, found.groupdict()):
+            continue  # a list of its sentences: "Rome 25 PE, Carthage 21 PE" is not one
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
         # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
         # that happens to start like it: its own words, with the values it recognised as
@@ -239,6 +241,20 @@ def _translate_clauses(language: str, text: str) -> str:
             if translated != clauses:
                 return separator.join(translated)
     return text
+
+
+def _repeats_itself(template: str, values: Mapping[str, str]) -> bool:
+    """A value holding the words that follow it in the template ("PE" after {pe} of
+    "{nation} {pe} PE", in "25 PE, Carthage 21"): the text is several sentences of that
+    template, not one."""
+    pieces = _PLACEHOLDER.split(template)
+    for position in range(1, len(pieces) - 1, 2):
+        after = pieces[position + 1].strip()
+        if not any(character.isalpha() for character in after):
+            continue
+        if re.search(rf"(?<!\w){re.escape(after)}(?!\w)", values.get(pieces[position], "")):
+            return True
+    return False
 
 
 def _translate_value(value: str) -> str:

@@ -187,11 +187,21 @@ def test_campaign_dates_and_numbers_in_each_language() -> None:
 
 def _recorded_templates() -> list[str]:
     """The N_ templates of the rules packages and the ledger (its history's summaries): text
-    recorded in English, shown translated."""
+    recorded in English, shown translated. A refusal's template (an ``N_`` inside a ``raise``,
+    translated by the error itself) is shown, never recorded."""
     templates = []
     for package in ("converters", "ghost", "assistant/ledger"):
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            refusals = {
+                id(inner)
+                for raised in ast.walk(tree)
+                if isinstance(raised, ast.Raise)
+                for inner in ast.walk(raised)
+            }
+            for node in ast.walk(tree):
+                if id(node) in refusals:
+                    continue
                 if (
                     isinstance(node, ast.Call)
                     and isinstance(node.func, ast.Name)
@@ -238,6 +248,14 @@ def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     assert translate_recorded(reason) == reason
 
 
+def test_a_list_of_sentences_is_not_read_as_one_of_them() -> None:
+    """ "Rome 25 PE, Carthage 21 PE" is two sentences of "{nation} {pe} PE", not one whose
+    {pe} is "25 PE, Carthage 21": each reads in Italian, the first one too."""
+    set_language("it")
+    line = "tribute Rome 25 PE, Carthage 21 PE, Senones 2 PE"
+    assert translate_recorded(line) == "tributo Roma 25 P.E., Cartagine 21 P.E., Senoni 2 P.E."
+
+
 def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
     """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
     read as the ledger's own template, and the scenario's title (data) keeps its words."""
@@ -255,8 +273,8 @@ def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
     )
     set_language("it")
     assert translate_recorded(line) == (
-        "battaglia di Asculum (turno 3, table): ha vinto il lato a; Rome −2 P.M., "
-        "1 prigionieri, −1 navali; Carthage nessun P.M. perso; bribed the Samnites"
+        "battaglia di Asculum (turno 3, table): ha vinto il lato a; Roma −2 P.M., "
+        "1 prigionieri, −1 navali; Cartagine nessun P.M. perso; bribed the Samnites"
     )
 
 

@@ -32,7 +32,7 @@ def test_campaign_history_reads_in_italian(story: Path, capsys: pytest.CaptureFi
     assert "battaglia di Heraclea (turno " in out
     assert "evento invernale 8: " in out
     assert "verifica del controllo di Heraclea: " in out
-    assert "Rome ha ricostruito 2 P.M. decimati per " in out
+    assert "Roma ha ricostruito 2 P.M. decimati per " in out
     for english in ("battle of ", "winter event ", "control check ", " rebuilt "):
         assert english not in out
 
@@ -65,7 +65,7 @@ def test_an_italian_report_tells_the_winter_in_italian(
     text = out.read_text(encoding="utf-8")
     assert "evento invernale 8: " in text
     assert "verifica del controllo di Heraclea: " in text and " la riprende (lealtà ora 0" in text
-    assert "PV Rome " in text
+    assert "PV Rome " in text  # names inside a list of scores are kept as recorded
     for english in ("winter event", "control check", "takes it back", "VP Rome"):
         assert english not in text
 
