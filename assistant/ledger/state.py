@@ -75,6 +75,10 @@ __all__ = [
     "undo_summary",
 ]
 
+SUMMARY_WORDS = (N_("dice"), N_("naval"), N_("manual"), N_("ordinary"), N_("crushing"))
+"""Words a battle's summary carries as values (how it was resolved, the kind of defeat),
+recorded in English and translated with the sentence where it is shown."""
+
 REPLAY_VERSION = 2
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
