@@ -147,3 +147,26 @@ def test_a_ledger_refusal_names_its_field_and_reads_in_italian(
     assert (code, err.count("\n")) == (2, 1), err
     assert "land_pm" in err or "--land" in err
     assert "P.M. terrestri e 0 navali costano " in err and " P.E. (T6.1)" in err
+
+
+def test_an_army_journal_recorded_in_italian_stays_english_and_reads_in_italian(
+    tmp_path: Path,
+) -> None:
+    """D5, D10: what a Macedon vs Persia move writes in the armies' journals is recorded text.
+    Recorded while the interface speaks Italian it is still stored in English (the state's JSON
+    is the same in every language), and shown in Italian."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.events import DbaMoved
+    from assistant.ledger.store import CampaignStore
+    from converters.i18n import set_language, translate_recorded
+
+    set_language("it")
+    with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as store:
+        stored = store.append(
+            DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia")
+        )
+        retreat = store.append(DbaMoved(army="Persia 2", move="retreat", to="Greater Phrygia"))
+        reason = store.state().armies["Persia 2"].journal[-1].reason
+    assert stored.summary == "Macedon 4 invades Hellespontine Phrygia: battle (D10)"
+    assert retreat.summary == reason == "Persia 2 tactical retreat to Greater Phrygia (D5)"
+    assert translate_recorded(reason) == "Persia 2: ritirata tattica verso Greater Phrygia (D5)"
