@@ -90,6 +90,9 @@ _FRIENDLY: dict[str, str] = {
 }
 """pydantic's error types in the words of the table (translated); others keep pydantic's."""
 
+_NO_VALUE = {"extra_forbidden", "missing"}
+"""Refusals whose value says nothing: a key that is not a field, a field left out."""
+
 
 def refusal_of(
     error: ValidationError,
@@ -132,6 +135,11 @@ def pydantic_reason(problem: Mapping[str, Any]) -> str:
         reason = str(problem.get("msg", _("not allowed")))
     reason = reason.removeprefix("Value error, ")
     given = problem.get("input")
-    if template and isinstance(given, str | int) and not isinstance(given, bool):
+    if (
+        template
+        and problem.get("type") not in _NO_VALUE
+        and isinstance(given, str | int)
+        and not isinstance(given, bool)
+    ):
         reason += _(" (got {given!r})").format(given=given)
     return reason
