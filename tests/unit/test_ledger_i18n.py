@@ -138,14 +138,14 @@ def test_a_ledger_refusal_names_its_field_and_reads_in_italian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A refusal of the ledger's own (T6.1: recruits cost PE) is worded in the interface's
-    language; the field it names stays the ledger's."""
+    language; the field it names (the ledger's ``land_pm``) is the command's ``--land``."""
     campaign = tmp_path / "c.castra"
     assert main(["campaign", "new", "tarentine", "--file", str(campaign)]) == 0
     capsys.readouterr()
     argv = ["campaign", "recruit", "--file", str(campaign), "--nation", "Rome", "--land", "99"]
     code, _out, err = _castra(capsys, "--lang", "it", *argv)
     assert (code, err.count("\n")) == (2, 1), err
-    assert "land_pm" in err or "--land" in err
+    assert err.startswith("castra: ") and ": --land: " in err
     assert "P.M. terrestri e 0 navali costano " in err and " P.E. (T6.1)" in err
 
 
