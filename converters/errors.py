@@ -2,12 +2,14 @@
 
 The rules know a field as a name (``battle_groups``), never as a command-line flag or a screen
 label: the command line turns it into ``--battle-groups``, the app into "Battle groups". A
-message may mention other fields as ``{name}``; the interface names those too.
+message may mention other fields as ``{name}``; the interface names those too. A pydantic
+``ValidationError`` becomes a :class:`FieldError` through :func:`field_error`, so the
+interfaces' ``describe()`` are the only places that turn a refusal into a line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from converters.i18n import N_, _
@@ -15,7 +17,32 @@ from converters.i18n import N_, _
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["FieldError", "plain_name", "pydantic_reason", "refusal_of"]
+__all__ = ["PYDANTIC_WORDS", "FieldError", "field_error", "naming_field", "plain_name"]
+
+PYDANTIC_WORDS: dict[str, str] = {
+    "int_parsing": N_("a whole number"),
+    "int_type": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_parsing": N_("a number"),
+    "float_type": N_("a number"),
+    "bool_type": N_("yes or no"),
+    "string_type": N_("text"),
+    "bool_parsing": N_("yes or no"),
+    "greater_than_equal": N_("at least {ge}"),
+    "greater_than": N_("more than {gt}"),
+    "less_than_equal": N_("at most {le}"),
+    "less_than": N_("less than {lt}"),
+    "string_too_short": N_("required"),
+    "too_short": N_("at least {min_length}"),
+    "too_long": N_("at most {max_length}"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "missing": N_("required"),
+    "extra_forbidden": N_("not a field here"),
+    "string_pattern_mismatch": N_("not in the expected form"),
+    "literal_error": N_("one of {expected}"),
+    "enum": N_("one of {expected}"),
+}
+"""pydantic's error types in the words of the table; others keep pydantic's message."""
 
 
 def plain_name(field: str) -> str:
@@ -52,8 +79,8 @@ class FieldError(ValueError):
 
     @property
     def field(self) -> str:
-        """The field to fix first."""
-        return self.fields[0]
+        """The field to fix first ("" for a refusal of the whole input)."""
+        return self.fields[0] if self.fields else ""
 
     def reason(self, name: Callable[[str], str] = plain_name) -> str:
         """The message alone, other fields named by ``name``."""
@@ -61,85 +88,48 @@ class FieldError(ValueError):
 
     def text(self, name: Callable[[str], str] = plain_name) -> str:
         """``"broken/fragmented: together at most battle_groups (10)"``, each field named by
-        ``name`` (a flag on the command line, a label in the app)."""
+        ``name`` (a flag on the command line, a label in the app); a refusal of the whole
+        input (no field) is its reason alone."""
+        if not self.fields:
+            return self.reason(name)
         return f"{'/'.join(name(field) for field in self.fields)}: {self.reason(name)}"
 
 
-_FRIENDLY: dict[str, str] = {
-    "int_parsing": N_("a whole number"),
-    "int_type": N_("a whole number"),
-    "int_from_float": N_("a whole number"),
-    "float_parsing": N_("a number"),
-    "float_type": N_("a number"),
-    "bool_parsing": N_("yes or no"),
-    "bool_type": N_("yes or no"),
-    "string_type": N_("text"),
-    "greater_than_equal": N_("at least {ge}"),
-    "greater_than": N_("more than {gt}"),
-    "less_than_equal": N_("at most {le}"),
-    "less_than": N_("less than {lt}"),
-    "string_too_short": N_("required"),
-    "too_short": N_("at least {min_length}"),
-    "too_long": N_("at most {max_length}"),
-    "string_too_long": N_("at most {max_length} characters"),
-    "missing": N_("required"),
-    "extra_forbidden": N_("not a field here"),
-    "literal_error": N_("one of {expected}"),
-    "enum": N_("one of {expected}"),
-    "union_tag_invalid": N_("one of {expected_tags}"),
-}
-"""pydantic's error types in the words of the table (translated); others keep pydantic's."""
-
-_NO_VALUE = {"extra_forbidden", "missing"}
-"""Refusals whose value says nothing: a key that is not a field, a field left out."""
+def naming_field(message: str, placeholder: str, field: str) -> str:
+    """``message`` with its ``{placeholder}`` turned into the field ``field``, named by the
+    interface when shown: one translated sentence serves several fields ("at most {whole}"
+    → "at most {battle_groups}")."""
+    return message.replace("{" + placeholder + "}", "{" + field + "}")
 
 
-def refusal_of(
-    error: ValidationError,
-    field: str | None = None,
-    *,
-    within: str = "",
-    kind: type[FieldError] = FieldError,
+def field_error(
+    error: ValidationError, whole: str | tuple[str, ...] = (), *, positions: bool = False
 ) -> FieldError:
-    """The first problem pydantic found, as a refusal naming its field: the place pydantic
-    found it (``contingents.0.pm``), or ``field`` with that place in its message (a file given
-    by one flag, ``dice_log``: "b.contingents.0.pm_lost: a number"). The reason is worded as
-    the table says it ("at most 6", "a whole number"), in the interface's language; ``kind``
-    is the caller's own :class:`FieldError` class, so its callers' ``except`` clauses hold;
-    ``within`` is where the validated value sits in a larger document (``events[1].event``).
-    """
+    """pydantic's first problem as a :class:`FieldError`: the field its location names
+    (``corps.quality``; with ``positions``, a place in a JSON document as it is written,
+    ``generals[0].pp``; for a check of the whole model ``whole``, by default no field),
+    why in the table's words in the active language ("at most 6 (got 7)"), else pydantic's
+    own message. A :class:`FieldError` raised by a validator comes back as it was raised."""
     first = error.errors()[0]
-    place = ""
+    raised = (first.get("ctx") or {}).get("error")
+    if isinstance(raised, FieldError):
+        return raised
+    location = ""
     for part in first.get("loc", ()):
-        place += f"[{part}]" if isinstance(part, int) else f".{part}" if place else str(part)
-    if within:
-        place = f"{within}.{place}" if place else within
-    reason = pydantic_reason(first)
-    if field is None:
-        return kind(place or "value", "{reason}", reason=reason)
-    if not place:
-        return kind(field, "{reason}", reason=reason)
-    return kind(field, "{place}: {reason}", place=place, reason=reason)
-
-
-def pydantic_reason(problem: Mapping[str, Any]) -> str:
-    """Why pydantic refused a value (one of ``ValidationError.errors()``), in the table's
-    words and the interface's language: "at most 6 (got 9)", not "Input should be less than
-    or equal to 6"."""
-    template = _FRIENDLY.get(problem.get("type", ""))
+        if isinstance(part, int):
+            location += f"[{part}]" if positions else ""
+        else:
+            location += f".{part}" if location else str(part)
+    field: str | tuple[str, ...] = location or whole
+    template = PYDANTIC_WORDS.get(first.get("type", ""))
+    pydantic_says = str(first.get("msg", "")).removeprefix("Value error, ")
+    if template is None:
+        return FieldError(field, "{reason}", reason=pydantic_says)
     try:
-        reason = _(template).format(**(problem.get("ctx") or {})) if template else None
+        reason = _(template).format(**(first.get("ctx") or {}))
     except (KeyError, IndexError):
-        reason = None
-    if reason is None:
-        reason = str(problem.get("msg", _("not allowed")))
-    reason = reason.removeprefix("Value error, ")
-    given = problem.get("input")
-    if (
-        template
-        and problem.get("type") not in _NO_VALUE
-        and isinstance(given, str | int)
-        and not isinstance(given, bool)
-    ):
-        reason += _(" (got {given!r})").format(given=given)
-    return reason
+        return FieldError(field, "{reason}", reason=pydantic_says)
+    given = first.get("input")
+    if isinstance(given, str | int) and not isinstance(given, bool):
+        return FieldError(field, _("{reason} (got {given!r})"), reason=reason, given=given)
+    return FieldError(field, "{reason}", reason=reason)

@@ -217,12 +217,9 @@ def _translate_recorded(language: str, text: str) -> str:
         )
         if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
             continue
-        try:
-            return _active.gettext(template).format_map(values)
-        except ValueError:
-            # A message shown, not recorded, with a number's format ("{pe:+d}"): the text
-            # was made from a recorded template with the same words, tried next.
-            continue
+        # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
+        # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
+        return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
     return _translate_clauses(language, text)
 
 

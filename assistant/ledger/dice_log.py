@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from assistant.ledger.state import LedgerError, LedgerFieldError
 from converters.dice import Roll
 from converters.dice_battle import CAPTURE_TARGET, NavalCapture
-from converters.errors import refusal_of
+from converters.errors import field_error
 from converters.i18n import _
 
 __all__ = ["DiceLog", "read_dice_log"]
@@ -142,7 +142,9 @@ def read_dice_log(data: Any) -> DiceLog:
         # JSON mode: strict about types, yet reads arrays into the models' tuples.
         log = DiceLog.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
-        raise refusal_of(error, field="dice_log", kind=LedgerFieldError) from None
+        raise LedgerFieldError.inside(
+            field="dice_log", refusal=field_error(error, positions=True)
+        ) from None
     dice_lost = {side: _check_rounds(log, side) for side in ("a", "b")}
     winner = _winner(log)
     said = {"a_wins": "a", "b_wins": "b"}.get(log.outcome)

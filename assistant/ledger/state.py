@@ -99,6 +99,15 @@ class LedgerFieldError(FieldError, LedgerError):
         """The refusal in English, the way the ledger records text."""
         super().__init__(field, _(message), **values)
 
+    @classmethod
+    def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
+        """``refusal`` of a place inside what ``field`` gave (a dice log's
+        ``b.contingents[0].pm_lost``), as a refusal of ``field`` naming that place."""
+        if not refusal.fields:
+            return cls(field, N_("{reason}"), reason=refusal.reason())
+        place = "/".join(refusal.fields)
+        return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
 
 class _State(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
@@ -548,9 +557,11 @@ class CampaignState(_State):
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
+                    dba_map.after_battle(self, event, event_id, apply=False)
                 text = self._battle(event, apply, event_id)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
+                    text += dba_map.after_battle(self, event, event_id)
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)

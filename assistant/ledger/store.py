@@ -36,7 +36,7 @@ from assistant.ledger.state import (
     replay_as_recorded,
     undo_summary,
 )
-from converters.errors import FieldError, plain_name, refusal_of
+from converters.errors import FieldError, field_error, plain_name
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 
@@ -295,7 +295,7 @@ def _parse(event_id: int, payload: str, path: Path) -> Event:
             ),
             path=path,
             event_id=event_id,
-            why=refusal_of(error).text(),
+            why=field_error(error).text(),
         ) from None
 
 
@@ -442,7 +442,9 @@ class CampaignStore:
             try:
                 event = EVENT_ADAPTER.validate_python(item["event"])
             except ValidationError as error:
-                raise refusal_of(error, within=f"{where}.event", kind=ImportRefusal) from None
+                refusal = field_error(error, positions=True)
+                place = ".".join((f"{where}.event", *refusal.fields))
+                raise ImportRefusal(place, N_("{reason}"), reason=refusal.reason()) from None
             coerced = _first_coercion(item["event"], EVENT_ADAPTER.dump_python(event, mode="json"))
             if coerced is not None:
                 field, raw, wanted = coerced

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import ValidationError
 
-from converters.errors import FieldError, pydantic_reason
+from converters.errors import FieldError, field_error
 from converters.i18n import _
 
 __all__ = ["describe", "field_of"]
@@ -58,7 +57,7 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
     if isinstance(error, FieldError):
         return error.text(name)
     if isinstance(error, ValidationError):
-        return _pydantic_line(error.errors()[0], name)
+        return field_error(error).text(name)
     # A refusal not yet carrying its field ("pm: …", "--winner-pm: …"): its leading field and
     # any flag it mentions are named as the screen names them.
     text = _FLAG.sub(lambda match: name(match[1].replace("-", "_")), str(error))
@@ -69,11 +68,3 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         if field in known or last in known:
             return f"{name(field)}:{rest}"
     return text
-
-
-def _pydantic_line(first: Any, name: Any) -> str:
-    location = [str(part) for part in first.get("loc", ()) if not isinstance(part, int)]
-    message = pydantic_reason(first)
-    if not location:
-        return message
-    return f"{name('.'.join(location))}: {message}"

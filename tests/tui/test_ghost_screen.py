@@ -158,7 +158,7 @@ async def test_bad_army_shows_inline_error(app: Any, campaign_path: Any, type_te
         screen.query_one("#ghost-army", TextArea).text = "I Corps (brilliant): Lee 0 +1\n"
         await pilot.pause()
         await key(pilot, "f6")
-        assert "army line 1" in str(screen.query_one("#ghost-army-error").render())
+        assert "line 1" in str(screen.query_one("#ghost-army-error").render())
         assert screen.battle is None
         assert app.ledger.store.ghost_battle() is None
         await fill(pilot, "#gr-routed", "+5", type_text)

@@ -277,7 +277,7 @@ class GhostScreen(Screen[None]):
         try:
             other = _whole(units_text, "other units")
         except ValueError as error:
-            raise ArmyProblem(str(error)) from None
+            raise ArmyProblem((), "{reason}", reason=error) from None
         return parse_army(self.query_one("#ghost-army", TextArea).text, other)
 
     def _losses(self) -> Any:
