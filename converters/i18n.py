@@ -195,6 +195,11 @@ def _translate_recorded(language: str, text: str) -> str:
     exact = _active.gettext(text)
     if exact is not text and exact != text:
         return exact
+    # Clauses that each read as a template ("Rome −2 PM, 1 prisoners") are read that way
+    # first: a loose template ("{pm} PM, {province}") could fit the whole and leave "Rome" out.
+    every_clause = _translate_clauses(language, text, every=True)
+    if every_clause is not None:
+        return every_clause
     for template, head, tail in _templates(language):
         if not (text.startswith(head) and text.endswith(tail)):
             continue
@@ -220,7 +225,7 @@ def _translate_recorded(language: str, text: str) -> str:
         # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
         # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
         return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
-    return _translate_clauses(language, text)
+    return _translate_clauses(language, text) or text
 
 
 _CLAUSE_SEPARATORS = ("; ", ", ")
@@ -228,16 +233,20 @@ _CLAUSE_SEPARATORS = ("; ", ", ")
 (…): side a won; Rome −2 PM, 1 prisoners; Carthage no PM lost", one template per clause."""
 
 
-def _translate_clauses(language: str, text: str) -> str:
-    """A sentence no single template made, read as clauses that templates made, each
-    translated on its own (a clause no template made stays as it is)."""
+def _translate_clauses(language: str, text: str, *, every: bool = False) -> str | None:
+    """A sentence read as clauses that templates made, each translated on its own; with
+    ``every``, only if every clause was (else ``None``), otherwise a clause no template made
+    (a referee's words) stays as it is. ``None`` when no clause was translated."""
     for separator in _CLAUSE_SEPARATORS:
         if separator in text:
             clauses = text.split(separator)
             translated = [_translate_recorded(language, clause) for clause in clauses]
-            if translated != clauses:
+            changed = [new != old for new, old in zip(translated, clauses, strict=True)]
+            if all(changed) if every else any(changed):
                 return separator.join(translated)
-    return text
+            if every:
+                return None
+    return None
 
 
 def _repeats_itself(template: str, values: Mapping[str, str]) -> bool:

@@ -604,27 +604,7 @@ WHEN = re.compile(r'"when": "[^"]*"')
 """The wall clock at which an event was recorded: the one thing two runs may not share."""
 
 
-SUMMARIES_STILL_TRANSLATED = {"campaign action", "campaign loyalty", "campaign mobilise"}
-"""Commands whose recorded summary is still built with ``_()`` in assistant/ledger/dba_map.py,
-so their ``--json`` "summary" follows the language: turning the ledger's summaries into ``N_``
-templates is under way on another branch; when it lands these pass and the strict xfail says
-to empty this set."""
-
-
-@pytest.mark.parametrize(
-    "command",
-    [
-        pytest.param(
-            command,
-            marks=pytest.mark.xfail(
-                command in SUMMARIES_STILL_TRANSLATED,
-                reason="the D11/D14 summaries are built with _(), not N_ (ledger, in progress)",
-                strict=True,
-            ),
-        )
-        for command in sorted(CAMPAIGN_JSON_COMMANDS)
-    ],
-)
+@pytest.mark.parametrize("command", sorted(CAMPAIGN_JSON_COMMANDS))
 def test_campaign_json_is_the_same_in_both_languages(
     command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, campaign_templates: Path
 ) -> None:

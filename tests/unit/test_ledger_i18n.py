@@ -83,7 +83,8 @@ def test_an_italian_report_tells_the_winter_in_italian(
         ),
         (
             "it",
-            "import: events[1].event.battle_recorded.contingents[0].pm_lost: almeno 0 (scritto -1)",
+            "import: events[1].event.battle_recorded.contingents[0].pm_lost: almeno 0 "
+            "(ricevuto -1)",
         ),
     ],
 )
@@ -110,7 +111,7 @@ def test_a_malformed_import_is_one_line_naming_the_field(
     ("language", "expected"),
     [
         ("en", "castra: error: --dice-log: b.contingents[0].pm_lost: a number (got '2')"),
-        ("it", "--dice-log: b.contingents[0].pm_lost: un numero (scritto '2')"),
+        ("it", "--dice-log: b.contingents[0].pm_lost: un numero (ricevuto '2')"),
     ],
 )
 def test_a_malformed_dice_log_is_one_line_naming_the_field(
