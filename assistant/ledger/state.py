@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war
+from assistant.ledger import dba_map, map_war, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger.events import (
     ArmyMobilised,
@@ -33,6 +33,7 @@ from assistant.ledger.events import (
     ForcesAdjusted,
     ForcesMerged,
     ForceSplit,
+    GhostBattleFinished,
     LoyaltyChanged,
     NoteAdded,
     PmRebuilt,
@@ -528,7 +529,7 @@ class CampaignState(_State):
         return text
 
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
-        if self.finished and not isinstance(event, NoteAdded | Undone):
+        if self.finished and not isinstance(event, NoteAdded | GhostBattleFinished | Undone):
             if self.scenario.bellum is not None:
                 raise LedgerFieldError(
                     "year",
@@ -537,7 +538,7 @@ class CampaignState(_State):
                 )
             raise LedgerFieldError("turn", N_("the campaign is over; only notes can be added"))
         if self.scenario.bellum is not None and not isinstance(
-            event, CentresRecorded | NoteAdded | Undone | CampaignCreated
+            event, CentresRecorded | NoteAdded | GhostBattleFinished | Undone | CampaignCreated
         ):
             raise LedgerFieldError(
                 "kind",
@@ -655,6 +656,8 @@ class CampaignState(_State):
             case NoteAdded():
                 _need_note(event.note)
                 return N_("note: {note}").format(note=event.note)
+            case GhostBattleFinished():
+                return solo.finished_summary(event)  # a solo battle changes no nation
             case Undone():
                 raise LedgerFieldError("kind", N_("undo is applied by the store, not replayed"))
         raise LedgerFieldError(

@@ -27,7 +27,6 @@ TEXT_NOT_YET_CONVERTED = {
     "assistant/tui/dice.py",
     "assistant/tui/screens/battle_desk.py",
     "assistant/tui/screens/campaign_forms.py",
-    "assistant/tui/screens/chronicle.py",
     "assistant/tui/screens/dice_battle.py",
     "assistant/tui/screens/die_entry.py",
     "assistant/tui/widgets/battle_contingent.py",
