@@ -560,9 +560,12 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
     if force.name == into.name:
         raise _error(_("into: name another army or fleet"))
     if (force.nation, force.kind, force.province) != (into.nation, into.kind, into.province):
+        from armylists.names import nation_name
+
+        both = _("two armies") if force.kind == "army" else _("two fleets")
         raise _error(
-            _("into: {a} and {b} must be {nation}'s {kind}s in one province").format(
-                a=force.name, b=into.name, nation=force.nation, kind=force.kind
+            _("into: {a} and {b} must be {both} of {nation} in one province").format(
+                a=force.name, b=into.name, both=both, nation=nation_name(force.nation)
             )
         )
     if force.aboard != into.aboard or force.paid_by != into.paid_by:
