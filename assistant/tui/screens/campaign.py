@@ -67,10 +67,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(missing)
 
 
-RECORDED_SUMMARIES = (N_("campaign created: {title}"),)
-"""The ledger's English summary of a campaign's first event (assistant.ledger.state), marked
-so the recent events list it in the player's language."""
-
 RECENT_EVENTS = 12
 """How many of the latest events the Campaign screen lists."""
 EVENT_WIDTH = 88
