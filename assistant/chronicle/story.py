@@ -22,8 +22,10 @@ from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
+    FleetRetreated,
     ForcedMarch,
     ForcesAdjusted,
+    InterceptionRolled,
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
@@ -37,7 +39,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
-from converters.i18n import _, ngettext
+from converters.i18n import _, ngettext, translate_recorded
 
 __all__ = [
     "BattleStory",
@@ -672,6 +674,9 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             )
         case CentresRecorded():
             told.other.append(summary)
+        case InterceptionRolled() | FleetRetreated():
+            # T3.6, T3.7: the fleets' meetings, a failed interception included.
+            told.other.append(_with_note(translate_recorded(summary), event.note))
         case NoteAdded():
             told.notes.append(event.note)
 

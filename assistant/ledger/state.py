@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger import dba_map, map_war
 from assistant.ledger import forces as map_rules
+from assistant.ledger import naval as naval_rules
 from assistant.ledger.events import (
     ArmyMobilised,
     ArmyMoved,
@@ -27,12 +28,14 @@ from assistant.ledger.events import (
     CityShutIn,
     DbaMoved,
     Event,
+    FleetRetreated,
     FleetSailed,
     ForcedMarch,
     ForceRenamed,
     ForcesAdjusted,
     ForcesMerged,
     ForceSplit,
+    InterceptionRolled,
     LoyaltyChanged,
     NoteAdded,
     PmRebuilt,
@@ -74,7 +77,7 @@ __all__ = [
     "replay_as_recorded",
 ]
 
-REPLAY_VERSION = 2
+REPLAY_VERSION = 3
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -269,6 +272,8 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    interceptions: list[naval_rules.Interception] = []
+    """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
     """The Senones' special provinces already passed to them (T7.9)."""
     dba_map: MapState | None = None
@@ -504,6 +509,7 @@ class CampaignState(_State):
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
+                    map_war.check_fielded(self, event)
                 text = self._battle(event, apply, event_id)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
@@ -577,6 +583,10 @@ class CampaignState(_State):
                 return map_war.treaty_broken(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
+            case FleetRetreated():
+                return naval_rules.fleet_retreated(self, event, apply)
+            case InterceptionRolled():
+                return naval_rules.intercepted(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():

@@ -461,14 +461,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     fall_back = _command(
         commands,
         "fall-back",
-        "a beaten army retreats (T4.3): without --to, lists where it may go, best first",
+        _(
+            "a beaten army (T4.3) or fleet (T3.7) retreats: without --to, lists where it may "
+            "go, best first"
+        ),
         _run_fall_back,
     )
-    fall_back.add_argument("army")
+    fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
     fall_back.add_argument("--to", metavar="PROVINCE", help="where it retreats")
     fall_back.add_argument(
         "--surrender", action="store_true", help="no retreat is open: it surrenders (T4.3)"
     )
+    intercept = _command(
+        commands,
+        "intercept",
+        _("a fleet seeks battle, the enemy fleet with it avoids it: the interception roll (T3.6)"),
+        _run_intercept,
+    )
+    intercept.add_argument("fleet", metavar="FLEET", help=_("the fleet that seeks battle"))
+    intercept.add_argument(
+        "--target", required=True, metavar="FLEET", help=_("the enemy fleet that avoids it")
+    )
+    add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
     treasury.add_argument("--nation", required=True)
@@ -1061,13 +1075,22 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            message = describe(error)
+            message = describe(error, _record_flags(args, error))
             if message.startswith("city_taken:"):
                 message = "--city-taken:" + message.removeprefix("city_taken:")
             raise CliError(message) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
+    """T7.4: a contingent's PM refused at the battle's province is named by the flag it was
+    typed with (``--side-a``/``--side-b``, ``--fleet``), or ``--dice-log`` when read from one."""
+    side = getattr(error, "values", {}).get("side", "a")
+    if args.dice_log:
+        return {"contingents.pm": "--dice-log", "contingents.naval_pm": "--dice-log"}
+    return {"contingents.pm": f"--side-{side}", "contingents.naval_pm": "--fleet"}
 
 
 def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any) -> Any:
@@ -1535,6 +1558,10 @@ def _run_fall_back(args: argparse.Namespace) -> int:
     from assistant.ledger.map_war import retreats
     from assistant.ledger.state import LedgerError
 
+    with _open(args) as store:
+        force = store.state().forces.get(args.army)
+    if force is not None and force.kind == "fleet":
+        return _fleet_fall_back(args)
     if args.to is None and not args.surrender:
         with _open(args) as store:
             try:
@@ -1555,6 +1582,54 @@ def _run_fall_back(args: argparse.Namespace) -> int:
         raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
     event = ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
     return _append(args, event, flags=("to",))
+
+
+def _fleet_fall_back(args: argparse.Namespace) -> int:
+    """T3.7: list where a beaten fleet may retreat, or record its retreat (or surrender)."""
+    from assistant.ledger.events import FleetRetreated
+    from assistant.ledger.naval import fleet_retreats
+    from assistant.ledger.state import LedgerError
+
+    if args.to is None and not args.surrender:
+        with _open(args) as store:
+            try:
+                options = fleet_retreats(store.state(), args.army)
+            except LedgerError as error:
+                raise CliError(str(error)) from None
+        data = {"fleet": args.army, "options": options}
+        lines = [_("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)]
+        lines += [f"  {province}" for province in options] or [
+            _("  nowhere: it surrenders (--surrender)")
+        ]
+        emit(args, data, "\n".join(lines))
+        return 0
+    if args.to is not None and args.surrender:
+        raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
+    event = FleetRetreated(fleet=args.army, to=args.to, who=_who(args), note=args.note)
+    return _append(args, event, flags=("to",))
+
+
+def _run_intercept(args: argparse.Namespace) -> int:
+    """T3.6: roll (or take the typed die for) the interception and record it."""
+    from assistant.ledger.naval import interception_event
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        dice = dice_from_args(args)
+        try:
+            event = interception_event(
+                store.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
+            )
+            if getattr(dice, "remaining", 0):
+                raise CliError(_("--dice: the interception is one d6; give one face"))
+            stored = store.append(event)
+        except LedgerError as error:
+            message = str(error)
+            raise CliError("--" + message if message.startswith("target:") else message) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 def _run_winter(args: argparse.Namespace) -> int:
