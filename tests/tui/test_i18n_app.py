@@ -119,6 +119,7 @@ def test_not_yet_scanned_screens_are_real_keys(key: str) -> None:
 # -- snapshots in Italian (issue 14): the Campaign screen; the battle desk and the ghost follow --
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
     """Heraclea and the turn's tribute, in Italian: "aprile 278 a.C.", P.M., P.E., P.P."""
