@@ -105,6 +105,7 @@ def test_snapshot_chronicle_at_120x40(snap_compare: Any, story_app: Any) -> None
     assert snap_compare(story_app, terminal_size=SIZE, run_before=_opened)
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_f8_on_the_battle_desk_writes_the_battle_sheet(app: Any, type_text: Any) -> None:
     from tests.tui.test_battle_desk import open_desk, set_sides
 
