@@ -5,8 +5,8 @@ assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven t
 collected by ``castra campaign advance``; the winter with upkeep, a quiet die and the control
 check of Rhegium from the map; spring forgets the sack. In turn 4 the club switches to the
 literal reading of T3.6 and a Roman fleet sails on Tarentum, where the Greek fleet avoids battle
-and escapes the interception, recorded in the ledger with the die the table rolled. Every figure is worked out by hand in the comments from the
-provinces and start tables.
+and escapes the interception, recorded in the ledger with the die the table rolled. Every
+figure is worked out by hand in the comments from the provinces and start tables.
 """
 
 from __future__ import annotations
