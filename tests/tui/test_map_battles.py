@@ -54,3 +54,59 @@ async def test_t7_4_the_dice_battle_bounds_fleets_by_what_sails_at_the_place(
         assert str(screen.query_one("#dice-setup-error").render()) == (
             "side B: Magna Graecia has 0 naval PM standing at Roma (fielded 2, T7.4)"
         )
+
+
+def _options(form: Any) -> list[tuple[str, str]]:
+    """The retreat form's destinations as offered: (label, province), in order."""
+    return list(form.offered)
+
+
+async def test_t3_7_t4_3_the_retreat_form_offers_only_the_allowed_provinces_in_order(
+    app: Any, store: Any
+) -> None:
+    """Rome fleet I sails on Tarentum (T7.3) and loses: the form on Tarentum offers Magna
+    Graecia's beaten fleet Brundisium then Heraclea (its own, one stretch away, board order),
+    Rome's fleet only Roma, where it sailed from (T3.7); recording moves it."""
+    from textual.widgets import Select
+
+    from assistant.ledger.events import FleetSailed
+
+    store.append(FleetSailed(fleet="Rome fleet I", to="Tarentum"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Tarentum"
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#force", Select).value = "Magna Graecia fleet I"
+        await pilot.pause()
+        assert [value for _label, value in _options(form)] == ["Brundisium", "Heraclea"]
+        form.query_one("#force", Select).value = "Rome fleet I"
+        await pilot.pause()
+        assert [value for _label, value in _options(form)] == ["Roma"]
+        form.query_one("#to", Select).value = "Roma"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.ledger.state().forces["Rome fleet I"].province == "Roma"
+        assert store.events()[-1].event.kind == "fleet_retreated"
+
+
+async def test_t4_3_the_retreat_form_words_an_armys_choices(app: Any, store: Any) -> None:
+    """Rome IV (1 PM) at Rhegium, a defender: Ipponio, Magna Graecia's and free of enemies,
+    first; then Croton, where Magna Graecia II's 1 PM may fight a second battle (T4.3)."""
+    from textual.widgets import Select
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Rhegium"
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#force", Select).value = "Rome IV"
+        await pilot.pause()
+        assert _options(form) == [
+            ("Ipponio (enemy)", "Ipponio"),
+            ("Croton (enemy) — a second battle may follow", "Croton"),
+        ]
