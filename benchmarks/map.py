@@ -4,7 +4,8 @@ one frame, 16 ms, on the 44-province Tarentine board).
 Times, on a fresh Tarentine campaign and on one where armies have marched about, sieges and a
 sack are in force: ``tribute_now`` (what ``campaign tribute``, ``advance`` and the Map screen's
 panel compute), ``map_summary`` (the map's JSON the screen draws from) and ``render_map`` at the
-canvas sizes of an 80×24 and a 120×40 terminal.
+canvas sizes of an 80×24 and a 120×40 terminal; then Macedon vs Persia's board (D9–D13): its
+summary (which traces every army's supply line, D13) and the board drawn at its smallest size.
 
 Run: ``.venv/bin/python benchmarks/map.py``
 """
@@ -18,12 +19,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from armylists.scenarios import load_scenario
+from assistant.ledger.dba_map import summary
 from assistant.ledger.events import ArmyMoved, CityShutIn, TurnAdvanced
 from assistant.ledger.forces import map_summary, tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.state import CampaignState
 from assistant.ledger.store import CampaignStore
-from assistant.tui.widgets.map_canvas import render_map
+from assistant.tui.screens.map import MACEDON_BOARD
+from assistant.tui.widgets.map_canvas import macedon_board, render_map
 
 CANVASES = {"80×24": (49, 21), "120×40": (89, 37)}
 """The map canvas left beside the 30-column panel, under the header and over the footer."""
@@ -75,6 +78,23 @@ def main() -> None:
                     )
                 )
                 print(f"  render_map {size:<8}   {median:6.2f} ms median, {worst:6.2f} ms worst")
+        macedon = CampaignStore.create(Path(folder) / "m.castra", load_scenario("macedon"))
+        state = macedon.state()
+        macedon.close()
+        print(f"Macedon vs Persia turn 1 ({len(state.scenario.provinces)} provinces):")
+        median, worst = timed(lambda: summary(state))
+        print(f"  dba summary            {median:6.2f} ms median, {worst:6.2f} ms worst")
+        data = summary(state)
+
+        def draw() -> object:
+            board, labels, alerts, line = macedon_board(data, "Thrace")
+            width, height = MACEDON_BOARD
+            return render_map(
+                board, width, height, "Thrace", labels=labels, alerts=alerts, line=line
+            )
+
+        median, worst = timed(draw)
+        print(f"  macedon board 88×24    {median:6.2f} ms median, {worst:6.2f} ms worst")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ __all__ = [
     "ProvinceState",
     "RuleBroken",
     "SpecialAction",
+    "after_battle",
     "agitate",
     "arrival_turn",
     "battle_pairing",
@@ -45,11 +46,13 @@ __all__ = [
     "invade",
     "mobilise",
     "redeploy",
+    "retreat_places",
     "sea_landing",
     "start_map",
     "status",
     "supplied",
     "supply_limit",
+    "supply_line",
     "tactical_retreat_to",
     "works",
 ]
@@ -101,6 +104,8 @@ class Army(_Frozen):
     """It has made its one move (or begun its action) this turn (D10)."""
     came_from: str | None = None
     """Where it came from this turn (a beaten attacker falls back there, D2)."""
+    from_sea: bool = False
+    """D10: it landed this turn and has not moved since: it fights with the sea at its back."""
     special: SpecialAction | None = None
     landing_at: str | None = None
     """D10: where it lands."""
@@ -139,7 +144,8 @@ class Happening(_Frozen):
     rule: str
     what: str
     """"landed", "works-done", "agitation-done", "disbanded", "devastation-over", "lost",
-    "went-over", "cut-off", "supplied", "died", "taken", "battle"."""
+    "went-over", "cut-off", "supplied", "died", "taken", "battle", "fell-back", "retreated",
+    "no-retreat", "overfull"."""
     army: str | None = None
     province: str | None = None
     side: str | None = None
@@ -337,19 +343,25 @@ def _no_entry(state: MapState, side: str, province: str) -> None:
 
 def _with(state: MapState, army: Army, **changes: object) -> MapState:
     armies = dict(state.armies)
-    armies[army.name] = army.model_copy(update=changes)
+    armies[army.name] = army.model_copy(update={"from_sea": False, **changes})
     second = state.second_moving or army.side != state.initiative
     return state.model_copy(update={"armies": armies, "second_moving": second})
 
 
-def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
-    """D10: to an own or neutral neighbouring province, within the supply limit (D7)."""
+def _one_step(state: MapState, board: Board, name: str, to: str) -> Army:
+    """The army free to move one province on, to a neighbour its side may enter (D9, D10)."""
     army = _army(state, name)
     _may_act(state, army)
     _province(state, to)
     assert army.province is not None
     _neighbour(board, army.province, to)
     _no_entry(state, army.side, to)
+    return army
+
+
+def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
+    """D10: to an own or neutral neighbouring province, within the supply limit (D7)."""
+    army = _one_step(state, board, name, to)
     if not _own_or_neutral(state, army.side, to):
         raise RuleBroken(
             _("D10: {to} is held by {enemy}: entering it is an invasion").format(
@@ -434,12 +446,7 @@ def sea_landing(state: MapState, board: Board, name: str, to: str) -> MapState:
 def invade(state: MapState, board: Board, name: str, to: str) -> tuple[MapState, Happening]:
     """D10: into a neighbouring enemy province: empty of enemy armies, it passes at once
     ("taken"); otherwise the army stands there and a battle is due ("battle")."""
-    army = _army(state, name)
-    _may_act(state, army)
-    _province(state, to)
-    assert army.province is not None
-    _neighbour(board, army.province, to)
-    _no_entry(state, army.side, to)
+    army = _one_step(state, board, name, to)
     enemy = state.enemy(army.side)
     if _effective_controller(state, to) != enemy:
         raise RuleBroken(
@@ -501,6 +508,164 @@ def tactical_retreat_to(state: MapState, board: Board, name: str, to: str) -> Ma
     if not after.at(here, army.side):
         after = _take(after, here, state.enemy(army.side))
     return after
+
+
+# ---- D2 after a battle ------------------------------------------------------------------
+
+
+def _takes_retreat(state: MapState, side: str, province: str, battle: str) -> bool:
+    """D5, D12: a province a beaten (or withdrawing) army may enter: its side's or neutral
+    (a devastated one counts as neutral while empty), not rebel, not Macedonia for Persia,
+    not the battlefield and with no enemy army standing there."""
+    place = state.provinces[province]
+    return (
+        province != battle
+        and status(state, province) != "rebel"
+        and _own_or_neutral(state, side, province)
+        and not (place.cannot_be_taken and place.controller != side)
+        and not state.at(province, state.enemy(side))
+    )
+
+
+def _feeds_one_more(state: MapState, side: str, province: str) -> bool:
+    try:
+        _room(state, side, province)
+    except RuleBroken:
+        return False
+    return True
+
+
+def retreat_places(state: MapState, board: Board, name: str) -> list[str]:
+    """D2, D12: where a beaten army standing on a battlefield may retreat, best first.
+    **Reading** (seed 003 names its retreat section but does not write it): a neighbour that
+    can take the army (as for D5's tactical retreat); those it fits in by D7 first, a loyal
+    one before others (D12: it takes retreating armies without penalty), then by the side's
+    loyalty there, then the board's order; a province it does not fit in comes last, and a
+    retreat into it is the "forced excess" that devastates it (D12)."""
+    army = _army(state, name)
+    here = army.province
+    if here is None:
+        return []
+    allowed = [
+        there
+        for there in board.road_neighbours(here)
+        if _takes_retreat(state, army.side, there, here)
+    ]
+    order = [place.province for place in board.places]
+
+    def preference(there: str) -> tuple[bool, bool, int, int]:
+        return (
+            not _feeds_one_more(state, army.side, there),
+            status(state, there) != "loyal",
+            -state.provinces[there].loyalty.get(army.side, 0),
+            order.index(there),
+        )
+
+    return sorted(allowed, key=preference)
+
+
+def _retreat(
+    state: MapState, army: Army, to: str | None, what: str
+) -> tuple[MapState, list[Happening]]:
+    """Move a beaten army to ``to`` (None: it has nowhere to go and ceases to exist)."""
+    armies = dict(state.armies)
+    here = army.province
+    if to is None:
+        del armies[army.name]
+        gone = Happening(
+            rule="D2", what="no-retreat", army=army.name, province=here, side=army.side
+        )
+        return state.model_copy(update={"armies": armies}), [gone]
+    happened = [Happening(rule="D2", what=what, army=army.name, province=to, side=army.side)]
+    overfull = not _feeds_one_more(state, army.side, to)
+    armies[army.name] = army.model_copy(
+        update={
+            "province": to,
+            "moved": True,
+            "came_from": here,
+            "from_sea": False,
+            "special": None,
+        }
+    )
+    after = _claim(state.model_copy(update={"armies": armies}), army, to)
+    if overfull:
+        provinces = dict(after.provinces)
+        place = provinces[to]
+        provinces[to] = place.model_copy(
+            update={"devastated_on": state.turn, "loyalty": dict.fromkeys(place.loyalty, 0)}
+        )
+        after = after.model_copy(update={"provinces": provinces})
+        happened.append(Happening(rule="D12", what="overfull", army=army.name, province=to))
+    return after, happened
+
+
+def _no_choice(retreat_to: str | None, back: str | None, army: Army) -> None:
+    if retreat_to is not None and retreat_to != back:
+        raise RuleBroken(
+            _("D2: beaten, {army} falls back to {back}").format(
+                army=army.name, back=back or _("nowhere: the sea is at its back")
+            )
+        )
+
+
+def after_battle(
+    state: MapState,
+    board: Board,
+    province: str,
+    winner: str,
+    loser: str,
+    retreat_to: str | None = None,
+) -> tuple[MapState, list[Happening]]:
+    """D2: the armies move as the battle in ``province`` decided. The attacker is the side
+    that does not hold the province (as for D8's pairing). A winning attacker takes the
+    province once no defender is left in it; a beaten attacker falls back to where it came
+    from; a beaten defender loses the province and retreats (:func:`retreat_places`, the
+    best). **Reading**: the way back is closed only by revolt (D12) or an enemy army now
+    standing there; an attacker that landed this turn has the sea at its back (D10) and
+    a defender with nowhere to go cannot retreat: the beaten army ceases to exist; an
+    attacker whose way back is closed (or unknown) retreats like a defender. ``loser`` may
+    already be gone (D3): then only the province changes hands. Armies not standing in
+    ``province`` are not moved (an empty list). ``retreat_to`` chooses among the retreat's
+    places (RuleBroken for any other, or for an army that falls back or cannot retreat)."""
+    win = state.armies.get(winner)
+    lose = state.armies.get(loser)
+    if win is None or win.province != province:
+        return state, []
+    if lose is not None and lose.province != province:
+        return state, []
+    holder = state.provinces[province].controller or state.sides[1]
+    attacker = state.enemy(holder)
+    happened: list[Happening] = []
+    if lose is not None:
+        back = lose.came_from
+        if lose.side == attacker and lose.from_sea:
+            _no_choice(retreat_to, None, lose)
+            state, happened = _retreat(state, lose, None, "fell-back")
+        elif (
+            lose.side == attacker
+            and back is not None
+            and back in state.provinces
+            and status(state, back) != "rebel"
+            and not state.at(back, holder)
+        ):
+            _no_choice(retreat_to, back, lose)
+            state, happened = _retreat(state, lose, back, "fell-back")
+        else:
+            places = retreat_places(state, board, loser)
+            if retreat_to is not None and retreat_to not in places:
+                raise RuleBroken(
+                    _("D2: {to} cannot take {army} (it may retreat to: {choices})").format(
+                        to=retreat_to, army=loser, choices=", ".join(places) or "—"
+                    )
+                )
+            to = retreat_to or (places[0] if places else None)
+            state, happened = _retreat(state, lose, to, "retreated")
+    if win.side == attacker and not state.at(province, holder):
+        state = _take(state, province, attacker)
+        happened.append(
+            Happening(rule="D2", what="taken", army=winner, province=province, side=attacker)
+        )
+    return state, happened
 
 
 # ---- D11 special actions ----------------------------------------------------------------
@@ -632,11 +797,19 @@ def supplied(state: MapState, board: Board, name: str) -> bool:
     province is cut off (D12). Reading: the army's own province starts the line whoever
     holds it, and a line never passes a rebel or enemy province."""
     army = state.armies[name]
+    return army.province is None or supply_line(state, board, name) is not None
+
+
+def supply_line(state: MapState, board: Board, name: str) -> list[str] | None:
+    """D13: the shortest supply line of :func:`supplied`, from the army's province to the
+    loyal one that centres it (one province when it stands in a loyal one); None when it is
+    cut off or at sea."""
+    army = state.armies[name]
     if army.province is None:
-        return True  # at sea: it traces its line when it lands
+        return None  # at sea: it traces its line when it lands
     side = army.side
     if status(state, army.province) == "rebel":
-        return False
+        return None
     by_sea = all(
         state.provinces[place.province].controller == side for place in board.places if place.port
     )
@@ -651,12 +824,18 @@ def supplied(state: MapState, board: Board, name: str) -> bool:
         return place.controller == side and 1 <= place.loyalty.get(side, 0) <= LOYALTY_MAX
 
     start = (army.province, 0)
-    seen = {start}
+    came: dict[tuple[str, int], tuple[str, int] | None] = {start: None}
     queue = deque([start])
     while queue:
-        here, wasted = queue.popleft()
+        step = queue.popleft()
+        here, wasted = step
         if loyal(here):
-            return True
+            line: list[str] = []
+            back: tuple[str, int] | None = step
+            while back is not None:
+                line.append(back[0])
+                back = came[back]
+            return line[::-1]
         steps: list[str] = list(board.road_neighbours(here))
         if by_sea and board.place(here).maritime:
             steps += maritime
@@ -669,10 +848,10 @@ def supplied(state: MapState, board: Board, name: str) -> bool:
                 nxt = (there, wasted)
             else:
                 continue
-            if nxt not in seen:
-                seen.add(nxt)
+            if nxt not in came:
+                came[nxt] = step
                 queue.append(nxt)
-    return False
+    return None
 
 
 # ---- D8 battle pairing ------------------------------------------------------------------
@@ -729,7 +908,7 @@ def end_turn(
     provinces = dict(state.provinces)
     armies: dict[str, Army] = {}
     for army in state.armies.values():
-        army = army.model_copy(update={"moved": False, "came_from": None})
+        army = army.model_copy(update={"moved": False, "came_from": None, "from_sea": False})
         if army.raised is not None and turn >= army.raised + SEASON:
             happened.append(_about(army, "D11", "disbanded"))
             continue
@@ -756,7 +935,9 @@ def end_turn(
         if army.province is None and army.lands_on is not None and turn >= army.lands_on:
             to = army.landing_at
             assert to is not None
-            army = army.model_copy(update={"province": to, "landing_at": None, "lands_on": None})
+            army = army.model_copy(
+                update={"province": to, "landing_at": None, "lands_on": None, "from_sea": True}
+            )
             happened.append(
                 Happening(rule="D10", what="landed", army=army.name, province=to, side=army.side)
             )

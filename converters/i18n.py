@@ -27,8 +27,10 @@ from pathlib import Path
 
 __all__ = [
     "DOMAIN",
+    "KEY",
     "LANGUAGES",
     "LOCALE_DIR",
+    "NP_",
     "N_",
     "_",
     "choose_language",
@@ -36,6 +38,7 @@ __all__ = [
     "format_campaign_date",
     "format_number",
     "format_percent",
+    "key_label",
     "language_of_locale",
     "ngettext",
     "set_language",
@@ -111,6 +114,26 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark a module-level constant for extraction; translate it with `_()` where it is shown."""
     return message
+
+
+KEY = "key"
+"""The context of a key's label (a binding's description), where a word can be a verb: "March"
+on the Map screen marches an army, while "March" alone is the month of a recorded date."""
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a module-level constant with its context for extraction, e.g. a key's label
+    ``NP_("key", "March")`` (the context must be a literal: Babel reads it from the source);
+    translate it where it is shown (a key's label with :func:`key_label`)."""
+    del context  # read by Babel's extractor (babel.cfg), not at run time
+    return message
+
+
+def key_label(description: str) -> str:
+    """A key's label in the active language: its translation in the :data:`KEY` context when
+    the catalogue has one (a verb that is also a month's name), else its plain translation."""
+    in_context = _active.pgettext(KEY, description)
+    return in_context if in_context != description else _active.gettext(description)
 
 
 def format_number(value: int | float | Fraction | Decimal, *, signed: bool = False) -> str:
@@ -190,7 +213,9 @@ def _translate_recorded(language: str, text: str) -> str:
         )
         if (len(_PLACEHOLDER.sub("", template)) + recognised) * 5 < len(text):
             continue
-        return _active.gettext(template).format_map(values)
+        # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
+        # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
+        return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
     return text
 
 

@@ -8,7 +8,6 @@ call stays fast.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import pkgutil
@@ -28,7 +27,7 @@ from converters.i18n import LANGUAGES, _, choose_language, set_language
 __all__ = ["build_parser", "interface_language", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> CastraArgumentParser:
     """The full parser, with every command module under ``assistant.cli.commands``."""
     parser = CastraArgumentParser(
         prog="castra",
@@ -124,11 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _refuse(line)
     except KeyboardInterrupt:
-        print("castra: interrupted", file=sys.stderr)
+        print("castra: " + _("interrupted"), file=sys.stderr)
         return 130
 
 
 def _refuse(message: str) -> int:
+    # "castra: error:" is argparse's own prefix, kept in every language so scripts find it.
     print(f"castra: error: {one_line(message)}", file=sys.stderr)
     return 2
 

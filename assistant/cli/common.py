@@ -7,7 +7,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -119,14 +119,69 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     Every ``type=int`` option reads through :func:`whole_number`, so no command sees a number
     typed in another script (``²``) or one too large to work with.
+
+    It also keeps what each command registered (:attr:`arguments`, :attr:`subcommands`,
+    :meth:`commands`): argparse has no public way to list a parser's arguments, and the tests
+    that walk every command (the fuzz, the JSON comparison) read them from here.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.arguments: list[argparse.Action] = []
+        """Every argument added to this parser, in order, its groups' included."""
+        self.subcommands: dict[str, CastraArgumentParser] = {}
+        """The sub-commands added to this parser, by name."""
         super().__init__(*args, **kwargs)
         self.register("type", int, whole_number)
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.arguments.append(action)
+        return action
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self._recording(super().add_argument_group(*args, **kwargs))
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        return self._recording(super().add_mutually_exclusive_group(**kwargs))
+
+    def _recording(self, group: Any) -> Any:
+        """``group`` whose ``add_argument`` also records the argument on this parser."""
+        add = group.add_argument
+
+        def add_and_record(*args: Any, **kwargs: Any) -> argparse.Action:
+            action: argparse.Action = add(*args, **kwargs)
+            self.arguments.append(action)
+            return action
+
+        group.add_argument = add_and_record
+        return group
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        add = action.add_parser
+
+        def add_and_record(name: str, **options: Any) -> CastraArgumentParser:
+            parser: CastraArgumentParser = add(name, **options)
+            self.subcommands[name] = parser
+            return parser
+
+        action.add_parser = add_and_record  # type: ignore[method-assign]
+        return action
+
+    def commands(
+        self, path: tuple[str, ...] = ()
+    ) -> Iterator[tuple[tuple[str, ...], CastraArgumentParser]]:
+        """Every runnable command under this parser, as its words and its parser (the leaves
+        of the sub-command tree)."""
+        if not self.subcommands:
+            yield path, self
+            return
+        for name, parser in self.subcommands.items():
+            yield from parser.commands((*path, name))
+
     def error(self, message: str) -> NoReturn:
         said = translate_argparse_message(message)
+        # "error:" stays as argparse prints it, in every language: scripts look for it.
         print(one_line(f"{self.prog}: error: {said}"), file=sys.stderr)
         raise SystemExit(2)
 
@@ -238,7 +293,7 @@ def read_json_file(path: str, option: str) -> Any:
         raise too_deep from None
     except ValueError as error:
         where = (
-            f"{error.msg}, line {error.lineno}"
+            _("{reason}, line {line}").format(reason=error.msg, line=error.lineno)
             if isinstance(error, json.JSONDecodeError)
             else error
         )
@@ -290,7 +345,7 @@ def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> st
     errors = getattr(error, "errors", None)
     if type(error).__name__ == "ValidationError" and callable(errors):
         first = errors()[0]
-        message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")
+        message = str(first.get("msg") or _("invalid value")).removeprefix("Value error, ")
         location = ""
         for part in first.get("loc", ()):
             if isinstance(part, int):
@@ -355,7 +410,9 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
             continue
         if not (part.isascii() and part.isdigit()) or not part.strip("0"):
             raise CliError(
-                f"{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {_shown(part)})"
+                _("{option}: give die faces as whole numbers ≥ 1, e.g. 1,5,6 (got {part})").format(
+                    option=option, part=_shown(part)
+                )
             )
         if len(part.lstrip("0")) > len(str(MOST_DIE_FACE)) or int(part) > MOST_DIE_FACE:
             raise CliError(
@@ -365,7 +422,7 @@ def parse_dice_list(text: str, option: str = "--dice") -> list[int]:
             )
         values.append(int(part))
     if not values:
-        raise CliError(f"{option}: give at least one die face, e.g. 1,5,6")
+        raise CliError(_("{option}: give at least one die face, e.g. 1,5,6").format(option=option))
     return values
 
 
@@ -392,7 +449,7 @@ def ask_on_terminal(prompt: str) -> str:
     line = sys.stdin.readline()
     if not line:
         print(file=sys.stderr)
-        raise CliError("stdin: input ended while waiting for a die's face; nothing was recorded")
+        raise CliError(_("stdin: input ended while waiting for a die's face; nothing was recorded"))
     return line.rstrip("\n")
 
 

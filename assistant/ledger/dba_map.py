@@ -21,6 +21,7 @@ from converters.i18n import _
 if TYPE_CHECKING:
     from assistant.ledger.events import (
         ArmyMobilised,
+        BattleRecorded,
         DbaMoved,
         LoyaltyChanged,
         SpecialActionOrdered,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOMELAND",
+    "after_battle",
     "end_of_turn",
     "loyalty",
     "mobilised",
@@ -195,6 +197,46 @@ def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
     )
 
 
+def after_battle(
+    state: CampaignState, event: BattleRecorded, event_id: int, *, apply: bool = True
+) -> str:
+    """D2: the battle's armies move as its result says, in the battle's own event (after its
+    morale, D3–D4, so an army that ceased to exist does not retreat): the beaten attacker
+    falls back, the beaten defender retreats, the winning attacker takes the province. An
+    army left with nowhere to go ceases to exist, in its journal. Nothing moves for a draw
+    or for armies not standing where the battle was fought. Checked (``apply`` False) on the
+    map before the battle, so a retreat the rules refuse (``retreat_to``) writes nothing."""
+    if state.dba_map is None or state.scenario.board is None or event.winner == "draw":
+        if event.retreat_to is not None:
+            raise _refused(RuleBroken(_("retreat_to: only a battle on the map moves armies (D2)")))
+        return ""
+    fought = {c.side: c.army for c in event.contingents if c.army is not None}
+    winner = fought.get(event.winner)
+    loser = fought.get("b" if event.winner == "a" else "a")
+    if winner is None or loser is None:
+        return ""
+    current, board = _map(state)
+    try:
+        after, happened = rules.after_battle(
+            current, board, event.place, winner, loser, event.retreat_to
+        )
+    except RuleBroken as error:
+        raise _refused(error) from None
+    if not apply:
+        return ""
+    state.dba_map = after
+    words: list[str] = []
+    for happening in happened:
+        said = _said(happening, after)
+        words.append(said)
+        name = happening.army
+        if happening.what == "no-retreat" and name is not None and state.armies[name].alive:
+            state.write_journal(
+                name, state.armies[name].morale, said, state.turn, event_id, disbanded=True
+            )
+    return "; " + _("map: {moves}").format(moves=", ".join(words)) if words else ""
+
+
 def end_of_turn(state: CampaignState, event_id: int) -> list[str]:
     """Close the turn on the map (after the ledger's own turn change): season-long actions,
     landings, revolts, supply traced; deaths and deadlines into the armies' journals."""
@@ -238,6 +280,10 @@ def _said(happening: Happening, state: MapState) -> str:
         "died": _("{army} dies cut off from supply"),
         "taken": _("{army} takes {province}"),
         "battle": _("battle in {province}"),
+        "fell-back": _("{army} falls back to {province}"),
+        "retreated": _("{army} retreats to {province}"),
+        "no-retreat": _("{army} has nowhere to retreat from {province}: it ceases to exist"),
+        "overfull": _("{province} cannot feed {army} too: devastated"),
     }
     return (
         texts[happening.what].format(
@@ -269,6 +315,7 @@ def summary(state: CampaignState) -> dict[str, object]:
             "lands_on": army.lands_on,
             "raised": army.raised,
             "supplied": army.province is None or rules.supplied(current, board, army.name),
+            "supply_line": rules.supply_line(current, board, army.name),
             "deadline": army.deadline,
         }
     provinces: dict[str, dict[str, object]] = {}

@@ -180,6 +180,9 @@ class BattleRecorded(EventBase):
     city_taken: bool = False
     """T7.5: side a took the city by assault: it passes to side a (its largest contingent,
     T5.5) with +3 to the taker and −3 to the loser (T4.2), in this one event."""
+    retreat_to: str | None = None
+    """Macedon vs Persia: where the beaten army retreats (D2), one of the neighbours that can
+    take it; None: the best of them."""
 
 
 class PmRebuilt(EventBase):

@@ -307,6 +307,7 @@ def dba_campaign_battle(
     camp_lost: bool = False,
     elements_a: int = 12,
     elements_b: int = 12,
+    retreat_to: str | None = None,
     who: str = "",
     note: str = "",
 ) -> BattleRecorded:
@@ -314,7 +315,8 @@ def dba_campaign_battle(
 
     The defeat is classified (D2), the loser's morale checked with a d6 from ``dice`` on its
     morale before the battle (D3), then both armies' morale changes (D4). ``general_lost``
-    and ``camp_lost`` are the loser's.
+    and ``camp_lost`` are the loser's; ``retreat_to`` is where the beaten army retreats on
+    the map (D2; None: the best place).
     """
     from converters.morale import morale_after, resolve_defeat
 
@@ -394,6 +396,7 @@ def dba_campaign_battle(
         contingents=contingents,
         morale=changes,
         defeat=resolution.defeat,
+        retreat_to=retreat_to,
         who=who,
         note=note,
         rolls=rolls,

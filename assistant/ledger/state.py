@@ -510,9 +510,11 @@ class CampaignState(_State):
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
                     map_war.check_fielded(self, event)
+                    dba_map.after_battle(self, event, event_id, apply=False)
                 text = self._battle(event, apply, event_id)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
+                    text += dba_map.after_battle(self, event, event_id)
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.events import (
@@ -67,36 +67,5 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
             # Macedon 4 stands in Lydia; Hellespontine Phrygia behind it has gone over: cut off.
             assert rows["Macedon 4"][5] == "CUT OFF: dies turn 6"
             assert rows["Alexander"][5] == "supplied"
-    finally:
-        store.close()
-
-
-async def test_d9_d13_map_screen_lists_provinces_and_armies_with_the_cut_off_one_in_red(
-    tmp_path: Path,
-) -> None:
-    store = _campaign_with_a_cut_off_army(tmp_path)
-    app = make_app(store, seed=SEED)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("m")
-            await pilot.pause()
-            assert type(pilot.app.screen).__name__ == "MapScreen"
-            screen = pilot.app.screen
-            board = screen.query_one("#map-canvas", Static).render()
-            shown = screen.query_one("#map-panel", Static).render()
-            lines = board.plain.splitlines() + shown.plain.splitlines()
-            # D12: the province Macedon 4 passed through has gone over to Persia.
-            assert any(line.startswith(" Macedonia: Macedon") for line in lines)
-            assert any(line.startswith(" Hellespontine Phrygia: Persia") for line in lines), lines
-            cut_off = next(line for line in lines if line.startswith(" Macedon 4 "))
-            assert "in Lydia" in cut_off and "CUT OFF: dies turn 6" in cut_off
-            alexander = next(line for line in lines if line.startswith(" Alexander "))
-            assert "morale 6" in alexander and "CUT OFF" not in alexander
-            red = [
-                shown.plain[span.start : span.end]
-                for span in shown.spans
-                if "red" in str(span.style) or "ansi=1" in repr(span.style)
-            ]
-            assert red == [" CUT OFF: dies turn 6"]
     finally:
         store.close()

@@ -171,3 +171,21 @@ async def test_t7_4_d_opens_the_dice_battle_and_nowhere_without_enemies(
         side_b = app.screen.query_one("#dice-side-b", Input).value
         assert "Magna Graecia 3" in side_b and "Senones 1" in side_b
         assert app.screen.query_one("#dice-place", Input).value == "Tarentum"
+
+
+async def test_the_march_key_reads_as_a_verb_in_italian_not_the_month(app: CastraApp) -> None:
+    """Issue 14: "March" is both the Map screen's key (march an army) and a month of the
+    recorded date; in Italian the key says "Marcia" while the date says "marzo"."""
+    from assistant.tui.widgets.footer import CastraFooter
+    from converters.i18n import set_language
+
+    set_language("it")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("m")
+            await pilot.pause()
+            labels = [entry.description for entry in app.screen.query_one(CastraFooter).entries()]
+            assert "Marcia" in labels
+            assert "marzo" not in labels
+    finally:
+        set_language("en")

@@ -34,8 +34,10 @@ def test_d9_map_json_shows_provinces_and_armies(
         "lands_on": None,
         "raised": None,
         "supplied": True,
+        "supply_line": ["Macedonia"],  # D13: it stands in a loyal province
         "deadline": None,
     }
+    assert data["armies"]["Macedon 4"]["supply_line"] == ["Thrace", "Macedonia"]
     code, out, _ = run(capsys, "campaign", "map", "--file", file)
     assert code == 0 and "Alexander" in out and "morale 6" in out
 
@@ -153,3 +155,28 @@ def test_d8_pairing(file: str, capsys: pytest.CaptureFixture[str]) -> None:
         capsys, "campaign", "pairing", "Hellespontine Phrygia", "--pick", "x", "--file", file
     )
     assert code == 2 and "--pick" in err
+
+
+def test_d2_record_moves_the_armies_and_the_retreat_can_be_chosen(
+    file: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_json(capsys, "campaign", "move", "Persia 3", "--to", "Paphlagonia", "--file", file)
+    run_json(capsys, "campaign", "advance", "--file", file)
+    run_json(
+        capsys, "campaign", "move", "Macedon 4", "--how", "invasion", "--to",
+        "Hellespontine Phrygia", "--file", file,
+    )  # fmt: skip
+    battle = ["campaign", "record", "--place", "Hellespontine Phrygia", "--system", "dba"]
+    armies = ["--army-a", "Macedon 4", "--army-b", "Persia 2", "--winner", "a"]
+    losses = ["--lost-a", "1", "--lost-b", "2", "--file", file]
+    before = events(capsys, file)
+    code, _out, err = run(capsys, *battle, *armies, *losses, "--retreat-to", "Thrace")
+    assert code == 2 and "D2: Thrace cannot take Persia 2" in err, err
+    assert len(err.strip().splitlines()) == 1
+    assert events(capsys, file) == before, "nothing written"
+    # Paphlagonia (Persia's loyalty 3) already feeds Persia 3: chosen, it is overfilled (D12).
+    run_json(capsys, *battle, *armies, *losses, "--retreat-to", "Paphlagonia")
+    data = run_json(capsys, "campaign", "map", "--file", file)
+    assert data["armies"]["Persia 2"]["province"] == "Paphlagonia"
+    assert data["provinces"]["Paphlagonia"]["status"] == "devastated"
+    assert data["provinces"]["Hellespontine Phrygia"]["controller"] == "Macedon"

@@ -42,32 +42,9 @@ EXAMPLES = int(os.environ.get("CASTRA_FUZZ_EXAMPLES", "300"))
 LONG_RUN = "CASTRA_FUZZ_EXAMPLES" in os.environ
 
 # ------------------------------------------------------------------ the parser, walked
-Command = tuple[tuple[str, ...], argparse.ArgumentParser]
-
-
-def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[Command]:
-    """Every runnable command: the parsers at the leaves of the sub-command tree.
-
-    argparse has no public way to list a parser's arguments; ``_actions`` is the one private
-    name this test reads.
-    """
-    nested = [action for action in parser._actions if _sub_parsers(action)]
-    if not nested:
-        yield path, parser
-        return
-    for action in nested:
-        for name, sub_parser in action.choices.items():  # type: ignore[union-attr]
-            yield from commands(sub_parser, (*path, name))
-
-
-def _sub_parsers(action: argparse.Action) -> bool:
-    choices = action.choices
-    return isinstance(choices, dict) and all(
-        isinstance(value, argparse.ArgumentParser) for value in choices.values()
-    )
-
-
-COMMANDS = list(commands(build_parser()))
+COMMANDS = list(build_parser().commands())
+"""Every runnable command: its words and its parser, as our own registration recorded them
+(``CastraArgumentParser.commands``; argparse has no public way to list a parser's arguments)."""
 
 # ------------------------------------------------------------------ values
 FILES = ("c.castra", "m.castra", "b.castra", "export.json", "deep.json", "junk.json", "text.txt")
@@ -136,8 +113,8 @@ def argv(draw: Any) -> list[str]:
     mood = draw(st.sampled_from(["calm", "one-wrong", "chaos"]))
     arguments = list(path)
     typed_at: list[int] = []
-    for action in parser._actions:
-        if "-h" in action.option_strings or _sub_parsers(action):
+    for action in parser.arguments:
+        if "-h" in action.option_strings:
             continue
         if action.option_strings:
             # Required options nearly always, the others now and then.

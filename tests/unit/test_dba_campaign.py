@@ -15,6 +15,7 @@ from converters.campaign_map import Board
 from converters.dba_campaign import (
     MapState,
     RuleBroken,
+    after_battle,
     agitate,
     arrival_turn,
     battle_pairing,
@@ -26,11 +27,13 @@ from converters.dba_campaign import (
     invade,
     mobilise,
     redeploy,
+    retreat_places,
     sea_landing,
     start_map,
     status,
     supplied,
     supply_limit,
+    supply_line,
     tactical_retreat_to,
     works,
 )
@@ -229,6 +232,123 @@ def test_d10_tactical_retreat_is_an_ordinary_defeat_and_hands_over_the_province(
     assert "P" not in tactical_retreat_to(at_zero, BOARD, "P", "Caria").armies
 
 
+# ---- D2 the armies after a battle ------------------------------------------------------
+
+
+def invaded_syria(**more: tuple[str, str, int]) -> MapState:
+    """Macedon's A has invaded Syria from Cilicia, where Persia's P stands: a battle is due."""
+    state = game(A=("Macedon", "Cilicia", 3), P=("Persia", "Syria", 3), **more)
+    state, happened = invade(state, BOARD, "A", "Syria")
+    assert happened.what == "battle"
+    return state
+
+
+def moves(happened: list[object]) -> list[str]:
+    return [f"{h.what}:{h.army}:{h.province}" for h in happened]  # type: ignore[attr-defined]
+
+
+def test_d2_winning_attacker_takes_the_province_and_the_defender_retreats_to_loyal_ground() -> None:
+    # Syria's neighbours for Persia: Cilicia 5, Phoenicia 4, Armenia 5, Babylonia 6 (loyal:
+    # D12, it takes retreating armies without penalty).
+    after, happened = after_battle(invaded_syria(), BOARD, "Syria", "A", "P")
+    assert after.armies["P"].province == "Babylonia"
+    assert after.provinces["Syria"].controller == "Macedon"
+    assert moves(happened) == ["retreated:P:Babylonia", "taken:A:Syria"]
+
+
+def test_d2_a_full_province_is_passed_over_then_loyalty_decides() -> None:
+    full = {f"B{i}": ("Persia", "Babylonia", 3) for i in range(3)}  # D7: loyalty 6 feeds 3
+    state = invaded_syria(**full)
+    # Cilicia and Armenia tie at loyalty 5; Cilicia comes first on the board; Phoenicia (4) last.
+    assert retreat_places(state, BOARD, "P") == ["Cilicia", "Armenia", "Phoenicia", "Babylonia"]
+    after, _ = after_battle(state, BOARD, "Syria", "A", "P")
+    assert after.armies["P"].province == "Cilicia"
+
+
+def test_d2_beaten_attacker_falls_back_where_it_came_from_and_the_defender_keeps_it() -> None:
+    after, happened = after_battle(invaded_syria(), BOARD, "Syria", "P", "A")
+    assert after.armies["A"].province == "Cilicia" and after.armies["P"].province == "Syria"
+    assert after.provinces["Syria"].controller == "Persia"
+    assert moves(happened) == ["fell-back:A:Cilicia"]
+
+
+def test_d2_d8_the_province_passes_only_when_no_defender_is_left() -> None:
+    state = invaded_syria(Q=("Persia", "Syria", 3))
+    after, happened = after_battle(state, BOARD, "Syria", "A", "P")
+    assert moves(happened) == ["retreated:P:Babylonia"]
+    assert after.provinces["Syria"].controller == "Persia", "Q still holds it (D8: next game)"
+    after, _ = after_battle(after, BOARD, "Syria", "A", "Q")
+    assert after.provinces["Syria"].controller == "Macedon"
+
+
+def test_d2_d3_a_loser_gone_in_the_morale_check_leaves_the_province_to_the_winner() -> None:
+    state = invaded_syria()
+    armies = {name: army for name, army in state.armies.items() if name != "P"}
+    gone = state.model_copy(update={"armies": armies})
+    _, happened = after_battle(gone, BOARD, "Syria", "A", "P")
+    assert moves(happened) == ["taken:A:Syria"]
+
+
+def test_d2_a_defender_with_nowhere_to_go_ceases_to_exist() -> None:
+    # Egypt's one neighbour is Judaea, where Macedon's B stands.
+    state = game(A=("Macedon", "Judaea", 3), B=("Macedon", "Judaea", 3), P=("Persia", "Egypt", 3))
+    state, _ = invade(state, BOARD, "A", "Egypt")
+    assert retreat_places(state, BOARD, "P") == []
+    after, happened = after_battle(state, BOARD, "Egypt", "A", "P")
+    assert "P" not in after.armies and after.provinces["Egypt"].controller == "Macedon"
+    assert moves(happened) == ["no-retreat:P:Egypt", "taken:A:Egypt"]
+
+
+def test_d2_d12_a_retreat_beyond_what_a_province_feeds_devastates_it() -> None:
+    # Egypt's one neighbour is Judaea (Persia's loyalty 4 feeds 2 armies): Q and R stand there.
+    state = game(
+        A=("Macedon", "Judaea", 3),
+        P=("Persia", "Egypt", 3),
+        Q=("Persia", "Phoenicia", 3),
+        R=("Persia", "Phoenicia", 3),
+    )
+    state, _ = invade(state, BOARD, "A", "Egypt")
+    for name in ("Q", "R"):
+        state = redeploy(state, BOARD, name, "Judaea")
+    after, happened = after_battle(state, BOARD, "Egypt", "A", "P")
+    assert after.armies["P"].province == "Judaea"
+    assert status(after, "Judaea") == "devastated"
+    assert moves(happened) == ["retreated:P:Judaea", "overfull:P:Judaea", "taken:A:Egypt"]
+
+
+def test_d2_d10_a_lander_beaten_has_the_sea_at_its_back() -> None:
+    state = game(A=("Macedon", "Thrace", 3), P=("Persia", "Caria", 3))
+    state = sea_landing(state, BOARD, "A", "Caria")
+    state, _ = turns(state, 6)  # Persia holds all three ports: 3 + 3 turns
+    assert state.armies["A"].province == "Caria" and state.armies["A"].from_sea
+    after, happened = after_battle(state, BOARD, "Caria", "P", "A")
+    assert "A" not in after.armies and moves(happened) == ["no-retreat:A:Caria"]
+
+
+def test_d2_the_retreat_may_be_chosen_among_the_allowed_places_only() -> None:
+    after, _ = after_battle(invaded_syria(), BOARD, "Syria", "A", "P", "Phoenicia")
+    assert after.armies["P"].province == "Phoenicia"
+    # Egypt is no neighbour of Syria.
+    refused(
+        "D2: Egypt cannot take P", after_battle, invaded_syria(), BOARD, "Syria", "A", "P", "Egypt"
+    )
+    refused(
+        "D2: beaten, A falls back to Cilicia",
+        after_battle,
+        invaded_syria(),
+        BOARD,
+        "Syria",
+        "P",
+        "A",
+        "Phoenicia",
+    )
+
+
+def test_d2_nothing_moves_for_armies_not_on_the_battlefield() -> None:
+    state = invaded_syria()
+    assert after_battle(state, BOARD, "Cilicia", "A", "P") == (state, [])
+
+
 # ---- D11 special actions ------------------------------------------------------------------
 
 
@@ -354,6 +474,14 @@ def test_d12_rebel_no_agitation_and_works_end_the_revolt() -> None:
 def test_d13_supply_lines(army: str, province: str, is_supplied: bool) -> None:
     state = game(X=(army, province, 3))
     assert supplied(state, BOARD, "X") is is_supplied
+
+
+def test_d13_the_supply_line_runs_to_the_nearest_loyal_province() -> None:
+    state = game(A=("Macedon", "Thrace", 3), P=("Persia", "Cilicia", 3), M=("Macedon", "Egypt", 3))
+    assert supply_line(state, BOARD, "A") == ["Thrace", "Macedonia"]
+    # Cilicia (5) → Syria (5) → Babylonia (6, loyal).
+    assert supply_line(state, BOARD, "P") == ["Cilicia", "Syria", "Babylonia"]
+    assert supply_line(state, BOARD, "M") is None and not supplied(state, BOARD, "M")
 
 
 def test_d13_one_devastated_province_on_the_line_at_most() -> None:

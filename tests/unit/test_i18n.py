@@ -11,9 +11,11 @@ only where it is shown, so ``--json`` output is the same in both languages.
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import json
 import re
+import shutil
 import string
 from fractions import Fraction
 from pathlib import Path
@@ -46,14 +48,19 @@ def _catalogue() -> Any:
         return read_po(handle, locale="it")
 
 
-def _marked_in_source() -> set[str | tuple[str, ...]]:
-    """Every message the code marks for translation, as ``pybabel extract`` finds it."""
-    found: set[str | tuple[str, ...]] = set()
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
+"""Babel's keywords plus ``NP_`` (a key's label with its context), as babel.cfg lists them."""
+
+
+def _marked_in_source() -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """Every message the code marks for translation, with its context, as ``pybabel extract``
+    finds it."""
+    found: set[tuple[str | None, str | tuple[str, ...]]] = set()
     for package in PACKAGES:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / package), method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / package), method_map=[("**.py", "python")], keywords=KEYWORDS
         ):
-            found.add(message if isinstance(message, str) else tuple(message))
+            found.add((context, message if isinstance(message, str) else tuple(message)))
     return found
 
 
@@ -74,7 +81,7 @@ def _percent_fields(text: str) -> list[str]:
 def test_every_marked_message_has_an_italian_translation() -> None:
     catalogue = _catalogue()
     translated = {
-        (message.id if isinstance(message.id, str) else tuple(message.id))
+        (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
         for message in catalogue
         if message.id
         and not message.fuzzy
@@ -232,6 +239,19 @@ def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     assert translate_recorded(reason) == reason
 
 
+def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
+    """D14's "{by:+d}" and a "{name!r}": the values read back are text already, so the
+    Italian template puts them back as they were (it used to fail: exit 2 on
+    ``campaign loyalty`` in Italian)."""
+    set_language("it")
+    assert translate_recorded("Thrace: Macedon loyalty +1 → 5, held (D14)") == (
+        "Thrace: lealtà di Macedonia +1 → 5, tenuta (D14)"
+    )
+    assert translate_recorded("army: no army called 'Rome X'") == (
+        "army: nessun esercito chiamato 'Rome X'"
+    )
+
+
 def test_a_sentence_that_only_fits_a_date_template_is_left_alone() -> None:
     """ "{month} {year} BC" must not turn a ledger line into half-Italian because one of its
     words ("campaign") happens to be in the catalogue."""
@@ -387,36 +407,104 @@ JSON_COMMANDS: dict[str, list[str]] = {
     "prestige": ["prestige", "--event", "city-sacked", "--actor", "Rome", "--at-peace"],
     "sheet": ["sheet", "fog", "3", "2", "--format", "md", "--out", "{sheet}"],
 }  # fmt: skip
-"""One invocation of every command with ``--json`` (the campaign commands: phase 2 of issue 14,
-see PENDING_JSON_COMMANDS)."""
+"""One invocation of every command outside ``campaign`` with ``--json``."""
 
-PENDING_JSON_COMMANDS = {"campaign", "report"}
-"""Command groups whose JSON is not yet compared here (issue 14, phase 2); shrinks to empty."""
+CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
+    "campaign new": ("", [], ["campaign", "new", "tarentine"]),
+    "campaign rules": ("tarentine", [], ["campaign", "rules"]),
+    "campaign rule": ("tarentine", [], ["campaign", "rule", "control_tie", "owner",
+                                        "--reason", "club vote"]),
+    "campaign show": ("tarentine", [], ["campaign", "show"]),
+    "campaign centres": ("bellum", [], ["campaign", "centres", "--year", "1", "--centres",
+                                         "Rome=4", "Carthage=5", "Greek Cities=3", "Gauls=2",
+                                         "Germans=2", "Seleucids=4", "Egypt=4", "Iberians=2",
+                                         "Britons=1", "Numidians=2", "Macedonians=3",
+                                         "Scythians=1", "Parthians=2"]),
+    "campaign record": ("tarentine", [], ["campaign", "record", "--place", "Heraclea",
+                                          "--winner", "a", "--side-a", "Rome:4", "--side-b",
+                                          "Magna Graecia:3", "--pm-lost", "Rome:1",
+                                          "--pm-lost", "Magna Graecia:2"]),
+    "campaign rebuild": ("tarentine", [
+        ["campaign", "record", "--place", "Heraclea", "--winner", "a", "--side-a", "Rome:4",
+         "--side-b", "Magna Graecia:3", "--pm-lost", "Rome:2"],
+        ["campaign", "treasury", "--nation", "Rome", "--pe", "30", "--note", "loan"],
+    ], ["campaign", "rebuild", "--nation", "Rome"]),
+    "campaign recruit": ("tarentine", [
+        ["campaign", "treasury", "--nation", "Rome", "--pe", "30", "--note", "loan"],
+    ], ["campaign", "recruit", "--nation", "Rome", "--land", "1"]),
+    "campaign advance": ("tarentine", [], ["campaign", "advance"]),
+    "campaign winter": ("winter", [], ["campaign", "winter", "--seed", "1"]),
+    "campaign control": ("tarentine", [], ["campaign", "control"]),
+    "campaign map": ("macedon", [], ["campaign", "map"]),
+    "campaign tribute": ("tarentine", [], ["campaign", "tribute"]),
+    "campaign move": ("tarentine", [], ["campaign", "move", "Rome I", "--to", "Capua"]),
+    "campaign action": ("macedon", [], ["campaign", "action", "Macedon 4", "works"]),
+    "campaign mobilise": ("macedon", [], ["campaign", "mobilise", "Thrace", "--side",
+                                          "Macedon", "--army", "Macedon 9"]),
+    "campaign loyalty": ("macedon", [], ["campaign", "loyalty", "Thrace", "--side", "Macedon",
+                                         "--by", "1", "--note", "bribe"]),
+    "campaign pairing": ("macedon", [
+        ["campaign", "move", "Macedon 4", "--to", "Hellespontine Phrygia", "--how", "invasion"],
+    ], ["campaign", "pairing", "Hellespontine Phrygia"]),
+    "campaign sail": ("tarentine", [["campaign", "split", "Rome I", "--pm", "1"]],
+                      ["campaign", "sail", "Rome fleet I", "--to", "Capua", "--carry", "Rome V",
+                       "--land"]),
+    "campaign land": ("tarentine", [
+        ["campaign", "split", "Rome I", "--pm", "1"],
+        ["campaign", "sail", "Rome fleet I", "--to", "Capua", "--carry", "Rome V"],
+    ], ["campaign", "land", "Rome V"]),
+    "campaign rename": ("tarentine", [], ["campaign", "rename", "Rome II", "--name", "Arpi"]),
+    "campaign split": ("tarentine", [], ["campaign", "split", "Rome I", "--pm", "1"]),
+    "campaign merge": ("tarentine", [["campaign", "split", "Rome I", "--pm", "1"]],
+                       ["campaign", "merge", "Rome V", "--into", "Rome I"]),
+    "campaign siege": ("tarentine", [["campaign", "move", "Rome IV", "--to", "Croton"]],
+                       ["campaign", "siege", "Croton"]),
+    "campaign lift": ("tarentine", [["campaign", "move", "Rome IV", "--to", "Croton"],
+                                    ["campaign", "siege", "Croton"]],
+                      ["campaign", "lift", "Croton"]),
+    "campaign sack": ("tarentine", [], ["campaign", "sack", "Tarentum", "--nation", "Senones"]),
+    "campaign treaty": ("tarentine", [], ["campaign", "treaty", "--party", "Rome", "--party",
+                                          "Carthage", "--terms", "friendship"]),
+    "campaign break": ("tarentine", [
+        ["campaign", "treaty", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
+    ], ["campaign", "break", "1", "--nation", "Rome"]),
+    "campaign fall-back": ("tarentine", [], ["campaign", "fall-back", "Rome II"]),
+    "campaign treasury": ("tarentine", [], ["campaign", "treasury", "--nation", "Rome", "--pe",
+                                            "5", "--note", "gift"]),
+    "campaign prestige": ("tarentine", [], ["campaign", "prestige", "--nation", "Rome", "--pp",
+                                            "1", "--note", "games"]),
+    "campaign forces": ("tarentine", [], ["campaign", "forces", "--nation", "Rome", "--land",
+                                          "1", "--note", "levy"]),
+    "campaign take": ("tarentine", [], ["campaign", "take", "--province", "Canova", "--nation",
+                                        "Rome"]),
+    "campaign march": ("macedon", [], ["campaign", "march", "--army", "Macedon 4", "--loyalty",
+                                       "4"]),
+    "campaign retreat": ("macedon", [], ["campaign", "retreat", "--army", "Macedon 4"]),
+    "campaign note": ("tarentine", [], ["campaign", "note", "hello"]),
+    "campaign undo": ("tarentine", [["campaign", "note", "hello"]],
+                      ["campaign", "undo", "--reason", "oops"]),
+    "campaign history": ("tarentine", [["campaign", "advance"]], ["campaign", "history"]),
+    "campaign export": ("tarentine", [], ["campaign", "export", "-"]),
+    "campaign import": ("", [], ["campaign", "import", "{export}"]),
+    "report": ("tarentine", [["campaign", "advance"]], ["report", "--turn", "1"]),
+}  # fmt: skip
+"""Every command that reads or writes a campaign, with ``--json``: the template campaign it
+starts from (``""``: none), the commands that set the scene (run in English), the command."""
 
 
 def _json_commands() -> set[str]:
     """Every (sub)command the parser knows that offers ``--json``."""
-    import argparse
-
     from assistant.cli import build_parser
 
-    found: set[str] = set()
-
-    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
-        subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-        for action in subparsers:
-            for name, sub in action.choices.items():
-                walk(sub, [*words, name])
-        if not subparsers and any("--json" in a.option_strings for a in parser._actions):
-            found.add(" ".join(words))
-
-    walk(build_parser(), [])
-    return found
+    return {
+        " ".join(path)
+        for path, parser in build_parser().commands()
+        if any("--json" in action.option_strings for action in parser.arguments)
+    }
 
 
 def test_every_json_command_is_compared() -> None:
-    pending = {c for c in _json_commands() if c.split()[0] in PENDING_JSON_COMMANDS}
-    assert _json_commands() - pending == set(JSON_COMMANDS)
+    assert _json_commands() == set(JSON_COMMANDS) | set(CAMPAIGN_JSON_COMMANDS)
 
 
 @pytest.mark.parametrize("command", sorted(JSON_COMMANDS))
@@ -434,7 +522,8 @@ def test_json_output_is_the_same_in_both_languages(
     for language in ("en", "it"):
         code, out, err = _run(capsys, "--lang", language, *argv, "--json")
         assert code == 0, err
-        outputs.append(json.loads(out))
+        json.loads(out)
+        outputs.append(out)
     assert outputs[0] == outputs[1]
 
 
@@ -454,5 +543,90 @@ def test_campaign_show_in_italian_and_its_json_unchanged(
     code, out, _err = _run(capsys, "--lang", "it", "campaign", "show", "--file", campaign)
     lines = out.splitlines()
     assert "Turno 1, aprile 278 a.C. (1ª quindicina) (su 65 turni)" in lines[0]
-    rome = next(line for line in lines if line.strip().startswith("Rome"))
+    rome = next(line for line in lines if line.strip().startswith("Roma "))  # the seed's name
     assert "P.M." in rome and "tesoro" in rome and "P.P." in rome
+
+
+@pytest.fixture(scope="module")
+def campaign_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The campaigns the campaign commands start from (made once; each run copies them)."""
+    folder = tmp_path_factory.mktemp("templates")
+    quiet = io.StringIO()
+    with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        for name, scenario in (
+            ("tarentine", ["tarentine"]),
+            ("macedon", ["macedon"]),
+            ("bellum", ["bellum", "--faction", "scipii"]),
+            ("winter", ["tarentine"]),
+        ):
+            assert main(["campaign", "new", *scenario, "--file", str(folder / name)]) == 0
+        for _turn in range(12):  # the Tarentine Wars' first winter is turn 13
+            assert main(["campaign", "advance", "--file", str(folder / "winter")]) == 0
+        export = ["campaign", "export", "--file", str(folder / "tarentine")]
+        assert main([*export, str(folder / "export.json")]) == 0
+    return folder
+
+
+WHEN = re.compile(r'"when": "[^"]*"')
+"""The wall clock at which an event was recorded: the one thing two runs may not share."""
+
+
+SUMMARIES_STILL_TRANSLATED = {"campaign action", "campaign loyalty", "campaign mobilise"}
+"""Commands whose recorded summary is still built with ``_()`` in assistant/ledger/dba_map.py,
+so their ``--json`` "summary" follows the language: turning the ledger's summaries into ``N_``
+templates is under way on another branch; when it lands these pass and the strict xfail says
+to empty this set."""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(
+            command,
+            marks=pytest.mark.xfail(
+                command in SUMMARIES_STILL_TRANSLATED,
+                reason="the D11/D14 summaries are built with _(), not N_ (ledger, in progress)",
+                strict=True,
+            ),
+        )
+        for command in sorted(CAMPAIGN_JSON_COMMANDS)
+    ],
+)
+def test_campaign_json_is_the_same_in_both_languages(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, campaign_templates: Path
+) -> None:
+    """Each language starts from the same copy of the campaign, in the same folder, so every
+    byte but the clock must match."""
+    template, scene, argv = CAMPAIGN_JSON_COMMANDS[command]
+    folder = tmp_path / "run"
+    campaign = folder / "campaign.castra"
+    argv = [str(campaign_templates / "export.json") if w == "{export}" else w for w in argv]
+    outputs = []
+    for language in ("en", "it"):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        if template:
+            shutil.copy(campaign_templates / template, campaign)
+        for words in scene:
+            assert main([*words, "--file", str(campaign)]) == 0
+        capsys.readouterr()
+        code, out, err = _run(capsys, "--lang", language, *argv, "--file", str(campaign), "--json")
+        assert code == 0, err
+        if argv[-1] != "-":
+            json.loads(out)
+        outputs.append(WHEN.sub('"when": ""', out))
+    assert outputs[0] == outputs[1]
+
+
+def test_a_keys_label_is_read_in_its_own_context() -> None:
+    """ "March" the key marches an army (Marcia); "March" in a recorded date is the month."""
+    from converters.i18n import key_label
+
+    set_language("it")
+    try:
+        assert key_label("March") == "Marcia"
+        assert translate_recorded("March 278 BC") == "marzo 278 a.C."
+        assert key_label("Map") == "Mappa", "a label without a context reads as before"
+    finally:
+        set_language("en")
+    assert key_label("March") == "March"

@@ -12,14 +12,17 @@ from armylists.scenarios import load_scenario
 from assistant.ledger import CampaignStore, dba_map
 from assistant.ledger.events import (
     ArmyMobilised,
+    BattleRecorded,
     DbaMoved,
     Event,
     LoyaltyChanged,
     SpecialActionOrdered,
     TurnAdvanced,
 )
-from assistant.ledger.state import LedgerError
+from assistant.ledger.record import dba_campaign_battle
+from assistant.ledger.state import CampaignState, LedgerError
 from converters.dba_campaign import status
+from converters.dice import ScriptedDice
 
 
 @pytest.fixture
@@ -130,6 +133,42 @@ def test_d11_works_recorded_and_replayed(store: CampaignStore) -> None:
     assert state.dba_map.provinces["Thrace"].loyalty["Macedon"] == 6
 
 
+def battle(state: CampaignState, place: str, a: str, b: str, winner: str) -> BattleRecorded:
+    """An ordinary defeat (two elements lost by the loser, one by the winner): no die (D3)."""
+    return dba_campaign_battle(
+        state,
+        place=place,
+        army_a=a,
+        army_b=b,
+        winner=winner,  # type: ignore[arg-type]
+        lost_a=1 if winner == "a" else 2,
+        lost_b=2 if winner == "a" else 1,
+        dice=ScriptedDice([]),
+    )
+
+
+@pytest.mark.parametrize(
+    ("winner", "moved", "province", "holder"),
+    [
+        ("a", "Persia 2", "Greater Phrygia", "Macedon"),  # D2: the beaten defender retreats
+        ("b", "Macedon 4", "Thrace", "Persia"),  # D2: the beaten attacker falls back
+    ],
+)
+def test_d2_a_recorded_battle_moves_the_armies(
+    store: CampaignStore, winner: str, moved: str, province: str, holder: str
+) -> None:
+    store.append(DbaMoved(army="Persia 3", move="redeploy", to="Paphlagonia"))
+    store.append(TurnAdvanced())
+    store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
+    state = store.state()
+    event = battle(state, "Hellespontine Phrygia", "Macedon 4", "Persia 2", winner)
+    said = store.append(event).summary
+    assert f"{moved} " in said and province in said
+    assert where(store, moved) == province
+    board = store.state().dba_map
+    assert board is not None and board.provinces["Hellespontine Phrygia"].controller == holder
+
+
 def test_story_of_a_campaign_season(store: CampaignStore) -> None:
     """Issue 16's "done means": a landing of 3 + n turns, an invasion of an empty province,
     works completed and broken off, a mobilisation whose province turns rebel six turns
@@ -183,3 +222,16 @@ def test_story_of_a_campaign_season(store: CampaignStore) -> None:
     assert state.dba_map.armies["Macedon 5"].province == "Caria"
     found = dba_map.pairing(state, "Caria", None)
     assert found.pairs == [("Macedon 5", "Persia 4")] and found.queue == ["Persia 5"]
+    # D2, D8: Macedon 5 beats Persia 4, which retreats (Greater Phrygia: Persia's loyalty 4
+    # beats Lydia's and Lycia's 3); Persia 5 still holds Caria, so it does not pass yet. The
+    # winner fights the next, loses, and with the sea at its back (D10) ceases to exist.
+    store.append(battle(state, "Caria", "Macedon 5", "Persia 4", "a"))
+    state = store.state()
+    assert state.dba_map is not None
+    assert state.dba_map.armies["Persia 4"].province == "Greater Phrygia"
+    assert state.dba_map.provinces["Caria"].controller == "Persia"
+    store.append(battle(state, "Caria", "Macedon 5", "Persia 5", "b"))
+    state = store.state()
+    assert not state.armies["Macedon 5"].alive
+    assert "nowhere to retreat" in state.armies["Macedon 5"].journal[-1].reason
+    assert state.dba_map is not None and state.dba_map.armies["Persia 5"].province == "Caria"

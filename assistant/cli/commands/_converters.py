@@ -34,10 +34,16 @@ def pm_value(text: str) -> Fraction:
     try:
         value = check_half_pm(as_fraction(text.strip()))
     except (ValueError, ZeroDivisionError) as error:
-        message = str(error) if "PM" in str(error) else f"a whole or half PM (got {text!r})"
+        message = (
+            str(error)
+            if "PM" in str(error)
+            else _("a whole or half PM (got {text!r})").format(text=text)
+        )
         raise argparse.ArgumentTypeError(message) from None
     if value > MOST_PM:
-        raise argparse.ArgumentTypeError(f"at most {MOST_PM} PM (got {text.strip()!r})")
+        raise argparse.ArgumentTypeError(
+            _("at most {most} PM (got {text!r})").format(most=MOST_PM, text=text.strip())
+        )
     return value
 
 
@@ -46,8 +52,6 @@ def check_half_pm_use(value: Fraction, option: str, *, garrison: bool) -> None:
     is a city's defender); anywhere else PM are whole. One line naming ``option`` otherwise."""
     if value.denominator == 1:
         return
-    from converters.i18n import _
-
     if garrison:
         if value != Fraction(1, 2):
             raise CliError(
@@ -74,7 +78,11 @@ def check_not_huge(text: str, option: str) -> None:
     except (ValueError, ZeroDivisionError):
         return
     if abs(value) > MOST_COUNT:
-        raise CliError(f"{option}: at most {MOST_COUNT} (got {text.strip()!r})")
+        raise CliError(
+            _("{option}: at most {most} (got {text!r})").format(
+                option=option, most=MOST_COUNT, text=text.strip()
+            )
+        )
 
 
 def add_rate_option(parser: argparse.ArgumentParser) -> None:
@@ -97,13 +105,21 @@ def rates_from_args(args: argparse.Namespace, system: str | None = None) -> Conv
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise CliError(f"--rate: give KEY=N, e.g. fog_points_per_pm=500 (got {item!r})")
+            raise CliError(
+                _("--rate: give KEY=N, e.g. fog_points_per_pm=500 (got {item!r})").format(item=item)
+            )
         try:
             overrides[key] = int(value)
         except ValueError:
-            raise CliError(f"--rate {key}: a whole number (got {value!r})") from None
+            raise CliError(
+                _("--rate {key}: a whole number (got {value!r})").format(key=key, value=value)
+            ) from None
         if abs(overrides[key]) > MOST_COUNT:
-            raise CliError(f"--rate {key}: at most {MOST_COUNT} (got {value.strip()!r})")
+            raise CliError(
+                _("--rate {key}: at most {most} (got {value!r})").format(
+                    key=key, most=MOST_COUNT, value=value.strip()
+                )
+            )
     try:
         rates = load_rates(system, overrides)  # type: ignore[arg-type]
     except ValueError as error:

@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from assistant.cli.common import CliError, describe, emit
-from converters.i18n import _, format_number, ngettext
+from converters.i18n import N_, _, format_number, ngettext
 
 # Converter messages start with their own field name; the user typed an option.
 _OPTION_FOR_FIELD = {
@@ -54,9 +54,13 @@ def _whole(minimum: int) -> Any:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"a whole number (got {text!r})") from None
+            raise argparse.ArgumentTypeError(
+                _("a whole number (got {text!r})").format(text=text)
+            ) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"at least {minimum} (got {value})")
+            raise argparse.ArgumentTypeError(
+                _("at least {minimum} (got {value})").format(minimum=minimum, value=value)
+            )
         return value
 
     return parse
@@ -80,10 +84,14 @@ def _split_spec(text: str, option: str, what: str) -> tuple[int, str, str]:
         count = int(parts.pop(0))
     if not parts or not parts[0] or len(parts) > 2:
         raise CliError(
-            f"{option}: write COUNT:{what}[:INCREMENTS], e.g. 5:spadaccini:ACF+1 (got {text!r})"
+            _(
+                "{option}: write COUNT:{what}[:INCREMENTS], e.g. 5:spadaccini:ACF+1 (got {text!r})"
+            ).format(option=option, what=what, text=text)
         )
     if count < 1:
-        raise CliError(f"{option}: the count is at least 1 (got {text!r})")
+        raise CliError(
+            _("{option}: the count is at least 1 (got {text!r})").format(option=option, text=text)
+        )
     return count, parts[0], parts[1] if len(parts) == 2 else ""
 
 
@@ -165,7 +173,7 @@ def _cost(args: argparse.Namespace) -> int:
     from converters.annibui import BuildingOrder, UnitOrder, army_budget, budget_lines
 
     if not args.unit and not args.building:
-        raise CliError("--unit: give at least one --unit or --building to price")
+        raise CliError(_("--unit: give at least one --unit or --building to price"))
     unit_orders = []
     for spec in args.unit or []:
         unit, count, increments = _unit_with_increments(spec, "--unit")
@@ -207,7 +215,7 @@ def _fire(args: argparse.Namespace) -> int:
     try:
         if kinds == {"engine"}:
             if args.walls:
-                raise CliError("--walls: only ranged shooters (archers …) get the wall bonus")
+                raise CliError(_("--walls: only ranged shooters (archers …) get the wall bonus"))
             result = engine_fire(shooters, targets, distance=args.distance)
         elif kinds == {"ranged"} or None in kinds:
             result = ranged_fire(
@@ -215,8 +223,10 @@ def _fire(args: argparse.Namespace) -> int:
             )
         else:
             raise CliError(
-                "--shooters: ranged units and engines shoot with different sums (A2); "
-                "give them in two separate commands"
+                _(
+                    "--shooters: ranged units and engines shoot with different sums (A2); "
+                    "give them in two separate commands"
+                )
             )
     except ValueError as error:
         raise _as_cli_error(error) from None
@@ -336,7 +346,7 @@ def _map(args: argparse.Namespace) -> int:
     from converters.annibui import battle_map, world_map_side
 
     if args.players is None and args.units is None:
-        raise CliError("--players: give --players N (world map) and/or --units M (battle map)")
+        raise CliError(_("--players: give --players N (world map) and/or --units M (battle map)"))
     current = rates()
     data: dict[str, Any] = {"rule": "A5"}
     lines = []
@@ -372,7 +382,7 @@ def _map(args: argparse.Namespace) -> int:
 
 # -- registration -----------------------------------------------------------------------------
 
-_GROUP_HELP = "COUNT:TYPE[:INCREMENTS], e.g. 5:arcieri or 3:cav-pes:ACF+1 (repeatable)"
+_GROUP_HELP = N_("COUNT:TYPE[:INCREMENTS], e.g. 5:arcieri or 3:cav-pes:ACF+1 (repeatable)")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -390,9 +400,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         sub.set_defaults(handler=handler)
         return sub
 
-    command("units", "the unit roster and buildings table with base stats and costs (A1)", _units)
+    command(
+        "units", _("the unit roster and buildings table with base stats and costs (A1)"), _units
+    )
 
-    cost = command("cost", "price a creation order; refuse it as the referee must (A1)", _cost)
+    cost = command("cost", _("price a creation order; refuse it as the referee must (A1)"), _cost)
     cost.add_argument(
         "--unit",
         action="append",
@@ -412,16 +424,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     cost.add_argument("--treasury", type=_whole(0), metavar="MONEY", help=_("money available"))
 
-    fire = command("fire", "ranged or engine fire: hits and kills (A2)", _fire)
+    fire = command("fire", _("ranged or engine fire: hits and kills (A2)"), _fire)
     fire.add_argument(
-        "--shooters", action="append", required=True, metavar="SPEC", help=_GROUP_HELP
+        "--shooters", action="append", required=True, metavar="SPEC", help=_(_GROUP_HELP)
     )
     fire.add_argument(
         "--targets",
         action="append",
         required=True,
         metavar="SPEC",
-        help="the target group, front line first; " + _GROUP_HELP,
+        help=_("the target group, front line first; {spec}").format(spec=_(_GROUP_HELP)),
     )
     fire.add_argument(
         "--walls", action="store_true", help=_("the shooters stand on walls (+1 AB, +1 TB)")
@@ -433,16 +445,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=_("squares to the target (range check)"),
     )
 
-    fight = command("melee", "melee after crossing paths: hits and kills (A3)", _melee)
+    fight = command("melee", _("melee after crossing paths: hits and kills (A3)"), _melee)
     fight.add_argument(
-        "--attackers", action="append", required=True, metavar="SPEC", help=_GROUP_HELP
+        "--attackers", action="append", required=True, metavar="SPEC", help=_(_GROUP_HELP)
     )
     fight.add_argument(
         "--defenders",
         action="append",
         required=True,
         metavar="SPEC",
-        help="the defending group, front line first; " + _GROUP_HELP,
+        help=_("the defending group, front line first; {spec}").format(spec=_(_GROUP_HELP)),
     )
     fight.add_argument(
         "--versus",
@@ -456,7 +468,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
     discipline = command(
-        "discipline", "does an army that took losses hold or flee? (A4)", _discipline
+        "discipline", _("does an army that took losses hold or flee? (A4)"), _discipline
     )
     discipline.add_argument(
         "--units", type=_whole(1), required=True, help=_("units before the losses")
@@ -473,7 +485,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=_("voluntary withdrawal: part of the army (−1 DIS) or with the captain (−2)"),
     )
 
-    income = command("income", "a player's money for the turn (A5)", _income)
+    income = command("income", _("a player's money for the turn (A5)"), _income)
     income.add_argument(
         "--cities", type=_whole(0), default=0, help=_("cities held, not the capital")
     )
@@ -483,6 +495,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     income.add_argument("--killed", type=_whole(0), default=0, help=_("enemy units killed"))
     income.add_argument("--fled", type=_whole(0), default=0, help=_("enemy units that fled"))
 
-    maps = command("map", "world and battle map sizes (A5)", _map)
+    maps = command("map", _("world and battle map sizes (A5)"), _map)
     maps.add_argument("--players", type=_whole(1), help=_("players in the game"))
     maps.add_argument("--units", type=_whole(2), help=_("world-map units in contact, both sides"))

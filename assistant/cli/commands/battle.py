@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant.cli.commands.odds import add_battle_numbers, check_battle_numbers, describe_odds
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
+from converters.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from converters.dice_battle import Choice, SideId
@@ -25,48 +26,52 @@ __all__ = ["register"]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "battle",
-        help="fight a dice battle round by round (T3)",
+        help=_("fight a dice battle round by round (T3)"),
         description=(
-            "Play a dice battle (T3.1–T3.5, T2.7): each round both sides roll one d6 per PM; "
-            "after each round each side continues or retreats (a side retreating alone "
-            "suffers one pursuit roll). Sides without --a-retreat-at/--b-retreat-at are asked "
-            "on the terminal; if the input ends the battle stops with exit code 2."
+            _(
+                "Play a dice battle (T3.1–T3.5, T2.7): each round both sides roll one d6 per PM; "
+                "after each round each side continues or retreats (a side retreating alone "
+                "suffers one pursuit roll). Sides without --a-retreat-at/--b-retreat-at are asked "
+                "on the terminal; if the input ends the battle stops with exit code 2."
+            )
         ),
     )
     add_battle_numbers(parser)
     add_dice_options(parser)
-    parser.add_argument("--a-name", default="A", metavar="NAME", help="side A's name in the log")
-    parser.add_argument("--b-name", default="B", metavar="NAME", help="side B's name in the log")
+    parser.add_argument("--a-name", default="A", metavar="NAME", help=_("side A's name in the log"))
+    parser.add_argument("--b-name", default="B", metavar="NAME", help=_("side B's name in the log"))
     parser.add_argument(
         "--a-allies",
         metavar="NATION=PM,…",
-        help="side A's contingents, e.g. Rome=3,Campanians=2 (they add up to PM_A; T3.4)",
+        help=_("side A's contingents, e.g. Rome=3,Campanians=2 (they add up to PM_A; T3.4)"),
     )
-    parser.add_argument("--b-allies", metavar="NATION=PM,…", help="the same for side B")
+    parser.add_argument("--b-allies", metavar="NATION=PM,…", help=_("the same for side B"))
     parser.add_argument(
         "--defender",
         choices=("a", "b"),
-        help="the defending side (T3.2, T3.5; default b with --city or --approach)",
+        help=_("the defending side (T3.2, T3.5; default b with --city or --approach)"),
     )
     parser.add_argument(
         "--approach",
         choices=("open", "mountain_road", "landing"),
         default="open",
         help=(
-            "how the attacker came: mountain_road or landing give the defender (B unless "
-            "--defender says otherwise) +1 (T3.2)"
+            _(
+                "how the attacker came: mountain_road or landing give the defender (B unless "
+                "--defender says otherwise) +1 (T3.2)"
+            )
         ),
     )
     parser.add_argument(
-        "--pyrrhus", action="store_true", help="Pyrrhus leads in person: +1 to both (T3.2)"
+        "--pyrrhus", action="store_true", help=_("Pyrrhus leads in person: +1 to both (T3.2)")
     )
     parser.add_argument(
         "--naval",
         action="store_true",
-        help="a naval battle: the winner rolls for captures afterwards (T3.7)",
+        help=_("a naval battle: the winner rolls for captures afterwards (T3.7)"),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the result and round log as one JSON object"
+        "--json", action="store_true", help=_("print the result and round log as one JSON object")
     )
     parser.set_defaults(handler=run)
 
@@ -77,18 +82,28 @@ def _contingents(text: str | None, name: str, pm: int, option: str) -> list[tupl
         return [(name, pm)]
     contingents: list[tuple[str, int]] = []
     for part in text.split(","):
-        nation, _, figure = part.partition("=")
+        nation, _equals, figure = part.partition("=")
         nation, figure = nation.strip(), figure.strip()
         if not nation or not figure.isdigit():
             raise CliError(
-                f"{option}: give NATION=PM pairs, e.g. Rome=3,Campanians=2 (got {part!r})"
+                _("{option}: give NATION=PM pairs, e.g. Rome=3,Campanians=2 (got {part!r})").format(
+                    option=option, part=part
+                )
             )
         if int(figure) == 0:
-            raise CliError(f"{option}: each contingent has at least 1 PM (got {part!r})")
+            raise CliError(
+                _("{option}: each contingent has at least 1 PM (got {part!r})").format(
+                    option=option, part=part
+                )
+            )
         contingents.append((nation, int(figure)))
-    total = sum(figure for _, figure in contingents)
+    total = sum(figure for _nation, figure in contingents)
     if total != pm:
-        raise CliError(f"{option}: the contingents add up to {total} PM, not the side's {pm}")
+        raise CliError(
+            _("{option}: the contingents add up to {total} PM, not the side's {pm}").format(
+                option=option, total=total, pm=pm
+            )
+        )
     return contingents
 
 
@@ -101,21 +116,24 @@ def _strength(state: Any, side: str) -> str:
     pm = state.pm_left(side)
     shown = str(int(pm)) if pm.denominator == 1 else f"{float(pm):g}"
     if state.setup.walls(side) == "none":
-        return f"{shown} PM"
-    return f"{shown} PM ({dice} dice behind walls)"
+        return _("{pm} PM").format(pm=shown)
+    return ngettext(
+        "{pm} PM ({dice} die behind walls)", "{pm} PM ({dice} dice behind walls)", dice
+    ).format(pm=shown, dice=dice)
 
 
 def _describe_record(record: Any, state: Any) -> list[str]:
     setup = state.setup
-    lines = [
-        f"Round {record.number}"
+    heading = (
+        _("Round {number}")
         if record.kind == "round"
-        else f"Both pursued after round {record.number} (house rule both_retreat = both_pursued)"
+        else _("Both pursued after round {number} (house rule both_retreat = both_pursued)")
         if record.a_rolls and record.b_rolls
-        else f"Pursuit after round {record.number}"
+        else _("Pursuit after round {number}")
         if record.number
-        else "Pursuit (battle refused, T3.0)"
-    ]
+        else _("Pursuit (battle refused, T3.0)")
+    )
+    lines = [heading.format(number=record.number)]
     for side, rolls, hits in (
         ("a", record.a_rolls, record.a_hits),
         ("b", record.b_rolls, record.b_hits),
@@ -124,7 +142,14 @@ def _describe_record(record: Any, state: Any) -> list[str]:
             continue
         name = setup.side(side).name
         lines.append(
-            f"  {name} rolls {len(rolls)}: {_faces(rolls)} → {hits} hit(s) on {setup.target(side)}+"
+            "  "
+            + _("{name} rolls {count}: {faces} → {hits} hit(s) on {target}+").format(
+                name=name,
+                count=len(rolls),
+                faces=_faces(rolls),
+                hits=hits,
+                target=setup.target(side),
+            )
         )
     for side, losses, rolled, other_rolled in (
         ("a", record.a_losses, record.a_rolls, record.b_rolls),
@@ -144,15 +169,20 @@ def _describe_record(record: Any, state: Any) -> list[str]:
                 )
                 + ")"
             )
-        lines.append(f"  {name} loses {sum(losses)}{split} → {_strength(state, side)} left")
+        lines.append(
+            "  "
+            + _("{name} loses {lost}{split} → {strength} left").format(
+                name=name, lost=sum(losses), split=split, strength=_strength(state, side)
+            )
+        )
     return lines
 
 
 _OUTCOME = {
-    "a_wins": "{a} wins",
-    "b_wins": "{b} wins",
-    "draw": "draw: both wiped out in the same round",
-    "both_withdrew": "both withdraw: nobody wins",
+    "a_wins": N_("{a} wins"),
+    "b_wins": N_("{b} wins"),
+    "draw": N_("draw: both wiped out in the same round"),
+    "both_withdrew": N_("both withdraw: nobody wins"),
 }
 
 
@@ -163,8 +193,10 @@ def _read_line(prompt: str, ask_in: TextIO, tell: TextIO, wanted: str) -> str:
     if not line:
         print(file=tell)
         raise CliError(
-            f"stdin: input ended while waiting for {wanted}; nothing was recorded "
-            "(give --a-retreat-at/--b-retreat-at and --seed or --dice to run without input)"
+            _(
+                "stdin: input ended while waiting for {wanted}; nothing was recorded "
+                "(give --a-retreat-at/--b-retreat-at and --seed or --dice to run without input)"
+            ).format(wanted=wanted)
         )
     answer = line.strip()
     if not ask_in.isatty():
@@ -174,13 +206,18 @@ def _read_line(prompt: str, ask_in: TextIO, tell: TextIO, wanted: str) -> str:
 
 def _ask(name: str, ask_in: TextIO, tell: TextIO) -> Choice:
     while True:
-        prompt = f"{name}: continue or retreat? [c/r] "
-        answer = _read_line(prompt, ask_in, tell, f"{name}'s choice").lower()
-        if answer in ("c", "continue"):
+        prompt = _("{name}: continue or retreat? [c/r] ").format(name=name)
+        wanted = _("{name}'s choice").format(name=name)
+        answer = _read_line(prompt, ask_in, tell, wanted).lower()
+        # The English words work in every language, so a script typed once keeps working.
+        if answer in ("c", "continue", _("continue").lower()):
             return "continue"
-        if answer in ("r", "retreat"):
+        if answer in ("r", "retreat", _("retreat").lower()):
             return "retreat"
-        print(f"  answer c (continue) or r (retreat); got {answer!r}", file=tell)
+        print(
+            "  " + _("answer c (continue) or r (retreat); got {answer!r}").format(answer=answer),
+            file=tell,
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -189,13 +226,15 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_args(args)
     if args.city and args.naval:
-        raise CliError("--naval: a naval battle has no city doubling (T3.5); drop --city")
+        raise CliError(_("--naval: a naval battle has no city doubling (T3.5); drop --city"))
     for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
         if not name.strip():
-            raise CliError(f"{option}: give the side a name (got an empty one)")
+            raise CliError(
+                _("{option}: give the side a name (got an empty one)").format(option=option)
+            )
     defender = args.defender or ("b" if args.city or args.approach != "open" else None)
     if args.city and defender != "b":
-        raise CliError("--defender: with --city the city's defender is B")
+        raise CliError(_("--defender: with --city the city's defender is B"))
     from converters.dice_battle import (
         BattleSetup,
         BattleSide,
@@ -251,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
 
     def ask_face(prompt: str) -> str:
         release()
-        return _read_line(prompt, sys.stdin, out, "a die's face")
+        return _read_line(prompt, sys.stdin, out, _("a die's face"))
 
     if args.physical:
         from converters.dice import AskingDice
@@ -264,12 +303,20 @@ def run(args: argparse.Namespace) -> int:
 
     def odds_line(state: Any) -> str:
         odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
-        return "  Odds if both fight on: " + describe_odds(odds, setup.a.name, setup.b.name)
+        return "  " + _("Odds if both fight on: {odds}").format(
+            odds=describe_odds(odds, setup.a.name, setup.b.name)
+        )
 
     state = start_battle(setup)
     show(
-        f"{setup.a.name}: {_strength(state, 'a')}, hits on {setup.target('a')}+ · "
-        f"{setup.b.name}: {_strength(state, 'b')}, hits on {setup.target('b')}+"
+        " · ".join(
+            _("{name}: {strength}, hits on {target}+").format(
+                name=setup.side(side).name,
+                strength=_strength(state, side),
+                target=setup.target(side),
+            )
+            for side in ("a", "b")
+        )
     )
     show(odds_line(state))
     while not state.over:
@@ -285,32 +332,65 @@ def run(args: argparse.Namespace) -> int:
         }
         if "a" in auto or "b" in auto:
             automatic = ", ".join(
-                f"{setup.side(side).name} {choices[side]}s" for side in ("a", "b") if side in auto
+                (
+                    _("{name} continues") if choices[side] == "continue" else _("{name} retreats")
+                ).format(name=setup.side(side).name)
+                for side in ("a", "b")
+                if side in auto
             )
-            show(f"  by retreat threshold: {automatic}")
+            show("  " + _("by retreat threshold: {choices}").format(choices=automatic))
         state = decide(state, choices["a"], choices["b"], dice)
         if state.over and state.rounds[-1].kind == "pursuit":
             for line in _describe_record(state.rounds[-1], state):
                 show(line)
     result = finish_battle(state, dice)
     capture = result.capture
-    summary = _OUTCOME[result.outcome].format(a=setup.a.name, b=setup.b.name)
-    lines = [f"Result: {summary} after {result.rounds_fought} round(s)"]
+    summary = _(_OUTCOME[result.outcome]).format(a=setup.a.name, b=setup.b.name)
+    lines = [
+        _("Result: {summary} after {rounds} round(s)").format(
+            summary=summary, rounds=result.rounds_fought
+        )
+    ]
     for side_result in (result.a, result.b):
-        prisoners = f", {side_result.prisoners} taken prisoner" if side_result.prisoners else ""
+        prisoners = (
+            ", " + _("{pm} taken prisoner").format(pm=side_result.prisoners)
+            if side_result.prisoners
+            else ""
+        )
         lines.append(
-            f"  {side_result.name}: lost {side_result.pm_lost} of {side_result.pm_start} PM"
-            f"{prisoners}, {side_result.pm_left} PM left"
+            "  "
+            + _("{name}: lost {lost} of {start} PM{prisoners}, {left} PM left").format(
+                name=side_result.name,
+                lost=side_result.pm_lost,
+                start=side_result.pm_start,
+                prisoners=prisoners,
+                left=side_result.pm_left,
+            )
         )
         if len(side_result.contingents) > 1:
             for contingent in side_result.contingents:
-                taken = f", {contingent.prisoners} prisoner" if contingent.prisoners else ""
+                taken = (
+                    ", " + _("{pm} prisoner").format(pm=contingent.prisoners)
+                    if contingent.prisoners
+                    else ""
+                )
                 lines.append(
-                    f"    {contingent.nation}: lost {contingent.pm_lost} of "
-                    f"{contingent.pm_start}{taken}, {contingent.pm_left} left"
+                    "    "
+                    + _("{nation}: lost {lost} of {start}{taken}, {left} left").format(
+                        nation=contingent.nation,
+                        lost=contingent.pm_lost,
+                        start=contingent.pm_start,
+                        taken=taken,
+                        left=contingent.pm_left,
+                    )
                 )
     if capture is not None:
-        lines.append(f"  captured {capture.captured}, sunk {capture.sunk} (T3.7)")
+        lines.append(
+            "  "
+            + _("captured {captured}, sunk {sunk} (T3.7)").format(
+                captured=capture.captured, sunk=capture.sunk
+            )
+        )
     data: dict[str, Any] = result.model_dump(mode="json")
     data["rolls"] = [roll.model_dump(mode="json") for roll in dice.rolls]
     data["rules"] = rules_json(rules)

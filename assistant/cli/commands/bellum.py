@@ -8,10 +8,13 @@ and its tie-break), and ``powers`` shows the 13 powers and Rome's faction choice
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, emit, read_json_file
 from converters.i18n import _, ngettext, translate_recorded
+
+if TYPE_CHECKING:
+    from converters.bellum import Standings
 
 
 def _read_table(path: str) -> dict[str, Any]:
@@ -21,7 +24,9 @@ def _read_table(path: str) -> dict[str, Any]:
         data = data["centres"]
     if not isinstance(data, dict):
         raise CliError(
-            f'FILE: {path} must hold an object of centres per year, e.g. {{"Rome": [3, 4, 6]}}'
+            _("FILE: {path} must hold an object of centres per year, e.g. {example}").format(
+                path=path, example='{"Rome": [3, 4, 6]}'
+            )
         )
     return data
 
@@ -34,6 +39,22 @@ def _window_heading(window: str) -> str:
     return translate_recorded(window)
 
 
+def standings_table(result: Standings) -> list[str]:
+    """B2's table: a heading, then rank, power, centres, each tie-break sum and what decided
+    the place (``castra bellum standings`` and ``castra campaign show`` print the same)."""
+    windows = list(result.rows[0].sums) if result.rows else []
+    heading = "{:>4}  {:<13}{:>8}".format(_("rank"), _("power"), _("centres")) + "".join(
+        f"{_window_heading(w):>10}" for w in windows
+    )
+    lines = [heading + "  " + _("decided by")]
+    for row in result.rows:
+        sums = "".join(f"{row.sums[w]:>10}" for w in windows)
+        note = "" if row.survived else " " + _("(eliminated)")
+        decided = translate_recorded(row.decided_by)
+        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {decided}{note}")
+    return lines
+
+
 def _standings(args: argparse.Namespace) -> int:
     from armylists.bellum import power, power_names, rules
     from converters.bellum import standings, victory_text
@@ -44,10 +65,16 @@ def _standings(args: argparse.Namespace) -> int:
             canonical = power(name).name
         except ValueError:
             raise CliError(
-                f"FILE: unknown power {name!r}; the powers are {', '.join(power_names())}"
+                _("FILE: unknown power {name!r}; the powers are {powers}").format(
+                    name=name, powers=", ".join(power_names())
+                )
             ) from None
         if canonical in table:
-            raise CliError(f"FILE: {canonical} appears twice (as {name!r} too)")
+            raise CliError(
+                _("FILE: {power} appears twice (as {name!r} too)").format(
+                    power=canonical, name=name
+                )
+            )
         table[canonical] = row
     sovereign = None
     if args.sovereign is not None:
@@ -73,16 +100,7 @@ def _standings(args: argparse.Namespace) -> int:
         lines.append(
             _("after year {year}: the game goes on; ranking so far (B2)").format(year=result.years)
         )
-    windows = list(result.rows[0].sums) if result.rows else []
-    heading = "{:>4}  {:<13}{:>8}".format(_("rank"), _("power"), _("centres")) + "".join(
-        f"{_window_heading(w):>10}" for w in windows
-    )
-    lines.append(heading + "  " + _("decided by"))
-    for row in result.rows:
-        sums = "".join(f"{row.sums[w]:>10}" for w in windows)
-        note = "" if row.survived else " " + _("(eliminated)")
-        decided = translate_recorded(row.decided_by)
-        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {decided}{note}")
+    lines += standings_table(result)
     for group in result.draws:
         lines.append(
             _("draw: {powers} are level through every tie-break").format(powers=", ".join(group))

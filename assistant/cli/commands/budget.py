@@ -16,13 +16,13 @@ from assistant.cli.commands._converters import (
     show_pm,
 )
 from assistant.cli.common import CliError, emit
-from converters.i18n import _, format_number, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
     from converters.rates import ConversionRates
 
-_UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
+_UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dbmm": N_("AP"), "dba": N_("elements")}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -105,7 +105,11 @@ def _allies(items: list[str], system: str, field: str) -> list[ContingentStrengt
     for item in items:
         nation, sep, figure = item.rpartition("=")
         if sep and not nation.strip():
-            raise CliError(f"{field}: give NATION=PM or just PM, e.g. Senones=1 (got {item!r})")
+            raise CliError(
+                _("{field}: give NATION=PM or just PM, e.g. Senones=1 (got {item!r})").format(
+                    field=field, item=item
+                )
+            )
         try:
             pm = pm_value(figure)
         except argparse.ArgumentTypeError as error:
@@ -119,7 +123,11 @@ def _allies(items: list[str], system: str, field: str) -> list[ContingentStrengt
 def _check_fielded(pm: Any, field: str) -> None:
     # A contingent that fields nothing is no contingent; an empty city still has ½ PM (T1.4).
     if pm == 0:
-        raise CliError(f"{field}: more than 0 PM (0.5 for an empty city's garrison, T1.4)")
+        raise CliError(
+            _("{field}: more than 0 PM (0.5 for an empty city's garrison, T1.4)").format(
+                field=field
+            )
+        )
 
 
 def _side_json(side: SideBudget, system: str) -> dict[str, Any]:
@@ -216,7 +224,11 @@ def budget_from_args(args: argparse.Namespace) -> tuple[BattleBudget, Conversion
     check_half_pm_use(args.pm_a, "PM_A", garrison=False)
     check_half_pm_use(args.pm_b, "PM_B", garrison=args.city)
     if args.cap is not None and args.cap < 1:
-        raise CliError(f"--cap: a positive number of {_UNITS[args.system]} (got {args.cap})")
+        raise CliError(
+            _("--cap: a positive number of {units} (got {cap})").format(
+                units=_(_UNITS[args.system]), cap=args.cap
+            )
+        )
     side_a = [_contingent(args.nation_a, args.pm_a, args.system, "--nation-a")]
     side_a += _allies(args.ally_a, args.system, "--ally-a")
     side_b = [_contingent(args.nation_b, args.pm_b, args.system, "--nation-b")]

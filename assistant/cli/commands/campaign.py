@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armylists.names import nation_name
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
@@ -30,7 +31,7 @@ from assistant.cli.common import (
     emit,
     read_json_file,
 )
-from converters.i18n import _, translate_recorded
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -40,69 +41,73 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "campaign",
-        help="the campaign ledger: record battles, money, turns and winters (T2.5, T4–T6, D)",
+        help=_("the campaign ledger: record battles, money, turns and winters (T2.5, T4–T6, D)"),
         description=(
-            "Keep a campaign's record: an append-only ledger in one file per campaign. "
-            "Every event is checked against the campaign as it stands; an impossible one "
-            "is refused and nothing is written."
+            _(
+                "Keep a campaign's record: an append-only ledger in one file per campaign. "
+                "Every event is checked against the campaign as it stands; an impossible one "
+                "is refused and nothing is written."
+            )
         ),
     )
     commands = parser.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
 
     new = _command(
-        commands, "new", "start a campaign: tarentine, macedon, custom or bellum", _run_new
+        commands, "new", _("start a campaign: tarentine, macedon, custom or bellum"), _run_new
     )
     new.add_argument("scenario", choices=("tarentine", "macedon", "custom", "bellum"))
     new.add_argument(
         "--faction",
         metavar="{bruti,scipii,julii}",
-        help="bellum: the faction leading Rome, with its start centres (B3)",
+        help=_("bellum: the faction leading Rome, with its start centres (B3)"),
     )
     new.add_argument(
         "--nation",
         action="append",
         default=[],
         metavar="NAME",
-        help="custom: a nation (repeat for each)",
+        help=_("custom: a nation (repeat for each)"),
     )
     new.add_argument(
         "--treasury",
         action="append",
         default=[],
         metavar="NATION:PE",
-        help="custom: a starting treasury",
+        help=_("custom: a starting treasury"),
     )
     new.add_argument(
         "--land",
         action="append",
         default=[],
         metavar="NATION:PM",
-        help="custom: starting land PM",
+        help=_("custom: starting land PM"),
     )
     new.add_argument(
         "--naval",
         action="append",
         default=[],
         metavar="NATION:PM",
-        help="custom: starting naval PM",
+        help=_("custom: starting naval PM"),
     )
     new.add_argument(
         "--prestige",
         action="append",
         default=[],
         metavar="NATION:PP",
-        help="starting prestige (T5.5: 0 unless set)",
+        help=_("starting prestige (T5.5: 0 unless set)"),
     )
     new.add_argument(
         "--force",
         action="store_true",
-        help="replace an existing file (the old one is kept, renamed aside)",
+        help=_("replace an existing file (the old one is kept, renamed aside)"),
     )
     new.add_argument(
         "--map",
         metavar="FILE",
-        help="tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
-        "the shipped reading (T7.1); it travels inside the campaign file",
+        help=_(
+            "tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
+            "the shipped reading (T7.1); it travels inside the campaign file"
+        ),
     )
 
     add_rule_option(new)
@@ -110,34 +115,34 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _command(
         commands,
         "rules",
-        "the house rules in force (docs/rules.md H): every option and number with its value",
+        _("the house rules in force (docs/rules.md H): every option and number with its value"),
         _run_rules,
     )
     rule = _command(
         commands,
         "rule",
-        "change a house rule from now on (an event: replay and undo follow it)",
+        _("change a house rule from now on (an event: replay and undo follow it)"),
         _run_rule,
     )
-    rule.add_argument("name", metavar="NAME", help="the option, e.g. control_tie")
-    rule.add_argument("value", metavar="VALUE", help="its new value, e.g. owner")
-    rule.add_argument("--reason", required=True, help="why the club changes it")
+    rule.add_argument("name", metavar="NAME", help=_("the option, e.g. control_tie"))
+    rule.add_argument("value", metavar="VALUE", help=_("its new value, e.g. owner"))
+    rule.add_argument("--reason", required=True, help=_("why the club changes it"))
 
     _command(
         commands,
         "show",
-        "the campaign now: turn, date, forces, money, prestige (Bellum: the standings)",
+        _("the campaign now: turn, date, forces, money, prestige (Bellum: the standings)"),
         _run_show,
     )
 
     centres = _command(
         commands,
         "centres",
-        "Bellum: the supply centres each power held at the end of a year (B1, B2)",
+        _("Bellum: the supply centres each power held at the end of a year (B1, B2)"),
         _run_centres,
     )
     centres.add_argument(
-        "--year", type=int, required=True, help="the year just ended (the next one, 1 to 20)"
+        "--year", type=int, required=True, help=_("the year just ended (the next one, 1 to 20)")
     )
     centres.add_argument(
         "--centres",
@@ -145,150 +150,167 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="+",
         default=[],
         metavar="POWER=N",
-        help="centres a power held, e.g. Rome=5 'Greek Cities=4' (English or Italian names)",
+        help=_("centres a power held, e.g. Rome=5 'Greek Cities=4' (English or Italian names)"),
     )
     centres.add_argument(
         "--centres-file",
         metavar="FILE",
-        help='a JSON object of centres per power instead, e.g. {"Rome": 5, "Carthage": 4}',
+        help=_('a JSON object of centres per power instead, e.g. {"Rome": 5, "Carthage": 4}'),
     )
     centres.add_argument(
         "--sovereign",
         metavar="POWER",
-        help="every surviving player proclaimed POWER sovereign this year: it wins (B1)",
+        help=_("every surviving player proclaimed POWER sovereign this year: it wins (B1)"),
     )
 
     record = _command(
-        commands, "record", "record a battle and its losses (T2, T4.1, D2–D4)", _run_record
+        commands, "record", _("record a battle and its losses (T2, T4.1, D2–D4)"), _run_record
     )
-    record.add_argument("--place", required=True, help="where it was fought")
+    record.add_argument("--place", required=True, help=_("where it was fought"))
     record.add_argument(
         "--system",
         choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
-        help="how it was resolved (Tarentine/custom; default manual)",
+        help=_("how it was resolved (Tarentine/custom; default manual)"),
     )
     record.add_argument(
         "--winner",
         choices=("a", "b", "draw"),
-        help="who won (T2.7); read from --dice-log when one is given",
+        help=_("who won (T2.7); read from --dice-log when one is given"),
     )
     record.add_argument(
         "--side-a",
         action="append",
         default=[],
         metavar="NATION:PM",
-        help="a contingent of side a (repeat for allies)",
+        help=_("a contingent of side a (repeat for allies)"),
     )
     record.add_argument(
         "--side-b",
         action="append",
         default=[],
         metavar="NATION:PM",
-        help="a contingent of side b (the city's defender in an assault)",
+        help=_("a contingent of side b (the city's defender in an assault)"),
     )
     record.add_argument(
-        "--turn", type=_at_least(1), help="the battle's turn (default: the current turn)"
+        "--turn", type=_at_least(1), help=_("the battle's turn (default: the current turn)")
     )
     record.add_argument(
         "--city-assault",
         action="store_true",
-        help="side b defended a city (T3.5: its PM count double for prestige)",
+        help=_("side b defended a city (T3.5: its PM count double for prestige)"),
     )
     record.add_argument(
         "--city-taken",
         action="store_true",
-        help="side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)",
+        help=_("side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)"),
     )
     for option, metavar, text in (
-        ("--battle-groups", "NATION:N", "FOG: BGs fielded"),
-        ("--broken", "NATION:N", "FOG: BGs broken/routed/destroyed/off table"),
-        ("--fragmented", "NATION:N", "FOG: BGs fragmented"),
-        ("--attrition", "NATION:N", "FOG: AP total your edition counted"),
-        ("--total-eleq", "NATION:X", "DBM: the contingent's ElEq"),
-        ("--eliminated", "NATION:X", "DBM: ElEq eliminated"),
-        ("--demoralised", "NATION:X", "DBM: ElEq demoralised, not eliminated"),
-        ("--elements", "NATION:N", "DBA: elements fielded"),
-        ("--lost", "NATION:N", "DBA: elements lost"),
-        ("--bases", "NATION:N", "DBMM: bases fielded"),
-        ("--killed", "NATION:N", "DBMM: bases killed"),
-        ("--broken-bases", "NATION:N", "DBMM: bases of broken units not killed"),
-        ("--pm-lost", "NATION:N", "dice/naval/manual: land PM lost"),
-        ("--prisoners", "NATION:N", "land PM taken prisoner (T4.3)"),
-        ("--fleet", "NATION:N", "naval PM it brought"),
-        ("--naval-lost", "NATION:N", "naval PM sunk or captured"),
-        ("--captured", "NATION:N", "enemy naval PM it captured (T3.7)"),
+        ("--battle-groups", "NATION:N", N_("FOG: BGs fielded")),
+        ("--broken", "NATION:N", N_("FOG: BGs broken/routed/destroyed/off table")),
+        ("--fragmented", "NATION:N", N_("FOG: BGs fragmented")),
+        ("--attrition", "NATION:N", N_("FOG: AP total your edition counted")),
+        ("--total-eleq", "NATION:X", N_("DBM: the contingent's ElEq")),
+        ("--eliminated", "NATION:X", N_("DBM: ElEq eliminated")),
+        ("--demoralised", "NATION:X", N_("DBM: ElEq demoralised, not eliminated")),
+        ("--elements", "NATION:N", N_("DBA: elements fielded")),
+        ("--lost", "NATION:N", N_("DBA: elements lost")),
+        ("--bases", "NATION:N", N_("DBMM: bases fielded")),
+        ("--killed", "NATION:N", N_("DBMM: bases killed")),
+        ("--broken-bases", "NATION:N", N_("DBMM: bases of broken units not killed")),
+        ("--pm-lost", "NATION:N", N_("dice/naval/manual: land PM lost")),
+        ("--prisoners", "NATION:N", N_("land PM taken prisoner (T4.3)")),
+        ("--fleet", "NATION:N", N_("naval PM it brought")),
+        ("--naval-lost", "NATION:N", N_("naval PM sunk or captured")),
+        ("--captured", "NATION:N", N_("enemy naval PM it captured (T3.7)")),
     ):
-        record.add_argument(option, action="append", default=[], metavar=metavar, help=text)
+        record.add_argument(option, action="append", default=[], metavar=metavar, help=_(text))
     record.add_argument(
         "--camp-sacked",
         action="append",
         default=[],
         metavar="NATION",
-        help="FOG: this contingent's camp was sacked",
+        help=_("FOG: this contingent's camp was sacked"),
     )
     record.add_argument(
         "--dice-log",
         metavar="FILE",
-        help="a dice battle (--system dice or naval): the JSON `castra battle --json` printed; "
-        "sides, losses, captures and dice are read from it",
+        help=_(
+            "a dice battle (--system dice or naval): the JSON `castra battle --json` printed; "
+            "sides, losses, captures and dice are read from it"
+        ),
     )
-    record.add_argument("--army-a", help="Macedon vs Persia: side a's army")
-    record.add_argument("--army-b", help="Macedon vs Persia: side b's army")
-    record.add_argument("--lost-a", type=_at_least(0), default=0, help="DBA elements side a lost")
-    record.add_argument("--lost-b", type=_at_least(0), default=0, help="DBA elements side b lost")
+    record.add_argument("--army-a", help=_("Macedon vs Persia: side a's army"))
+    record.add_argument("--army-b", help=_("Macedon vs Persia: side b's army"))
     record.add_argument(
-        "--elements-a", type=_at_least(1), default=12, help="DBA elements side a fielded"
+        "--lost-a", type=_at_least(0), default=0, help=_("DBA elements side a lost")
     )
     record.add_argument(
-        "--elements-b", type=_at_least(1), default=12, help="DBA elements side b fielded"
+        "--lost-b", type=_at_least(0), default=0, help=_("DBA elements side b lost")
     )
-    record.add_argument("--general-lost", action="store_true", help="the loser lost its general")
-    record.add_argument("--camp-lost", action="store_true", help="the loser lost its camp")
+    record.add_argument(
+        "--elements-a", type=_at_least(1), default=12, help=_("DBA elements side a fielded")
+    )
+    record.add_argument(
+        "--elements-b", type=_at_least(1), default=12, help=_("DBA elements side b fielded")
+    )
+    record.add_argument("--general-lost", action="store_true", help=_("the loser lost its general"))
+    record.add_argument("--camp-lost", action="store_true", help=_("the loser lost its camp"))
+    record.add_argument(
+        "--retreat-to",
+        metavar="PROVINCE",
+        help=_("Macedon vs Persia: where the beaten army retreats (D2)"),
+    )
     add_dice_options(record)
 
-    rebuild = _command(commands, "rebuild", "rebuild decimated PM, 20 PE each (T2.5)", _run_rebuild)
+    rebuild = _command(
+        commands, "rebuild", _("rebuild decimated PM, 20 PE each (T2.5)"), _run_rebuild
+    )
     rebuild.add_argument("--nation", required=True)
-    rebuild.add_argument("--pm", type=_at_least(1), default=1, help="how many (default 1)")
+    rebuild.add_argument("--pm", type=_at_least(1), default=1, help=_("how many (default 1)"))
 
     recruit = _command(
-        commands, "recruit", "order recruits: land 40, naval 30 PE (T6.1)", _run_recruit
+        commands, "recruit", _("order recruits: land 40, naval 30 PE (T6.1)"), _run_recruit
     )
     recruit.add_argument("--nation", required=True)
-    recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help="land PM")
-    recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help="naval PM")
-    recruit.add_argument("--province", default="", help="where they deploy")
+    recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
+    recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
+    recruit.add_argument("--province", default="", help=_("where they deploy"))
 
     advance = _command(
-        commands, "advance", "end the turn (tribute T5.3) and start the next", _run_advance
+        commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
     )
     advance.add_argument(
         "--tribute",
         action="append",
         default=[],
         metavar="NATION:PE",
-        help="without a map: PE a nation collects at the end of the turn (T5.3); with the "
-        "map it is computed (correct it with `campaign treasury`, T7.8)",
+        help=_(
+            "without a map: PE a nation collects at the end of the turn (T5.3); with the "
+            "map it is computed (correct it with `campaign treasury`, T7.8)"
+        ),
     )
     advance.add_argument(
         "--full-tribute",
         action="store_true",
         help=(
-            "without a map: nations not named collect the full value of the provinces they "
-            "control; with the map the tribute is always computed (T5.3, T7.8)"
+            _(
+                "without a map: nations not named collect the full value of the provinces they "
+                "control; with the map the tribute is always computed (T5.3, T7.8)"
+            )
         ),
     )
 
     winter = _command(
         commands,
         "winter",
-        "resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP",
+        _("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
         _run_winter,
     )
-    winter.add_argument("--storm-nation", help="who the storm strikes if several tie (T5.6, 7)")
+    winter.add_argument("--storm-nation", help=_("who the storm strikes if several tie (T5.6, 7)"))
     winter.add_argument(
         "--annex",
         metavar="PROVINCE",
-        help="the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)",
+        help=_("the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)"),
     )
     winter.add_argument(
         "--stationed",
@@ -296,8 +318,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=[],
         metavar="PROVINCE:PM",
         help=(
-            "PM the occupier has stationed in an occupied province, for its control check "
-            "(T5.7; repeat for each; provinces not named count 0; see `castra campaign control`)"
+            _(
+                "PM the occupier has stationed in an occupied province, for its control check "
+                "(T5.7; repeat for each; provinces not named count 0; see "
+                "`castra campaign control`)"
+            )
         ),
     )
     add_dice_options(winter)
@@ -305,27 +330,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _command(
         commands,
         "control",
-        "the occupied provinces and their winter control check figures (T5.7)",
+        _("the occupied provinces and their winter control check figures (T5.7)"),
         _run_control,
     )
 
     _command(
         commands,
         "map",
-        "the map: every province's holder, value, neighbours and forces (T7)",
+        _("the map: every province's holder, value, neighbours and forces (T7)"),
         _run_map,
     )
     _command(
         commands,
         "tribute",
-        "this turn's tribute as it would be collected now, from the map (T5.3)",
+        _("this turn's tribute as it would be collected now, from the map (T5.3)"),
         _run_tribute,
     )
     move = _command(
-        commands, "move", "an army marches to a neighbouring province by road (T7.3)", _run_move
+        commands, "move", _("an army marches to a neighbouring province by road (T7.3)"), _run_move
     )
-    move.add_argument("army", help="the army, e.g. 'Rome I'")
-    move.add_argument("--to", required=True, metavar="PROVINCE", help="where it marches")
+    move.add_argument("army", help=_("the army, e.g. 'Rome I'"))
+    move.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it marches"))
     move.add_argument(
         "--how",
         choices=["redeploy", "forced-march", "landing", "invasion", "retreat"],
@@ -380,84 +405,87 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sail = _command(
         commands,
         "sail",
-        "a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)",
+        _("a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)"),
         _run_sail,
     )
-    sail.add_argument("fleet", help="the fleet, e.g. 'Rome fleet I'")
-    sail.add_argument("--to", required=True, metavar="PROVINCE", help="where it ends its move")
+    sail.add_argument("fleet", help=_("the fleet, e.g. 'Rome fleet I'"))
+    sail.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it ends its move"))
     sail.add_argument(
         "--via",
         action="append",
         default=[],
         metavar="PROVINCE",
-        help="a province on the way, in order (repeat; default: the shortest route)",
+        help=_("a province on the way, in order (repeat; default: the shortest route)"),
     )
     sail.add_argument(
         "--carry",
         action="append",
         default=[],
         metavar="ARMY",
-        help="an army standing with the fleet at the start of the turn goes aboard (repeat)",
+        help=_("an army standing with the fleet at the start of the turn goes aboard (repeat)"),
     )
     sail.add_argument(
-        "--land", action="store_true", help="land the troops aboard at the end (ends the move)"
+        "--land", action="store_true", help=_("land the troops aboard at the end (ends the move)")
     )
     land = _command(
-        commands, "land", "an army aboard a fleet lands where the fleet is (T7.3)", _run_land
+        commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
     land.add_argument("army")
-    rename = _command(commands, "rename", "rename an army or fleet (T7.2)", _run_rename)
-    rename.add_argument("force", help="its name now")
-    rename.add_argument("--name", required=True, help="its new name")
+    rename = _command(commands, "rename", _("rename an army or fleet (T7.2)"), _run_rename)
+    rename.add_argument("force", help=_("its name now"))
+    rename.add_argument("--name", required=True, help=_("its new name"))
     split = _command(
-        commands, "split", "part of an army or fleet becomes a new one (T7.2)", _run_split
+        commands, "split", _("part of an army or fleet becomes a new one (T7.2)"), _run_split
     )
     split.add_argument("force")
-    split.add_argument("--pm", type=_at_least(1), required=True, help="PM that form the new one")
-    split.add_argument("--name", default="", help="the new one's name (default: the next free)")
+    split.add_argument("--pm", type=_at_least(1), required=True, help=_("PM that form the new one"))
+    split.add_argument("--name", default="", help=_("the new one's name (default: the next free)"))
     merge = _command(
-        commands, "merge", "an army or fleet joins another in the same province (T7.2)", _run_merge
+        commands,
+        "merge",
+        _("an army or fleet joins another in the same province (T7.2)"),
+        _run_merge,
     )
-    merge.add_argument("force", help="the one that joins")
-    merge.add_argument("--into", required=True, help="the one it joins (keeps its name)")
+    merge.add_argument("force", help=_("the one that joins"))
+    merge.add_argument("--into", required=True, help=_("the one it joins (keeps its name)"))
 
     siege = _command(
         commands,
         "siege",
-        "the holder of a city attacked there shuts itself in (T7.6, T5.4)",
+        _("the holder of a city attacked there shuts itself in (T7.6, T5.4)"),
         _run_siege,
     )
-    siege.add_argument("province", help="the city (or Lilybaeum)")
-    lift = _command(commands, "lift", "a siege ends without the city falling (T7.6)", _run_lift)
+    siege.add_argument("province", help=_("the city (or Lilybaeum)"))
+    lift = _command(commands, "lift", _("a siege ends without the city falling (T7.6)"), _run_lift)
     lift.add_argument("province")
     sack = _command(
         commands,
         "sack",
-        "an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)",
+        _("an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)"),
         _run_sack,
     )
     sack.add_argument("province")
-    sack.add_argument("--nation", required=True, help="the sacker, whose army stands there")
+    sack.add_argument("--nation", required=True, help=_("the sacker, whose army stands there"))
     treaty = _command(
         commands,
         "treaty",
-        "a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)",
+        _("a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)"),
         _run_treaty,
     )
     treaty.add_argument(
-        "--party", action="append", default=[], required=True, metavar="NATION", help="repeat"
+        "--party", action="append", default=[], required=True, metavar="NATION", help=_("repeat")
     )
-    treaty.add_argument("--terms", required=True, help="its terms, in words")
+    treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
     treaty.add_argument(
-        "--not-alliance", action="store_true", help="a treaty that does not ally the parties"
+        "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
-    treaty.add_argument("--imposed-by", metavar="NATION", help="a peace imposed by this party")
-    treaty.add_argument("--pp", type=_at_least(0), default=0, help="the imposed peace's PP")
+    treaty.add_argument("--imposed-by", metavar="NATION", help=_("a peace imposed by this party"))
+    treaty.add_argument("--pp", type=_at_least(0), default=0, help=_("the imposed peace's PP"))
     broken = _command(
-        commands, "break", "a party breaks a public treaty: −5 PP (T4.2, T7.10)", _run_break
+        commands, "break", _("a party breaks a public treaty: −5 PP (T4.2, T7.10)"), _run_break
     )
-    broken.add_argument("treaty", type=_at_least(1), help="its number (1 for the first)")
-    broken.add_argument("--nation", required=True, help="who breaks it")
+    broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
+    broken.add_argument("--nation", required=True, help=_("who breaks it"))
     fall_back = _command(
         commands,
         "fall-back",
@@ -468,9 +496,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_fall_back,
     )
     fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
-    fall_back.add_argument("--to", metavar="PROVINCE", help="where it retreats")
+    fall_back.add_argument("--to", metavar="PROVINCE", help=_("where it retreats"))
     fall_back.add_argument(
-        "--surrender", action="store_true", help="no retreat is open: it surrenders (T4.3)"
+        "--surrender", action="store_true", help=_("no retreat is open: it surrenders (T4.3)")
     )
     intercept = _command(
         commands,
@@ -484,74 +512,76 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_dice_options(intercept)
 
-    treasury = _command(commands, "treasury", "add or take PE, with a note", _run_treasury)
+    treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
     treasury.add_argument("--nation", required=True)
-    treasury.add_argument("--pe", type=int, required=True, help="PE added (+) or taken (−)")
+    treasury.add_argument("--pe", type=int, required=True, help=_("PE added (+) or taken (−)"))
 
-    prestige = _command(commands, "prestige", "add or take PP, with a note (T4.2)", _run_prestige)
+    prestige = _command(
+        commands, "prestige", _("add or take PP, with a note (T4.2)"), _run_prestige
+    )
     prestige.add_argument("--nation", required=True)
-    prestige.add_argument("--pp", type=int, required=True, help="PP added (+) or taken (−)")
+    prestige.add_argument("--pp", type=int, required=True, help=_("PP added (+) or taken (−)"))
 
     forces = _command(
-        commands, "forces", "add or remove PM outside battle, with a note", _run_forces
+        commands, "forces", _("add or remove PM outside battle, with a note"), _run_forces
     )
     forces.add_argument("--nation", required=True)
     forces.add_argument("--land", type=int, default=0, metavar="PM")
     forces.add_argument("--naval", type=int, default=0, metavar="PM")
 
-    take = _command(commands, "take", "a province changes hands", _run_take)
+    take = _command(commands, "take", _("a province changes hands"), _run_take)
     take.add_argument("--province", required=True)
     take.add_argument("--nation", required=True)
 
-    march = _command(commands, "march", "forced march: −2 morale (D5)", _run_march)
+    march = _command(commands, "march", _("forced march: −2 morale (D5)"), _run_march)
     march.add_argument("--army", required=True)
     march.add_argument(
         "--loyalty",
         type=_at_least(0, 6),
         required=True,
-        help="the army's current loyalty (forbidden at 2 or less)",
+        help=_("the army's current loyalty (forbidden at 2 or less)"),
     )
 
     retreat = _command(
-        commands, "retreat", "tactical retreat: an ordinary defeat (D5)", _run_retreat
+        commands, "retreat", _("tactical retreat: an ordinary defeat (D5)"), _run_retreat
     )
     retreat.add_argument("--army", required=True)
 
-    note = _command(commands, "note", "a free-text note in the record", _run_note)
+    note = _command(commands, "note", _("a free-text note in the record"), _run_note)
     note.add_argument("text")
 
-    undo = _command(commands, "undo", "cancel the last event (kept in the history)", _run_undo)
+    undo = _command(commands, "undo", _("cancel the last event (kept in the history)"), _run_undo)
     undo.add_argument("--reason", required=True)
 
-    _command(commands, "history", "every event with who, when and what it did", _run_history)
+    _command(commands, "history", _("every event with who, when and what it did"), _run_history)
 
-    export = _command(commands, "export", "write the campaign as one JSON document", _run_export)
+    export = _command(commands, "export", _("write the campaign as one JSON document"), _run_export)
     export.add_argument(
-        "target", metavar="FILE", nargs="?", help="the JSON file to write ('-' = stdout)"
+        "target", metavar="FILE", nargs="?", help=_("the JSON file to write ('-' = stdout)")
     )
     export.add_argument(
         "--force",
         action="store_true",
-        help="overwrite FILE if it exists (never a campaign file)",
+        help=_("overwrite FILE if it exists (never a campaign file)"),
     )
     export.add_argument(
         "--format",
         choices=("json", "csv"),
         default="json",
-        help="json (default: one document to import back) or csv (spreadsheet tables)",
+        help=_("json (default: one document to import back) or csv (spreadsheet tables)"),
     )
     export.add_argument(
-        "--out", metavar="DIR", help="csv: the folder for battles.csv, events.csv, nations.csv"
+        "--out", metavar="DIR", help=_("csv: the folder for battles.csv, events.csv, nations.csv")
     )
 
     imported = _command(
-        commands, "import", "make a campaign file from an exported JSON", _run_import
+        commands, "import", _("make a campaign file from an exported JSON"), _run_import
     )
-    imported.add_argument("source", metavar="FILE", help="the JSON document")
+    imported.add_argument("source", metavar="FILE", help=_("the JSON document"))
     imported.add_argument(
         "--force",
         action="store_true",
-        help="replace an existing file (the old one is kept, renamed aside)",
+        help=_("replace an existing file (the old one is kept, renamed aside)"),
     )
 
 
@@ -563,10 +593,10 @@ def _command(
 ) -> argparse.ArgumentParser:
     parser = commands.add_parser(name, help=text, description=text)
     parser.add_argument(
-        "--file", metavar="PATH", help="the campaign file (default: your default campaign)"
+        "--file", metavar="PATH", help=_("the campaign file (default: your default campaign)")
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--who", help="who records it (default: your login name)")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument("--who", help=_("who records it (default: your login name)"))
     if name not in (
         "note",
         "show",
@@ -580,7 +610,7 @@ def _command(
         "pairing",
         "rules",
     ):
-        parser.add_argument("--note", default="", help="a note kept with the event")
+        parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=handler)
     return parser
 
@@ -593,16 +623,16 @@ def _at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         allowed = (
-            f"a whole number from {minimum} to {maximum}"
+            _("a whole number from {minimum} to {maximum} (got {text!r})")
             if maximum is not None
-            else f"a whole number, {minimum} or more"
-        )
+            else _("a whole number, {minimum} or more (got {text!r})")
+        ).format(minimum=minimum, maximum=maximum, text=text)
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{allowed} (got {text!r})") from None
+            raise argparse.ArgumentTypeError(allowed) from None
         if value < minimum or (maximum is not None and value > maximum):
-            raise argparse.ArgumentTypeError(f"{allowed} (got {text!r})")
+            raise argparse.ArgumentTypeError(allowed)
         return value
 
     return parse
@@ -642,29 +672,44 @@ def _pairs(
     option: str,
     kind: Callable[[str], Any] = int,
     minimum: int | None = 0,
-    shape: str = "NATION:VALUE, e.g. Rome:4",
+    shape: str | None = None,
 ) -> dict[str, Any]:
     """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
 
     Figures are ``minimum`` or more (0 unless said otherwise; None: any sign); ``shape`` is
-    what an item looks like, for the error line."""
+    what an item looks like, for the error line (default NATION:VALUE)."""
+    shape = shape or _("NATION:VALUE, e.g. Rome:4")
     found: dict[str, Any] = {}
     for item in values:
         name, sep, value = item.rpartition(":")
         name = name.strip()
         if not sep or not name:
-            raise CliError(f"{option}: give {shape} (got {item!r})")
+            raise CliError(
+                _("{option}: give {shape} (got {item!r})").format(
+                    option=option, shape=shape, item=item
+                )
+            )
         try:
             number = kind(value.strip())
         except (ValueError, ZeroDivisionError) as error:
-            reason = str(error) if kind is _pm else f"not a number ({value!r})"
+            reason = (
+                str(error) if kind is _pm else _("not a number ({value!r})").format(value=value)
+            )
             raise CliError(f"{option}: {name}: {reason}") from None
         if minimum is not None and number < minimum:
-            raise CliError(f"{option}: {name}: {minimum} or more (got {value.strip()!r})")
+            raise CliError(
+                _("{option}: {name}: {minimum} or more (got {value!r})").format(
+                    option=option, name=name, minimum=minimum, value=value.strip()
+                )
+            )
         if name in found:
-            raise CliError(f"{option}: {name} given twice")
+            raise CliError(_given_twice(option, name))
         found[name] = number
     return found
+
+
+def _given_twice(option: str, name: str) -> str:
+    return _("{option}: {name} given twice").format(option=option, name=name)
 
 
 def _read_json(name: str, option: str) -> Any:
@@ -678,11 +723,13 @@ def _pm(text: str) -> Fraction:
     try:
         return check_half_pm(as_fraction(text))
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"PM: a whole or half number, 0 or more (got {text!r})") from None
+        raise ValueError(
+            _("PM: a whole or half number, 0 or more (got {text!r})").format(text=text)
+        ) from None
 
 
 def _nation_line(name: str, data: dict[str, Any]) -> str:
-    line = f"  {name:<14} " + _(
+    line = f"  {nation_name(name):<14} " + _(
         "land {land:>2} PM  naval {naval:>2}  decimated {decimated:>2}  "
         "treasury {treasury:>4} PE  prestige {prestige:>3} PP"
     ).format(
@@ -720,42 +767,50 @@ def _standings_lines(state: CampaignState) -> list[str]:
     setup = state.scenario.bellum
     if setup is None:
         return []
+    from assistant.cli.commands.bellum import standings_table
+
     rome = setup.rome
     lines = [
-        f"Rome: the {rome.faction} (B3), started with {', '.join(rome.start_centres)}; "
-        f"deleted: {', '.join(rome.deleted_centres)}"
+        _("Rome: the {faction} (B3), started with {start}; deleted: {deleted}").format(
+            faction=rome.faction,
+            start=", ".join(rome.start_centres),
+            deleted=", ".join(rome.deleted_centres),
+        )
     ]
     result = state.bellum_standings()
     if result is None:
-        lines.append("No year recorded yet: record year 1 with `castra campaign centres`.")
+        lines.append(_("No year recorded yet: record year 1 with `castra campaign centres`."))
         return lines
     victory = result.victory
     if victory is not None:
         from converters.bellum import victory_text
 
-        lines.append(victory_text(victory))
+        lines.append(translate_recorded(victory_text(victory)))
     elif result.status == "ended":
-        lines.append(f"Year {result.years} played: the game is over, final ranking (B2)")
+        lines.append(
+            _("Year {year} played: the game is over, final ranking (B2)").format(year=result.years)
+        )
     else:
         lines.append(
-            f"After year {result.years} of {setup.rules.last_year}: ranking so far (B2); "
-            f"{setup.rules.victory_centres} centres win (B1)"
+            _(
+                "After year {year} of {last}: ranking so far (B2); {centres} centres win (B1)"
+            ).format(
+                year=result.years,
+                last=setup.rules.last_year,
+                centres=setup.rules.victory_centres,
+            )
         )
-    windows = list(result.rows[0].sums)
-    lines.append(
-        f"{'rank':>4}  {'power':<13}{'centres':>8}"
-        + "".join(f"{w.removeprefix('last '):>10}" for w in windows)
-        + "  decided by"
-    )
-    for row in result.rows:
-        sums = "".join(f"{row.sums[w]:>10}" for w in windows)
-        out = "" if row.survived else " (eliminated)"
-        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {row.decided_by}{out}")
+    lines += standings_table(result)
     for group in result.draws:
+        powers = ", ".join(group)
         if result.status == "in progress":
-            lines.append(f"Level so far: {', '.join(group)} through every tie-break (B2)")
+            lines.append(
+                _("Level so far: {powers} through every tie-break (B2)").format(powers=powers)
+            )
         else:
-            lines.append(f"Draw: {', '.join(group)} are level through every tie-break (B2)")
+            lines.append(
+                _("Draw: {powers} are level through every tie-break (B2)").format(powers=powers)
+            )
     return lines
 
 
@@ -788,7 +843,7 @@ def _show_text(state: CampaignState) -> str:
                 else _("destroyed")
             )
             leader = " " + _("(leader)") if army["leader"] else ""
-            lines.append(f"  {name:<12} {army['nation']:<8} {status}{leader}")
+            lines.append(f"  {name:<12} {nation_name(army['nation']):<8} {status}{leader}")
     return "\n".join(lines)
 
 
@@ -810,22 +865,30 @@ def _recorded(
     }
     if notice is not None:
         data["notice"] = notice
-    text = f"#{stored.id} {stored.summary}"
+    text = f"#{stored.id} {translate_recorded(stored.summary)}"
     reason = getattr(stored.event, "prestige_reason", "")
     if reason:
-        text += f"\n  prestige: {reason}"
+        text += "\n  " + _("prestige: {reason}").format(reason=translate_recorded(reason))
     if rolls:
-        text += "\n  dice: " + ", ".join(
-            f"d{r['sides']}={r['value']} ({r['purpose']})" for r in rolls
+        text += "\n  " + _("dice: {rolls}").format(
+            rolls=", ".join(
+                f"d{r['sides']}={r['value']} ({translate_recorded(r['purpose'])})" for r in rolls
+            )
         )
     if stored.event.kind == "centres_recorded" or (
         stored.event.kind == "undone" and state.scenario.bellum is not None
     ):
         text += "\n" + "\n".join(_standings_lines(state))
     if notice is not None:
-        text += f"\n{notice}"
-    text += f"\n{state.date}"
-    emit(args, data, text, recorded=f"#{stored.id} in {store.path}")
+        # The notice is an English N_ template in the JSON, said in the language here.
+        text += f"\n{_(notice)}"
+    text += f"\n{translate_recorded(state.date)}"
+    emit(
+        args,
+        data,
+        text,
+        recorded=_("#{id} in {path}").format(id=stored.id, path=store.path),
+    )
     return 0
 
 
@@ -864,16 +927,20 @@ def _run_new(args: argparse.Namespace) -> int:
     if args.map is not None and args.scenario != "tarentine":
         raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
-        raise CliError("--faction: only for a Bellum game (castra campaign new bellum)")
+        raise CliError(_("--faction: only for a Bellum game (castra campaign new bellum)"))
     if args.scenario == "bellum":
         from armylists.bellum import rome_factions
         from armylists.scenarios import bellum_scenario
 
         if args.nation or args.treasury or args.land or args.naval or args.prestige:
-            raise CliError("--nation/--treasury/--land/--naval/--prestige: not for a Bellum game")
+            raise CliError(
+                _("--nation/--treasury/--land/--naval/--prestige: not for a Bellum game")
+            )
         if args.faction is None:
             names = ", ".join(f.name for f in rome_factions())
-            raise CliError(f"--faction: Rome picks one of {names} at the start (B3)")
+            raise CliError(
+                _("--faction: Rome picks one of {names} at the start (B3)").format(names=names)
+            )
         try:
             scenario = bellum_scenario(args.faction)
         except ValueError as error:
@@ -888,7 +955,7 @@ def _run_new(args: argparse.Namespace) -> int:
         )
     else:
         if args.nation or args.treasury or args.land or args.naval:
-            raise CliError("--nation/--treasury/--land/--naval: only for a custom campaign")
+            raise CliError(_("--nation/--treasury/--land/--naval: only for a custom campaign"))
         try:
             scenario = load_scenario(args.scenario, prestige=prestige, map_path=args.map)
         except ValueError as error:
@@ -905,7 +972,7 @@ def _run_new(args: argparse.Namespace) -> int:
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        text = f"New campaign in {store.path}\n{_show_text(state)}"
+        text = _("New campaign in {path}").format(path=store.path) + f"\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
 
@@ -964,35 +1031,47 @@ def _run_show(args: argparse.Namespace) -> int:
 def _centres_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """``--centres Rome=5 ...`` or ``--centres-file FILE``, as typed (names checked later)."""
     if args.centres and args.centres_file:
-        raise CliError("--centres-file: give either --centres or --centres-file, not both")
+        raise CliError(_("--centres-file: give either --centres or --centres-file, not both"))
     if args.centres_file:
         data = _read_json(args.centres_file, "--centres-file")
         if isinstance(data, dict) and isinstance(data.get("centres"), dict):
             data = data["centres"]
         if not isinstance(data, dict) or not data:
             raise CliError(
-                f"--centres-file: {args.centres_file} must hold an object of centres per "
-                'power, e.g. {"Rome": 5, "Carthage": 4}'
+                _(
+                    "--centres-file: {path} must hold an object of centres per power, e.g. "
+                    "{example}"
+                ).format(path=args.centres_file, example='{"Rome": 5, "Carthage": 4}')
             )
         for name, held in data.items():
             if isinstance(held, bool) or not isinstance(held, int):
-                raise CliError(f"--centres-file: {name}: a whole number of centres (got {held!r})")
+                raise CliError(
+                    _("--centres-file: {name}: a whole number of centres (got {held!r})").format(
+                        name=name, held=held
+                    )
+                )
         return dict(data)
     if not args.centres:
-        raise CliError("--centres: give each power's centres as POWER=N, e.g. Rome=5")
+        raise CliError(_("--centres: give each power's centres as POWER=N, e.g. Rome=5"))
     found: dict[str, int] = {}
     for item in args.centres:
         sep = "=" if "=" in item else ":"
         name, _sep, value = item.rpartition(sep)
         name = name.strip()
         if not name:
-            raise CliError(f"--centres: give POWER=N, e.g. Rome=5 (got {item!r})")
+            raise CliError(
+                _("--centres: give POWER=N, e.g. Rome=5 (got {item!r})").format(item=item)
+            )
         try:
             found_value = int(value.strip())
         except ValueError:
-            raise CliError(f"--centres: {name}: not a whole number ({value!r})") from None
+            raise CliError(
+                _("--centres: {name}: not a whole number ({value!r})").format(
+                    name=name, value=value
+                )
+            ) from None
         if name in found:
-            raise CliError(f"--centres: {name} given twice")
+            raise CliError(_given_twice("--centres", name))
         found[name] = found_value
     return found
 
@@ -1034,13 +1113,13 @@ def _run_record(args: argparse.Namespace) -> int:
     try:
         state = store.state()
         if args.winner is None and not args.dice_log:
-            raise CliError("--winner: a, b or draw (who won, T2.7)")
+            raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
         try:
             if state.armies:
                 if not (args.army_a and args.army_b):
-                    raise CliError("--army-a/--army-b: name the two armies that fought (D2)")
+                    raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
                 if args.winner == "draw":
-                    raise CliError("--winner: a or b (a DBA game has a loser, D2)")
+                    raise CliError(_("--winner: a or b (a DBA game has a loser, D2)"))
                 event = dba_campaign_battle(
                     state,
                     place=args.place,
@@ -1054,6 +1133,7 @@ def _run_record(args: argparse.Namespace) -> int:
                     camp_lost=args.camp_lost,
                     elements_a=args.elements_a,
                     elements_b=args.elements_b,
+                    retreat_to=args.retreat_to,
                     who=_who(args),
                     note=args.note,
                 )
@@ -1096,7 +1176,7 @@ def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
 def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any) -> Any:
     sides = {"a": _pairs(args.side_a, "--side-a", _pm), "b": _pairs(args.side_b, "--side-b", _pm)}
     if not sides["a"] or not sides["b"]:
-        raise CliError("--side-a/--side-b: give each side's contingents as NATION:PM")
+        raise CliError(_("--side-a/--side-b: give each side's contingents as NATION:PM"))
     per: dict[str, dict[str, Any]] = {
         "battle_groups": _pairs(args.battle_groups, "--battle-groups"),
         "broken": _pairs(args.broken, "--broken"),
@@ -1123,12 +1203,12 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
                 option = "--" + {"naval_pm": "fleet", "naval_captured": "captured"}.get(
                     field, field
                 ).replace("_", "-")
-                raise CliError(f"{option}: {name} is not on either side")
+                raise CliError(_not_fighting(option, name))
     for name in args.camp_sacked:
         if name not in fighting:
-            raise CliError(f"--camp-sacked: {name} is not on either side")
+            raise CliError(_not_fighting("--camp-sacked", name))
     if set(sides["a"]) & set(sides["b"]):
-        raise CliError("--side-b: a nation cannot fight on both sides")
+        raise CliError(_("--side-b: a nation cannot fight on both sides"))
     system = args.system or "manual"
     contingents = []
     for side, members in sides.items():
@@ -1154,6 +1234,10 @@ def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any
         who=_who(args),
         note=args.note,
     )
+
+
+def _not_fighting(option: str, name: str) -> str:
+    return _("{option}: {name} is not on either side").format(option=option, name=name)
 
 
 def _run_rebuild(args: argparse.Namespace) -> int:
@@ -1193,14 +1277,18 @@ def _run_advance(args: argparse.Namespace) -> int:
             return _advance_from_map(args, collection, tribute)
         if args.full_tribute:
             if not economy:
-                raise CliError(f"--full-tribute: {state.scenario.title} has no economy (no PE)")
+                raise CliError(
+                    _("--full-tribute: {title} has no economy (no PE)").format(
+                        title=translate_recorded(state.scenario.title)
+                    )
+                )
             for name, nation in state.nations.items():
                 if nation.player and name not in tribute:
                     tribute[name] = state.controlled_value(name)
     if economy and not tribute:
         # T5.3 tribute depends on where armies stand, which the ledger does not track, so
         # there is no default: say so rather than let a referee believe it was collected.
-        notice = (
+        notice = N_(
             "No tribute collected this turn (T5.3). Give --tribute NATION:PE for each nation "
             "that collects, or --full-tribute (each controlled province at its full value), "
             "or record it later with `castra campaign treasury`."
@@ -1241,15 +1329,19 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         },
         "provinces": {p.name: p.model_dump() for p in result.provinces},
     }
-    lines = [_("Tribute at the end of {date} (T5.3):").format(date=state.date)]
+    lines = [_("Tribute at the end of {date} (T5.3):").format(date=translate_recorded(state.date))]
     for nation, pe in result.nations.items():
         parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
-        lines.append(f"  {nation:<14}{pe:>4} PE" + (f"  ({parts})" if parts else ""))
+        lines.append(
+            f"  {nation_name(nation):<14}"
+            + _("{pe:>4} PE").format(pe=pe)
+            + (f"  ({parts})" if parts else "")
+        )
     for province in result.provinces:
         if province.collector is None and province.reason.startswith(
             ("sacked", "besieged", "contested")
         ):
-            lines.append(f"  {province.name}: {province.reason}")
+            lines.append(f"  {province.name}: {translate_recorded(province.reason)}")
     return data, lines
 
 
@@ -1263,12 +1355,17 @@ def _run_tribute(args: argparse.Namespace) -> int:
     return 0
 
 
+def _heading(state: CampaignState) -> str:
+    """The campaign's title and date, as every map and list starts."""
+    return f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}"
+
+
 def _need_map(state: CampaignState) -> None:
     if state.dba_map is not None:
         raise CliError(
             _(
                 "--file: {title} has no PM, fleets or tribute on its map (its armies move by D10)"
-            ).format(title=state.scenario.title)
+            ).format(title=translate_recorded(state.scenario.title))
         )
     if not state.forces and not state.map_note:
         from assistant.ledger.forces import board_of
@@ -1276,7 +1373,7 @@ def _need_map(state: CampaignState) -> None:
         if board_of(state.scenario) is None:
             raise CliError(
                 _("--file: {title} has no map (only the Tarentine Wars have a board, T7.1)").format(
-                    title=state.scenario.title
+                    title=translate_recorded(state.scenario.title)
                 )
             )
 
@@ -1291,35 +1388,41 @@ def _run_map(args: argparse.Namespace) -> int:
             return _dba_map(args, store.path, state)
         _need_map(state)
         data = map_summary(state)
-    lines = [f"{state.scenario.title} — {state.date}"]
+    lines = [_heading(state)]
     if data["note"]:
-        lines.append(data["note"])
+        lines.append(translate_recorded(data["note"]))
     for name, province in data["provinces"].items():
         forces = "  ".join(
-            f"{nation} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
+            f"{nation_name(nation)} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
             if f["land"]
-            else f"{nation} {f['naval']}⚓"
+            else f"{nation_name(nation)} {f['naval']}⚓"
             for nation, f in province["forces"].items()
         )
         marks = "".join(
-            mark
+            " " + mark
             for mark, on in (
-                (" city", province["city"]),
-                (" sea", province["maritime"]),
-                (" besieged", province["besieged"]),
-                (" sacked", province["sacked"]),
+                (_("city"), province["city"]),
+                (_("sea"), province["maritime"]),
+                (_("besieged"), province["besieged"]),
+                (_("sacked"), province["sacked"]),
             )
             if on
         )
         lines.append(
-            f"  {name:<17}{province['controller']:<14}{province['value']:>3} PE{marks}"
+            f"  {name:<17}{nation_name(province['controller']):<14}"
+            + _("{pe:>3} PE").format(pe=province["value"])
+            + marks
             + (f"  {forces}" if forces else "")
         )
     lines.append(
         _("Forces: {forces}").format(
             forces=", ".join(
-                f"{name} ({f['pm']} PM, {f['province']}"
-                + (f", aboard {f['aboard']}" if f["aboard"] else "")
+                f"{name} ("
+                + (
+                    _("{pm} PM, {province}, aboard {fleet}")
+                    if f["aboard"]
+                    else _("{pm} PM, {province}")
+                ).format(pm=f["pm"], province=f["province"], fleet=f["aboard"])
                 + ")"
                 for name, f in data["forces"].items()
             )
@@ -1350,21 +1453,38 @@ def _run_move(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("to",))
 
 
+DBA_MAP_WORDS = (
+    N_("devastated"),
+    N_("neutral"),
+    N_("rebel"),
+    N_("loyal"),
+    N_("held"),
+    N_("works"),
+    N_("agitation"),
+)
+"""D12's province statuses and D11's special actions as the ledger names them (language-neutral
+in ``--json``), marked here so the map's text says them with ``_()``."""
+
+
 def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
     """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
     from assistant.ledger.dba_map import summary
 
     data = summary(state)
-    lines = [f"{state.scenario.title} — {state.date}"]
+    lines = [_heading(state)]
     provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
     armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
     neutral = _("neutral")
     for name, province in provinces.items():
-        loyalty = " ".join(f"{side} {n}" for side, n in province["loyalty"].items())
-        marks = " port" if province["port"] else (" sea" if province["maritime"] else "")
+        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province["loyalty"].items())
+        marks = (
+            " " + _("port")
+            if province["port"]
+            else (" " + _("sea") if province["maritime"] else "")
+        )
         lines.append(
-            f"  {name:<22}{province['controller'] or neutral:<9}{loyalty:<20}"
-            f"{province['status']}{marks}"
+            f"  {name:<22}{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
+            f"{_(province['status'])}{marks}"
         )
     lines.append(_("Armies:"))
     for name, army in armies.items():
@@ -1374,12 +1494,12 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
         extra = ""
         if army["action"]:
             extra += "  " + _("{action} until turn {turn}").format(
-                action=army["action"], turn=army["action_ends"]
+                action=_(army["action"]), turn=army["action_ends"]
             )
         if army["deadline"] is not None:
             extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
         lines.append(
-            f"  {name:<16}{army['side']:<9}{where:<22}"
+            f"  {name:<16}{nation_name(army['side']):<10}{where:<22}"
             + _("morale {m}").format(m=army["morale"])
             + extra
         )
@@ -1552,6 +1672,11 @@ def _run_break(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("nation",))
 
 
+RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
+"""T4.3's kinds of province, best first, as the ledger names them (language-neutral in
+``--json``), marked so the list of retreats says them with ``_()``."""
+
+
 def _run_fall_back(args: argparse.Namespace) -> int:
     """T4.3: list the allowed retreats, or record one (or the surrender)."""
     from assistant.ledger.events import ArmyRetreated
@@ -1571,8 +1696,12 @@ def _run_fall_back(args: argparse.Namespace) -> int:
         data = {"army": args.army, "options": [o.model_dump() for o in options]}
         lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
         lines += [
-            f"  {o.province} ({o.holding}"
-            + (f", {o.enemy_pm} enemy PM: a second battle may follow" if o.second_battle else "")
+            f"  {o.province} ({_(o.holding)}"
+            + (
+                ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
+                if o.second_battle
+                else ""
+            )
             + ")"
             for o in options
         ] or [_("  nowhere: it surrenders (--surrender)")]
@@ -1637,7 +1766,7 @@ def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
-        args.stationed, "--stationed", shape="PROVINCE:PM, e.g. Heraclea:2"
+        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2")
     )
     store = _open(args)
     try:
@@ -1679,33 +1808,48 @@ def _run_control(args: argparse.Namespace) -> int:
         "occupied": [entry.model_dump() for entry in occupied],
         "loyalty_spent": list(state.loyalty_spent),
     }
-    lines = [f"{state.scenario.title} — {state.date}"]
+    lines = [_heading(state)]
     if not occupied:
-        lines.append("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        lines.append(
+            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        )
     else:
         tie = (
-            "a tie to the holder"
+            _("a tie to the holder")
             if state.rules.control_tie == "occupier"
-            else "a tie to the owner, house rule control_tie = owner"
+            else _("a tie to the owner, house rule control_tie = owner")
         )
         lines.append(
-            f"Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, {tie}):"
+            _(
+                "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
+                "{tie}):"
+            ).format(tie=tie)
         )
         lines.append(
-            f"  {'province':<18}{'homeland':<15}{'holder':<15}{'loyalty':>7}{'owner PP':>9}"
-            f"{'holder PP':>10}{'PM to keep':>11}"
+            "  {:<18}{:<15}{:<15}{:>7}{:>9}{:>10}{:>11}".format(
+                _("province"),
+                _("homeland"),
+                _("holder"),
+                _("loyalty"),
+                _("owner PP"),
+                _("holder PP"),
+                _("PM to keep"),
+            )
         )
         for entry in occupied:
             loyalty = f"{entry.loyalty}{'*' if entry.loyalty_spent else ''}"
             lines.append(
-                f"  {entry.province:<18}{entry.homeland:<15}{entry.holder:<15}{loyalty:>7}"
+                f"  {entry.province:<18}{nation_name(entry.homeland):<15}"
+                f"{nation_name(entry.holder):<15}{loyalty:>7}"
                 f"{entry.owner_pp:>9}{entry.occupier_pp:>10}{entry.pm_to_keep:>11}"
             )
         if any(entry.loyalty_spent for entry in occupied):
-            lines.append("  * loyalty spent by an earlier check: 0 for ever")
+            lines.append("  " + _("* loyalty spent by an earlier check: 0 for ever"))
         lines.append(
-            "In the winter turn give the PM stationed: "
-            "`castra campaign winter --stationed PROVINCE:PM`."
+            _(
+                "In the winter turn give the PM stationed: "
+                "`castra campaign winter --stationed PROVINCE:PM`."
+            )
         )
     emit(args, data, "\n".join(lines))
     return 0
@@ -1792,12 +1936,14 @@ def _run_history(args: argparse.Namespace) -> int:
     lines = []
     for entry in entries:
         when = entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else "?"
-        line = f"#{entry.id:<4} turn {entry.turn or '-':<3} {when} {entry.who or '-'}: "
-        line += entry.summary
+        line = f"#{entry.id:<4} " + _("turn {turn:<3}").format(turn=entry.turn or "-")
+        line += f" {when} {entry.who or '-'}: {translate_recorded(entry.summary)}"
         if entry.note and entry.kind != "note":
             line += f" — {entry.note}"
         if entry.undone_by:
-            line += f"  [undone by #{entry.undone_by}: {entry.undo_reason}]"
+            line += "  " + _("[undone by #{id}: {reason}]").format(
+                id=entry.undone_by, reason=entry.undo_reason
+            )
         lines.append(line)
     emit(args, data, "\n".join(lines))
     return 0
@@ -1809,7 +1955,7 @@ def _run_export(args: argparse.Namespace) -> int:
 
         return export_csv(args, _open(args))
     if args.target is None:
-        raise CliError("FILE: the JSON file to write ('-' = stdout)")
+        raise CliError(_("FILE: the JSON file to write ('-' = stdout)"))
     from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file
 
     try:
@@ -1839,9 +1985,14 @@ def _run_export(args: argparse.Namespace) -> int:
             _("FILE: {name} already exists; give another name or pass --force").format(name=target)
         ) from None
     except OSError as error:
-        raise CliError(f"FILE: cannot write {target}: {error}") from None
-    data: dict[str, Any] = {"file": str(target), "events": len(document["events"])}
-    text = f"Exported {len(document['events'])} events to {target}"
+        raise CliError(
+            _("FILE: cannot write {name}: {reason}").format(name=target, reason=error)
+        ) from None
+    count = len(document["events"])
+    data: dict[str, Any] = {"file": str(target), "events": count}
+    text = ngettext(
+        "Exported {count} event to {name}", "Exported {count} events to {name}", count
+    ).format(count=count, name=target)
     if left_out is not None:
         data["left_out"] = left_out
         text += f"\n{left_out}"
@@ -1881,6 +2032,10 @@ def _run_import(args: argparse.Namespace) -> int:
     with store:
         state = store.state()
         data = {"file": str(store.path), **state.summary()}
-        text = f"Imported {len(document['events'])} events into {store.path}\n{_show_text(state)}"
+        count = len(document["events"])
+        text = ngettext(
+            "Imported {count} event into {path}", "Imported {count} events into {path}", count
+        ).format(count=count, path=store.path)
+        text += f"\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0

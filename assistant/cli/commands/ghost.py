@@ -108,7 +108,7 @@ def _new(args: argparse.Namespace) -> int:
 
     if args.dice is not None and len(parse_dice_list(args.dice)) != 2:
         # G1 rolls exactly two d8: a third face would be silently ignored
-        raise CliError("--dice: give the two d8 faces, quality then personality, e.g. 6,3")
+        raise CliError(_("--dice: give the two d8 faces, quality then personality, e.g. 6,3"))
     rules = rules_from_args(args)
     dice = asking_dice() if args.physical else dice_from_args(args)
     generated = generate_general(args.side, dice)
@@ -198,10 +198,10 @@ def _clock(args: argparse.Namespace) -> int:
 
     offered = parse_dice_list(args.dice)
     if len(offered) != 2 or any(value > 6 for value in offered):
-        raise CliError("--dice: give the two d6 offered, each 1 to 6, e.g. 2,5")
+        raise CliError(_("--dice: give the two d6 offered, each 1 to 6, e.g. 2,5"))
     if args.roll is not None:
         if not 1 <= args.roll <= 6:
-            raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
+            raise CliError(_("--roll: a d6 shows 1 to 6 (got {roll})").format(roll=args.roll))
         dice: Any = ScriptedDice([args.roll])
     elif args.physical:
         dice = asking_dice()

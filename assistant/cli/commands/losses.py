@@ -241,8 +241,10 @@ def _run_recovery(args: argparse.Namespace) -> int:
     if unused:
         # One die per lost base and naval point (T2.6): extra faces mean the count is wrong.
         raise CliError(
-            f"--dice: {len(dice.rolls) + unused} faces given, but T2.6 rolls one per lost base "
-            f"and naval point: {len(dice.rolls)} here"
+            _(
+                "--dice: {given} faces given, but T2.6 rolls one per lost base and naval point: "
+                "{needed} here"
+            ).format(given=len(dice.rolls) + unused, needed=len(dice.rolls))
         )
     data = {
         "pm_lost": result.pm_lost,

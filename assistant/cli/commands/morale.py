@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant.cli.common import CliError, ask_on_terminal, emit, seed_number
+from assistant.cli.common import CliError, ask_on_terminal, emit, flag, seed_number
 from converters.i18n import _, translate_recorded
 
 
@@ -55,7 +55,7 @@ def _dice(args: argparse.Namespace) -> Any:
 
     if args.roll is not None:
         if not 1 <= args.roll <= 6:
-            raise CliError(f"--roll: a d6 shows 1 to 6 (got {args.roll})")
+            raise CliError(_("--roll: a d6 shows 1 to 6 (got {roll})").format(roll=args.roll))
         return ScriptedDice([args.roll])
     if args.physical:
         return AskingDice(ask=ask_on_terminal, tell=lambda message: print(message, file=sys.stderr))
@@ -75,12 +75,18 @@ def run(args: argparse.Namespace) -> int:
             ("--roll", args.roll is not None),
         ):
             if given:
-                raise CliError(f"{option}: not with --tactical-retreat (no battle is fought, D5)")
+                raise CliError(
+                    _("{option}: not with --tactical-retreat (no battle is fought, D5)").format(
+                        option=option
+                    )
+                )
         result = tactical_retreat(args.morale)
     else:
         for field in ("lost", "enemy_lost"):
             if getattr(args, field) is None:
-                raise CliError(f"--{field.replace('_', '-')}: required (elements lost, 0 or more)")
+                raise CliError(
+                    _("{option}: required (elements lost, 0 or more)").format(option=flag(field))
+                )
         result = resolve_defeat(
             args.morale,
             args.lost,

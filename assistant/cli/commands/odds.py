@@ -10,7 +10,8 @@ import argparse
 from typing import Any
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, emit, flag
+from converters.i18n import _, current_language
 
 MOST_PM = 200
 """The largest side the commands take: the exact odds grow as PM³ (200 v 200 ≈ 2 s)."""
@@ -30,27 +31,27 @@ __all__ = [
 
 def add_battle_numbers(parser: argparse.ArgumentParser) -> None:
     """The options ``odds`` and ``battle`` share: both sides' PM, targets and thresholds."""
-    parser.add_argument("pm_a", metavar="PM_A", type=int, help="side A's PM")
-    parser.add_argument("pm_b", metavar="PM_B", type=int, help="side B's PM")
+    parser.add_argument("pm_a", metavar="PM_A", type=int, help=_("side A's PM"))
+    parser.add_argument("pm_b", metavar="PM_B", type=int, help=_("side B's PM"))
     parser.add_argument(
         "--a-target",
         type=int,
         default=5,
         metavar="T",
-        help="face that hits for A, 2–6 (default 5; T3.2 bonuses lower it)",
+        help=_("face that hits for A, 2–6 (default 5; T3.2 bonuses lower it)"),
     )
-    parser.add_argument("--b-target", type=int, default=5, metavar="T", help="the same for B")
+    parser.add_argument("--b-target", type=int, default=5, metavar="T", help=_("the same for B"))
     parser.add_argument(
         "--a-retreat-at",
         type=int,
         metavar="K",
-        help="A retreats when down to K PM or fewer (0: fights to the end)",
+        help=_("A retreats when down to K PM or fewer (0: fights to the end)"),
     )
-    parser.add_argument("--b-retreat-at", type=int, metavar="K", help="the same for B")
+    parser.add_argument("--b-retreat-at", type=int, metavar="K", help=_("the same for B"))
     parser.add_argument(
         "--city",
         action="store_true",
-        help="B defends a city (T3.5): its PM count double; PM_B 0 is a ½ PM garrison",
+        help=_("B defends a city (T3.5): its PM count double; PM_B 0 is a ½ PM garrison"),
     )
     add_rule_option(parser)
 
@@ -60,45 +61,59 @@ def check_battle_numbers(args: argparse.Namespace) -> None:
     for name, option in (("pm_a", "PM_A"), ("pm_b", "PM_B")):
         value = getattr(args, name)
         if value < 0:
-            raise CliError(f"{option}: PM cannot be negative (got {value})")
+            raise CliError(
+                _("{option}: PM cannot be negative (got {value})").format(
+                    option=option, value=value
+                )
+            )
         if value > MOST_PM:
             raise CliError(
-                f"{option}: at most {MOST_PM} PM (the exact odds take seconds beyond that; "
-                f"got {value})"
+                _(
+                    "{option}: at most {most} PM (the exact odds take seconds beyond that; "
+                    "got {value})"
+                ).format(option=option, most=MOST_PM, value=value)
             )
     if args.pm_a == 0:
-        raise CliError("PM_A: a side needs at least 1 PM")
+        raise CliError(_("PM_A: a side needs at least 1 PM"))
     if args.pm_b == 0 and not args.city:
-        raise CliError("PM_B: a side needs at least 1 PM (0 only with --city: a ½ PM garrison)")
+        raise CliError(_("PM_B: a side needs at least 1 PM (0 only with --city: a ½ PM garrison)"))
     for name in ("a_target", "b_target"):
         value = getattr(args, name)
         if value is not None and not 2 <= value <= 6:
-            raise CliError(f"--{name.replace('_', '-')}: a d6 target is 2 to 6 (got {value})")
+            raise CliError(
+                _("{option}: a d6 target is 2 to 6 (got {value})").format(
+                    option=flag(name), value=value
+                )
+            )
     for name in ("a_retreat_at", "b_retreat_at"):
         value = getattr(args, name)
         if value is not None and value < 0:
             raise CliError(
-                f"--{name.replace('_', '-')}: a retreat threshold is 0 or more (got {value})"
+                _("{option}: a retreat threshold is 0 or more (got {value})").format(
+                    option=flag(name), value=value
+                )
             )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "odds",
-        help="exact odds of a dice battle (T3.8)",
+        help=_("exact odds of a dice battle (T3.8)"),
         description=(
-            "Exact probabilities of a dice battle (T3.1–T3.3): A wins, B wins, draw (both wiped "
-            "out in the same round), both withdraw; and each side's expected PM left, pursuit "
-            "roll included. Computed, not sampled."
+            _(
+                "Exact probabilities of a dice battle (T3.1–T3.3): A wins, B wins, draw (both "
+                "wiped out in the same round), both withdraw; and each side's expected PM left, "
+                "pursuit roll included. Computed, not sampled."
+            )
         ),
     )
     add_battle_numbers(parser)
     parser.add_argument(
         "--exact",
         action="store_true",
-        help=f"also give exact fractions (sides up to {MOST_EXACT_DICE} dice)",
+        help=_("also give exact fractions (sides up to {most} dice)").format(most=MOST_EXACT_DICE),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
 
@@ -118,23 +133,39 @@ def odds_json(odds: Any) -> dict[str, float]:
 
 def describe_odds(odds: Any, a_name: str = "A", b_name: str = "B") -> str:
     """One line of percentages and expected PM left."""
-    return (
-        f"{a_name} wins {100 * odds.a_wins:.1f}% · {b_name} wins {100 * odds.b_wins:.1f}% · "
-        f"draw {100 * odds.draw:.1f}% · both withdraw {100 * odds.both_withdraw:.1f}% · "
-        f"expected PM left {a_name} {odds.a_expected_left:.2f}, {b_name} "
-        f"{odds.b_expected_left:.2f}"
+    return _(
+        "{a} wins {a_wins}% · {b} wins {b_wins}% · draw {draw}% · both withdraw {withdraw}% · "
+        "expected PM left {a} {a_left}, {b} {b_left}"
+    ).format(
+        a=a_name,
+        b=b_name,
+        a_wins=fixed(100 * odds.a_wins, 1),
+        b_wins=fixed(100 * odds.b_wins, 1),
+        draw=fixed(100 * odds.draw, 1),
+        withdraw=fixed(100 * odds.both_withdraw, 1),
+        a_left=fixed(odds.a_expected_left),
+        b_left=fixed(odds.b_expected_left),
     )
 
 
+def fixed(value: float, decimals: int = 2) -> str:
+    """``value`` with exactly ``decimals`` digits after the separator, as the active language
+    writes them ("40.00" / "40,00"): the odds' columns keep their width in every language."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0." + "0" * decimals, locale=current_language())
+
+
 def _policy(threshold: int | None) -> str:
-    return "fights to the end" if not threshold else f"retreats at {threshold} PM or fewer"
+    if not threshold:
+        return _("fights to the end")
+    return _("retreats at {pm} PM or fewer").format(pm=threshold)
 
 
 def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
     rules = rules_from_args(args)
     from converters.house_rules import pursue_both
-    from converters.i18n import _
     from converters.odds import battle_odds
 
     odds = battle_odds(
@@ -154,8 +185,10 @@ def run(args: argparse.Namespace) -> int:
         b_dice = (2 * args.pm_b or 1) if args.city else args.pm_b
         if max(args.pm_a, b_dice) > MOST_EXACT_DICE:
             raise CliError(
-                f"--exact: sides of at most {MOST_EXACT_DICE} dice "
-                f"(got {args.pm_a} v {b_dice}); drop --exact for the float odds"
+                _(
+                    "--exact: sides of at most {most} dice (got {a} v {b}); drop --exact for "
+                    "the float odds"
+                ).format(most=MOST_EXACT_DICE, a=args.pm_a, b=b_dice)
             )
         from converters.odds import exact_battle_odds
 
@@ -170,21 +203,30 @@ def run(args: argparse.Namespace) -> int:
             both_retreat=rules.both_retreat,
         )
         data["exact"] = {name: str(value) for name, value in exact}
-        exact_lines = ["exact:"] + [f"  {name} = {value}" for name, value in exact]
-    city = " behind walls (doubled)" if args.city else ""
+        exact_lines = [_("exact:")] + [f"  {name} = {value}" for name, value in exact]
+    city = " " + _("behind walls (doubled)") if args.city else ""
+    rows = (
+        (_("A wins"), odds.a_wins, ""),
+        (_("B wins"), odds.b_wins, ""),
+        (_("draw"), odds.draw, "  " + _("(both wiped out in the same round)")),
+        (_("both withdraw"), odds.both_withdraw, ""),
+    )
     text = "\n".join(
         [
-            f"A: {args.pm_a} PM, hits on {args.a_target}+, {_policy(args.a_retreat_at)}",
-            f"B: {args.pm_b} PM{city}, hits on {args.b_target}+, {_policy(args.b_retreat_at)}",
-            f"A wins         {100 * odds.a_wins:6.2f}%",
-            f"B wins         {100 * odds.b_wins:6.2f}%",
-            f"draw           {100 * odds.draw:6.2f}%  (both wiped out in the same round)",
-            f"both withdraw  {100 * odds.both_withdraw:6.2f}%",
-            f"expected PM left: A {odds.a_expected_left:.2f}, B {odds.b_expected_left:.2f}",
+            _("A: {pm} PM, hits on {target}+, {policy}").format(
+                pm=args.pm_a, target=args.a_target, policy=_policy(args.a_retreat_at)
+            ),
+            _("B: {pm} PM{city}, hits on {target}+, {policy}").format(
+                pm=args.pm_b, city=city, target=args.b_target, policy=_policy(args.b_retreat_at)
+            ),
+            *(f"{label:<15}{fixed(100 * ratio):>6}%{after}" for label, ratio, after in rows),
+            _("expected PM left: A {a}, B {b}").format(
+                a=fixed(odds.a_expected_left), b=fixed(odds.b_expected_left)
+            ),
             *(
                 [
-                    _("expected PM taken prisoner: B {pm:.2f} (T3.5)").format(
-                        pm=odds.b_expected_prisoners
+                    _("expected PM taken prisoner: B {pm} (T3.5)").format(
+                        pm=fixed(odds.b_expected_prisoners)
                     )
                 ]
                 if args.city

@@ -13,7 +13,7 @@ from assistant.cli.commands._converters import (
     rules_json,
     show_pm,
 )
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, emit, flag
 from converters.i18n import N_, _, translate_recorded
 
 _EVENTS = (
@@ -118,12 +118,16 @@ def _battle(args: argparse.Namespace) -> int:
 
     for field in ("winner_pm", "loser_pm", "winner_lost", "loser_lost"):
         if getattr(args, field) is None:
-            raise CliError(f"--{field.replace('_', '-')}: required (or give --event for T4.2)")
+            raise CliError(
+                _("{option}: required (or give --event for T4.2)").format(option=flag(field))
+            )
     for field in ("winner_pm", "loser_pm"):
         if getattr(args, field) == 0:
             # Only an empty city's garrison fights with less than 1 PM, and it has ½ (T3.5).
             raise CliError(
-                f"--{field.replace('_', '-')}: more than 0 PM (0.5 for an empty city's garrison)"
+                _("{option}: more than 0 PM (0.5 for an empty city's garrison)").format(
+                    option=flag(field)
+                )
             )
     # T1.4, T3.5: a half PM is only the garrison of an empty city, the defender of an assault.
     for field, side in (("winner_pm", "winner"), ("loser_pm", "loser")):
@@ -153,7 +157,7 @@ def _battle(args: argparse.Namespace) -> int:
             if args.defender == "winner"
             else _("city assault: the loser's figures doubled")
         )
-        counted = " ({doubled} — {figures})".format(
+        counted = " ({doubled} — {figures})".format(  # punctuation only: nothing to translate
             doubled=doubled,
             figures=_("{winner_pm} v {loser_pm} PM, losses {winner_lost} v {loser_lost}").format(
                 winner_pm=show_pm(result.winner_pm),
@@ -176,7 +180,7 @@ def _deed(args: argparse.Namespace) -> int:
     from converters.prestige import prestige_award, sacking_penalty
 
     if not args.actor:
-        raise CliError("--actor: the nation that did it, e.g. Senones")
+        raise CliError(_("--actor: the nation that did it, e.g. Senones"))
     from armylists import nation_lists
 
     try:
@@ -185,7 +189,9 @@ def _deed(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(f"--actor: {str(error).removeprefix('nation: ')}") from None
     if args.earlier_sacks < 0:
-        raise CliError(f"--earlier-sacks: 0 or more (got {args.earlier_sacks})")
+        raise CliError(
+            _("--earlier-sacks: 0 or more (got {count})").format(count=args.earlier_sacks)
+        )
     rules = rules_from_args(args)
     award = prestige_award(
         args.event, actor, peace_value=args.peace_value, senones_city=rules.senones_city

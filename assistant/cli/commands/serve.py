@@ -13,39 +13,49 @@ import shlex
 import sys
 from typing import Any
 
+from converters.i18n import _
+
 __all__ = ["app_command", "build_server", "register"]
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="serve the app in a web browser (textual-serve)",
+        help=_("serve the app in a web browser (textual-serve)"),
         description=(
-            "Serve the Castra app over HTTP: open the printed address in a browser. "
-            "Each browser tab runs its own copy of the app on the same campaign file."
+            _(
+                "Serve the Castra app over HTTP: open the printed address in a browser. "
+                "Each browser tab runs its own copy of the app on the same campaign file."
+            )
         ),
     )
     parser.add_argument(
         "--campaign",
         metavar="PATH",
         default=argparse.SUPPRESS,
-        help="campaign file the app opens (default: your default campaign)",
+        help=_("campaign file the app opens (default: your default campaign)"),
     )
     parser.add_argument(
-        "--host", default="localhost", help="address to listen on (default: localhost)"
+        "--host", default="localhost", help=_("address to listen on (default: localhost)")
     )
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    parser.add_argument(
+        "--port", type=int, default=8000, help=_("port to listen on (default: 8000)")
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        help="address browsers reach the server at, if not http://HOST:PORT (e.g. behind a proxy)",
+        help=_(
+            "address browsers reach the server at, if not http://HOST:PORT (e.g. behind a proxy)"
+        ),
     )
     parser.add_argument(
         "--no-token",
         action="store_true",
         help=(
-            "serve without the random token in the printed address (anyone who can reach "
-            "the address can use the app)"
+            _(
+                "serve without the random token in the printed address (anyone who can reach "
+                "the address can use the app)"
+            )
         ),
     )
     parser.set_defaults(handler=run)
@@ -68,7 +78,7 @@ def build_server(args: argparse.Namespace) -> Any:
     if getattr(args, "campaign", None):
         check_file_name(args.campaign, "--campaign")
     if not 1 <= args.port <= 65535:
-        raise CliError(f"--port: a port is 1 to 65535 (got {args.port})")
+        raise CliError(_("--port: a port is 1 to 65535 (got {port})").format(port=args.port))
     from assistant.cli.commands._guarded_server import GuardedServer, new_token
 
     return GuardedServer(

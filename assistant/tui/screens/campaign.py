@@ -22,6 +22,7 @@ from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
+from armylists.names import nation_name
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.journal import morale_pips
@@ -152,13 +153,15 @@ def tribute_text(state: Any) -> str:
 
 def pe_listing(amounts: dict[str, int]) -> str:
     """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
-    return " · ".join(f"{name} {pe}" for name, pe in amounts.items())
+    return " · ".join(f"{nation_name(name)} {pe}" for name, pe in amounts.items())
 
 
 def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, str]]:
     """(label, value) of the nations a form offers: those with a player unless told otherwise."""
     return [
-        (name, name) for name, nation in state.nations.items() if nation.player or not players_only
+        (nation_name(name), name)
+        for name, nation in state.nations.items()
+        if nation.player or not players_only
     ]
 
 
@@ -237,7 +240,7 @@ class CampaignScreen(Screen[None]):
             nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
         events.add_column("#", width=4)
-        events.add_column(_("Turn"), width=4)
+        events.add_column(_("Turn"), width=max(4, len(_("Turn"))))
         events.add_column(_("Event"), width=EVENT_WIDTH)
         events.add_column(_("Who"), width=10)
         self.query_one("#campaign-body", Vertical).mount_all(
@@ -411,7 +414,8 @@ class CampaignScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for name, nation in state.nations.items():
-            label = name if nation.player else _("{name} (no player)").format(name=name)
+            shown = nation_name(name)
+            label = shown if nation.player else _("{name} (no player)").format(name=shown)
             if nation.away:
                 label += " " + _("(away)")
             table.add_row(

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _
+from converters.i18n import N_, _, key_label
 
 if TYPE_CHECKING:
     from assistant.tui.app import CastraApp
@@ -51,7 +51,7 @@ def _rows(app: App[object], bindings: Iterable[Binding]) -> list[tuple[str, str]
     """
     grouped: dict[tuple[str, str], list[str]] = {}
     for binding in bindings:
-        said = _(binding.description)
+        said = key_label(binding.description)
         if binding.tooltip:
             said = f"{said} — {_(binding.tooltip)}"
         grouped.setdefault((binding.action, said), []).append(app.get_key_display(binding))

@@ -81,7 +81,7 @@ class HistoryScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#history-log", DataTable)
         log.add_column("#", width=4)
-        log.add_column(_("Turn"), width=4)
+        log.add_column(_("Turn"), width=max(4, len(_("Turn"))))
         log.add_column(_("Kind"), width=17)
         log.add_column(_("What happened"), width=SUMMARY_WIDTH)
         log.add_column(_("Who"), width=10)

@@ -16,8 +16,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.events import Resize
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
@@ -25,13 +26,30 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from assistant.tui.widgets.map_canvas import NATION_COLOURS, nearest_in_direction, render_map
-from converters.i18n import N_, _
+from assistant.tui.widgets.map_canvas import (
+    NATION_COLOURS,
+    macedon_board,
+    marker_cell,
+    nearest_in_direction,
+    render_map,
+)
+from converters.i18n import N_, NP_, _
 
-__all__ = ["MapScreen", "MarchForm", "RetreatForm", "SackForm", "SailForm", "SiegeForm"]
+__all__ = [
+    "MapScreen",
+    "MarchForm",
+    "ProvinceOrderForm",
+    "RetreatForm",
+    "SackForm",
+    "SailForm",
+    "SiegeForm",
+]
 
 START = "Roma"
 """The province selected when the screen first opens (if the board has it)."""
+MACEDON_BOARD = (88, 24)
+"""The smallest board Macedon vs Persia is drawn on (columns, rows): its 21 provinces run from
+Pella to Persepolis, so a narrower board crowds the Aegean's labels; the board scrolls."""
 
 
 class MapScreen(Screen[None]):
@@ -43,7 +61,7 @@ class MapScreen(Screen[None]):
         Binding("down", "jump(0, 1)", N_("South"), show=False),
         Binding("left", "jump(-1, 0)", N_("West"), show=False),
         Binding("right", "jump(1, 0)", N_("East"), show=False),
-        Binding("v", "order('MarchForm')", N_("March")),
+        Binding("v", "order('MarchForm')", NP_("key", "March")),
         Binding("f", "order('SailForm')", N_("Sail")),
         Binding("i", "order('SiegeForm')", N_("Siege")),
         Binding("k", "order('SackForm')", N_("Sack")),
@@ -51,6 +69,13 @@ class MapScreen(Screen[None]):
         Binding("r", "order('RetreatForm')", N_("Retreat"), show=False),
         Binding("b", "battle('desk')", N_("Battle here")),
         Binding("d", "battle('dice')", N_("Dice here")),
+        # Macedon vs Persia (D10–D14): the selected province's army orders.
+        Binding("v", "dba_order('move')", N_("Move")),
+        Binding("a", "dba_order('action')", N_("Action")),
+        Binding("z", "dba_order('mobilise')", N_("Mobilise")),
+        Binding("y", "dba_order('loyalty')", N_("Loyalty")),
+        Binding("pagedown", "scroll_panel(1)", N_("Panel down"), show=False),
+        Binding("pageup", "scroll_panel(-1)", N_("Panel up"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -59,18 +84,37 @@ class MapScreen(Screen[None]):
         """The province the panel shows and the forms act in."""
         self._data: dict[str, Any] | None = None
         self._tribute: dict[str, Any] = {}
+        self._dba: dict[str, Any] | None = None
+        """Macedon vs Persia's map (D9–D13), when the campaign is one."""
 
     @property
     def provinces(self) -> dict[str, Any]:
         """Every province as the ledger's map gives it (empty without a map)."""
+        if self._dba is not None:
+            return dict(self._dba["provinces"])
         return {} if self._data is None else dict(self._data["provinces"])
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
         with Horizontal(id="map-body"):
-            yield Static(id="map-canvas")
-            yield Static(id="map-panel")
+            view = ScrollableContainer(id="map-view")
+            view.can_focus = False
+            with view:
+                yield Static(id="map-canvas")
+            # The arrow keys jump between provinces, so the panel scrolls by page keys only.
+            side = VerticalScroll(id="map-side")
+            side.can_focus = False
+            with side:
+                yield Static(id="map-panel")
         yield CastraFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Tarentine orders on the Tarentine board, D10–D14's on a Macedon one."""
+        if action in ("order", "battle"):
+            return self._dba is None
+        if action == "dba_order":
+            return self._dba is not None
+        return True
 
     def on_mount(self) -> None:
         castra_app(self).ledger.follow(self, self.refresh_from_store)
@@ -92,12 +136,18 @@ class MapScreen(Screen[None]):
             return
         state = ledger.state()
         if state.dba_map is not None:
-            # Macedon vs Persia moves armies by D10, not PM: its own summary, read as a list.
+            # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
+            from assistant.ledger.dba_map import HOMELAND, summary
+
             self._data = None
-            listed, armies = _dba_lines(state)
-            self.query_one("#map-canvas", Static).update(listed)
-            self.query_one("#map-panel", Static).update(armies)
+            self._dba = summary(state)
+            if self.selected not in self.provinces:
+                provinces = list(self.provinces)
+                self.selected = HOMELAND if HOMELAND in provinces else provinces[0]
+            self.refresh_bindings()
+            self._draw()
             return
+        self._dba = None
         if board_of(state.scenario) is None:
             self._data = None
             self.query_one("#map-canvas", Static).update(
@@ -116,11 +166,30 @@ class MapScreen(Screen[None]):
         self._draw()
 
     def _draw(self) -> None:
-        if self._data is None or not self.is_mounted:
+        if not self.is_mounted:
             return
         canvas = self.query_one("#map-canvas", Static)
         width = max(canvas.size.width, 20)
         height = max(canvas.size.height, 8)
+        if self._dba is not None and self.selected is not None:
+            from assistant.tui.screens.dba_orders import dba_panel
+
+            view = self.query_one("#map-view", ScrollableContainer)
+            width = max(view.size.width, MACEDON_BOARD[0])
+            height = max(view.size.height, MACEDON_BOARD[1])
+            canvas.styles.width, canvas.styles.height = width, height
+            board, labels, alerts, line = macedon_board(self._dba, self.selected)
+            drawn = render_map(
+                board, width, height, self.selected, labels=labels, alerts=alerts, line=line
+            )
+            canvas.update(Text("\n").join(drawn))
+            self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected))
+            col, row = marker_cell(board["provinces"], width, height, self.selected)
+            # Keep the selected province and the start of its label in sight.
+            view.scroll_to_region(Region(max(col - 4, 0), row, 24, 1), animate=False)
+            return
+        if self._data is None:
+            return
         lines = render_map(self._data, width, height, self.selected)
         canvas.update(Text("\n").join(lines))
         self.query_one("#map-panel", Static).update(self._panel())
@@ -176,10 +245,25 @@ class MapScreen(Screen[None]):
 
     def action_jump(self, dx: int, dy: int) -> None:
         """Select the nearest province in the arrow's direction."""
-        if self._data is None or self.selected is None:
+        if not self.provinces or self.selected is None:
             return
-        self.selected = nearest_in_direction(self._data["provinces"], self.selected, dx, dy)
+        self.selected = nearest_in_direction(self.provinces, self.selected, dx, dy)
         self._draw()
+
+    def action_scroll_panel(self, pages: int) -> None:
+        """Page the side panel (at 80×24 it is longer than the screen)."""
+        side = self.query_one("#map-side", VerticalScroll)
+        if pages > 0:
+            side.scroll_page_down()
+        else:
+            side.scroll_page_up()
+
+    def action_dba_order(self, order: str) -> None:
+        """D10–D14: open the form for an order given in the selected province."""
+        from assistant.tui.screens.dba_orders import ORDER_FORMS
+
+        if self.selected is not None:
+            self.app.push_screen(ORDER_FORMS[order](self.selected))
 
     def action_order(self, form_name: str) -> None:
         """Open the form for an order given in the selected province."""
@@ -222,39 +306,6 @@ class MapScreen(Screen[None]):
 # ---- the order forms -------------------------------------------------------------------------
 
 
-def _dba_lines(state: Any) -> tuple[Text, Text]:
-    """D9–D13: each province's holder, status and loyalties (for the board's place) and each
-    army with its place and morale (for the panel, so both fit 80×24 side by side); a cut-off
-    army (D13) in bold red with the turn it dies."""
-    from assistant.ledger.dba_map import summary
-
-    data = summary(state)
-    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
-    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
-    text = Text()
-    text.append(_("Provinces (D9, D12)\n"), style="bold")
-    for name, province in provinces.items():
-        colour = NATION_COLOURS.get(province["controller"], "white")
-        loyalty = " ".join(f"{side} {value}" for side, value in province["loyalty"].items())
-        text.append(f" {name}", style=f"bold {colour}")
-        text.append(f": {province['controller']}, {province['status']} ({loyalty})\n")
-    listed, text = text, Text()
-    text.append(_("Armies (D10, D13)\n"), style="bold")
-    for name, army in armies.items():
-        where = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
-        line = _(" {army} ({side}) in {where}, morale {morale}").format(
-            army=name, side=army["side"], where=where, morale=army["morale"]
-        )
-        text.append(line)
-        if army["deadline"] is not None:
-            text.append(
-                " " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]),
-                style="bold red",
-            )
-        text.append("\n")
-    return listed, text
-
-
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
     state = castra_app(form).ledger.state()
     return [
@@ -264,8 +315,8 @@ def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, 
     ]
 
 
-class _OrderForm(LedgerForm):
-    """An order given in one province of the map."""
+class ProvinceOrderForm(LedgerForm):
+    """An order given in one province of the map (Tarentine or Macedon)."""
 
     def __init__(self, province: str) -> None:
         super().__init__()
@@ -282,7 +333,7 @@ class _OrderForm(LedgerForm):
         yield from self.field("note", _("Note"), Input(placeholder=_("optional")))
 
 
-class MarchForm(_OrderForm):
+class MarchForm(ProvinceOrderForm):
     """T7.3: an army marches to a neighbouring province by road."""
 
     FORM_TITLE = N_("March (T7.3)")
@@ -314,7 +365,7 @@ class MarchForm(_OrderForm):
         )
 
 
-class SailForm(_OrderForm):
+class SailForm(ProvinceOrderForm):
     """T7.3, T3.7: a fleet sails, carrying troops and landing them if told."""
 
     FORM_TITLE = N_("Sail (T7.3)")
@@ -354,7 +405,7 @@ class SailForm(_OrderForm):
         )
 
 
-class SiegeForm(_OrderForm):
+class SiegeForm(ProvinceOrderForm):
     """T7.6: the holder of the city shuts itself in."""
 
     FORM_TITLE = N_("Shut the city in (T7.6)")
@@ -374,7 +425,7 @@ class SiegeForm(_OrderForm):
         return CityShutIn(province=self.province, who=self.who(), note=self.text("note"))
 
 
-class SackForm(_OrderForm):
+class SackForm(ProvinceOrderForm):
     """T5.3, T4.2: an army standing here sacks the province."""
 
     FORM_TITLE = N_("Sack (T5.3)")
@@ -412,7 +463,7 @@ SURRENDER = "(surrender)"
 """The retreat form's value for "no retreat is open: it surrenders" (T4.3, T3.7)."""
 
 
-class RetreatForm(_OrderForm):
+class RetreatForm(ProvinceOrderForm):
     """T4.3, T3.7, T7.5: a beaten army or fleet here retreats, choosing only among the
     provinces the rules allow, in the seed's order of preference (or surrenders when none is
     open)."""

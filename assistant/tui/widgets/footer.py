@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from converters.i18n import _
+from converters.i18n import _, key_label
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -73,7 +73,7 @@ class CastraFooter(Widget, can_focus=False):
             # Descriptions are declared in English (N_) and said in the active language.
             shown[binding.action] = FooterEntry(
                 ((binding.key, self.app.get_key_display(binding), enabled),),
-                _(binding.description),
+                key_label(binding.description),
                 enabled,
                 _(tooltip or binding.tooltip) if (tooltip or binding.tooltip) else "",
             )

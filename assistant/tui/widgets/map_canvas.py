@@ -10,12 +10,22 @@ colour, with its forces (``Roma 4⚔ 2⚓``) where there is room. Pure functions
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from rich.text import Text
 
-__all__ = ["NATION_COLOURS", "forces_label", "nearest_in_direction", "render_map"]
+__all__ = [
+    "NATION_COLOURS",
+    "STATUS_MARKS",
+    "army_tag",
+    "forces_label",
+    "macedon_board",
+    "marker_cell",
+    "nearest_in_direction",
+    "render_map",
+]
 
 NATION_COLOURS: dict[str, str] = {
     "Rome": "#e8413c",
@@ -26,6 +36,8 @@ NATION_COLOURS: dict[str, str] = {
     "Pyrrhus": "#5b8cff",
     "Syracuse": "#e6c229",
     "Neutral": "#bbbbbb",
+    "Macedon": "#5b8cff",
+    "Persia": "#e6c229",
 }
 """Each holder's marker colour (any other nation is drawn white)."""
 
@@ -35,6 +47,61 @@ _DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1
 """Braille dot bits by (column, row) inside one character cell of 2×4 dots."""
 
 Point = tuple[float, float]
+
+STATUS_MARKS: dict[str, str] = {
+    "loyal": "◆",
+    "held": "●",
+    "neutral": "○",
+    "devastated": "×",
+    "rebel": "!",
+}
+"""Macedon vs Persia: each province's marker by its status (D12)."""
+
+
+def army_tag(name: str, morale: int, deadline: int | None, *, short: bool) -> str:
+    """An army on the board: ``Alexander:6`` (``Alex:6`` short; "Macedon 4" → ``M4``), with
+    ``†6`` when it is cut off and dies on turn 6 (D13)."""
+    if short:
+        words = name.split()
+        name = words[0][0] + words[-1] if len(words) > 1 and words[-1].isdigit() else name[:4]
+    return f"{name}:{morale}" + (f"†{deadline}" if deadline is not None else "")
+
+
+def macedon_board(
+    summary: Mapping[str, Any], selected: str | None
+) -> tuple[dict[str, Any], dict[str, str], set[str], list[str]]:
+    """Macedon vs Persia's map JSON (:func:`assistant.ledger.dba_map.summary`) as
+    :func:`render_map` draws it: the provinces (roads only), each one's label (its loyalty to
+    its holder and its armies with morale, in full for ``selected``), the provinces holding a
+    cut-off army (D13), and the supply line of the selected province's first army."""
+    armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
+    provinces: dict[str, Any] = {}
+    labels: dict[str, str] = {}
+    alerts: set[str] = set()
+    for name, place in summary["provinces"].items():
+        here = [(n, armies[n]) for n in place["armies"] if n in armies]
+        provinces[name] = {
+            "lat": place["lat"],
+            "lon": place["lon"],
+            "controller": place["controller"],
+            "city": False,
+            "neighbours": {"road": place["neighbours"], "mountain": [], "sea": []},
+            "forces": {"armies": {"land": len(here), "naval": 0}} if here else {},
+            "mark": STATUS_MARKS.get(place["status"], "●"),
+        }
+        loyalty = place["loyalty"].get(place["controller"]) if place["controller"] else None
+        tags = [army_tag(n, a["morale"], a["deadline"], short=name != selected) for n, a in here]
+        labels[name] = " ".join([f"L{loyalty}" if loyalty is not None else "", *tags]).strip()
+        if any(a["deadline"] is not None for _n, a in here):
+            alerts.add(name)
+    line: list[str] = []
+    if selected in summary["provinces"]:
+        for army_name in summary["provinces"][selected]["armies"]:
+            found = armies.get(army_name, {}).get("supply_line")
+            if found:
+                line = list(found)
+                break
+    return {"provinces": provinces}, labels, alerts, line
 
 
 def forces_label(forces: Mapping[str, Mapping[str, int]]) -> str:
@@ -67,6 +134,14 @@ def _project(
     }
 
 
+def marker_cell(
+    provinces: Mapping[str, Mapping[str, Any]], width: int, height: int, name: str
+) -> tuple[int, int]:
+    """The (column, row) of ``name``'s marker on a board drawn ``width`` × ``height``."""
+    x, y = _project(provinces, width, height)[name]
+    return min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
+
+
 def nearest_in_direction(
     provinces: Mapping[str, Mapping[str, Any]], current: str, dx: int, dy: int
 ) -> str:
@@ -90,37 +165,48 @@ def nearest_in_direction(
 
 
 def render_map(
-    data: Mapping[str, Any], width: int, height: int, selected: str | None = None
+    data: Mapping[str, Any],
+    width: int,
+    height: int,
+    selected: str | None = None,
+    *,
+    labels: Mapping[str, str] | None = None,
+    alerts: Collection[str] = (),
+    line: Sequence[str] = (),
 ) -> list[Text]:
     """``height`` lines of ``width`` cells: the board of ``data`` (the map's JSON) with its
-    links, markers and labels; ``selected`` is drawn reversed."""
+    links, markers and labels; ``selected`` is drawn reversed. ``labels`` replaces the forces
+    after each province's name (and names every province it gives text for), ``alerts`` are
+    labelled in bold red, and ``line`` (a chain of provinces, a supply line) is drawn green."""
     provinces: Mapping[str, Mapping[str, Any]] = data["provinces"]
     width, height = max(width, 4), max(height, 2)
     spots = _project(provinces, width, height)
     dots = [[0] * width for _ in range(height)]
     sea_dots = [[0] * width for _ in range(height)]
+    line_dots = [[0] * width for _ in range(height)]
 
     def plot(grid: list[list[int]], x: float, y: float) -> None:
         col, row = int(x) // 2, int(y) // 4
         if 0 <= col < width and 0 <= row < height:
             grid[row][col] |= _DOT[(int(x) % 2, int(y) % 4)]
 
+    def link(grid: list[list[int]], here: str, there: str, step: int) -> None:
+        (x0, y0), (x1, y1) = spots[here], spots[there]
+        count = int(max(abs(x1 - x0), abs(y1 - y0))) or 1
+        for i in range(0, count + 1, step):
+            plot(grid, x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count)
+
     for name, province in provinces.items():
         for way, grid, step in (("road", dots, 1), ("mountain", dots, 2), ("sea", sea_dots, 3)):
             for other in province["neighbours"][way]:
                 if other < name or other not in spots:
                     continue  # each link once
-                (x0, y0), (x1, y1) = spots[name], spots[other]
-                count = int(max(abs(x1 - x0), abs(y1 - y0))) or 1
-                for i in range(0, count + 1, step):
-                    plot(grid, x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count)
+                link(grid, name, other, step)
+    for here, there in pairwise(line):
+        if here in spots and there in spots:
+            link(line_dots, here, there, 1)
     cells: list[list[tuple[str, str]]] = [
-        [
-            (chr(_BRAILLE + (dots[r][c] or sea_dots[r][c])), "grey50" if dots[r][c] else "blue")
-            if dots[r][c] or sea_dots[r][c]
-            else (" ", "")
-            for c in range(width)
-        ]
+        [_link_cell(dots[r][c], sea_dots[r][c], line_dots[r][c]) for c in range(width)]
         for r in range(height)
     ]
     taken = [[False] * width for _ in range(height)]
@@ -134,7 +220,7 @@ def render_map(
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
         colour = NATION_COLOURS.get(provinces[name]["controller"], "white")
-        mark = "■" if provinces[name]["city"] else "●"
+        mark = "■" if provinces[name]["city"] else provinces[name].get("mark", "●")
         if provinces[name].get("besieged"):
             mark = "▣"
         style = f"bold {colour}" + (" reverse" if name == selected else "")
@@ -142,29 +228,68 @@ def render_map(
         taken[row][col] = True
     for name in order:
         province = provinces[name]
-        if name != selected and not province["forces"]:
+        after = labels.get(name, "") if labels is not None else forces_label(province["forces"])
+        if name != selected and not (province["forces"] or after):
             continue
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
         label = name if name == selected else name.split(" ")[0][:8]
-        forces = forces_label(province["forces"])
+        forces = after
         text = f"{label} {forces}".strip() + ("!" if province.get("sacked") else "")
-        start = col + 1
-        if start + len(text) > width:
-            start = max(0, col - len(text))
+        if labels is not None:
+            found = _label_place(taken, col, row, len(text))
+            if found is None and name != selected:
+                continue
+            if found is None:
+                # Nowhere whole: the selected one's label stops short of the next marker.
+                start = min(col + 1, width - 1)
+                free = next((i for i, cell in enumerate(taken[row][start:]) if cell), width - start)
+                text = text[:free]
+            else:
+                row, start = found
+        else:
+            start = col + 1
+            if start + len(text) > width:
+                start = max(0, col - len(text))
         text = text[: width - start]
         # The selected province is always named (drawn first, over the lines); the others
         # only where their label fits between the markers.
         if name != selected and any(taken[row][start + i] for i in range(len(text))):
             continue
         colour = NATION_COLOURS.get(province["controller"], "white")
+        if name in alerts:
+            colour = "bold red"
         for i, char in enumerate(text):
             cells[row][start + i] = (char, f"{colour}" + (" reverse" if name == selected else ""))
             taken[row][start + i] = True
     lines = []
     for row_cells in cells:
-        line = Text(no_wrap=True, overflow="crop")
+        drawn = Text(no_wrap=True, overflow="crop")
         for char, style in row_cells:
-            line.append(char, style=style or None)
-        lines.append(line)
+            drawn.append(char, style=style or None)
+        lines.append(drawn)
     return lines
+
+
+def _label_place(
+    taken: list[list[bool]], col: int, row: int, length: int
+) -> tuple[int, int] | None:
+    """Where a label of ``length`` cells for the marker at (``col``, ``row``) covers nothing
+    drawn yet: right of it, left of it, then on the row below or above; None if nowhere."""
+    height, width = len(taken), len(taken[0])
+    for where, start in ((row, col + 1), (row, col - length), (row + 1, col), (row - 1, col)):
+        fits = 0 <= where < height and start >= 0 and start + length <= width
+        if fits and not any(taken[where][start : start + length]):
+            return where, start
+    return None
+
+
+def _link_cell(road: int, sea: int, line: int) -> tuple[str, str]:
+    """One cell of links: a supply line over a road over a sea stretch."""
+    if line:
+        return chr(_BRAILLE + (line | road)), "bold green"
+    if road:
+        return chr(_BRAILLE + road), "grey50"
+    if sea:
+        return chr(_BRAILLE + sea), "blue"
+    return " ", ""

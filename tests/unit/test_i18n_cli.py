@@ -1,0 +1,200 @@
+"""The command line in Italian (issue 14): campaign, battle, odds and serve as a club referee
+reads them, with ``--lang it`` or ``CASTRA_LANG=it``.
+
+What a user would notice is checked: the Italian words of the seeds (P.M., P.E., tributo,
+esercito), numbers written the Italian way (decimal comma), one Italian line and exit 2 for a
+refusal, and no English sentence of ours left in the text. Recorded text (the ledger's
+summaries, scenario titles) stays English here until its templates land; it is shown through
+``translate_recorded``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from assistant.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def tarentine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A Tarentine Wars campaign one turn in (so the history and the tribute have something)."""
+    path = str(tmp_path / "tarentine.castra")
+    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    assert main(["campaign", "advance", "--file", path]) == 0
+    capsys.readouterr()
+    return path
+
+
+@pytest.fixture(params=["flag", "environment"])
+def italian(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words that make a run Italian: ``--lang it``, or nothing with ``CASTRA_LANG=it``."""
+    if request.param == "flag":
+        monkeypatch.delenv("CASTRA_LANG", raising=False)
+        return ["--lang", "it"]
+    monkeypatch.setenv("CASTRA_LANG", "it")
+    return []
+
+
+def test_campaign_map_in_italian(
+    capsys: pytest.CaptureFixture[str], tarentine: str, italian: list[str]
+) -> None:
+    code, out, _err = _run(capsys, *italian, "campaign", "map", "--file", tarentine)
+    assert code == 0
+    lines = out.splitlines()
+    assert "Turno 2, aprile 278 a.C." in lines[0]
+    # The province Roma, held by the nation the seed calls Roma (the key stays "Rome").
+    roma = next(line for line in lines if line.strip().startswith("Roma "))
+    assert re.fullmatch(r"  Roma +Roma +15 P\.E\. città mare  Roma 4⚔ 2⚓", roma), roma
+    assert lines[-1].startswith("Forze: Rome I (4 P.M., Roma)")
+    assert not [line for line in lines if re.search(r"\b(city|sea|Forces|aboard)\b", line)]
+
+
+def test_campaign_tribute_in_italian(
+    capsys: pytest.CaptureFixture[str], tarentine: str, italian: list[str]
+) -> None:
+    code, out, _err = _run(capsys, *italian, "campaign", "tribute", "--file", tarentine)
+    assert code == 0
+    first, *nations = out.splitlines()
+    assert first == "Tributo alla fine di Turno 2, aprile 278 a.C. (2ª quindicina) (T5.3):"
+    rome = next(line for line in nations if line.strip().startswith("Roma "))
+    assert re.search(r"Roma\s+\d+ P\.E\.  \(Interamna 3, ", rome), rome
+
+
+def test_campaign_history_in_italian(
+    capsys: pytest.CaptureFixture[str], tarentine: str, italian: list[str]
+) -> None:
+    code, out, _err = _run(capsys, *italian, "campaign", "history", "--file", tarentine)
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split()[:3] for line in lines] == [["#1", "turno", "1"], ["#2", "turno", "1"]]
+
+
+def test_campaign_show_in_italian_with_castra_lang(
+    capsys: pytest.CaptureFixture[str], tarentine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CASTRA_LANG", "it")
+    code, out, _err = _run(capsys, "campaign", "show", "--file", tarentine)
+    assert code == 0
+    assert "Turno 2, aprile 278 a.C. (2ª quindicina) (su 65 turni)" in out.splitlines()[0]
+
+
+def test_a_refused_move_is_one_italian_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tarentine: str, italian: list[str]
+) -> None:
+    before = Path(tarentine).read_bytes()
+    code, out, err = _run(
+        capsys, *italian, "campaign", "move", "Rome I", "--to", "Capua", "--how", "landing",
+        "--file", tarentine,
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("castra: error: --how: solo gli eserciti di Macedonia contro Persia")
+    assert Path(tarentine).read_bytes() == before
+
+
+def test_a_malformed_record_is_refused_in_italian(
+    capsys: pytest.CaptureFixture[str], tarentine: str
+) -> None:
+    code, _out, err = _run(
+        capsys, "--lang", "it", "campaign", "record", "--place", "Heraclea", "--winner", "a",
+        "--side-a", "Rome", "--side-b", "Magna Graecia:3", "--file", tarentine,
+    )  # fmt: skip
+    assert code == 2
+    assert err == "castra: error: --side-a: scrivi NAZIONE:VALORE, es. Rome:4 (scritto 'Rome')\n"
+
+
+def test_battle_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = _run(
+        capsys, "--lang", "it", "battle", "3", "2", "--seed", "7", "--a-retreat-at", "0",
+        "--b-retreat-at", "0", "--a-name", "Roma", "--b-name", "Pirro",
+    )  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Roma: 3 P.M., colpisce con 5+ · Pirro: 2 P.M., colpisce con 5+"
+    assert lines[1].startswith("  Probabilità se entrambe continuano: vince Roma ")
+    assert re.search(r"vince Roma \d+,\d% ", lines[1]), "percentages with a decimal comma"
+    assert "Round 1" in lines
+    assert any(re.fullmatch(r"  Roma tira 3: [1-6 ]+ → \d colpo/i con 5\+", line) for line in lines)
+    result = next(line for line in lines if line.startswith("Risultato: "))
+    assert re.fullmatch(r"Risultato: (vince Roma|vince Pirro|pareggio: .*) dopo \d+ round", result)
+    english = re.compile(r"\b(wins|rolls|loses|left|hits on|Result|Odds)\b")
+    assert not [line for line in lines if english.search(line)]
+
+
+def test_battle_asks_in_italian_and_takes_the_italian_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A side without a threshold is asked "continuare o ritirarsi?"; "ritirata" is an answer."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("ritirata\n"))
+    code, out, _err = _run(
+        capsys, "--lang", "it", "battle", "6", "6", "--dice", ",".join(["1"] * 12 + ["6"] * 6),
+        "--b-retreat-at", "0", "--a-name", "Roma", "--b-name", "Pirro",
+    )  # fmt: skip
+    assert code == 0
+    assert "Roma: continuare o ritirarsi? [c/r] ritirata" in out
+    assert "Inseguimento dopo il round 1" in out
+
+
+def test_odds_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _err = _run(capsys, "--lang", "it", "odds", "2", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "A: 2 P.M., colpisce con 5+, combatte fino alla fine"
+    for label in ("vince A", "vince B", "pareggio", "ritirata doppia"):
+        row = next(line for line in lines if line.startswith(label))
+        assert re.fullmatch(rf"{label} +\d+,\d\d%.*", row), row
+    english_figures = _run(capsys, "--lang", "en", "odds", "2", "1")[1]
+    a_wins = re.search(r"A wins +(\d+)\.(\d\d)%", english_figures)
+    assert a_wins is not None
+    assert f"{a_wins[1]},{a_wins[2]}%" in lines[2], "the same figure, with a decimal comma"
+
+
+def test_serve_refuses_a_bad_port_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "--lang", "it", "serve", "--port", "70000")
+    assert (code, out) == (2, "")
+    assert err == "castra: error: --port: una porta va da 1 a 65535 (scritto 70000)\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "italian_words"),
+    [
+        (
+            ["campaign"],
+            ["Tiene il registro di una campagna", "registra una battaglia"],
+        ),
+        (["campaign", "record"], ["dove si è combattuta", "FOG: gruppi di battaglia schierati"]),
+        (["campaign", "move"], ["dove marcia", "il file di campagna (predefinito"]),
+        (["campaign", "tribute"], ["il tributo di questo turno"]),
+        (["battle"], ["Gioca una battaglia ai dadi", "il nome della parte A nel registro"]),
+        (
+            ["odds"],
+            [
+                "Probabilità esatte di una battaglia ai dadi",
+                "dà anche le frazioni esatte (parti fino a 16 dadi)",
+            ],
+        ),
+        (["serve"], ["indirizzo su cui ascoltare"]),
+    ],
+)
+def test_help_in_italian(
+    capsys: pytest.CaptureFixture[str], command: list[str], italian_words: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--lang", "it", *command, "--help"])
+    assert stopped.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines where it likes
+    assert out.startswith(f"uso: castra {' '.join(command)}")
+    for words in italian_words:
+        assert words in out
+    assert "show this help message" not in out and "the campaign file" not in out
