@@ -5,12 +5,9 @@ rule and the field, and writes nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from armylists.scenarios import load_scenario
 from assistant.ledger.events import (
     ArmyMoved,
     BattleRecorded,
@@ -24,26 +21,14 @@ from assistant.ledger.events import (
     TurnAdvanced,
 )
 from assistant.ledger.naval import fleet_retreats, interception_event
-from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.dice import Roll, ScriptedDice
+from tests.unit import test_ledger_map_war as war
 from tests.unit.test_ledger_cli import run
+from tests.unit.test_ledger_map_war import refused
 
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "war.castra", load_scenario("tarentine")) as opened:
-        yield opened
-
-
-def refused(store: CampaignStore, event: Event, *words: str) -> None:
-    before = len(store.events())
-    with pytest.raises(LedgerError) as caught:
-        store.append(event)
-    for word in words:
-        assert word in str(caught.value), str(caught.value)
-    assert "\n" not in str(caught.value)
-    assert len(store.events()) == before
+store = war.store
+"""A fresh Tarentine campaign, as the map war tests make it."""
 
 
 def rome_before_tarentum(store: CampaignStore) -> None:

@@ -1678,63 +1678,50 @@ RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("ene
 
 
 def _run_fall_back(args: argparse.Namespace) -> int:
-    """T4.3: list the allowed retreats, or record one (or the surrender)."""
-    from assistant.ledger.events import ArmyRetreated
+    """T4.3 (an army), T3.7 (a fleet): list the allowed retreats, or record one (or the
+    surrender)."""
+    from assistant.ledger.events import ArmyRetreated, FleetRetreated
     from assistant.ledger.map_war import retreats
-    from assistant.ledger.state import LedgerError
-
-    with _open(args) as store:
-        force = store.state().forces.get(args.army)
-    if force is not None and force.kind == "fleet":
-        return _fleet_fall_back(args)
-    if args.to is None and not args.surrender:
-        with _open(args) as store:
-            try:
-                options = retreats(store.state(), args.army)
-            except LedgerError as error:
-                raise CliError(str(error)) from None
-        data = {"army": args.army, "options": [o.model_dump() for o in options]}
-        lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
-        lines += [
-            f"  {o.province} ({_(o.holding)}"
-            + (
-                ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
-                if o.second_battle
-                else ""
-            )
-            + ")"
-            for o in options
-        ] or [_("  nowhere: it surrenders (--surrender)")]
-        emit(args, data, "\n".join(lines))
-        return 0
-    if args.to is not None and args.surrender:
-        raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
-    event = ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
-    return _append(args, event, flags=("to",))
-
-
-def _fleet_fall_back(args: argparse.Namespace) -> int:
-    """T3.7: list where a beaten fleet may retreat, or record its retreat (or surrender)."""
-    from assistant.ledger.events import FleetRetreated
     from assistant.ledger.naval import fleet_retreats
     from assistant.ledger.state import LedgerError
 
+    with _open(args) as store:
+        state = store.state()
+    force = state.forces.get(args.army)
+    fleet = force is not None and force.kind == "fleet"
     if args.to is None and not args.surrender:
-        with _open(args) as store:
-            try:
-                options = fleet_retreats(store.state(), args.army)
-            except LedgerError as error:
-                raise CliError(str(error)) from None
-        data = {"fleet": args.army, "options": options}
-        lines = [_("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)]
-        lines += [f"  {province}" for province in options] or [
-            _("  nowhere: it surrenders (--surrender)")
-        ]
-        emit(args, data, "\n".join(lines))
+        try:
+            if fleet:
+                places = fleet_retreats(state, args.army)
+                data: dict[str, Any] = {"fleet": args.army, "options": places}
+                heading = _("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)
+                lines = [f"  {province}" for province in places]
+            else:
+                options = retreats(state, args.army)
+                data = {"army": args.army, "options": [o.model_dump() for o in options]}
+                heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
+                lines = [
+                    f"  {o.province} ({_(o.holding)}"
+                    + (
+                        ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
+                        if o.second_battle
+                        else ""
+                    )
+                    + ")"
+                    for o in options
+                ]
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        lines = lines or [_("  nowhere: it surrenders (--surrender)")]
+        emit(args, data, "\n".join([heading, *lines]))
         return 0
     if args.to is not None and args.surrender:
         raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
-    event = FleetRetreated(fleet=args.army, to=args.to, who=_who(args), note=args.note)
+    event: ArmyRetreated | FleetRetreated = (
+        FleetRetreated(fleet=args.army, to=args.to, who=_who(args), note=args.note)
+        if fleet
+        else ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
+    )
     return _append(args, event, flags=("to",))
 
 
