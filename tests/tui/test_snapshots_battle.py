@@ -29,6 +29,7 @@ async def _fill(pilot: Any, values: dict[str, str]) -> None:
         await pilot.pause()
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 def test_battle_desk_snapshot(app: Any, snap_compare: Any) -> None:
     async def run_before(pilot: Any) -> None:
         await pilot.press("b")
@@ -55,6 +56,7 @@ def test_battle_desk_snapshot(app: Any, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
+@pytest.mark.armies_at("Panormus", "Rome", "Carthage")
 def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
     async def run_before(pilot: Any) -> None:
         await pilot.press("d")
