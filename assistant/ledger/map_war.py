@@ -428,7 +428,7 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
     from assistant.ledger.state import LedgerFieldError
 
     if event.place not in board.provinces:
-        raise LedgerFieldError(
+        off_the_map = LedgerFieldError(
             "place",
             _(
                 "{place} is no province of the map: a battle belongs to the province where "
@@ -436,6 +436,7 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
             ),
             place=event.place,
         )
+        raise off_the_map
     if (event.turn or state.turn) != state.turn:
         return
     kinds: tuple[ForceKind, ...] = ("army", "fleet")

@@ -509,9 +509,10 @@ class CampaignState(_State):
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
-                    map_war.check_fielded(self, event)
                     dba_map.after_battle(self, event, event_id, apply=False)
                 text = self._battle(event, apply, event_id)
+                if not apply:
+                    map_war.check_fielded(self, event)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
                     text += dba_map.after_battle(self, event, event_id)

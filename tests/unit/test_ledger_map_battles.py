@@ -91,14 +91,9 @@ def naval(side: str, nation: str, pm: int) -> ContingentResult:
             id="an-ally-not-there",
         ),
         pytest.param(
-            (naval("a", "Rome", 3), naval("b", "Magna Graecia", 2)),
-            ("contingents.naval_pm:", "Rome has 2 naval PM standing at Tarentum (fielded 3"),
-            id="naval-beyond-its-fleet",
-        ),
-        pytest.param(
-            (naval("a", "Rome", 2), naval("b", "Pyrrhus", 2)),
-            ("Pyrrhus has 0 naval PM standing at Tarentum (fielded 2",),
-            id="a-fleet-elsewhere",
+            (naval("a", "Rome", 2), naval("b", "Magna Graecia", 2), naval("b", "Pyrrhus", 2)),
+            ("contingents.naval_pm:", "Pyrrhus has 0 naval PM standing at Tarentum (fielded 2"),
+            id="an-allied-fleet-elsewhere",
         ),
         pytest.param(
             (land("a", "Rome", 1), land("b", "Magna Graecia", 3)),
@@ -156,9 +151,9 @@ def test_t7_4_a_battle_of_an_earlier_turn_is_checked_for_its_place_only(
         (
             (
                 *("--system", "naval", "--side-a", "Rome:0", "--side-b", "Magna Graecia:0"),
-                *("--fleet", "Rome:3", "--fleet", "Magna Graecia:2"),
+                *("--side-b", "Pyrrhus:0", "--fleet", "Rome:2", "--fleet", "Pyrrhus:1"),
             ),
-            "--fleet: Rome has 2 naval PM standing at Tarentum (fielded 3, T7.4)",
+            "--fleet: Pyrrhus has 0 naval PM standing at Tarentum (fielded 1, T7.4)",
         ),
     ],
 )

@@ -478,7 +478,12 @@ class RetreatForm(ProvinceOrderForm):
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
         forces = [
-            (f"{f.name} ({f.pm} {_('PM') if f.kind == 'army' else _('naval PM')})", f.name)
+            (
+                _("{force} ({pm} {unit})").format(
+                    force=f.name, pm=f.pm, unit=_("PM") if f.kind == "army" else _("naval PM")
+                ),
+                f.name,
+            )
             for f in state.forces.values()
             if f.province == self.province and not state.nations[f.nation].away
         ]
