@@ -15,6 +15,8 @@ from importlib.resources import files
 from typing import Any
 
 from converters.annibui import AnniBuiRates, BuildingType, UnitType
+from converters.errors import FieldError
+from converters.i18n import _
 
 __all__ = ["building", "buildings", "rates", "unit_type", "unit_types"]
 
@@ -54,7 +56,7 @@ def _find(kind: str, name: str, candidates: tuple[Any, ...]) -> Any:
         if wanted in (_key(candidate.name), _key(candidate.english)):
             return candidate
     allowed = ", ".join(candidate.name for candidate in candidates)
-    raise ValueError(f"{kind}: one of {allowed} (got {name!r})")
+    raise FieldError(kind, _("one of {allowed} (got {name!r})"), allowed=allowed, name=name)
 
 
 def unit_type(name: str) -> UnitType:

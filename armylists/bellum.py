@@ -13,6 +13,8 @@ from importlib.resources import files
 from typing import Any
 
 from converters.bellum import BellumPower, BellumRules, RomeFaction, RomeSetup, rome_setup
+from converters.errors import FieldError
+from converters.i18n import _
 
 __all__ = [
     "power",
@@ -59,7 +61,9 @@ def power(name: str) -> BellumPower:
     for candidate in powers():
         if wanted in (candidate.name.casefold(), candidate.italian.casefold()):
             return candidate
-    raise ValueError(f"power: one of {', '.join(power_names())} (got {name!r})")
+    raise FieldError(
+        "power", _("one of {allowed} (got {name!r})"), allowed=", ".join(power_names()), name=name
+    )
 
 
 @cache

@@ -17,6 +17,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from converters.budgets import ContingentStrength
+from converters.errors import FieldError, field_error
+from converters.i18n import _
 from converters.rates import SYSTEMS, ConversionRates, System
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "load_rates",
     "nation_lists",
     "nations",
+    "read_army_lists",
     "ruleset_name",
 ]
 
@@ -97,9 +100,12 @@ class _RatesFile(_Frozen):
     rulesets: dict[System, _Ruleset]
 
 
+def _read_text(name: str) -> str:
+    return resources.files("armylists").joinpath("data", name).read_text(encoding="utf-8")
+
+
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("armylists").joinpath("data", name).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(_read_text(name))
 
 
 @cache
@@ -112,7 +118,39 @@ def _rates_file() -> _RatesFile:
 
 @cache
 def _lists() -> dict[str, NationLists]:
-    rows = _ListsFile.model_validate(_read(_LISTS_FILE)).nation
+    return read_army_lists(_read_text(_LISTS_FILE))
+
+
+def read_army_lists(text: str) -> dict[str, NationLists]:
+    """The T1.6 table from the text of an army lists file (TOML, one ``[[nation]]`` table a
+    row), by nation. A malformed file is one :class:`FieldError` naming the key at fault
+    (``nation.dbm``) and the row it is in."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise FieldError("army_lists", _("not a TOML file ({reason})"), reason=error) from None
+    try:
+        rows = _ListsFile.model_validate(data).nation
+    except ValidationError as error:
+        problem = field_error(error, "nation")
+        location = error.errors()[0]["loc"]
+        if len(location) < 2 or not isinstance(location[1], int):
+            raise problem from None
+        row = data["nation"][location[1]]
+        name = row.get("name") if isinstance(row, dict) else None
+        if isinstance(name, str) and name:
+            raise FieldError(
+                problem.fields,
+                _("{reason}, in the row of {nation}"),
+                reason=problem.reason(),
+                nation=name,
+            ) from None
+        raise FieldError(
+            problem.fields,
+            _("{reason}, in row {row}"),
+            reason=problem.reason(),
+            row=location[1] + 1,
+        ) from None
     return {row.name: row for row in rows}
 
 
@@ -120,7 +158,9 @@ def _check_system(system: str) -> System:
     for known in SYSTEMS:
         if system == known:
             return known
-    raise ValueError(f"system: one of {', '.join(SYSTEMS)} (got {system!r})")
+    raise FieldError(
+        "system", _("one of {allowed} (got {system!r})"), allowed=", ".join(SYSTEMS), system=system
+    )
 
 
 def load_rates(
@@ -140,12 +180,14 @@ def load_rates(
     try:
         return ConversionRates.model_validate(merged)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "rates"
-        if first["type"] == "extra_forbidden":
-            allowed = ", ".join(ConversionRates.model_fields)
-            raise ValueError(f"{field}: not a conversion rate; one of {allowed}") from None
-        raise ValueError(f"{field}: {first['msg']}") from None
+        problem = field_error(error, "rates")
+        if error.errors()[0]["type"] == "extra_forbidden":
+            raise FieldError(
+                problem.fields,
+                _("not a conversion rate; one of {allowed}"),
+                allowed=", ".join(ConversionRates.model_fields),
+            ) from None
+        raise problem from None
 
 
 def ruleset_name(system: System) -> str:
@@ -166,7 +208,9 @@ def nation_lists(nation: str) -> NationLists:
     folded = {name.casefold(): row for name, row in rows.items()}
     if nation.casefold() in folded:
         return folded[nation.casefold()]
-    raise ValueError(f"nation: one of {', '.join(rows)} (got {nation!r})")
+    raise FieldError(
+        "nation", _("one of {allowed} (got {nation!r})"), allowed=", ".join(rows), nation=nation
+    )
 
 
 def army_list(nation: str, system: System) -> ArmyListRef:

@@ -23,7 +23,7 @@ from armylists.board import load_board, shipped_board
 from converters.bellum import BellumPower, BellumRules, RomeSetup
 from converters.campaign_map import Board
 from converters.errors import FieldError
-from converters.i18n import N_
+from converters.i18n import N_, _
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -68,6 +68,10 @@ SEASONS = {3: N_("spring"), 4: N_("spring"), 5: N_("spring"), 6: N_("summer")}
 SEASONS.update({7: N_("summer"), 8: N_("summer"), 9: N_("autumn"), 10: N_("autumn")})
 SEASONS.update({11: N_("autumn"), 12: N_("winter"), 1: N_("winter"), 2: N_("winter")})
 FORTNIGHTS = (N_("1st"), N_("2nd"))
+
+
+def _unknown_nation(nation: str, *, field: str) -> FieldError:
+    return FieldError(field, _("unknown nation {nation!r}"), nation=nation)
 
 
 class _Frozen(BaseModel):
@@ -247,7 +251,9 @@ class WinterEvents(_Frozen):
     def _every_face_once(self) -> WinterEvents:
         faces = sorted(face for event in self.events for face in event.faces)
         if faces != list(range(1, self.die + 1)):
-            raise ValueError(f"winter_events: faces must cover 1..{self.die} once each")
+            raise FieldError(
+                "winter_events", _("faces must cover 1..{die} once each"), die=self.die
+            )
         return self
 
     def event_for(self, face: int) -> WinterEventSpec:
@@ -255,7 +261,9 @@ class WinterEvents(_Frozen):
         for event in self.events:
             if face in event.faces:
                 return event
-        raise ValueError(f"winter die: a d{self.die} shows 1 to {self.die} (got {face})")
+        raise FieldError(
+            "rolls", _("a d{die} shows 1 to {die} (got {face})"), die=self.die, face=face
+        )
 
 
 class ArmySpec(_Frozen):
@@ -331,46 +339,66 @@ class Scenario(_Frozen):
     def _names_are_known(self) -> Scenario:
         known = set(self.nations) | set(self.holders)
         if len(set(self.nations)) != len(self.nations):
-            raise ValueError("nations: each nation is named once")
+            raise FieldError("nations", _("each nation is named once"))
         for force in self.start:
             if force.nation not in known:
-                raise ValueError(f"start: unknown nation {force.nation!r}")
+                raise _unknown_nation(force.nation, field="start")
         for province in self.provinces:
             if province.homeland not in known:
-                raise ValueError(f"provinces: {province.name} has unknown homeland")
+                raise FieldError(
+                    "provinces", _("{province} has unknown homeland"), province=province.name
+                )
         for mapping_name, mapping in (("treasuries", self.treasuries), ("prestige", self.prestige)):
             for nation, amount in mapping.items():
                 if nation not in known:
-                    raise ValueError(f"{mapping_name}: unknown nation {nation!r}")
+                    raise _unknown_nation(nation, field=mapping_name)
                 if mapping_name == "treasuries" and amount < 0:
-                    raise ValueError(f"treasuries: {nation} cannot start below 0 PE")
+                    raise FieldError(
+                        "treasuries", _("{nation} cannot start below 0 PE"), nation=nation
+                    )
         names = [army.name for army in self.armies]
         if len(set(names)) != len(names):
-            raise ValueError("armies: each army is named once")
+            raise FieldError("armies", _("each army is named once"))
         for army in self.armies:
             if army.nation not in known:
-                raise ValueError(f"armies: {army.name} belongs to unknown nation {army.nation!r}")
+                raise FieldError(
+                    "armies",
+                    _("{army} belongs to unknown nation {nation!r}"),
+                    army=army.name,
+                    nation=army.nation,
+                )
         if self.attacker is not None and self.attacker not in self.nations:
-            raise ValueError(f"attacker: unknown nation {self.attacker!r}")
+            raise _unknown_nation(self.attacker, field="attacker")
         if self.calendar.winter_turn != (self.winter_events is not None):
-            raise ValueError("winter_events: given exactly when the calendar has a winter turn")
+            raise FieldError(
+                "winter_events", _("given exactly when the calendar has a winter turn")
+            )
         if self.board is not None:
             self.board.check_names(province.name for province in self.provinces)
         names_of = {province.name for province in self.provinces}
         for name, by_nation in self.loyalties.items():
             if name not in names_of:
-                raise ValueError(f"loyalties: {name!r} is not a province")
+                raise FieldError("loyalties", _("{name!r} is not a province"), name=name)
             for nation, loyalty in by_nation.items():
                 if nation not in known or not 0 <= loyalty <= 6:
-                    raise ValueError(f"loyalties: {name}: {nation} {loyalty} (a nation, 0–6)")
+                    raise FieldError(
+                        "loyalties",
+                        _("{name}: {nation} {loyalty} (a nation, 0–6)"),
+                        name=name,
+                        nation=nation,
+                        loyalty=loyalty,
+                    )
         if self.bellum is not None:
             powers = [power.name for power in self.bellum.powers]
             if powers != self.nations:
-                raise ValueError("bellum.powers: the nations are the powers, in the same order")
+                raise FieldError(
+                    "bellum.powers", _("the nations are the powers, in the same order")
+                )
             if self.calendar.kind != "years" or self.calendar.years != self.bellum.rules.last_year:
-                raise ValueError(
-                    f"calendar: a Bellum game is {self.bellum.rules.last_year} years, one turn "
-                    "each (B1)"
+                raise FieldError(
+                    "calendar",
+                    _("a Bellum game is {years} years, one turn each (B1)"),
+                    years=self.bellum.rules.last_year,
                 )
         return self
 
@@ -443,7 +471,12 @@ def load_scenario(
     Raises ValueError naming the field for an unknown key or nation, or a bad board.
     """
     if key not in SCENARIO_KEYS:
-        raise ValueError(f"scenario: one of {', '.join(SCENARIO_KEYS)} (got {key!r})")
+        raise FieldError(
+            "scenario",
+            _("one of {allowed} (got {key!r})"),
+            allowed=", ".join(SCENARIO_KEYS),
+            key=key,
+        )
     data: dict[str, object] = tomllib.loads(_read_text(key, "scenario.toml"))
     names: list[str] = []
     if key == "tarentine":
@@ -454,7 +487,7 @@ def load_scenario(
         names = [row["province"] for row in _rows(key, "provinces.csv")]
     if map_path is not None:
         if not names:
-            raise ValueError(f"map: {key} has no provinces to draw a board of")
+            raise FieldError("map", _("{key} has no provinces to draw a board of"), key=key)
         data["board"] = load_board(map_path, names)
     elif names:
         data["board"] = shipped_board(key, names)
@@ -481,7 +514,7 @@ def custom_scenario(
     """
     cleaned = [name.strip() for name in nations]
     if not cleaned or any(not name for name in cleaned):
-        raise FieldError("nation", "name at least one nation, each non-empty")
+        raise FieldError("nation", _("name at least one nation, each non-empty"))
     base = load_scenario("tarentine")
     calendar = calendar or base.calendar
     start = [

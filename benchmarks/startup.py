@@ -25,6 +25,12 @@ label). For each: the median and spread of each app, the ratio of the medians an
 difference; then where the time went inside each child (imports of the app's modules, building
 the app, running to the first frame, running until the campaign is visible).
 
+On a shared, loaded machine the wall-clock figures measure the queue for the CPU as much as the
+app, so the child also reports the CPU time its process had used at each endpoint (all threads,
+interpreter start-up included; for Castra that includes the thread opening the ledger, which
+competes with drawing for the interpreter). Their ratios are the app's own cost, whatever else
+runs; on an idle machine the wall-clock ratios come close to them.
+
 Run: ``python benchmarks/startup.py [--runs 15]``.
 """
 
@@ -75,6 +81,7 @@ def _child(kind: str, campaign: str | None) -> None:
         app = build_app(campaign)
     built = time.perf_counter()
     painted = shown = built
+    cpu_painted = cpu_shown = 0.0
 
     def campaign_rows() -> int:
         if kind == "bare":
@@ -83,11 +90,12 @@ def _child(kind: str, campaign: str | None) -> None:
         return tables.first().row_count if tables else 0
 
     async def pilot_run(pilot: Any) -> None:
-        nonlocal painted, shown
+        nonlocal painted, shown, cpu_painted, cpu_shown
         drawn = asyncio.Event()
         app.call_after_refresh(drawn.set)
         await drawn.wait()
         painted = time.perf_counter()
+        cpu_painted = time.process_time()
         print("frame", flush=True)
         while not campaign_rows():
             await asyncio.sleep(POLL)
@@ -95,6 +103,7 @@ def _child(kind: str, campaign: str | None) -> None:
         app.call_after_refresh(drawn.set)
         await drawn.wait()
         shown = time.perf_counter()
+        cpu_shown = time.process_time()
         print("campaign", flush=True)
         await app.workers.wait_for_complete()  # Castra keeps its glance for the next start
         app.exit()
@@ -105,12 +114,17 @@ def _child(kind: str, campaign: str | None) -> None:
         f"{1000 * (painted - built):.1f} {1000 * (shown - built):.1f}",
         flush=True,
     )
+    print(f"cpu {1000 * cpu_painted:.1f} {1000 * cpu_shown:.1f}", flush=True)
 
 
 def _launch(
-    kind: str, campaign: str, phases: list[list[float]] | None = None
+    kind: str,
+    campaign: str,
+    phases: list[list[float]] | None = None,
+    cpu: list[list[float]] | None = None,
 ) -> tuple[float, float]:
-    """(launch → first frame, launch → campaign visible), in seconds."""
+    """(launch → first frame, launch → campaign visible), in seconds; the child's phases and
+    CPU times (ms) are appended to ``phases`` and ``cpu``."""
     command = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -134,6 +148,8 @@ def _launch(
         for line in child.stdout:
             if line.startswith("phases ") and phases is not None:
                 phases.append([float(part) for part in line.split()[1:]])
+            if line.startswith("cpu ") and cpu is not None:
+                cpu.append([float(part) for part in line.split()[1:]])
         child.wait(timeout=30)
     if painted is None:
         raise SystemExit(f"{kind} app never painted a frame")
@@ -176,11 +192,12 @@ def main() -> None:
         kinds = ("bare Textual", "Castra, warm", "Castra, cold")
         times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
         phases: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
+        cpu: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
         for _ in range(args.runs):
-            times[kinds[0]].append(_launch("bare", campaign, phases[kinds[0]]))
-            times[kinds[1]].append(_launch("castra", campaign, phases[kinds[1]]))
+            times[kinds[0]].append(_launch("bare", campaign, phases[kinds[0]], cpu[kinds[0]]))
+            times[kinds[1]].append(_launch("castra", campaign, phases[kinds[1]], cpu[kinds[1]]))
             _forget_glance(campaign)
-            times[kinds[2]].append(_launch("castra", campaign, phases[kinds[2]]))
+            times[kinds[2]].append(_launch("castra", campaign, phases[kinds[2]], cpu[kinds[2]]))
 
     endpoints = (
         ("Launch → first frame", 0, ""),
@@ -202,6 +219,17 @@ def main() -> None:
                 f"ratio {kind} / bare: {median / bare_median:.2f}   "
                 f"({target}difference {1000 * (median - bare_median):.0f} ms)"
             )
+    print("CPU time of the child's process at each endpoint (medians, ms; all threads)")
+    bare_cpu = [statistics.median(column) for column in zip(*cpu[kinds[0]], strict=True)]
+    for kind in kinds:
+        columns = [statistics.median(column) for column in zip(*cpu[kind], strict=True)]
+        ratios = " · ".join(
+            f"{value / bare:.2f}" for value, bare in zip(columns, bare_cpu, strict=True)
+        )
+        print(
+            f"{kind:<14} first frame {columns[0]:6.1f} · campaign visible {columns[1]:6.1f}"
+            + (f"   ratio / bare: {ratios}" if kind != kinds[0] else "")
+        )
     print(
         "Inside the child (medians, ms): imports · build the app · run to first frame · "
         "run until the campaign is visible"

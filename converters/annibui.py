@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
 
+from converters.errors import FieldError
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 __all__ = [
@@ -112,16 +113,32 @@ def parse_ability(text: str) -> Ability:
         if ability == key:
             return ability
     allowed = ", ".join(a.upper().replace("_", " ") for a in ABILITIES)
-    hint = ""
     if key in ("att", "dif"):
         # The seed's own example order says "+1 ATT + 2 DIF", which its table does not have.
-        hint = "; the seed's example writes ATT/DIF, which are not columns of its table"
-    raise ValueError(f"ability: one of {allowed} (got {text!r}{hint})")
+        raise FieldError(
+            "ability",
+            _(
+                "one of {allowed} (got {text!r}; the seed's example writes ATT/DIF, which are "
+                "not columns of its table)"
+            ),
+            allowed=allowed,
+            text=text,
+        )
+    raise FieldError("ability", _("one of {allowed} (got {text!r})"), allowed=allowed, text=text)
 
 
 _INCREMENT = re.compile(r"^\s*([A-Za-z][A-Za-z _-]*?)\s*\+\s*(\d+)\s*$")
 BUILDING_ABILITIES = ("res", "att", "dis")
 """A1: a building is raised only in RES, ATT and DIS."""
+
+
+def _decreased(ability: str, plus: int) -> FieldError:
+    return FieldError(
+        "increments",
+        _("{ability}{plus} — abilities can only be increased"),
+        ability=ability.upper(),
+        plus=plus,
+    )
 
 
 def parse_increments(text: str, field: str, *, building: bool = False) -> dict[Any, int]:
@@ -134,23 +151,26 @@ def parse_increments(text: str, field: str, *, building: bool = False) -> dict[A
             continue
         match = _INCREMENT.match(part)
         if match is None:
-            raise ValueError(
-                f"{field}: increments are ABILITY+N separated by commas, e.g. ACF+1,RES+2 "
-                f"(got {part.strip()!r})"
+            raise FieldError(
+                field,
+                _("increments are ABILITY+N separated by commas, e.g. ACF+1,RES+2 (got {part!r})"),
+                part=part.strip(),
             )
         name = match.group(1).strip()
         ability: str
         if building:
             ability = name.casefold()
             if ability not in BUILDING_ABILITIES:
-                raise ValueError(
-                    f"{field}: a building can be raised only in RES, ATT and DIS (got {name!r})"
+                raise FieldError(
+                    field,
+                    _("a building can be raised only in RES, ATT and DIS (got {name!r})"),
+                    name=name,
                 )
         else:
             try:
                 ability = parse_ability(name)
-            except ValueError as error:
-                raise ValueError(f"{field}: {str(error).partition(': ')[2]}") from None
+            except FieldError as error:
+                raise FieldError(field, error.message, **error.values) from None
         increments[ability] = increments.get(ability, 0) + int(match.group(2))
     return increments
 
@@ -271,16 +291,19 @@ class UnitType(BaseModel):
         points = 0
         for ability, plus in increments.items():
             if plus < 0:
-                raise ValueError(
-                    f"increments: {ability.upper()}{plus} — abilities can only be increased"
-                )
+                raise _decreased(ability, plus)
             if plus == 0:
                 continue
             base = self.ability(ability)
             if base is None:
-                raise ValueError(
-                    f"increments: {self.name} has no {ability.upper().replace('_', ' ')} "
-                    f"(the seed's table has '-'), so it cannot be increased"
+                raise FieldError(
+                    "increments",
+                    _(
+                        "{unit} has no {ability} (the seed's table has '-'), so it cannot be "
+                        "increased"
+                    ),
+                    unit=self.name,
+                    ability=ability.upper().replace("_", " "),
                 )
             changes[ability] = base + plus
             points += plus
@@ -310,9 +333,7 @@ class BuildingType(BaseModel):
 def _check_increments(value: Mapping[Ability, int]) -> dict[Ability, int]:
     for ability, plus in value.items():
         if plus < 0:
-            raise ValueError(
-                f"increments: {ability.upper()}{plus} — abilities can only be increased"
-            )
+            raise _decreased(ability, plus)
     return {ability: plus for ability, plus in value.items() if plus}
 
 
@@ -418,9 +439,14 @@ def _building_line(order: BuildingOrder, rates: AnniBuiRates) -> BuildingLine:
     building = order.building
     for field, plus, base in (("att", order.att, building.att), ("dis", order.dis, building.dis)):
         if plus and base is None:
-            raise ValueError(
-                f"buildings: {building.name} cannot be given {field.upper()} (the seed's table "
-                f"has '-'); only RES can be increased"
+            raise FieldError(
+                "buildings",
+                _(
+                    "{building} cannot be given {ability} (the seed's table has '-'); only RES can "
+                    "be increased"
+                ),
+                building=building.name,
+                ability=field.upper(),
             )
     unit_cost = (
         building.cost
@@ -458,7 +484,9 @@ def army_budget(
     reply mail would say. An ability the unit lacks, or ATT/DIS on walls, is bad input.
     """
     if treasury is not None and treasury < 0:
-        raise ValueError(f"treasury: money available cannot be negative (got {treasury})")
+        raise FieldError(
+            "treasury", _("money available cannot be negative (got {value})"), value=treasury
+        )
     army = _check_increments(army_increments) if army_increments is not None else None
     reasons: list[str] = []
     unit_lines: list[UnitLine] = []
@@ -680,9 +708,18 @@ def _take_hits(hits: int, targets: Sequence[Troop]) -> tuple[tuple[Casualty, ...
     return tuple(casualties), hits
 
 
+def _check_distance(distance: int | None) -> None:
+    if distance is not None and distance < 1:
+        raise FieldError(
+            "distance",
+            _("squares between the groups, at least 1 (got {distance})"),
+            distance=distance,
+        )
+
+
 def _require(troops: Sequence[Troop], field: str) -> None:
     if not troops:
-        raise ValueError(f"{field}: give at least one group of units")
+        raise FieldError(field, _("give at least one group of units"))
 
 
 def ranged_fire(
@@ -703,17 +740,20 @@ def ranged_fire(
     """
     _require(shooters, "shooters")
     _require(targets, "targets")
-    if distance is not None and distance < 1:
-        raise ValueError(f"distance: squares between the groups, at least 1 (got {distance})")
+    _check_distance(distance)
     ab_bonus = rates.wall_ab_bonus if on_walls else 0
     range_bonus = rates.wall_range_bonus if on_walls else 0
     attack = 0
     out_of_range: list[str] = []
     for troop in shooters:
         if troop.unit.fire != "ranged" or troop.unit.ab is None:
-            raise ValueError(
-                f"shooters: {troop.unit.name} does not shoot as a ranged unit (A2: javelins, "
-                f"archers, crossbows and horse archers do; engines use engine fire)"
+            raise FieldError(
+                "shooters",
+                _(
+                    "{unit} does not shoot as a ranged unit (A2: javelins, archers, crossbows "
+                    "and horse archers do; engines use engine fire)"
+                ),
+                unit=troop.unit.name,
             )
         reach = (troop.unit.tb or 0) + range_bonus
         if distance is not None and distance > reach:
@@ -723,9 +763,13 @@ def ranged_fire(
     defence = 0
     for troop in targets:
         if troop.unit.db is None:
-            raise ValueError(
-                f"targets: {troop.unit.name} cannot be hit by shooters (A2: siege engines "
-                f"and ships are hit only by engines and airships)"
+            raise FieldError(
+                "targets",
+                _(
+                    "{unit} cannot be hit by shooters (A2: siege engines and ships are hit only "
+                    "by engines and airships)"
+                ),
+                unit=troop.unit.name,
             )
         defence += troop.unit.db * troop.count
     hits = max(attack - defence, 0)
@@ -756,19 +800,24 @@ def engine_fire(
     """
     _require(engines, "engines")
     _require(targets, "targets")
-    if distance is not None and distance < 1:
-        raise ValueError(f"distance: squares between the groups, at least 1 (got {distance})")
+    _check_distance(distance)
     for troop in engines:
         if troop.unit.fire != "engine" or troop.unit.ab is None:
-            raise ValueError(
-                f"engines: {troop.unit.name} is not an engine (A2: ballistas, catapults, "
-                f"cannons, airships and gun ships fire as engines)"
+            raise FieldError(
+                "engines",
+                _(
+                    "{unit} is not an engine (A2: ballistas, catapults, cannons, airships and "
+                    "gun ships fire as engines)"
+                ),
+                unit=troop.unit.name,
             )
     flying_engines = all(t.unit.unit_class == "flying" for t in engines)
     for troop in targets:
         if troop.unit.unit_class == "flying" and not flying_engines:
-            raise ValueError(
-                f"targets: {troop.unit.name} fly and can be hit only by shooters and flying units"
+            raise FieldError(
+                "targets",
+                _("{unit} fly and can be hit only by shooters and flying units"),
+                unit=troop.unit.name,
             )
     in_range = [t for t in engines if distance is None or distance <= (t.unit.tb or 0)]
     attack = sum((t.unit.ab or 0) * t.count for t in in_range)
@@ -808,9 +857,13 @@ def melee(
     attackers_fly = all(t.unit.unit_class == "flying" for t in attackers)
     for troop in defenders:
         if troop.unit.unit_class == "flying" and not (attackers_fly or counterattack):
-            raise ValueError(
-                f"defenders: {troop.unit.name} fly; only flying units attack them in melee, "
-                f"or the unit they dived on, the next turn (counterattack)"
+            raise FieldError(
+                "defenders",
+                _(
+                    "{unit} fly; only flying units attack them in melee, or the unit they dived "
+                    "on, the next turn (counterattack)"
+                ),
+                unit=troop.unit.name,
             )
     side: Versus = versus or ("cavalry" if defenders[0].unit.is_cavalry else "foot")
     attack = sum((t.unit.acc if side == "cavalry" else t.unit.acf) * t.count for t in attackers)
@@ -877,14 +930,20 @@ def discipline_check(
     so ``captain=True`` with ``withdrawal="captain"`` is refused.
     """
     if units < 1:
-        raise ValueError(f"units: the army's units before the losses, at least 1 (got {units})")
+        raise FieldError(
+            "units", _("the army's units before the losses, at least 1 (got {units})"), units=units
+        )
     if not 0 <= lost <= units:
-        raise ValueError(f"lost: between 0 and the army's {units} units (got {lost})")
+        raise FieldError(
+            "lost", _("between 0 and the army's {units} units (got {lost})"), units=units, lost=lost
+        )
     if discipline < 0:
-        raise ValueError(f"dis: the army's discipline, 0 or more (got {discipline})")
+        raise FieldError(
+            "dis", _("the army's discipline, 0 or more (got {value})"), value=discipline
+        )
     if captain and withdrawal == "captain":
-        raise ValueError(
-            "captain: the captain withdrew (withdrawal captain), so he is not with the army"
+        raise FieldError(
+            "captain", _("the captain withdrew (withdrawal captain), so he is not with the army")
         )
     loss_percent = Fraction(lost * 100, units)
     required = loss_percent / 10
@@ -958,9 +1017,9 @@ def turn_income(
     """
     for field, value in (("cities", cities), ("capitals", capitals), ("killed", killed)):
         if value < 0:
-            raise ValueError(f"{field}: a count, 0 or more (got {value})")
+            raise FieldError(field, _("a count, 0 or more (got {value})"), value=value)
     if fled < 0:
-        raise ValueError(f"fled: a count, 0 or more (got {fled})")
+        raise FieldError("fled", _("a count, 0 or more (got {value})"), value=fled)
     parts = (
         cities * rates.city_income,
         capitals * rates.capital_income,
@@ -983,7 +1042,7 @@ def turn_income(
 def world_map_side(players: int, rates: AnniBuiRates = DEFAULT_ANNIBUI_RATES) -> int:
     """A5: the world map is 3n × 3n squares for n players (10 players → 30 × 30)."""
     if players < 1:
-        raise ValueError(f"players: at least 1 (got {players})")
+        raise FieldError("players", _("at least 1 (got {players})"), players=players)
     return rates.world_map_squares_per_player * players
 
 
@@ -1006,7 +1065,9 @@ def battle_map(units: int, rates: AnniBuiRates = DEFAULT_ANNIBUI_RATES) -> Battl
     """A5 and A1: the battle map is 4m × 4m for m world-map units in contact; each of them
     deploys as 5 battle-map units of 10 men; deployment is the centred half-size square."""
     if units < 2:
-        raise ValueError(f"units: world-map units in contact, at least 2 (got {units})")
+        raise FieldError(
+            "units", _("world-map units in contact, at least 2 (got {units})"), units=units
+        )
     side = rates.battle_map_squares_per_unit * units
     return BattleMap(
         units=units,

@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import N_
+from converters.errors import FieldError
+from converters.i18n import N_, _
 
 __all__ = [
     "DEFAULT_BELLUM_RULES",
@@ -130,7 +131,9 @@ def rome_setup(
     )
     if chosen is None:
         allowed = ", ".join(f.name for f in factions)
-        raise ValueError(f"faction: one of {allowed} (got {choice!r})")
+        raise FieldError(
+            "faction", _("one of {allowed} (got {choice!r})"), allowed=allowed, choice=choice
+        )
     others = [f for f in factions if f is not chosen]
     return RomeSetup(
         faction=chosen.name,
@@ -158,45 +161,79 @@ def check_centres(
     exceeds them. With ``powers``, every name must be one of them.
     """
     if not centres_by_year:
-        raise ValueError("centres: give at least one power with its centres per year")
+        raise FieldError("centres", _("give at least one power with its centres per year"))
     table: dict[str, tuple[int, ...]] = {}
     years: int | None = None
     for power, row in centres_by_year.items():
         if powers is not None and power not in powers:
-            raise ValueError(f"power: one of {', '.join(powers)} (got {power!r})")
+            raise FieldError(
+                "power",
+                _("one of {allowed} (got {power!r})"),
+                allowed=", ".join(powers),
+                power=power,
+            )
         if isinstance(row, str | bytes) or not isinstance(row, Sequence):
-            raise ValueError(f"centres: {power} needs a list of centres per year (got {row!r})")
+            raise FieldError(
+                "centres",
+                _("{power} needs a list of centres per year (got {row!r})"),
+                power=power,
+                row=row,
+            )
         values = tuple(row)
         if not 1 <= len(values) <= rules.last_year:
-            raise ValueError(
-                f"centres: {power} has {len(values)} years; give 1 to {rules.last_year} "
-                f"(one figure per year, year 1 first)"
+            raise FieldError(
+                "centres",
+                _(
+                    "{power} has {years} years; give 1 to {last} (one figure per year, year 1 "
+                    "first)"
+                ),
+                power=power,
+                years=len(values),
+                last=rules.last_year,
             )
         if years is not None and len(values) != years:
             first = next(iter(table))
-            raise ValueError(
-                f"centres: {power} has {len(values)} years but {first} has {years}; give every "
-                f"power one figure per year"
+            raise FieldError(
+                "centres",
+                _(
+                    "{power} has {years} years but {first} has {first_years}; give every power "
+                    "one figure per year"
+                ),
+                power=power,
+                years=len(values),
+                first=first,
+                first_years=years,
             )
         years = len(values)
         for year, held in enumerate(values, start=1):
             if isinstance(held, bool) or not isinstance(held, int):
-                raise ValueError(
-                    f"centres: {power} year {year} must be a whole number (got {held!r})"
+                raise FieldError(
+                    "centres",
+                    _("{power} year {year} must be a whole number (got {held!r})"),
+                    power=power,
+                    year=year,
+                    held=held,
                 )
             if not 0 <= held <= rules.supply_centres:
-                raise ValueError(
-                    f"centres: {power} year {year} = {held}; a power holds 0 to "
-                    f"{rules.supply_centres} centres"
+                raise FieldError(
+                    "centres",
+                    _("{power} year {year} = {held}; a power holds 0 to {most} centres"),
+                    power=power,
+                    year=year,
+                    held=held,
+                    most=rules.supply_centres,
                 )
         table[power] = values
     assert years is not None
     for year in range(years):
         total = sum(row[year] for row in table.values())
         if total > rules.supply_centres:
-            raise ValueError(
-                f"centres: year {year + 1} adds up to {total}, more than the map's "
-                f"{rules.supply_centres} supply centres"
+            raise FieldError(
+                "centres",
+                _("year {year} adds up to {total}, more than the map's {most} supply centres"),
+                year=year + 1,
+                total=total,
+                most=rules.supply_centres,
             )
     return table
 
@@ -246,7 +283,7 @@ def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:
 
 
 def _key(row: Sequence[int], criteria: list[tuple[str, int]]) -> tuple[int, ...]:
-    return tuple(row[-1] if span == 0 else sum(row[-span:]) for _, span in criteria)
+    return tuple(row[-1] if span == 0 else sum(row[-span:]) for _criterion, span in criteria)
 
 
 def winner_at_30(
@@ -319,18 +356,28 @@ def _proclaimed(
 ) -> Victory:
     """B1: ``sovereign`` proclaimed by every surviving player at the end of the last year."""
     if sovereign not in table:
-        raise ValueError(
-            f"sovereign: one of the powers in the table, {', '.join(table)} (got {sovereign!r})"
+        raise FieldError(
+            "sovereign",
+            _("one of the powers in the table, {allowed} (got {sovereign!r})"),
+            allowed=", ".join(table),
+            sovereign=sovereign,
         )
     held = table[sovereign][-1]
     if held == 0:
-        raise ValueError(f"sovereign: {sovereign} holds no centres; only a survivor is proclaimed")
+        raise FieldError(
+            "sovereign",
+            _("{sovereign} holds no centres; only a survivor is proclaimed"),
+            sovereign=sovereign,
+        )
     if victory is not None and victory.powers == (sovereign,):
         return victory  # he had already won at 30 centres
     if victory is not None:
-        raise ValueError(
-            f"sovereign: {', '.join(victory.powers)} already won with {victory.centres} centres "
-            f"in year {victory.year}"
+        raise FieldError(
+            "sovereign",
+            _("{powers} already won with {centres} centres in year {year}"),
+            powers=", ".join(victory.powers),
+            centres=victory.centres,
+            year=victory.year,
         )
     return Victory(year=len(table[sovereign]), powers=(sovereign,), centres=held, by="sovereign")
 
@@ -357,9 +404,16 @@ def standings(
     years = len(next(iter(table.values())))
     victory = winner_at_30(table, rules)
     if victory is not None and victory.year < years:
-        raise ValueError(
-            f"centres: {', '.join(victory.powers)} won in year {victory.year} with "
-            f"{victory.centres} centres, so the game ended; the table goes on to year {years}"
+        raise FieldError(
+            "centres",
+            _(
+                "{powers} won in year {year} with {centres} centres, so the game ended; the "
+                "table goes on to year {years}"
+            ),
+            powers=", ".join(victory.powers),
+            year=victory.year,
+            centres=victory.centres,
+            years=years,
         )
     if sovereign is not None:
         victory = _proclaimed(table, sovereign, victory)
@@ -392,7 +446,9 @@ def standings(
                 rank=rank,
                 power=power,
                 centres=key[0],
-                sums={name: value for (name, _), value in zip(criteria[1:], key[1:], strict=True)},
+                sums={
+                    name: value for (name, _span), value in zip(criteria[1:], key[1:], strict=True)
+                },
                 decided_by=decided_by,
                 survived=key[0] > 0,
             )

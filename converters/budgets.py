@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.errors import FieldError
 from converters.house_rules import SmallBattle
-from converters.i18n import N_
+from converters.i18n import N_, _
 from converters.rates import (
     DEFAULT_RATES,
     PM,
@@ -164,7 +164,9 @@ def _check_system(system: str) -> System:
     for known in SYSTEMS:
         if system == known:
             return known
-    raise ValueError(f"system: one of {', '.join(SYSTEMS)} (got {system!r})")
+    raise FieldError(
+        "system", _("one of {allowed} (got {system!r})"), allowed=", ".join(SYSTEMS), system=system
+    )
 
 
 def table_budget(
@@ -235,7 +237,9 @@ def advise_resolution(
     a = as_fraction(pm_a)
     b = as_fraction(pm_b)
     if a < 0 or b < 0:
-        raise ValueError(f"PM cannot be negative (got {pm_for_json(a)} and {pm_for_json(b)})")
+        raise ValueError(
+            _("PM cannot be negative (got {a} and {b})").format(a=pm_for_json(a), b=pm_for_json(b))
+        )
     reasons: list[str] = []
     if circumstances.special_terrain:
         reasons.append(N_("T1.8: special terrain rules apply"))
@@ -259,7 +263,11 @@ def advise_resolution(
                 )
             )
     elif small_battle != "both_sides":
-        raise ValueError(f"small_battle: either_side or both_sides (got {small_battle!r})")
+        raise FieldError(
+            "small_battle",
+            _("either_side or both_sides (got {small_battle!r})"),
+            small_battle=small_battle,
+        )
     big, small = max(a, b), min(a, b)
     if big > rates.dice_ratio * small:
         reasons.append(
@@ -301,11 +309,11 @@ def battle_budget(
     """
     known = _check_system(system)
     if not side_a:
-        raise ValueError("side_a: give at least one contingent")
+        raise FieldError("side_a", _("give at least one contingent"))
     if not side_b:
-        raise ValueError("side_b: give at least one contingent")
+        raise FieldError("side_b", _("give at least one contingent"))
     if cap is not None and cap < 1:
-        raise FieldError("cap", "a positive number of points or elements (got {cap})", cap=cap)
+        raise FieldError("cap", _("a positive number of points or elements (got {cap})"), cap=cap)
     unscaled_a = _side(known, side_a, Fraction(1), rates)
     unscaled_b = _side(known, side_b, Fraction(1), rates)
     larger = max(unscaled_a.full_budget, unscaled_b.full_budget)

@@ -101,36 +101,59 @@ class Board(_Frozen):
         seen: dict[str, Place] = {}
         for place in self.places:
             if place.province in seen:
-                raise ValueError(f"places: {place.province} is placed twice")
+                raise ValueError(
+                    _("places: {province} is placed twice").format(province=place.province)
+                )
             seen[place.province] = place
             if place.port and not place.maritime:
-                raise ValueError(f"places: {place.province} is a port but not maritime")
+                raise ValueError(
+                    _("places: {province} is a port but not maritime").format(
+                        province=place.province
+                    )
+                )
         pairs: dict[tuple[frozenset[str], bool], Link] = {}
         for link in self.links:
             for end in (link.a, link.b):
                 if end not in seen:
                     raise ValueError(
-                        f"links: {link.a}–{link.b}: {end!r} is not a province of the board"
+                        _("links: {a}–{b}: {end!r} is not a province of the board").format(
+                            a=link.a, b=link.b, end=end
+                        )
                     )
             if link.a == link.b:
-                raise ValueError(f"links: {link.a} is joined to itself")
+                raise ValueError(_("links: {a} is joined to itself").format(a=link.a))
             # A pair may be joined once by land and once by sea (a coast road and its stretch).
             key = (frozenset((link.a, link.b)), link.way in SEA_WAYS)
             if key in pairs:
-                raise ValueError(
-                    f"links: {link.a}–{link.b} is listed twice by {'sea' if key[1] else 'land'} "
-                    "(a connection is stated once and joins both ways)"
+                twice = (
+                    _(
+                        "links: {a}–{b} is listed twice by sea (a connection is stated once "
+                        "and joins both ways)"
+                    )
+                    if key[1]
+                    else _(
+                        "links: {a}–{b} is listed twice by land (a connection is stated once "
+                        "and joins both ways)"
+                    )
                 )
+                raise ValueError(twice.format(a=link.a, b=link.b))
             pairs[key] = link
             if link.way in SEA_WAYS and not (seen[link.a].maritime and seen[link.b].maritime):
                 inland = link.a if not seen[link.a].maritime else link.b
                 raise ValueError(
-                    f"links: {link.a}–{link.b} is a {link.way} but {inland} is not maritime"
+                    _("links: {a}–{b} is a {way} but {inland} is not maritime").format(
+                        a=link.a,
+                        b=link.b,
+                        way=_("sea stretch") if link.way == "sea" else _("crossing"),
+                        inland=inland,
+                    )
                 )
         unreached = self._unreached()
         if unreached:
             raise ValueError(
-                f"links: not reachable from {self.places[0].province}: {', '.join(unreached)}"
+                _("links: not reachable from {start}: {provinces}").format(
+                    start=self.places[0].province, provinces=", ".join(unreached)
+                )
             )
         return self
 
@@ -174,10 +197,12 @@ class Board(_Frozen):
         if missing or unknown:
             parts = []
             if missing:
-                parts.append(f"not on the board: {', '.join(missing)}")
+                parts.append(_("not on the board: {names}").format(names=", ".join(missing)))
             if unknown:
-                parts.append(f"not in the provinces table: {', '.join(unknown)}")
-            raise ValueError("places: " + "; ".join(parts))
+                parts.append(
+                    _("not in the provinces table: {names}").format(names=", ".join(unknown))
+                )
+            raise ValueError(_("places: {problems}").format(problems="; ".join(parts)))
 
     def land_way(self, a: str, b: str) -> Way | None:
         """The road (or mountain road) joining ``a`` and ``b``, or None."""

@@ -22,7 +22,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from converters.errors import FieldError
 from converters.house_rules import ControlTie
+from converters.i18n import _
 
 __all__ = ["ControlCheck", "Keeper", "control_check", "control_keeper", "pm_to_keep"]
 
@@ -53,9 +55,9 @@ class ControlCheck(BaseModel):
 
 def _whole(value: int, field: str, *, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field}: a whole number (got {value!r})")
+        raise FieldError(field, _("a whole number (got {value!r})"), value=value)
     if minimum is not None and value < minimum:
-        raise ValueError(f"{field}: {minimum} or more (got {value})")
+        raise FieldError(field, _("{minimum} or more (got {value})"), minimum=minimum, value=value)
     return value
 
 
@@ -64,7 +66,7 @@ def control_keeper(owner_score: int, occupier_score: int, tie: ControlTie = "occ
     defender, read as the occupier (house rule ``control_tie``: ``occupier`` by default,
     ``owner`` for clubs that read the defender as the province's owner)."""
     if tie not in ("occupier", "owner"):
-        raise ValueError(f"control_tie: occupier or owner (got {tie!r})")
+        raise FieldError("control_tie", _("occupier or owner (got {tie!r})"), tie=tie)
     if owner_score == occupier_score:
         return tie
     return "owner" if owner_score > occupier_score else "occupier"

@@ -18,7 +18,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.campaign_map import Board
-from converters.i18n import _
+from converters.errors import FieldError
+from converters.i18n import _, translate_recorded
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
 
 __all__ = [
@@ -185,7 +186,7 @@ class MapState(_Frozen):
 def supply_limit(loyalty: int) -> int:
     """D7: armies a province feeds: loyalty 6 → 3, 4–5 → 2, 0–3 → 1."""
     if isinstance(loyalty, bool) or not 0 <= loyalty <= LOYALTY_MAX:
-        raise ValueError(f"loyalty: a whole number 0–6 (got {loyalty!r})")
+        raise FieldError("loyalty", _("a whole number 0–6 (got {loyalty!r})"), loyalty=loyalty)
     if loyalty == LOYALTY_MAX:
         return 3
     return 2 if loyalty >= 4 else 1
@@ -224,15 +225,32 @@ def check_map(
     attacker, defender = sides
     ports = [place.province for place in board.places if place.port]
     if len(ports) != 3:
-        raise ValueError(f"places: D9 wants three key maritime ports (found {len(ports)})")
+        raise FieldError(
+            "places", _("D9 wants three key maritime ports (found {count})"), count=len(ports)
+        )
     for port in ports:
         if controllers.get(port) != defender:
-            raise ValueError(f"places: {port}: D9, {defender} holds every port at the start")
+            raise FieldError(
+                "places",
+                _("{port}: D9, {defender} holds every port at the start"),
+                port=port,
+                defender=defender,
+            )
     if controllers.get(homeland) != attacker:
-        raise ValueError(f"places: D9, {homeland} is {attacker}'s at the start")
+        raise FieldError(
+            "places",
+            _("D9, {homeland} is {attacker}'s at the start"),
+            homeland=homeland,
+            attacker=attacker,
+        )
     for neighbour in board.road_neighbours(homeland):
         if controllers.get(neighbour) == defender:
-            raise ValueError(f"links: D9, {homeland} borders no province of {defender}")
+            raise FieldError(
+                "links",
+                _("D9, {homeland} borders no province of {defender}"),
+                homeland=homeland,
+                defender=defender,
+            )
 
 
 def start_map(
@@ -400,7 +418,7 @@ def forced_march_to(state: MapState, board: Board, name: str, via: str, to: str)
     loyalty = state.provinces[army.province].loyalty.get(army.side, 0)
     verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion)
     if not verdict.allowed:
-        raise RuleBroken(verdict.reason)
+        raise RuleBroken(translate_recorded(verdict.reason))
     _room(state, army.side, to)
     moved = _with(state, army, province=to, moved=True, came_from=via, morale=verdict.morale_after)
     return _claim(moved, army, to)

@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import _, translate_recorded
+from converters.i18n import _, ngettext, translate_recorded
 
 __all__ = [
     "AskingDice",
@@ -51,10 +51,20 @@ class DiceExhaustedError(LookupError):
     """A scripted list ran out; ``used`` rolls had been taken from it."""
 
     def __init__(self, used: int, sides: int, purpose: str, source: str = "dice") -> None:
-        super().__init__(f"{source}: ran out after {used} values; needed a d{sides} for {purpose}")
+        super().__init__(
+            ngettext(
+                "{source}: ran out after {used} value; needed a d{sides} for {purpose}",
+                "{source}: ran out after {used} values; needed a d{sides} for {purpose}",
+                used,
+            ).format(source=source, used=used, sides=sides, purpose=translate_recorded(purpose))
+        )
         self.used = used
         self.sides = sides
         self.purpose = purpose
+
+
+def _faceless(sides: int) -> ValueError:
+    return ValueError(_("sides: a die has at least 1 face (got {sides})").format(sides=sides))
 
 
 @runtime_checkable
@@ -76,9 +86,13 @@ class _LoggedDice:
 
     def _record(self, sides: int, value: int, purpose: str) -> int:
         if sides < 1:
-            raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+            raise _faceless(sides)
         if not 1 <= value <= sides:
-            raise InvalidDieError(f"die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}")
+            raise InvalidDieError(
+                _("die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}").format(
+                    sides=sides, value=value, purpose=translate_recorded(purpose)
+                )
+            )
         self.rolls.append(Roll(sides=sides, value=value, purpose=purpose))
         return value
 
@@ -124,8 +138,16 @@ class ScriptedDice(_LoggedDice):
         value = self._values[self.used]
         if not 1 <= value <= sides:
             raise InvalidDieError(
-                f"{self.source}: value {self.used + 1} is {value}, but a d{sides} shows"
-                f" 1 to {sides} ({purpose})"
+                _(
+                    "{source}: value {position} is {value}, but a d{sides} shows 1 to {sides} "
+                    "({purpose})"
+                ).format(
+                    source=self.source,
+                    position=self.used + 1,
+                    value=value,
+                    sides=sides,
+                    purpose=translate_recorded(purpose),
+                )
             )
         self._record(sides, value, purpose)
         self.used += 1
@@ -193,7 +215,11 @@ class TableDie(BaseModel):
     def face(self, shown: int) -> int | None:
         """The asked die's face for ``shown`` on the rolled die; None: roll again."""
         if not 1 <= shown <= self.rolled:
-            raise InvalidDieError(f"face: a d{self.rolled} shows 1 to {self.rolled} (got {shown})")
+            raise InvalidDieError(
+                _("face: a d{sides} shows 1 to {sides} (got {shown})").format(
+                    sides=self.rolled, shown=shown
+                )
+            )
         if self.rerolled_from is not None and shown >= self.rerolled_from:
             return None
         return -(-shown // self.per_face)
@@ -202,7 +228,7 @@ class TableDie(BaseModel):
 def table_die(sides: int) -> TableDie:
     """The table die that stands in for a d``sides`` (see :class:`TableDie`)."""
     if sides < 1:
-        raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+        raise _faceless(sides)
     if sides in TABLE_DICE:
         return TableDie(sides=sides, rolled=sides, per_face=1)
     for rolled in _MULTIPLE_FIRST:
@@ -226,7 +252,11 @@ def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int],
     is simply asked again, which is what the rule asks of a player at the table.
     """
     if not any(acceptable(face) for face in range(1, sides + 1)):
-        raise ValueError(f"no face of a d{sides} is acceptable for {purpose}")
+        raise ValueError(
+            _("no face of a d{sides} is acceptable for {purpose}").format(
+                sides=sides, purpose=translate_recorded(purpose)
+            )
+        )
     while True:
         face = dice.roll(sides, purpose)
         if acceptable(face):

@@ -32,8 +32,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
 from converters.dice import Dice
+from converters.errors import FieldError
 from converters.house_rules import DEFAULT_RULES, BothRetreat, HouseRules, pursue_both
-from converters.odds import BattleOdds, Walls, city_falls, odds_from_state, real_pm
+from converters.i18n import N_, _
+from converters.odds import NO_ARMY, BattleOdds, Walls, city_falls, odds_from_state, real_pm
 from converters.rates import pm_for_json
 
 __all__ = [
@@ -84,6 +86,13 @@ SideId = Literal["a", "b"]
 Choice = Literal["continue", "retreat"]
 """What a side chooses after each round (T3.3)."""
 Approach = Literal["open", "mountain_road", "landing"]
+
+APPROACH_WORDS: dict[Approach, str] = {
+    "open": N_("open ground"),
+    "mountain_road": N_("mountain road"),
+    "landing": N_("landing"),
+}
+"""How an attacker came, in words (T3.2)."""
 """How the attacker came (T3.2: the defender gets +1 against a mountain road or a landing)."""
 Outcome = Literal["a_wins", "b_wins", "draw", "both_withdrew"]
 """How a dice battle ended (T2.7, T3.3)."""
@@ -151,20 +160,19 @@ class BattleSetup(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BattleSetup:
         if self.city_assault and self.defender is None:
-            raise ValueError("defender: a city assault needs the defending side (a or b)")
+            raise FieldError("defender", _("a city assault needs the defending side (a or b)"))
         if self.attacker_approach != "open" and self.defender is None:
             # T3.2's +1 goes to the attacker's opponent: without a defender nobody would get it.
-            raise ValueError(
-                f"defender: an attacker coming by {self.attacker_approach.replace('_', ' ')} "
-                "needs the defending side (a or b)"
+            raise FieldError(
+                "defender",
+                _("an attacker coming by {approach} needs the defending side (a or b)"),
+                approach=_(APPROACH_WORDS[self.attacker_approach]),
             )
         if self.city_assault and self.naval:
-            raise ValueError("naval: a naval battle is fought first, without doubling (T3.5)")
+            raise FieldError("naval", _("a naval battle is fought first, without doubling (T3.5)"))
         for side in ("a", "b"):
             if self.side(side).pm == 0 and not (self.city_assault and self.defender == side):
-                raise ValueError(
-                    f"{side}: a side needs at least 1 PM (only a city has a ½ PM garrison)"
-                )
+                raise FieldError(side, _(NO_ARMY))
         return self
 
     def side(self, side: SideId) -> BattleSide:
@@ -307,7 +315,7 @@ def _apply_losses(
     left = list(dice)
     lost = [0] * len(dice)
     position = next_loss
-    for _ in range(hits):
+    for _hit in range(hits):
         if sum(left) == 0:
             break
         while left[order[position % len(order)]] == 0:
@@ -320,7 +328,7 @@ def _apply_losses(
 
 
 def _roll(dice: Dice, count: int, purpose: str) -> tuple[int, ...]:
-    return tuple(dice.roll(6, purpose) for _ in range(count))
+    return tuple(dice.roll(6, purpose) for _die in range(count))
 
 
 def _ended(a_left: int, b_left: int) -> Outcome | None:
@@ -340,7 +348,7 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
     PM; losses go round each side's contingents (T3.4). Ends the battle if a side is wiped
     out (T2.7)."""
     if state.over:
-        raise ValueError("battle: it is already over")
+        raise _over()
     number = state.rounds_fought + 1
     fought = _both_roll(state, state.rounds, dice, "round", number, f"T3.1 round {number}")
     return fought.model_copy(
@@ -401,10 +409,10 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     side has lost (T2.7).
     """
     if state.over:
-        raise ValueError("battle: it is already over")
+        raise _over()
     for field, choice in (("a_choice", a_choice), ("b_choice", b_choice)):
         if choice not in ("continue", "retreat"):
-            raise ValueError(f"{field}: continue or retreat (got {choice!r})")
+            raise FieldError(field, _("continue or retreat (got {choice!r})"), choice=choice)
     rounds = state.rounds
     if rounds:
         rounds = (
@@ -499,10 +507,18 @@ Policy = Callable[[BattleState, SideId], Choice]
 """How a side chooses after each round: a person asked on the terminal, or a fixed rule."""
 
 
+def _over() -> ValueError:
+    return ValueError(_("battle: it is already over"))
+
+
 def retreat_at(threshold: int) -> Policy:
     """ "Retreat when down to ``threshold`` PM or fewer" (0: fight to the end), as in T3.8."""
     if threshold < 0:
-        raise ValueError(f"retreat_at: a retreat threshold cannot be negative (got {threshold})")
+        raise FieldError(
+            "retreat_at",
+            _("a retreat threshold cannot be negative (got {threshold})"),
+            threshold=threshold,
+        )
 
     def policy(state: BattleState, side: SideId) -> Choice:
         return "retreat" if state.pm_left(side) <= threshold else "continue"
@@ -600,7 +616,7 @@ def naval_capture(
 ) -> NavalCapture:
     """T3.7: the winner rolls 1d6 per enemy naval PM destroyed; ``target``+ captures it."""
     if destroyed_pm < 0:
-        raise ValueError(f"destroyed_pm: cannot be negative (got {destroyed_pm})")
+        raise FieldError("destroyed_pm", _("cannot be negative (got {value})"), value=destroyed_pm)
     rolls = _roll(dice, destroyed_pm, f"T3.7 capture, {winner}")
     captured = sum(1 for face in rolls if face >= target)
     return NavalCapture(rolls=rolls, captured=captured, sunk=destroyed_pm - captured)
@@ -640,7 +656,7 @@ def interception_roll(
         ("troops_carried_pm", troops_carried_pm),
     ):
         if value < 0:
-            raise ValueError(f"{field}: cannot be negative (got {value})")
+            raise FieldError(field, _("cannot be negative (got {value})"), value=value)
     against = seeking_fleet_pm + avoiding_fleet_pm + troops_carried_pm
     roll = dice.roll(6, "T3.6 interception")
     caught = roll >= against if rules.interception == "at_least" else roll <= against
@@ -747,7 +763,7 @@ class BattleResult(BaseModel):
 def battle_result(state: BattleState, capture: NavalCapture | None = None) -> BattleResult:
     """The result of a finished battle (T2.7; T3.5 prisoners when a city falls)."""
     if state.outcome is None:
-        raise ValueError("battle: it is not over yet")
+        raise ValueError(_("battle: it is not over yet"))
     setup = state.setup
     winner: SideId | None = {"a_wins": "a", "b_wins": "b"}.get(state.outcome)  # type: ignore[assignment]
     loser = _other(winner) if winner is not None else None
@@ -862,25 +878,37 @@ def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedConti
         if not words:
             continue
         if len(words) < 2:
-            raise SetupProblem(field, f"{field}: write NATION PM, e.g. Rome 4; Samnites 2")
+            raise SetupProblem(
+                field, _("{field}: write NATION PM, e.g. Rome 4; Samnites 2").format(field=field)
+            )
         name, typed = " ".join(words[:-1]), words[-1]
         try:
             pm = Fraction(typed)
         except (ValueError, ZeroDivisionError):
             raise SetupProblem(
-                field, f"{field}: PM of {name} must be a number (got {typed!r})"
+                field,
+                _("{field}: PM of {name} must be a number (got {typed!r})").format(
+                    field=field, name=name, typed=typed
+                ),
             ) from None
         if pm < 0 or pm.denominator != 1:
             raise SetupProblem(
                 field,
-                f"{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
-                f"½ PM garrison (got {typed!r})",
+                _(
+                    "{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                    "½ PM garrison (got {typed!r})"
+                ).format(field=field, name=name, typed=typed),
             )
         if nations and name.lower() not in known:
             raise SetupProblem(
-                field, f"{field}: unknown nation {name!r}; one of {', '.join(nations)}"
+                field,
+                _("{field}: unknown nation {name!r}; one of {nations}").format(
+                    field=field, name=name, nations=", ".join(nations)
+                ),
             )
         contingents.append((known.get(name.lower(), name), pm))
     if not contingents:
-        raise SetupProblem(field, f"{field}: at least one contingent, e.g. Rome 4")
+        raise SetupProblem(
+            field, _("{field}: at least one contingent, e.g. Rome 4").format(field=field)
+        )
     return contingents

@@ -2,15 +2,44 @@
 
 The rules know a field as a name (``battle_groups``), never as a command-line flag or a screen
 label: the command line turns it into ``--battle-groups``, the app into "Battle groups". A
-message may mention other fields as ``{name}``; the interface names those too.
+message may mention other fields as ``{name}``; the interface names those too. A pydantic
+``ValidationError`` becomes a :class:`FieldError` through :func:`field_error`, so the
+interfaces' ``describe()`` are the only places that turn a refusal into a line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["FieldError", "plain_name"]
+from converters.i18n import N_, _
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+__all__ = ["PYDANTIC_WORDS", "FieldError", "field_error", "naming_field", "plain_name"]
+
+PYDANTIC_WORDS: dict[str, str] = {
+    "int_parsing": N_("a whole number"),
+    "int_type": N_("a whole number"),
+    "int_from_float": N_("a whole number"),
+    "float_parsing": N_("a number"),
+    "bool_parsing": N_("yes or no"),
+    "greater_than_equal": N_("at least {ge}"),
+    "greater_than": N_("more than {gt}"),
+    "less_than_equal": N_("at most {le}"),
+    "less_than": N_("less than {lt}"),
+    "string_too_short": N_("required"),
+    "too_short": N_("at least {min_length}"),
+    "too_long": N_("at most {max_length}"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "missing": N_("required"),
+    "extra_forbidden": N_("not a field here"),
+    "string_pattern_mismatch": N_("not in the expected form"),
+    "literal_error": N_("one of {expected}"),
+    "enum": N_("one of {expected}"),
+}
+"""pydantic's error types in the words of the table; others keep pydantic's message."""
 
 
 def plain_name(field: str) -> str:
@@ -47,8 +76,8 @@ class FieldError(ValueError):
 
     @property
     def field(self) -> str:
-        """The field to fix first."""
-        return self.fields[0]
+        """The field to fix first ("" for a refusal of the whole input)."""
+        return self.fields[0] if self.fields else ""
 
     def reason(self, name: Callable[[str], str] = plain_name) -> str:
         """The message alone, other fields named by ``name``."""
@@ -56,5 +85,48 @@ class FieldError(ValueError):
 
     def text(self, name: Callable[[str], str] = plain_name) -> str:
         """``"broken/fragmented: together at most battle_groups (10)"``, each field named by
-        ``name`` (a flag on the command line, a label in the app)."""
+        ``name`` (a flag on the command line, a label in the app); a refusal of the whole
+        input (no field) is its reason alone."""
+        if not self.fields:
+            return self.reason(name)
         return f"{'/'.join(name(field) for field in self.fields)}: {self.reason(name)}"
+
+
+def naming_field(message: str, placeholder: str, field: str) -> str:
+    """``message`` with its ``{placeholder}`` turned into the field ``field``, named by the
+    interface when shown: one translated sentence serves several fields ("at most {whole}"
+    → "at most {battle_groups}")."""
+    return message.replace("{" + placeholder + "}", "{" + field + "}")
+
+
+def field_error(
+    error: ValidationError, whole: str | tuple[str, ...] = (), *, positions: bool = False
+) -> FieldError:
+    """pydantic's first problem as a :class:`FieldError`: the field its location names
+    (``corps.quality``; with ``positions``, a place in a JSON document as it is written,
+    ``generals[0].pp``; for a check of the whole model ``whole``, by default no field),
+    why in the table's words in the active language ("at most 6 (got 7)"), else pydantic's
+    own message. A :class:`FieldError` raised by a validator comes back as it was raised."""
+    first = error.errors()[0]
+    raised = (first.get("ctx") or {}).get("error")
+    if isinstance(raised, FieldError):
+        return raised
+    location = ""
+    for part in first.get("loc", ()):
+        if isinstance(part, int):
+            location += f"[{part}]" if positions else ""
+        else:
+            location += f".{part}" if location else str(part)
+    field: str | tuple[str, ...] = location or whole
+    template = PYDANTIC_WORDS.get(first.get("type", ""))
+    pydantic_says = str(first.get("msg", "")).removeprefix("Value error, ")
+    if template is None:
+        return FieldError(field, "{reason}", reason=pydantic_says)
+    try:
+        reason = _(template).format(**(first.get("ctx") or {}))
+    except (KeyError, IndexError):
+        return FieldError(field, "{reason}", reason=pydantic_says)
+    given = first.get("input")
+    if isinstance(given, str | int) and not isinstance(given, bool):
+        return FieldError(field, _("{reason} (got {given!r})"), reason=reason, given=given)
+    return FieldError(field, "{reason}", reason=reason)

@@ -120,6 +120,8 @@ class RecoveryLosses(BaseModel):
     """Every recovery die, in the order rolled: destroyed bases, routed bases, naval points."""
 
 
+_BASES_FIELDED = N_("at least 1 (the bases the contingent fielded)")
+
 MOST_BASES = 1_000
 """The most bases (or naval points) T2.6 recovery takes: beyond any table, and each lost one
 rolls a die."""
@@ -127,11 +129,11 @@ rolls a die."""
 
 def _count(value: int, field: str, most: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, "a whole number (got {value!r})", value=value)
+        raise FieldError(field, _("a whole number (got {value!r})"), value=value)
     if value < 0:
-        raise FieldError(field, "cannot be negative (got {value})", value=value)
+        raise FieldError(field, _("cannot be negative (got {value})"), value=value)
     if most is not None and value > most:
-        raise FieldError(field, "at most {most} (got {value})", most=most, value=value)
+        raise FieldError(field, _("at most {most} (got {value})"), most=most, value=value)
     return value
 
 
@@ -140,13 +142,36 @@ def _eleq(value: Fraction | int | float | str, field: str) -> Fraction:
         exact = as_fraction(value)
     except (ValueError, ZeroDivisionError, TypeError):
         raise FieldError(
-            field, "a number of ElEq such as 12 or 11.5 (got {value!r})", value=value
+            field, _("a number of ElEq such as 12 or 11.5 (got {value!r})"), value=value
         ) from None
     if exact < 0:
-        raise FieldError(field, "cannot be negative (got {value:g})", value=float(exact))
+        raise FieldError(field, _("cannot be negative (got {value:g})"), value=float(exact))
     if (exact * 2).denominator != 1:
-        raise FieldError(field, "ElEq are whole or half (got {value:g})", value=float(exact))
+        raise FieldError(field, _("ElEq are whole or half (got {value:g})"), value=float(exact))
     return exact
+
+
+def _parts_within(whole: tuple[str, Fraction | int], fielded: str, **parts: Fraction | int) -> None:
+    """What a contingent fielded (``whole``: its field and count, more than 0, else the
+    ``fielded`` refusal) holds the ``parts`` lost from it: together at most the whole (T2.1
+    BGs broken and fragmented, T2.2 ElEq eliminated, T2.2b bases killed and broken, T2.3
+    elements lost, T2.6 bases destroyed and routed)."""
+    field, count = whole
+    if count <= 0:
+        raise FieldError(field, _(fielded))
+    if sum(parts.values()) > count:
+        # The whole is another field, named by the interface: {whole} becomes {battle_groups}.
+        message = (
+            _("together at most {whole} ({most}), got {given}")
+            if len(parts) > 1
+            else _("at most {whole} ({most}), got {given}")
+        )
+        raise FieldError(
+            tuple(parts),
+            message.replace("{whole}", "{" + field + "}"),
+            most=_show(Fraction(count)),
+            given=" + ".join(_show(Fraction(part)) for part in parts.values()),
+        )
 
 
 def _show(value: Fraction) -> str:
@@ -187,7 +212,7 @@ def _check_outcome(outcome: str) -> Outcome:
         return "won"
     if outcome == "lost":
         return "lost"
-    raise FieldError("outcome", "won or lost (got {outcome!r})", outcome=outcome)
+    raise FieldError("outcome", _("won or lost (got {outcome!r})"), outcome=outcome)
 
 
 def fog_army_break(losses: LandLosses) -> str:
@@ -225,18 +250,14 @@ def fog_losses(
     counts_as: Outcome = "won" if checked == "won" else "lost"
     _count(pm, "pm")
     _count(battle_groups, "battle_groups")
-    if battle_groups < 1:
-        raise FieldError("battle_groups", "at least 1 (the BGs the contingent fielded)")
     _count(broken, "broken")
     _count(fragmented, "fragmented")
-    if broken + fragmented > battle_groups:
-        raise FieldError(
-            ("broken", "fragmented"),
-            "together at most {battle_groups} ({most}), got {broken_count} + {fragmented_count}",
-            most=battle_groups,
-            broken_count=broken,
-            fragmented_count=fragmented,
-        )
+    _parts_within(
+        ("battle_groups", battle_groups),
+        N_("at least 1 (the BGs the contingent fielded)"),
+        broken=broken,
+        fragmented=fragmented,
+    )
     if attrition is None:
         ap = broken * rates.fog_ap_broken
         if counts_as == "lost" or camp_sacked:
@@ -246,7 +267,7 @@ def fog_losses(
     else:
         _count(attrition, "attrition")
         if broken:
-            raise FieldError("attrition", "give either {attrition} or {broken}, not both")
+            raise FieldError("attrition", _("give either {attrition} or {broken}, not both"))
         ap = attrition
         if counts_as == "won":
             # The edition's total includes the fragmented BGs the winner does not count.
@@ -254,7 +275,7 @@ def fog_losses(
             if ap < 0:
                 raise FieldError(
                     "attrition",
-                    "at least the AP of the {count} fragmented BGs ({ap}), got {given}",
+                    _("at least the AP of the {count} fragmented BGs ({ap}), got {given}"),
                     count=fragmented,
                     ap=fragmented * rates.fog_ap_fragmented,
                     given=attrition,
@@ -280,22 +301,16 @@ def dbm_losses(
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     total = _eleq(total_eleq, "total_eleq")
-    if total == 0:
-        raise FieldError("total_eleq", "more than 0 (the contingent's ElEq)")
     gone = _eleq(eliminated, "eliminated")
     shaken = _eleq(demoralised, "demoralised")
-    if gone > total:
-        raise FieldError(
-            "eliminated",
-            "at most {total_eleq} ({most}), got {given}",
-            most=_show(total),
-            given=_show(gone),
-        )
+    _parts_within(("total_eleq", total), N_("more than 0 (the contingent's ElEq)"), eliminated=gone)
     if gone + shaken > total:
         raise FieldError(
             "demoralised",
-            "demoralised but not eliminated, so at most {total_eleq} − {eliminated} ({most}), "
-            "got {given}",
+            _(
+                "demoralised but not eliminated, so at most {total_eleq} − {eliminated} "
+                "({most}), got {given}"
+            ),
             most=_show(total - gone),
             given=_show(shaken),
         )
@@ -310,17 +325,9 @@ def dbmm_losses(pm: int, bases: int, killed: int, broken: int, outcome: Outcome)
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     _count(bases, "bases")
-    if bases < 1:
-        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
     _count(killed, "killed")
     _count(broken, "broken")
-    if killed + broken > bases:
-        raise FieldError(
-            ("killed", "broken"),
-            "together at most {bases} ({most}), got {given}",
-            most=bases,
-            given=f"{killed} + {broken}",
-        )
+    _parts_within(("bases", bases), _BASES_FIELDED, killed=killed, broken=broken)
     counted = killed + broken if checked == "lost" else killed
     return _land("dbmm", checked, pm, Fraction(counted), Fraction(bases))
 
@@ -330,13 +337,10 @@ def dba_losses(pm: int, elements: int, lost: int, outcome: Outcome) -> LandLosse
     checked = _check_outcome(outcome)
     _count(pm, "pm")
     _count(elements, "elements")
-    if elements < 1:
-        raise FieldError("elements", "at least 1 (the elements the contingent fielded)")
     _count(lost, "lost")
-    if lost > elements:
-        raise FieldError(
-            "lost", "at most {elements} ({most}), got {given}", most=elements, given=lost
-        )
+    _parts_within(
+        ("elements", elements), N_("at least 1 (the elements the contingent fielded)"), lost=lost
+    )
     return _land("dba", checked, pm, Fraction(lost), Fraction(elements))
 
 
@@ -361,19 +365,10 @@ def recovery_losses(
     """
     _count(pm, "pm")
     _count(bases, "bases", most=MOST_BASES)
-    if bases < 1:
-        raise FieldError("bases", "at least 1 (the bases the contingent fielded)")
     _count(destroyed, "destroyed")
     _count(routed, "routed")
     _count(naval_lost, "naval_lost", most=MOST_BASES)
-    if destroyed + routed > bases:
-        raise FieldError(
-            ("destroyed", "routed"),
-            "together at most {bases} ({most}), got {destroyed_count} + {routed_count}",
-            most=bases,
-            destroyed_count=destroyed,
-            routed_count=routed,
-        )
+    _parts_within(("bases", bases), _BASES_FIELDED, destroyed=destroyed, routed=routed)
     common = rates.recovery_holds_field if holds_field else 0
     if commander_killed:
         common += rates.recovery_commander_killed

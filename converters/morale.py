@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
 from converters.errors import FieldError
-from converters.i18n import N_
+from converters.i18n import N_, _
 
 __all__ = [
     "DBA_ELEMENTS",
@@ -63,20 +63,24 @@ _MORALE_CHANGE: dict[str, int] = {
 
 def _morale(value: int, field: str = "morale") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(field, "a whole number 0 to 6 (got {value!r})", value=value)
+        raise FieldError(field, _("a whole number 0 to 6 (got {value!r})"), value=value)
     if not MORALE_MIN <= value <= MORALE_MAX:
-        raise FieldError(field, "0 to 6 (got {value})", value=value)
+        raise FieldError(field, _("0 to 6 (got {value})"), value=value)
     return value
+
+
+def _not_a_defeat(defeat: str) -> FieldError:
+    return FieldError("defeat", _("ordinary or crushing (got {defeat!r})"), defeat=defeat)
 
 
 def _count(value: int, field: str, most: int, most_name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise FieldError(field, "a whole number 0 or more (got {value!r})", value=value)
+        raise FieldError(field, _("a whole number 0 or more (got {value!r})"), value=value)
     if value > most:
         raise FieldError(
             field,
-            "at most {most_name} ({most}), got {value}",
-            most_name=most_name,
+            _("at most {most_name} ({most}), got {value}"),
+            most_name=_(most_name),
             most=most,
             value=value,
         )
@@ -100,10 +104,10 @@ def classify_defeat(
     for field, fielded in (("elements", elements), ("enemy_elements", enemy_elements)):
         if isinstance(fielded, bool) or not isinstance(fielded, int) or fielded < 1:
             raise FieldError(
-                field, "an army fields at least 1 element (got {fielded!r})", fielded=fielded
+                field, _("an army fields at least 1 element (got {fielded!r})"), fielded=fielded
             )
-    _count(lost, "lost", elements, "the elements fielded")
-    _count(enemy_lost, "enemy_lost", enemy_elements, "the enemy's elements fielded")
+    _count(lost, "lost", elements, N_("the elements fielded"))
+    _count(enemy_lost, "enemy_lost", enemy_elements, N_("the enemy's elements fielded"))
     on_table_margin = (enemy_elements - enemy_lost) - (elements - lost)
     crushing = (
         general_lost or camp_lost or lost >= _CRUSHING_LOSSES or on_table_margin >= _CRUSHING_MARGIN
@@ -148,7 +152,7 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
             defeat=defeat, morale=morale, roll=roll, destroyed=roll > morale, reason=reason
         )
     if defeat != "ordinary":
-        raise ValueError(f"defeat: ordinary or crushing (got {defeat!r})")
+        raise _not_a_defeat(defeat)
     if morale == 0:
         reason = N_("D3: ordinary defeat with morale already 0: the army disbands")
     else:
@@ -161,7 +165,12 @@ def morale_after(morale: int, result: BattleResult) -> int:
     clamped to 0–6."""
     _morale(morale)
     if result not in _MORALE_CHANGE:
-        raise ValueError(f"result: one of {', '.join(_MORALE_CHANGE)} (got {result!r})")
+        raise FieldError(
+            "result",
+            _("one of {allowed} (got {result!r})"),
+            allowed=", ".join(_MORALE_CHANGE),
+            result=result,
+        )
     return max(MORALE_MIN, min(MORALE_MAX, morale + _MORALE_CHANGE[result]))
 
 
@@ -247,7 +256,7 @@ def preview_defeat(winner_morale: int, loser_morale: int, defeat: DefeatKind) ->
     _morale(winner_morale, "winner morale")
     _morale(loser_morale, "loser morale")
     if defeat not in ("ordinary", "crushing"):
-        raise ValueError(f"defeat: ordinary or crushing (got {defeat!r})")
+        raise _not_a_defeat(defeat)
     crushing = defeat == "crushing"
     disbands = not crushing and loser_morale == 0
     return DefeatPreview(
@@ -306,7 +315,9 @@ def forced_march(morale: int, loyalty: int, *, ends_in_invasion: bool = False) -
     to an army whose current loyalty is 2 or less."""
     _morale(morale)
     if isinstance(loyalty, bool) or not isinstance(loyalty, int) or loyalty < 0:
-        raise FieldError("loyalty", "a whole number 0 or more (got {loyalty!r})", loyalty=loyalty)
+        raise FieldError(
+            "loyalty", _("a whole number 0 or more (got {loyalty!r})"), loyalty=loyalty
+        )
     if loyalty < _FORCED_MARCH_MIN_LOYALTY:
         return ForcedMarch(
             allowed=False,
@@ -332,7 +343,9 @@ def cut_off_army_dies(turns_cut_off: int) -> bool:
     """D5: an army cut off from supply, or standing in a rebel province, dies after one
     season (3 turns)."""
     if turns_cut_off < 0:
-        raise ValueError(f"turns_cut_off: cannot be negative (got {turns_cut_off})")
+        raise FieldError(
+            "turns_cut_off", _("cannot be negative (got {value})"), value=turns_cut_off
+        )
     return turns_cut_off >= _SEASON_TURNS
 
 
@@ -358,13 +371,20 @@ def initiative(
     """D6: the side with more victories this turn (a triumph counts 2) has the initiative;
     equal, or no battles, the attacking side (Macedon)."""
     if attacker not in sides:
-        raise ValueError(f"attacker: one of {', '.join(sides)} (got {attacker!r})")
+        raise FieldError(
+            "attacker",
+            _("one of {allowed} (got {attacker!r})"),
+            allowed=", ".join(sides),
+            attacker=attacker,
+        )
     scores = dict.fromkeys(sides, 0)
     for side, kind in victories:
         if side not in scores:
-            raise ValueError(f"side: one of {', '.join(sides)} (got {side!r})")
+            raise FieldError(
+                "side", _("one of {allowed} (got {side!r})"), allowed=", ".join(sides), side=side
+            )
         if kind not in ("victory", "triumph"):
-            raise ValueError(f"victory: victory or triumph (got {kind!r})")
+            raise FieldError("victory", _("victory or triumph (got {kind!r})"), kind=kind)
         scores[side] += 2 if kind == "triumph" else 1
     first, second = sides
     if scores[first] == scores[second]:

@@ -35,7 +35,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.errors import FieldError
 from converters.house_rules import BothRetreat, HouseRules, pursue_both
+from converters.i18n import N_, _
 
 __all__ = [
     "BattleOdds",
@@ -119,20 +121,23 @@ def city_falls(walls: Walls, *, lost: bool) -> bool:
     return walls != "none" and lost
 
 
+NO_ARMY = N_("a side needs at least 1 PM (only a city has a ½ PM garrison)")
+
+
 def _hit_chance(target: int, field: str) -> Fraction:
     if not 2 <= target <= 6:
-        raise ValueError(f"{field}: a d6 target is 2 to 6 (got {target})")
+        raise FieldError(field, _("a d6 target is 2 to 6 (got {target})"), target=target)
     return Fraction(7 - target, 6)
 
 
-def _check_count(value: int, field: str, what: str) -> None:
+def _check_count(value: int, field: str) -> None:
     if value < 0:
-        raise ValueError(f"{field}: {what} cannot be negative (got {value})")
+        raise FieldError(field, _("cannot be negative (got {value})"), value=value)
 
 
 def _city_dice(pm: int, field: str) -> tuple[int, Walls]:
     # T3.5: two dice per PM behind walls; an empty city still has its ½ PM garrison.
-    _check_count(pm, field, "PM")
+    _check_count(pm, field)
     return (2 * pm, "walls") if pm > 0 else (1, "garrison")
 
 
@@ -340,7 +345,7 @@ def _solve_fast(battle: _Battle) -> _Floats:
 
     width = b0 + 1
     zeros = [0.0] * width
-    ended = [[0.0] * width for _ in range(a0 + 1)]  # mass that stops at (a, b)
+    ended = [[0.0] * width for _row in range(a0 + 1)]  # mass that stops at (a, b)
     # waiting[j]: mass on a row still waiting for j of B's dice (j = 1 … b0); the next row
     # down receives the hit chance of it, one die fewer to wait for.
     waiting_above: list[list[float]] = [zeros] * (b0 + 2)
@@ -448,8 +453,8 @@ def _battle(
     b_walls: Walls,
     both_retreat: BothRetreat = "no_pursuit",
 ) -> _Battle:
-    _check_count(a_retreat_at, "a_retreat_at", "a retreat threshold")
-    _check_count(b_retreat_at, "b_retreat_at", "a retreat threshold")
+    _check_count(a_retreat_at, "a_retreat_at")
+    _check_count(b_retreat_at, "b_retreat_at")
     return _Battle(
         a_dice,
         b_dice,
@@ -471,16 +476,16 @@ def _from_pm(
     if city_defender == "a":
         dice_a, walls_a = _city_dice(pm_a, "pm_a")
     else:
-        _check_count(pm_a, "pm_a", "PM")
+        _check_count(pm_a, "pm_a")
         if pm_a == 0:
-            raise ValueError("pm_a: a side needs at least 1 PM (only a city has a ½ PM garrison)")
+            raise FieldError("pm_a", _(NO_ARMY))
         dice_a = pm_a
     if city_defender == "b":
         dice_b, walls_b = _city_dice(pm_b, "pm_b")
     else:
-        _check_count(pm_b, "pm_b", "PM")
+        _check_count(pm_b, "pm_b")
         if pm_b == 0:
-            raise ValueError("pm_b: a side needs at least 1 PM (only a city has a ½ PM garrison)")
+            raise FieldError("pm_b", _(NO_ARMY))
         dice_b = pm_b
     return dice_a, dice_b, walls_a, walls_b
 
@@ -571,8 +576,8 @@ def odds_from_state(
 
     Dice equal PM except behind walls (``walls``: two per PM, ``garrison``: one for ½ PM).
     """
-    _check_count(a_dice, "a_dice", "dice")
-    _check_count(b_dice, "b_dice", "dice")
+    _check_count(a_dice, "a_dice")
+    _check_count(b_dice, "b_dice")
     battle = _battle(
         a_dice,
         b_dice,

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from converters.errors import FieldError
 from converters.house_rules import SenonesCity
-from converters.i18n import N_
+from converters.i18n import N_, _
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
 
@@ -108,19 +108,19 @@ def battle_prestige(
     if w_lost > w_pm:
         raise FieldError(
             "winner_lost",
-            "at most {winner_pm} ({most}), got {given}",
+            _("at most {winner_pm} ({most}), got {given}"),
             most=pm_for_json(w_pm),
             given=pm_for_json(w_lost),
         )
     if l_lost > l_pm:
         raise FieldError(
             "loser_lost",
-            "at most {loser_pm} ({most}), got {given}",
+            _("at most {loser_pm} ({most}), got {given}"),
             most=pm_for_json(l_pm),
             given=pm_for_json(l_lost),
         )
     if defender not in ("winner", "loser"):
-        raise FieldError("defender", "winner or loser (got {defender!r})", defender=defender)
+        raise FieldError("defender", _("winner or loser (got {defender!r})"), defender=defender)
     if city_assault:
         if defender == "winner":
             w_pm, w_lost = 2 * w_pm, 2 * w_lost
@@ -190,7 +190,9 @@ def prestige_award(
         kind = PrestigeEvent(event)
     except ValueError:
         allowed = ", ".join(e.value for e in PrestigeEvent)
-        raise ValueError(f"event: one of {allowed} (got {event!r})") from None
+        raise FieldError(
+            "event", _("one of {allowed} (got {event!r})"), allowed=allowed, event=event
+        ) from None
     senones = _folded(actor_nation) == _folded(SENONES)
     if kind is PrestigeEvent.CITY_TAKEN:
         if not senones:
@@ -206,7 +208,7 @@ def prestige_award(
         if peace_value is None or peace_value < 0:
             raise FieldError(
                 "peace_value",
-                "the agreed X, 0 or more (got {given}) for an imposed peace",
+                _("the agreed X, 0 or more (got {given}) for an imposed peace"),
                 given=peace_value,
             )
         return PrestigeAward(event=kind, actor=peace_value, other=-peace_value)
@@ -241,8 +243,10 @@ def sacking_penalty(
     Senones: sacking in Gaul or Liguria. Others: none.
     """
     if earlier_sacks_at_peace < 0:
-        raise ValueError(
-            f"earlier_sacks_at_peace: cannot be negative (got {earlier_sacks_at_peace})"
+        raise FieldError(
+            "earlier_sacks_at_peace",
+            _("cannot be negative (got {value})"),
+            value=earlier_sacks_at_peace,
         )
     civilian_at_peace = not in_gaul_or_liguria and not at_war_with_owner
     folded = _folded(sacker)

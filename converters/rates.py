@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer
 
+from converters.errors import FieldError
+from converters.i18n import _
 from converters.rounding import as_fraction
 
 __all__ = [
@@ -52,9 +54,9 @@ def _exact(value: object) -> object:
 def check_half_pm(value: Fraction) -> Fraction:
     """A campaign strength is a whole PM or, for an empty city's garrison, a half (T1.4, T3.5)."""
     if value < 0:
-        raise ValueError(f"PM cannot be negative (got {pm_for_json(value)})")
+        raise ValueError(_("PM cannot be negative (got {pm})").format(pm=pm_for_json(value)))
     if (value * 2).denominator != 1:
-        raise ValueError(f"PM is a whole or half number (got {float(value):g})")
+        raise ValueError(_("PM is a whole or half number (got {pm:g})").format(pm=float(value)))
     return value
 
 
@@ -123,7 +125,12 @@ class ConversionRates(BaseModel):
             return self.dbm_points_per_pm  # T1.2: DBMM uses the DBM rate
         if system == "dba":
             return self.dba_elements_per_pm
-        raise ValueError(f"system: one of {', '.join(SYSTEMS)} (got {system!r})")
+        raise FieldError(
+            "system",
+            _("one of {allowed} (got {system!r})"),
+            allowed=", ".join(SYSTEMS),
+            system=system,
+        )
 
 
 DEFAULT_RATES = ConversionRates()

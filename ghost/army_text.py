@@ -10,7 +10,10 @@ import re
 
 from pydantic import ValidationError
 
+from converters.errors import FieldError, field_error, naming_field
+from converters.i18n import _
 from ghost.battle import Corps, Division, GhostArmy
+from ghost.gap import brigade_strength
 
 __all__ = ["ARMY_LINE", "ArmyProblem", "army_text", "parse_army"]
 
@@ -18,16 +21,31 @@ ARMY_LINE = re.compile(r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[a-z]+)\)\s*:\s*
 """``NAME (QUALITY): DIVISION MODS…; DIVISION MODS…``"""
 
 
-class ArmyProblem(ValueError):
-    """The order of battle cannot be read; the message names the line."""
+class ArmyProblem(FieldError):
+    """The order of battle cannot be read: the field is the army box (``army``), or the army's
+    part at fault (``quality``, ``brigades``, ``other_units`` …); the message names the line."""
 
 
-def _problem(error: ValidationError | ValueError) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else str(first["msg"])
-    return str(error)
+def _on_line(number: int, problem: FieldError) -> ArmyProblem:
+    """``problem`` with the line it is on: "army: line 2: {quality}: one of …", the part at
+    fault named by the interface."""
+    if problem.field in ("", "army"):
+        return ArmyProblem(
+            "army", _("line {number}: {reason}"), number=number, reason=problem.reason()
+        )
+    return ArmyProblem(
+        "army",
+        naming_field(_("line {number}: {part}: {reason}"), "part", problem.field),
+        number=number,
+        reason=problem.reason(),
+    )
+
+
+def _division(name: str, modifiers: list[int]) -> Division:
+    division = Division(name=name, brigades=modifiers)
+    for modifier in modifiers:
+        brigade_strength(modifier)  # G2.1: a modifier is −3 … +3
+    return division
 
 
 def parse_army(text: str, other_units: int = 0) -> GhostArmy:
@@ -44,8 +62,10 @@ def parse_army(text: str, other_units: int = 0) -> GhostArmy:
         match = ARMY_LINE.match(line)
         if match is None:
             raise ArmyProblem(
-                f"army line {number}: write 'NAME (good): Division 0 +1; Division 0' "
-                f"(got {line.strip()!r})"
+                "army",
+                _("line {number}: write 'NAME (good): Division 0 +1; Division 0' (got {line!r})"),
+                number=number,
+                line=line.strip(),
             )
         divisions: list[Division] = []
         for part in match["divisions"].split(";"):
@@ -57,33 +77,34 @@ def parse_army(text: str, other_units: int = 0) -> GhostArmy:
                 modifiers.insert(0, int(words.pop()))
             if not words:
                 raise ArmyProblem(
-                    f"army line {number}: a division needs a name before its brigades"
+                    "army",
+                    _("line {number}: a division needs a name before its brigades"),
+                    number=number,
                 )
             if not modifiers:
                 raise ArmyProblem(
-                    f"army line {number}: {' '.join(words)} needs its brigades' modifiers, "
-                    "e.g. 0 +1"
+                    "army",
+                    _("line {number}: {division} needs its brigades' modifiers, e.g. 0 +1"),
+                    number=number,
+                    division=" ".join(words),
                 )
             try:
-                divisions.append(Division(name=" ".join(words), brigades=modifiers))
+                divisions.append(_division(" ".join(words), modifiers))
             except ValidationError as error:
-                raise ArmyProblem(f"army line {number}: {error.errors()[0]['msg']}") from None
+                raise _on_line(number, field_error(error)) from None
+            except FieldError as error:
+                raise _on_line(number, error) from None
         try:
             corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ArmyProblem(f"army line {number}: {where}: {first['msg']}") from None
+            raise _on_line(number, field_error(error)) from None
     if not corps:
-        raise ArmyProblem("army: enter at least one corps")
+        raise ArmyProblem("army", _("enter at least one corps"))
     try:
-        army = GhostArmy(corps=corps, other_units=other_units)
-        for corps_ in army.corps:
-            for division in corps_.divisions:
-                _ = division.strength  # G2.1 checks the modifiers are −3 … +3
-    except (ValidationError, ValueError) as error:
-        raise ArmyProblem(f"army: {_problem(error)}") from None
-    return army
+        return GhostArmy(corps=corps, other_units=other_units)
+    except ValidationError as error:
+        problem = field_error(error, "army")
+        raise ArmyProblem(problem.fields, problem.message, **problem.values) from None
 
 
 def army_text(army: GhostArmy) -> str:

@@ -15,7 +15,9 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.dice import Dice
+from converters.errors import FieldError
 from converters.house_rules import OrderChange
+from converters.i18n import _
 from ghost.clock import ClockChoice, choose_clock
 from ghost.decisions import Decision, Order
 from ghost.gap import LossPoints, brigade_strength
@@ -165,7 +167,7 @@ class BattleState(BaseModel):
     @model_validator(mode="after")
     def _army_matches(self) -> BattleState:
         if self.army is not None and self.army.strength < 1:
-            raise ValueError("army: the ghost's brigades must have at least 1 strength point")
+            raise FieldError("army", _("the ghost's brigades must have at least 1 strength point"))
         return self
 
 
@@ -175,7 +177,7 @@ def merge_decisions(decisions: list[Decision]) -> Decision:
     The rule of the merged decision is the one that changed the order, else the first.
     """
     if not decisions:
-        raise ValueError("decisions: nothing to merge")
+        raise ValueError(_("decisions: nothing to merge"))
     changed = [decision for decision in decisions if decision.changed]
     decisive = changed[-1] if changed else decisions[0]
     return Decision(
@@ -217,7 +219,7 @@ class GhostBattle:
             strength = army.strength if strength is None else strength
             units = army.units if units is None else units
         if strength is None or units is None:
-            raise ValueError("strength: give the ghost's strength and units, or his army")
+            raise FieldError("strength", _("give the ghost's strength and units, or his army"))
         memory = OrdersMemory(order_change=order_change)
         self._state = BattleState(
             general=general, strength=strength, units=units, army=army, memory=memory
@@ -296,16 +298,20 @@ class GhostBattle:
         both steps merged into one decision (see :func:`merge_decisions`).
         """
         if losses.units_lost > self._state.units:
-            raise ValueError(
-                f"units_lost: at most the {self._state.units} units fielded "
-                f"(got {losses.units_lost})"
+            raise FieldError(
+                "units_lost",
+                _("at most the {units} units fielded (got {lost})"),
+                units=self._state.units,
+                lost=losses.units_lost,
             )
         lost_before = self._state.turns[-1].losses.units_lost if self._state.turns else 0
         if losses.units_lost < lost_before:
             # G3.4 counts units actually lost: a running total never goes down
-            raise ValueError(
-                f"units_lost: a running total, at least the {lost_before} of the turn before "
-                f"(got {losses.units_lost})"
+            raise FieldError(
+                "units_lost",
+                _("a running total, at least the {before} of the turn before (got {lost})"),
+                before=lost_before,
+                lost=losses.units_lost,
             )
         with self._all_or_nothing():
             return self._start_turn(losses, dice)
@@ -334,9 +340,9 @@ class GhostBattle:
     def end_turn(self, dice: Dice) -> Decision:
         """End the current ghost turn: the G3.3 retreat countdown on this turn's gap."""
         if not self._state.turns:
-            raise ValueError("turn: start a ghost turn before ending it")
+            raise ValueError(_("turn: start a ghost turn before ending it"))
         if self._state.turn_ended:
-            raise ValueError(f"turn: ghost turn {self.turn} has already ended")
+            raise ValueError(_("turn: ghost turn {turn} has already ended").format(turn=self.turn))
         with self._all_or_nothing():
             decision = self._general.count_down(dice)
         last = self._state.turns[-1]
@@ -362,7 +368,7 @@ class GhostBattle:
         """G4.1–G4.3 for this turn; ``corps`` defaults to the army's corps."""
         if corps is None:
             if self._state.army is None:
-                raise ValueError("corps: enter the ghost's corps and divisions first")
+                raise FieldError("corps", _("enter the ghost's corps and divisions first"))
             order = self._state.army.pp_order(self.general, out_of_radius)
         else:
             order = PpOrder(

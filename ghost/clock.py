@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from converters.dice import Dice, Roll
-from converters.i18n import N_
+from converters.errors import FieldError
+from converters.i18n import N_, _
 from ghost.generals import Personality
 
 __all__ = ["HIGHER_UP_TO", "ClockChoice", "choose_clock", "clock_choice_for"]
@@ -43,7 +44,7 @@ class ClockChoice(BaseModel):
 def clock_choice_for(personality: Personality, face: int) -> Literal["higher", "lower"]:
     """G4.4 table: aggressive 1 → higher; prudent 1–4; unstable 1–5; organised 1–2."""
     if not 1 <= face <= 6:
-        raise ValueError(f"roll: a d6 shows 1 to 6 (got {face})")
+        raise FieldError("roll", _("a d6 shows 1 to 6 (got {face})"), face=face)
     return "higher" if face <= HIGHER_UP_TO[personality] else "lower"
 
 
@@ -51,7 +52,9 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
     """G4.4: roll 1d6 and take the higher or the lower of the two offered d6."""
     for value in offered:
         if not 1 <= value <= 6:
-            raise ValueError(f"dice: the offered dice are d6, 1 to 6 (got {value})")
+            raise FieldError(
+                "dice", _("the offered dice are d6, 1 to 6 (got {value})"), value=value
+            )
     purpose = N_("G4.4 which clock die to subtract")
     face = dice.roll(6, purpose)
     roll = Roll(sides=6, value=face, purpose=purpose)

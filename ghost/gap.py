@@ -11,12 +11,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from converters.errors import FieldError
+from converters.i18n import _
+
 __all__ = [
     "GapSide",
     "LossPoints",
     "brigade_strength",
     "gap_percent",
     "gap_side",
+    "no_strength",
 ]
 
 GapSide = Literal["favourable", "neutral", "unfavourable"]
@@ -29,10 +33,19 @@ HQ_LOSS_POINTS = 6
 """Loss points for each HQ eliminated (G2.1)."""
 
 
+def no_strength(strength: int) -> FieldError:
+    """G2.2 divides by the ghost's strength: none is a refusal naming ``strength``."""
+    return FieldError(
+        "strength", _("the ghost has at least 1 strength point (got {strength})"), strength=strength
+    )
+
+
 def brigade_strength(modifier: int) -> int:
     """G2.1: strength points of a brigade with strength ``modifier`` (−3 … +3): 6 + modifier."""
     if not -3 <= modifier <= 3:
-        raise ValueError(f"brigade modifier: from -3 to +3 (got {modifier})")
+        raise FieldError(
+            "brigades", _("a modifier from -3 to +3 (got {modifier})"), modifier=modifier
+        )
     return BRIGADE_BASE_STRENGTH + modifier
 
 
@@ -56,14 +69,14 @@ class LossPoints(BaseModel):
     @classmethod
     def _generals_count_their_command_points(cls, points: list[int]) -> list[int]:
         if any(not 1 <= value <= 4 for value in points):
-            raise ValueError("a general counts 1 to 4 points (his command points)")
+            raise ValueError(_("a general counts 1 to 4 points (his command points)"))
         return points
 
     @field_validator("routed_brigades")
     @classmethod
     def _brigade_modifiers(cls, modifiers: list[int]) -> list[int]:
         if any(not -3 <= value <= 3 for value in modifiers):
-            raise ValueError("a brigade's strength modifier is -3 to +3")
+            raise ValueError(_("a brigade's strength modifier is -3 to +3"))
         return modifiers
 
     @property
@@ -81,9 +94,9 @@ class LossPoints(BaseModel):
 def gap_percent(gr_loss: int, gf_loss: int, gf_strength: int) -> Fraction:
     """G2.2: ``(GR loss − GF loss) ÷ GF strength × 100``, exact; positive favours the ghost."""
     if gf_strength <= 0:
-        raise ValueError(f"strength: the ghost has at least 1 strength point (got {gf_strength})")
+        raise no_strength(gf_strength)
     if gr_loss < 0 or gf_loss < 0:
-        raise ValueError("loss points: must be 0 or more")
+        raise FieldError("loss_points", _("must be 0 or more"))
     return Fraction(gr_loss - gf_loss, gf_strength) * 100
 
 

@@ -14,7 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice, Roll
-from converters.i18n import N_
+from converters.errors import FieldError
+from converters.i18n import N_, _
 
 __all__ = [
     "PERSONALITY_TABLE",
@@ -117,7 +118,7 @@ def quality_from_d8(side: Side, face: int) -> Quality:
     for quality, row in QUALITY_TABLE.items():
         if face in (row.north_d8 if side == "north" else row.south_d8):
             return quality
-    raise ValueError(f"quality die: a d8 shows 1 to 8 (got {face})")
+    raise FieldError("quality", _("the die is a d8, 1 to 8 (got {face})"), face=face)
 
 
 def personality_from_d8(face: int) -> Personality:
@@ -125,7 +126,7 @@ def personality_from_d8(face: int) -> Personality:
     for personality, row in PERSONALITY_TABLE.items():
         if face in row.d8:
             return personality
-    raise ValueError(f"personality die: a d8 shows 1 to 8 (got {face})")
+    raise FieldError("personality", _("the die is a d8, 1 to 8 (got {face})"), face=face)
 
 
 class GeneralProfile(BaseModel):

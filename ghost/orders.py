@@ -17,10 +17,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from transitions import Machine
 
 from converters.dice import Dice, Roll
+from converters.errors import FieldError
 from converters.house_rules import OrderChange
-from converters.i18n import N_
+from converters.i18n import N_, _
 from ghost.decisions import Decision, Order, gap_for_display
-from ghost.gap import GapSide, gap_percent, gap_side
+from ghost.gap import GapSide, gap_percent, gap_side, no_strength
 from ghost.generals import GeneralProfile
 
 __all__ = [
@@ -94,12 +95,25 @@ TRANSITIONS: list[dict[str, Any]] = [
 """The orders machine: each dict is one ``transitions`` transition (G3.1–G3.4)."""
 
 
+def _no_units(units: int) -> FieldError:
+    return FieldError("units", _("the ghost fields at least 1 unit (got {units})"), units=units)
+
+
+def _not_opened() -> ValueError:
+    return ValueError(_("order: give the opening order (G3.1) before the first turn"))
+
+
 def losses_percent(units_lost: int, units: int) -> int:
     """G3.4: units actually lost ÷ units fielded, as a whole percentage rounded down."""
     if units <= 0:
-        raise ValueError(f"units: the ghost fields at least 1 unit (got {units})")
+        raise _no_units(units)
     if not 0 <= units_lost <= units:
-        raise ValueError(f"units_lost: from 0 to the {units} units fielded (got {units_lost})")
+        raise FieldError(
+            "units_lost",
+            _("from 0 to the {units} units fielded (got {lost})"),
+            units=units,
+            lost=units_lost,
+        )
     return units_lost * 100 // units
 
 
@@ -152,9 +166,9 @@ class GhostGeneral:
         memory: OrdersMemory | None = None,
     ) -> None:
         if strength < 1:
-            raise ValueError(f"strength: the ghost has at least 1 strength point (got {strength})")
+            raise no_strength(strength)
         if units < 1:
-            raise ValueError(f"units: the ghost fields at least 1 unit (got {units})")
+            raise _no_units(units)
         self.general = general
         self.strength = strength
         self.units = units
@@ -252,7 +266,11 @@ class GhostGeneral:
     def open(self, dice: Dice) -> Decision:
         """G3.1: the opening order, 1d6 + modifier: 3 or less attack, 4 or more manoeuvre."""
         if self.state != Order.pre_battle:
-            raise ValueError(f"order: the opening order was already given ({self.state.value})")
+            raise ValueError(
+                _("order: the opening order was already given ({order})").format(
+                    order=_(self.state.value)
+                )
+            )
         rolls: list[Roll] = []
         face = self._roll(dice, N_("G3.1 opening order"), rolls)
         self._fire("open_battle")
@@ -276,7 +294,7 @@ class GhostGeneral:
         order stands and nothing is rolled.
         """
         if self.state == Order.pre_battle:
-            raise ValueError("order: give the opening order (G3.1) before the first turn")
+            raise _not_opened()
         previous = self.state
         gap = gap_percent(gr_loss, gf_loss, self.strength)
         threshold = self.general.gap_threshold
@@ -372,7 +390,7 @@ class GhostGeneral:
         previous = self.state
         leave_at = self.general.leave_at
         if self.state == Order.pre_battle:
-            raise ValueError("order: give the opening order (G3.1) before the first turn")
+            raise _not_opened()
         if self.state == Order.left_field:
             return Decision(
                 rule="G3.4",

@@ -15,7 +15,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from converters.dice import Dice, Roll, roll_until
-from converters.i18n import N_
+from converters.errors import FieldError
+from converters.i18n import N_, _
 from ghost.generals import QUALITY_TABLE, GeneralProfile, Quality, Side
 
 __all__ = [
@@ -107,11 +108,13 @@ def check_roster(corps: list[CorpsCommand], out_of_radius: list[str]) -> None:
     for command in corps:
         for name in command.divisions:
             if name in seen:
-                raise ValueError(f"corps: division {name!r} is listed twice")
+                raise FieldError("corps", _("division {name!r} is listed twice"), name=name)
             seen.add(name)
     for name in out_of_radius:
         if name not in seen:
-            raise ValueError(f"out_of_radius: {name!r} is not a division of any corps")
+            raise FieldError(
+                "out_of_radius", _("{name!r} is not a division of any corps"), name=name
+            )
 
 
 class GeneralPP(BaseModel):
@@ -164,9 +167,9 @@ class PpAllocation(BaseModel):
 def general_pp(divisions: int, generals: int, bonus: int) -> int:
     """G4.1: ``divisions × 3 ÷ generals`` rounded down, plus the general's G1 PP bonus."""
     if generals < 1:
-        raise ValueError("generals: the ghost has at least the army general")
+        raise FieldError("generals", _("the ghost has at least the army general"))
     if divisions < 0:
-        raise ValueError("divisions: 0 or more")
+        raise FieldError("divisions", _("0 or more"))
     return divisions * PP_PER_DIVISION // generals + bonus
 
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from converters.dice import Dice, InvalidDieError, Roll
 from converters.house_rules import HouseRules, parse_rule_items
+from converters.i18n import _, ngettext, translate_recorded
 from converters.rounding import round_half_up
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.decisions import Order
@@ -46,11 +47,17 @@ class DiceShortError(ValueError):
     """The script's dice ran out; ``missing`` more dice are needed to finish."""
 
     def __init__(self, given: int, missing: int) -> None:
-        super().__init__(
-            f"dice: the script's {given} {'die' if given == 1 else 'dice'} ran out; {missing} more "
-            f"{'is' if missing == 1 else 'are'} needed "
-            "(counting each missing die as its lowest usable face)"
-        )
+        ran_out = ngettext(
+            "dice: the script's {given} die ran out;",
+            "dice: the script's {given} dice ran out;",
+            given,
+        ).format(given=given)
+        needed = ngettext(
+            "{missing} more is needed (counting each missing die as its lowest usable face)",
+            "{missing} more are needed (counting each missing die as its lowest usable face)",
+            missing,
+        ).format(missing=missing)
+        super().__init__(f"{ran_out} {needed}")
         self.given = given
         self.missing = missing
 
@@ -82,7 +89,14 @@ class ScriptThenCountDice(CountingDice):
             face = self._values[position]
             if not 1 <= face <= sides:
                 raise InvalidDieError(
-                    f"dice[{position}]: a d{sides} shows 1 to {sides} (got {face}) for {purpose}"
+                    _(
+                        "dice[{position}]: a d{sides} shows 1 to {sides} (got {face}) for {purpose}"
+                    ).format(
+                        position=position,
+                        sides=sides,
+                        face=face,
+                        purpose=translate_recorded(purpose),
+                    )
                 )
             self.used += 1
             self.rolls.append(Roll(sides=sides, value=face, purpose=purpose))
@@ -167,14 +181,17 @@ def replay(
     for index, turn in enumerate(script.turns):
         if turn.units_lost > script.units:
             raise ValueError(
-                f"turns[{index}].units_lost: at most the {script.units} units fielded "
-                f"(got {turn.units_lost})"
+                _(
+                    "turns[{index}].units_lost: at most the {units} units fielded (got {lost})"
+                ).format(index=index, units=script.units, lost=turn.units_lost)
             )
         if turn.units_lost < lost_before:
             # G3.4 counts units actually lost: a running total never goes down
             raise ValueError(
-                f"turns[{index}].units_lost: a running total, at least the {lost_before} of the "
-                f"turn before (got {turn.units_lost})"
+                _(
+                    "turns[{index}].units_lost: a running total, at least the {before} of the "
+                    "turn before (got {lost})"
+                ).format(index=index, before=lost_before, lost=turn.units_lost)
             )
         lost_before = turn.units_lost
     general = GeneralProfile(

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name
 from assistant.chronicle.colours import nation_colour
 from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
 
-__all__ = ["Chart", "charts"]
+__all__ = ["Chart", "charts", "forces_text"]
 
 WIDTH = 800
 HEIGHT = 340
@@ -153,20 +154,32 @@ def _casualties(chronicle: Chronicle) -> Chart | None:
     return _finish("casualties", title, chart)
 
 
-def _ghost_gap(chronicle: Chronicle) -> Chart | None:
+def _ghost_gaps(chronicle: Chronicle) -> list[Chart]:
+    """G2.2: one gap chart per ghost battle told, named by its general and how it stands."""
     import pygal
 
-    ghost = chronicle.ghost
-    if ghost is None or not ghost.gaps:
-        return None
-    title = _("The ghost's gap % per turn (G2.2)")
-    chart = pygal.Line(**_options(title, ["#444444"], x_title=_("ghost turn"), show_legend=False))
-    chart.x_labels = [str(turn) for turn, _gap in ghost.gaps]
-    chart.add(_("gap %"), [round(gap, 1) for _turn, gap in ghost.gaps])
-    return _finish("ghost-gap", title, chart)
+    drawn = []
+    for number, ghost in enumerate(chronicle.ghosts, start=1):
+        if not ghost.gaps:
+            continue
+        if ghost.turn is None:
+            title = _("The ghost's gap % per turn (G2.2): {general}, in progress").format(
+                general=ghost.general
+            )
+        else:
+            title = _("The ghost's gap % per turn (G2.2): {general}, ended in turn {turn}").format(
+                general=ghost.general, turn=ghost.turn
+            )
+        chart = pygal.Line(
+            **_options(title, ["#444444"], x_title=_("ghost turn"), show_legend=False)
+        )
+        chart.x_labels = [str(turn) for turn, _gap in ghost.gaps]
+        chart.add(_("gap %"), [round(gap, 1) for _turn, gap in ghost.gaps])
+        drawn.append(_finish(f"ghost-gap-{number}", title, chart))
+    return drawn
 
 
-def _forces_text(province: MapProvince, *, short: bool = False) -> str:
+def forces_text(province: MapProvince, *, short: bool = False) -> str:
     """ "Roma 4⚔ 2⚓": the land (⚔) and naval (⚓) PM standing there, nation by nation when
     several share it or they are not the controller's, and whether it is besieged or sacked.
     ``short`` cuts the nations' names to three letters ("Tarentum (Sen. 1⚔, Mag. 3⚔ 2⚓)"), so
@@ -180,7 +193,8 @@ def _forces_text(province: MapProvince, *, short: bool = False) -> str:
     for force in province.forces:
         pm = [f"{force.land_pm}⚔"] if force.land_pm else []
         pm += [f"{force.naval_pm}⚓"] if force.naval_pm else []
-        nation = f"{force.nation[:3]}." if short and len(force.nation) > 4 else force.nation
+        name = nation_name(force.nation)
+        nation = f"{name[:3]}." if short and len(name) > 4 else name
         parts.append(f"{nation} {' '.join(pm)}" if named else " ".join(pm))
     if province.besieged:
         parts.append(_("besieged"))
@@ -226,7 +240,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
         for province in (p for p in chronicle.map if p.controller == controller):
             pm = sum(f.land_pm + f.naval_pm for f in province.forces)
             marked = province.besieged or province.sacked
-            text = _forces_text(province)
+            text = forces_text(province)
             points.append(
                 {
                     "value": (province.lon, province.lat),
@@ -235,7 +249,7 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
                     "node": {"r": round(4 + 2.5 * math.sqrt(pm), 1)}
                     | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
                     "color": colours[controller],
-                    "label": _forces_text(province, short=True),
+                    "label": forces_text(province, short=True),
                     "tooltip": f"{text} — {controller}",
                 }
             )
@@ -261,5 +275,5 @@ def charts(chronicle: Chronicle) -> list[Chart]:
             found.append(
                 _lines("prestige", _("Prestige (PP) per turn"), chronicle.series("prestige"), turn)
             )
-    found += [_casualties(chronicle), _ghost_gap(chronicle), _map_chart(chronicle)]
+    found += [_casualties(chronicle), *_ghost_gaps(chronicle), _map_chart(chronicle)]
     return [chart for chart in found if chart is not None]

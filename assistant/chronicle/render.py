@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, ngettext
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -72,9 +72,11 @@ _LABELS: dict[str, str] = {
     "journal": N_("Army journal (D1)"),
     "bellum": N_("Bellum standings (B2)"),
     "bellum_status": N_("The game is {status}."),
-    "ghost": N_("The solo battle against the ghost"),
-    "ghost_general": N_("Ghost general"),
+    "ghost": N_("Solo battles against the ghost"),
     "ghost_order": N_("Order now"),
+    "ghost_last_order": N_("Last order"),
+    "ghost_ended": N_("ended in turn {turn}"),
+    "ghost_in_progress": N_("in progress"),
     "ghost_over": N_("The ghost has left the field."),
     "col_side": N_("side"),
     "col_nation": N_("nation"),
@@ -203,6 +205,10 @@ def render_report(
 
     drawn: list[Chart] = charts(chronicle) if with_charts else []
     words = labels()
+    shown = translate_recorded(chronicle.scope.label)
+    chronicle = chronicle.model_copy(
+        update={"scope": chronicle.scope.model_copy(update={"label": shown})}
+    )
     closing = chronicle.history[-1].figures if chronicle.history else []
     if fmt == "pdf":
         data = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -25,6 +25,7 @@ from assistant.ledger.events import (
     FleetRetreated,
     ForcedMarch,
     ForcesAdjusted,
+    GhostBattleFinished,
     InterceptionRolled,
     NoteAdded,
     PmRebuilt,
@@ -40,6 +41,9 @@ from assistant.ledger.events import (
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
 from converters.i18n import _, ngettext, translate_recorded
+
+if TYPE_CHECKING:
+    from ghost.battle import BattleState
 
 __all__ = [
     "BattleStory",
@@ -78,7 +82,8 @@ class ReportScope(_Told):
     last_turn: int
     """The last turn told (the charts run from turn 1 to here)."""
     label: str
-    """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)"."""
+    """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)" (a turn's date stays
+    English, as ``--json`` gives it; where it is shown it goes through ``translate_recorded``)."""
 
 
 class ContingentLine(_Told):
@@ -231,7 +236,8 @@ class JournalLine(_Told):
 
 
 class GhostStory(_Told):
-    """The solo battle against the ghost kept in the campaign file (G2, G3)."""
+    """A solo battle against the ghost (G2, G3): finished and kept in the ledger, or the one
+    still in progress in the campaign file."""
 
     general: str
     """The ghost general, e.g. "Fabius (cautious)"."""
@@ -243,6 +249,8 @@ class GhostStory(_Told):
     """(ghost turn, gap %) for every turn played: the gap chart (G2.2)."""
     decisions: list[str]
     """Each turn's order and reason."""
+    turn: int | None = None
+    """The campaign turn it ended in; None for the battle still in progress."""
 
 
 class MapForce(_Told):
@@ -275,6 +283,9 @@ class MapProvince(_Told):
     """A city under siege (T5.4, T7.6)."""
     sacked: bool
     """Sacked this year: no tribute until spring (T5.3)."""
+    neighbours: dict[str, list[str]] = {}
+    """The provinces it is linked to by ``road``, ``mountain`` pass and ``sea`` (T7.1), so the
+    app's map of the turn can draw the board's links."""
 
 
 class BellumLine(_Told):
@@ -317,8 +328,9 @@ class Chronicle(_Told):
     """Bellum: each power's centres per year, year 1 first."""
     bellum_status: str
     """Bellum: in progress, won or ended, in words."""
-    ghost: GhostStory | None
-    """The solo battle against the ghost kept with the campaign, if any."""
+    ghosts: list[GhostStory]
+    """The solo battles against the ghost that ended in the turns told, oldest first, then the
+    one still in progress, if any."""
     map: list[MapProvince] = []
     """The map at the close of the scope's last turn; empty in a campaign without a board."""
 
@@ -409,7 +421,10 @@ def report_scope(
             )
         )
     return ReportScope(
-        kind="turn", first_turn=chosen, last_turn=chosen, label=calendar.date(chosen)
+        kind="turn",
+        first_turn=chosen,
+        last_turn=chosen,
+        label=calendar.date(chosen),
     )
 
 
@@ -561,6 +576,7 @@ def _map(state: CampaignState) -> list[MapProvince]:
             ],
             besieged=entry["besieged"],
             sacked=entry["sacked"],
+            neighbours={way: list(entry["neighbours"][way]) for way in ("road", "mountain", "sea")},
         )
         for name, entry in map_summary(state)["provinces"].items()
     ]
@@ -681,16 +697,38 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             told.notes.append(event.note)
 
 
-def _ghost(ghost_json: str | None) -> GhostStory | None:
-    if ghost_json is None:
-        return None
-    from ghost.battle import BattleState, GhostBattle
+def _ghosts(
+    finished: list[GhostBattleFinished], scope: ReportScope, ghost_json: str | None
+) -> list[GhostStory]:
+    """The ghost battles that ended in the turns told, then the one in progress unless it is
+    the last one kept (a battle the ghost left stays on the Ghost screen until ctrl+n)."""
+    from assistant.ledger.solo import same_battle
+    from ghost.battle import BattleState
+
+    told: list[GhostStory] = []
+    for event in finished:
+        if not scope.first_turn <= (event.turn or 1) <= scope.last_turn:
+            continue
+        story = _ghost(BattleState.model_validate(event.battle), event.turn)
+        if story is not None:
+            told.append(story)
+    if ghost_json is None or (finished and same_battle(finished[-1].battle, ghost_json)):
+        return told
+    try:
+        kept = BattleState.model_validate_json(ghost_json)
+    except ValueError:
+        return told
+    in_progress = _ghost(kept, None)
+    return told + ([in_progress] if in_progress is not None else [])
+
+
+def _ghost(state: BattleState, turn: int | None) -> GhostStory | None:
+    from ghost.battle import GhostBattle
 
     try:
-        battle = GhostBattle.from_state(BattleState.model_validate_json(ghost_json))
+        battle = GhostBattle.from_state(state)
     except ValueError:
         return None
-    state = battle.state
     decisions = [
         _("turn {turn}: {order} — {reason}").format(
             turn=record.turn, order=record.summary.order.value, reason=record.summary.reason
@@ -707,6 +745,7 @@ def _ghost(ghost_json: str | None) -> GhostStory | None:
         over=battle.battle_over,
         gaps=[(record.turn, float(record.gap_pct)) for record in state.turns],
         decisions=decisions,
+        turn=turn,
     )
 
 
@@ -718,7 +757,9 @@ def gather(
 ) -> Chronicle:
     """The chronicle of ``events`` (a whole ledger, oldest first) for the turns of ``scope``.
 
-    ``ghost_json`` is the solo battle kept in the campaign file (``store.ghost_battle()``)."""
+    ``ghost_json`` is the solo battle in progress in the campaign file
+    (``store.ghost_battle()``); the finished ones are the ledger's ``ghost_battle_finished``
+    events."""
     if not events or not isinstance(events[0].event, CampaignCreated):
         raise ChronicleError(_("file: a campaign starts with its creation event"))
     created = events[0].event
@@ -728,9 +769,12 @@ def gather(
     closing: dict[int, list[NationFigures]] = {}
     # The map is drawn as the scope's last turn closes, like the figures beside it.
     board: list[MapProvince] | None = None
+    finished: list[GhostBattleFinished] = []
     for stored in events[1:]:
         if isinstance(stored.event, Undone) or stored.id in undone:
             continue
+        if isinstance(stored.event, GhostBattleFinished):
+            finished.append(stored.event)
         if isinstance(stored.event, TurnAdvanced):
             closing[state.turn] = _figures(state)
             if state.turn == scope.last_turn:
@@ -746,7 +790,7 @@ def gather(
         history.append(
             TurnStory(
                 turn=turn,
-                date=calendar.date(turn),
+                date=translate_recorded(calendar.date(turn)),
                 winter=calendar.is_winter(turn),
                 battles=told.battles,
                 economy=told.economy,
@@ -792,7 +836,7 @@ def gather(
     )
     nations = list(state.scenario.nations)
     return Chronicle(
-        title=state.scenario.title,
+        title=translate_recorded(state.scenario.title),
         scenario=state.scenario.key,
         scope=scope,
         nations=nations,
@@ -804,6 +848,6 @@ def gather(
         bellum=bellum,
         bellum_centres={power: list(row) for power, row in state.centres.items()},
         bellum_status=status,
-        ghost=_ghost(ghost_json),
+        ghosts=_ghosts(finished, scope, ghost_json),
         map=board,
     )

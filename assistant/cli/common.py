@@ -326,36 +326,33 @@ def flag(field: str) -> str:
     return field if "." in field else "--" + field.replace("_", "-")
 
 
-def describe(error: BaseException, flags: Mapping[str, str] | None = None) -> str:
+def describe(
+    error: BaseException, flags: Mapping[str, str] | None = None, *, in_document: bool = False
+) -> str:
     """The command line's one line for a refusal, each field named by its flag.
 
     A :class:`converters.errors.FieldError` names its fields; a pydantic ``ValidationError``
-    names the first problem's location; ``flags`` maps a field to a command's own flag where
-    it is not simply :func:`flag` (``side`` → ``--winner``).
+    becomes one through :func:`converters.errors.field_error` (the same words as the app's);
+    ``flags`` maps a field to a command's own flag where it is not simply :func:`flag`
+    (``side`` → ``--winner``). ``in_document``: the fields are keys of a JSON document the user
+    wrote (a ghost script), named as written (``generals[0].pp``), never as flags.
     """
-    from converters.errors import FieldError
+    from pydantic import ValidationError
+
+    from converters.errors import FieldError, field_error
 
     known = flags or {}
 
     def name(field: str) -> str:
-        return known.get(field) or flag(field)
+        if field in known:
+            return known[field]
+        # A place inside a JSON document (generals[0].pp) is shown as it is.
+        return field if in_document or not field.isidentifier() else flag(field)
 
+    if isinstance(error, ValidationError):
+        error = field_error(error, positions=True)
     if isinstance(error, FieldError):
         return error.text(name)
-    errors = getattr(error, "errors", None)
-    if type(error).__name__ == "ValidationError" and callable(errors):
-        first = errors()[0]
-        message = str(first.get("msg") or _("invalid value")).removeprefix("Value error, ")
-        location = ""
-        for part in first.get("loc", ()):
-            if isinstance(part, int):
-                location += f"[{part}]"
-            else:
-                location += f".{part}" if location else str(part)
-        if not location:
-            return message
-        # A place inside a JSON document (generals[0].pp) is shown as it is.
-        return f"{name(location) if location.isidentifier() else location}: {message}"
     return str(error)
 
 

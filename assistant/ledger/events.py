@@ -48,6 +48,7 @@ __all__ = [
     "ForcedMarch",
     "ForcesAdjusted",
     "ForcesMerged",
+    "GhostBattleFinished",
     "InterceptionRolled",
     "LoyaltyChanged",
     "NoteAdded",
@@ -554,6 +555,17 @@ class NoteAdded(EventBase):
     kind: Literal["note"] = "note"
 
 
+class GhostBattleFinished(EventBase):
+    """A solo battle against the ghost general that ended (the ghost left the field, or the
+    player set up a new one), kept whole so the chronicle can tell it and chart its gap (G2.2,
+    G3). It changes no nation: undoing it only takes it out of the chronicle."""
+
+    kind: Literal["ghost_battle_finished"] = "ghost_battle_finished"
+    battle: dict[str, Any]
+    """The battle's record as ``ghost.battle.BattleState`` writes it to JSON (the general, the
+    order of battle, every ghost turn's losses, gap and decisions); checked on append."""
+
+
 class Undone(EventBase):
     """Cancels an earlier event; both stay in the history."""
 
@@ -598,6 +610,7 @@ Event = Annotated[
     | ArmyMobilised
     | LoyaltyChanged
     | NoteAdded
+    | GhostBattleFinished
     | Undone,
     Field(discriminator="kind"),
 ]
@@ -640,6 +653,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "army_mobilised",
     "loyalty_changed",
     "note",
+    "ghost_battle_finished",
     "undone",
 )
 """Every event ``kind``."""

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war
+from assistant.ledger import dba_map, map_war, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger.events import (
@@ -35,6 +35,7 @@ from assistant.ledger.events import (
     ForcesAdjusted,
     ForcesMerged,
     ForceSplit,
+    GhostBattleFinished,
     InterceptionRolled,
     LoyaltyChanged,
     NoteAdded,
@@ -490,12 +491,12 @@ class CampaignState(_State):
         return text
 
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
-        if self.finished and not isinstance(event, NoteAdded | Undone):
+        if self.finished and not isinstance(event, NoteAdded | GhostBattleFinished | Undone):
             if self.scenario.bellum is not None:
                 raise LedgerError(f"year: {self._bellum_over()}; only notes can be added")
             raise LedgerError("turn: the campaign is over; only notes can be added")
         if self.scenario.bellum is not None and not isinstance(
-            event, CentresRecorded | NoteAdded | Undone | CampaignCreated
+            event, CentresRecorded | NoteAdded | GhostBattleFinished | Undone | CampaignCreated
         ):
             raise LedgerError(
                 f"kind: a Bellum game records the supply centres held each year (castra "
@@ -601,6 +602,8 @@ class CampaignState(_State):
             case NoteAdded():
                 _need_note(event.note)
                 return f"note: {event.note}"
+            case GhostBattleFinished():
+                return solo.finished_summary(event)  # a solo battle changes no nation
             case Undone():
                 raise LedgerError("kind: undo is applied by the store, not replayed")
         raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover

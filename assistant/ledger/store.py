@@ -711,6 +711,38 @@ class CampaignStore:
                     (GHOST_BATTLE_KEY, state_json),
                 )
 
+    def finish_ghost_battle(self, *, put_aside: bool, who: str = "") -> StoredEvent | None:
+        """The solo battle in progress has ended: keep its record in the ledger as a
+        ``ghost_battle_finished`` event (G2, G3), unless the last one in force already holds it
+        (a battle ends once however often it is told so); ``put_aside`` also clears it, for a
+        new one. One transaction: the battle is never lost between the two. Returns the event
+        written, or None (no battle, or not opened yet, or already kept)."""
+        from assistant.ledger.events import GhostBattleFinished
+        from assistant.ledger.solo import same_battle
+
+        stored: StoredEvent | None = None
+        work = self._state
+        with self._transaction() as connection:
+            row = connection.execute(
+                "SELECT value FROM meta WHERE key = ?", (GHOST_BATTLE_KEY,)
+            ).fetchone()
+            battle = None if row is None else json.loads(row[0])
+            if battle is not None and battle.get("opening") is not None:
+                events = self._read_events(connection)
+                undone = {e.target for _id, e in events if isinstance(e, Undone)}
+                kept = [
+                    e.battle
+                    for event_id, e in events
+                    if isinstance(e, GhostBattleFinished) and event_id not in undone
+                ]
+                if not kept or not same_battle(kept[-1], battle):
+                    event = GhostBattleFinished(battle=battle, who=who)
+                    stored, work = self._append_within(connection, event)
+            if put_aside:
+                connection.execute("DELETE FROM meta WHERE key = ?", (GHOST_BATTLE_KEY,))
+        self._state = work
+        return stored
+
     # ---- writing -----------------------------------------------------------------------
 
     def check(self, event: Event) -> None:
@@ -726,25 +758,32 @@ class CampaignStore:
         if isinstance(event, CampaignCreated | Undone):
             raise LedgerError(f"kind: {event.kind} is written by create/undo, not append")
         with self._transaction() as connection:
-            state = self._catch_up(connection)
-            work = state.model_copy(deep=True)
-            event_id = state.last_event_id + 1
-            update: dict[str, Any] = {"when": event.when or _now()}
-            if event.turn is None:
-                update["turn"] = state.turn
-            filled: Event = event.model_copy(update=update)
-            # model_copy skips validation; round-trip so what is stored is what replay reads.
-            filled = EVENT_ADAPTER.validate_json(_payload(filled))
-            # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
-            # older files whose events predate them keep replaying.
-            work.check(filled)
-            summary = work.apply(filled, event_id)
-            chain = _write_events(
-                connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
-            )
-            _write_snapshot(connection, work, chain)
+            stored, work = self._append_within(connection, event)
         self._state = work
-        return StoredEvent(id=event_id, event=filled, summary=summary)
+        return stored
+
+    def _append_within(
+        self, connection: sqlite3.Connection, event: Event
+    ) -> tuple[StoredEvent, CampaignState]:
+        """Check, write and apply ``event`` inside the open transaction; the state after it."""
+        state = self._catch_up(connection)
+        work = state.model_copy(deep=True)
+        event_id = state.last_event_id + 1
+        update: dict[str, Any] = {"when": event.when or _now()}
+        if event.turn is None:
+            update["turn"] = state.turn
+        filled: Event = event.model_copy(update=update)
+        # model_copy skips validation; round-trip so what is stored is what replay reads.
+        filled = EVENT_ADAPTER.validate_json(_payload(filled))
+        # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
+        # older files whose events predate them keep replaying.
+        work.check(filled)
+        summary = work.apply(filled, event_id)
+        chain = _write_events(
+            connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
+        )
+        _write_snapshot(connection, work, chain)
+        return StoredEvent(id=event_id, event=filled, summary=summary), work
 
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
         """Cancel the last event still in force, with ``reason``; both stay in the history."""

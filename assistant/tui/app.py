@@ -90,13 +90,18 @@ _LETTER_ACTIONS = {"switch_mode", "toggle_physical", "quit_key"}
 """The app's actions bound to one printable key (c b d g j h a s, p, q)."""
 
 
+_FORM_FIELDS = frozenset({"Input", "TextArea", "Select", "Checkbox", "RadioButton", "RadioSet"})
+"""Textual's widgets a player types or ticks in, matched by class name: the footer asks about
+every key from the first frame on, and importing TextArea and Select to ask would cost start-up
+more than the Campaign screen itself (benchmarks/startup.py)."""
+
+
 def _in_form_field(widget: Any) -> bool:
     """Whether ``widget`` is (inside) a field the player types or ticks in."""
-    from textual.widgets import Checkbox, Input, RadioButton, RadioSet, Select, TextArea
-
-    fields = (Input, TextArea, Select, Checkbox, RadioButton, RadioSet)
     return widget is not None and any(
-        isinstance(node, fields) for node in widget.ancestors_with_self
+        kind.__name__ in _FORM_FIELDS and kind.__module__.startswith("textual.")
+        for node in widget.ancestors_with_self
+        for kind in type(node).__mro__
     )
 
 
@@ -111,7 +116,7 @@ class CastraApp(App[int]):
     CSS_PATH = "castra.tcss"
     TITLE = "Castra"
     ENABLE_COMMAND_PALETTE = False
-    MODES: ClassVar[dict[str, Any]] = {
+    SCREEN_FACTORIES: ClassVar[dict[str, Callable[[], Screen[Any]]]] = {
         "campaign": CampaignScreen,
         "battle": _later("battle_desk", "BattleDeskScreen"),
         "dice": _later("dice_battle", "DiceBattleScreen"),
@@ -122,6 +127,14 @@ class CastraApp(App[int]):
         "bellum": _later("bellum", "BellumScreen"),
         "chronicle": _later("chronicle", "ChronicleScreen"),
         "map": _later("map", "MapScreen"),
+    }
+    """Every mode's screen, built when the mode is first shown (again after ``L``)."""
+    # Start-up: the Campaign screen is the app's default screen (``get_default_screen``) and
+    # becomes the "campaign" mode once the app is ready. Textual restyles the whole app when
+    # the first screen comes from MODES, parsing castra.tcss twice more before the first frame
+    # (benchmarks/startup.py); the default screen is styled once.
+    MODES: ClassVar[dict[str, Any]] = {
+        mode: build for mode, build in SCREEN_FACTORIES.items() if mode != "campaign"
     }
     DEFAULT_MODE = "campaign"
     # Below 100 columns (an 80×24 terminal) screens stack their side-by-side panels (castra.tcss,
@@ -209,6 +222,13 @@ class CastraApp(App[int]):
         return screens
 
     # -- lifecycle -----------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[Any]:
+        return CampaignScreen()
+
+    def on_ready(self) -> None:
+        # The Campaign screen shown first is the "campaign" mode's from now on (see MODES).
+        self.add_mode("campaign", CampaignScreen)
 
     def on_mount(self) -> None:
         self.dice.app_thread = threading.get_ident()
@@ -319,9 +339,9 @@ class CastraApp(App[int]):
         showing = self.current_mode
         self.add_mode(_SWITCHING_LANGUAGE, Screen)
         await self.switch_mode(_SWITCHING_LANGUAGE)
-        for mode in self.MODES:
+        for mode, build in self.SCREEN_FACTORIES.items():
             await self.remove_mode(mode)
-            self.add_mode(mode, self.MODES[mode])
+            self.add_mode(mode, build)
         await self.switch_mode(showing)
         await self.remove_mode(_SWITCHING_LANGUAGE)
         self.notify(LANGUAGE_NAMES[language], title=_("Language"))

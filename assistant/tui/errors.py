@@ -11,34 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import ValidationError
 
-from converters.errors import FieldError
-from converters.i18n import N_, _
+from converters.errors import FieldError, field_error
+from converters.i18n import _
 
 __all__ = ["describe", "field_of"]
-
-_FRIENDLY: dict[str, str] = {
-    "int_parsing": N_("a whole number"),
-    "int_type": N_("a whole number"),
-    "int_from_float": N_("a whole number"),
-    "float_parsing": N_("a number"),
-    "bool_parsing": N_("yes or no"),
-    "greater_than_equal": N_("at least {ge}"),
-    "greater_than": N_("more than {gt}"),
-    "less_than_equal": N_("at most {le}"),
-    "less_than": N_("less than {lt}"),
-    "string_too_short": N_("required"),
-    "too_short": N_("at least {min_length}"),
-    "too_long": N_("at most {max_length}"),
-    "string_too_long": N_("at most {max_length} characters"),
-    "missing": N_("required"),
-    "literal_error": N_("one of {expected}"),
-    "enum": N_("one of {expected}"),
-}
-"""pydantic's error types in the words of the table; others keep pydantic's message."""
 
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 """A field as the rules name it, alone or as a place in an event (``contingents.pm``)."""
@@ -78,7 +57,7 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
     if isinstance(error, FieldError):
         return error.text(name)
     if isinstance(error, ValidationError):
-        return _pydantic_line(error.errors()[0], name)
+        return field_error(error).text(name)
     # A refusal not yet carrying its field ("pm: …", "--winner-pm: …"): its leading field and
     # any flag it mentions are named as the screen names them.
     text = _FLAG.sub(lambda match: name(match[1].replace("-", "_")), str(error))
@@ -89,23 +68,3 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         if field in known or last in known:
             return f"{name(field)}:{rest}"
     return text
-
-
-def _pydantic_line(first: Any, name: Any) -> str:
-    location = [str(part) for part in first.get("loc", ()) if not isinstance(part, int)]
-    template = _FRIENDLY.get(first.get("type", ""))
-    try:
-        message = (
-            _(template).format(**(first.get("ctx") or {}))
-            if template
-            else str(first.get("msg", _("not allowed")))
-        )
-    except (KeyError, IndexError):
-        message = str(first.get("msg", _("not allowed")))
-    message = message.removeprefix("Value error, ")
-    given = first.get("input")
-    if isinstance(given, str | int) and not isinstance(given, bool) and template:
-        message += _(" (got {given!r})").format(given=given)
-    if not location:
-        return message
-    return f"{name('.'.join(location))}: {message}"

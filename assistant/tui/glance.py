@@ -3,9 +3,10 @@
 Opening a campaign means importing the ledger (pydantic, the converters) and replaying it: a
 few tenths of a second after the first frame. The Campaign screen's text (heading, status,
 nations, recent events) is small, so the app keeps it in the file's ``meta`` table after each
-showing, stamped with the last event's id and payload; the next start reads it with the
-standard library alone and shows it in the first frame if the file still ends with that very
-event (another process's event, or an undo, makes it stale, and "Loading campaign…" shows
+showing, stamped with the last event's id and payload and the language it is worded in; the
+next start reads it with the standard library alone and shows it in the first frame if the file
+still ends with that very event and the app speaks that language (another process's event, an
+undo, or a start in the other language makes it stale, and "Loading campaign…" shows
 instead). The real campaign replaces it moments later. It is a cache: never exported, never
 replayed, and a file without it (or with a damaged one) simply opens the slow way.
 """
@@ -44,8 +45,9 @@ def _last_event(connection: sqlite3.Connection) -> tuple[int, str] | None:
     return None if row is None else (int(row[0]), str(row[1]))
 
 
-def read_glance(path: Path) -> dict[str, Any] | None:
-    """The glance kept in ``path`` if it shows the campaign as the file stands now, else None."""
+def read_glance(path: Path, language: str) -> dict[str, Any] | None:
+    """The glance kept in ``path`` if it shows the campaign as the file stands now, worded in
+    ``language`` (the view's ``"language"``), else None."""
     if not path.is_file():
         return None
     try:
@@ -64,7 +66,7 @@ def read_glance(path: Path) -> dict[str, Any] | None:
         return None
     if not isinstance(glance, dict) or glance.get("format") != GLANCE_FORMAT:
         return None
-    if glance.get("last_event") != [last[0], last[1]]:
+    if glance.get("last_event") != [last[0], last[1]] or glance.get("language") != language:
         return None
     return glance
 

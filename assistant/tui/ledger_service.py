@@ -170,6 +170,15 @@ class LedgerService:
         if self.store is not None:
             self.store.save_ghost_battle(None if state is None else state.model_dump_json())
 
+    def finish_ghost_battle(self, *, put_aside: bool) -> None:
+        """The solo battle has ended (the ghost left the field, or a new one is set up): keep
+        it in the ledger (posting the change), and with ``put_aside`` clear it for a new one."""
+        if self.store is None:
+            return
+        stored = self.store.finish_ghost_battle(put_aside=put_aside)
+        if stored is not None:
+            self._app.post_message(_message_for(stored.event)(stored.summary, stored))
+
     # -- the file being opened -------------------------------------------------------------
 
     async def loaded(self) -> bool:

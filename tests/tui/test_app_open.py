@@ -4,6 +4,8 @@ and how: the app shows its Campaign screen at once and opens the file behind it.
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
 from assistant.tui.widgets.footer import CastraFooter
+from converters.i18n import _, set_language
 
 from .conftest import SIZE
 
@@ -266,3 +269,57 @@ async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
         await pilot.pause()
         assert str(app.screen.query_one("#nations", DataTable).get_row("Rome")[5]) == "26"
     app.ledger.store.close()
+
+
+async def test_a_campaign_kept_in_one_language_is_not_shown_in_the_other(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    """The kept Campaign screen is worded as it was shown: after ``L`` (or a start with
+    ``--lang``) in the other language its English heading and rows must not appear in an
+    Italian app; the Italian screen is kept instead, for the next Italian start."""
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)  # kept in English
+    held_open.clear()
+    set_language("it")
+    for start in ("first in Italian", "next in Italian"):
+        app = make_app(campaign_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.ledger.store is None, "the file is still being opened"
+            heading = _text(app, "#campaign-heading")
+            if start == "first in Italian":
+                assert heading == _(LOADING), "no English glance in an Italian app"
+            else:
+                assert heading != _(LOADING), "the Italian glance shows at once"
+                nations = app.screen.query_one("#nations", DataTable)
+                assert nations.get_row("Rome")[0] == "Roma", "the rows kept in Italian"
+            held_open.set()
+            assert await app.ledger.loaded()
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            shown = _text(app, "#campaign-heading")
+            assert heading in (_(LOADING), shown), "the glance was the campaign as shown"
+        app.ledger.store.close()
+        held_open.clear()
+
+
+def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
+    """What ``castra`` imports before its first frame (the command line, the app, the Campaign
+    screen) leaves pydantic, the ledger and the army lists to the thread that opens the file:
+    each of them once crept in through one import and made every start slower
+    (benchmarks/startup.py)."""
+    script = (
+        "import sys\n"
+        "from assistant.cli import interface_language\n"
+        "from assistant.tui import build_app\n"
+        "from converters.i18n import set_language\n"
+        "set_language(interface_language([]))\n"
+        "build_app(None)\n"
+        "heavy = ('pydantic', 'assistant.ledger', 'armylists', 'ghost')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert ran.stdout.strip() == "[]", ran.stdout + ran.stderr

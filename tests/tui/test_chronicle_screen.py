@@ -1,5 +1,6 @@
 """The Chronicle screen (o): a turn's story, the figures as sparklines in each nation's colour,
-f5/f6/f7 to choose the turns, f9 for the figure, and f8 to write the report beside the campaign."""
+f4 for the map of the turn (T7.1) in the report's colours, f5/f6/f7 to choose the turns, f9 for
+the figure, and f8 to write the report beside the campaign; in Italian too."""
 
 from __future__ import annotations
 
@@ -103,6 +104,111 @@ def test_snapshot_chronicle_at_80x24(snap_compare: Any, story_app: Any) -> None:
 
 def test_snapshot_chronicle_at_120x40(snap_compare: Any, story_app: Any) -> None:
     assert snap_compare(story_app, terminal_size=SIZE, run_before=_opened)
+
+
+# -- the map of the turn (f4) --------------------------------------------------------------
+
+
+def _map_key(screen: Any) -> str:
+    return str(screen.query_one("#chronicle-map-key", Static).content)
+
+
+def _map_title(screen: Any) -> str:
+    return str(screen.query_one("#chronicle-map", VerticalScroll).border_title)
+
+
+async def test_t7_1_f4_shows_the_map_of_each_turn_stepped_through(story_app: Any) -> None:
+    async with story_app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("f4")
+        await _settle(pilot)
+        board = screen.query_one("#chronicle-map", VerticalScroll)
+        assert board.display and not screen.query_one("#chronicle-story").display
+        assert board.has_focus, "the arrows and page keys scroll the map at once"
+        assert _map_title(screen) == "The map at the close of turn 14"
+        assert "Roma 5⚔ 2⚓" in _map_key(screen)
+        await pilot.press(*["f5"] * 11)
+        await _settle(pilot)
+        # T2.1: Heraclea (turn 3) decimated 1 of Pyrrhus's 2 land PM in Brundisium.
+        assert _map_title(screen) == "The map at the close of turn 3"
+        assert "Brundisium (Pyrrhus 1⚔ 2⚓)" in _map_key(screen)
+        await pilot.press("f5")
+        await _settle(pilot)
+        assert "Brundisium (Pyrrhus 2⚔ 2⚓)" in _map_key(screen)
+        await pilot.press("f4")
+        await _settle(pilot)
+        assert screen.query_one("#chronicle-story").display and not board.display
+        assert "Battle of" not in _story(screen), "turn 2 has no battle: the story follows too"
+
+
+async def test_the_map_is_drawn_in_the_reports_colours(story_app: Any) -> None:
+    from assistant.tui.widgets.map_canvas import NATION_COLOURS as MAP_SCREEN_COLOURS
+
+    async with story_app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("f4")
+        await _settle(pilot)
+        drawn = screen.query_one("#chronicle-map-canvas").render()
+        styles = {str(span.style) for span in drawn.spans}
+        rome = screen.chronicle.colours["Rome"]
+        assert any(rome in style for style in styles), "Rome's provinces in the report's red"
+        assert rome != MAP_SCREEN_COLOURS["Rome"]
+        assert not any(MAP_SCREEN_COLOURS["Rome"] in style for style in styles)
+        assert "Roma" in drawn.plain, "Roma's forces labelled"
+        assert any("\u2801" <= char <= "\u28ff" for char in drawn.plain), "roads in braille"
+
+
+async def test_at_80x24_the_whole_map_key_is_reached_by_scrolling(story_app: Any) -> None:
+    async with story_app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("f4")
+        await _settle(pilot)
+        board = screen.query_one("#chronicle-map", VerticalScroll)
+        canvas = screen.query_one("#chronicle-map-canvas")
+        assert canvas.size.width >= 70, "the board uses the terminal's width"
+        assert board.max_scroll_y > 0, "the key is below the board"
+        await pilot.press("end")
+        await _settle(pilot)
+        assert board.scroll_y == board.max_scroll_y > 0
+        last = screen.query_one("#chronicle-map-key", Static)
+        assert last.region.bottom <= board.region.bottom, "the key's last line is on screen"
+
+
+async def test_a_dba_campaign_shows_what_its_report_shows(tmp_path: Path) -> None:
+    """Macedon vs Persia: its map holds whole armies (D9–D13), so the report draws no map of
+    PM, and the screen says so and where the armies are; the army journal is in the story."""
+    from armylists.scenarios import load_scenario
+    from assistant.chronicle.charts import charts
+    from assistant.ledger.events import ForcedMarch
+
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    store.append(ForcedMarch(army="Macedon 2", loyalty=4))
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        assert "Army journal (D1)" in _story(screen)
+        assert not [chart for chart in charts(screen.chronicle) if chart.key == "map"]
+        await pilot.press("f4")
+        await _settle(pilot)
+        assert not screen.query_one("#chronicle-map-canvas").display
+        assert "Map screen (m)" in _map_key(screen) and "army journal" in _map_key(screen)
+    store.close()
+
+
+def test_snapshot_chronicle_map_at_80x24(snap_compare: Any, story_app: Any) -> None:
+    assert snap_compare(story_app, terminal_size=(80, 24), run_before=_opened, press=["f4"])
+
+
+def test_snapshot_chronicle_map_at_120x40(snap_compare: Any, story_app: Any) -> None:
+    assert snap_compare(story_app, terminal_size=SIZE, run_before=_opened, press=["f4"])
+
+
+def test_snapshot_chronicle_in_italian_at_80x24(snap_compare: Any, story_app: Any) -> None:
+    """The scope, the chart's title, the story's headings and the keys in Italian."""
+    from converters.i18n import set_language
+
+    set_language("it")
+    assert snap_compare(story_app, terminal_size=(80, 24), run_before=_opened)
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")

@@ -82,6 +82,23 @@ async def test_G3_three_ghost_turns_with_typed_dice(app: Any, type_text: Any) ->
         assert "T1" in chart and "+14.9%" in chart and "T3" in chart and "-29.9%" in chart
 
 
+async def test_the_screen_follows_the_battle_it_holds(app: Any) -> None:
+    """``battle`` is reactive: the banner, the locked set-up and the general's profile follow
+    whichever battle the screen holds, however it got there (a step, a resume, ctrl+n)."""
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f6")
+        opened = screen.battle
+        assert "Opening" in banner(screen) and screen.query_one("#ghost-army").disabled
+        screen.battle = None
+        await pilot.pause()
+        assert "No battle yet" in banner(screen)
+        assert not screen.query_one("#ghost-army").disabled, "the set-up can be changed again"
+        screen.battle = opened
+        await pilot.pause()
+        assert "Opening" in banner(screen) and screen.query_one("#ghost-army").disabled
+
+
 # G3.4: 3 of 11 units lost is 27 % (rounded down) ≥ 25 %: the army leaves the field, whatever
 # the order, and the battle is saved with the campaign so it resumes in a new session.
 async def test_G3_4_leaves_the_field_and_the_battle_resumes(
@@ -109,6 +126,9 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         # Kept in the campaign file itself, so an export carries it too.
         assert reopened.ghost_battle() is not None
         assert "ghost_battle" in reopened.export_document()
+        # The ghost left the field: the battle is over and kept in the ledger for the report.
+        kept = [s for s in reopened.events() if s.event.kind == "ghost_battle_finished"]
+        assert len(kept) == 1
         await pilot.press("ctrl+n")  # a new battle puts the finished one aside, if the player
         await pilot.pause()  # says so (issue 11): n keeps it, y puts it aside
         assert type(pilot.app.screen).__name__ == "ConfirmScreen"
@@ -120,6 +140,8 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         await pilot.press("y")
         await pilot.pause()
         assert "No battle yet" in banner(screen) and reopened.ghost_battle() is None
+        again_kept = [s for s in reopened.events() if s.event.kind == "ghost_battle_finished"]
+        assert again_kept == kept, "putting a finished battle aside keeps it once"
 
 
 # G4.1–G4.3 and G4.4: the PP table lists every general and division and never places more PP
@@ -158,7 +180,7 @@ async def test_bad_army_shows_inline_error(app: Any, campaign_path: Any, type_te
         screen.query_one("#ghost-army", TextArea).text = "I Corps (brilliant): Lee 0 +1\n"
         await pilot.pause()
         await key(pilot, "f6")
-        assert "army line 1" in str(screen.query_one("#ghost-army-error").render())
+        assert "line 1" in str(screen.query_one("#ghost-army-error").render())
         assert screen.battle is None
         assert app.ledger.store.ghost_battle() is None
         await fill(pilot, "#gr-routed", "+5", type_text)

@@ -55,6 +55,21 @@ async def test_D1_both_sides_armies_and_morale(macedon_app: Any) -> None:
             assert all(row[1].endswith(" 3") for row in armies if not row[0].startswith("★"))
 
 
+async def test_the_journal_follows_the_selected_army(macedon_app: Any) -> None:
+    """``selected_army`` is reactive: the journal below shows whichever army it names, however
+    it was chosen (the cursor, a refresh, a test)."""
+    async with macedon_app.run_test(size=SIZE) as pilot:
+        screen = await open_journal(pilot)
+        other = str(screen.query_one("#armies-1", DataTable).get_row_at(1)[0]).lstrip("★ ")
+        assert other != screen.selected_army
+        screen.selected_army = other
+        await pilot.pause()
+        assert str(screen.query_one("#journal-history").border_title).startswith(
+            f"Journal of {other} ("
+        )
+        assert {row[1] for row in rows(screen, "#journal-table")} == {other}
+
+
 # D5: a forced march costs 2 morale at once and goes into the army's journal; a tactical
 # retreat is an ordinary defeat (−1). The second army of the first side starts at 3.
 async def test_D5_forced_march_and_tactical_retreat_go_into_the_journal(

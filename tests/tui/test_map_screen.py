@@ -45,6 +45,19 @@ async def test_arrow_keys_jump_to_the_nearest_province_that_way(app: CastraApp) 
         assert provinces[app.screen.selected]["lat"] > provinces[expected]["lat"]
 
 
+async def test_the_board_and_panel_follow_the_selected_province(app: CastraApp) -> None:
+    """``selected`` is reactive: whatever sets it (an arrow key, the battle keys, a test), the
+    panel and the board's highlight follow without a redraw being asked for."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        board = str(app.screen.query_one("#map-canvas", Static).render())
+        app.screen.selected = "Tarentum"
+        await pilot.pause()
+        assert panel(app).startswith("Tarentum")
+        assert str(app.screen.query_one("#map-canvas", Static).render()) != board
+
+
 async def test_march_form_moves_an_army_and_the_map_follows(app: CastraApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("m")

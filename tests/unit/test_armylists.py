@@ -7,6 +7,8 @@ from importlib import resources
 import pytest
 
 import armylists
+import armylists.loader
+from converters.errors import FieldError
 from converters.rates import ConversionRates
 
 # T1.6 in docs/rules.md, row by row: nation → (FOG list, FOG book, DBM list, DBA 3.0 list).
@@ -147,6 +149,51 @@ def test_a_campaign_may_override_a_rate() -> None:
 def test_bad_overrides_name_the_rate(overrides: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         armylists.load_rates(overrides=overrides)
+
+
+@pytest.mark.parametrize(
+    ("row", "line"),
+    [
+        pytest.param(
+            'name = "Rome"\ncontingent = "Rome"\nfog = { list = "Polybian" }\ndba = "II/33"',
+            "nation.dbm: required, in the row of Rome",
+            id="missing-key",
+        ),
+        pytest.param(
+            'name = "Rome"\ncontingent = "Rome"\nfog = { list = "Polybian" }\n'
+            'dbm = "33"\ndba = "II/33"',
+            "nation.dbm: not in the expected form (got '33'), in the row of Rome",
+            id="not-a-list-number",
+        ),
+        pytest.param(
+            'contingent = "Rome"\nfog = { list = "Polybian" }\ndbm = "II/33"\ndba = "II/33"',
+            "nation.name: required, in row 2",
+            id="nameless-row",
+        ),
+    ],
+)
+def test_t1_6_a_malformed_army_list_file_is_one_line_naming_the_key(row: str, line: str) -> None:
+    """Issue 11: pydantic's error becomes the loader's FieldError (the key, the row), which the
+    command line words as one line, never pydantic's "String should match pattern"."""
+    from assistant.cli.common import describe
+
+    good = 'name = "Carthage"\ncontingent = "Carthage"\nfog = { list = "Carthaginian" }\n'
+    good += 'dbm = "II/32"\ndba = "II/32a"'
+    text = f"[[nation]]\n{good}\n\n[[nation]]\n{row}\n"
+    with pytest.raises(FieldError) as refused:
+        armylists.loader.read_army_lists(text)
+    assert describe(refused.value) == line
+
+
+def test_the_shipped_army_list_file_reads_as_the_t1_6_table() -> None:
+    assert (
+        list(
+            armylists.loader.read_army_lists(
+                resources.files("armylists").joinpath("data", "army_lists.toml").read_text("utf-8")
+            )
+        )
+        == armylists.nations()
+    )
 
 
 def test_data_files_are_package_resources() -> None:

@@ -308,7 +308,7 @@ def test_a_scripted_dice_battle_that_runs_out_of_dice_is_one_line_with_json(
     question), so running out of --dice is one line, not the rounds and then the refusal.
     Found by the command-line fuzz."""
     line = refused(capsys, "battle", "1", "0", "--city", "--dice", "1", "--json")
-    assert line.startswith("castra: error: --dice: ran out after 1 values; needed a d6")
+    assert line.startswith("castra: error: --dice: ran out after 1 value; needed a d6")
 
 
 def test_a_battle_sheet_too_large_for_exact_odds_is_printed_without_them(

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from converters.i18n import set_language
 from ghost.army_text import ArmyProblem, army_text, parse_army
 from ghost.battle import Corps, Division, GhostArmy
 from ghost.generals import Quality
@@ -26,11 +27,15 @@ G2_1_ARMIES = [
 ]
 G2_1_REFUSED = [
     pytest.param("", "army: enter at least one corps", id="nothing typed"),
-    pytest.param("I Corps: 1st 0", "army line 1: write 'NAME (good)", id="no quality"),
-    pytest.param("I (good): 0 +1", "army line 1: a division needs a name", id="no division"),
-    pytest.param("I (good): 1st", "army line 1: 1st needs its brigades' modifiers", id="no mods"),
-    pytest.param("\nI (heroic): 1st 0", "army line 2: quality", id="unknown quality"),
-    pytest.param("I (good): 1st +4", "army: ", id="G2.1 modifier beyond +3"),
+    pytest.param("I Corps: 1st 0", "army: line 1: write 'NAME (good)", id="no quality"),
+    pytest.param("I (good): 0 +1", "army: line 1: a division needs a name", id="no division"),
+    pytest.param("I (good): 1st", "army: line 1: 1st needs its brigades' modifiers", id="no mods"),
+    pytest.param("\nI (heroic): 1st 0", "army: line 2: quality: one of", id="unknown quality"),
+    pytest.param(
+        "I (good): 1st 0\nII (good): 2nd +4",
+        "army: line 2: brigades: a modifier from -3 to +3 (got 4)",
+        id="G2.1 modifier beyond +3, on its line",
+    ),
 ]
 
 
@@ -48,6 +53,29 @@ def test_g2_1_parse_army_refusals_name_the_line(text: str, message: str) -> None
     with pytest.raises(ArmyProblem) as refused:
         parse_army(text)
     assert str(refused.value).startswith(message)
+
+
+def test_a_refusal_names_the_box_and_the_part_by_the_interface_s_words() -> None:
+    """Issue 11: the box (``army``) and the part at fault (``quality``) are fields, so the app
+    names them by its labels, in its language; never pydantic's "Input should be …"."""
+    labels = {"army": "Order of battle", "quality": "Quality"}
+    with pytest.raises(ArmyProblem) as refused:
+        parse_army("I (good): 1st 0\nII (heroic): 2nd 0")
+    line = refused.value.text(lambda field: labels.get(field, field))
+    assert line == (
+        "Order of battle: line 2: Quality: one of 'poor', 'mediocre', 'good' or 'excellent' "
+        "(got 'heroic')"
+    )
+    assert "\n" not in line and "Input should" not in line
+
+
+def test_a_refusal_reads_in_italian() -> None:
+    set_language("it")
+    with pytest.raises(ArmyProblem) as refused:
+        parse_army("I (good): 1st")
+    assert (
+        str(refused.value) == "army: riga 1: 1st vuole i modificatori delle sue brigate, es. 0 +1"
+    )
 
 
 divisions = st.builds(

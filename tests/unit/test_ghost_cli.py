@@ -510,3 +510,26 @@ def test_g3_4_replay_units_lost_never_go_down(
     code, out, err = run(capsys, "ghost", "replay", script(tmp_path, data), "--json")
     assert (code, out) == (2, "")
     assert "turns[1].units_lost" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "strength: at least 1 (got 0)"), ("it", "strength: almeno 1 (ricevuto 0)")],
+)
+def test_g3_replay_names_a_script_key_as_written_in_the_table_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, expected: str
+) -> None:
+    """A ghost script's key is named as the script writes it, never as a flag that does not
+    exist ("--strength"), and the reason is the app's wording in the interface's language,
+    never pydantic's "Input should be …" (issue 11: one error-to-text function)."""
+    data = {
+        "general": PRUDENT,
+        "strength": 0,
+        "units": 20,
+        "dice": [3],
+        "turns": [{"gr_loss": 0, "gf_loss": 0, "units_lost": 0}],
+    }
+    code, out, err = run(capsys, "--lang", lang, "ghost", "replay", script(tmp_path, data))
+    assert (code, out) == (2, "")
+    assert expected in err
+    assert "--strength" not in err and "Input should" not in err

@@ -93,7 +93,7 @@ def _load_script(path_text: str, model: Any) -> Any:
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as error:
-        line = describe(error)
+        line = describe(error, in_document=True)
         # a whole-script check: its message already starts with the field it is about
         raise CliError(line if ": " in line else f"script: {line}") from error
 

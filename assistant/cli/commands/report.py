@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, emit
-from converters.i18n import _
+from converters.i18n import _, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.render import Document
@@ -93,7 +93,9 @@ def run(args: argparse.Namespace) -> int:
         "files": [str(path) for path in written],
         "battles": len(chronicle.battles),
     }
-    text = _("Report ({label}) written to {path}").format(label=chronicle.scope.label, path=out)
+    text = _("Report ({label}) written to {path}").format(
+        label=translate_recorded(chronicle.scope.label), path=out
+    )
     if len(written) > 1:
         text += "\n" + _("Charts beside it: {names}").format(
             names=", ".join(path.name for path in written[:-1])

@@ -22,13 +22,11 @@ from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from armylists.names import nation_name
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.journal import morale_pips
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.tui.screens.campaign_forms import (
@@ -151,6 +149,14 @@ def tribute_text(state: Any) -> str:
     )
 
 
+def nation_name(name: str) -> str:
+    """:func:`armylists.names.nation_name`, imported when first needed: importing
+    :mod:`armylists` loads its pydantic loader, which the first frame does without."""
+    from armylists.names import nation_name as named
+
+    return named(name)
+
+
 def pe_listing(amounts: dict[str, int]) -> str:
     """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
     return " · ".join(f"{nation_name(name)} {pe}" for name, pe in amounts.items())
@@ -207,7 +213,7 @@ class CampaignScreen(Screen[None]):
         elif ledger.store is None:
             # The first frame: the app opens the campaign file once this screen is up. Until
             # then it shows the campaign as it was last shown, if the file has not moved on.
-            glance = read_glance(campaign_file(ledger.path))
+            glance = read_glance(campaign_file(ledger.path), current_language())
             if glance is None or not self._show_glance(glance):
                 self.query_one("#campaign-heading", Static).update(_(LOADING))
         else:
@@ -309,6 +315,7 @@ class CampaignScreen(Screen[None]):
 
     def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
         from assistant.ledger.dba_map import summary
+        from assistant.tui.screens.journal import morale_pips  # pydantic: not for the first frame
 
         row = table.cursor_row
         table.clear()
@@ -356,6 +363,7 @@ class CampaignScreen(Screen[None]):
             "status": str(self.query_one("#campaign-status", Static).content),
             "uses_pm": self._uses_pm,
             "tables": tables,
+            "language": current_language(),
         }
 
     def _show_glance(self, glance: dict[str, Any]) -> bool:

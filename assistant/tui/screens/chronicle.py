@@ -1,10 +1,13 @@
-"""The Chronicle screen: the campaign told turn by turn, its figures as sparklines, the report.
+"""The Chronicle screen: the campaign told turn by turn, its figures as sparklines, the map of
+the turn, the report.
 
 A referee reads back what happened in a turn (or the whole campaign) exactly as the published
 report tells it, sees each nation's PM, treasury or prestige over the turns drawn in the
-terminal in the nation's own colour, and writes the HTML report beside the campaign file with
-one key, told where it went. The gathering and the text are :mod:`assistant.chronicle`'s; the
-screen only chooses the turns, shows the result and asks for the file.
+terminal in the nation's own colour, looks at the board as that turn closed (f4, the report's
+map drawn with the Map screen's braille canvas, in the report's colours), and writes the HTML
+report beside the campaign file with one key, told where it went. The gathering and the text
+are :mod:`assistant.chronicle`'s; the screen only chooses the turns, shows the result and asks
+for the file.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.markdown import Markdown as RichMarkdown
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,16 +25,19 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Label, Sparkline, Static
 
+from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _
+from assistant.tui.widgets.map_canvas import render_map
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
-    from assistant.chronicle.story import Chronicle
+    from assistant.chronicle.story import Chronicle, MapProvince
     from assistant.tui.app import CastraApp
 
 __all__ = ["ChronicleScreen"]
@@ -56,22 +63,48 @@ class ChronicleTold(Message):
         """The report's text (Markdown, no charts)."""
 
 
-class ChronicleScreen(Screen[None]):
-    """A turn's (or the campaign's) story, the figures as sparklines, and f8 to write it."""
+class TurnMap(Widget):
+    """The board of the turn in braille, drawn to the widget's own size whenever it changes
+    (the Map screen's canvas, :func:`assistant.tui.widgets.map_canvas.render_map`)."""
 
-    TITLE = "Chronicle"
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.data: dict[str, Any] | None = None
+        """The map drawn (the ledger's map JSON), None before the first."""
+        self.colours: dict[str, str] = {}
+        """Each holder's colour."""
+
+    def show(self, data: dict[str, Any], colours: dict[str, str]) -> None:
+        """Draw ``data`` in ``colours`` from now on."""
+        self.data, self.colours = data, colours
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.data is None:
+            return Text()
+        width, height = self.content_size
+        return Text("\n").join(render_map(self.data, width, height, colours=self.colours))
+
+
+class ChronicleScreen(Screen[None]):
+    """A turn's (or the campaign's) story or map, the figures as sparklines, f8 to write it."""
+
+    TITLE = N_("Chronicle")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "turn(-1)", "Previous turn"),
-        Binding("f6", "turn(1)", "Next turn"),
-        Binding("f7", "whole_campaign", "Whole campaign"),
-        Binding("f8", "write_report", "Write report"),
-        Binding("f9", "next_figure", "Chart"),
+        Binding("f4", "toggle_map", N_("Map/story")),
+        Binding("f5", "turn(-1)", N_("Previous turn")),
+        Binding("f6", "turn(1)", N_("Next turn")),
+        Binding("f7", "whole_campaign", N_("Whole campaign")),
+        Binding("f8", "write_report", N_("Write report")),
+        Binding("f9", "next_figure", N_("Chart")),
     ]
 
     turn: reactive[int | None] = reactive(None)
     """The turn told; None for the whole campaign."""
     figure: reactive[Figure] = reactive("pm")
     """The figure the sparklines draw."""
+    showing_map: reactive[bool] = reactive(False)
+    """The map of the turn is shown in place of the story (f4)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,6 +137,10 @@ class ChronicleScreen(Screen[None]):
             # block, and a five-year campaign (hundreds of battles and tables) took tens of
             # seconds to show; Rich lays the same text out in a fraction of one.
             yield Static("", id="chronicle-text")
+        with VerticalScroll(id="chronicle-map") as board:
+            board.border_title = _("Map of the turn")
+            yield TurnMap(id="chronicle-map-canvas")
+            yield Static("", id="chronicle-map-key")
         yield Static("", id="chronicle-written", markup=False)
         yield CastraFooter()
 
@@ -146,10 +183,47 @@ class ChronicleScreen(Screen[None]):
     async def _show(self, message: ChronicleTold) -> None:
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
-        self.query_one("#chronicle-scope", Static).update(scope.label)
+        self.query_one("#chronicle-scope", Static).update(translate_recorded(scope.label))
         self._story = message.story
         self.query_one("#chronicle-text", Static).update(RichMarkdown(message.story))
+        self._draw_map()
         await self._draw_charts()
+
+    # -- the map of the turn ---------------------------------------------------------------
+
+    def watch_showing_map(self, showing: bool) -> None:
+        # The board takes the sparklines' rows too: Italy is tall, and at 80×24 it needs them.
+        for pane in ("#chronicle-story", "#chronicle-charts"):
+            self.query_one(pane, VerticalScroll).display = not showing
+        self.query_one("#chronicle-map", VerticalScroll).display = showing
+        self._draw_map()
+
+    def _draw_map(self) -> None:
+        """T7.1: the board as the scope's last turn closed, as the report draws it."""
+        chronicle = self._chronicle
+        if chronicle is None or not self.is_mounted or not self.showing_map:
+            return
+        board = self.query_one("#chronicle-map", VerticalScroll)
+        canvas = self.query_one("#chronicle-map-canvas", TurnMap)
+        key = self.query_one("#chronicle-map-key", Static)
+        if not chronicle.map:
+            board.border_title = _("Map of the turn")
+            canvas.display = False
+            key.update(
+                _(
+                    "The report draws no map for this campaign: only a board whose provinces "
+                    "hold PM has one (the Tarentine Wars, T7.1). A DBA campaign's armies "
+                    "stand on the Map screen (m) and in the army journal of the story (f4)."
+                )
+            )
+            return
+        board.border_title = _("The map at the close of turn {turn}").format(
+            turn=chronicle.scope.last_turn
+        )
+        colours = map_colours(chronicle)
+        canvas.display = True
+        canvas.show(map_data(chronicle.map), colours)
+        key.update(map_key(chronicle.map, colours))
 
     async def _draw_charts(self) -> None:
         chronicle = self._chronicle
@@ -168,7 +242,7 @@ class ChronicleScreen(Screen[None]):
             if not any(values):
                 continue
             colour = Color.parse(chronicle.colours.get(nation, "#777777"))
-            name = Label(nation, classes="spark-name")
+            name = Label(nation_name(nation), classes="spark-name")
             name.styles.color = colour
             rows.append(
                 Horizontal(
@@ -201,6 +275,11 @@ class ChronicleScreen(Screen[None]):
 
     def action_whole_campaign(self) -> None:
         self.turn = None
+
+    def action_toggle_map(self) -> None:
+        self.showing_map = not self.showing_map
+        # The pane shown takes the keys, so the arrows and page keys scroll it.
+        self.query_one("#chronicle-map" if self.showing_map else "#chronicle-story").focus()
 
     def action_next_figure(self) -> None:
         keys = [key for key, _title in FIGURES]
@@ -240,6 +319,61 @@ class ChronicleScreen(Screen[None]):
     @on(ReportWritten)
     def _written(self, message: ReportWritten) -> None:
         self.query_one("#chronicle-written", Static).update(tell_written(self, message))
+
+
+def map_data(provinces: list[MapProvince]) -> dict[str, Any]:
+    """The chronicle's map of the turn as the braille canvas reads a map (the ledger's map
+    JSON, :func:`assistant.ledger.forces.map_summary`)."""
+    return {
+        "provinces": {
+            p.name: {
+                "lat": p.lat,
+                "lon": p.lon,
+                "controller": p.controller,
+                "city": p.city,
+                "besieged": p.besieged,
+                "sacked": p.sacked,
+                "neighbours": {
+                    way: p.neighbours.get(way, []) for way in ("road", "mountain", "sea")
+                },
+                "forces": {f.nation: {"land": f.land_pm, "naval": f.naval_pm} for f in p.forces},
+            }
+            for p in provinces
+        }
+    }
+
+
+def map_colours(chronicle: Chronicle) -> dict[str, str]:
+    """Every holder's colour as the report's charts give it (the neutral and non-player
+    holders too)."""
+    from assistant.chronicle.colours import nation_colour
+
+    return {
+        p.controller: chronicle.colours.get(p.controller) or nation_colour(p.controller)
+        for p in chronicle.map
+    } | dict(chronicle.colours)
+
+
+def map_key(provinces: list[MapProvince], colours: dict[str, str]) -> Text:
+    """Under the board: what the marks mean, each holder with its provinces, and every
+    province where forces stand (or besieged, or sacked), as the report labels them."""
+    from assistant.chronicle.charts import forces_text
+
+    key = Text(_("● province  ■ city  ▣ besieged  ⚔ land PM  ⚓ naval PM  ! sacked"), style="dim")
+    held: dict[str, int] = {}
+    for province in provinces:
+        held[province.controller] = held.get(province.controller, 0) + 1
+    for holder, count in held.items():
+        key.append("\n■ ", style=f"bold {colours[holder]}")
+        key.append(
+            ngettext("{nation}: {count} province", "{nation}: {count} provinces", count).format(
+                nation=nation_name(holder), count=count
+            )
+        )
+    for province in provinces:
+        if province.forces or province.besieged or province.sacked:
+            key.append("\n" + forces_text(province), style=colours[province.controller])
+    return key
 
 
 def _reason(error: Exception) -> str:

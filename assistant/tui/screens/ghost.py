@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import (
     DataTable,
@@ -154,10 +155,13 @@ class GhostScreen(Screen[None]):
         Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
+    battle: reactive[Any] = reactive(None, init=False)
+    """The :class:`ghost.battle.GhostBattle` in progress, or None before the opening. Each step
+    is a new battle (a worker's copy), so the general, army and banner follow every step
+    (``watch_battle``)."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.battle: Any = None
-        """The :class:`ghost.battle.GhostBattle` in progress, or None before the opening."""
         self._loaded = False
 
     def action_leave_field(self) -> None:
@@ -260,7 +264,11 @@ class GhostScreen(Screen[None]):
         """Another screen changed the campaign (e.g. undo): reload a saved battle if we had none."""
         if self.battle is None:
             self._resume()
-            self._show_battle()
+
+    def watch_battle(self) -> None:
+        self._show_profile()
+        self._show_army()
+        self._show_battle()
 
     # ----------------------------------------------------------------- reading the form
     def _general(self) -> Any:
@@ -277,7 +285,7 @@ class GhostScreen(Screen[None]):
         try:
             other = _whole(units_text, "other units")
         except ValueError as error:
-            raise ArmyProblem(str(error)) from None
+            raise ArmyProblem((), "{reason}", reason=error) from None
         return parse_army(self.query_one("#ghost-army", TextArea).text, other)
 
     def _losses(self) -> Any:
@@ -547,9 +555,6 @@ class GhostScreen(Screen[None]):
 
     def _opened(self, _: Any) -> None:
         self._save()
-        self._show_profile()
-        self._show_army()
-        self._show_battle()
 
     @on(GhostStepped)
     def _stepped(self, message: GhostStepped) -> None:
@@ -612,7 +617,6 @@ class GhostScreen(Screen[None]):
         self.query_one("#pp-summary", Static).update("")
         self.query_one("#ghost-clock", Static).update("")
         self._save()
-        self._show_battle()
 
     def action_end_turn(self) -> None:
         """G3.3: the end-of-turn retreat countdown."""
@@ -635,7 +639,6 @@ class GhostScreen(Screen[None]):
 
     def _turn_ended(self, _: Any) -> None:
         self._save()
-        self._show_battle()
         last = self.battle.state.turns[-1].decisions[-1]
         self.query_one("#ghost-countdown", Static).update(
             f"End of turn {self.battle.turn} ({last.rule}): {last.reason}"
@@ -741,15 +744,17 @@ class GhostScreen(Screen[None]):
         )
 
     def _put_aside(self) -> None:
-        self.battle = None
         self._save()
+        try:
+            castra_app(self).ledger.finish_ghost_battle(put_aside=True)
+        except Exception as error:  # refused or unwritable: the battle stays, nothing lost
+            self.notify(_("Ghost battle not kept: {error}").format(error=error), severity="error")
+            return
+        self.battle = None
         for table in self.query(DataTable):
             table.clear()
         for widget_id in ("#pp-summary", "#ghost-clock", "#ghost-countdown"):
             self.query_one(widget_id, Static).update("")
-        self._show_profile()
-        self._show_army()
-        self._show_battle()
 
     # ----------------------------------------------------------------- saving with the campaign
     def _entries(self) -> dict[str, str]:
@@ -771,6 +776,10 @@ class GhostScreen(Screen[None]):
         try:
             ledger = castra_app(self).ledger
             ledger.save_ghost_battle(None if self.battle is None else self.battle.state)
+            if self.battle is not None and self.battle.battle_over:
+                # The ghost has left the field: the battle is over and goes into the ledger
+                # now (it stays on screen until ctrl+n; ending it again keeps it once).
+                ledger.finish_ghost_battle(put_aside=False)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
             self.notify(_("Ghost battle not saved: {error}").format(error=error), severity="error")
 

@@ -16,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
@@ -56,9 +57,11 @@ class JournalScreen(Screen[None]):
         Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
+    selected_army: reactive[str | None] = reactive(None, init=False)
+    """The army whose journal is shown and whom the D5 keys act on; the journal follows it."""
+
     def __init__(self) -> None:
         super().__init__()
-        self._selected: str | None = None
         self._sides: list[str] = []
 
     def action_leave_field(self) -> None:
@@ -141,8 +144,12 @@ class JournalScreen(Screen[None]):
                 )
             if table.row_count:
                 table.move_cursor(row=min(keep, table.row_count - 1))
-        if self._selected not in armies:
-            self._selected = next(iter(armies))
+        if self.selected_army in armies:
+            self._show_journal()
+        else:
+            self.selected_army = next(iter(armies))  # shown by the watch
+
+    def watch_selected_army(self) -> None:
         self._show_journal()
 
     def _show_journal(self) -> None:
@@ -151,7 +158,7 @@ class JournalScreen(Screen[None]):
         table.clear()
         history = self.query_one("#journal-history", Vertical)
         armies = getattr(state, "armies", {}) or {}
-        army = armies.get(self._selected) if self._selected else None
+        army = armies.get(self.selected_army) if self.selected_army else None
         if army is None:
             history.border_title = _("Journal")
             return
@@ -178,8 +185,7 @@ class JournalScreen(Screen[None]):
         # highlight their first row.
         key = getattr(event.row_key, "value", None)  # None when the table was emptied
         if event.data_table.has_focus and key is not None:
-            self._selected = str(key)
-            self._show_journal()
+            self.selected_army = str(key)
 
     def action_focus_side(self, index: int) -> None:
         if index < len(self._sides):
@@ -189,7 +195,7 @@ class JournalScreen(Screen[None]):
     def action_forced_march(self) -> None:
         """D5: the selected army marches two provinces this turn (−2 morale)."""
         error = self.query_one("#journal-error", Static)
-        if self._selected is None:
+        if self.selected_army is None:
             error.update("army: no army to march")
             return
         typed = self.query_one("#journal-loyalty", Input).value.strip()
@@ -201,16 +207,16 @@ class JournalScreen(Screen[None]):
             return
         from assistant.ledger.events import ForcedMarch
 
-        self._append(lambda: ForcedMarch(army=self._selected or "", loyalty=int(typed)))
+        self._append(lambda: ForcedMarch(army=self.selected_army or "", loyalty=int(typed)))
 
     def action_tactical_retreat(self) -> None:
         """D5: the selected army declines battle and falls back (an ordinary defeat)."""
-        if self._selected is None:
+        if self.selected_army is None:
             self.query_one("#journal-error", Static).update("army: no army to retreat")
             return
         from assistant.ledger.events import TacticalRetreat
 
-        self._append(lambda: TacticalRetreat(army=self._selected or ""))
+        self._append(lambda: TacticalRetreat(army=self.selected_army or ""))
 
     def _append(self, build: Any) -> None:
         error = self.query_one("#journal-error", Static)

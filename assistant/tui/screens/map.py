@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
 from textual.events import Resize
 from textual.geometry import Region
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
@@ -78,10 +79,11 @@ class MapScreen(Screen[None]):
         Binding("pageup", "scroll_panel(-1)", N_("Panel up"), show=False),
     ]
 
+    selected: reactive[str | None] = reactive(None, init=False)
+    """The province the panel shows and the forms act in; the board and panel follow it."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.selected: str | None = None
-        """The province the panel shows and the forms act in."""
         self._data: dict[str, Any] | None = None
         self._tribute: dict[str, Any] = {}
         self._dba: dict[str, Any] | None = None
@@ -160,9 +162,13 @@ class MapScreen(Screen[None]):
         self._data = map_summary(state)
         result = tribute_now(state)
         self._tribute = {p.name: p for p in result.provinces}
-        if self.selected not in self._data["provinces"]:
+        if self.selected in self._data["provinces"]:
+            self._draw()
+        else:
             provinces = list(self._data["provinces"])
-            self.selected = START if START in provinces else provinces[0]
+            self.selected = START if START in provinces else provinces[0]  # drawn by the watch
+
+    def watch_selected(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
@@ -248,7 +254,6 @@ class MapScreen(Screen[None]):
         if not self.provinces or self.selected is None:
             return
         self.selected = nearest_in_direction(self.provinces, self.selected, dx, dy)
-        self._draw()
 
     def action_scroll_panel(self, pages: int) -> None:
         """Page the side panel (at 80×24 it is longer than the screen)."""

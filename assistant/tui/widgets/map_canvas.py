@@ -173,11 +173,15 @@ def render_map(
     labels: Mapping[str, str] | None = None,
     alerts: Collection[str] = (),
     line: Sequence[str] = (),
+    colours: Mapping[str, str] | None = None,
 ) -> list[Text]:
     """``height`` lines of ``width`` cells: the board of ``data`` (the map's JSON) with its
     links, markers and labels; ``selected`` is drawn reversed. ``labels`` replaces the forces
     after each province's name (and names every province it gives text for), ``alerts`` are
-    labelled in bold red, and ``line`` (a chain of provinces, a supply line) is drawn green."""
+    labelled in bold red, and ``line`` (a chain of provinces, a supply line) is drawn green.
+    ``colours`` (nation → colour) replaces the Map screen's own, e.g. with the report's (the
+    Chronicle screen)."""
+    palette = NATION_COLOURS if colours is None else colours
     provinces: Mapping[str, Mapping[str, Any]] = data["provinces"]
     width, height = max(width, 4), max(height, 2)
     spots = _project(provinces, width, height)
@@ -219,7 +223,7 @@ def render_map(
     for name in order:
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
-        colour = NATION_COLOURS.get(provinces[name]["controller"], "white")
+        colour = palette.get(provinces[name]["controller"], "white")
         mark = "■" if provinces[name]["city"] else provinces[name].get("mark", "●")
         if provinces[name].get("besieged"):
             mark = "▣"
@@ -256,7 +260,7 @@ def render_map(
         # only where their label fits between the markers.
         if name != selected and any(taken[row][start + i] for i in range(len(text))):
             continue
-        colour = NATION_COLOURS.get(province["controller"], "white")
+        colour = palette.get(province["controller"], "white")
         if name in alerts:
             colour = "bold red"
         for i, char in enumerate(text):

@@ -158,8 +158,8 @@ def test_g2_2_the_ghost_battle_kept_with_the_campaign_is_told(story: CampaignSto
     battle.open(ScriptedDice([2]))
     battle.start_turn(TurnLosses(gr_loss=6, gf_loss=0, units_lost=0), ScriptedDice([]))
     story.save_ghost_battle(battle.state.model_dump_json())
-    ghost = chronicle_of(story).ghost
-    assert ghost is not None
+    (ghost,) = chronicle_of(story).ghosts
+    assert ghost.turn is None, "still in progress"
     assert ghost.gaps == [(1, float(battle.state.turns[0].gap_pct))]
     assert ghost.order == battle.order.value
 
