@@ -648,8 +648,11 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
                     )
                 )
         case WinterResolved():
+            # The ledger's own English lines (issue 15), one per clause, shown in the
+            # report's language; which list a line joins is read from the English.
             for line in summary.split("; "):
-                (told.control if line.startswith("control check") else told.winter).append(line)
+                lines = told.control if line.startswith("control check") else told.winter
+                lines.append(translate_recorded(line))
         case PrestigeAdjusted():
             told.other.append(
                 _with_note(
@@ -689,7 +692,7 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
                 )
             )
         case CentresRecorded():
-            told.other.append(summary)
+            told.other.append(translate_recorded(summary))
         case InterceptionRolled() | FleetRetreated():
             # T3.6, T3.7: the fleets' meetings, a failed interception included.
             told.other.append(_with_note(translate_recorded(summary), event.note))
