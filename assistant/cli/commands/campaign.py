@@ -1167,7 +1167,9 @@ def _run_record(args: argparse.Namespace) -> int:
 def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
     """T7.4: a contingent's PM refused at the battle's province is named by the flag it was
     typed with (``--side-a``/``--side-b``, ``--fleet``), or ``--dice-log`` when read from one."""
-    side = getattr(error, "values", {}).get("side", "a")
+    side = getattr(error, "values", {}).get("side")
+    if side is None:
+        return {}
     if args.dice_log:
         return {"contingents.pm": "--dice-log", "contingents.naval_pm": "--dice-log"}
     return {"contingents.pm": f"--side-{side}", "contingents.naval_pm": "--fleet"}
