@@ -58,7 +58,7 @@ from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
-from converters.i18n import _
+from converters.i18n import N_, _
 
 __all__ = [
     "REPLAY_VERSION",
@@ -77,6 +77,15 @@ __all__ = [
 
 REPLAY_VERSION = 2
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
+
+# The winter's lines are said in English (a command's summary, --json) and shown through
+# translate_recorded, which finds these templates and translates the nation and event in them.
+WINTER_UPKEEP = N_("{nation} upkeep {paid} PE")
+WINTER_UPKEEP_UNPAID = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {disbanded})")
+WINTER_EVENT = N_("winter event {face}: {text}")
+WINTER_EVENT_SPENT = N_("winter event {face}: {event} has happened twice: nothing (T5.6)")
+WINTER_STORM = N_("storm: {nation} loses {lost} naval PM")
+WINTER_EXPIRED = N_("{nation}: {gone} decimated PM expire")
 
 
 class LedgerError(ValueError):
@@ -1070,9 +1079,9 @@ class CampaignState(_State):
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
-            lines.append(f"winter event {face}: {spec.text}")
+            lines.append(WINTER_EVENT.format(face=face, text=spec.text))
         else:
-            lines.append(f"winter event {face}: {spec.key} has happened twice: nothing (T5.6)")
+            lines.append(WINTER_EVENT_SPENT.format(face=face, event=spec.key))
         target = self.nations.get(effective.nation or "")
         if event.on_map and effective.key != "storm":
             lines.extend(map_war.winter_on_map(self, effective, happened, event.annex))
@@ -1088,12 +1097,12 @@ class CampaignState(_State):
             loser = self.nations[storm_loser]
             lost = min(loser.naval_pm, -effective.naval_pm)
             loser.naval_pm -= lost
-            lines.append(f"storm: {storm_loser} loses {lost} naval PM")
+            lines.append(WINTER_STORM.format(nation=storm_loser, lost=lost))
         # T2.5 decimated PM not rebuilt by now are gone.
         for nation in self.nations.values():
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
-                lines.append(f"{nation.name}: {gone} decimated PM expire")
+                lines.append(WINTER_EXPIRED.format(nation=nation.name, gone=gone))
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
         if event.stationed is not None:
@@ -1140,14 +1149,14 @@ class CampaignState(_State):
             nation.treasury -= paid
             self._disband(nation, disbanded)
             if paid or disbanded:
-                text = f"{nation.name} upkeep {paid} PE"
-                if disbanded:
-                    text += (
-                        " (unpaid, disbanded: "
-                        + ", ".join(f"{n} {what}" for what, n in disbanded.items())
-                        + ")"
+                template = WINTER_UPKEEP_UNPAID if disbanded else WINTER_UPKEEP
+                lines.append(
+                    template.format(
+                        nation=nation.name,
+                        paid=paid,
+                        disbanded=", ".join(f"{n} {what}" for what, n in disbanded.items()),
                     )
-                lines.append(text)
+                )
         return lines
 
     def _control_checks(self, stationed: dict[str, int]) -> list[str]:

@@ -316,8 +316,25 @@ def test_budget_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "Field of Glory: 400 punti per P.M."
     assert "3 P.M. → 800 punti (su 1200)" in lines[1]
+    # Issue 14: seed 000 calls the nation Roma; its key stays Rome (--json, the army list).
+    assert lines[1].split()[:2] == ["A", "Roma"]
     assert lines[-2] == "Risolvere ai dadi (T3):"
     assert lines[-1] == "  - T1.8: la parte B ha meno di 2 P.M. (1)"
+
+
+def test_a_dice_battle_names_the_seeds_nations_in_italian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 14: the sides and their contingents read Roma, Cartagine, Siracusa (seed 000)."""
+    code, out, _err = _run(
+        capsys, "--lang", "it", "battle", "3", "3", "--a-name", "Rome", "--b-name", "Carthage",
+        "--b-allies", "Carthage=2,Syracuse=1", "--seed", "3",
+        "--a-retreat-at", "1", "--b-retreat-at", "1",
+    )  # fmt: skip
+    assert code == 0
+    assert out.startswith("Roma: 3 P.M.") and "· Cartagine: 3 P.M." in out.splitlines()[0]
+    assert "    Siracusa: persi 1 di 1" in out
+    assert not any(name in out for name in ("Rome", "Carthage", "Syracuse"))
 
 
 def test_losses_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
