@@ -80,6 +80,7 @@ REPLAY_VERSION = 2
 
 # The winter's lines are said in English (a command's summary, --json) and shown through
 # translate_recorded, which finds these templates and translates the nation and event in them.
+CAMPAIGN_CREATED = N_("campaign created: {title}")
 WINTER_UPKEEP = N_("{nation} upkeep {paid} PE")
 WINTER_UPKEEP_UNPAID = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {disbanded})")
 WINTER_EVENT = N_("winter event {face}: {text}")
@@ -1331,7 +1332,7 @@ def replay_as_recorded(
     created = _creation(items)
     state = initial_state(created)
     state.last_event_id = items[0][0]
-    summaries = {items[0][0]: f"campaign created: {created.scenario.title}"}
+    summaries = {items[0][0]: CAMPAIGN_CREATED.format(title=created.scenario.title)}
     chosen = created.rules.changed()
     if chosen:  # docs/rules.md H: the house rules chosen at creation
         summaries[items[0][0]] += "; house rules " + ", ".join(
