@@ -195,12 +195,21 @@ def _translate_recorded(language: str, text: str) -> str:
     exact = _active.gettext(text)
     if exact is not text and exact != text:
         return exact
+    # Clauses that each read as a template ("Rome −2 PM, 1 prisoners") are read that way
+    # first: a loose template ("{pm} PM, {province}") could fit the whole and leave "Rome" out.
+    every_clause = _translate_clauses(language, text, every=True)
+    if every_clause is not None:
+        return every_clause
     for template, head, tail in _templates(language):
         if not (text.startswith(head) and text.endswith(tail)):
             continue
         found = _compiled(template).fullmatch(text)
         if found is None:
             continue
+        if "; " not in template and any("; " in value for value in found.groupdict().values()):
+            continue  # a value spans clauses: "turn {turn}" is not "turn 1 ended; now …"
+        if _repeats_itself(template, found.groupdict()):
+            continue  # a list of its sentences: "Rome 25 PE, Carthage 21 PE" is not one
         values = {name: _translate_value(value) for name, value in found.groupdict().items()}
         # A template that is mostly placeholders ("turn {turn}") would swallow any sentence
         # that happens to start like it: its own words, with the values it recognised as
@@ -216,7 +225,42 @@ def _translate_recorded(language: str, text: str) -> str:
         # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
         # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
         return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
-    return text
+    return _translate_clauses(language, text) or text
+
+
+_CLAUSE_SEPARATORS = ("; ", ", ")
+"""How recorded text strings its clauses together: the ledger's history says "battle of Asculum
+(…): side a won; Rome −2 PM, 1 prisoners; Carthage no PM lost", one template per clause."""
+
+
+def _translate_clauses(language: str, text: str, *, every: bool = False) -> str | None:
+    """A sentence read as clauses that templates made, each translated on its own; with
+    ``every``, only if every clause was (else ``None``), otherwise a clause no template made
+    (a referee's words) stays as it is. ``None`` when no clause was translated."""
+    for separator in _CLAUSE_SEPARATORS:
+        if separator in text:
+            clauses = text.split(separator)
+            translated = [_translate_recorded(language, clause) for clause in clauses]
+            changed = [new != old for new, old in zip(translated, clauses, strict=True)]
+            if all(changed) if every else any(changed):
+                return separator.join(translated)
+            if every:
+                return None
+    return None
+
+
+def _repeats_itself(template: str, values: Mapping[str, str]) -> bool:
+    """A value holding the words that follow it in the template ("PE" after {pe} of
+    "{nation} {pe} PE", in "25 PE, Carthage 21"): the text is several sentences of that
+    template, not one."""
+    pieces = _PLACEHOLDER.split(template)
+    for position in range(1, len(pieces) - 1, 2):
+        after = pieces[position + 1].strip()
+        if not any(character.isalpha() for character in after):
+            continue
+        if re.search(rf"(?<!\w){re.escape(after)}(?!\w)", values.get(pieces[position], "")):
+            return True
+    return False
 
 
 def _translate_value(value: str) -> str:

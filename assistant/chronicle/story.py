@@ -667,9 +667,11 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
                     )
                 )
         case WinterResolved():
+            # The ledger's own English lines (issue 15), one per clause, shown in the
+            # report's language; which list a line joins is read from the English.
             for line in summary.split("; "):
                 if line.startswith("control check"):
-                    told.control.append(line)
+                    told.control.append(translate_recorded(line))
                 else:
                     told.winter.append(_winter_line(line, state))
         case PrestigeAdjusted():
@@ -713,7 +715,7 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
                 )
             )
         case CentresRecorded():
-            told.other.append(summary)
+            told.other.append(translate_recorded(summary))
         case NoteAdded():
             told.notes.append(event.note)
 

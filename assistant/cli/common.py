@@ -320,9 +320,21 @@ def json_depth(document: Any) -> int:
     return deepest
 
 
+LEDGER_FIELDS = {
+    "land_pm": "--land",
+    "naval_pm": "--naval",
+    **{field: field for field in ("contingents", "defender_dice", "events", "kind", "rolls")},
+    **{field: field for field in ("siege_costs", "target", "undo")},
+}
+"""The ledger's fields the command line spells its own way (``land_pm`` is ``--land``) or has
+no option for (an event's ``kind``, the ``undo`` itself): these are shown as they are."""
+
+
 def flag(field: str) -> str:
     """A rules field as the command line spells it: ``battle_groups`` → ``--battle-groups``;
     a place inside an event (``contingents.pm``) is shown as it is."""
+    if field in LEDGER_FIELDS:
+        return LEDGER_FIELDS[field]
     return field if "." in field else "--" + field.replace("_", "-")
 
 

@@ -16,7 +16,7 @@ from armylists.scenarios import Scenario
 from converters import dba_campaign as rules
 from converters.campaign_map import Board
 from converters.dba_campaign import Happening, MapState, RuleBroken
-from converters.i18n import _
+from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from assistant.ledger.events import (
@@ -98,25 +98,25 @@ def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> 
         match event.move:
             case "redeploy":
                 after = rules.redeploy(current, board, event.army, event.to)
-                text = _("{army} redeploys to {to} (D10)")
+                text = N_("{army} redeploys to {to} (D10)")
             case "forced-march":
                 if event.via is None:
                     raise RuleBroken(_("via: a forced march names the province it passes (D5)"))
                 after = rules.forced_march_to(current, board, event.army, event.via, event.to)
-                text = _("{army} forced march to {to} (D5)")
+                text = N_("{army} forced march to {to} (D5)")
             case "landing":
                 after = rules.sea_landing(current, board, event.army, event.to)
-                text = _("{army} sails for {to}, lands on turn {turn} (D10)")
+                text = N_("{army} sails for {to}, lands on turn {turn} (D10)")
             case "invasion":
                 after, happened = rules.invade(current, board, event.army, event.to)
                 text = (
-                    _("{army} invades {to}: taken without battle (D10)")
+                    N_("{army} invades {to}: taken without battle (D10)")
                     if happened.what == "taken"
-                    else _("{army} invades {to}: battle (D10)")
+                    else N_("{army} invades {to}: battle (D10)")
                 )
             case "retreat":
                 after = rules.tactical_retreat_to(current, board, event.army, event.to)
-                text = _("{army} tactical retreat to {to} (D5)")
+                text = N_("{army} tactical retreat to {to} (D5)")
     except RuleBroken as error:
         raise _refused(error) from None
     assert before is not None
@@ -149,8 +149,8 @@ def special(state: CampaignState, event: SpecialActionOrdered, apply: bool) -> s
     if apply:
         state.dba_map = after
     if event.action == "break-off":
-        return _("{army} breaks off: no effect (D11)").format(army=event.army)
-    return _("{army} begins {action} until turn {turn} (D11)").format(
+        return N_("{army} breaks off: no effect (D11)").format(army=event.army)
+    return N_("{army} begins {action} until turn {turn} (D11)").format(
         army=event.army, action=event.action, turn=state.turn + rules.SEASON
     )
 
@@ -169,7 +169,7 @@ def mobilised(state: CampaignState, event: ArmyMobilised, apply: bool, event_id:
     if apply:
         state.dba_map = after
         state.armies[event.army] = ArmyState(name=event.army, nation=event.side, morale=3)
-    return _("{side} mobilises {army} in {province}, now devastated (D11, D12)").format(
+    return N_("{side} mobilises {army} in {province}, now devastated (D11, D12)").format(
         side=event.side, army=event.army, province=event.province
     )
 
@@ -188,10 +188,10 @@ def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
     if apply:
         state.dba_map = after
     now = after.provinces[event.province].loyalty[event.side]
-    return _("{province}: {side} loyalty {by:+d} → {now}, {status} (D14)").format(
+    return N_("{province}: {side} loyalty {by} → {now}, {status} (D14)").format(
         province=event.province,
         side=event.side,
-        by=event.by,
+        by=f"{event.by:+d}",
         now=now,
         status=rules.status(after, event.province),
     )
@@ -234,7 +234,7 @@ def after_battle(
             state.write_journal(
                 name, state.armies[name].morale, said, state.turn, event_id, disbanded=True
             )
-    return "; " + _("map: {moves}").format(moves=", ".join(words)) if words else ""
+    return "; " + N_("map: {moves}").format(moves=", ".join(words)) if words else ""
 
 
 def end_of_turn(state: CampaignState, event_id: int) -> list[str]:
@@ -268,22 +268,22 @@ def _said(happening: Happening, state: MapState) -> str:
     army = state.armies.get(happening.army or "")
     deadline = army.deadline if army is not None else None
     texts = {
-        "landed": _("{army} lands in {province}"),
-        "works-done": _("works done in {province}: {side} loyalty +2"),
-        "agitation-done": _("agitation done in {province}: {side} loyalty −2"),
-        "disbanded": _("{army}'s season is over: it disbands"),
-        "devastation-over": _("{province} has recovered and turns rebel"),
-        "lost": _("{province} in revolt is lost by {side}"),
-        "went-over": _("{province} in revolt goes over to {side}"),
-        "cut-off": _("{army} is cut off from supply: it dies on turn {deadline}"),
-        "supplied": _("{army}'s supply line is restored"),
-        "died": _("{army} dies cut off from supply"),
-        "taken": _("{army} takes {province}"),
-        "battle": _("battle in {province}"),
-        "fell-back": _("{army} falls back to {province}"),
-        "retreated": _("{army} retreats to {province}"),
-        "no-retreat": _("{army} has nowhere to retreat from {province}: it ceases to exist"),
-        "overfull": _("{province} cannot feed {army} too: devastated"),
+        "landed": N_("{army} lands in {province}"),
+        "works-done": N_("works done in {province}: {side} loyalty +2"),
+        "agitation-done": N_("agitation done in {province}: {side} loyalty −2"),
+        "disbanded": N_("{army}'s season is over: it disbands"),
+        "devastation-over": N_("{province} has recovered and turns rebel"),
+        "lost": N_("{province} in revolt is lost by {side}"),
+        "went-over": N_("{province} in revolt goes over to {side}"),
+        "cut-off": N_("{army} is cut off from supply: it dies on turn {deadline}"),
+        "supplied": N_("{army}'s supply line is restored"),
+        "died": N_("{army} dies cut off from supply"),
+        "taken": N_("{army} takes {province}"),
+        "battle": N_("battle in {province}"),
+        "fell-back": N_("{army} falls back to {province}"),
+        "retreated": N_("{army} retreats to {province}"),
+        "no-retreat": N_("{army} has nowhere to retreat from {province}: it ceases to exist"),
+        "overfull": N_("{province} cannot feed {army} too: devastated"),
     }
     return (
         texts[happening.what].format(

@@ -15,9 +15,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assistant.ledger.state import LedgerError
+from assistant.ledger.state import LedgerError, LedgerFieldError
 from converters.dice import Roll
 from converters.dice_battle import CAPTURE_TARGET, NavalCapture
+from converters.errors import field_error
 from converters.i18n import _
 
 __all__ = ["DiceLog", "read_dice_log"]
@@ -141,9 +142,9 @@ def read_dice_log(data: Any) -> DiceLog:
         # JSON mode: strict about types, yet reads arrays into the models' tuples.
         log = DiceLog.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
-        first = error.errors()[0]
-        field = ".".join(str(part) for part in first.get("loc", ())) or "log"
-        raise LedgerError(f"--dice-log: {field}: {first.get('msg', 'invalid')}") from None
+        raise LedgerFieldError.inside(
+            field="dice_log", refusal=field_error(error, positions=True)
+        ) from None
     dice_lost = {side: _check_rounds(log, side) for side in ("a", "b")}
     winner = _winner(log)
     said = {"a_wins": "a", "b_wins": "b"}.get(log.outcome)

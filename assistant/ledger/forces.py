@@ -27,7 +27,7 @@ from assistant.ledger.events import (
     TroopsLanded,
 )
 from converters.campaign_map import Board
-from converters.i18n import _
+from converters.i18n import N_, _
 from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ __all__ = [
 ForceKind = Literal["army", "fleet"]
 """Land PM march in armies, naval PM sail in fleets."""
 
-MADE_BEFORE_THE_MAP = (
+MADE_BEFORE_THE_MAP = N_(
     "forces placed from the start table (T7.2): this campaign was made before the map"
 )
 """The history's note on a campaign file older than the map (stored language-neutral)."""
@@ -364,8 +364,12 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
         army.came_from = army.province
         army.province = event.to
         army.moved = state.turn
-    over = " by the mountain road (T3.2)" if way == "mountain" else ""
-    return f"{army.name} ({army.pm} PM) marched from {came_from} to {event.to}{over}"
+    marched = (
+        N_("{army} ({pm} PM) marched from {start} to {to} by the mountain road (T3.2)")
+        if way == "mountain"
+        else N_("{army} ({pm} PM) marched from {start} to {to}")
+    )
+    return marched.format(army=army.name, pm=army.pm, start=came_from, to=event.to)
 
 
 def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
@@ -448,13 +452,26 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
             army.province = event.to
             army.moved = state.turn
             army.aboard = None if event.land else fleet.name
-    text = f"{fleet.name} ({fleet.pm} naval PM) sailed {' → '.join(route)}"
-    if start == event.to:
-        text = f"{fleet.name} stayed at {start}"
-    if carried:
-        troops = ", ".join(f"{a.name} {a.pm} PM" for a in carried)
-        text += f" {'and landed' if event.land else 'carrying'} {troops}"
-    return text
+    stayed = start == event.to
+    troops = "landed" if carried and event.land else "carrying" if carried else ""
+    return _SAILED[stayed, troops].format(
+        fleet=fleet.name,
+        pm=fleet.pm,
+        route=" → ".join(route),
+        province=start,
+        troops=", ".join(f"{a.name} {a.pm} PM" for a in carried),
+    )
+
+
+_SAILED = {
+    (False, ""): N_("{fleet} ({pm} naval PM) sailed {route}"),
+    (False, "landed"): N_("{fleet} ({pm} naval PM) sailed {route} and landed {troops}"),
+    (False, "carrying"): N_("{fleet} ({pm} naval PM) sailed {route} carrying {troops}"),
+    (True, ""): N_("{fleet} stayed at {province}"),
+    (True, "landed"): N_("{fleet} stayed at {province} and landed {troops}"),
+    (True, "carrying"): N_("{fleet} stayed at {province} carrying {troops}"),
+}
+"""A fleet's move in the history (T7.3): sailed or stayed, and what it did with its troops."""
 
 
 def _check_landing(board: Board, province: str, armies: list[Force]) -> None:
@@ -480,7 +497,9 @@ def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
         army.aboard = None
         army.moved = state.turn
         fleet.moved = state.turn
-    return f"{army.name} ({army.pm} PM) landed at {army.province} from {fleet.name}"
+    return N_("{army} ({pm} PM) landed at {province} from {fleet}").format(
+        army=army.name, pm=army.pm, province=army.province, fleet=fleet.name
+    )
 
 
 def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
@@ -494,7 +513,7 @@ def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
     old = force.name
     if apply:
         _rename(state, force, new)
-    return f"{old} renamed {new}"
+    return N_("{old} renamed {new}").format(old=old, new=new)
 
 
 def _rename(state: CampaignState, force: Force, new: str) -> None:
@@ -529,7 +548,9 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
     if apply:
         force.pm -= event.pm
         state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
-    return f"{event.pm} PM of {force.name} became {name} at {force.province}"
+    return N_("{pm} PM of {force} became {name} at {province}").format(
+        pm=event.pm, force=force.name, name=name, province=force.province
+    )
 
 
 def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
@@ -539,9 +560,12 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
     if force.name == into.name:
         raise _error(_("into: name another army or fleet"))
     if (force.nation, force.kind, force.province) != (into.nation, into.kind, into.province):
+        from armylists.names import nation_name
+
+        both = _("two armies") if force.kind == "army" else _("two fleets")
         raise _error(
-            _("into: {a} and {b} must be {nation}'s {kind}s in one province").format(
-                a=force.name, b=into.name, nation=force.nation, kind=force.kind
+            _("into: {a} and {b} must be {both} of {nation} in one province").format(
+                a=force.name, b=into.name, both=both, nation=nation_name(force.nation)
             )
         )
     if force.aboard != into.aboard or force.paid_by != into.paid_by:
@@ -557,7 +581,9 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
             if other.aboard == force.name:
                 other.aboard = into.name
         del state.forces[force.name]
-    return f"{force.name} merged into {into.name} ({into.pm} PM) at {into.province}"
+    return N_("{force} merged into {into} ({pm} PM) at {province}").format(
+        force=force.name, into=into.name, pm=into.pm, province=into.province
+    )
 
 
 # ---- keeping the map in step with the nations' PM ----------------------------------------
@@ -602,7 +628,11 @@ def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | No
         taken = min(force.pm, count)
         force.pm -= taken
         count -= taken
-        lines.append(f"{force.name} −{taken} PM at {force.province}")
+        lines.append(
+            N_("{force} −{pm} PM at {province}").format(
+                force=force.name, pm=taken, province=force.province
+            )
+        )
         if force.pm == 0:
             del state.forces[force.name]
             for other in state.forces.values():
@@ -635,7 +665,7 @@ def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, wh
     else:
         name = default_name(state.forces, nation, kind)
         state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
-    return f"{name} +{count} PM at {where} (T6.1)"
+    return N_("{force} +{pm} PM at {province} (T6.1)").format(force=name, pm=count, province=where)
 
 
 def _deploy_province(

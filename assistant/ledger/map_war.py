@@ -24,7 +24,7 @@ from assistant.ledger.events import (
     TreatyMade,
 )
 from assistant.ledger.forces import Force, alliances, board_of, deploy_at, on_map
-from converters.i18n import _
+from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import RetreatOption, RetreatPlace, retreat_options
 from converters.sacking import sack
@@ -126,7 +126,9 @@ def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
     if apply:
         state.besieged.append(event.province)
     besiegers = ", ".join(f.name for f in outside)
-    return f"{event.province} shut in by {holder} ({held} PM inside) against {besiegers}"
+    return N_("{province} shut in by {holder} ({held} PM inside) against {besiegers}").format(
+        province=event.province, holder=holder, held=held, besiegers=besiegers
+    )
 
 
 def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
@@ -136,7 +138,7 @@ def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
         raise _error(_("province: {name} is not besieged").format(name=event.province))
     if apply:
         state.besieged.remove(event.province)
-    return f"the siege of {event.province} is lifted"
+    return N_("the siege of {province} is lifted").format(province=event.province)
 
 
 def siege_costs(state: CampaignState) -> dict[str, int]:
@@ -172,7 +174,7 @@ def lifted_by_themselves(state: CampaignState) -> list[str]:
         holder = state.control.get(city, "")
         if not any(at_war(f.paid_by or f.nation, holder, groups) for f in _standing(state, city)):
             state.besieged.remove(city)
-            lines.append(f"the siege of {city} is over")
+            lines.append(N_("the siege of {province} is over").format(province=city))
     return lines
 
 
@@ -242,9 +244,13 @@ def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
         hostile = state.sacked_by.setdefault(event.province, [])
         if nation.name not in hostile:
             hostile.append(nation.name)
-    text = f"{nation.name} sacked {event.province}: +{event.pe} PE, loyalty toward it −10 (T5.3)"
+    text = N_("{nation} sacked {province}: +{pe} PE, loyalty toward it −10 (T5.3)").format(
+        nation=nation.name, province=event.province, pe=event.pe
+    )
     if event.prestige:
-        text += "; prestige " + ", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+        text += "; " + N_("prestige {changes}").format(
+            changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+        )
     return text
 
 
@@ -268,10 +274,14 @@ def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
         if event.imposed_by is not None:
             for name in parties:
                 state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
-    kind = "alliance" if event.alliance else "treaty"
-    text = f"treaty {number} ({kind}): {', '.join(parties)} — {event.terms}"
+    kind = N_("alliance") if event.alliance else N_("treaty")
+    text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
+        number=number, kind=kind, parties=", ".join(parties), terms=event.terms
+    )
     if event.imposed_by is not None and event.pp:
-        text += f"; imposed by {event.imposed_by}: ±{event.pp} PP (T4.2)"
+        text += "; " + N_("imposed by {nation}: ±{pp} PP (T4.2)").format(
+            nation=event.imposed_by, pp=event.pp
+        )
     return text
 
 
@@ -300,7 +310,9 @@ def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str
     if apply:
         treaty.broken_by = event.nation
         state.nations[event.nation].prestige += cost
-    return f"{event.nation} broke treaty {treaty.number}: {cost} PP (T4.2)"
+    return N_("{nation} broke treaty {number}: {cost} PP (T4.2)").format(
+        nation=event.nation, number=treaty.number, cost=cost
+    )
 
 
 # ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
@@ -332,9 +344,14 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
         state.nations[taker].prestige += award.actor
         if loser in state.nations and state.nations[loser].player:
             state.nations[loser].prestige += award.other
-    return (
-        f"; {event.place} taken by {taker}: {taker} {award.actor:+d}, {loser} "
-        f"{award.other:+d} PP (T4.2, T7.5)"
+    return "; " + N_(
+        "{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"
+    ).format(
+        place=event.place,
+        taker=taker,
+        taker_pp=f"{award.actor:+d}",
+        loser=loser,
+        loser_pp=f"{award.other:+d}",
     )
 
 
@@ -396,8 +413,12 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
             if captor is not None:
                 state.nations[captor].prisoners_held += army.pm
             del state.forces[army.name]
-        return f"{army.name} ({army.pm} PM) surrendered at {army.province}" + (
-            f" to {captor}: prisoners (T4.3)" if captor else " (T4.3)"
+        if captor:
+            return N_(
+                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
+            ).format(army=army.name, pm=army.pm, province=army.province, captor=captor)
+        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
+            army=army.name, pm=army.pm, province=army.province
         )
     if event.to not in allowed:
         raise _error(
@@ -412,8 +433,12 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
     if apply:
         army.province = event.to
         army.aboard = None
-    second = "; a second battle may follow (T4.3)" if option.second_battle else ""
-    return f"{army.name} retreated from {start} to {event.to}{second}"
+    text = N_("{army} retreated from {start} to {to}").format(
+        army=army.name, start=start, to=event.to
+    )
+    if option.second_battle:
+        text += "; " + N_("a second battle may follow (T4.3)")
+    return text
 
 
 # ---- the Senones' special provinces (T7.9) -----------------------------------------------
@@ -434,7 +459,9 @@ def senones_provinces(state: CampaignState) -> list[str]:
             state.gallic.append(province.name)
             state.control[province.name] = nation.name
             lines.append(
-                f"{province.name} becomes Gallic ({nation.name} at {nation.prestige} PP, T7.9)"
+                N_("{province} becomes Gallic ({nation} at {pp} PP, T7.9)").format(
+                    province=province.name, nation=nation.name, pp=nation.prestige
+                )
             )
     return lines
 
@@ -485,7 +512,9 @@ def winter_on_map(
     if effective.key == "barbarians" and target is not None:
         if happened == 0:
             target.away = True
-            lines.append(f"{target.name} leaves the map with his forces (T7.9)")
+            lines.append(
+                N_("{nation} leaves the map with his forces (T7.9)").format(nation=target.name)
+            )
         else:
             target.away = False
             target.prestige += effective.second_time_prestige
@@ -493,7 +522,9 @@ def winter_on_map(
                 if force.nation == target.name and where:
                     force.province, force.aboard = where, None
             lines.append(
-                f"{target.name} returns at {where} with +{effective.second_time_prestige} PP (T7.9)"
+                N_("{nation} returns at {where} with +{pp} PP (T7.9)").format(
+                    nation=target.name, where=where, pp=effective.second_time_prestige
+                )
             )
     elif effective.key == "ptolemy" and target is not None:
         target.land_pm += effective.land_pm
@@ -502,20 +533,28 @@ def winter_on_map(
         standing = _standing(state, where)
         total = sum(f.pm for f in standing)
         if total > effective.land_pm:
-            lines.append(f"coup at {where} ignored: {total} PM stand there (T7.9)")
+            lines.append(
+                N_("coup at {where} ignored: {total} PM stand there (T7.9)").format(
+                    where=where, total=total
+                )
+            )
         else:
             for force in standing:
                 state.nations[force.nation].land_pm -= force.pm
                 del state.forces[force.name]
-                lines.append(f"{force.name} destroyed by the coup at {where}")
+                lines.append(
+                    N_("{force} destroyed by the coup at {where}").format(
+                        force=force.name, where=where
+                    )
+                )
             state.control[where] = "Neutral"
             state.nations["Neutral"].land_pm += effective.land_pm
             lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
-            lines.append(f"{where} is a neutral state (T7.9)")
+            lines.append(N_("{where} is a neutral state (T7.9)").format(where=where))
     elif effective.key == "ligurians" and where:
         state.nations["Neutral"].land_pm += effective.land_pm
         lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
     elif effective.key == "senones_annex" and annex is not None:
         state.control[annex] = "Senones"
-        lines.append(f"the Senones annex {annex} (T7.9)")
+        lines.append(N_("the Senones annex {province} (T7.9)").format(province=annex))
     return lines

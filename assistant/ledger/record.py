@@ -21,9 +21,10 @@ from assistant.ledger.events import (
     ContingentResult,
     WinterResolved,
 )
-from assistant.ledger.state import CampaignState, LedgerError, LedgerFieldError
+from assistant.ledger.state import CampaignState, LedgerFieldError
 from converters.dice import Dice
 from converters.house_rules import HouseRules
+from converters.i18n import N_
 from converters.rates import PM, pm_for_json
 
 __all__ = [
@@ -136,17 +137,25 @@ def _land_loss(
         return c.pm_lost or 0
     if loss_model(rules) == "recovery":
         if c.pm_lost is None:
-            raise LedgerError(
-                f"pm_lost: {c.nation}: this campaign's losses are rolled by recovery (T2.6, "
-                "house rule losses = recovery); give the PM lost after the recovery dice"
+            raise LedgerFieldError(
+                "pm_lost",
+                N_(
+                    "{nation}: this campaign's losses are rolled by recovery (T2.6, house rule "
+                    "losses = recovery); give the PM lost after the recovery dice"
+                ),
+                nation=c.nation,
             )
         return c.pm_lost
     if c.pm_lost is not None:
-        raise LedgerError(f"pm_lost: {system} losses are computed from the table figures")
+        raise LedgerFieldError(
+            "pm_lost", N_("{system} losses are computed from the table figures"), system=system
+        )
 
     if system == "fog":
         if c.battle_groups is None:
-            raise LedgerError(f"battle_groups: {c.nation}: give the BGs fielded (T2.1)")
+            raise LedgerFieldError(
+                "battle_groups", N_("{nation}: give the BGs fielded (T2.1)"), nation=c.nation
+            )
         result = losses.fog_losses(
             whole,
             c.battle_groups,
@@ -159,17 +168,23 @@ def _land_loss(
         )
     elif system == "dbmm":
         if c.bases is None:
-            raise LedgerError(f"bases: {c.nation}: give the bases fielded (T2.2b)")
+            raise LedgerFieldError(
+                "bases", N_("{nation}: give the bases fielded (T2.2b)"), nation=c.nation
+            )
         result = losses.dbmm_losses(whole, c.bases, c.killed, c.broken_bases, outcome)
     elif system == "dbm":
         if c.total_eleq is None:
-            raise LedgerError(f"total_eleq: {c.nation}: give the contingent's ElEq (T2.2)")
+            raise LedgerFieldError(
+                "total_eleq", N_("{nation}: give the contingent's ElEq (T2.2)"), nation=c.nation
+            )
         result = losses.dbm_losses(
             whole, c.total_eleq, c.eliminated, outcome, demoralised=c.demoralised
         )
     else:
         if c.elements is None:
-            raise LedgerError(f"elements: {c.nation}: give the elements fielded (T2.3)")
+            raise LedgerFieldError(
+                "elements", N_("{nation}: give the elements fielded (T2.3)"), nation=c.nation
+            )
         result = losses.dba_losses(whole, c.elements, c.lost, outcome)
     return result.pm_lost
 
@@ -203,7 +218,7 @@ def battle_event(
     3 (not 2 × 1) lost for prestige. Without it the defender's real PM and losses are doubled.
     """
     if not contingents:
-        raise LedgerError("contingents: give each side's contingents")
+        raise LedgerFieldError("contingents", N_("give each side's contingents"))
     results: list[ContingentResult] = []
     for c in contingents:
         state.nation(c.nation, "side_" + c.side)
@@ -229,10 +244,13 @@ def battle_event(
     if defender_dice is not None:
         dice_start, dice_lost = defender_dice
         if not city_assault:
-            raise LedgerError("defender_dice: only for a city assault (T3.5)")
+            raise LedgerFieldError("defender_dice", N_("only for a city assault (T3.5)"))
         if not 0 <= dice_lost <= dice_start:
-            raise LedgerError(
-                f"defender_dice: the defender lost 0 to {dice_start} dice (got {dice_lost})"
+            raise LedgerFieldError(
+                "defender_dice",
+                N_("the defender lost 0 to {dice_start} dice (got {dice_lost})"),
+                dice_start=dice_start,
+                dice_lost=dice_lost,
             )
     prestige: dict[str, int] = {}
     reason = ""
@@ -323,7 +341,7 @@ def dba_campaign_battle(
     a = state.army(army_a, "army_a")
     b = state.army(army_b, "army_b")
     if a.nation == b.nation:
-        raise LedgerFieldError("army_b", "{b} is on the same side as {a}", b=b.name, a=a.name)
+        raise LedgerFieldError("army_b", N_("{b} is on the same side as {a}"), b=b.name, a=a.name)
     win, lose = (a, b) if winner == "a" else (b, a)
     win_lost, lose_lost = (lost_a, lost_b) if winner == "a" else (lost_b, lost_a)
     win_elements, lose_elements = (
@@ -425,9 +443,11 @@ def winter_event(
     """
     table = state.scenario.winter_events
     if not state.is_winter or table is None:
-        raise LedgerError(f"turn: {state.date} is not a winter turn")
+        raise LedgerFieldError("turn", N_("{date} is not a winter turn"), date=state.date)
     if state.turn in state.winters_resolved:
-        raise LedgerError(f"turn: the winter of turn {state.turn} is already resolved")
+        raise LedgerFieldError(
+            "turn", N_("the winter of turn {turn} is already resolved"), turn=state.turn
+        )
     if stationed is None and state.forces:
         # T7.8: with a map, the PM stationed are read from it, never typed.
         from assistant.ledger.forces import stationed_pm
@@ -532,15 +552,18 @@ def bellum_power(state: CampaignState, name: str, field: str = "centres") -> str
     Italian, any case ("cartagine" is "Carthage"); LedgerError naming ``field`` otherwise."""
     setup = state.scenario.bellum
     if setup is None:
-        raise LedgerError(
-            "kind: supply centres are recorded only in a Bellum game (castra campaign new bellum)"
+        raise LedgerFieldError(
+            "kind",
+            N_("supply centres are recorded only in a Bellum game (castra campaign new bellum)"),
         )
     wanted = name.strip().casefold()
     for power in setup.powers:
         if wanted in (power.name.casefold(), power.italian.casefold()):
             return power.name
     allowed = ", ".join(power.name for power in setup.powers)
-    raise LedgerError(f"{field}: unknown power {name!r}; the powers are {allowed}")
+    raise LedgerFieldError(
+        field, N_("unknown power {name!r}; the powers are {allowed}"), name=name, allowed=allowed
+    )
 
 
 def centres_event(
@@ -559,7 +582,7 @@ def centres_event(
     for name, held in centres.items():
         power = bellum_power(state, name)
         if power in named:
-            raise LedgerError(f"centres: {power} given twice")
+            raise LedgerFieldError("centres", N_("{power} given twice"), power=power)
         named[power] = held
     event = CentresRecorded(
         year=year,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from converters.i18n import _
+from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from assistant.ledger.events import GhostBattleFinished
@@ -49,10 +49,24 @@ def finished_summary(event: GhostBattleFinished) -> str:
     battle = GhostBattle.from_state(battle_record(event.battle))
     general = battle.general
     turns = battle.turn
-    ending = "the ghost left the field" if battle.battle_over else f"order {battle.order.value}"
-    return (
-        f"ghost battle kept: {general.quality.value} {general.personality.value} general "
-        f"({general.side}), {turns} turn{'s' if turns != 1 else ''}, {ending}"
+    ending = (
+        N_("the ghost left the field")
+        if battle.battle_over
+        else N_("order {order}").format(order=battle.order.value)
+    )
+    kept = (
+        N_("ghost battle kept: {quality} {personality} general ({side}), {turns} turn, {ending}")
+        if turns == 1
+        else N_(
+            "ghost battle kept: {quality} {personality} general ({side}), {turns} turns, {ending}"
+        )
+    )
+    return kept.format(
+        quality=general.quality.value,
+        personality=general.personality.value,
+        side=general.side,
+        turns=turns,
+        ending=ending,
     )
 
 

@@ -58,7 +58,7 @@ from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
-from converters.i18n import N_, _
+from converters.i18n import N_, _, translate_recorded
 
 __all__ = [
     "REPLAY_VERSION",
@@ -73,20 +73,15 @@ __all__ = [
     "Recruits",
     "replay",
     "replay_as_recorded",
+    "undo_summary",
 ]
+
+SUMMARY_WORDS = (N_("dice"), N_("naval"), N_("manual"), N_("ordinary"), N_("crushing"))
+"""Words a battle's summary carries as values (how it was resolved, the kind of defeat),
+recorded in English and translated with the sentence where it is shown."""
 
 REPLAY_VERSION = 2
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
-
-# The winter's lines are said in English (a command's summary, --json) and shown through
-# translate_recorded, which finds these templates and translates the nation and event in them.
-CAMPAIGN_CREATED = N_("campaign created: {title}")
-WINTER_UPKEEP = N_("{nation} upkeep {paid} PE")
-WINTER_UPKEEP_UNPAID = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {disbanded})")
-WINTER_EVENT = N_("winter event {face}: {text}")
-WINTER_EVENT_SPENT = N_("winter event {face}: {event} has happened twice: nothing (T5.6)")
-WINTER_STORM = N_("storm: {nation} loses {lost} naval PM")
-WINTER_EXPIRED = N_("{nation}: {gone} decimated PM expire")
 
 
 class LedgerError(ValueError):
@@ -94,7 +89,25 @@ class LedgerError(ValueError):
 
 
 class LedgerFieldError(FieldError, LedgerError):
-    """A :class:`LedgerError` that carries its field, for each interface to name its own way."""
+    """A :class:`LedgerError` that carries its field, for each interface to name its own way.
+
+    ``message`` is the English template, marked with ``N_``: it is translated here, for the
+    interface, while :attr:`english` keeps the language-neutral line for what is recorded (a
+    history summary that words why an imported event could not have been recorded)."""
+
+    def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
+        self.english = FieldError(field, message, **values).text()
+        """The refusal in English, the way the ledger records text."""
+        super().__init__(field, _(message), **values)
+
+    @classmethod
+    def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
+        """``refusal`` of a place inside what ``field`` gave (a dice log's
+        ``b.contingents[0].pm_lost``), as a refusal of ``field`` naming that place."""
+        if not refusal.fields:
+            return cls(field, N_("{reason}"), reason=refusal.reason())
+        place = "/".join(refusal.fields)
+        return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
 
 
 class _State(BaseModel):
@@ -305,7 +318,10 @@ class CampaignState(_State):
         found = self.nations.get(name)
         if found is None:
             raise LedgerFieldError(
-                field, "one of {choices} (got {name!r})", choices=", ".join(self.nations), name=name
+                field,
+                N_("one of {choices} (got {name!r})"),
+                choices=", ".join(self.nations),
+                name=name,
             )
         return found
 
@@ -315,15 +331,18 @@ class CampaignState(_State):
         if found is None and not self.armies:
             raise LedgerFieldError(
                 field,
-                "this campaign has no armies with morale (Macedon vs Persia has; got {name!r})",
+                N_("this campaign has no armies with morale (Macedon vs Persia has; got {name!r})"),
                 name=name,
             )
         if found is None:
             raise LedgerFieldError(
-                field, "one of {choices} (got {name!r})", choices=", ".join(self.armies), name=name
+                field,
+                N_("one of {choices} (got {name!r})"),
+                choices=", ".join(self.armies),
+                name=name,
             )
         if not found.alive:
-            raise LedgerFieldError(field, "{name} no longer exists", name=name)
+            raise LedgerFieldError(field, N_("{name} no longer exists"), name=name)
         return found
 
     def controlled_value(self, nation: str) -> int:
@@ -338,7 +357,9 @@ class CampaignState(_State):
         for known in self.scenario.provinces:
             if known.name == province:
                 return known.loyalty
-        raise LedgerError(f"province: not a province of this scenario: {province!r}")
+        raise LedgerFieldError(
+            "province", N_("not a province of this scenario: {province!r}"), province=province
+        )
 
     def occupied(self) -> list[OccupiedProvince]:
         """T5.7: every province held by a nation other than its homeland nation, in the
@@ -375,7 +396,11 @@ class CampaignState(_State):
         homelands = {province.name: province.homeland for province in self.scenario.provinces}
         for province, pm in stationed.items():
             if province not in homelands:
-                raise LedgerError(f"stationed: not a province of this scenario: {province!r}")
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("not a province of this scenario: {province!r}"),
+                    province=province,
+                )
             if province not in occupied:
                 homeland = homelands[province]
                 why = (
@@ -383,12 +408,20 @@ class CampaignState(_State):
                     if homeland not in self.scenario.nations
                     else f"held by its homeland {homeland}"
                 )
-                raise LedgerError(
-                    f"stationed: {province} is not occupied ({why}); occupied now: "
-                    f"{', '.join(occupied) or 'none'} (T5.7)"
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("{province} is not occupied ({why}); occupied now: {occupied} (T5.7)"),
+                    province=province,
+                    why=why,
+                    occupied=", ".join(occupied) or _("none"),
                 )
             if isinstance(pm, bool) or not isinstance(pm, int) or pm < 0:
-                raise LedgerError(f"stationed: {province}: PM 0 or more (got {pm!r})")
+                raise LedgerFieldError(
+                    "stationed",
+                    N_("{province}: PM 0 or more (got {pm!r})"),
+                    province=province,
+                    pm=pm,
+                )
 
     def upkeep(self, nation: str) -> int:
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
@@ -498,20 +531,30 @@ class CampaignState(_State):
     def _handle(self, event: Event, *, apply: bool, event_id: int) -> str:
         if self.finished and not isinstance(event, NoteAdded | GhostBattleFinished | Undone):
             if self.scenario.bellum is not None:
-                raise LedgerError(f"year: {self._bellum_over()}; only notes can be added")
-            raise LedgerError("turn: the campaign is over; only notes can be added")
+                raise LedgerFieldError(
+                    "year",
+                    N_("{bellum_over}; only notes can be added"),
+                    bellum_over=self._bellum_over(),
+                )
+            raise LedgerFieldError("turn", N_("the campaign is over; only notes can be added"))
         if self.scenario.bellum is not None and not isinstance(
             event, CentresRecorded | NoteAdded | GhostBattleFinished | Undone | CampaignCreated
         ):
-            raise LedgerError(
-                f"kind: a Bellum game records the supply centres held each year (castra "
-                f"campaign centres) and notes, not {event.kind}"
+            raise LedgerFieldError(
+                "kind",
+                N_(
+                    "a Bellum game records the supply centres held each year (castra campaign "
+                    "centres) and notes, not {kind}"
+                ),
+                kind=event.kind,
             )
         if not isinstance(event, BattleRecorded) and event.turn not in (None, self.turn):
-            raise LedgerError(f"turn: this event belongs to the current turn {self.turn}")
+            raise LedgerFieldError(
+                "turn", N_("this event belongs to the current turn {turn}"), turn=self.turn
+            )
         match event:
             case CampaignCreated():
-                raise LedgerError("kind: a campaign is created only once")
+                raise LedgerFieldError("kind", N_("a campaign is created only once"))
             case BattleRecorded():
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
@@ -529,31 +572,43 @@ class CampaignState(_State):
                 nation = self.nation(event.nation)
                 _need_note(event.note)
                 if nation.treasury + event.pe < 0:
-                    raise LedgerError(
-                        f"pe: {nation.name} has {nation.treasury} PE; cannot take {-event.pe}"
+                    raise LedgerFieldError(
+                        "pe",
+                        N_("{name} has {treasury} PE; cannot take {pe}"),
+                        name=nation.name,
+                        treasury=nation.treasury,
+                        pe=-event.pe,
                     )
                 self._check_treasury_bound(nation, event.pe, "pe", apply)
                 if apply:
                     nation.treasury += event.pe
-                return f"{nation.name} treasury {event.pe:+d} PE → {nation.treasury} PE"
+                return N_("{nation} treasury {pe} PE → {treasury} PE").format(
+                    nation=nation.name, pe=f"{event.pe:+d}", treasury=nation.treasury
+                )
             case PrestigeAdjusted():
                 nation = self.nation(event.nation)
                 _need_note(event.note)
                 if apply:
                     nation.prestige += event.pp
-                return f"{nation.name} prestige {event.pp:+d} PP → {nation.prestige} PP"
+                return N_("{nation} prestige {pp} PP → {prestige} PP").format(
+                    nation=nation.name, pp=f"{event.pp:+d}", prestige=nation.prestige
+                )
             case ForcesAdjusted():
                 return self._adjust_forces(event, apply)
             case ProvinceTaken():
                 names = {province.name for province in self.scenario.provinces}
                 if event.province not in names:
-                    raise LedgerError(
-                        f"province: not a province of this scenario: {event.province!r}"
+                    raise LedgerFieldError(
+                        "province",
+                        N_("not a province of this scenario: {province!r}"),
+                        province=event.province,
                     )
                 nation = self.nation(event.nation)
                 if apply:
                     self.control[event.province] = nation.name
-                return f"{event.province} now held by {nation.name}"
+                return N_("{province} now held by {nation}").format(
+                    province=event.province, nation=nation.name
+                )
             case TurnAdvanced():
                 return self._advance(event, apply, event_id)
             case WinterResolved():
@@ -600,12 +655,14 @@ class CampaignState(_State):
                 return dba_map.loyalty(self, event, apply)
             case NoteAdded():
                 _need_note(event.note)
-                return f"note: {event.note}"
+                return N_("note: {note}").format(note=event.note)
             case GhostBattleFinished():
                 return solo.finished_summary(event)  # a solo battle changes no nation
             case Undone():
-                raise LedgerError("kind: undo is applied by the store, not replayed")
-        raise LedgerError(f"kind: unknown event {event!r}")  # pragma: no cover
+                raise LedgerFieldError("kind", N_("undo is applied by the store, not replayed"))
+        raise LedgerFieldError(
+            "kind", N_("unknown event {event!r}"), event=event
+        )  # pragma: no cover
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
         """docs/rules.md H: a house rule changes from this event on."""
@@ -616,15 +673,15 @@ class CampaignState(_State):
         except ValueError as error:
             raise LedgerError(str(error)) from None
         if not event.reason.strip():
-            raise LedgerError("reason: say why the rule changes")
+            raise LedgerFieldError("reason", N_("say why the rule changes"))
         old = self.rules.values(self._scenario_upkeep()).get(event.name.strip())
         if apply:
             self.rules = rules
         new = rules.values(self._scenario_upkeep())[event.name.strip()]
-        return (
-            f"house rule {event.name.strip()} ({rule_of(event.name.strip())}): {old} → {new}; "
-            f"{event.reason}"
+        changed = N_("house rule {name} ({rule}): {old} → {new}").format(
+            name=event.name.strip(), rule=rule_of(event.name.strip()), old=old, new=new
         )
+        return f"{changed}; {event.reason}"
 
     def _scenario_upkeep(self) -> int:
         economy = self.scenario.economy
@@ -635,32 +692,48 @@ class CampaignState(_State):
         result = self.bellum_standings()
         victory = None if result is None else result.victory
         if victory is not None:
-            return f"the game is over: {victory_text(victory)}"
-        return f"the game is over: year {self.bellum_years} was the last (B1)"
+            return N_("the game is over: {victory}").format(victory=victory_text(victory))
+        return N_("the game is over: year {year} was the last (B1)").format(year=self.bellum_years)
 
     def _centres(self, event: CentresRecorded, apply: bool) -> str:
         """B1, B2: the centres each power held at the end of the next year."""
         setup = self.scenario.bellum
         if setup is None:
-            raise LedgerError(
-                "kind: supply centres are recorded only in a Bellum game "
-                "(castra campaign new bellum)"
+            raise LedgerFieldError(
+                "kind",
+                N_(
+                    "supply centres are recorded only in a Bellum game (castra campaign new bellum)"
+                ),
             )
         rules = setup.rules
         done = self.bellum_years
         if event.year != done + 1:
-            raise LedgerError(
-                f"year: the next year to record is {done + 1} (got {event.year}); years are "
-                f"recorded in order, 1 to {rules.last_year}"
+            raise LedgerFieldError(
+                "year",
+                N_(
+                    "the next year to record is {done} (got {year}); years are recorded in order, "
+                    "1 to {last_year}"
+                ),
+                done=done + 1,
+                year=event.year,
+                last_year=rules.last_year,
             )
         powers = self.scenario.nations
         for power, held in event.centres.items():
             if power not in self.nations:
-                raise LedgerError(
-                    f"centres: unknown power {power!r}; the powers are {', '.join(powers)}"
+                raise LedgerFieldError(
+                    "centres",
+                    N_("unknown power {power!r}; the powers are {powers}"),
+                    power=power,
+                    powers=", ".join(powers),
                 )
             if held < 0:
-                raise LedgerError(f"centres: {power} = {held}; a power holds 0 centres or more")
+                raise LedgerFieldError(
+                    "centres",
+                    N_("{power} = {held}; a power holds 0 centres or more"),
+                    power=power,
+                    held=held,
+                )
         previous = {power: row[-1] for power, row in self.centres.items() if row}
         missing = [
             power
@@ -668,16 +741,27 @@ class CampaignState(_State):
             if power not in event.centres and (not done or previous.get(power, 0) > 0)
         ]
         if missing:
-            raise LedgerError(
-                f"centres: give every power's centres at the end of year {event.year}; "
-                f"missing {', '.join(missing)} (only a power already at 0 may be left out)"
+            raise LedgerFieldError(
+                "centres",
+                N_(
+                    "give every power's centres at the end of year {year}; missing {missing} "
+                    "(only a power already at 0 may be left out)"
+                ),
+                year=event.year,
+                missing=", ".join(missing),
             )
         held_now = {power: event.centres.get(power, 0) for power in powers}
         total = sum(held_now.values())
         if total > rules.supply_centres:
-            raise LedgerError(
-                f"centres: year {event.year} adds up to {total}, more than the map's "
-                f"{rules.supply_centres} supply centres (B1)"
+            raise LedgerFieldError(
+                "centres",
+                N_(
+                    "year {year} adds up to {total}, more than the map's {supply_centres} supply "
+                    "centres (B1)"
+                ),
+                year=event.year,
+                total=total,
+                supply_centres=rules.supply_centres,
             )
         table = {power: [*self.centres.get(power, []), held_now[power]] for power in powers}
         try:
@@ -696,54 +780,73 @@ class CampaignState(_State):
             f"{row.power} {row.centres}" for row in result.rows if row.centres > 0
         )
         year_bc = self.scenario.calendar.start_year_bc - (event.year - 1)
-        text = f"year {event.year} ({year_bc} BC) centres: {held_text}"
+        text = N_("year {year} ({year_bc} BC) centres: {held}").format(
+            year=event.year, year_bc=year_bc, held=held_text
+        )
         victory = result.victory
         if victory is not None:
-            text += f"; {victory_text(victory)}: the game is over"
+            text += "; " + N_("{victory}: the game is over").format(victory=victory_text(victory))
         elif result.status == "ended":
             first = result.rows[0]
             if first.decided_by == "draw":
                 level = next(group for group in result.draws if first.power in group)
-                text += f"; the game is over: {', '.join(level)} draw for first place (B2)"
-            else:
-                text += (
-                    f"; the game is over: {first.power} first with {first.centres} centres, "
-                    f"decided by {first.decided_by} (B2)"
+                text += "; " + N_("the game is over: {powers} draw for first place (B2)").format(
+                    powers=", ".join(level)
                 )
+            else:
+                text += "; " + N_(
+                    "the game is over: {power} first with {centres} centres, decided by "
+                    "{decided_by} (B2)"
+                ).format(power=first.power, centres=first.centres, decided_by=first.decided_by)
         return text
 
     def _battle(self, event: BattleRecorded, apply: bool, event_id: int) -> str:
         turn = event.turn or self.turn
         last_winter = max(self.winters_resolved, default=0)
         if not last_winter < turn <= self.turn:
-            raise LedgerError(
-                f"turn: a battle can be recorded for turns {last_winter + 1} to {self.turn} "
-                f"(got {turn})"
+            raise LedgerFieldError(
+                "turn",
+                N_("a battle can be recorded for turns {first} to {last} (got {turn})"),
+                first=last_winter + 1,
+                last=self.turn,
+                turn=turn,
             )
         if self.is_winter and turn == self.turn:
-            raise LedgerError("turn: no battles in the winter turn (T5.1)")
+            raise LedgerFieldError("turn", N_("no battles in the winter turn (T5.1)"))
         sides = {c.side for c in event.contingents}
         if sides != {"a", "b"}:
-            raise LedgerError("contingents: each side needs at least one contingent")
+            raise LedgerFieldError("contingents", N_("each side needs at least one contingent"))
         fielded: dict[str, list[int]] = {}
         for c in event.contingents:
             nation = self.nation(c.nation, "contingents.nation")
             whole = int(c.pm)
             if c.pm.denominator != 1 and not (event.city_assault and c.side == "b"):
-                raise LedgerError(
-                    f"contingents.pm: {c.nation} {float(c.pm):g} PM: a half PM is only the "
-                    "garrison of an empty city, on the defending side b of a city assault "
-                    "(T1.4, T3.5); anywhere else PM are whole"
+                raise LedgerFieldError(
+                    "contingents.pm",
+                    N_(
+                        "{nation} {pm:g} PM: a half PM is only the garrison of an empty city, on "
+                        "the defending side b of a city assault (T1.4, T3.5); anywhere else PM "
+                        "are whole"
+                    ),
+                    nation=c.nation,
+                    pm=float(c.pm),
                 )
             if c.pm_lost + c.prisoners > max(whole, 1 if c.pm else 0):
-                raise LedgerError(
-                    f"contingents.pm_lost: {c.nation} lost {c.pm_lost} and {c.prisoners} "
-                    f"prisoners out of {c.pm} PM fielded"
+                raise LedgerFieldError(
+                    "contingents.pm_lost",
+                    N_("{nation} lost {pm_lost} and {prisoners} prisoners out of {pm} PM fielded"),
+                    nation=c.nation,
+                    pm_lost=c.pm_lost,
+                    prisoners=c.prisoners,
+                    pm=c.pm,
                 )
             if c.naval_lost > c.naval_pm:
-                raise LedgerError(
-                    f"contingents.naval_lost: {c.nation} lost {c.naval_lost} of {c.naval_pm} "
-                    "naval PM"
+                raise LedgerFieldError(
+                    "contingents.naval_lost",
+                    N_("{nation} lost {naval_lost} of {naval_pm} naval PM"),
+                    nation=c.nation,
+                    naval_lost=c.naval_lost,
+                    naval_pm=c.naval_pm,
                 )
             used = fielded.setdefault(nation.name, [0, 0])
             used[0] += whole
@@ -751,33 +854,54 @@ class CampaignState(_State):
             if c.army is not None:
                 army = self.army(c.army, "contingents.army")
                 if army.nation != nation.name:
-                    raise LedgerError(f"contingents.army: {army.name} belongs to {army.nation}")
+                    raise LedgerFieldError(
+                        "contingents.army",
+                        N_("{name} belongs to {nation}"),
+                        name=army.name,
+                        nation=army.nation,
+                    )
         for name, (land, naval) in fielded.items():
             nation = self.nations[name]
             if land > nation.land_pm:
-                raise LedgerError(
-                    f"contingents.pm: {name} has {nation.land_pm} land PM in play (fielded {land})"
+                raise LedgerFieldError(
+                    "contingents.pm",
+                    N_("{name} has {land_pm} land PM in play (fielded {land})"),
+                    name=name,
+                    land_pm=nation.land_pm,
+                    land=land,
                 )
             if naval > nation.naval_pm:
-                raise LedgerError(
-                    f"contingents.naval_pm: {name} has {nation.naval_pm} naval PM (fielded {naval})"
+                raise LedgerFieldError(
+                    "contingents.naval_pm",
+                    N_("{name} has {naval_pm} naval PM (fielded {naval})"),
+                    name=name,
+                    naval_pm=nation.naval_pm,
+                    naval=naval,
                 )
         for side in ("a", "b"):
             other = "b" if side == "a" else "a"
             captured = sum(c.naval_captured for c in event.contingents if c.side == side)
             sunk = sum(c.naval_lost for c in event.contingents if c.side == other)
             if captured > sunk:
-                raise LedgerError(
-                    f"contingents.naval_captured: side {side} captured {captured} of the "
-                    f"{sunk} naval PM side {other} lost"
+                raise LedgerFieldError(
+                    "contingents.naval_captured",
+                    N_("side {side} captured {captured} of the {sunk} naval PM side {other} lost"),
+                    side=side,
+                    captured=captured,
+                    sunk=sunk,
+                    other=other,
                 )
         for name in event.prestige:
             self.nation(name, "prestige")
         for change in event.morale:
             army = self.army(change.army, "morale.army")
             if change.before != army.morale:
-                raise LedgerError(
-                    f"morale.before: {army.name} has morale {army.morale}, not {change.before}"
+                raise LedgerFieldError(
+                    "morale.before",
+                    N_("{name} has morale {morale}, not {before}"),
+                    name=army.name,
+                    morale=army.morale,
+                    before=change.before,
                 )
         if not apply:
             return ""
@@ -807,40 +931,58 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
-        losses = "; ".join(
-            c.nation
-            + (f" −{c.pm_lost} PM" if c.pm_lost else " no PM lost" if c.pm else "")
-            + (f", {c.prisoners} prisoners" if c.prisoners else "")
-            + (f", −{c.naval_lost} naval" if c.naval_lost else "")
-            + (f", +{c.naval_captured} naval captured" if c.naval_captured else "")
-            for c in event.contingents
-        )
-        winner = "draw" if event.winner == "draw" else f"side {event.winner} won"
+        losses = "; ".join(_contingent_losses(c) for c in event.contingents)
+        defeat = event.defeat if event.morale else None
+        if event.winner == "draw":
+            winner = N_("draw")
+        elif defeat:
+            winner = N_("side {side} won ({defeat} defeat)").format(
+                side=event.winner, defeat=defeat
+            )
+        else:
+            winner = N_("side {side} won").format(side=event.winner)
         if event.morale:
             losses = "; ".join(
-                f"{m.army} morale {m.before}→{m.after}"
-                + (" (ceases to exist)" if m.disbanded else "")
+                (
+                    N_("{army} morale {before}→{after} (ceases to exist)")
+                    if m.disbanded
+                    else N_("{army} morale {before}→{after}")
+                ).format(army=m.army, before=m.before, after=m.after)
                 for m in event.morale
             )
-            winner += f" ({event.defeat} defeat)" if event.defeat else ""
-        text = f"battle of {event.place} (turn {turn}, {event.resolution}): {winner}; {losses}"
+        text = N_("battle of {place} (turn {turn}, {resolution}): {winner}").format(
+            place=event.place, turn=turn, resolution=event.resolution, winner=winner
+        )
+        text += "; " + losses
         if event.prestige:
-            text += "; prestige " + ", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+            text += "; " + N_("prestige {changes}").format(
+                changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+            )
         return text
 
     def _rebuild(self, event: PmRebuilt, apply: bool) -> str:
         economy = self._economy()
         nation = self.nation(event.nation)
         if nation.decimated_pm < event.pm:
-            raise LedgerError(
-                f"pm: {nation.name} has {nation.decimated_pm} decimated PM that can still be "
-                f"rebuilt (asked {event.pm}; T2.5: up to and including the next winter turn)"
+            raise LedgerFieldError(
+                "pm",
+                N_(
+                    "{name} has {decimated_pm} decimated PM that can still be rebuilt (asked "
+                    "{pm}; T2.5: up to and including the next winter turn)"
+                ),
+                name=nation.name,
+                decimated_pm=nation.decimated_pm,
+                pm=event.pm,
             )
         cost = economy.rebuild_cost * event.pm
         if nation.treasury < cost:
-            raise LedgerError(
-                f"pm: rebuilding {event.pm} PM costs {cost} PE; {nation.name} has "
-                f"{nation.treasury} PE (T2.5)"
+            raise LedgerFieldError(
+                "pm",
+                N_("rebuilding {pm} PM costs {cost} PE; {name} has {treasury} PE (T2.5)"),
+                pm=event.pm,
+                cost=cost,
+                name=nation.name,
+                treasury=nation.treasury,
             )
         if apply:
             nation.treasury -= cost
@@ -851,35 +993,60 @@ class CampaignState(_State):
                 batch.pm -= taken
                 left -= taken
             nation.decimated = [batch for batch in nation.decimated if batch.pm]
-        return f"{nation.name} rebuilt {event.pm} decimated PM for {cost} PE"
+        return N_("{nation} rebuilt {pm} decimated PM for {cost} PE").format(
+            nation=nation.name, pm=event.pm, cost=cost
+        )
 
     def _recruit(self, event: RecruitmentOrdered, apply: bool) -> str:
         economy = self._economy()
         nation = self.nation(event.nation)
         if not nation.player:
-            raise LedgerError(f"nation: {nation.name} is not a player nation and cannot recruit")
+            raise LedgerFieldError(
+                "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
+            )
         if event.land_pm + event.naval_pm == 0:
-            raise LedgerError("land_pm: order at least one land or naval PM")
+            raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
         if event.province:
             holder = self.control.get(event.province)
             if holder is None:
-                raise LedgerError(f"province: not a province of this scenario: {event.province!r}")
+                raise LedgerFieldError(
+                    "province",
+                    N_("not a province of this scenario: {province!r}"),
+                    province=event.province,
+                )
             if holder != nation.name:
-                raise LedgerError(
-                    f"province: recruits deploy in a controlled province; {event.province} is "
-                    f"held by {holder} (T6.1)"
+                raise LedgerFieldError(
+                    "province",
+                    N_(
+                        "recruits deploy in a controlled province; {province} is held by {holder} "
+                        "(T6.1)"
+                    ),
+                    province=event.province,
+                    holder=holder,
                 )
             board = map_rules.board_of(self.scenario)
             if event.naval_pm and board is not None and not board.place(event.province).maritime:
-                raise LedgerError(
-                    f"province: a fleet is launched only in a maritime province; "
-                    f"{event.province} has no coast (T6.1)"
+                raise LedgerFieldError(
+                    "province",
+                    N_(
+                        "a fleet is launched only in a maritime province; {province} has no coast "
+                        "(T6.1)"
+                    ),
+                    province=event.province,
                 )
         cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
         if nation.treasury < cost:
-            raise LedgerError(
-                f"land_pm: {event.land_pm} land and {event.naval_pm} naval PM cost {cost} PE; "
-                f"{nation.name} has {nation.treasury} PE (T6.1)"
+            raise LedgerFieldError(
+                "land_pm",
+                N_(
+                    "{land_pm} land and {naval_pm} naval PM cost {cost} PE; {name} has {treasury} "
+                    "PE (T6.1)"
+                ),
+                land_pm=event.land_pm,
+                naval_pm=event.naval_pm,
+                cost=cost,
+                name=nation.name,
+                treasury=nation.treasury,
             )
         arrives = self._arrival(self.turn)
         if apply:
@@ -893,9 +1060,11 @@ class CampaignState(_State):
                     province=event.province,
                 )
             )
-        return (
-            f"{nation.name} ordered {event.land_pm} land and {event.naval_pm} naval PM for "
-            f"{cost} PE, arriving turn {arrives}"
+        return N_(
+            "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
+            "{arrives}"
+        ).format(
+            nation=nation.name, land=event.land_pm, naval=event.naval_pm, cost=cost, arrives=arrives
         )
 
     def _arrival(self, ordered: int) -> int:
@@ -914,31 +1083,49 @@ class CampaignState(_State):
         nation = self.nation(event.nation)
         _need_note(event.note)
         if event.land_pm == 0 and event.naval_pm == 0:
-            raise LedgerError("land_pm: give a land or naval PM change")
+            raise LedgerFieldError("land_pm", N_("give a land or naval PM change"))
         if nation.land_pm + event.land_pm < 0:
-            raise LedgerError(f"land_pm: {nation.name} has {nation.land_pm} land PM")
+            raise LedgerFieldError(
+                "land_pm",
+                N_("{name} has {land_pm} land PM"),
+                name=nation.name,
+                land_pm=nation.land_pm,
+            )
         if nation.naval_pm + event.naval_pm < 0:
-            raise LedgerError(f"naval_pm: {nation.name} has {nation.naval_pm} naval PM")
+            raise LedgerFieldError(
+                "naval_pm",
+                N_("{name} has {naval_pm} naval PM"),
+                name=nation.name,
+                naval_pm=nation.naval_pm,
+            )
         if apply:
             nation.land_pm += event.land_pm
             nation.naval_pm += event.naval_pm
-        return f"{nation.name} forces {event.land_pm:+d} land, {event.naval_pm:+d} naval PM"
+        return N_("{nation} forces {land} land, {naval} naval PM").format(
+            nation=nation.name, land=f"{event.land_pm:+d}", naval=f"{event.naval_pm:+d}"
+        )
 
     def _advance(self, event: TurnAdvanced, apply: bool, event_id: int = 0) -> str:
         calendar = self.scenario.calendar
         if self.is_winter and self.turn not in self.winters_resolved:
-            raise LedgerError("turn: resolve the winter turn first (castra campaign winter)")
+            raise LedgerFieldError(
+                "turn", N_("resolve the winter turn first (castra campaign winter)")
+            )
         if self.turn >= calendar.total_turns:
-            raise LedgerError(f"turn: {self.turn} is the campaign's last turn")
+            raise LedgerFieldError("turn", N_("{turn} is the campaign's last turn"), turn=self.turn)
         for name, pe in event.tribute.items():
             nation = self.nation(name, "tribute")
             if pe < 0:
-                raise LedgerError(f"tribute: {name} collects 0 PE or more (got {pe})")
+                raise LedgerFieldError(
+                    "tribute", N_("{name} collects 0 PE or more (got {pe})"), name=name, pe=pe
+                )
             self._check_treasury_bound(nation, pe, "tribute", apply)
         for name, pe in event.siege_costs.items():
             self.nation(name, "siege_costs")
             if pe < 0:
-                raise LedgerError(f"siege_costs: {name} pays 0 PE or more (got {pe})")
+                raise LedgerFieldError(
+                    "siege_costs", N_("{name} pays 0 PE or more (got {pe})"), name=name, pe=pe
+                )
         if not apply:
             return ""
         for name, pe in event.tribute.items():
@@ -956,19 +1143,24 @@ class CampaignState(_State):
                 if batch.arrives <= self.turn:
                     nation.land_pm += batch.land_pm
                     nation.naval_pm += batch.naval_pm
-                    arrived.append(f"{nation.name} +{batch.land_pm} land, +{batch.naval_pm} naval")
+                    arrived.append(
+                        N_("{nation} +{land} land, +{naval} naval").format(
+                            nation=nation.name, land=batch.land_pm, naval=batch.naval_pm
+                        )
+                    )
                 else:
                     keep.append(batch)
             nation.training = keep
-        text = f"turn {self.turn - 1} ended; now {self.date}"
+        text = N_("turn {turn} ended").format(turn=self.turn - 1)
+        text += "; " + N_("now {date}").format(date=self.date)
         if event.tribute:
-            text += "; tribute " + ", ".join(f"{n} {pe} PE" for n, pe in event.tribute.items())
+            text += "; " + N_("tribute {amounts}").format(amounts=_pe_list(event.tribute))
         if event.siege_costs:
-            text += "; siege costs (T5.4) " + ", ".join(
-                f"{n} {pe} PE" for n, pe in event.siege_costs.items()
+            text += "; " + N_("siege costs (T5.4) {amounts}").format(
+                amounts=_pe_list(event.siege_costs)
             )
         if arrived:
-            text += "; recruits arrived: " + ", ".join(arrived)
+            text += "; " + N_("recruits arrived: {batches}").format(batches=", ".join(arrived))
         on_the_map = dba_map.end_of_turn(self, event_id)
         if on_the_map:
             text += "; " + "; ".join(on_the_map)
@@ -983,16 +1175,12 @@ class CampaignState(_State):
         if apply or economy is None or pe <= 0:
             return
         if nation.treasury + pe > economy.max_treasury_pe:
-            raise LedgerError(
-                _(
-                    "{field}: {nation} would hold {total} PE; no treasury holds more than "
-                    "{bound} PE (T7.8)"
-                ).format(
-                    field=field,
-                    nation=nation.name,
-                    total=nation.treasury + pe,
-                    bound=f"{economy.max_treasury_pe:,}",
-                )
+            raise LedgerFieldError(
+                field,
+                N_("{nation} would hold {total} PE; no treasury holds more than {bound} PE (T7.8)"),
+                nation=nation.name,
+                total=nation.treasury + pe,
+                bound=f"{economy.max_treasury_pe:,}",
             )
 
     def _set_initiative(self) -> None:
@@ -1029,15 +1217,19 @@ class CampaignState(_State):
         calendar = self.scenario.calendar
         table = self.scenario.winter_events
         if not self.is_winter or table is None:
-            raise LedgerError(f"turn: {self.date} is not a winter turn")
+            raise LedgerFieldError("turn", N_("{date} is not a winter turn"), date=self.date)
         if self.turn in self.winters_resolved:
-            raise LedgerError(f"turn: the winter of turn {self.turn} is already resolved")
+            raise LedgerFieldError(
+                "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
+            )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
         dice = [roll for roll in event.rolls if roll.sides == table.die]
         if len(dice) != 1:
-            raise LedgerError(f"rolls: the winter needs exactly one d{table.die} (T5.6)")
+            raise LedgerFieldError(
+                "rolls", N_("the winter needs exactly one d{die} (T5.6)"), die=table.die
+            )
         face = dice[0].value
         spec = table.event_for(face)
         happened = self.winter_event_counts.get(spec.key, 0)
@@ -1054,24 +1246,26 @@ class CampaignState(_State):
             tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
             if event.storm_nation is not None:
                 if event.storm_nation not in tied:
-                    raise LedgerError(
-                        f"storm_nation: the storm strikes the nation with most naval PM: "
-                        f"{', '.join(tied) or 'nobody has fleets'}"
+                    raise LedgerFieldError(
+                        "storm_nation",
+                        N_("the storm strikes the nation with most naval PM: {tied}"),
+                        tied=", ".join(tied) or _("nobody has fleets"),
                     )
                 storm_loser = event.storm_nation
             elif len(tied) > 1:
-                raise LedgerError(
-                    f"storm_nation: {', '.join(tied)} tie for most naval PM; name the one the "
-                    "storm strikes"
+                raise LedgerFieldError(
+                    "storm_nation",
+                    N_("{tied} tie for most naval PM; name the one the storm strikes"),
+                    tied=", ".join(tied),
                 )
             elif tied:
                 storm_loser = tied[0]
         elif event.storm_nation is not None:
-            raise LedgerError("storm_nation: only for the storm (7)")
+            raise LedgerFieldError("storm_nation", N_("only for the storm (7)"))
         if event.on_map:
             map_war.check_winter_map(self, effective.key, event.annex)
         elif event.annex is not None:
-            raise LedgerError("annex: only in a campaign with a map (T7.9)")
+            raise LedgerFieldError("annex", N_("only in a campaign with a map (T7.9)"))
         if not apply:
             return ""
         lines: list[str] = []
@@ -1080,9 +1274,13 @@ class CampaignState(_State):
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
-            lines.append(WINTER_EVENT.format(face=face, text=spec.text))
+            lines.append(N_("winter event {face}: {what}").format(face=face, what=spec.text))
         else:
-            lines.append(WINTER_EVENT_SPENT.format(face=face, event=spec.key))
+            lines.append(
+                N_("winter event {face}: {event} has happened twice: nothing (T5.6)").format(
+                    face=face, event=spec.key
+                )
+            )
         target = self.nations.get(effective.nation or "")
         if event.on_map and effective.key != "storm":
             lines.extend(map_war.winter_on_map(self, effective, happened, event.annex))
@@ -1098,12 +1296,16 @@ class CampaignState(_State):
             loser = self.nations[storm_loser]
             lost = min(loser.naval_pm, -effective.naval_pm)
             loser.naval_pm -= lost
-            lines.append(WINTER_STORM.format(nation=storm_loser, lost=lost))
+            lines.append(
+                N_("storm: {nation} loses {lost} naval PM").format(nation=storm_loser, lost=lost)
+            )
         # T2.5 decimated PM not rebuilt by now are gone.
         for nation in self.nations.values():
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
-                lines.append(WINTER_EXPIRED.format(nation=nation.name, gone=gone))
+                lines.append(
+                    N_("{nation}: {gone} decimated PM expire").format(nation=nation.name, gone=gone)
+                )
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
         if event.stationed is not None:
@@ -1124,13 +1326,16 @@ class CampaignState(_State):
                 points += nation.treasury // economy.final_vp_treasury_pe
             nation.victory_points = points
         lines.append(
-            "VP "
-            + ", ".join(f"{n.name} {n.victory_points}" for n in self.nations.values() if n.player)
+            N_("VP {scores}").format(
+                scores=", ".join(
+                    f"{n.name} {n.victory_points}" for n in self.nations.values() if n.player
+                )
+            )
         )
         self.winters_resolved.append(self.turn)
         if final:
             self.finished = True
-            lines.append("the campaign is over (T5.1)")
+            lines.append(N_("the campaign is over (T5.1)"))
         return "; ".join(lines)
 
     def _pay_upkeep(self, *, skip_away: bool) -> list[str]:
@@ -1150,14 +1355,14 @@ class CampaignState(_State):
             nation.treasury -= paid
             self._disband(nation, disbanded)
             if paid or disbanded:
-                template = WINTER_UPKEEP_UNPAID if disbanded else WINTER_UPKEEP
-                lines.append(
-                    template.format(
+                text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
+                if disbanded:
+                    text = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {what})").format(
                         nation=nation.name,
                         paid=paid,
-                        disbanded=", ".join(f"{n} {what}" for what, n in disbanded.items()),
+                        what=", ".join(f"{n} {what}" for what, n in disbanded.items()),
                     )
-                )
+                lines.append(text)
         return lines
 
     def _control_checks(self, stationed: dict[str, int]) -> list[str]:
@@ -1168,16 +1373,25 @@ class CampaignState(_State):
             result = entry.check(stationed.get(entry.province, 0))
             if result.keeper == "owner":
                 self.control[entry.province] = entry.homeland
-                outcome = f"{entry.homeland} takes it back"
+                outcome = N_("{nation} takes it back").format(nation=entry.homeland)
             else:
-                outcome = f"{entry.holder} keeps it"
+                outcome = N_("{nation} keeps it").format(nation=entry.holder)
             if result.owner_score == result.occupier_score:
                 outcome += self.rules.note("control_tie")
             if entry.province not in self.loyalty_spent:
                 self.loyalty_spent.append(entry.province)
             lines.append(
-                f"control check {entry.province}: {entry.homeland} {result.owner_score} v "
-                f"{entry.holder} {result.occupier_score}, {outcome} (loyalty now 0, T5.7)"
+                N_(
+                    "control check {province}: {homeland} {homeland_score} v {holder} "
+                    "{holder_score}, {outcome} (loyalty now 0, T5.7)"
+                ).format(
+                    province=entry.province,
+                    homeland=entry.homeland,
+                    homeland_score=result.owner_score,
+                    holder=entry.holder,
+                    holder_score=result.occupier_score,
+                    outcome=outcome,
+                )
             )
         return lines
 
@@ -1205,10 +1419,14 @@ class CampaignState(_State):
         army = self.army(event.army)
         march = forced_march(army.morale, event.loyalty)
         if not march.allowed:
-            raise LedgerError(f"loyalty: {march.reason}")
+            raise LedgerFieldError(
+                "loyalty", N_("{reason}"), reason=translate_recorded(march.reason)
+            )
         if apply:
             self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
-        return f"{army.name} forced march: morale {march.morale_after} ({march.reason})"
+        return N_("{army} forced march: morale {morale} ({reason})").format(
+            army=army.name, morale=march.morale_after, reason=march.reason
+        )
 
     def _tactical_retreat(self, event: TacticalRetreat, apply: bool, event_id: int) -> str:
         from converters.morale import tactical_retreat
@@ -1225,8 +1443,10 @@ class CampaignState(_State):
                 event_id,
                 disbanded=result.destroyed,
             )
-        fate = "disbands" if result.destroyed else f"morale {after}"
-        return f"{army.name} tactical retreat: {fate} ({result.check.reason})"
+        fate = N_("disbands") if result.destroyed else N_("morale {morale}").format(morale=after)
+        return N_("{army} tactical retreat: {fate} ({reason})").format(
+            army=army.name, fate=fate, reason=result.check.reason
+        )
 
     def write_journal(
         self,
@@ -1251,13 +1471,42 @@ class CampaignState(_State):
     def _economy(self) -> Economy:
         economy = self.scenario.economy
         if economy is None:
-            raise LedgerError(f"kind: {self.scenario.title} has no economy (no PE, no recruits)")
+            raise LedgerFieldError(
+                "kind", N_("{title} has no economy (no PE, no recruits)"), title=self.scenario.title
+            )
         return economy
+
+
+def _contingent_losses(contingent: Any) -> str:
+    """One side's contingent in a battle's summary: "Rome −2 PM, 1 prisoners, −1 naval"."""
+    if contingent.pm_lost:
+        parts = [N_("{nation} −{pm} PM").format(nation=contingent.nation, pm=contingent.pm_lost)]
+    elif contingent.pm:
+        parts = [N_("{nation} no PM lost").format(nation=contingent.nation)]
+    else:
+        parts = [contingent.nation]
+    if contingent.prisoners:
+        parts.append(N_("{prisoners} prisoners").format(prisoners=contingent.prisoners))
+    if contingent.naval_lost:
+        parts.append(N_("−{naval} naval").format(naval=contingent.naval_lost))
+    if contingent.naval_captured:
+        parts.append(N_("+{naval} naval captured").format(naval=contingent.naval_captured))
+    return ", ".join(parts)
+
+
+def _pe_list(amounts: dict[str, int]) -> str:
+    """ "Rome 12 PE, Carthage 8 PE": each nation's PE, as tribute and siege costs list them."""
+    return ", ".join(N_("{nation} {pe} PE").format(nation=n, pe=pe) for n, pe in amounts.items())
+
+
+def undo_summary(target: int, reason: str) -> str:
+    """What an undo did, in words, for the history (recorded English, shown translated)."""
+    return N_("undid #{target}: {reason}").format(target=target, reason=reason)
 
 
 def _need_note(note: str) -> None:
     if not note.strip():
-        raise LedgerError("note: say why (a short note is required for this event)")
+        raise LedgerFieldError("note", N_("say why (a short note is required for this event)"))
 
 
 def initial_state(created: CampaignCreated) -> CampaignState:
@@ -1332,11 +1581,11 @@ def replay_as_recorded(
     created = _creation(items)
     state = initial_state(created)
     state.last_event_id = items[0][0]
-    summaries = {items[0][0]: CAMPAIGN_CREATED.format(title=created.scenario.title)}
+    summaries = {items[0][0]: N_("campaign created: {title}").format(title=created.scenario.title)}
     chosen = created.rules.changed()
     if chosen:  # docs/rules.md H: the house rules chosen at creation
-        summaries[items[0][0]] += "; house rules " + ", ".join(
-            f"{name} = {value}" for name, value in chosen.items()
+        summaries[items[0][0]] += "; " + N_("house rules {rules}").format(
+            rules=", ".join(f"{name} = {value}" for name, value in chosen.items())
         )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
@@ -1354,7 +1603,7 @@ def replay_as_recorded(
                 state = replay(items[:position])
             if event.target in in_force:
                 in_force.remove(event.target)
-            summaries[event_id] = f"undid #{event.target}: {event.reason}"
+            summaries[event_id] = undo_summary(event.target, event.reason)
             continue
         if event_id in undone:
             before[event_id] = state.model_copy(deep=True)
@@ -1363,7 +1612,9 @@ def replay_as_recorded(
         except LedgerError as error:
             if not lenient:
                 raise
-            summaries[event_id] = f"(could not have been recorded then: {error})"
+            summaries[event_id] = N_("(could not have been recorded then: {error})").format(
+                error=error.english if isinstance(error, LedgerFieldError) else error
+            )
             state = replay(items[:position])
         in_force.append(event_id)
     return state, summaries
@@ -1372,7 +1623,7 @@ def replay_as_recorded(
 def _creation(items: list[tuple[int, Event]]) -> CampaignCreated:
     first = items[0][1] if items else None
     if not isinstance(first, CampaignCreated):
-        raise LedgerError("events: a campaign starts with its creation event")
+        raise LedgerFieldError("events", N_("a campaign starts with its creation event"))
     return first
 
 
@@ -1387,9 +1638,13 @@ def _undone_targets(items: list[tuple[int, Event]]) -> set[int]:
                 or kinds.get(event.target) in (None, "undone")
                 or event.target in undone
             ):
-                raise LedgerError(
-                    f"target: undo #{event_id} cancels #{event.target}, which is not an "
-                    "earlier event in force"
+                raise LedgerFieldError(
+                    "target",
+                    N_(
+                        "undo #{event_id} cancels #{target}, which is not an earlier event in force"
+                    ),
+                    event_id=event_id,
+                    target=event.target,
                 )
             undone.add(event.target)
     return undone

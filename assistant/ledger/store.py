@@ -31,9 +31,12 @@ from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
     LedgerError,
+    LedgerFieldError,
     replay,
     replay_as_recorded,
+    undo_summary,
 )
+from converters.errors import FieldError, field_error, plain_name
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 
@@ -145,11 +148,26 @@ class CampaignFileError(ValueError):
     """
 
 
+def refused(field: str, message: str, **values: Any) -> CampaignFileError:
+    """``file: …``: the field as the ledger names it (language-neutral), then ``message`` (an
+    ``N_`` template) in the interface's language."""
+    return CampaignFileError(f"{field}: " + _(message).format(**values))
+
+
+class ImportRefusal(FieldError, CampaignFileError):
+    """A value an imported document may not hold, with its place in the document
+    (``events[1].event.pe``). No flag or label names a place in a file, so every interface
+    shows it as the file has it: ``import: events[1].event.pe: at least 0``."""
+
+    def text(self, name: Callable[[str], str] = plain_name) -> str:
+        return f"import: {'/'.join(self.fields)}: {self.reason(name)}"
+
+
 def busy_error(path: Path, error: sqlite3.OperationalError) -> CampaignFileError:
     """The one line for a write lock another process held past the busy timeout: who holds
     it (when the system says), that nothing was recorded, and to retry."""
     if "locked" not in str(error) and "busy" not in str(error):
-        return CampaignFileError(f"file: cannot open {path}: {error}")
+        return refused("file", N_("cannot open {path}: {error}"), path=path, error=error)
     from assistant.ledger.locks import lock_holders
 
     holders = ", ".join(lock_holders(path)) or _("another program")
@@ -269,10 +287,15 @@ def _parse(event_id: int, payload: str, path: Path) -> Event:
     try:
         return EVENT_ADAPTER.validate_json(payload)
     except ValidationError as error:
-        first = error.errors()[0].get("msg", "invalid")
-        raise CampaignFileError(
-            f"file: {path} is damaged: event #{event_id} cannot be read ({first}); "
-            "not opened, left unchanged"
+        raise refused(
+            "file",
+            N_(
+                "{path} is damaged: event #{event_id} cannot be read ({why}); not opened, left "
+                "unchanged"
+            ),
+            path=path,
+            event_id=event_id,
+            why=field_error(error).text(),
         ) from None
 
 
@@ -336,8 +359,11 @@ class CampaignStore:
             if isinstance(error, sqlite3.OperationalError):
                 raise busy_error(file, error) from None
             if isinstance(error, sqlite3.DatabaseError):
-                raise CampaignFileError(
-                    f"file: {file} is damaged ({error}); not opened, left unchanged"
+                raise refused(
+                    "file",
+                    N_("{path} is damaged ({why}); not opened, left unchanged"),
+                    path=file,
+                    why=error,
                 ) from None
             raise
 
@@ -378,56 +404,59 @@ class CampaignStore:
         leaves no file behind.
         """
         if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-            raise CampaignFileError(
-                f"import: not a Castra campaign export (format {EXPORT_FORMAT})"
+            raise ImportRefusal(
+                "format", _("not a Castra campaign export (format {format})"), format=EXPORT_FORMAT
             )
         version = document.get("schema_version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise CampaignFileError(
-                f"import: schema_version: a whole number from 1 (got {version!r})"
+            raise ImportRefusal(
+                "schema_version", _("a whole number from 1 (got {version!r})"), version=version
             )
         if version > SCHEMA_VERSION:
-            raise CampaignFileError(
-                f"import: schema_version {version!r} is newer than this Castra reads "
-                f"({SCHEMA_VERSION})"
+            raise ImportRefusal(
+                "schema_version",
+                _("{version!r} is newer than this Castra reads ({newest})"),
+                version=version,
+                newest=SCHEMA_VERSION,
             )
         raw_events = document.get("events")
         if not isinstance(raw_events, list) or not raw_events:
-            raise CampaignFileError("import: events: a list with at least the creation event")
+            raise ImportRefusal("events", _("a list with at least the creation event"))
         events: list[tuple[int, Event]] = []
         for position, item in enumerate(raw_events, start=1):
-            where = f"import: events[{position - 1}]"
+            where = f"events[{position - 1}]"
             if not isinstance(item, dict) or not {"id", "event"} <= item.keys():
-                raise CampaignFileError(f'{where}: an object with "id" and "event"')
+                raise ImportRefusal(where, _('an object with "id" and "event"'))
             if (
                 isinstance(item["id"], bool)
                 or not isinstance(item["id"], int)
                 or not 1 <= item["id"] <= MOST_EVENT_ID
             ):
-                raise CampaignFileError(
-                    f"{where}.id: a whole number from 1 to {MOST_EVENT_ID} (got {item['id']!r})"
+                place = f"{where}.id"
+                raise ImportRefusal(
+                    place,
+                    _("a whole number from 1 to {most} (got {id!r})"),
+                    most=MOST_EVENT_ID,
+                    id=item["id"],
                 )
             try:
                 event = EVENT_ADAPTER.validate_python(item["event"])
             except ValidationError as error:
-                first = error.errors()[0]
-                field = ".".join(str(part) for part in first.get("loc", ()))
-                raise CampaignFileError(
-                    f"{where}.event{'.' + field if field else ''}: {first.get('msg', 'invalid')}"
-                ) from None
+                refusal = field_error(error, positions=True)
+                place = ".".join((f"{where}.event", *refusal.fields))
+                raise ImportRefusal(place, N_("{reason}"), reason=refusal.reason()) from None
             coerced = _first_coercion(item["event"], EVENT_ADAPTER.dump_python(event, mode="json"))
             if coerced is not None:
                 field, raw, wanted = coerced
-                raise CampaignFileError(
-                    _("{where}.event.{field}: {wanted}, as written (got {raw!r})").format(
-                        where=where, field=field, wanted=wanted, raw=raw
-                    )
+                place = f"{where}.event.{field}"
+                raise ImportRefusal(
+                    place, _("{wanted}, as written (got {raw!r})"), wanted=wanted, raw=raw
                 )
             event_id = item["id"]
             events.append((event_id, event))
         solo = document.get(GHOST_BATTLE_KEY)
         if solo is not None and not isinstance(solo, str):
-            raise CampaignFileError(f"import: {GHOST_BATTLE_KEY}: the battle's JSON as a string")
+            raise ImportRefusal(GHOST_BATTLE_KEY, _("the battle's JSON as a string"))
         store = cls._build(Path(path), events, force=force)
         if solo is not None:
             store.save_ghost_battle(solo)
@@ -437,21 +466,25 @@ class CampaignStore:
     def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
         ids = [event_id for event_id, _event in events]
         if ids != sorted(set(ids)) or ids[0] != 1:
-            raise CampaignFileError("events: ids must rise from 1 without repeats")
+            raise refused("events", N_("ids must rise from 1 without repeats"))
         # Replay first: nothing is written for a campaign that does not add up, nor for one
         # whose undone events could not have been recorded when they were (its history).
         try:
             state = replay_as_recorded(events)[0]
         except LedgerError as error:
-            raise CampaignFileError(f"file: {error}") from None
+            raise refused("file", N_("{reason}"), reason=error) from None
         if path.is_dir():
             raise CampaignFileError(
                 _("file: {path} is a folder; give the campaign file's name").format(path=path)
             )
         if path.exists() and not force:
-            raise CampaignFileError(
-                f"file: {path} already exists; choose another --file or pass --force "
-                "(the old file is kept, renamed aside)"
+            raise refused(
+                "file",
+                N_(
+                    "{path} already exists; choose another --file or pass --force (the old file "
+                    "is kept, renamed aside)"
+                ),
+                path=path,
             )
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary_name = tempfile.mkstemp(
@@ -483,7 +516,7 @@ class CampaignStore:
                 # A hard link fails if someone made the file meanwhile: never overwrite.
                 os.link(temporary, path)
             except FileExistsError:
-                raise CampaignFileError(f"file: {path} already exists") from None
+                raise refused("file", N_("{path} already exists"), path=path) from None
         finally:
             for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
                 with contextlib.suppress(FileNotFoundError):
@@ -499,29 +532,43 @@ class CampaignStore:
             for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         if not {"meta", "events"} <= tables:
-            raise CampaignFileError(f"file: {self.path} is not a Castra campaign; left unchanged")
+            raise refused(
+                "file", N_("{path} is not a Castra campaign; left unchanged"), path=self.path
+            )
         meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("application") != APPLICATION:
-            raise CampaignFileError(f"file: {self.path} is not a Castra campaign; left unchanged")
+            raise refused(
+                "file", N_("{path} is not a Castra campaign; left unchanged"), path=self.path
+            )
         try:
             version = int(meta.get("schema_version", ""))
         except ValueError:
             version = 0
         if version < 1 or (version < SCHEMA_VERSION and version not in MIGRATIONS):
-            raise CampaignFileError(
-                f"file: {self.path} is damaged (schema version {meta.get('schema_version')!r}); "
-                "not opened, left unchanged"
+            raise refused(
+                "file",
+                N_("{path} is damaged (schema version {version!r}); not opened, left unchanged"),
+                path=self.path,
+                version=meta.get("schema_version"),
             )
         if version > SCHEMA_VERSION:
-            raise CampaignFileError(
-                f"file: {self.path} was written by a newer Castra (schema {version}; this one "
-                f"reads up to {SCHEMA_VERSION}); not opened, left unchanged"
+            raise refused(
+                "file",
+                N_(
+                    "{path} was written by a newer Castra (schema {version}; this one reads up to "
+                    "{newest}); not opened, left unchanged"
+                ),
+                path=self.path,
+                version=version,
+                newest=SCHEMA_VERSION,
             )
         check = connection.execute("PRAGMA quick_check").fetchone()
         if not check or check[0] != "ok":
-            raise CampaignFileError(
-                f"file: {self.path} is damaged ({check[0] if check else 'unreadable'}); "
-                "not opened, left unchanged"
+            raise refused(
+                "file",
+                N_("{path} is damaged ({why}); not opened, left unchanged"),
+                path=self.path,
+                why=check[0] if check else _("unreadable"),
             )
         self._version = version
         if version < SCHEMA_VERSION and migrate:
@@ -615,7 +662,9 @@ class CampaignStore:
     def state(self) -> CampaignState:
         """The campaign as it stands now, including events other processes appended."""
         if self._salvaging:
-            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
+            raise refused(
+                "file", N_("{path} was opened to export what can be saved"), path=self.path
+            )
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
             self._state = self._load_state()
@@ -756,7 +805,9 @@ class CampaignStore:
         replayed inside the transaction, i.e. after every event other processes recorded.
         """
         if isinstance(event, CampaignCreated | Undone):
-            raise LedgerError(f"kind: {event.kind} is written by create/undo, not append")
+            raise LedgerFieldError(
+                "kind", N_("{kind} is written by create/undo, not append"), kind=event.kind
+            )
         with self._transaction() as connection:
             stored, work = self._append_within(connection, event)
         self._state = work
@@ -788,7 +839,7 @@ class CampaignStore:
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
         """Cancel the last event still in force, with ``reason``; both stay in the history."""
         if not reason.strip():
-            raise LedgerError("reason: say why the event is undone")
+            raise LedgerFieldError("reason", N_("say why the event is undone"))
         with self._transaction() as connection:
             events = self._read_events(connection)
             undone = {e.target for _id, e in events if isinstance(e, Undone)}
@@ -798,7 +849,7 @@ class CampaignStore:
                 if event_id not in undone and not isinstance(event, CampaignCreated | Undone)
             ]
             if not candidates:
-                raise LedgerError("undo: nothing left to undo")
+                raise LedgerFieldError("undo", N_("nothing left to undo"))
             target_id, _target = candidates[-1]
             # The undo is dated with the current turn; only the state after it needs a full
             # replay (the cancelled event may lie anywhere behind undone ones).
@@ -812,14 +863,16 @@ class CampaignStore:
             )
             _write_snapshot(connection, new_state, chain)
         self._state = new_state
-        return StoredEvent(id=event_id, event=undo, summary=f"undid #{target_id}: {reason}")
+        return StoredEvent(id=event_id, event=undo, summary=undo_summary(target_id, reason))
 
     # ---- internals ---------------------------------------------------------------------
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         if self._salvaging:
-            raise CampaignFileError(f"file: {self.path} was opened to export what can be saved")
+            raise refused(
+                "file", N_("{path} was opened to export what can be saved"), path=self.path
+            )
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -884,8 +937,11 @@ class CampaignStore:
                         for event_id, event in tail:
                             state.apply(event, event_id)
                     except LedgerError as error:
-                        raise CampaignFileError(
-                            f"file: {self.path} is damaged: {error}; not opened, left unchanged"
+                        raise refused(
+                            "file",
+                            N_("{path} is damaged: {why}; not opened, left unchanged"),
+                            path=self.path,
+                            why=error,
                         ) from None
                     return state
         return _replay_checked(self._read_events(connection), self.path)
@@ -969,12 +1025,14 @@ def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
 
 def _json_kind(value: object) -> str:
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, str):
-        return "text"
-    return "null" if value is None else "a list" if isinstance(value, list) else "an object"
+        return _("text")
+    return (
+        _("null") if value is None else _("a list") if isinstance(value, list) else _("an object")
+    )
 
 
 def _first_coercion(raw: object, read: object, path: str = "") -> tuple[str, object, str] | None:
@@ -1001,15 +1059,19 @@ def _first_coercion(raw: object, read: object, path: str = "") -> tuple[str, obj
 
 def _check_header(path: Path) -> None:
     if not path.exists():
-        raise CampaignFileError(
-            f"file: no campaign at {path}; start one with `castra campaign new`"
+        raise refused(
+            "file", N_("no campaign at {path}; start one with `castra campaign new`"), path=path
         )
     if not path.is_file():
-        raise CampaignFileError(f"file: {path} is not a file")
+        raise refused("file", N_("{path} is not a file"), path=path)
     if not _has_sqlite_header(path):
-        raise CampaignFileError(
-            f"file: {path} is damaged or not a Castra campaign (no SQLite header); "
-            "not opened, left unchanged"
+        raise refused(
+            "file",
+            N_(
+                "{path} is damaged or not a Castra campaign (no SQLite header); not opened, left "
+                "unchanged"
+            ),
+            path=path,
         )
 
 
@@ -1065,5 +1127,6 @@ def _replay_checked(events: list[tuple[int, Event]], path: Path | None = None) -
     try:
         return replay(events)
     except LedgerError as error:
-        where = f"{path} is damaged: " if path else ""
-        raise CampaignFileError(f"file: {where}{error}") from None
+        if path is None:
+            raise refused("file", N_("{reason}"), reason=error) from None
+        raise refused("file", N_("{path} is damaged: {reason}"), path=path, reason=error) from None

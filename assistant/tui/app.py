@@ -29,7 +29,14 @@ from assistant.tui.dice import DiceService, DieWanted
 from assistant.tui.ledger_service import LedgerService
 from assistant.tui.messages import CampaignFailed, CampaignOpened, DiceModeChanged, LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
-from converters.i18n import LANGUAGE_NAMES, N_, _, current_language, set_language
+from converters.i18n import (
+    LANGUAGE_NAMES,
+    N_,
+    _,
+    current_language,
+    set_language,
+    translate_recorded,
+)
 
 if TYPE_CHECKING:
     from assistant.tui.dice import AppDice
@@ -355,7 +362,7 @@ class CastraApp(App[int]):
         self.ledger.changed.publish(message)
         self._show_sub_title()
         if message.summary:
-            self.notify(message.summary)
+            self.notify(translate_recorded(message.summary))
 
     # -- helpers -------------------------------------------------------------------------------
 

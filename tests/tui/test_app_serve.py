@@ -76,6 +76,13 @@ def test_serve_without_campaign_opens_the_default_one(fake_server: type[_Served]
     assert server.port == 8000
 
 
+def test_serve_starts_each_tab_in_the_language_asked_for(fake_server: type[_Served]) -> None:
+    """``castra --lang it serve``: the app in each browser tab speaks Italian too (issue 14)."""
+    assert main(["--lang", "it", "serve"]) == 0
+    (server,) = fake_server.built
+    assert shlex.split(server.command) == [sys.executable, "-m", "assistant", "--lang", "it"]
+
+
 def test_a_port_out_of_range_is_one_line_and_exit_2(
     fake_server: type[_Served], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -98,3 +98,23 @@ async def test_the_session_dice_are_listed_with_their_purpose(app: Any) -> None:
             str(first),
             "Test: T3.1 round 1, side A",
         ]
+
+
+async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_text: Any) -> None:
+    """Issue 14: the ledger records its summaries in English; the History screen shows them in
+    the interface's language (the turn's end, its date), and the stored text does not change."""
+    from converters.i18n import set_language
+
+    set_language("it")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await type_text(pilot, "Marcus")
+        await pilot.press("enter", "h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        newest, creation = log_rows(app)
+        assert newest[3].startswith("turno 1 concluso; ora Turno 2, aprile 278 a.C.")
+        assert "; tributo Roma 25 P.E., Cartagine " in newest[3]
+        assert creation[3].startswith("campagna creata: ")
+    (entry,) = [e for e in app.ledger.store.history() if e.id == 2]
+    assert entry.summary.startswith("turn 1 ended; now Turn 2, April 278 BC")

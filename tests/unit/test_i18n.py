@@ -188,11 +188,22 @@ def test_campaign_dates_and_numbers_in_each_language() -> None:
 
 
 def _recorded_templates() -> list[str]:
-    """The N_ templates of the rules packages: text recorded in English, shown translated."""
+    """The N_ templates of the rules packages and the ledger (its history's summaries): text
+    recorded in English, shown translated. A refusal's template (an ``N_`` inside a ``raise``,
+    translated by the error itself) is shown, never recorded."""
     templates = []
-    for package in ("converters", "ghost"):
+    for package in ("converters", "ghost", "assistant/ledger"):
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            refusals = {
+                id(inner)
+                for raised in ast.walk(tree)
+                if isinstance(raised, ast.Raise)
+                for inner in ast.walk(raised)
+            }
+            for node in ast.walk(tree):
+                if id(node) in refusals:
+                    continue
                 if (
                     isinstance(node, ast.Call)
                     and isinstance(node.func, ast.Name)
@@ -239,6 +250,14 @@ def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     assert translate_recorded(reason) == reason
 
 
+def test_a_list_of_sentences_is_not_read_as_one_of_them() -> None:
+    """ "Rome 25 PE, Carthage 21 PE" is two sentences of "{nation} {pe} PE", not one whose
+    {pe} is "25 PE, Carthage 21": each reads in Italian, the first one too."""
+    set_language("it")
+    line = "tribute Rome 25 PE, Carthage 21 PE, Senones 2 PE"
+    assert translate_recorded(line) == "tributo Roma 25 P.E., Cartagine 21 P.E., Senoni 2 P.E."
+
+
 def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     """D14's "{by:+d}" and a "{name!r}": the values read back are text already, so the
     Italian template puts them back as they were (it used to fail: exit 2 on
@@ -252,12 +271,26 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     )
 
 
-def test_a_sentence_that_only_fits_a_date_template_is_left_alone() -> None:
-    """ "{month} {year} BC" must not turn a ledger line into half-Italian because one of its
-    words ("campaign") happens to be in the catalogue."""
+def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
+    """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
+    read as the ledger's own template, and the scenario's title (data) keeps its words."""
     set_language("it")
     line = "campaign created: The Tarentine Wars, 278–273 BC"
-    assert translate_recorded(line) == line
+    assert translate_recorded(line) == "campagna creata: The Tarentine Wars, 278–273 BC"
+
+
+def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
+    """The ledger strings a battle's clauses together with "; " and ", ": each clause is
+    translated from its own template, a clause no template made (a referee's words) is kept."""
+    line = (
+        "battle of Asculum (turn 3, table): side a won; Rome −2 PM, 1 prisoners, −1 naval; "
+        "Carthage no PM lost; bribed the Samnites"
+    )
+    set_language("it")
+    assert translate_recorded(line) == (
+        "battaglia di Asculum (turno 3, table): ha vinto il lato a; Roma −2 P.M., "
+        "1 prigionieri, −1 navali; Cartagine nessun P.M. perso; bribed the Samnites"
+    )
 
 
 def test_a_referees_own_words_are_shown_as_typed() -> None:
@@ -588,27 +621,7 @@ WHEN = re.compile(r'"when": "[^"]*"')
 """The wall clock at which an event was recorded: the one thing two runs may not share."""
 
 
-SUMMARIES_STILL_TRANSLATED = {"campaign action", "campaign loyalty", "campaign mobilise"}
-"""Commands whose recorded summary is still built with ``_()`` in assistant/ledger/dba_map.py,
-so their ``--json`` "summary" follows the language: turning the ledger's summaries into ``N_``
-templates is under way on another branch; when it lands these pass and the strict xfail says
-to empty this set."""
-
-
-@pytest.mark.parametrize(
-    "command",
-    [
-        pytest.param(
-            command,
-            marks=pytest.mark.xfail(
-                command in SUMMARIES_STILL_TRANSLATED,
-                reason="the D11/D14 summaries are built with _(), not N_ (ledger, in progress)",
-                strict=True,
-            ),
-        )
-        for command in sorted(CAMPAIGN_JSON_COMMANDS)
-    ],
-)
+@pytest.mark.parametrize("command", sorted(CAMPAIGN_JSON_COMMANDS))
 def test_campaign_json_is_the_same_in_both_languages(
     command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, campaign_templates: Path
 ) -> None:

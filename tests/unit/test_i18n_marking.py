@@ -36,12 +36,6 @@ TEXT_NOT_YET_CONVERTED = {
 ``armylists`` holds data (scenario titles, names), which keeps its own names (issue 14)."""
 
 ERRORS_NOT_YET_CONVERTED = TEXT_NOT_YET_CONVERTED | {
-    "assistant/ledger/dice_log.py",
-    "assistant/ledger/events.py",
-    "assistant/ledger/paths.py",
-    "assistant/ledger/record.py",
-    "assistant/ledger/state.py",
-    "assistant/ledger/store.py",
     "assistant/tui/screens/annibui.py",
     "assistant/tui/screens/campaign.py",
     "assistant/tui/screens/ghost.py",
@@ -123,7 +117,14 @@ def _unmarked_text(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
-FIELD_FIRST = {"FieldError", "LedgerFieldError", "ArmyProblem", "SetupProblem"}
+FIELD_FIRST = {
+    "FieldError",
+    "LedgerFieldError",
+    "ArmyProblem",
+    "SetupProblem",
+    "ImportRefusal",
+    "refused",
+}
 """Errors whose first argument is the field a refusal is about: a language-neutral key
 (``battle_groups``) that each interface names its own way, never translated."""
 

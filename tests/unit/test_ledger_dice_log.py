@@ -97,8 +97,8 @@ def fewer_dice_lost(log: dict[str, Any]) -> None:
     ("change", "message"),
     [
         (flip_winner, "--dice-log: winner: the log says b but its rounds give a (T2.7)"),
-        (string_loss, "--dice-log: b.contingents.0.pm_lost: Input should be a valid"),
-        (unknown_key, "--dice-log: b.contingents.0.bribed: Extra inputs are not permitted"),
+        (string_loss, "--dice-log: b.contingents[0].pm_lost: a number (got '2')"),
+        (unknown_key, "--dice-log: b.contingents[0].bribed: not a field here"),
         (smaller_loss, "--dice-log: b.contingents[0].pm_lost: the rounds say 2 PM lost (got 1)"),
         (
             fewer_dice_lost,

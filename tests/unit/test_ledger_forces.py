@@ -131,7 +131,7 @@ def test_t7_3_an_army_marches_one_province_a_turn_by_road(store: CampaignStore) 
         ),
         pytest.param(
             ForcesMerged(force="Rome II", into="Rome III"),
-            ("one province",),
+            ("must be two armies of Rome in one province",),
             id="T7.2-merge-in-one-province",
         ),
         pytest.param(

@@ -61,9 +61,12 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def app_command(campaign: str | None) -> str:
-    """The shell command textual-serve runs: this Python, Castra's CLI, and the campaign file."""
+def app_command(campaign: str | None, language: str | None = None) -> str:
+    """The shell command textual-serve runs: this Python, Castra's CLI, the language asked
+    for with ``--lang`` (each tab's app starts in it) and the campaign file."""
     parts = [sys.executable, "-m", "assistant"]
+    if language:
+        parts += ["--lang", language]
     if campaign:
         from pathlib import Path
 
@@ -82,7 +85,7 @@ def build_server(args: argparse.Namespace) -> Any:
     from assistant.cli.commands._guarded_server import GuardedServer, new_token
 
     return GuardedServer(
-        app_command(getattr(args, "campaign", None)),
+        app_command(getattr(args, "campaign", None), getattr(args, "lang", None)),
         token=None if args.no_token else new_token(),
         host=args.host,
         port=args.port,
