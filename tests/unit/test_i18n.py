@@ -273,10 +273,13 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
 
 def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
     """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
-    read as the ledger's own template, and the scenario's title (data) keeps its words."""
+    read as the ledger's own template; a shipped title reads as its seed words it (issue 14), a
+    club's own title keeps its words."""
     set_language("it")
     line = "campaign created: The Tarentine Wars, 278–273 BC"
-    assert translate_recorded(line) == "campagna creata: The Tarentine Wars, 278–273 BC"
+    assert translate_recorded(line) == "campagna creata: Le Guerre Tarantine, 278–273 a.C."
+    own = "campaign created: The Samnite Wars, 343–341 BC"
+    assert translate_recorded(own) == "campagna creata: The Samnite Wars, 343–341 BC"
 
 
 def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
