@@ -3,20 +3,11 @@ the seeds' Italian wording where shown, the English text in what is stored."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from armylists.scenario_texts import SCENARIO_TEXTS, scenario_text
 from armylists.scenarios import SCENARIO_KEYS, load_scenario
 from converters.i18n import set_language
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    yield None
-    set_language("en")
 
 
 @pytest.mark.parametrize("key", SCENARIO_KEYS)
@@ -28,9 +19,9 @@ def test_every_shipped_title_and_winter_event_is_listed(key: str) -> None:
     assert texts <= SCENARIO_TEXTS
 
 
-@pytest.mark.usefixtures("italian")
 @pytest.mark.parametrize("key", SCENARIO_KEYS)
 def test_every_shipped_text_has_an_italian_form(key: str) -> None:
+    set_language("it")  # tests/conftest.py puts English back
     scenario = load_scenario(key)
     texts = [scenario.title]
     if scenario.winter_events is not None:
@@ -39,7 +30,6 @@ def test_every_shipped_text_has_an_italian_form(key: str) -> None:
         assert scenario_text(text) != text
 
 
-@pytest.mark.usefixtures("italian")
 @pytest.mark.parametrize(
     ("stored", "words"),
     [
@@ -52,6 +42,7 @@ def test_every_shipped_text_has_an_italian_form(key: str) -> None:
     ],
 )
 def test_the_seeds_wording_in_italian(stored: str, words: str) -> None:
+    set_language("it")
     assert words in scenario_text(stored)
 
 
@@ -59,6 +50,6 @@ def test_english_shows_the_stored_text() -> None:
     assert scenario_text("Nothing happens") == "Nothing happens"
 
 
-@pytest.mark.usefixtures("italian")
 def test_a_clubs_own_title_reads_as_typed() -> None:
+    set_language("it")
     assert scenario_text("Samnite Wars") == "Samnite Wars"
