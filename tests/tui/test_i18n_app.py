@@ -67,15 +67,13 @@ def _screen_text(app: Any) -> str:
 
 def _data_words(store: Any) -> set[str]:
     """Words of data shown on purpose: the ANNI BUI roster's column of English unit names, the
-    shipped scenarios' titles (a campaign's name, as its file gives it), the names of those who
-    recorded the events ("Referee", as they typed it) and the ghost's order of battle as the
-    player starts from it (the sample "1st Division", in Altar of Freedom's own terms)."""
+    names of those who recorded the events ("Referee", as they typed it) and the ghost's order
+    of battle as the player starts from it (the sample "1st Division", in Altar of Freedom's own
+    terms). The shipped scenarios' titles are not among them: they read as the seeds word them."""
     from armylists.annibui import buildings, unit_types
-    from armylists.scenarios import SCENARIO_KEYS, load_scenario
     from assistant.tui.screens.ghost import SAMPLE_ARMY
 
     names = [unit.english for unit in unit_types()] + [work.english for work in buildings()]
-    names += [load_scenario(key).title for key in SCENARIO_KEYS]
     names += [entry.who for entry in store.history()]
     names.append(SAMPLE_ARMY)
     return _words(" ".join(names))
@@ -91,6 +89,21 @@ async def test_every_scanned_screen_shows_only_italian(store: Any) -> None:
             await pilot.pause()
             left = _words(_screen_text(app)) & english_only
             assert not left, f"{screen} shows English words: {sorted(left)}"
+
+
+async def test_the_campaign_heading_names_the_scenario_as_seed_000_does(store: Any) -> None:
+    """Issue 14: the title the ledger keeps in English reads "Le Guerre Tarantine" in Italian,
+    in the heading and in the creation event among the recent events."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        shown = _screen_text(app)
+    assert "Le Guerre Tarantine, 278–273 a.C. — Turno 1" in shown
+    assert "campagna creata: Le Guerre Tarantine" in shown
+    assert "Tarentine Wars" not in shown
+    assert store.state().scenario.title == "The Tarentine Wars, 278–273 BC"
 
 
 async def test_l_switches_language_at_once_and_keeps_the_choice(store: Any) -> None:

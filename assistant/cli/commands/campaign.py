@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
@@ -1281,7 +1282,7 @@ def _run_advance(args: argparse.Namespace) -> int:
             if not economy:
                 raise CliError(
                     _("--full-tribute: {title} has no economy (no PE)").format(
-                        title=translate_recorded(state.scenario.title)
+                        title=scenario_text(state.scenario.title)
                     )
                 )
             for name, nation in state.nations.items():
@@ -1359,7 +1360,7 @@ def _run_tribute(args: argparse.Namespace) -> int:
 
 def _heading(state: CampaignState) -> str:
     """The campaign's title and date, as every map and list starts."""
-    return f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}"
 
 
 def _need_map(state: CampaignState) -> None:
@@ -1367,7 +1368,7 @@ def _need_map(state: CampaignState) -> None:
         raise CliError(
             _(
                 "--file: {title} has no PM, fleets or tribute on its map (its armies move by D10)"
-            ).format(title=translate_recorded(state.scenario.title))
+            ).format(title=scenario_text(state.scenario.title))
         )
     if not state.forces and not state.map_note:
         from assistant.ledger.forces import board_of
@@ -1375,7 +1376,7 @@ def _need_map(state: CampaignState) -> None:
         if board_of(state.scenario) is None:
             raise CliError(
                 _("--file: {title} has no map (only the Tarentine Wars have a board, T7.1)").format(
-                    title=translate_recorded(state.scenario.title)
+                    title=scenario_text(state.scenario.title)
                 )
             )
 

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.campaign import nation_name, scenario_text
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -154,7 +155,7 @@ class MapScreen(Screen[None]):
             self._data = None
             self.query_one("#map-canvas", Static).update(
                 _("{title} has no map: only the Tarentine Wars have a board (T7.1).").format(
-                    title=state.scenario.title
+                    title=scenario_text(state.scenario.title)
                 )
             )
             self.query_one("#map-panel", Static).update("")
@@ -211,11 +212,11 @@ class MapScreen(Screen[None]):
         text.append(f"{province['region']} {' '.join(k for k in kind if k)}\n", style="dim")
         text.append(
             _("Held by {holder} (home {home})\n").format(
-                holder=province["controller"], home=province["homeland"]
+                holder=nation_name(province["controller"]), home=nation_name(province["homeland"])
             )
         )
         paid = self._tribute.get(name)
-        collector = paid.collector if paid is not None and paid.collector else "—"
+        collector = nation_name(paid.collector) if paid is not None and paid.collector else "—"
         text.append(
             _("Value {value} PE · loyalty {loyalty}\nTribute: {pe} PE to {who}\n").format(
                 value=province["value"],
@@ -440,7 +441,9 @@ class SackForm(ProvinceOrderForm):
         nations = sorted({f.nation for f in state.forces.values() if f.province == self.province})
         yield Static(_("Sack {province}").format(province=self.province), classes="hint")
         yield from self.field(
-            "nation", _("Sacker"), Select([(n, n) for n in nations], prompt=_("whose army"))
+            "nation",
+            _("Sacker"),
+            Select([(nation_name(n), n) for n in nations], prompt=_("whose army")),
         )
         yield from self._common()
 
