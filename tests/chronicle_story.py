@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from armylists.scenarios import load_scenario
 from assistant.ledger.events import (
     NoteAdded,
     PmRebuilt,
@@ -25,6 +24,7 @@ from assistant.ledger.events import (
 from assistant.ledger.record import dice_battle_event, winter_event
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from tests.battle_places import tarentine_starting
 from tests.unit.test_ledger_campaign import city_assault_log
 from tests.unit.test_ledger_campaign import heraclea as heraclea_battle
 
@@ -39,7 +39,12 @@ def _advance(store: CampaignStore, to_turn: int) -> None:
 
 def build_story(path: Path) -> CampaignStore:
     """The story's campaign file at ``path``, open (the caller closes it)."""
-    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
+    # T7.4: the story's battles are fought where the armies stand: Rome's 4 PM and Pyrrhus' 2
+    # at Heraclea, Carthage's 4 before Roma, where Rome keeps 3.
+    scenario = tarentine_starting(
+        ("Rome", "Heraclea", 4), ("Pyrrhus", "Heraclea", 2), ("Carthage", "Roma", 4)
+    )
+    store = CampaignStore.create(path, scenario, who="Referee")
     store.append(
         RecruitmentOrdered(
             nation="Etruscans", naval_pm=1, province="Pisae", who="Referee", note="a new fleet"

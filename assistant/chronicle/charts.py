@@ -130,7 +130,7 @@ def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> 
     chart.x_labels = [str(n) for n in range(1, length + 1)]
     chart.x_labels_major = [label for label in _x_labels(length) if label]
     for nation, values in shown.items():
-        chart.add(nation, values)
+        chart.add(nation_name(nation), values)
     return _finish(key, title, chart)
 
 
@@ -150,7 +150,7 @@ def _casualties(chronicle: Chronicle) -> Chart | None:
     ]
     chart.y_labels = _whole_steps([sum(b.casualties.values()) for b in battles])
     for nation in nations:
-        chart.add(nation, [b.casualties.get(nation) for b in battles])
+        chart.add(nation_name(nation), [b.casualties.get(nation) for b in battles])
     return _finish("casualties", title, chart)
 
 
@@ -250,10 +250,10 @@ def _map_chart(chronicle: Chronicle) -> Chart | None:
                     | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
                     "color": colours[controller],
                     "label": forces_text(province, short=True),
-                    "tooltip": f"{text} — {controller}",
+                    "tooltip": f"{text} — {nation_name(controller)}",
                 }
             )
-        chart.add(controller, points)
+        chart.add(nation_name(controller), points)
     return _finish("map", title, chart)
 
 

@@ -148,6 +148,8 @@ def _signed(value: int) -> str:
 def _environment() -> Any:
     import jinja2
 
+    from armylists.names import nation_name
+
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=lambda name: name is not None and ".html" in name,
@@ -157,7 +159,7 @@ def _environment() -> Any:
         undefined=jinja2.StrictUndefined,
     )
     environment.globals.update(_=_, ngettext=ngettext)
-    environment.filters.update(cell=_md_cell, signed=_signed)
+    environment.filters.update(cell=_md_cell, signed=_signed, named=nation_name)
     return environment
 
 
@@ -201,6 +203,7 @@ def render_report(
 ) -> Document:
     """The chronicle as ``fmt``; a Markdown report references its charts as
     ``<image_stem>-<chart>.svg`` files beside it."""
+    from armylists.names import NATION_NAMES, nation_name
     from assistant.chronicle.charts import charts
 
     drawn: list[Chart] = charts(chronicle) if with_charts else []
@@ -218,6 +221,7 @@ def render_report(
                 {**b.model_dump(mode="json"), "casualties": b.casualties} for b in chronicle.battles
             ],
             "closing": [f.model_dump(mode="json") for f in closing],
+            "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
         }
         return Document(_typst("report.typ", data))

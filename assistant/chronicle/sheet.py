@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name
 from converters.budgets import BattleBudget, ContingentBudget
 from converters.i18n import N_, _
 
@@ -188,7 +189,7 @@ def _pm_text(pm: Fraction) -> str:
 def _contingent(system: str, c: ContingentBudget) -> SheetContingent:
     pm = Fraction(c.pm)
     return SheetContingent(
-        nation=c.nation or _("ally"),
+        nation=nation_name(c.nation) if c.nation else _("ally"),
         pm=_pm_text(pm),
         budget=c.budget,
         full_budget=c.full_budget,

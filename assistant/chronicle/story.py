@@ -17,14 +17,18 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
 from assistant.chronicle.colours import nation_colours
 from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
     CentresRecorded,
+    FleetRetreated,
     ForcedMarch,
     ForcesAdjusted,
     GhostBattleFinished,
+    InterceptionRolled,
     NoteAdded,
     PmRebuilt,
     PrestigeAdjusted,
@@ -485,7 +489,9 @@ def _battle(event_id: int, event: BattleRecorded) -> BattleStory:
         outcome = _("a draw: neither side won")
     else:
         winners = side_a if event.winner == "a" else side_b
-        outcome = _("{nations} won").format(nations=", ".join(dict.fromkeys(winners)))
+        outcome = _("{nations} won").format(
+            nations=", ".join(nation_name(n) for n in dict.fromkeys(winners))
+        )
         if event.defeat is not None:
             outcome += " " + (
                 _("(crushing defeat, D2)")
@@ -596,6 +602,21 @@ class _TurnNotes:
         self.notes: list[str] = []
 
 
+def _winter_line(line: str, state: CampaignState) -> str:
+    """One line of a resolved winter in the interface's language: upkeep, the event, PM
+    expiring (T5.6, T6.2, T2.5) through their templates; the VP line (T5.8), a list of nations,
+    said again from the figures the winter left."""
+    if line.startswith("VP "):
+        return _("VP {scores}").format(
+            scores=", ".join(
+                f"{nation_name(n.name)} {n.victory_points}"
+                for n in state.nations.values()
+                if n.player
+            )
+        )
+    return translate_recorded(line)
+
+
 def _economy_line(
     event: RecruitmentOrdered | PmRebuilt | TreasuryAdjusted, before: int, state: CampaignState
 ) -> str:
@@ -606,7 +627,7 @@ def _economy_line(
             "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
             "{arrives} (T6.1)"
         ).format(
-            nation=nation.name,
+            nation=nation_name(nation.name),
             land=event.land_pm,
             naval=event.naval_pm,
             cost=before - nation.treasury,
@@ -614,10 +635,12 @@ def _economy_line(
         )
     elif isinstance(event, PmRebuilt):
         text = _("{nation} rebuilt {pm} decimated PM for {cost} PE (T2.5)").format(
-            nation=nation.name, pm=event.pm, cost=before - nation.treasury
+            nation=nation_name(nation.name), pm=event.pm, cost=before - nation.treasury
         )
     else:
-        text = _("{nation} treasury {pe:+d} PE").format(nation=nation.name, pe=event.pe)
+        text = _("{nation} treasury {pe:+d} PE").format(
+            nation=nation_name(nation.name), pe=event.pe
+        )
     return _with_note(
         text + " " + _("→ {treasury} PE").format(treasury=nation.treasury), event.note
     )
@@ -641,7 +664,7 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
                 told.economy.append(
                     _("Tribute collected (T5.3): {amounts}").format(
                         amounts=", ".join(
-                            f"{nation} {pe} PE" for nation, pe in event.tribute.items()
+                            f"{nation_name(nation)} {pe} PE" for nation, pe in event.tribute.items()
                         )
                     )
                 )
@@ -649,13 +672,15 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             # The ledger's own English lines (issue 15), one per clause, shown in the
             # report's language; which list a line joins is read from the English.
             for line in summary.split("; "):
-                lines = told.control if line.startswith("control check") else told.winter
-                lines.append(translate_recorded(line))
+                if line.startswith("control check"):
+                    told.control.append(translate_recorded(line))
+                else:
+                    told.winter.append(_winter_line(line, state))
         case PrestigeAdjusted():
             told.other.append(
                 _with_note(
                     _("{nation} prestige {pp:+d} PP (T4.2)").format(
-                        nation=event.nation, pp=event.pp
+                        nation=nation_name(event.nation), pp=event.pp
                     ),
                     event.note,
                 )
@@ -664,7 +689,9 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             told.other.append(
                 _with_note(
                     _("{nation} forces {land:+d} land, {naval:+d} naval PM").format(
-                        nation=event.nation, land=event.land_pm, naval=event.naval_pm
+                        nation=nation_name(event.nation),
+                        land=event.land_pm,
+                        naval=event.naval_pm,
                     ),
                     event.note,
                 )
@@ -673,7 +700,7 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             told.other.append(
                 _with_note(
                     _("{province} now held by {nation}").format(
-                        province=event.province, nation=event.nation
+                        province=event.province, nation=nation_name(event.nation)
                     ),
                     event.note,
                 )
@@ -691,6 +718,9 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
             )
         case CentresRecorded():
             told.other.append(translate_recorded(summary))
+        case InterceptionRolled() | FleetRetreated():
+            # T3.6, T3.7: the fleets' meetings, a failed interception included.
+            told.other.append(_with_note(translate_recorded(summary), event.note))
         case NoteAdded():
             told.notes.append(event.note)
 
@@ -834,7 +864,7 @@ def gather(
     )
     nations = list(state.scenario.nations)
     return Chronicle(
-        title=translate_recorded(state.scenario.title),
+        title=scenario_text(state.scenario.title),
         scenario=state.scenario.key,
         scope=scope,
         nations=nations,

@@ -41,6 +41,7 @@ __all__ = [
     "ContingentResult",
     "DbaMoved",
     "Event",
+    "FleetRetreated",
     "FleetSailed",
     "ForceRenamed",
     "ForceSplit",
@@ -48,6 +49,7 @@ __all__ = [
     "ForcesAdjusted",
     "ForcesMerged",
     "GhostBattleFinished",
+    "InterceptionRolled",
     "LoyaltyChanged",
     "NoteAdded",
     "PmRebuilt",
@@ -469,6 +471,34 @@ class ArmyRetreated(EventBase):
     """Where it goes; None: it surrenders and its PM are taken prisoner."""
 
 
+class FleetRetreated(EventBase):
+    """A fleet beaten in a naval battle retreats to an allowed province, or surrenders (T3.7,
+    T7.5)."""
+
+    kind: Literal["fleet_retreated"] = "fleet_retreated"
+    fleet: str
+    """The fleet."""
+    to: str | None = None
+    """Where it goes; None: no retreat is open and it surrenders to the winner."""
+
+
+class InterceptionRolled(EventBase):
+    """Enemy fleets met and only one sought battle: the interception roll (T3.6). The d6 is in
+    ``rolls``; caught, a naval battle follows; not caught, the other fleet goes on."""
+
+    kind: Literal["interception_rolled"] = "interception_rolled"
+    fleet: str
+    """The fleet that seeks battle."""
+    target: str
+    """The fleet that avoids it."""
+    province: str
+    """Where they meet."""
+    against: int = Field(ge=2)
+    """Both fleets' naval PM plus the land PM the target carries, as when recorded."""
+    intercepted: bool
+    """The roll caught the target (under the house rule ``interception`` then in force)."""
+
+
 class DbaMoved(EventBase):
     """Macedon vs Persia: one army's move of D10 (checked against D7 and the map)."""
 
@@ -573,6 +603,8 @@ Event = Annotated[
     | TreatyMade
     | TreatyBroken
     | ArmyRetreated
+    | FleetRetreated
+    | InterceptionRolled
     | DbaMoved
     | SpecialActionOrdered
     | ArmyMobilised
@@ -614,6 +646,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "treaty_made",
     "treaty_broken",
     "army_retreated",
+    "fleet_retreated",
+    "interception_rolled",
     "dba_moved",
     "special_action",
     "army_mobilised",

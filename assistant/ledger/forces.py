@@ -42,6 +42,7 @@ __all__ = [
     "map_summary",
     "placed_from_start",
     "sides_at",
+    "standing_pm",
     "stationed_pm",
     "sync",
     "tribute_now",
@@ -78,7 +79,8 @@ class Force(BaseModel):
     moved: int = 0
     """The last turn it marched, sailed or landed (one move a turn, T7.3)."""
     came_from: str | None = None
-    """Where it marched from on its last move (an attacker retreats there, T4.3)."""
+    """Where it marched or sailed from on its last move (an attacker retreats there, T4.3,
+    T3.7)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -201,6 +203,16 @@ def sides_at(
     ]
     homeland = next((p.homeland for p in state.scenario.provinces if p.name == province), "")
     return battle_sides(troops, state.control.get(province, homeland), alliances(state))
+
+
+def standing_pm(state: CampaignState, province: str, kind: ForceKind) -> dict[str, int]:
+    """T7.4: each nation's PM of ``kind`` standing in ``province`` now (every nation, 0 where
+    none; an army aboard a fleet stands where the fleet is; a nation away stands nowhere)."""
+    found = dict.fromkeys(state.nations, 0)
+    for force in on_map(state):
+        if force.kind == kind and force.province == province:
+            found[force.nation] += force.pm
+    return found
 
 
 def tribute_now(state: CampaignState) -> TributeResult:
@@ -445,6 +457,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
         _check_landing(board, event.to, carried)
     start = fleet.province
     if apply:
+        fleet.came_from = fleet.province
         fleet.province = event.to
         fleet.moved = state.turn
         for army in carried:

@@ -23,7 +23,15 @@ from assistant.ledger.events import (
     TreatyBroken,
     TreatyMade,
 )
-from assistant.ledger.forces import Force, alliances, board_of, deploy_at, on_map
+from assistant.ledger.forces import (
+    Force,
+    ForceKind,
+    alliances,
+    board_of,
+    deploy_at,
+    on_map,
+    standing_pm,
+)
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import RetreatOption, RetreatPlace, retreat_options
@@ -31,15 +39,22 @@ from converters.sacking import sack
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState, NationState
+    from collections.abc import Iterable
+    from fractions import Fraction
+
+    from assistant.ledger.state import CampaignState, LedgerFieldError, NationState
 
 __all__ = [
     "Treaty",
     "alliances",
     "battle_on_map",
+    "beyond_standing",
+    "check_fielded",
     "retreats",
     "sack_event",
     "siege_costs",
+    "standing_bound",
+    "standing_refusal",
     "turn_end_collection",
 ]
 
@@ -353,6 +368,104 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
         loser=loser,
         loser_pp=f"{award.other:+d}",
     )
+
+
+def standing_bound(state: CampaignState, place: str, kind: ForceKind) -> dict[str, int] | None:
+    """T7.4: the PM of ``kind`` each nation has standing at ``place``, which bound what it may
+    field in a battle there; None when the map does not bound it (no map, a DBA campaign's
+    whole armies, or ``place`` no province of the board)."""
+    board = board_of(state.scenario)
+    if board is None or state.scenario.armies or place not in board.provinces:
+        return None
+    return standing_pm(state, place, kind)
+
+
+def standing_refusal(
+    field: str, *, nation: str, has: int, fielded: int, place: str, kind: ForceKind, side: str
+) -> LedgerFieldError:
+    """The one line refusing ``fielded`` PM of ``nation`` where it has ``has`` standing (T7.4),
+    worded alike by the ledger and by the forms that check as the player types."""
+    from assistant.ledger.state import LedgerFieldError
+
+    return LedgerFieldError(
+        field,
+        _("{nation} has {has} {unit} standing at {place} (fielded {fielded}, T7.4)"),
+        nation=nation,
+        has=has,
+        unit=_("land PM") if kind == "army" else _("naval PM"),
+        place=place,
+        fielded=fielded,
+        side=side,
+    )
+
+
+def beyond_standing(
+    state: CampaignState,
+    place: str,
+    fielded: Iterable[tuple[str, str, Fraction | int]],
+    kind: ForceKind,
+) -> LedgerFieldError | None:
+    """T7.4, T1.5, T2.4: the refusal for a battle at ``place`` whose contingents ``fielded``
+    (side, nation, PM) field more of a nation's PM of ``kind`` (armies: land PM; fleets: naval
+    PM) than it has standing there, each nation's contingents added up (an allied contingent
+    counts against its own nation, mercenaries against the nation they are listed as); None
+    when they fit or the map does not bound the battle (:func:`standing_bound`)."""
+    from converters.budgets import beyond_in_play
+
+    standing = standing_bound(state, place, kind)
+    if standing is None:
+        return None
+    rows = list(fielded)
+    side_of: dict[str, str] = {}
+    for side, nation, _pm in rows:
+        side_of.setdefault(nation, side)
+    beyond = beyond_in_play(((nation, pm) for _side, nation, pm in rows), standing)
+    for nation, (count, has) in beyond.items():
+        return standing_refusal(
+            "contingents.pm" if kind == "army" else "contingents.naval_pm",
+            nation=nation,
+            has=has,
+            fielded=count,
+            place=place,
+            kind=kind,
+            side=side_of[nation],
+        )
+    return None
+
+
+def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
+    """T7.4: a battle on the map belongs to a province of the board, and no nation fields
+    more land PM (armies) or naval PM (fleets) than it has standing there now.
+
+    Reading: a battle recorded for an earlier turn of the year is checked for its place only,
+    since the forces have moved since (the PM in play still bound it, T1.5)."""
+    board = board_of(state.scenario)
+    if board is None or state.scenario.armies:
+        return
+    from assistant.ledger.state import LedgerFieldError
+
+    if event.place not in board.provinces:
+        off_the_map = LedgerFieldError(
+            "place",
+            _(
+                "{place} is no province of the map: a battle belongs to the province where "
+                "the forces meet (T7.4)"
+            ),
+            place=event.place,
+        )
+        raise off_the_map
+    if (event.turn or state.turn) != state.turn:
+        return
+    kinds: tuple[ForceKind, ...] = ("army", "fleet")
+    for kind in kinds:
+        refusal = beyond_standing(
+            state,
+            event.place,
+            ((c.side, c.nation, c.pm if kind == "army" else c.naval_pm) for c in event.contingents),
+            kind,
+        )
+        if refusal is not None:
+            raise refusal
 
 
 def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:

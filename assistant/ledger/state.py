@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger import dba_map, map_war, solo
 from assistant.ledger import forces as map_rules
+from assistant.ledger import naval as naval_rules
 from assistant.ledger.events import (
     ArmyMobilised,
     ArmyMoved,
@@ -27,6 +28,7 @@ from assistant.ledger.events import (
     CityShutIn,
     DbaMoved,
     Event,
+    FleetRetreated,
     FleetSailed,
     ForcedMarch,
     ForceRenamed,
@@ -34,6 +36,7 @@ from assistant.ledger.events import (
     ForcesMerged,
     ForceSplit,
     GhostBattleFinished,
+    InterceptionRolled,
     LoyaltyChanged,
     NoteAdded,
     PmRebuilt,
@@ -80,7 +83,7 @@ SUMMARY_WORDS = (N_("dice"), N_("naval"), N_("manual"), N_("ordinary"), N_("crus
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
 
-REPLAY_VERSION = 2
+REPLAY_VERSION = 3
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -293,6 +296,8 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    interceptions: list[naval_rules.Interception] = []
+    """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
     """The Senones' special provinces already passed to them (T7.9)."""
     dba_map: MapState | None = None
@@ -560,6 +565,8 @@ class CampaignState(_State):
                     map_war.battle_on_map(self, event, apply=False)
                     dba_map.after_battle(self, event, event_id, apply=False)
                 text = self._battle(event, apply, event_id)
+                if not apply:
+                    map_war.check_fielded(self, event)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
                     text += dba_map.after_battle(self, event, event_id)
@@ -645,6 +652,10 @@ class CampaignState(_State):
                 return map_war.treaty_broken(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
+            case FleetRetreated():
+                return naval_rules.fleet_retreated(self, event, apply)
+            case InterceptionRolled():
+                return naval_rules.intercepted(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():

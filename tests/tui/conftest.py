@@ -57,10 +57,27 @@ def campaign_path(tmp_path: Path) -> Path:
     return tmp_path / "campaign.castra"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "armies_at(place, *nations, fleets=False): the test's campaign starts with these "
+        "nations' PM standing at place, where its battle is fought (T7.4)",
+    )
+
+
 @pytest.fixture
-def store(campaign_path: Path) -> Iterator[CampaignStore]:
-    """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1."""
-    created = CampaignStore.create(campaign_path, load_scenario("tarentine"), who="Referee")
+def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[CampaignStore]:
+    """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1; a test
+    marked ``armies_at`` has the nations it names standing where its battle is fought."""
+    from tests.battle_places import tarentine_meeting_at
+
+    marker = request.node.get_closest_marker("armies_at")
+    scenario = (
+        load_scenario("tarentine")
+        if marker is None
+        else tarentine_meeting_at(*marker.args, **marker.kwargs)
+    )
+    created = CampaignStore.create(campaign_path, scenario, who="Referee")
     yield created
     created.close()
 

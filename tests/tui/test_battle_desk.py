@@ -120,6 +120,7 @@ async def test_T1_3_T1_5_dba_budget_with_an_ally(app: Any, type_text: Any) -> No
 # Pyrrhus (2 PM, 10 BGs, 5 broken, 2 fragmented, loser, camp not sacked → +1):
 #   10 + 2 + 1 = 13 AP → 2 × 13 ÷ 10 = 2.6 → 3, never more than 2 PM → 2.
 # Prestige: Rome lost 1, Pyrrhus 2 — not twice and 2 more → narrow; Pyrrhus < 3 PM → minor: ±1.
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_T2_1_record_a_fog_battle_and_see_the_nations_table_change(
     app: Any, type_text: Any
 ) -> None:
@@ -158,6 +159,7 @@ async def test_T2_1_record_a_fog_battle_and_see_the_nations_table_change(
 
 
 # A bad field shows its error under the contingent and records nothing.
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_bad_input_shows_inline_error_and_records_nothing(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         events_before = len(app.ledger.store.history())
@@ -234,6 +236,7 @@ async def test_T2_3_dba_result_form_rounds_half_up(app: Any, type_text: Any) -> 
 
 # T2.6 recovery: the dice are rolled (f6), shown under each contingent, kept with the record;
 # losses never exceed the contingent's PM.
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_T2_6_recovery_rolls_are_shown_and_recorded(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_desk(pilot)
@@ -252,7 +255,7 @@ async def test_T2_6_recovery_rolls_are_shown_and_recorded(app: Any, type_text: A
         assert "dice:" in str(screen.query_one("#a1-note", Static).render())
         preview = {row[0]: row for row in cells(screen, "#preview-table")}
         assert 0 <= int(preview["A1"][3]) <= 4 and 0 <= int(preview["B1"][3]) <= 3
-        await fill(pilot, "#place", "Luceria", type_text)
+        await fill(pilot, "#place", "Heraclea", type_text)
         await pilot.press("ctrl+r")
         await pilot.pause()
         last = app.ledger.store.events()[-1].event
@@ -392,6 +395,7 @@ async def test_T1_5_more_PM_than_in_play_is_refused_as_typed(app: Any, type_text
 # Issue 11: the desk takes a draw, as the CLI's --winner draw (both sides count as losers, T2),
 # and names the sides by their nations, not "Side A". DBA 6 el./PM: Rome 4 PM, 24 elements, 6
 # lost → 1 PM; Carthage 3 PM, 18 elements, 6 lost → 1 PM. One notice for the record, not two.
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_T2_7_a_draw_is_recorded_and_the_sides_are_named(
     app: Any, type_text: Any, monkeypatch: Any
 ) -> None:
@@ -416,14 +420,14 @@ async def test_T2_7_a_draw_is_recorded_and_the_sides_are_named(
         await choose(pilot, "#winner", "Draw", "draw")
         preview = {row[0]: row for row in cells(screen, "#preview-table")}
         assert preview["A1"][3] == "1" and preview["B1"][3] == "1"
-        await fill(pilot, "#place", "Cannae", type_text)
+        await fill(pilot, "#place", "Heraclea", type_text)
         screen.query_one("#preview-table").focus()
         notices.clear()
         await pilot.press("ctrl+r")
         await pilot.pause()
         recorded = app.ledger.store.events()[-1].event
         assert recorded.winner == "draw"
-        assert len(notices) == 1 and "Cannae" in notices[0]
+        assert len(notices) == 1 and "Heraclea" in notices[0]
 
 
 async def offered_choices(pilot: Any, select_id: str) -> list[str]:

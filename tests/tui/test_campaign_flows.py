@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from assistant.ledger.events import (
@@ -113,6 +114,7 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
     assert len(app.ledger.store.events()) == events_before
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
     record_battle_at_heraclea(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
@@ -230,6 +232,7 @@ async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None
     assert [(r.sides, r.value) for r in rolled] == [(r.sides, r.value) for r in recorded]
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         campaign = app.screen

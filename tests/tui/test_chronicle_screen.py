@@ -126,15 +126,17 @@ async def test_t7_1_f4_shows_the_map_of_each_turn_stepped_through(story_app: Any
         assert board.display and not screen.query_one("#chronicle-story").display
         assert board.has_focus, "the arrows and page keys scroll the map at once"
         assert _map_title(screen) == "The map at the close of turn 14"
-        assert "Roma 5⚔ 2⚓" in _map_key(screen)
+        # Rome keeps 3 PM at Roma, loses 1 to Carthage's assault and rebuilds 2 there (T2.5).
+        assert "Roma 4⚔ 2⚓" in _map_key(screen)
         await pilot.press(*["f5"] * 11)
         await _settle(pilot)
-        # T2.1: Heraclea (turn 3) decimated 1 of Pyrrhus's 2 land PM in Brundisium.
+        # T2.1: Heraclea (turn 3) decimated 3 of Rome's 4 and 1 of Pyrrhus's 2 land PM, all
+        # standing there (T7.4).
         assert _map_title(screen) == "The map at the close of turn 3"
-        assert "Brundisium (Pyrrhus 1⚔ 2⚓)" in _map_key(screen)
+        assert "Heraclea (Rome 1⚔, Pyrrhus 1⚔)" in _map_key(screen)
         await pilot.press("f5")
         await _settle(pilot)
-        assert "Brundisium (Pyrrhus 2⚔ 2⚓)" in _map_key(screen)
+        assert "Heraclea (Rome 4⚔, Pyrrhus 2⚔)" in _map_key(screen)
         await pilot.press("f4")
         await _settle(pilot)
         assert screen.query_one("#chronicle-story").display and not board.display
@@ -211,6 +213,7 @@ def test_snapshot_chronicle_in_italian_at_80x24(snap_compare: Any, story_app: An
     assert snap_compare(story_app, terminal_size=(80, 24), run_before=_opened)
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_f8_on_the_battle_desk_writes_the_battle_sheet(app: Any, type_text: Any) -> None:
     from tests.tui.test_battle_desk import open_desk, set_sides
 

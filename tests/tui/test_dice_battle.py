@@ -46,6 +46,7 @@ def odds_shown(screen: Any) -> dict[str, float]:
 
 # T3.1, T2.7, T3.8: fight to the end; every round's hits are the dice at or above 5; the odds
 # shown always add up to 100 %; the side wiped out loses; the battle is recorded once.
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_T3_1_T2_7_play_a_dice_battle_to_the_end_and_record_it(
     app: Any, type_text: Any
 ) -> None:
@@ -54,7 +55,7 @@ async def test_T3_1_T2_7_play_a_dice_battle_to_the_end_and_record_it(
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 4", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 3", type_text)
-        await fill(pilot, "#dice-place", "Bovianum", type_text)
+        await fill(pilot, "#dice-place", "Heraclea", type_text)
         await step(pilot, "f5")
         assert sum(odds_shown(screen).values()) == pytest.approx(100, abs=0.2)
         for _ in range(60):
@@ -188,6 +189,7 @@ async def type_faces(pilot: Any, faces: str) -> None:
 # on 4. Round 1: Rome rolls 5 1 1 (1 hit → Carthage 3 dice), Carthage 1 1 1 1 (no hit). Carthage
 # retreats alone; the pursuit (T3.3) 1 1 1 hits nothing; the city falls and its survivors,
 # ceil(3 ÷ 2) = 2 PM, are taken prisoner.
+@pytest.mark.armies_at("Lilybaeum", "Rome", "Carthage")
 async def test_T3_5_city_assault_survivors_taken_prisoner(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)
@@ -267,13 +269,14 @@ def replay_naval_battle(log: list[Any], a_pm: int, b_pm: int) -> dict[str, Any]:
 # recorded. The expected fleets come from the logged dice: the loser keeps what survived, the
 # winner keeps its survivors plus the ships its 4+ capture dice took (Reading: they join its
 # fleet); the nations table on the Campaign screen shows it.
+@pytest.mark.armies_at("Messana", "Rome", "Carthage", fleets=True)
 async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         before = {name: n.naval_pm for name, n in app.ledger.store.state().nations.items()}
         screen = await open_dice(pilot)
         await fill(pilot, "#dice-side-a", "Rome 2", type_text)
         await fill(pilot, "#dice-side-b", "Carthage 4", type_text)
-        await fill(pilot, "#dice-place", "Fretum Siculum", type_text)
+        await fill(pilot, "#dice-place", "Messana", type_text)
         await tick(pilot, "#dice-naval")
         await step(pilot, "f5")
         for _ in range(60):
@@ -312,6 +315,7 @@ async def test_T3_7_naval_battle_to_the_end_changes_the_fleets(app: Any, type_te
 
 # T3.5: a naval battle is fought between fleets, without the walls' doubling: ticking both is
 # refused inline with one line naming the field, no battle starts and nothing is recorded.
+@pytest.mark.armies_at("Lilybaeum", "Rome", "Carthage", fleets=True)
 async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         events = len(app.ledger.store.history())
@@ -401,6 +405,7 @@ async def test_T3_6_interception_needs_a_naval_battle(app: Any, type_text: Any) 
 # Rome 2 v Carthage 1 at sea: round 1 Rome rolls 5 5 (2 hits, Carthage's 1 PM sunk), Carthage
 # rolls 1 (no hit): Rome wins with 1 enemy PM destroyed, so 1 capture die: 4 → captured.
 # Rome's fleet 2 + 1 = 3, Carthage's 4 − 1 = 3.
+@pytest.mark.armies_at("Messana", "Rome", "Carthage", fleets=True)
 async def test_T3_7_physical_dice_ask_for_the_capture_die(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dice(pilot)

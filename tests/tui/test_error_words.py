@@ -55,6 +55,7 @@ async def test_T2_1_too_many_broken_bgs_are_named_by_the_cards_labels(
 
 # The ledger refuses fielding more PM than a nation has in play. Was "contingents.pm: Pyrrhus
 # has … land PM in play"; the card's label is PM.
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_more_pm_than_in_play_is_named_pm(app: Any, type_text: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         pyrrhus_pm = app.ledger.state().nations["Pyrrhus"].land_pm

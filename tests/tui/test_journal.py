@@ -70,6 +70,27 @@ async def test_the_journal_follows_the_selected_army(macedon_app: Any) -> None:
         assert {row[1] for row in rows(screen, "#journal-table")} == {other}
 
 
+async def test_the_sides_read_as_the_seed_names_them_in_italian(macedon_app: Any) -> None:
+    """Issue 14: the sides' panels and the journal's title say Macedonia and Persia; the
+    armies keep the names the campaign gives them."""
+    from converters.i18n import set_language
+
+    set_language("it")
+    try:
+        async with macedon_app.run_test(size=SIZE) as pilot:
+            screen = await open_journal(pilot)
+            sides = [
+                str(screen.query_one(f"#journal-side-{index}").border_title) for index in (0, 1)
+            ]
+            screen.selected_army = "Macedon 2"
+            await pilot.pause()
+            title = str(screen.query_one("#journal-history").border_title)
+    finally:
+        set_language("en")
+    assert sides == ["Macedonia", "Persia"]
+    assert title.startswith("Diario di Macedon 2 (Macedonia)")
+
+
 # D5: a forced march costs 2 morale at once and goes into the army's journal; a tactical
 # retreat is an ordinary defeat (−1). The second army of the first side starts at 3.
 async def test_D5_forced_march_and_tactical_retreat_go_into_the_journal(

@@ -31,6 +31,7 @@ def heraclea(rome_pm: int = 3) -> BattleRecorded:
     )
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_record_returns_the_stored_event_and_the_app_says_its_summary_once(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -48,6 +49,7 @@ async def test_record_returns_the_stored_event_and_the_app_says_its_summary_once
         assert notices == [stored.summary]
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_recording_does_not_replay_the_history_for_its_summary(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -63,6 +65,7 @@ async def test_recording_does_not_replay_the_history_for_its_summary(
         assert "Heraclea" in stored.summary
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_screen_in_another_mode_shows_what_was_recorded_when_you_return(
     app: Any,
 ) -> None:

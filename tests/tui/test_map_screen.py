@@ -186,6 +186,25 @@ async def test_t7_4_d_opens_the_dice_battle_and_nowhere_without_enemies(
         assert app.screen.query_one("#dice-place", Input).value == "Tarentum"
 
 
+async def test_the_panel_names_holder_and_collector_as_seed_000_does(app: CastraApp) -> None:
+    """Issue 14: in Italian Roma is held by Roma and pays its tribute to Roma; the armies keep
+    the names the ledger gives them."""
+    from converters.i18n import set_language
+
+    set_language("it")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("m")
+            await pilot.pause()
+            text = panel(app)
+    finally:
+        set_language("en")
+    assert "Tenuta da Roma (in origine Roma)" in text
+    tribute = next(line for line in text.splitlines() if line.startswith("Tributo"))
+    assert tribute.endswith(" Roma"), tribute
+    assert "Rome I 4⚔" in text
+
+
 async def test_the_march_key_reads_as_a_verb_in_italian_not_the_month(app: CastraApp) -> None:
     """Issue 14: "March" is both the Map screen's key (march an army) and a month of the
     recorded date; in Italian the key says "Marcia" while the date says "marzo"."""

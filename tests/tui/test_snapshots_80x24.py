@@ -18,6 +18,7 @@ from tests.tui.test_snapshots_shell import a_battle_and_a_turn
 SIZE = (80, 24)
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 @pytest.mark.parametrize(("key", "mode"), [(key, mode) for key, mode, _ in NAVIGATION])
 def test_each_screen_at_80x24(snap_compare: Any, app: Any, key: str, mode: str) -> None:
     a_battle_and_a_turn(app.ledger.store)

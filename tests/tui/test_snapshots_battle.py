@@ -66,10 +66,12 @@ async def a_round_at_panormus(pilot: Any) -> None:
     await settle(pilot)
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 def test_battle_desk_snapshot(app: Any, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=heraclea_on_the_desk)
 
 
+@pytest.mark.armies_at("Panormus", "Rome", "Carthage")
 def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=a_round_at_panormus)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from assistant.ledger.events import (
     BattleRecorded,
     ContingentResult,
@@ -19,7 +21,8 @@ SIZE = (120, 40)
 
 
 def a_battle_and_a_turn(store: Any) -> None:
-    """Heraclea (Rome beats Pyrrhus, both lose PM), then the turn ends with tribute."""
+    """Heraclea (Rome beats Pyrrhus, both lose PM), then the turn ends with tribute. The test
+    marks its campaign ``armies_at`` Heraclea, where the battle is fought (T7.4)."""
     store.append(
         BattleRecorded(
             place="Heraclea",
@@ -41,6 +44,7 @@ def test_campaign_screen_at_the_start(snap_compare: Any, app: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE)
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 def test_campaign_screen_with_decimated_pm(snap_compare: Any, app: Any) -> None:
     a_battle_and_a_turn(app.ledger.store)
     assert snap_compare(app, terminal_size=SIZE)
@@ -56,6 +60,7 @@ def test_refused_rebuild_shows_the_ledgers_reason_under_the_field(
     assert snap_compare(app, terminal_size=SIZE, press=["r", "enter"])
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 def test_history_after_an_undo(snap_compare: Any, app: Any) -> None:
     a_battle_and_a_turn(app.ledger.store)
     app.ledger.store.undo("tribute was counted twice", who="Referee")

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from assistant.ledger.events import BattleRecorded, ContingentResult
 from tests.tui.conftest import SIZE, fill
 
 
+@pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_contingent_that_lost_nothing_reads_no_pm_lost(app: Any) -> None:
     app.ledger.store.append(
         BattleRecorded(

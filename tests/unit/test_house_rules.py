@@ -566,9 +566,11 @@ def test_t3_3_a_both_pursued_battle_is_recorded_as_nobodys_win(
     )
     assert (log["outcome"], log["a"]["pm_left"], log["b"]["pm_left"]) == ("both_withdrew", 1, 1)
     (tmp_path / "log.json").write_text(json.dumps(log), encoding="utf-8")
+    from tests.battle_places import tarentine_meeting_at
+
     path = str(tmp_path / "c.castra")
-    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
-    capsys.readouterr()
+    # T7.4: Carthage's army before Roma, where Rome's 4 PM stand.
+    CampaignStore.create(path, tarentine_meeting_at("Roma", "Carthage")).close()
     recorded = run_json(
         capsys,
         *("campaign", "record", "--file", path, "--place", "Roma", "--system", "dice"),

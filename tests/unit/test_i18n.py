@@ -273,10 +273,13 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
 
 def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
     """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
-    read as the ledger's own template, and the scenario's title (data) keeps its words."""
+    read as the ledger's own template; a shipped title reads as its seed words it (issue 14), a
+    club's own title keeps its words."""
     set_language("it")
     line = "campaign created: The Tarentine Wars, 278–273 BC"
-    assert translate_recorded(line) == "campagna creata: The Tarentine Wars, 278–273 BC"
+    assert translate_recorded(line) == "campagna creata: Le Guerre Tarantine, 278–273 a.C."
+    own = "campaign created: The Samnite Wars, 343–341 BC"
+    assert translate_recorded(own) == "campagna creata: The Samnite Wars, 343–341 BC"
 
 
 def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
@@ -349,8 +352,25 @@ def test_budget_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "Field of Glory: 400 punti per P.M."
     assert "3 P.M. → 800 punti (su 1200)" in lines[1]
+    # Issue 14: seed 000 calls the nation Roma; its key stays Rome (--json, the army list).
+    assert lines[1].split()[:2] == ["A", "Roma"]
     assert lines[-2] == "Risolvere ai dadi (T3):"
     assert lines[-1] == "  - T1.8: la parte B ha meno di 2 P.M. (1)"
+
+
+def test_a_dice_battle_names_the_seeds_nations_in_italian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 14: the sides and their contingents read Roma, Cartagine, Siracusa (seed 000)."""
+    code, out, _err = _run(
+        capsys, "--lang", "it", "battle", "3", "3", "--a-name", "Rome", "--b-name", "Carthage",
+        "--b-allies", "Carthage=2,Syracuse=1", "--seed", "3",
+        "--a-retreat-at", "1", "--b-retreat-at", "1",
+    )  # fmt: skip
+    assert code == 0
+    assert out.startswith("Roma: 3 P.M.") and "· Cartagine: 3 P.M." in out.splitlines()[0]
+    assert "    Siracusa: persi 1 di 1" in out
+    assert not any(name in out for name in ("Rome", "Carthage", "Syracuse"))
 
 
 def test_losses_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
@@ -453,13 +473,14 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
                                          "Germans=2", "Seleucids=4", "Egypt=4", "Iberians=2",
                                          "Britons=1", "Numidians=2", "Macedonians=3",
                                          "Scythians=1", "Parthians=2"]),
-    "campaign record": ("tarentine", [], ["campaign", "record", "--place", "Heraclea",
-                                          "--winner", "a", "--side-a", "Rome:4", "--side-b",
-                                          "Magna Graecia:3", "--pm-lost", "Rome:1",
-                                          "--pm-lost", "Magna Graecia:2"]),
+    "campaign record": ("tarentine", [["campaign", "move", "Rome II", "--to", "Corfinium"]],
+                        ["campaign", "record", "--place", "Corfinium", "--winner", "a",
+                         "--side-a", "Rome:1", "--side-b", "Magna Graecia:1",
+                         "--pm-lost", "Magna Graecia:1"]),
     "campaign rebuild": ("tarentine", [
-        ["campaign", "record", "--place", "Heraclea", "--winner", "a", "--side-a", "Rome:4",
-         "--side-b", "Magna Graecia:3", "--pm-lost", "Rome:2"],
+        ["campaign", "move", "Rome II", "--to", "Corfinium"],
+        ["campaign", "record", "--place", "Corfinium", "--winner", "b", "--side-a", "Rome:1",
+         "--side-b", "Magna Graecia:1", "--pm-lost", "Rome:1"],
         ["campaign", "treasury", "--nation", "Rome", "--pe", "30", "--note", "loan"],
     ], ["campaign", "rebuild", "--nation", "Rome"]),
     "campaign recruit": ("tarentine", [
@@ -502,6 +523,9 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
         ["campaign", "treaty", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
     ], ["campaign", "break", "1", "--nation", "Rome"]),
     "campaign fall-back": ("tarentine", [], ["campaign", "fall-back", "Rome II"]),
+    "campaign intercept": ("tarentine", [["campaign", "sail", "Rome fleet I", "--to", "Tarentum"]],
+                           ["campaign", "intercept", "Rome fleet I", "--target",
+                            "Magna Graecia fleet I", "--dice", "3"]),
     "campaign treasury": ("tarentine", [], ["campaign", "treasury", "--nation", "Rome", "--pe",
                                             "5", "--note", "gift"]),
     "campaign prestige": ("tarentine", [], ["campaign", "prestige", "--nation", "Rome", "--pp",

@@ -30,11 +30,28 @@ from assistant.ledger.record import (
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from tests.battle_places import tarentine_meeting_at
 
 
 @pytest.fixture
 def tarentine(tmp_path: Path) -> Iterator[CampaignStore]:
     with CampaignStore.create(tmp_path / "tarentine.castra", load_scenario("tarentine")) as store:
+        yield store
+
+
+@pytest.fixture
+def at_heraclea(tmp_path: Path) -> Iterator[CampaignStore]:
+    """T7.4: Rome's and Pyrrhus' land PM standing at Heraclea, where the battle is fought."""
+    scenario = tarentine_meeting_at("Heraclea", "Rome", "Pyrrhus")
+    with CampaignStore.create(tmp_path / "heraclea.castra", scenario) as store:
+        yield store
+
+
+@pytest.fixture
+def carthage_at_roma(tmp_path: Path) -> Iterator[CampaignStore]:
+    """T7.4: Carthage's land PM before Roma, where Rome's 4 PM stand."""
+    scenario = tarentine_meeting_at("Roma", "Carthage")
+    with CampaignStore.create(tmp_path / "roma.castra", scenario) as store:
         yield store
 
 
@@ -78,11 +95,11 @@ def heraclea(store: CampaignStore) -> BattleRecorded:
 
 
 def test_heraclea_losses_go_to_the_decimated_pool_dated_with_the_battle(
-    tarentine: CampaignStore,
+    at_heraclea: CampaignStore,
 ) -> None:
-    advance_to(tarentine, 3)
-    stored = tarentine.append(heraclea(tarentine))
-    state = tarentine.state()
+    advance_to(at_heraclea, 3)
+    stored = at_heraclea.append(heraclea(at_heraclea))
+    state = at_heraclea.state()
     rome, pyrrhus = state.nations["Rome"], state.nations["Pyrrhus"]
     assert (rome.land_pm, rome.decimated_pm) == (7 - 3, 3)
     assert (pyrrhus.land_pm, pyrrhus.decimated_pm) == (2 - 1, 1)
@@ -93,24 +110,24 @@ def test_heraclea_losses_go_to_the_decimated_pool_dated_with_the_battle(
 
 
 def test_decimated_pm_rebuilt_before_winter_and_expiring_after_it(
-    tarentine: CampaignStore,
+    at_heraclea: CampaignStore,
 ) -> None:
-    tarentine.append(heraclea(tarentine))
+    at_heraclea.append(heraclea(at_heraclea))
     # T2.5: 20 PE a PM; Rome starts with 16 PE, so the first rebuild waits for tribute.
     with pytest.raises(LedgerError, match="costs 20 PE; Rome has 16 PE"):
-        tarentine.append(PmRebuilt(nation="Rome", pm=1))
-    advance_to(tarentine, 13, Rome=30)  # 12 turns of tribute: 16 + 360 PE
-    assert tarentine.state().is_winter
-    tarentine.append(PmRebuilt(nation="Rome", pm=1))  # still allowed on the winter turn
-    rome = tarentine.state().nations["Rome"]
+        at_heraclea.append(PmRebuilt(nation="Rome", pm=1))
+    advance_to(at_heraclea, 13, Rome=30)  # 12 turns of tribute: 16 + 360 PE
+    assert at_heraclea.state().is_winter
+    at_heraclea.append(PmRebuilt(nation="Rome", pm=1))  # still allowed on the winter turn
+    rome = at_heraclea.state().nations["Rome"]
     assert (rome.land_pm, rome.decimated_pm, rome.treasury) == (5, 2, 376 - 20)
     # The winter: upkeep 12 PE per PM kept (5 land + 2 naval), and the other 2 expire.
-    tarentine.append(winter_event(tarentine.state(), ScriptedDice([9])))
-    rome = tarentine.state().nations["Rome"]
+    at_heraclea.append(winter_event(at_heraclea.state(), ScriptedDice([9])))
+    rome = at_heraclea.state().nations["Rome"]
     assert rome.decimated_pm == 0
     assert rome.treasury == 356 - 7 * 12
     with pytest.raises(LedgerError, match="0 decimated PM that can still be rebuilt"):
-        tarentine.append(PmRebuilt(nation="Rome", pm=1))
+        at_heraclea.append(PmRebuilt(nation="Rome", pm=1))
 
 
 def test_recruits_arrive_four_turns_after_the_order(tarentine: CampaignStore) -> None:
@@ -353,7 +370,7 @@ def city_assault_log(faces: list[int]) -> dict[str, object]:
 
 
 def test_t4_1_a_city_defender_counts_its_lost_dice_not_twice_its_real_losses(
-    tarentine: CampaignStore,
+    carthage_at_roma: CampaignStore,
 ) -> None:
     # Round 1: Carthage 3 2 4 6 → 1 hit; Rome (6 dice) 1 1 5 1 3 5 → 2 hits.
     # Round 2: Carthage 1 5 → 1 hit; Rome (5 dice) 2 1 1 4 4 → 0.
@@ -361,8 +378,8 @@ def test_t4_1_a_city_defender_counts_its_lost_dice_not_twice_its_real_losses(
     # Round 4: Carthage 5 → 1 hit; Rome (4 dice) 1 2 6 6 → 2 hits: Carthage is wiped out.
     faces = [3, 2, 4, 6, 1, 1, 5, 1, 3, 5, 1, 5, 2, 1, 1, 4, 4, 1, 2, 1, 5, 4, 1, 5, 1, 2, 6, 6]
     log = city_assault_log(faces)
-    event = dice_battle_event(tarentine.state(), log, place="Roma", city_assault=True)
-    tarentine.append(event)
+    event = dice_battle_event(carthage_at_roma.state(), log, place="Roma", city_assault=True)
+    carthage_at_roma.append(event)
     # Rome lost 3 of its 6 dice: ceil(3 ÷ 2) = 2 real PM left, so 1 real PM lost (T3.5),
     # decimated (T2.5); Carthage lost all 4.
     losses = {c.nation: c.pm_lost for c in event.contingents}
@@ -373,7 +390,7 @@ def test_t4_1_a_city_defender_counts_its_lost_dice_not_twice_its_real_losses(
     assert event.prestige == {"Carthage": -3, "Rome": 3}
     assert event.prestige_reason.startswith("T4.1 narrow major victory: ±3")
     assert "defender counted as 6 PM, 3 lost" in event.prestige_reason
-    state = tarentine.state()
+    state = carthage_at_roma.state()
     assert (state.nations["Rome"].land_pm, state.nations["Rome"].decimated_pm) == (7 - 1, 1)
     assert [roll.value for roll in event.rolls] == faces, "every die kept with its purpose"
     assert all(roll.purpose.startswith("T3.1 round") for roll in event.rolls)

@@ -52,9 +52,22 @@ def test_show_json_has_turn_date_and_the_nations_of_the_data(
     assert set(shown["nations"]) >= {"Rome", "Carthage", "Senones", "Etruscans", "Magna Graecia"}
 
 
+@pytest.fixture
+def at_heraclea(tmp_path: Path) -> str:
+    """T7.4: a Tarentine campaign with Rome's and Pyrrhus' land PM standing at Heraclea."""
+    from assistant.ledger.store import CampaignStore
+    from tests.battle_places import tarentine_meeting_at
+
+    path = tmp_path / "heraclea.castra"
+    scenario = tarentine_meeting_at("Heraclea", "Rome", "Pyrrhus")
+    CampaignStore.create(path, scenario, who="referee").close()
+    return str(path)
+
+
 def test_heraclea_recorded_from_fog_figures_then_rebuilt_and_undone(
-    campaign: str, capsys: pytest.CaptureFixture[str]
+    at_heraclea: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    campaign = at_heraclea
     # T2.1: Rome (loser) 12 BGs, 3 broken, 2 fragmented, camp → 9 AP → 4 × 9/12 = 3 PM.
     recorded = run_json(
         capsys,

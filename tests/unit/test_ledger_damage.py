@@ -161,9 +161,11 @@ def test_a_campaign_from_the_previous_version_opens_and_is_checked_from_then_on(
 
 def battle_export(tmp_path: Path) -> dict[str, Any]:
     """An export whose event #2 is a battle: Rome 3 PM lose 1 to Carthage's 2 PM."""
+    from tests.battle_places import tarentine_meeting_at
+
     path = tmp_path / "battle.castra"
-    code, output = castra("campaign", "new", "tarentine", "--file", str(path))
-    assert code == 0, output
+    # T7.4: Rome's and Carthage's armies stand at Heraclea, where the battle is fought.
+    CampaignStore.create(path, tarentine_meeting_at("Heraclea", "Rome", "Carthage")).close()
     code, output = castra(
         "campaign", "record", "--file", str(path), "--place", "Heraclea", "--winner", "b",
         "--side-a", "Rome:3", "--side-b", "Carthage:2", "--pm-lost", "Rome:1",

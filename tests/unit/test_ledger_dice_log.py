@@ -26,6 +26,7 @@ from converters.dice_battle import (
     retreat_at,
     run_battle,
 )
+from tests.battle_places import tarentine_meeting_at
 from tests.unit.test_ledger_undo import castra
 
 
@@ -52,7 +53,9 @@ ROME_WINS = [5, 6, 1, 1, 1]
 
 @pytest.fixture
 def tarentine(tmp_path: Path) -> CampaignStore:
-    return CampaignStore.create(tmp_path / "c.castra", load_scenario("tarentine"))
+    """T7.4: Rome's and Carthage's land PM stand at Heraclea, where the battles are fought."""
+    scenario = tarentine_meeting_at("Heraclea", "Rome", "Carthage")
+    return CampaignStore.create(tmp_path / "c.castra", scenario)
 
 
 def record(store: CampaignStore, log: dict[str, Any], tmp_path: Path) -> tuple[int, str]:
@@ -141,7 +144,6 @@ def test_every_log_castra_battle_prints_is_accepted_as_it_is(
     a_pm: int, b_pm: int, seed: int, b_retreat_at: int, city: bool
 ) -> None:
     """The checks refuse only what the battle could not have printed."""
-    from armylists.scenarios import load_scenario
     from assistant.ledger.events import CampaignCreated
     from assistant.ledger.state import initial_state
 

@@ -205,8 +205,10 @@ def test_t7_2_rename_split_and_merge(store: CampaignStore) -> None:
 
 
 def test_t7_4_battle_losses_come_off_the_armies_standing_there(store: CampaignStore) -> None:
+    store.append(ArmyMoved(army="Rome II", to="Canova"))
+    store.append(ArmyMoved(army="Pyrrhus I", to="Canova"))
     battle = BattleRecorded(
-        place="Arpi",
+        place="Canova",
         resolution="manual",
         winner="b",
         contingents=[
@@ -215,7 +217,7 @@ def test_t7_4_battle_losses_come_off_the_armies_standing_there(store: CampaignSt
         ],
     )
     stored = store.append(battle)
-    assert "Rome II −1 PM at Arpi" in stored.summary
+    assert "Rome II −1 PM at Canova" in stored.summary
     state = store.state()
     assert "Rome II" not in state.forces, "an army with no PM left is gone"
     assert where(state)["Rome I"] == ("Roma", 4), "Roma's legions untouched"

@@ -65,8 +65,8 @@ def test_an_italian_report_tells_the_winter_in_italian(
     text = out.read_text(encoding="utf-8")
     assert "evento invernale 8: " in text
     assert "verifica del controllo di Heraclea: " in text and " la riprende (lealtà ora 0" in text
-    assert "PV Rome " in text  # names inside a list of scores are kept as recorded
-    for english in ("winter event", "control check", "takes it back", "VP Rome"):
+    assert "PV Roma " in text  # the report names the nations as the seeds do (issue 14)
+    for english in ("winter event", "control check", "takes it back", "VP Rome", "PV Rome"):
         assert english not in text
 
 

@@ -419,8 +419,11 @@ def test_T2_1_T4_1_losses_never_exceed_strength_and_prestige_is_zero_sum(
     a: dict[str, int], b: dict[str, int], winner: str
 ) -> None:
     from assistant.ledger.record import ContingentFigures, battle_event
+    from tests.battle_places import tarentine_meeting_at
 
-    state = initial_state(CampaignCreated(scenario=load_scenario("tarentine"), turn=1))
+    # T7.4: both nations' land PM stand at Heraclea, where the battle is fought.
+    scenario = tarentine_meeting_at("Heraclea", "Rome", "Magna Graecia")
+    state = initial_state(CampaignCreated(scenario=scenario, turn=1))
     event = battle_event(
         state,
         place="Heraclea",

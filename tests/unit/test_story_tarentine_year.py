@@ -5,8 +5,8 @@ assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven t
 collected by ``castra campaign advance``; the winter with upkeep, a quiet die and the control
 check of Rhegium from the map; spring forgets the sack. In turn 4 the club switches to the
 literal reading of T3.6 and a Roman fleet sails on Tarentum, where the Greek fleet avoids battle
-and escapes the interception. Every figure is worked out by hand in the comments from the
-provinces and start tables.
+and escapes the interception, recorded in the ledger with the die the table rolled. Every
+figure is worked out by hand in the comments from the provinces and start tables.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from armylists.scenarios import load_scenario
+from assistant.chronicle.story import gather, report_scope
 from assistant.ledger.events import (
     ArmyMoved,
     ArmyRetreated,
@@ -28,8 +29,6 @@ from assistant.ledger.events import (
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
-from converters.dice import ScriptedDice
-from converters.dice_battle import interception_roll
 from tests.unit.test_ledger_cli import run, run_json
 
 
@@ -110,23 +109,27 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     # Turn 4. The club reads T3.6 literally from now on (house rule interception = at_least).
     # Rome fleet I (2 naval PM) sails from Roma round the toe to Tarentum, 8 stretches (T7.3),
     # where Magna Graecia fleet I (2 naval PM) lies: they meet (T7.4). Rome seeks battle, the
-    # Greeks avoid it, carrying no troops: 1d6 against 2 + 2 + 0 = 4. The die shows 3: under
-    # the campaign's rule the Greeks are caught only on 4 or more, so they escape and nothing
-    # is fought (under the default reading, at most 4, a 3 would have caught them). Fleets
-    # neither collect nor lower tribute, so the turns' figures below are unchanged.
+    # Greeks avoid it, carrying no troops: 1d6 against 2 + 2 + 0 = 4. The referee types the
+    # die the table rolled, a 3: under the campaign's rule the Greeks are caught only on 4 or
+    # more, so they escape and nothing is fought (under the default reading, at most 4, a 3
+    # would have caught them). The roll is in the ledger with its purpose, so the history and
+    # the chronicle tell it. Fleets neither collect nor lower tribute: the figures below stand.
     store.append(RuleChanged(name="interception", value="at_least", reason="T3.6 as written"))
     sailed = store.append(FleetSailed(fleet="Rome fleet I", to="Tarentum"))
     assert sailed.summary.count("→") == 8
-    state = store.state()
-    fleets = {f.nation: f.pm for f in state.forces.values()
-              if f.kind == "fleet" and f.province == "Tarentum"}  # fmt: skip
-    assert fleets == {"Rome": 2, "Magna Graecia": 2}
-    dice = ScriptedDice([3])
-    caught = interception_roll(fleets["Rome"], fleets["Magna Graecia"], 0, dice, rules=state.rules)
-    assert (caught.against, caught.reading, caught.intercepted) == (4, "at_least", False)
-    assert [r.purpose for r in dice.take_log()] == ["T3.6 interception"]
-    default = interception_roll(2, 2, 0, ScriptedDice([3]))
-    assert default.intercepted, "the default reading catches them on the same die"
+    rolled = run_json(capsys, "campaign", "intercept", "Rome fleet I", "--target",
+                      "Magna Graecia fleet I", "--dice", "3", "--file", str(path))  # fmt: skip
+    assert (rolled["event"]["against"], rolled["event"]["intercepted"]) == (4, False)
+    assert rolled["rolls"] == [{"sides": 6, "value": 3, "purpose": "T3.6 interception"}]
+    assert "not intercepted: Magna Graecia fleet I goes on (T3.6)" in rolled["summary"]
+    code, _, err = run(capsys, "campaign", "intercept", "Rome fleet I", "--target",
+                       "Magna Graecia fleet I", "--dice", "5", "--file", str(path))  # fmt: skip
+    assert code == 2 and "one roll (T3.6)" in err, "no second roll for the same meeting"
+    history = run_json(capsys, "campaign", "history", "--file", str(path))["events"]
+    assert history[-1]["kind"] == "interception_rolled"
+    events = store.events()
+    told = gather(events, report_scope(store.state(), events, turn=4))
+    assert any("not intercepted" in line for line in told.turns[0].other), "the chronicle"
 
     # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times.
     for _ in range(9):

@@ -13,6 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
+from armylists.names import nation_name
 from assistant.cli.commands.odds import add_battle_numbers, check_battle_numbers, describe_odds
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 from converters.i18n import N_, _, ngettext
@@ -140,7 +141,7 @@ def _describe_record(record: Any, state: Any) -> list[str]:
     ):
         if record.kind == "pursuit" and not rolls:
             continue
-        name = setup.side(side).name
+        name = nation_name(setup.side(side).name)
         lines.append(
             "  "
             + _("{name} rolls {count}: {faces} → {hits} hit(s) on {target}+").format(
@@ -157,14 +158,14 @@ def _describe_record(record: Any, state: Any) -> list[str]:
     ):
         if record.kind == "pursuit" and rolled and not other_rolled:
             continue  # a lone pursuer takes no losses (both_pursued: both roll and lose)
-        name = setup.side(side).name
+        name = nation_name(setup.side(side).name)
         split = ""
         contingents = setup.side(side).contingents
         if len(contingents) > 1:
             split = (
                 " ("
                 + ", ".join(
-                    f"{contingent.nation} {lost}"
+                    f"{nation_name(contingent.nation)} {lost}"
                     for contingent, lost in zip(contingents, losses, strict=True)
                 )
                 + ")"
@@ -304,14 +305,14 @@ def run(args: argparse.Namespace) -> int:
     def odds_line(state: Any) -> str:
         odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
         return "  " + _("Odds if both fight on: {odds}").format(
-            odds=describe_odds(odds, setup.a.name, setup.b.name)
+            odds=describe_odds(odds, nation_name(setup.a.name), nation_name(setup.b.name))
         )
 
     state = start_battle(setup)
     show(
         " · ".join(
             _("{name}: {strength}, hits on {target}+").format(
-                name=setup.side(side).name,
+                name=nation_name(setup.side(side).name),
                 strength=_strength(state, side),
                 target=setup.target(side),
             )
@@ -334,7 +335,7 @@ def run(args: argparse.Namespace) -> int:
             automatic = ", ".join(
                 (
                     _("{name} continues") if choices[side] == "continue" else _("{name} retreats")
-                ).format(name=setup.side(side).name)
+                ).format(name=nation_name(setup.side(side).name))
                 for side in ("a", "b")
                 if side in auto
             )
@@ -345,7 +346,9 @@ def run(args: argparse.Namespace) -> int:
                 show(line)
     result = finish_battle(state, dice)
     capture = result.capture
-    summary = _(_OUTCOME[result.outcome]).format(a=setup.a.name, b=setup.b.name)
+    summary = _(_OUTCOME[result.outcome]).format(
+        a=nation_name(setup.a.name), b=nation_name(setup.b.name)
+    )
     lines = [
         _("Result: {summary} after {rounds} round(s)").format(
             summary=summary, rounds=result.rounds_fought
@@ -360,7 +363,7 @@ def run(args: argparse.Namespace) -> int:
         lines.append(
             "  "
             + _("{name}: lost {lost} of {start} PM{prisoners}, {left} PM left").format(
-                name=side_result.name,
+                name=nation_name(side_result.name),
                 lost=side_result.pm_lost,
                 start=side_result.pm_start,
                 prisoners=prisoners,
@@ -377,7 +380,7 @@ def run(args: argparse.Namespace) -> int:
                 lines.append(
                     "    "
                     + _("{nation}: lost {lost} of {start}{taken}, {left} left").format(
-                        nation=contingent.nation,
+                        nation=nation_name(contingent.nation),
                         lost=contingent.pm_lost,
                         start=contingent.pm_start,
                         taken=taken,

@@ -157,10 +157,12 @@ def _unit_words(system: str, count: int) -> str:
 
 
 def _side_text(name: str, side: SideBudget, system: str) -> list[str]:
+    from armylists.names import nation_name
+
     lines = []
     for number, c in enumerate(side.contingents):
         label = name if number == 0 else " +"
-        who = c.nation or (_("ally") if number else "")
+        who = nation_name(c.nation) if c.nation else (_("ally") if number else "")
         budget = f"{c.budget} {_unit_words(system, c.budget)}"
         if c.budget != c.full_budget:
             budget += " " + _("(from {full})").format(full=c.full_budget)

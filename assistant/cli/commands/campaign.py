@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
     CliError,
@@ -489,14 +490,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     fall_back = _command(
         commands,
         "fall-back",
-        _("a beaten army retreats (T4.3): without --to, lists where it may go, best first"),
+        _(
+            "a beaten army (T4.3) or fleet (T3.7) retreats: without --to, lists where it may "
+            "go, best first"
+        ),
         _run_fall_back,
     )
-    fall_back.add_argument("army")
+    fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
     fall_back.add_argument("--to", metavar="PROVINCE", help=_("where it retreats"))
     fall_back.add_argument(
         "--surrender", action="store_true", help=_("no retreat is open: it surrenders (T4.3)")
     )
+    intercept = _command(
+        commands,
+        "intercept",
+        _("a fleet seeks battle, the enemy fleet with it avoids it: the interception roll (T3.6)"),
+        _run_intercept,
+    )
+    intercept.add_argument("fleet", metavar="FLEET", help=_("the fleet that seeks battle"))
+    intercept.add_argument(
+        "--target", required=True, metavar="FLEET", help=_("the enemy fleet that avoids it")
+    )
+    add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
     treasury.add_argument("--nation", required=True)
@@ -1141,13 +1156,24 @@ def _run_record(args: argparse.Namespace) -> int:
                 event = event.model_copy(update={"city_taken": True})
             stored = store.append(event)
         except LedgerError as error:
-            message = describe(error)
+            message = describe(error, _record_flags(args, error))
             if message.startswith("city_taken:"):
                 message = "--city-taken:" + message.removeprefix("city_taken:")
             raise CliError(message) from None
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
+    """T7.4: a contingent's PM refused at the battle's province is named by the flag it was
+    typed with (``--side-a``/``--side-b``, ``--fleet``), or ``--dice-log`` when read from one."""
+    side = getattr(error, "values", {}).get("side")
+    if side is None:
+        return {}
+    if args.dice_log:
+        return {"contingents.pm": "--dice-log", "contingents.naval_pm": "--dice-log"}
+    return {"contingents.pm": f"--side-{side}", "contingents.naval_pm": "--fleet"}
 
 
 def _table_battle(args: argparse.Namespace, state: Any, figures: Any, build: Any) -> Any:
@@ -1256,7 +1282,7 @@ def _run_advance(args: argparse.Namespace) -> int:
             if not economy:
                 raise CliError(
                     _("--full-tribute: {title} has no economy (no PE)").format(
-                        title=translate_recorded(state.scenario.title)
+                        title=scenario_text(state.scenario.title)
                     )
                 )
             for name, nation in state.nations.items():
@@ -1334,7 +1360,7 @@ def _run_tribute(args: argparse.Namespace) -> int:
 
 def _heading(state: CampaignState) -> str:
     """The campaign's title and date, as every map and list starts."""
-    return f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}"
 
 
 def _need_map(state: CampaignState) -> None:
@@ -1342,7 +1368,7 @@ def _need_map(state: CampaignState) -> None:
         raise CliError(
             _(
                 "--file: {title} has no PM, fleets or tribute on its map (its armies move by D10)"
-            ).format(title=translate_recorded(state.scenario.title))
+            ).format(title=scenario_text(state.scenario.title))
         )
     if not state.forces and not state.map_note:
         from assistant.ledger.forces import board_of
@@ -1350,7 +1376,7 @@ def _need_map(state: CampaignState) -> None:
         if board_of(state.scenario) is None:
             raise CliError(
                 _("--file: {title} has no map (only the Tarentine Wars have a board, T7.1)").format(
-                    title=translate_recorded(state.scenario.title)
+                    title=scenario_text(state.scenario.title)
                 )
             )
 
@@ -1655,35 +1681,74 @@ RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("ene
 
 
 def _run_fall_back(args: argparse.Namespace) -> int:
-    """T4.3: list the allowed retreats, or record one (or the surrender)."""
-    from assistant.ledger.events import ArmyRetreated
+    """T4.3 (an army), T3.7 (a fleet): list the allowed retreats, or record one (or the
+    surrender)."""
+    from assistant.ledger.events import ArmyRetreated, FleetRetreated
     from assistant.ledger.map_war import retreats
+    from assistant.ledger.naval import fleet_retreats
     from assistant.ledger.state import LedgerError
 
+    with _open(args) as store:
+        state = store.state()
+    force = state.forces.get(args.army)
+    fleet = force is not None and force.kind == "fleet"
     if args.to is None and not args.surrender:
-        with _open(args) as store:
-            try:
-                options = retreats(store.state(), args.army)
-            except LedgerError as error:
-                raise CliError(str(error)) from None
-        data = {"army": args.army, "options": [o.model_dump() for o in options]}
-        lines = [_("{army} may retreat to (best first, T4.3):").format(army=args.army)]
-        lines += [
-            f"  {o.province} ({_(o.holding)}"
-            + (
-                ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
-                if o.second_battle
-                else ""
-            )
-            + ")"
-            for o in options
-        ] or [_("  nowhere: it surrenders (--surrender)")]
-        emit(args, data, "\n".join(lines))
+        try:
+            if fleet:
+                places = fleet_retreats(state, args.army)
+                data: dict[str, Any] = {"fleet": args.army, "options": places}
+                heading = _("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)
+                lines = [f"  {province}" for province in places]
+            else:
+                options = retreats(state, args.army)
+                data = {"army": args.army, "options": [o.model_dump() for o in options]}
+                heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
+                lines = [
+                    f"  {o.province} ({_(o.holding)}"
+                    + (
+                        ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
+                        if o.second_battle
+                        else ""
+                    )
+                    + ")"
+                    for o in options
+                ]
+        except LedgerError as error:
+            raise CliError(str(error)) from None
+        lines = lines or [_("  nowhere: it surrenders (--surrender)")]
+        emit(args, data, "\n".join([heading, *lines]))
         return 0
     if args.to is not None and args.surrender:
         raise CliError(_("--surrender: either --to PROVINCE or --surrender"))
-    event = ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
+    event: ArmyRetreated | FleetRetreated = (
+        FleetRetreated(fleet=args.army, to=args.to, who=_who(args), note=args.note)
+        if fleet
+        else ArmyRetreated(army=args.army, to=args.to, who=_who(args), note=args.note)
+    )
     return _append(args, event, flags=("to",))
+
+
+def _run_intercept(args: argparse.Namespace) -> int:
+    """T3.6: roll (or take the typed die for) the interception and record it."""
+    from assistant.ledger.naval import interception_event
+    from assistant.ledger.state import LedgerError
+
+    store = _open(args)
+    try:
+        dice = dice_from_args(args)
+        try:
+            event = interception_event(
+                store.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
+            )
+            if getattr(dice, "remaining", 0):
+                raise CliError(_("--dice: the interception is one d6; give one face"))
+            stored = store.append(event)
+        except LedgerError as error:
+            message = str(error)
+            raise CliError("--" + message if message.startswith("target:") else message) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 def _run_winter(args: argparse.Namespace) -> int:

@@ -602,28 +602,47 @@ class BattleDeskScreen(Screen[None]):
     ) -> bool:
         """T1.5: a side fielding more PM than a nation has in play gets no budget (nor a
         preview): the PM card says so as the player types."""
+        from assistant.ledger.map_war import standing_bound, standing_refusal
         from assistant.ledger.state import LedgerFieldError
         from converters.budgets import beyond_in_play
 
         store = castra_app(self).ledger.store
         if store is None:
             return False
-        in_play = {name: nation.land_pm for name, nation in store.state().nations.items()}
+        state = store.state()
+        place = self.query_one("#place", Input).value.strip()
+        # T7.4: on the map, what stands at the battle's province; else what is in play.
+        standing = standing_bound(state, place, "army")
+        in_play = (
+            {name: nation.land_pm for name, nation in state.nations.items()}
+            if standing is None
+            else standing
+        )
         beyond = beyond_in_play(((card.nation or "", pm) for card, pm in found), in_play)
         for card, _pm in found:
             if card.nation in beyond:
                 fielded, has = beyond[card.nation]
                 # Worded as the ledger's own refusal would be at ctrl+r, named by the card's label.
-                line = describe(
+                refusal = (
                     LedgerFieldError(
                         "pm",
                         _("{nation} has {has} land PM in play (fielded {fielded})"),
                         nation=nation_name(card.nation),
                         has=has,
                         fielded=fielded,
-                    ),
-                    DESK_LABELS,
+                    )
+                    if standing is None
+                    else standing_refusal(
+                        "pm",
+                        nation=card.nation or "",
+                        has=has,
+                        fielded=fielded,
+                        place=place,
+                        kind="army",
+                        side=side,
+                    )
                 )
+                line = describe(refusal, DESK_LABELS)
                 self._in_play_refusal.setdefault(side, line)
                 if show:
                     card.show_error(line)

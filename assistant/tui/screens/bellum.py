@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.campaign import scenario_text
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -118,7 +119,7 @@ class BellumScreen(Screen[None]):
         table = self.query_one("#bellum-standings", DataTable)
         if setup is None:
             heading.update(_("Bellum standings"))
-            status.update(_(NOT_BELLUM).format(title=translate_recorded(state.scenario.title)))
+            status.update(_(NOT_BELLUM).format(title=scenario_text(state.scenario.title)))
             table.display = False
             return
         rome = setup.rome
@@ -133,7 +134,7 @@ class BellumScreen(Screen[None]):
         start = _("Rome's start centres (B3): {centres}").format(
             centres=", ".join(rome.start_centres)
         )
-        heading.update(f"{translate_recorded(state.scenario.title)} — {when}  ·  {start}")
+        heading.update(f"{scenario_text(state.scenario.title)} — {when}  ·  {start}")
         status.update(standings_status(state))
         self._fill(table, state)
 

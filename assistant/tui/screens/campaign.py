@@ -76,7 +76,7 @@ EVENT_WIDTH = 88
 def campaign_heading(store: Any) -> str:
     """E.g. "Tarentine Wars · Turn 3, May 278 BC (1st fortnight)"."""
     state = store.state()
-    return f"{translate_recorded(state.scenario.title)} · {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
 
 
 def decimated_text(nation: Any) -> str:
@@ -175,6 +175,14 @@ def nation_name(name: str) -> str:
     from armylists.names import nation_name as named
 
     return named(name)
+
+
+def scenario_text(text: str) -> str:
+    """:func:`armylists.scenario_texts.scenario_text` (a scenario's title, a winter event),
+    imported when first needed for the same reason as :func:`nation_name`."""
+    from armylists.scenario_texts import scenario_text as worded
+
+    return worded(text)
 
 
 def pe_listing(amounts: dict[str, int]) -> str:
@@ -307,7 +315,7 @@ class CampaignScreen(Screen[None]):
         state = store.state()
         calendar = state.scenario.calendar
         self.query_one("#campaign-heading", Static).update(
-            f"{translate_recorded(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
+            f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
             + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
         )
         self.query_one("#campaign-status", Static).update(

@@ -20,6 +20,7 @@ from assistant.tui.dice import RollCancelled
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import (
     decimated_text,
+    nation_name,
     nation_options,
     parse_tribute,
     pe_listing,
@@ -138,7 +139,7 @@ class RebuildForm(LedgerForm):
             else _("no economy in this campaign")
         )
         waiting = [
-            f"{name} {decimated_text(nation)}"
+            f"{nation_name(name)} {decimated_text(nation)}"
             for name, nation in state.nations.items()
             if nation.decimated
         ]
@@ -265,7 +266,11 @@ class WinterTurnForm(LedgerForm):
         yield Static("\n".join(lines), classes="hint")
         yield Static("", id="winter-roll", classes="hint")
         yield from self._occupied_fields(state)
-        fleets = [(name, name) for name, nation in state.nations.items() if nation.naval_pm > 0]
+        fleets = [
+            (nation_name(name), name)
+            for name, nation in state.nations.items()
+            if nation.naval_pm > 0
+        ]
         yield from self.field(
             "storm_nation",
             _("If a storm (7) strikes tied fleets: which nation"),

@@ -338,22 +338,44 @@ class DiceBattleScreen(Screen[None]):
         store = castra_app(self).ledger.store
         if store is None:
             return
+        from assistant.ledger.map_war import standing_bound, standing_refusal
+
         naval = self._naval()
-        nations = store.state().nations
-        in_play = {
-            name: nation.naval_pm if naval else nation.land_pm for name, nation in nations.items()
-        }
+        state = store.state()
+        place = self.query_one("#dice-place", Input).value.strip()
+        # T7.4: on the map, what stands at the battle's province; else what is in play.
+        standing = standing_bound(state, place, "fleet" if naval else "army")
+        in_play = (
+            {
+                name: nation.naval_pm if naval else nation.land_pm
+                for name, nation in state.nations.items()
+            }
+            if standing is None
+            else standing
+        )
         unit = _("naval PM") if naval else _("land PM")
         for field, contingents in sides.items():
             for nation, (fielded, has) in beyond_in_play(contingents, in_play).items():
                 # Worded as the ledger's own refusal, the side named by the screen's label.
-                refusal = LedgerFieldError(
-                    field,
-                    _("{nation} has {has} {unit} in play (fielded {fielded})"),
-                    nation=nation_name(nation),
-                    has=has,
-                    unit=unit,
-                    fielded=fielded,
+                refusal = (
+                    LedgerFieldError(
+                        field,
+                        _("{nation} has {has} {unit} in play (fielded {fielded})"),
+                        nation=nation_name(nation),
+                        has=has,
+                        unit=unit,
+                        fielded=fielded,
+                    )
+                    if standing is None
+                    else standing_refusal(
+                        field,
+                        nation=nation,
+                        has=has,
+                        fielded=fielded,
+                        place=place,
+                        kind="fleet" if naval else "army",
+                        side=field,
+                    )
                 )
                 raise SetupProblem(field=field, message=describe(refusal, DICE_LABELS))
 

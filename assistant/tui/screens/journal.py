@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
+from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.battle_error import FieldError
@@ -128,7 +129,7 @@ class JournalScreen(Screen[None]):
                 sides.append(army.nation)
         self._sides = sides[:2]
         for index, side in enumerate(self._sides):
-            self.query_one(f"#journal-side-{index}", Vertical).border_title = side
+            self.query_one(f"#journal-side-{index}", Vertical).border_title = nation_name(side)
             table = self.query_one(f"#armies-{index}", DataTable)
             keep = table.cursor_row
             table.clear()
@@ -166,7 +167,9 @@ class JournalScreen(Screen[None]):
             title = _("Journal of {army} ({nation}) — morale {morale}")
         else:
             title = _("Journal of {army} ({nation}) — morale {morale}, destroyed")
-        history.border_title = title.format(army=army.name, nation=army.nation, morale=army.morale)
+        history.border_title = title.format(
+            army=army.name, nation=nation_name(army.nation), morale=army.morale
+        )
         if not army.journal:
             table.add_row("", army.name, "", str(army.morale), _("no morale change yet (D1 start)"))
         for entry in army.journal:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
@@ -23,6 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.campaign import nation_name, scenario_text
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -35,7 +37,15 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.i18n import N_, NP_, _
 
-__all__ = ["MapScreen", "MarchForm", "ProvinceOrderForm", "SackForm", "SailForm", "SiegeForm"]
+__all__ = [
+    "MapScreen",
+    "MarchForm",
+    "ProvinceOrderForm",
+    "RetreatForm",
+    "SackForm",
+    "SailForm",
+    "SiegeForm",
+]
 
 START = "Roma"
 """The province selected when the screen first opens (if the board has it)."""
@@ -57,6 +67,8 @@ class MapScreen(Screen[None]):
         Binding("f", "order('SailForm')", N_("Sail")),
         Binding("i", "order('SiegeForm')", N_("Siege")),
         Binding("k", "order('SackForm')", N_("Sack")),
+        # Off the footer (80 columns are full): F1 lists it.
+        Binding("r", "order('RetreatForm')", N_("Retreat"), show=False),
         Binding("b", "battle('desk')", N_("Battle here")),
         Binding("d", "battle('dice')", N_("Dice here")),
         # Macedon vs Persia (D10–D14): the selected province's army orders.
@@ -143,7 +155,7 @@ class MapScreen(Screen[None]):
             self._data = None
             self.query_one("#map-canvas", Static).update(
                 _("{title} has no map: only the Tarentine Wars have a board (T7.1).").format(
-                    title=state.scenario.title
+                    title=scenario_text(state.scenario.title)
                 )
             )
             self.query_one("#map-panel", Static).update("")
@@ -200,11 +212,11 @@ class MapScreen(Screen[None]):
         text.append(f"{province['region']} {' '.join(k for k in kind if k)}\n", style="dim")
         text.append(
             _("Held by {holder} (home {home})\n").format(
-                holder=province["controller"], home=province["homeland"]
+                holder=nation_name(province["controller"]), home=nation_name(province["homeland"])
             )
         )
         paid = self._tribute.get(name)
-        collector = paid.collector if paid is not None and paid.collector else "—"
+        collector = nation_name(paid.collector) if paid is not None and paid.collector else "—"
         text.append(
             _("Value {value} PE · loyalty {loyalty}\nTribute: {pe} PE to {who}\n").format(
                 value=province["value"],
@@ -429,7 +441,9 @@ class SackForm(ProvinceOrderForm):
         nations = sorted({f.nation for f in state.forces.values() if f.province == self.province})
         yield Static(_("Sack {province}").format(province=self.province), classes="hint")
         yield from self.field(
-            "nation", _("Sacker"), Select([(n, n) for n in nations], prompt=_("whose army"))
+            "nation",
+            _("Sacker"),
+            Select([(nation_name(n), n) for n in nations], prompt=_("whose army")),
         )
         yield from self._common()
 
@@ -443,3 +457,87 @@ class SackForm(ProvinceOrderForm):
             who=self.who(),
             note=self.text("note"),
         )
+
+
+HOLDINGS = {
+    "own since the start": N_("own since the start"),
+    "own": N_("own"),
+    "neutral": N_("neutral"),
+    "enemy": N_("enemy"),
+}
+"""T4.3's kinds of province, as the retreat form names them."""
+
+SURRENDER = "(surrender)"
+"""The retreat form's value for "no retreat is open: it surrenders" (T4.3, T3.7)."""
+
+
+class RetreatForm(ProvinceOrderForm):
+    """T4.3, T3.7, T7.5: a beaten army or fleet here retreats, choosing only among the
+    provinces the rules allow, in the seed's order of preference (or surrenders when none is
+    open)."""
+
+    FORM_TITLE = N_("Retreat after a lost battle (T4.3, T3.7)")
+
+    def __init__(self, province: str) -> None:
+        super().__init__(province)
+        self.offered: list[tuple[str, str]] = []
+        """The destinations the "To" picker offers now, (label, province), best first."""
+
+    def compose_fields(self) -> ComposeResult:
+        state = castra_app(self).ledger.state()
+        forces = [
+            (
+                _("{force} ({pm} {unit})").format(
+                    force=f.name, pm=f.pm, unit=_("PM") if f.kind == "army" else _("naval PM")
+                ),
+                f.name,
+            )
+            for f in state.forces.values()
+            if f.province == self.province and not state.nations[f.nation].away
+        ]
+        yield Static(_("Beaten at {province}").format(province=self.province), classes="hint")
+        yield from self.field("force", _("Army or fleet"), Select(forces, prompt=_("who retreats")))
+        yield from self.field("to", _("To (best first)"), Select([], prompt=_("where")))
+        yield from self._common()
+
+    def destinations(self, name: str) -> list[tuple[str, str]]:
+        """The allowed retreats of ``name`` as (label, province), best first; only the
+        surrender when none is open."""
+        from assistant.ledger.map_war import retreats
+        from assistant.ledger.naval import fleet_retreats
+
+        state = castra_app(self).ledger.state()
+        if state.forces[name].kind == "fleet":
+            found = [(province, province) for province in fleet_retreats(state, name)]
+        else:
+            found = [
+                (
+                    _("{province} ({holding})").format(
+                        province=o.province, holding=_(HOLDINGS[o.holding])
+                    )
+                    + (" " + _("— a second battle may follow") if o.second_battle else ""),
+                    o.province,
+                )
+                for o in retreats(state, name)
+            ]
+        return found or [(_("nowhere open: it surrenders"), SURRENDER)]
+
+    @on(Select.Changed, "#force")
+    def _force_chosen(self, event: Select.Changed) -> None:
+        self.offered = []
+        if event.value is not Select.NULL:
+            try:
+                self.offered = self.destinations(str(event.value))
+            except ValueError as error:
+                self.show_error(error)
+        self.query_one("#to", Select).set_options(self.offered)
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import ArmyRetreated, FleetRetreated
+
+        name = self.chosen("force", _("choose the army or fleet that retreats"))
+        to = self.chosen("to", _("choose where it retreats"))
+        where = None if to == SURRENDER else to
+        if castra_app(self).ledger.state().forces[name].kind == "fleet":
+            return FleetRetreated(fleet=name, to=where, who=self.who(), note=self.text("note"))
+        return ArmyRetreated(army=name, to=where, who=self.who(), note=self.text("note"))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from armylists.scenarios import bellum_scenario, load_scenario
+from armylists.scenarios import bellum_scenario, custom_scenario, load_scenario
 from assistant.chronicle.charts import charts
 from assistant.chronicle.colours import nation_colour
 from assistant.chronicle.render import render_report
@@ -85,7 +85,8 @@ def test_pdf_report_opens_with_the_story_and_its_charts(story: CampaignStore) ->
     assert "Charts" not in pages[0], "the charts start on a page of their own"
     assert pages[1].startswith("Charts") and "PM in play per turn" in pages[1]
     assert "PM lost per battle" in pages[-2]
-    assert "The map at the close of turn 3" in pages[-1] and "Roma 4⚔ 2⚓" in pages[-1]
+    # Rome keeps 3 PM and its fleet at Roma, where Carthage's 4 stand before the walls.
+    assert "The map at the close of turn 3" in pages[-1] and "Roma (Rome 3⚔ 2⚓" in pages[-1]
     assert not any("typed by mistake" in page for page in pages), "undone: left out"
 
 
@@ -97,7 +98,17 @@ def test_the_pdf_of_the_whole_campaign_has_every_turn(story: CampaignStore) -> N
         assert f"Turn {turn}," in text
 
 
-def test_markup_in_a_place_or_a_note_is_printed_not_obeyed(story: CampaignStore) -> None:
+@pytest.fixture
+def mapless(tmp_path: Path) -> Any:
+    """A campaign without a map, where a battle's place is free text (on a map it must be a
+    province, T7.4): Rome 7 PM, Pyrrhus 2."""
+    scenario = custom_scenario(["Rome", "Pyrrhus"], land_pm={"Rome": 7, "Pyrrhus": 2})
+    with CampaignStore.create(tmp_path / "free.castra", scenario) as store:
+        yield store
+
+
+def test_markup_in_a_place_or_a_note_is_printed_not_obeyed(mapless: CampaignStore) -> None:
+    story = mapless
     place = "#pagebreak() <b>Ausculum</b> *1* $x$ {{ t }}"
     event = battle_event(
         story.state(),
@@ -186,8 +197,9 @@ _PRINTABLE = st.text(
 @settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(place=_PRINTABLE, note=_PRINTABLE)
 def test_any_place_and_note_give_a_valid_page_and_a_pdf(
-    story: CampaignStore, place: str, note: str
+    mapless: CampaignStore, place: str, note: str
 ) -> None:
+    story = mapless
     event = battle_event(
         story.state(),
         place=place,
@@ -281,7 +293,7 @@ def test_t5_3_t7_6_a_besieged_or_sacked_province_is_marked_on_the_map(
         }
     )
     svg = next(chart for chart in charts(chronicle) if chart.key == "map").svg
-    assert "Roma 4⚔ 2⚓ besieged" in svg and "Capua sacked" in svg
+    assert "Roma (Rome 3⚔ 2⚓, Car. 4⚔, besieged)" in svg and "Capua sacked" in svg
     assert svg.count("stroke:#000000;stroke-width:3") == 2, "a ring round each, none elsewhere"
 
 
