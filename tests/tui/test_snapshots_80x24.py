@@ -97,6 +97,7 @@ async def test_80x24_the_dice_set_up_is_whole(store: Any, language: str) -> None
 
 # Issue 11: the Italian nations table at 80×24 was cut at the right ("Neutral (senza
 # giocatore)", "P.M. terrestri"): every column is readable without scrolling sideways.
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 async def test_80x24_the_italian_nations_table_is_whole(store: Any) -> None:
     from textual.widgets import DataTable
 
