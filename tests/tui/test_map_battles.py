@@ -52,7 +52,7 @@ async def test_t7_4_the_dice_battle_bounds_fleets_by_what_sails_at_the_place(
         )
         await fill(pilot, "#dice-place", "Roma", type_text)
         assert str(screen.query_one("#dice-setup-error").render()) == (
-            "side B: Magna Graecia has 0 naval PM standing at Roma (fielded 2, T7.4)"
+            "Side B: Magna Graecia has 0 naval PM standing at Roma (fielded 2, T7.4)"
         )
 
 
