@@ -118,3 +118,27 @@ async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_t
         assert creation[3].startswith("campagna creata: ")
     (entry,) = [e for e in app.ledger.store.history() if e.id == 2]
     assert entry.summary.startswith("turn 1 ended; now Turn 2, April 278 BC")
+
+
+def test_every_event_kind_has_its_words_on_the_history_screen() -> None:
+    """Issue 14: the History screen's "Kind" column names each event in the interface's
+    language, never the ledger's key ("campaign_created"); a new kind needs its words."""
+    import typing
+
+    from assistant.ledger import events
+    from assistant.tui.screens.history import KIND_WORDS, kind_text
+    from converters.i18n import set_language
+
+    kinds = {
+        kind
+        for model in vars(events).values()
+        if isinstance(model, type) and "kind" in getattr(model, "model_fields", {})
+        for kind in typing.get_args(model.model_fields["kind"].annotation)
+    }
+    assert kinds and kinds <= set(KIND_WORDS)
+    set_language("it")
+    try:
+        assert kind_text("campaign_created") == "campagna creata"
+        assert kind_text("a_kind_from_a_newer_castra") == "a kind from a newer castra"
+    finally:
+        set_language("en")

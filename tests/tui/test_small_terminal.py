@@ -17,7 +17,7 @@ from tests.tui.conftest import settle
 SMALL = (60, 20)
 
 
-@pytest.mark.parametrize("key", [key for key, _mode, _title in NAVIGATION if key != "d"])
+@pytest.mark.parametrize("key", [key for key, _mode, _title in NAVIGATION])
 async def test_every_container_taller_than_its_room_scrolls(app: Any, key: str) -> None:
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press(key)

@@ -66,7 +66,8 @@ def key_sections(app: App[object]) -> list[HelpSection]:
     """
     everywhere = _rows(app, _own_bindings(type(app)))
     everywhere.append(("tab / shift+tab", _("Next / previous field or table")))
-    everywhere.append(("↑ ↓ enter", _("Move in a table or list; enter chooses")))
+    # Key names as printed on the keys: an Italian keyboard says "Invio".
+    everywhere.append((_("↑ ↓ enter"), _("Move in a table or list; enter chooses")))
     sections: list[HelpSection] = [(_("Everywhere"), everywhere)]
     for title, screen_class in cast("CastraApp", app).help_screens():
         rows = _rows(app, _own_bindings(screen_class))

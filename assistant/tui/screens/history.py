@@ -23,7 +23,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, translate_recorded
 
-__all__ = ["HistoryScreen", "UndoForm", "last_undoable"]
+__all__ = ["KIND_WORDS", "HistoryScreen", "UndoForm", "kind_text", "last_undoable"]
 
 
 def last_undoable(store: Any) -> Any | None:
@@ -32,6 +32,52 @@ def last_undoable(store: Any) -> Any | None:
         if entry.undone_by is None and entry.kind not in ("campaign_created", "undone"):
             return entry
     return None
+
+
+KIND_WORDS: dict[str, str] = {
+    "army_mobilised": N_("army mobilised"),
+    "army_moved": N_("army moved"),
+    "army_retreated": N_("army retreated"),
+    "battle_recorded": N_("battle recorded"),
+    "campaign_created": N_("campaign created"),
+    "centres_recorded": N_("centres recorded"),
+    "city_shut_in": N_("city shut in"),
+    "dba_moved": N_("army moved (D10)"),
+    "fleet_retreated": N_("fleet retreated"),
+    "fleet_sailed": N_("fleet sailed"),
+    "force_renamed": N_("force renamed"),
+    "force_split": N_("force split"),
+    "forced_march": N_("forced march"),
+    "forces_adjusted": N_("forces adjusted"),
+    "forces_merged": N_("forces merged"),
+    "ghost_battle_finished": N_("ghost battle finished"),
+    "interception_rolled": N_("interception rolled"),
+    "loyalty_changed": N_("loyalty changed"),
+    "note": N_("note"),
+    "pm_rebuilt": N_("PM rebuilt"),
+    "prestige_adjusted": N_("prestige adjusted"),
+    "province_sacked": N_("province sacked"),
+    "province_taken": N_("province taken"),
+    "recruitment_ordered": N_("recruitment ordered"),
+    "rule_changed": N_("rule changed"),
+    "siege_lifted": N_("siege lifted"),
+    "special_action": N_("special action"),
+    "tactical_retreat": N_("tactical retreat"),
+    "treasury_adjusted": N_("treasury adjusted"),
+    "treaty_broken": N_("treaty broken"),
+    "treaty_made": N_("treaty made"),
+    "troops_landed": N_("troops landed"),
+    "turn_advanced": N_("turn advanced"),
+    "undone": N_("undone"),
+    "winter_resolved": N_("winter resolved"),
+}
+"""Each event kind as the History screen names it; the kind itself is the ledger's key."""
+
+
+def kind_text(kind: str) -> str:
+    """An event's kind in the interface's language (a kind from a newer Castra: as stored)."""
+    words = KIND_WORDS.get(kind)
+    return _(words) if words is not None else kind.replace("_", " ")
 
 
 SUMMARY_WIDTH = 52
@@ -107,7 +153,7 @@ class HistoryScreen(Screen[None]):
             log.add_row(
                 str(entry.id),
                 str(entry.turn or ""),
-                translate_recorded(entry.kind.replace("_", " ")),
+                kind_text(entry.kind),
                 _cell(entry_text(entry), style),
                 _cell(entry.who or "—"),
                 _when(entry),
@@ -163,7 +209,7 @@ class UndoForm(LedgerForm):
                 _("#{event} (turn {turn}, {kind}):").format(
                     event=entry.id,
                     turn=entry.turn,
-                    kind=translate_recorded(entry.kind.replace("_", " ")),
+                    kind=kind_text(entry.kind),
                 )
                 + "\n"
                 + translate_recorded(str(entry.summary)),
