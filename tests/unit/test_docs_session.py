@@ -49,6 +49,13 @@ def _checked_blocks(text: str) -> list[list[str]]:
     return blocks
 
 
+def _step(command: list[str], shown: list[str]) -> Step:
+    # A blank line between two commands only spaces the block out: no command prints it last.
+    while shown and not shown[-1].strip():
+        shown = shown[:-1]
+    return Step(" ".join(command), tuple(shown))
+
+
 def _steps(block: list[str]) -> list[Step]:
     steps: list[Step] = []
     command: list[str] = []
@@ -60,13 +67,13 @@ def _steps(block: list[str]) -> list[Step]:
             continuing = line.endswith("\\")
         elif line.startswith("$ "):
             if command:
-                steps.append(Step(" ".join(command), tuple(shown)))
+                steps.append(_step(command, shown))
             command, shown = [line[2:].removesuffix("\\").strip()], []
             continuing = line.endswith("\\")
         else:
             shown.append(line)
     if command:
-        steps.append(Step(" ".join(command), tuple(shown)))
+        steps.append(_step(command, shown))
     return steps
 
 
@@ -157,6 +164,7 @@ def test_steps_join_continuation_lines() -> None:
         "$ castra campaign record --place Heraclea \\",
         "    --winner b",
         "#5 battle",
+        "",
         "$ castra x",
     ]
     assert _steps(block) == [
