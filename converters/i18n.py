@@ -136,14 +136,18 @@ def key_label(description: str) -> str:
     return in_context if in_context != description else _active.gettext(description)
 
 
-def format_number(value: int | float | Fraction | Decimal, *, signed: bool = False) -> str:
+def format_number(
+    value: int | float | Fraction | Decimal, *, signed: bool = False, decimals: int | None = None
+) -> str:
     """A number as the active language writes it: "1,234.5" in English, "1.234,5" in Italian;
-    ``signed`` puts "+" before zero and positive numbers, as ``{:+g}`` does."""
+    ``signed`` puts "+" before zero and positive numbers, as ``{:+g}`` does; ``decimals``
+    writes exactly that many digits after the separator ("2.60"), for figures in a column."""
     from babel.numbers import format_decimal
 
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
-    text = format_decimal(value, locale=_language)
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    text = format_decimal(value, format=pattern, locale=_language)
     return "+" + text if signed and value >= 0 else text
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.tui.app import CastraApp, make_app
+from converters.i18n import _
 
 __all__ = [
     "CampaignNotOpened",
@@ -38,7 +39,7 @@ def open_campaign(campaign_path: str | Path | None = None) -> tuple[Any, str | N
     if path.exists():
         return CampaignStore.open(path), None
     store = CampaignStore.create(path, load_scenario("tarentine"))
-    return store, f"New Tarentine Wars campaign created at {path}"
+    return store, _("New Tarentine Wars campaign created at {path}").format(path=path)
 
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
@@ -76,7 +77,9 @@ def build_app(campaign_path: str | None = None) -> CastraApp:
             store, note = open_campaign(campaign_path)
         except OSError as error:
             raise CampaignNotOpened(
-                f"file: cannot read {campaign_path}: {error.strerror or error}"
+                _("file: cannot read {path}: {why}").format(
+                    path=campaign_path, why=error.strerror or error
+                )
             ) from None
         return make_app(store, campaign_note=note)
     return make_app(campaign_path=campaign_path)

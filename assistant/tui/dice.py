@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from converters.errors import FieldError
+from converters.i18n import _
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
@@ -32,6 +35,12 @@ if TYPE_CHECKING:
     from converters.dice import Roll, SeededDice
 
 __all__ = ["AppDice", "DiceService", "DieWanted", "RollCancelled"]
+
+_ROLLED_ON_THE_APP_THREAD = (
+    "physical dice must be rolled from a thread worker (@work(thread=True)), "
+    "not from the app's own thread"
+)
+"""A programming error, never a player's: it stays in the code's language."""
 
 
 class RollCancelled(Exception):
@@ -75,7 +84,9 @@ class DiceService:
         from converters.dice import Roll
 
         if sides < 1:
-            raise ValueError(f"sides: a die has at least 1 face (got {sides})")
+            raise FieldError(
+                field="sides", message=_("a die has at least 1 face (got {sides})"), sides=sides
+            )
         value = self._ask(sides, purpose) if self.physical else self._seeded.roll(sides, purpose)
         self._seeded.take_log()
         roll = Roll(sides=sides, value=value, purpose=purpose)
@@ -85,13 +96,10 @@ class DiceService:
 
     def _ask(self, sides: int, purpose: str) -> int:
         # Imported here so that building the service (and its tests) stays cheap.
-        from assistant.tui.screens.die_entry import DieEntryScreen
+        from assistant.tui.screens.die_entry import DieEntryScreen, purpose_text
 
         if threading.get_ident() == self.app_thread:
-            raise RuntimeError(
-                "physical dice must be rolled from a thread worker (@work(thread=True)), "
-                "not from the app's own thread"
-            )
+            raise RuntimeError(_ROLLED_ON_THE_APP_THREAD)
         answer: Future[int | None] = Future()
         with self._lock:
             self._waiting.add(answer)
@@ -103,7 +111,11 @@ class DiceService:
             with self._lock:
                 self._waiting.discard(answer)
         if value is None:
-            raise RollCancelled(f"roll cancelled: d{sides} for {purpose}")
+            raise RollCancelled(
+                _("roll cancelled: d{sides} for {purpose}").format(
+                    sides=sides, purpose=purpose_text(purpose)
+                )
+            )
         return value
 
     def cancel_waiting(self) -> None:

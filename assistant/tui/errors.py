@@ -55,7 +55,15 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         return _(label) if label else last.replace("_", " ")
 
     if isinstance(error, FieldError):
-        return error.text(name)
+        # A refusal raised with an English template (marked with N_, its values apart) is said
+        # here in the player's language; one raised already translated reads as it is.
+        values = {
+            # "" would fetch the catalogue's header: only words are translated.
+            key: _(value) if isinstance(value, str) and value.strip() else value
+            for key, value in error.values.items()
+        }
+        said = FieldError(error.fields, _(error.message), **values)
+        return said.text(name)
     if isinstance(error, ValidationError):
         return field_error(error).text(name)
     # A refusal not yet carrying its field ("pm: …", "--winner-pm: …"): its leading field and

@@ -149,6 +149,30 @@ async def test_every_footer_key_fits_in_120_columns(app: Any, mode: str) -> None
         assert "c b d g j h a s Screens" in line.plain
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("mode", [mode for _, mode, _ in NAVIGATION])
+async def test_at_80_columns_every_footer_key_is_on_screen(
+    app: Any, mode: str, language: str
+) -> None:
+    """Issue 11: at 80×24 no key is cut off at the right edge, in either language; the keys at
+    the right give up their words first (F1 lists them all with their words)."""
+    from assistant.tui.widgets.footer import CastraFooter
+    from converters.i18n import set_language
+
+    set_language(language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.switch_mode(mode)
+        await pilot.pause()
+        footer = app.screen.query_one(CastraFooter)
+        line = footer.render()
+        assert line.cell_len <= footer.content_size.width, f"{mode}: {line.plain!r}"
+        assert "…" not in line.plain
+        for entry in footer.entries():
+            for _key, shown_as, _enabled in entry.keys:
+                assert shown_as in line.plain.split(), f"{mode}: {shown_as} missing"
+        assert "q" in line.plain.split()[-2:], "Quit is still the last key"
+
+
 async def test_clicking_a_key_in_the_footer_presses_it(app: Any) -> None:
     """The footer is also a row of buttons: a click on "h" goes to the History."""
     from assistant.tui.widgets.footer import CastraFooter

@@ -9,22 +9,31 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
 from assistant.tui.app import make_app
 from converters.i18n import LOCALE_DIR, current_language, set_language
 from tests.tui.conftest import SEED, SIZE
+from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
 
-SCANNED = {"a": "ANNI BUI", "s": "Bellum", "j": "Journal", "c": "Campaign", "g": "Ghost"}
+SCANNED = {
+    "a": "ANNI BUI",
+    "s": "Bellum",
+    "j": "Journal",
+    "c": "Campaign",
+    "g": "Ghost",
+    "b": "Battle desk",
+    "d": "Dice battle",
+}
 """Screens whose every word is translated (key → screen)."""
 
 NOT_YET_SCANNED = {
-    "b": "Battle desk",
-    "d": "Dice battle",
     "h": "History (the ledger's summaries)",
     "f1": "Help (lists every screen's keys)",
 }
@@ -76,6 +85,21 @@ def _data_words(store: Any) -> set[str]:
     names = [unit.english for unit in unit_types()] + [work.english for work in buildings()]
     names += [entry.who for entry in store.history()]
     names.append(SAMPLE_ARMY)
+    return _words(" ".join(names))
+
+
+def _army_list_words() -> set[str]:
+    """The words of the army lists the desk names for the shipped nations (data, as published)."""
+    import armylists
+
+    names = []
+    for nation in armylists.nations():
+        for ruleset in ("fog", "dbm", "dbmm", "dba"):
+            try:
+                ref = armylists.army_list(nation, ruleset)
+            except Exception:  # a nation without a list for that ruleset
+                continue
+            names += [str(ref.list), str(getattr(ref, "book", "") or "")]
     return _words(" ".join(names))
 
 
@@ -135,7 +159,56 @@ def test_not_yet_scanned_screens_are_real_keys(key: str) -> None:
     assert key in {k for k, _mode, _title in NAVIGATION} | {"f1"}
 
 
-# -- snapshots in Italian (issue 14): the Campaign screen; the battle desk and the ghost follow --
+@pytest.mark.parametrize(
+    "use",
+    [
+        pytest.param(
+            heraclea_on_the_desk, marks=pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+        ),
+        pytest.param(
+            a_round_at_panormus, marks=pytest.mark.armies_at("Panormus", "Rome", "Carthage")
+        ),
+    ],
+    ids=["desk", "dice-battle"],
+)
+async def test_the_desk_and_the_dice_battle_in_use_show_only_italian(
+    store: Any, use: Callable[[Any], Awaitable[None]]
+) -> None:
+    """Beyond the empty forms: the desk's budgets, advice, preview and prestige after Heraclea,
+    and the dice battle's sides, odds and round log after a round, all in Italian."""
+    english_only = _english_only_words() - _data_words(store)
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await use(pilot)
+        # What the player typed is data, shown as typed ("Carthage 4" in the set-up), and so are
+        # the army lists' names and books ("Mid-Republican Roman (Rise of Rome)").
+        typed = " ".join(field.value for field in app.screen.query(Input))
+        left = _words(_screen_text(app)) & english_only - _words(typed) - _army_list_words()
+        assert not left, f"{use.__name__} shows English words: {sorted(left)}"
+
+
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+async def test_the_desk_refuses_a_record_in_italian(store: Any) -> None:
+    """ctrl+r with no place: the refusal under the Record line is Italian, and so is the one
+    for a count the rules refuse (broken BGs beyond those fielded, T2.1)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await heraclea_on_the_desk(pilot)
+        app.screen.query_one("#place", Input).value = ""
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        refusal = str(app.screen.query_one("#record-error", Static).render())
+        assert refusal.startswith("luogo: scrivi dove si è combattuta la battaglia")
+        app.screen.query_one("#b1-broken", Input).value = "11"
+        await pilot.pause()
+        card = str(app.screen.query_one("#b1-error", Static).render())
+        assert card == "rotti/framm.: insieme al massimo GB (10), ricevuto 11 + 2", card
+
+
+# -- snapshots in Italian (issue 14): Campaign, Battle desk, Dice battle, Ghost --
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
@@ -154,3 +227,41 @@ def test_ghost_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int,
     """The opening order in Italian: its banner, reason, dice and what it allows (G3.1, G3.5)."""
     set_language("it")
     assert snap_compare(make_app(store, seed=SEED), terminal_size=size, press=["g", "f6"])
+
+
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_battle_desk_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
+    """Heraclea on the desk in Italian: P.M., budgets in punti, the advice (T1.8), GB and punti
+    attrito, the preview's working (T2.1) and the prestige (T4.1)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    assert snap_compare(app, terminal_size=size, run_before=heraclea_on_the_desk)
+
+
+@pytest.mark.armies_at("Panormus", "Rome", "Carthage")
+def test_dice_battle_in_italian_at_80x24(snap_compare: Any, store: Any) -> None:
+    """A round at Panormus in Italian at 80×24: the set-up whole, sides, odds, round log."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=a_round_at_panormus)
+
+
+async def test_the_dice_battle_takes_the_nations_italian_names(store: Any) -> None:
+    """An Italian player types "Roma 5; Cartagine 4" as the seed writes them: the battle starts
+    and its contingents are the campaign's own nations (the ledger's keys, Rome and Carthage)."""
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        app.screen.query_one("#dice-side-a", Input).value = "Roma 5"
+        app.screen.query_one("#dice-side-b", Input).value = "Cartagine 4"
+        await pilot.pause()
+        app.screen.query_one("#dice-rounds").focus()
+        await pilot.press("f5")
+        await pilot.pause()
+        battle = app.screen.battle  # type: ignore[attr-defined]
+        assert battle is not None
+        assert [c.nation for c in battle.setup.a.contingents] == ["Rome"]
+        assert [c.nation for c in battle.setup.b.contingents] == ["Carthage"]

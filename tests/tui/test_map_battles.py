@@ -48,11 +48,11 @@ async def test_t7_4_the_dice_battle_bounds_fleets_by_what_sails_at_the_place(
         await fill(pilot, "#dice-place", "Tarentum", type_text)
         # Magna Graecia fleet I lies at Tarentum; Rome fleet I is still at Roma.
         assert str(screen.query_one("#dice-setup-error").render()) == (
-            "side A: Rome has 0 naval PM standing at Tarentum (fielded 2, T7.4)"
+            "Side A: Rome has 0 naval PM standing at Tarentum (fielded 2, T7.4)"
         )
         await fill(pilot, "#dice-place", "Roma", type_text)
         assert str(screen.query_one("#dice-setup-error").render()) == (
-            "side B: Magna Graecia has 0 naval PM standing at Roma (fielded 2, T7.4)"
+            "Side B: Magna Graecia has 0 naval PM standing at Roma (fielded 2, T7.4)"
         )
 
 

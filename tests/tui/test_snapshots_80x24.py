@@ -61,3 +61,57 @@ async def test_60x20_screens_scroll_rather_than_clip(app: Any, key: str, pane: s
         await pilot.pause()
         last = list(scroll.children)[-1]
         assert last.region.bottom <= scroll.region.bottom
+
+
+# Issue 11: the dice battle's set-up at 80 columns cut its approach picker and the naval tick;
+# Italian words are longer still. Every picker shows its longest choice, every label ends
+# inside the set-up's border, in both languages.
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_80x24_the_dice_set_up_is_whole(store: Any, language: str) -> None:
+    from textual.widgets import Checkbox, Select
+
+    from assistant.tui.app import make_app
+    from assistant.tui.screens.dice_battle import APPROACHES, SEEKERS
+    from converters.i18n import _, set_language
+    from tests.tui.conftest import SEED
+
+    set_language(language)
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        app.screen.query_one("#dice-naval", Checkbox).value = True  # the interception row too
+        await pilot.pause()
+        setup = app.screen.query_one("#dice-setup")
+        inside = setup.content_region
+        for widget in setup.query("Label, Select, Checkbox, Input"):
+            if widget.display:
+                assert widget.region.right <= inside.right, f"{widget} is cut at the right"
+        for widget in setup.query(Checkbox):
+            shown = str(widget.label)
+            assert widget.region.width >= len(shown) + 4, f"{shown!r} is cut"
+        for picker, choices in (("#dice-approach", APPROACHES), ("#dice-seeks", SEEKERS)):
+            longest = max(len(_(name)) for name, _key in choices)
+            assert app.screen.query_one(picker, Select).region.width >= longest + 3, picker
+
+
+# Issue 11: the Italian nations table at 80×24 was cut at the right ("Neutral (senza
+# giocatore)", "P.M. terrestri"): every column is readable without scrolling sideways.
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+async def test_80x24_the_italian_nations_table_is_whole(store: Any) -> None:
+    from textual.widgets import DataTable
+
+    from assistant.tui.app import make_app
+    from converters.i18n import set_language
+    from tests.tui.conftest import SEED
+
+    a_battle_and_a_turn(store)  # decimated PM with the turn they expire: the widest cells
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        nations = app.screen.query_one("#nations", DataTable)
+        assert nations.virtual_size.width <= nations.scrollable_content_region.width
+        headings = [str(column.label) for column in nations.columns.values()]
+        assert "P.M.\nterrestri" in headings  # two lines, not cut
+        assert nations.header_height == 2

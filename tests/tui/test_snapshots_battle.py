@@ -29,47 +29,51 @@ async def _fill(pilot: Any, values: dict[str, str]) -> None:
         await pilot.pause()
 
 
+async def heraclea_on_the_desk(pilot: Any) -> None:
+    """The battle desk after Heraclea (FOG): Rome 4 PM beats Pyrrhus 2 PM, the preview shown."""
+    await pilot.press("b")
+    await pilot.pause()
+    await _fill(
+        pilot,
+        {
+            "#a1-nation": "Rome",
+            "#a1-pm": "4",
+            "#b1-nation": "Pyrrhus",
+            "#b1-pm": "2",
+            "#a1-battle_groups": "12",
+            "#a1-broken": "2",
+            "#b1-battle_groups": "10",
+            "#b1-broken": "5",
+            "#b1-fragmented": "2",
+            "#winner": "a",
+            "#place": "Heraclea",
+        },
+    )
+    pilot.app.screen.query_one("#preview-table").focus()
+    await pilot.pause()
+
+
+async def a_round_at_panormus(pilot: Any) -> None:
+    """The dice battle after its first round: Rome 5 PM against Carthage 4 PM (T3.1)."""
+    await pilot.press("d")
+    await pilot.pause()
+    await _fill(
+        pilot,
+        {"#dice-side-a": "Rome 5", "#dice-side-b": "Carthage 4", "#dice-place": "Panormus"},
+    )
+    pilot.app.screen.query_one("#dice-rounds").focus()
+    await pilot.press("f5", "f6")
+    await settle(pilot)
+
+
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 def test_battle_desk_snapshot(app: Any, snap_compare: Any) -> None:
-    async def run_before(pilot: Any) -> None:
-        await pilot.press("b")
-        await pilot.pause()
-        await _fill(
-            pilot,
-            {
-                "#a1-nation": "Rome",
-                "#a1-pm": "4",
-                "#b1-nation": "Pyrrhus",
-                "#b1-pm": "2",
-                "#a1-battle_groups": "12",
-                "#a1-broken": "2",
-                "#b1-battle_groups": "10",
-                "#b1-broken": "5",
-                "#b1-fragmented": "2",
-                "#winner": "a",
-                "#place": "Heraclea",
-            },
-        )
-        pilot.app.screen.query_one("#preview-table").focus()
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=SIZE, run_before=heraclea_on_the_desk)
 
 
 @pytest.mark.armies_at("Panormus", "Rome", "Carthage")
 def test_dice_battle_snapshot(app: Any, snap_compare: Any) -> None:
-    async def run_before(pilot: Any) -> None:
-        await pilot.press("d")
-        await pilot.pause()
-        await _fill(
-            pilot,
-            {"#dice-side-a": "Rome 5", "#dice-side-b": "Carthage 4", "#dice-place": "Panormus"},
-        )
-        pilot.app.screen.query_one("#dice-rounds").focus()
-        await pilot.press("f5", "f6")
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=SIZE, run_before=a_round_at_panormus)
 
 
 def test_naval_battle_with_capture_snapshot(app: Any, snap_compare: Any) -> None:

@@ -32,6 +32,7 @@ from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
+from converters.errors import FieldError
 from converters.i18n import N_, _, format_number, ngettext
 
 __all__ = ["AnniBuiScreen"]
@@ -78,7 +79,9 @@ def _whole(text: str, field: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"{field}: a whole number (got {text!r})") from None
+        raise FieldError(
+            field=field, message=_("a whole number (got {typed!r})"), typed=text
+        ) from None
 
 
 class AnniBuiScreen(Screen[None]):
@@ -324,7 +327,7 @@ class AnniBuiScreen(Screen[None]):
             if troop is not None:
                 troops.append(troop)
         if problem is not None:
-            raise ValueError(f"line: {problem}")  # shown on its line already
+            raise FieldError(field="line", message="{problem}", problem=problem)  # shown already
         return troops
 
     # A1 -------------------------------------------------------------------------------------------
@@ -359,7 +362,7 @@ class AnniBuiScreen(Screen[None]):
         army = parse_increments(army_text, "increments") if army_text.strip() else None
         treasury = _whole(self._text("#army-treasury"), "treasury")
         if problem is not None:
-            raise ValueError(f"line: {problem}")
+            raise FieldError(field="line", message="{problem}", problem=problem)
         if not units and not works:
             return _("Choose unit types (or buildings) to price an order (A1).")
         budget = army_budget(units, works, army_increments=army, treasury=treasury, rates=rates())
@@ -380,13 +383,19 @@ class AnniBuiScreen(Screen[None]):
         kinds = {troop.unit.fire for troop in shooters}
         if kinds == {"engine"}:
             if walls:
-                raise ValueError("walls: only ranged shooters (archers …) get the wall bonus")
+                raise FieldError(
+                    field="walls",
+                    message=_("only ranged shooters (archers …) get the wall bonus"),
+                )
             result = engine_fire(shooters, targets, distance=distance)
             formula = _("AB × engines {attack}").format(attack=result.attack)
         elif "engine" in kinds:
-            raise ValueError(
-                "shooters: ranged units and engines shoot with different sums (A2); "
-                "work them out one after the other"
+            raise FieldError(
+                field="shooters",
+                message=_(
+                    "ranged units and engines shoot with different sums (A2); "
+                    "work them out one after the other"
+                ),
             )
         else:
             result = ranged_fire(

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
@@ -35,11 +36,17 @@ from assistant.tui.widgets.battle_contingent import (
     Side,
     read_count,
 )
-from assistant.tui.widgets.battle_error import FieldError, FieldNote
+from assistant.tui.widgets.battle_error import (
+    FieldError,
+    FieldNote,
+    nothing_recorded,
+    recorded_line,
+    type_the_place,
+)
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
-from converters.i18n import N_, _
+from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
@@ -49,12 +56,18 @@ RULESETS: tuple[tuple[str, Ruleset], ...] = (
     ("DBM", "dbm"),
     ("DBMM", "dbmm"),
     ("DBA 3.0", "dba"),
-    ("Dice (T3)", "dice"),
+    (N_("Dice (T3)"), "dice"),
 )
-"""The rulesets a battle can be fought with, as the desk offers them."""
+"""The rulesets a battle can be fought with, as the desk offers them (translated where shown)."""
 
-UNITS = {"fog": "points", "dbm": "AP", "dbmm": "AP", "dba": "elements"}
-"""What a budget counts, per ruleset (T1.1–T1.3)."""
+UNITS = {
+    "fog": N_("points"),
+    "dbm": N_("army points"),
+    "dbmm": N_("army points"),
+    "dba": N_("elements"),
+}
+"""What a budget counts, per ruleset (T1.1–T1.3). DBM's AP are army points, spelt out: "AP"
+is FoG's attrition points on the same desk (and in Italian the two differ)."""
 
 
 def winner_options(a_name: str, b_name: str, *, draw: bool) -> list[tuple[str, str]]:
@@ -79,6 +92,32 @@ DESK_LABELS: dict[str, str] = {
     "winner": N_("Winner"),
 }
 """The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
+
+PRESTIGE_REASONS = (
+    N_("T4.1 {kind} {size} victory: ±{points}"),
+    N_(
+        "T4.1 {kind} {size} victory: ±{points} "
+        "(T3.5 city: the defender counted as {pm} PM, {lost} lost)"
+    ),
+    N_("narrow"),
+    N_("clear"),
+    N_("minor"),
+    N_("major"),
+)
+"""The ledger's English for a battle's prestige (assistant.ledger.record, T4.1), marked so the
+desk and the dice battle show the recorded reason in the player's language."""
+
+DEFEATS = {"ordinary": N_("ordinary"), "crushing": N_("crushing")}
+"""D2's kinds of defeat, as the preview names them."""
+
+BATTLE_OF = N_("Battle of {place}")
+"""The purpose of an army battle's D3 die: recorded in English, shown translated."""
+
+RECOVERY_OF = N_("Recovery {tag}")
+"""The purpose of a contingent's T2.6 recovery dice: recorded in English, shown translated."""
+
+PLACE_TO_BE_NAMED = "(place to be named)"
+"""The place of a previewed battle's event, which is never recorded nor shown."""
 
 
 class ArmyBattleRolled(Message):
@@ -119,18 +158,24 @@ class DeskWorkFailed(Message):
 class BattleDeskScreen(Screen[None]):
     """Budgets and advice before a table battle; the result form and its preview after it."""
 
-    TITLE = "Battle desk"
+    TITLE = N_("Battle desk")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "add_ally('a')", "Ally A+"),
-        Binding("f3", "add_ally('b')", "Ally B+"),
-        Binding("f4", "drop_ally", "Drop ally"),
-        Binding("f6", "roll_recovery", "Recovery", tooltip="Roll the recovery dice (T2.6)"),
-        Binding("f9", "to_dice_battle", "By dice"),
-        Binding("ctrl+r", "record", "Record"),
+        Binding("f2", "add_ally('a')", N_("Ally A+")),
+        Binding("f3", "add_ally('b')", N_("Ally B+")),
+        Binding("f4", "drop_ally", N_("Drop ally")),
+        Binding("f6", "roll_recovery", N_("Recovery"), tooltip=N_("Roll the recovery dice (T2.6)")),
+        Binding("f9", "to_dice_battle", N_("By dice")),
+        Binding("ctrl+r", "record", N_("Record")),
         # Off the footer, which 120 columns fill already; Help (F1) lists it.
-        Binding("f8", "write_sheet", "Sheet", show=False, tooltip="Write the battle sheet (HTML)"),
-        Binding("escape", "leave_field", "Leave field", show=False),
+        Binding(
+            "f8",
+            "write_sheet",
+            N_("Sheet"),
+            show=False,
+            tooltip=N_("Write the battle sheet (HTML)"),
+        ),
+        Binding("escape", "leave_field", N_("Leave field"), show=False),
     ]
 
     def __init__(
@@ -180,56 +225,63 @@ class BattleDeskScreen(Screen[None]):
         with VerticalScroll(id="desk"):
             with Horizontal(id="desk-sides"):
                 with Vertical(id="side-a", classes="side") as side_a:
-                    side_a.border_title = "Side A (attacker)"
+                    side_a.border_title = _("Side A (attacker)")
                     yield from self._first_cards("a", nations)
                 with Vertical(id="side-b", classes="side") as side_b:
-                    side_b.border_title = "Side B (defender)"
+                    side_b.border_title = _("Side B (defender)")
                     yield from self._first_cards("b", nations)
             with Horizontal(id="desk-middle"):
                 with Vertical(id="desk-settings") as settings:
-                    settings.border_title = "Battle"
+                    settings.border_title = _("Battle")
                     with Horizontal(classes="setting"):
-                        yield Label("Rules", classes="field-label")
+                        yield Label(_("Rules"), classes="field-label")
                         yield Select(
-                            RULESETS, value="fog", allow_blank=False, compact=True, id="ruleset"
+                            [(_(name), key) for name, key in RULESETS],
+                            value="fog",
+                            allow_blank=False,
+                            compact=True,
+                            id="ruleset",
                         )
                     with Horizontal(classes="setting table-only", id="cap-row"):
-                        yield Label("Table cap", classes="field-label")
-                        yield Input(placeholder="none", compact=True, id="cap")
+                        yield Label(_("Table cap"), classes="field-label")
+                        yield Input(placeholder=_("none"), compact=True, id="cap")
                     yield FieldError(id="cap-error")
                     with Horizontal(classes="setting"):
-                        yield Label("Place", classes="field-label")
+                        yield Label(_("Place"), classes="field-label")
                         yield Input(
-                            self._place, placeholder="province or city", compact=True, id="place"
+                            self._place,
+                            placeholder=_("province or city"),
+                            compact=True,
+                            id="place",
                         )
                     with Horizontal(classes="setting table-only"):
-                        yield TickBox("terrain", id="terrain", compact=True)
-                        yield TickBox("city (B holds)", id="city", compact=True)
+                        yield TickBox(_("terrain"), id="terrain", compact=True)
+                        yield TickBox(_("city (B holds)"), id="city", compact=True)
                     with Horizontal(classes="setting table-only"):
-                        yield TickBox("landing", id="landing", compact=True)
-                        yield TickBox("agree on dice", id="agree", compact=True)
+                        yield TickBox(_("landing"), id="landing", compact=True)
+                        yield TickBox(_("agree on dice"), id="agree", compact=True)
                 with Vertical(id="desk-budget", classes="table-only") as budget:
-                    budget.border_title = "Before the game: budgets (T1) and advice (T1.8)"
+                    budget.border_title = _("Before the game: budgets (T1) and advice (T1.8)")
                     yield DataTable(id="budget-table", cursor_type="none", zebra_stripes=True)
                     yield Static("", id="advice")
             with Vertical(id="desk-result") as result:
-                result.border_title = "After the game: casualties (T2) and prestige (T4)"
+                result.border_title = _("After the game: casualties (T2) and prestige (T4)")
                 with Horizontal(classes="setting"):
-                    yield Label("Winner", classes="field-label")
+                    yield Label(_("Winner"), classes="field-label")
                     yield Select(
-                        winner_options("Side A", "Side B", draw=True),
-                        prompt="who won?",
+                        winner_options(_("Side A"), _("Side B"), draw=True),
+                        prompt=_("who won?"),
                         compact=True,
                         id="winner",
                     )
-                    yield TickBox("recovery model instead (T2.6)", id="recovery", compact=True)
+                    yield TickBox(_("recovery model instead (T2.6)"), id="recovery", compact=True)
                 with Horizontal(classes="setting", id="desk-armies"):
-                    yield Label("Armies (D2) A", classes="field-label")
-                    yield Select([], prompt="army", compact=True, id="army-a")
-                    yield Label("B", classes="field-label")
-                    yield Select([], prompt="army", compact=True, id="army-b")
-                    yield TickBox("loser's general lost", id="loser-general", compact=True)
-                    yield TickBox("loser's camp lost", id="loser-camp", compact=True)
+                    yield Label(_("Armies (D2) A"), classes="field-label")
+                    yield Select([], prompt=_("army"), compact=True, id="army-a")
+                    yield Label(_("B"), classes="field-label")
+                    yield Select([], prompt=_("army"), compact=True, id="army-b")
+                    yield TickBox(_("loser's general lost"), id="loser-general", compact=True)
+                    yield TickBox(_("loser's camp lost"), id="loser-camp", compact=True)
                 yield DataTable(id="preview-table", cursor_type="none", zebra_stripes=True)
                 yield Static("", id="prestige")
                 yield FieldError(id="record-error")
@@ -245,10 +297,10 @@ class BattleDeskScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#budget-table", DataTable).add_columns(
-            "", "nation", "PM", "budget", "army list"
+            "", _("nation"), _("PM"), _("budget"), _("army list")
         )
         self.query_one("#preview-table", DataTable).add_columns(
-            "", "nation", "PM", "lost", "left", "decimated", "working (T2)"
+            "", _("nation"), _("PM"), _("lost"), _("left"), _("decimated"), _("working (T2)")
         )
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self._show_armies()
@@ -299,7 +351,10 @@ class BattleDeskScreen(Screen[None]):
             other_army = chosen[other]
             enemy = armies.get(other_army) if isinstance(other_army, str) else None
             options = [
-                (f"{army.name} · morale {army.morale}", army.name)
+                (
+                    _("{army} · morale {morale}").format(army=army.name, morale=army.morale),
+                    army.name,
+                )
                 for army in armies.values()
                 if army.alive and (enemy is None or army.nation != enemy.nation)
             ]
@@ -315,18 +370,26 @@ class BattleDeskScreen(Screen[None]):
         """What the army battle form says, checked for form only (the ledger checks the rest)."""
         winner = self.query_one("#winner", Select).value
         if winner not in ("a", "b"):
-            raise InputProblem("winner", "winner: choose who won")
+            raise InputProblem(field="winner", message=_("winner: choose who won"))
         armies = {}
         for side in ("a", "b"):
             value = self.query_one(f"#army-{side}", Select).value
             if not isinstance(value, str):
-                raise InputProblem("army", f"army {side.upper()}: choose the army that fought")
+                raise InputProblem(
+                    field="army",
+                    message=_("army {side}: choose the army that fought").format(side=side.upper()),
+                )
             armies[side] = value
         figures: dict[str, int] = {}
         for side in ("a", "b"):
             card = self.query_one(f"#card-{side}1", ContingentCard)
-            elements = read_count(card.text("elements"), f"{side.upper()} elements", optional=True)
-            lost = read_count(card.text("lost"), f"{side.upper()} elements lost", optional=True)
+            # Named as the card shows them, after the side: "A elements fielded".
+            elements = read_count(
+                card.text("elements"), side.upper() + " " + _("elements fielded"), optional=True
+            )
+            lost = read_count(
+                card.text("lost"), side.upper() + " " + _("elements lost"), optional=True
+            )
             figures[f"elements_{side}"] = DBA_ELEMENTS if elements is None else int(elements)
             figures[f"lost_{side}"] = 0 if lost is None else int(lost)
         return {
@@ -346,7 +409,7 @@ class BattleDeskScreen(Screen[None]):
         try:
             battle = self._army_battle()
         except InputProblem as problem:
-            line.update(f"Army battle (D2): {problem}")
+            line.update(_("Army battle (D2): {problem}").format(problem=problem))
             return
         armies = self._armies()
         winner, loser = battle["winner"], "b" if battle["winner"] == "a" else "a"
@@ -363,29 +426,37 @@ class BattleDeskScreen(Screen[None]):
             )
             preview = preview_defeat(won.morale, beaten.morale, defeat)
         except (ValueError, KeyError) as error:
-            line.update(f"Army battle (D2): {describe(error, DESK_LABELS)}")
+            line.update(
+                _("Army battle (D2): {problem}").format(problem=describe(error, DESK_LABELS))
+            )
             return
         if preview.check_due:
-            fate = (
-                f"D3: {beaten.name} rolls 1d6 when recorded: above morale {beaten.morale} "
-                f"it ceases to exist; else morale {preview.loser_morale_after}"
-            )
+            fate = _(
+                "D3: {army} rolls 1d6 when recorded: above morale {morale} it ceases to exist; "
+                "else morale {after}"
+            ).format(army=beaten.name, morale=beaten.morale, after=preview.loser_morale_after)
         elif preview.disbands:
-            fate = f"D3: {beaten.name} had morale 0: it disbands"
+            fate = _("D3: {army} had morale 0: it disbands").format(army=beaten.name)
         else:
-            fate = f"{beaten.name} morale {beaten.morale} → {preview.loser_morale_after}"
-        triumph = " (a triumph)" if preview.winner_result == "triumph" else ""
-        line.update(
-            f"D2: {preview.defeat} defeat{triumph} · "
-            f"{won.name} morale {won.morale} → {preview.winner_morale_after} · {fate}"
+            fate = _("{army} morale {morale} → {after}").format(
+                army=beaten.name, morale=beaten.morale, after=preview.loser_morale_after
+            )
+        defeat_line = (
+            _("D2: {defeat} defeat (a triumph)")
+            if preview.winner_result == "triumph"
+            else _("D2: {defeat} defeat")
+        ).format(defeat=_(DEFEATS.get(preview.defeat, preview.defeat)))
+        winner_fate = _("{army} morale {morale} → {after}").format(
+            army=won.name, morale=won.morale, after=preview.winner_morale_after
         )
+        line.update(f"{defeat_line} · {winner_fate} · {fate}")
         self._preview = {"army_battle": battle}
 
     def _record_army_battle(self, place: str) -> None:
         try:
             battle = self._army_battle()
         except InputProblem as problem:
-            self.query_one("#record-error", Static).update(f"Nothing recorded: {problem}")
+            self.query_one("#record-error", Static).update(nothing_recorded(str(problem)))
             return
         self._roll_army_battle(place, battle)
 
@@ -393,12 +464,12 @@ class BattleDeskScreen(Screen[None]):
     def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
         from assistant.ledger.record import dba_campaign_battle
 
-        dice = castra_app(self).dice_for(f"Battle of {place}")
+        dice = castra_app(self).dice_for(BATTLE_OF.format(place=place))
         try:
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
         except Exception as error:  # refused, or a cancelled physical roll: nothing recorded
-            self.post_message(DeskWorkFailed(f"Nothing recorded: {describe(error, DESK_LABELS)}"))
+            self.post_message(DeskWorkFailed(nothing_recorded(describe(error, DESK_LABELS))))
             return
         self.post_message(ArmyBattleRolled(event))
 
@@ -416,13 +487,13 @@ class BattleDeskScreen(Screen[None]):
         try:
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
+            error.update(nothing_recorded(describe(problem, DESK_LABELS)))
             return
         error.update("")
         self.query_one("#winner", Select).clear()
         self.query_one("#place", Input).value = ""
         self._show_armies()
-        self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
+        self.query_one("#desk-recorded", Static).update(recorded_line(summary))
         self.query_one("#preview-table", DataTable).focus()
 
     # ----------------------------------------------------------------- reading the form
@@ -513,7 +584,7 @@ class BattleDeskScreen(Screen[None]):
         for card in self.cards(side):
             try:
                 if card.nation is None:
-                    raise InputProblem("nation", "nation: choose the contingent's nation")
+                    raise InputProblem(field="nation", message=_choose_nation())
                 found.append((card, card.pm()))
                 if show:
                     card.show_error("")
@@ -556,7 +627,7 @@ class BattleDeskScreen(Screen[None]):
                     LedgerFieldError(
                         "pm",
                         _("{nation} has {has} land PM in play (fielded {fielded})"),
-                        nation=card.nation,
+                        nation=nation_name(card.nation),
                         has=has,
                         fielded=fielded,
                     )
@@ -580,13 +651,14 @@ class BattleDeskScreen(Screen[None]):
     def _cap(self) -> int | None:
         error = self.query_one("#cap-error", Static)
         try:
-            value = read_count(self.query_one("#cap", Input).value, "table cap", optional=True)
+            value = read_count(self.query_one("#cap", Input).value, _("table cap"), optional=True)
         except InputProblem as problem:
             error.update(str(problem))
             raise
         if value == 0:
-            error.update("table cap: a positive number of points or elements, or empty")
-            raise InputProblem("table cap", "table cap must be positive")
+            refusal = _("table cap: a positive number of points or elements, or empty")
+            error.update(refusal)
+            raise InputProblem(field="cap", message=refusal)
         error.update("")
         return None if value is None else int(value)
 
@@ -611,7 +683,11 @@ class BattleDeskScreen(Screen[None]):
             army = self.query_one(f"#army-{side}", Select).value
             return army if isinstance(army, str) else _("Army {side}").format(side=side.upper())
         nations = [card.nation for card in self.cards(side) if card.nation]
-        return " + ".join(nations) if nations else _("Side {side}").format(side=side.upper())
+        return (
+            " + ".join(map(nation_name, nations))
+            if nations
+            else _("Side {side}").format(side=side.upper())
+        )
 
     def _show_winner_options(self) -> None:
         options = winner_options(
@@ -655,12 +731,14 @@ class BattleDeskScreen(Screen[None]):
             cap = None
         if show is False:
             advice.update(
-                "Macedon vs Persia: each battle is one DBA game between two armies (D2); "
-                "choose them below."
+                _(
+                    "Macedon vs Persia: each battle is one DBA game between two armies (D2); "
+                    "choose them below."
+                )
             )
             return
         if side_a is None or side_b is None:
-            advice.update("Choose each contingent's nation and PM to see the budgets.")
+            advice.update(_("Choose each contingent's nation and PM to see the budgets."))
             return
         rates = self._rates()
         circumstances = self._circumstances()
@@ -674,7 +752,7 @@ class BattleDeskScreen(Screen[None]):
                     self._house_rules().small_battle,
                 )
                 for card, pm in side_a + side_b:
-                    table.add_row(card.tag, card.nation or "", _pm(pm), "dice", "")
+                    table.add_row(card.tag, nation_name(card.nation or ""), _pm(pm), _("dice"), "")
                 self._show_advice(advised.resolution, advised.reasons)
                 return
             plan = budgets.battle_budget(
@@ -687,10 +765,12 @@ class BattleDeskScreen(Screen[None]):
                 small_battle=self._house_rules().small_battle,
             )
         except (ValueError, ValidationError) as error:
-            advice.update(f"[b]Cannot budget:[/b] {describe(error, DESK_LABELS)}")
+            advice.update(
+                _("[b]Cannot budget:[/b] {problem}").format(problem=describe(error, DESK_LABELS))
+            )
             return
         self._plan = plan
-        unit = UNITS[self.ruleset]
+        unit = _(UNITS[self.ruleset])
         for card, contingent in zip(
             [c for c, _pm_typed in side_a] + [c for c, _pm_typed in side_b],
             plan.a.contingents + plan.b.contingents,
@@ -698,21 +778,26 @@ class BattleDeskScreen(Screen[None]):
         ):
             table.add_row(
                 card.tag,
-                contingent.nation or "",
+                nation_name(contingent.nation or ""),
                 _pm(contingent.pm),
                 _budget_text(contingent, unit),
                 contingent.army_list or "",
             )
-        for name, side in (("Side A", plan.a), ("Side B", plan.b)):
+        for name, side in ((_("Side A"), plan.a), (_("Side B"), plan.b)):
             table.add_row(name, "", _pm(side.pm), _budget_text(side, unit), "")
         scale = ""
         if plan.scale != 1:
-            scale = f"Table cap {plan.cap}: both sides × {float(plan.scale):.3f} (T1.7). "
+            scale = _("Table cap {cap}: both sides × {scale} (T1.7). ").format(
+                cap=plan.cap, scale=format_number(plan.scale, decimals=3)
+            )
         self._show_advice(plan.resolution, plan.reasons, prefix=scale)
 
     def _show_advice(self, resolution: str, reasons: tuple[str, ...], prefix: str = "") -> None:
-        verdict = "Fight it by DICE" if resolution == "dice" else "Fight it on the TABLE"
-        lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {reason}" for reason in reasons)]
+        verdict = _("Fight it by DICE") if resolution == "dice" else _("Fight it on the TABLE")
+        lines = [
+            f"{prefix}[b]{verdict}[/b]",
+            *(f"• {translate_recorded(reason)}" for reason in reasons),
+        ]
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _house_rules(self) -> Any:
@@ -755,7 +840,7 @@ class BattleDeskScreen(Screen[None]):
             self._refresh_army_preview()
             return
         if self.ruleset == "dice":
-            prestige_line.update("A dice battle is fought on the Dice battle screen (f9).")
+            prestige_line.update(_("A dice battle is fought on the Dice battle screen (f9)."))
             return
         if self._contingents("a", show=False) is None or self._contingents("b", show=False) is None:
             prestige_line.update(_("Fix the contingents marked in red to see the result."))
@@ -764,17 +849,17 @@ class BattleDeskScreen(Screen[None]):
 
         winner = self.query_one("#winner", Select).value
         if winner not in ("a", "b", "draw"):
-            prestige_line.update("Choose the winner to see casualties and prestige.")
+            prestige_line.update(_("Choose the winner to see casualties and prestige."))
             return
         try:
             preview = self._compute_result(str(winner))
         except InputProblem as problem:
-            prestige_line.update(f"Result incomplete: {problem}")
+            prestige_line.update(_("Result incomplete: {problem}").format(problem=problem))
             return
         for row in preview["contingents"]:
             table.add_row(
                 row["tag"],
-                row["nation"],
+                nation_name(row["nation"]),
                 str(row["pm"]),
                 str(row["pm_lost"]),
                 str(row["pm_left"]),
@@ -782,10 +867,13 @@ class BattleDeskScreen(Screen[None]):
                 working_text(row["detail"]),
             )
         event = preview["event"]
-        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
-        shown = f"Prestige ({event.prestige_reason or 'T4.1'}): {points}"
+        points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
+        shown = _("Prestige ({reason}): {points}").format(
+            reason=translate_recorded(event.prestige_reason or "T4.1"), points=points
+        )
         broken = [
-            f"{row['tag']} {row['nation']}: {losses.fog_army_break(row['detail'])}"
+            f"{row['tag']} {nation_name(row['nation'])}: "
+            f"{translate_recorded(losses.fog_army_break(row['detail']))}"
             for row in preview["contingents"]
             if getattr(row["detail"], "army_broken", False)
         ]
@@ -804,11 +892,12 @@ class BattleDeskScreen(Screen[None]):
             for card in self.cards(side):
                 try:
                     if card.nation is None:
-                        raise InputProblem("nation", "nation: choose the contingent's nation")
+                        raise InputProblem(field="nation", message=_choose_nation())
                     pm = card.pm()
                     if pm.denominator != 1:
                         raise InputProblem(
-                            "PM", "PM: a garrison's half PM is settled by dice (T3.5)"
+                            field="pm",
+                            message=_("PM: a garrison's half PM is settled by dice (T3.5)"),
                         )
                     result = self._contingent_losses(card, int(pm), outcome, losses)
                 except InputProblem as problem:
@@ -833,11 +922,13 @@ class BattleDeskScreen(Screen[None]):
                     }
                 )
         if failed:
-            raise InputProblem("result", "fix the fields marked under the contingents")
+            raise InputProblem(
+                field="result", message=_("fix the fields marked under the contingents")
+            )
         try:
-            event = self._battle_event("(place to be named)", winner, rows)
+            event = self._battle_event(PLACE_TO_BE_NAMED, winner, rows)
         except (ValueError, ValidationError) as error:
-            raise InputProblem("result", describe(error, DESK_LABELS)) from error
+            raise InputProblem(field="result", message=describe(error, DESK_LABELS)) from error
         # What is shown is what the ledger will record: its event, computed by the converters.
         for row, recorded in zip(rows, event.contingents, strict=True):
             row["pm_lost"] = recorded.pm_lost
@@ -849,14 +940,14 @@ class BattleDeskScreen(Screen[None]):
         mode = self._result_mode()
         rates = self._rates()
         if mode == "fog":
-            attrition = read_count(card.text("attrition"), "AP total", optional=True)
+            attrition = read_count(card.text("attrition"), _("AP total"), optional=True)
             return losses.fog_losses(
                 pm,
-                int(_need(read_count(card.text("battle_groups"), "battle groups"))),
+                int(_need(read_count(card.text("battle_groups"), _("battle groups")))),
                 outcome,
-                broken=int(read_count(card.text("broken"), "broken", optional=True) or 0),
+                broken=int(read_count(card.text("broken"), _("broken"), optional=True) or 0),
                 fragmented=int(
-                    read_count(card.text("fragmented"), "fragmented", optional=True) or 0
+                    read_count(card.text("fragmented"), _("fragmented"), optional=True) or 0
                 ),
                 camp_sacked=card.flag("camp_sacked"),
                 attrition=None if attrition is None else int(attrition),
@@ -865,11 +956,11 @@ class BattleDeskScreen(Screen[None]):
         if mode == "dbm":
             return losses.dbm_losses(
                 pm,
-                _need(read_count(card.text("total_eleq"), "total ElEq", halves=True)),
-                _need(read_count(card.text("eliminated"), "eliminated ElEq", halves=True)),
+                _need(read_count(card.text("total_eleq"), _("total ElEq"), halves=True)),
+                _need(read_count(card.text("eliminated"), _("eliminated ElEq"), halves=True)),
                 outcome,
                 demoralised=read_count(
-                    card.text("demoralised"), "demoralised ElEq", halves=True, optional=True
+                    card.text("demoralised"), _("demoralised ElEq"), halves=True, optional=True
                 )
                 or 0,
             )
@@ -877,21 +968,24 @@ class BattleDeskScreen(Screen[None]):
             # T2.2b: its own rule set, bases killed (and the loser's broken) over bases.
             return losses.dbmm_losses(
                 pm,
-                int(_need(read_count(card.text("dbmm_bases"), "bases fielded"))),
-                int(_need(read_count(card.text("killed"), "bases killed"))),
-                int(read_count(card.text("broken_bases"), "broken", optional=True) or 0),
+                int(_need(read_count(card.text("dbmm_bases"), _("bases fielded")))),
+                int(_need(read_count(card.text("killed"), _("bases killed")))),
+                int(read_count(card.text("broken_bases"), _("broken"), optional=True) or 0),
                 outcome,
             )
         if mode == "dba":
             return losses.dba_losses(
                 pm,
-                int(_need(read_count(card.text("elements"), "elements fielded"))),
-                int(_need(read_count(card.text("lost"), "elements lost"))),
+                int(_need(read_count(card.text("elements"), _("elements fielded")))),
+                int(_need(read_count(card.text("lost"), _("elements lost")))),
                 outcome,
             )
         rolled = self._recovery.get(card.tag)
         if rolled is None:
-            raise InputProblem("recovery", "recovery: press f6 to roll the recovery dice (T2.6)")
+            raise InputProblem(
+                field="recovery",
+                message=_("recovery: press f6 to roll the recovery dice (T2.6)"),
+            )
         return rolled
 
     # ----------------------------------------------------------------- actions
@@ -920,7 +1014,7 @@ class BattleDeskScreen(Screen[None]):
             allies = [card for card in self.cards() if card.number > 1]
             target = allies[-1] if allies else None
         if target is None:
-            self.notify("Each side keeps at least one contingent.", severity="warning")
+            self.notify(_("Each side keeps at least one contingent."), severity="warning")
             return
         target.dropped = True
         await target.remove()
@@ -930,11 +1024,13 @@ class BattleDeskScreen(Screen[None]):
     def action_roll_recovery(self) -> None:
         """T2.6: roll the recovery dice for every contingent (in a worker: dice may be typed)."""
         if not self.recovery or self.ruleset == "dice":
-            self.notify("Tick 'recovery model (T2.6)' first.", severity="warning")
+            self.notify(_("Tick 'recovery model (T2.6)' first."), severity="warning")
             return
         winner = self.query_one("#winner", Select).value
         if winner not in ("a", "b"):
-            self.query_one("#record-error", Static).update("winner: choose who won before rolling")
+            self.query_one("#record-error", Static).update(
+                _("winner: choose who won before rolling")
+            )
             return
         requests: list[tuple[str, dict[str, Any]]] = []
         for card in self.cards():
@@ -945,12 +1041,13 @@ class BattleDeskScreen(Screen[None]):
                         card.tag,
                         {
                             "pm": int(pm),
-                            "bases": int(_need(read_count(card.text("bases"), "bases"))),
+                            "bases": int(_need(read_count(card.text("bases"), _("bases")))),
                             "destroyed": int(
-                                read_count(card.text("destroyed"), "destroyed", optional=True) or 0
+                                read_count(card.text("destroyed"), _("destroyed"), optional=True)
+                                or 0
                             ),
                             "routed": int(
-                                read_count(card.text("routed"), "routed", optional=True) or 0
+                                read_count(card.text("routed"), _("routed"), optional=True) or 0
                             ),
                             "holds_field": card.side == winner,
                             "commander_killed": card.flag("commander_killed"),
@@ -973,14 +1070,18 @@ class BattleDeskScreen(Screen[None]):
         rolls: dict[str, list[Any]] = {}
         problems: dict[str, str] = {}
         for tag, kwargs in requests:
-            dice = castra_app(self).dice_for(f"Recovery {tag}")
+            dice = castra_app(self).dice_for(RECOVERY_OF.format(tag=tag))
             try:
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)
             except (ValueError, ValidationError) as error:
                 problems[tag] = describe(error, DESK_LABELS)
             except Exception as error:  # a cancelled physical roll abandons the whole roll
-                self.post_message(DeskWorkFailed(f"Recovery not rolled: {error}", notify=True))
+                self.post_message(
+                    DeskWorkFailed(
+                        _("Recovery not rolled: {problem}").format(problem=error), notify=True
+                    )
+                )
                 return
         self.post_message(RecoveryRolled(rolled, rolls, problems))
 
@@ -992,9 +1093,11 @@ class BattleDeskScreen(Screen[None]):
                 card.show_error(problems[card.tag])
             elif card.tag in rolled:
                 result = rolled[card.tag]
-                faces = " ".join(str(r.die) for r in result.rolls) or "none"
+                faces = " ".join(str(r.die) for r in result.rolls) or _("none")
                 card.show_note(
-                    f"recovered {result.recovered} of {result.lost_bases} (dice: {faces})"
+                    _("recovered {recovered} of {lost} (dice: {faces})").format(
+                        recovered=result.recovered, lost=result.lost_bases, faces=faces
+                    )
                 )
         self._recovery = {} if problems else rolled
         self._recovery_rolls = {} if problems else rolls
@@ -1035,12 +1138,12 @@ class BattleDeskScreen(Screen[None]):
         """Record the previewed battle into the campaign, then tell the campaign screen."""
         error = self.query_one("#record-error", Static)
         if self.ruleset == "dice":
-            error.update("rules: a dice battle is recorded from the Dice battle screen (f9)")
+            error.update(_("rules: a dice battle is recorded from the Dice battle screen (f9)"))
             return
         if self.armies_mode:
             place = self.query_one("#place", Input).value.strip()
             if not place:
-                error.update("place: type where the battle was fought (a province or city)")
+                error.update(type_the_place())
                 return
             self._record_army_battle(place)
             return
@@ -1049,29 +1152,29 @@ class BattleDeskScreen(Screen[None]):
         if self._preview is None:
             winner = self.query_one("#winner", Select).value
             if winner not in ("a", "b", "draw"):
-                error.update("winner: choose who won")
+                error.update(_("winner: choose who won"))
             elif self._in_play_refusal:
                 first = self._in_play_refusal[min(self._in_play_refusal)]
-                error.update(f"Nothing recorded: {first}")
+                error.update(nothing_recorded(first))
             else:
-                error.update("Nothing recorded: fix the fields marked in red")
+                error.update(nothing_recorded(_("fix the fields marked in red")))
             return
         place = self.query_one("#place", Input).value.strip()
         if not place:
-            error.update("place: type where the battle was fought (a province or city)")
+            error.update(type_the_place())
             return
         try:
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
             summary = castra_app(self).ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {describe(problem, DESK_LABELS)}")
+            error.update(nothing_recorded(describe(problem, DESK_LABELS)))
             return
         error.update("")
         self._forget_recovery()
         # A recorded result is cleared so the same battle cannot be recorded twice by mistake.
         self.query_one("#winner", Select).clear()
         self.query_one("#place", Input).value = ""
-        self.query_one("#desk-recorded", Static).update(f"[b]Recorded:[/b] {summary}")
+        self.query_one("#desk-recorded", Static).update(recorded_line(summary))
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#preview-table", DataTable).focus()
 
@@ -1100,7 +1203,7 @@ class BattleDeskScreen(Screen[None]):
         rolls = [roll for tag in sorted(self._recovery_rolls) for roll in self._recovery_rolls[tag]]
         store = castra_app(self).ledger.store
         if store is None:
-            raise ValueError("campaign: no campaign is open")
+            raise ValueError(_("campaign: no campaign is open"))
         return battle_event(
             store.state(),
             place=place,
@@ -1122,20 +1225,30 @@ def working_text(losses: Any) -> str:
     counted, out_of = getattr(losses, "counted", None), getattr(losses, "out_of", None)
     if counted is None or not out_of:
         return ""
-    units = {"fog": ("AP", "BG"), "dbm": ("ElEq", "ElEq"), "dba": ("el.", "el.")}
+    units = {
+        "fog": (N_("AP"), N_("BG")),
+        "dbm": (N_("ElEq"), N_("ElEq")),
+        "dba": (N_("el."), N_("el.")),
+    }
     what, of = units.get(str(getattr(losses, "system", "")), ("", ""))
     share = Fraction(losses.pm) * Fraction(counted) / Fraction(out_of)
-    shown = f"{_pm(Fraction(counted))} {what} ÷ {_pm(Fraction(out_of))} {of}"
-    return f"{losses.pm} PM × {shown} = {float(share):.2f}"
+    return _("{pm} PM × {counted} {what} ÷ {out_of} {of} = {share}").format(
+        pm=losses.pm,
+        counted=_pm(Fraction(counted)),
+        what=_(what) if what else "",
+        out_of=_pm(Fraction(out_of)),
+        of=_(of) if of else "",
+        share=format_number(share, decimals=2),
+    )
 
 
 def _budget_text(budget: Any, unit: str) -> str:
     """E.g. "1000 points (of 1600)" under a cap, "18 elements (2 cmd)" for DBA."""
     text = f"{budget.budget} {unit}"
     if budget.budget != budget.full_budget:
-        text += f" (of {budget.full_budget})"
+        text += _(" (of {full})").format(full=budget.full_budget)
     if budget.commands is not None:
-        text += f" ({budget.commands} cmd)"
+        text += _(" ({commands} cmd)").format(commands=budget.commands)
     return text
 
 
@@ -1147,3 +1260,7 @@ def _need(value: Fraction | None) -> Fraction:
 def _pm(value: Fraction | int) -> str:
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _choose_nation() -> str:
+    return _("nation: choose the contingent's nation")

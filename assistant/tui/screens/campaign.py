@@ -26,6 +26,7 @@ from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.errors import FieldError
 from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
@@ -62,7 +63,8 @@ def __getattr__(name: str) -> Any:
     # first frame does not wait for them (see assistant.tui.screens.campaign_forms).
     if name in _FORMS:
         return getattr(importlib.import_module("assistant.tui.screens.campaign_forms"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    missing = f"module {__name__!r} has no attribute {name!r}"  # Python's own words
+    raise AttributeError(missing)
 
 
 RECENT_EVENTS = 12
@@ -104,6 +106,21 @@ def _training_text(nation: Any) -> str:
     return ", ".join(parts)
 
 
+NATION_ROOM = 21
+"""Columns the nations table keeps for a nation's name ("Neutral (no player)", longest shipped)."""
+
+
+def fitting_headings(headings: list[str], width: int) -> list[str]:
+    """The nations table's headings, each on one line when the table then fits ``width``
+    columns; else every heading of several words on two lines (issue 11: Italian "P.M.
+    terrestri" at 80 columns), so every column stays readable without scrolling sideways."""
+    # A column is its widest line plus a cell's padding on each side; numbers are narrower.
+    one_line = NATION_ROOM + 2 + sum(len(heading) + 2 for heading in headings[1:])
+    if one_line <= width:
+        return headings
+    return [headings[0]] + [heading.replace(" ", "\n", 1) for heading in headings[1:]]
+
+
 def parse_tribute(text: str) -> dict[str, int]:
     """``"Rome 12, Magna Graecia 5"`` → ``{"Rome": 12, "Magna Graecia": 5}`` (T5.3 tribute).
 
@@ -116,9 +133,12 @@ def parse_tribute(text: str) -> dict[str, int]:
             continue
         name, _space, amount = part.rpartition(" ")
         if not name.strip() or not amount.lstrip("-").isdigit():
-            raise ValueError(
-                f"tribute: write each nation and its PE, e.g. Rome 12, Magna Graecia 5 "
-                f"(got {part!r})"
+            raise FieldError(
+                field="tribute",
+                message=_(
+                    "write each nation and its PE, e.g. Rome 12, Magna Graecia 5 (got {part!r})"
+                ),
+                part=part,
             )
         tribute[name.strip()] = int(amount)
     return tribute
@@ -239,7 +259,7 @@ class CampaignScreen(Screen[None]):
             title = _("Nations")
             # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
             # turns in brackets say when decimated PM expire and recruits arrive.
-            nations.add_columns(
+            headings = [
                 _("Nation"),
                 _("Land PM"),
                 _("Naval PM"),
@@ -248,7 +268,10 @@ class CampaignScreen(Screen[None]):
                 _("PE"),
                 _("PP"),
                 _("VP"),
-            )
+            ]
+            wrapped = fitting_headings(headings, self.size.width - 2)
+            nations.header_height = max(heading.count("\n") + 1 for heading in wrapped)
+            nations.add_columns(*wrapped)
         else:
             title = _("Armies (morale 0–6, D1)")
             nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))

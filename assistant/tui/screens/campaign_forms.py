@@ -26,7 +26,8 @@ from assistant.tui.screens.campaign import (
     pe_listing,
 )
 from assistant.tui.screens.ledger_form import LedgerForm
-from converters.i18n import _
+from converters.errors import FieldError
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 __all__ = [
     "AdvanceTurnForm",
@@ -51,12 +52,16 @@ def parse_stationed(text: str) -> dict[str, int]:
         found = re.fullmatch(r"(.*?)\s*[\s:]\s*([0-9]+)", part)
         name = found.group(1).strip() if found else ""
         if found is None or not name:
-            raise ValueError(
-                f"stationed: write each occupied province and the PM there, 0 or more, e.g. "
-                f"Heraclea 2, Tarentum 3 (got {part!r})"
+            raise FieldError(
+                field="stationed",
+                message=_(
+                    "write each occupied province and the PM there, 0 or more, e.g. "
+                    "Heraclea 2, Tarentum 3 (got {part!r})"
+                ),
+                part=part,
             )
         if name in stationed:
-            raise ValueError(f"stationed: {name} given twice")
+            raise FieldError(field="stationed", message=_("{province} given twice"), province=name)
         stationed[name] = int(found.group(2))
     return stationed
 
@@ -64,7 +69,7 @@ def parse_stationed(text: str) -> dict[str, int]:
 class AdvanceTurnForm(LedgerForm):
     """End the current turn (T5.1), with the tribute each nation collects (T5.3)."""
 
-    FORM_TITLE = "End the turn"
+    FORM_TITLE = N_("End the turn")
 
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
@@ -72,9 +77,11 @@ class AdvanceTurnForm(LedgerForm):
         following = (
             calendar.date(state.turn + 1)
             if state.turn < calendar.total_turns
-            else "the end of the campaign"
+            else _("the end of the campaign")
         )
-        yield Static(f"{state.date}\n→ {following}", classes="hint")
+        yield Static(
+            f"{translate_recorded(state.date)}\n→ {translate_recorded(following)}", classes="hint"
+        )
         from assistant.ledger.map_war import turn_end_collection
 
         collection = turn_end_collection(state)
@@ -82,14 +89,13 @@ class AdvanceTurnForm(LedgerForm):
         if collection is None and state.scenario.economy is not None:
             yield from self.field(
                 "tribute",
-                "Tribute collected (T5.3), optional",
-                Input(placeholder="e.g. Rome 12, Magna Graecia 5"),
+                _("Tribute collected (T5.3), optional"),
+                Input(placeholder=_("e.g. Rome 12, Magna Graecia 5")),
             )
         elif collection is not None:
             # T5.3, T7.8: on the map the tribute is computed, never typed.
             yield Static(collected_text(*collection), id="tribute-computed", classes="hint")
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import TurnAdvanced as TurnAdvancedEvent
@@ -118,7 +124,7 @@ def collected_text(tribute: dict[str, int], costs: dict[str, int]) -> str:
 class RebuildForm(LedgerForm):
     """Rebuild decimated land PM before they expire (T2.5)."""
 
-    FORM_TITLE = "Rebuild decimated PM (T2.5)"
+    FORM_TITLE = N_("Rebuild decimated PM (T2.5)")
 
     def __init__(self, nation: str | None = None) -> None:
         super().__init__()
@@ -127,32 +133,38 @@ class RebuildForm(LedgerForm):
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
         economy = state.scenario.economy
-        cost = f"{economy.rebuild_cost} PE each" if economy else "no economy in this campaign"
+        cost = (
+            _("{pe} PE each").format(pe=economy.rebuild_cost)
+            if economy
+            else _("no economy in this campaign")
+        )
         waiting = [
             f"{nation_name(name)} {decimated_text(nation)}"
             for name, nation in state.nations.items()
             if nation.decimated
         ]
         yield Static(
-            f"{cost}, up to and including the next winter turn.\n"
-            f"Decimated now: {'; '.join(waiting) if waiting else 'none'}",
+            _("{cost}, up to and including the next winter turn.").format(cost=cost)
+            + "\n"
+            + _("Decimated now: {waiting}").format(
+                waiting="; ".join(waiting) if waiting else _("none")
+            ),
             classes="hint",
         )
         options = nation_options(state, players_only=False)
         chosen = self.nation if self.nation in state.nations else Select.NULL
         yield from self.field(
-            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
+            "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("pm", "PM to rebuild", Input(value="1", restrict=r"-?\d*"))
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
+        yield from self.field("pm", _("PM to rebuild"), Input(value="1", restrict=r"-?\d*"))
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import PmRebuilt
 
         nation = self.choice("nation")
         if nation is None:
-            raise ValueError("nation: choose the nation that rebuilds")
+            raise FieldError(field="nation", message=_("choose the nation that rebuilds"))
         return PmRebuilt(
             nation=nation, pm=self.text("pm") or "", who=self.who(), note=self.text("note")
         )
@@ -161,7 +173,7 @@ class RebuildForm(LedgerForm):
 class RecruitForm(LedgerForm):
     """Order new land or naval PM (T6.1): paid now, arriving after the training delay."""
 
-    FORM_TITLE = "Order recruits (T6.1)"
+    FORM_TITLE = N_("Order recruits (T6.1)")
 
     def __init__(self, nation: str | None = None) -> None:
         super().__init__()
@@ -172,29 +184,36 @@ class RecruitForm(LedgerForm):
         economy = state.scenario.economy
         if economy:
             yield Static(
-                f"Land PM {economy.land_pm_cost} PE, naval PM {economy.naval_pm_cost} PE; "
-                f"they arrive {economy.recruit_delay_turns} turns after the order.",
+                _("Land PM {land} PE, naval PM {naval} PE; ").format(
+                    land=economy.land_pm_cost, naval=economy.naval_pm_cost
+                )
+                + ngettext(
+                    "they arrive {turns} turn after the order.",
+                    "they arrive {turns} turns after the order.",
+                    economy.recruit_delay_turns,
+                ).format(turns=economy.recruit_delay_turns),
                 classes="hint",
             )
         options = nation_options(state)
         chosen = self.nation if self.nation in dict(options) else Select.NULL
         yield from self.field(
-            "nation", "Nation", Select(options, value=chosen, prompt="choose a nation")
+            "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("land_pm", "Land PM", Input(value="0", restrict=r"-?\d*"))
-        yield from self.field("naval_pm", "Naval PM", Input(value="0", restrict=r"-?\d*"))
+        yield from self.field("land_pm", _("Land PM"), Input(value="0", restrict=r"-?\d*"))
+        yield from self.field("naval_pm", _("Naval PM"), Input(value="0", restrict=r"-?\d*"))
         yield from self.field(
-            "province", "Province they deploy in (optional)", Input(placeholder="e.g. Roma")
+            "province",
+            _("Province they deploy in (optional)"),
+            Input(placeholder=_("e.g. Roma")),
         )
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
+        yield from self.who_then_note()
 
     def build_event(self) -> Any:
         from assistant.ledger.events import RecruitmentOrdered
 
         nation = self.choice("nation")
         if nation is None:
-            raise ValueError("nation: choose the nation that recruits")
+            raise FieldError(field="nation", message=_("choose the nation that recruits"))
         return RecruitmentOrdered(
             nation=nation,
             land_pm=self.text("land_pm") or "0",
@@ -223,7 +242,7 @@ class WinterTurnForm(LedgerForm):
     the same roll is kept for the next attempt: a die is never rolled again to get another face.
     """
 
-    FORM_TITLE = "Winter turn"
+    FORM_TITLE = N_("Winter turn")
 
     def __init__(self) -> None:
         super().__init__()
@@ -234,16 +253,16 @@ class WinterTurnForm(LedgerForm):
 
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
-        lines = [state.date]
+        lines = [translate_recorded(state.date)]
         if state.is_winter and state.scenario.economy is not None:
             owed = [
-                f"{name} {state.upkeep(name)} PE"
+                _("{nation} {pe} PE").format(nation=name, pe=state.upkeep(name))
                 for name, nation in state.nations.items()
                 if nation.player
             ]
-            lines.append("Upkeep owed (T6.2): " + ", ".join(owed))
+            lines.append(_("Upkeep owed (T6.2): {owed}").format(owed=", ".join(owed)))
         die = state.scenario.winter_events.die if state.scenario.winter_events else 10
-        lines.append(f"Recording rolls the d{die} of the winter event (T5.6).")
+        lines.append(_("Recording rolls the d{die} of the winter event (T5.6).").format(die=die))
         yield Static("\n".join(lines), classes="hint")
         yield Static("", id="winter-roll", classes="hint")
         yield from self._occupied_fields(state)
@@ -254,11 +273,10 @@ class WinterTurnForm(LedgerForm):
         ]
         yield from self.field(
             "storm_nation",
-            "If a storm (7) strikes tied fleets: which nation",
-            Select(fleets, prompt="— (only when asked)"),
+            _("If a storm (7) strikes tied fleets: which nation"),
+            Select(fleets, prompt=_("— (only when asked)")),
         )
-        yield from self.field("who", "Who", self.who_input())
-        yield from self.field("note", "Note", Input(placeholder="optional"))
+        yield from self.who_then_note()
 
     def _occupied_fields(self, state: Any) -> ComposeResult:
         """T5.7: the occupied provinces and the PM field, or a hint that there are none."""
@@ -266,27 +284,38 @@ class WinterTurnForm(LedgerForm):
         self.has_occupied = bool(occupied)
         if not occupied:
             yield Static(
-                "No occupied provinces: no control check this winter (T5.7).",
+                _("No occupied provinces: no control check this winter (T5.7)."),
                 id="occupied",
                 classes="hint",
             )
             return
         lines = [
-            "Control check of occupied provinces (T5.7): owner's PP + loyalty v holder's PP + "
-            "PM stationed, a tie to the holder; loyalty is then 0 for ever."
+            _(
+                "Control check of occupied provinces (T5.7): owner's PP + loyalty v holder's PP + "
+                "PM stationed, a tie to the holder; loyalty is then 0 for ever."
+            )
         ]
         for entry in occupied:
             lines.append(
-                f"• {entry.province}, {entry.homeland}'s, held by {entry.holder}: loyalty "
-                f"{entry.loyalty}, PP {entry.owner_pp} v {entry.occupier_pp}, "
-                f"{entry.pm_to_keep} PM keep it"
+                _(
+                    "• {province}, {homeland}'s, held by {holder}: loyalty {loyalty}, "
+                    "PP {owner_pp} v {occupier_pp}, {pm} PM keep it"
+                ).format(
+                    province=entry.province,
+                    homeland=entry.homeland,
+                    holder=entry.holder,
+                    loyalty=entry.loyalty,
+                    owner_pp=entry.owner_pp,
+                    occupier_pp=entry.occupier_pp,
+                    pm=entry.pm_to_keep,
+                )
             )
         yield Static("\n".join(lines), id="occupied", classes="hint")
         example = ", ".join(f"{entry.province} {entry.pm_to_keep}" for entry in occupied[:2])
         yield from self.field(
             "stationed",
-            "PM stationed in occupied provinces (none named: 0)",
-            Input(placeholder=f"e.g. {example}"),
+            _("PM stationed in occupied provinces (none named: 0)"),
+            Input(placeholder=_("e.g. {example}").format(example=example)),
         )
 
     def action_record(self) -> None:
@@ -319,11 +348,13 @@ class WinterTurnForm(LedgerForm):
     def _rolled(self, message: WinterDieRolled) -> None:
         roll = message.roll
         if roll is None:
-            self.say("roll cancelled: nothing recorded")
+            self.say(_("roll cancelled: nothing recorded"))
             return
         self.winter_roll = roll
         self.query_one("#winter-roll", Static).update(
-            f"d{roll.sides} rolled for the winter event: {roll.value}"
+            _("d{sides} rolled for the winter event: {face}").format(
+                sides=roll.sides, face=roll.value
+            )
         )
         super().action_record()
 

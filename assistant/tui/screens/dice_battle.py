@@ -30,14 +30,21 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from textual.worker import get_current_worker
 
+from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.widgets.battle_error import FieldError, FieldNote
+from assistant.tui.widgets.battle_error import (
+    FieldError,
+    FieldNote,
+    nothing_recorded,
+    recorded_line,
+    type_the_place,
+)
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.dice_battle import SetupProblem, TypedContingent, parse_side
-from converters.i18n import N_, _
+from converters.i18n import N_, _, format_number, ngettext, translate_recorded
 
 ODDS_MOST_DICE = 60
 """Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
@@ -60,7 +67,15 @@ DICE_LABELS: dict[str, str] = {
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""
-    return "; ".join(f"{nation} {_pm(pm)}" for nation, pm in contingents if nation)
+    return "; ".join(f"{nation_name(nation)} {_pm(pm)}" for nation, pm in contingents if nation)
+
+
+def read_side(text: str, field: str, nations: list[str]) -> list[TypedContingent]:
+    """:func:`converters.dice_battle.parse_side`, a shipped nation typed in the player's language
+    too ("Roma 4"): the contingents come back with the nations' keys, as the ledger knows them."""
+    shown = {nation_name(key): key for key in nations}
+    known = [*shown, *(key for key in nations if key not in shown)]
+    return [(shown.get(name, name), pm) for name, pm in parse_side(text, field, known)]
 
 
 def _pm(value: Fraction | int | float) -> str:
@@ -69,10 +84,14 @@ def _pm(value: Fraction | int | float) -> str:
 
 
 def _percent(probability: float) -> str:
-    return f"{probability * 100:5.1f}%"
+    """A probability as a right-aligned percentage, one decimal, the language's way."""
+    return (format_number(probability * 100, decimals=1) + "%").rjust(6)
 
 
-_RETREAT = Binding.Group("Retreat?")
+DICE_BATTLE = N_("Dice battle")
+"""The purpose prefix of the battle's dice: recorded in English, shown translated."""
+
+_RETREAT = Binding.Group(N_("Retreat?"))
 """T3.3: f7 and f8 switch side A and side B between fighting on and retreating."""
 
 
@@ -129,22 +148,22 @@ class DiceNotRolled(Message):
 class DiceBattleScreen(Screen[None]):
     """Set up, fight round by round with live odds, and record a T3 dice battle."""
 
-    TITLE = "Dice battle"
+    TITLE = DICE_BATTLE
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f5", "start", "Start"),
-        Binding("f6", "next_round", "Roll / next"),
+        Binding("f5", "start", N_("Start")),
+        Binding("f6", "next_round", N_("Roll / next")),
         # One footer entry for both (f7 f8 Retreat?), so the keys with f9 fit in 120 columns.
-        Binding("f7", "toggle_choice('a')", "A retreat?", group=_RETREAT),
-        Binding("f8", "toggle_choice('b')", "B retreat?", group=_RETREAT),
+        Binding("f7", "toggle_choice('a')", N_("A retreat?"), group=_RETREAT),
+        Binding("f8", "toggle_choice('b')", N_("B retreat?"), group=_RETREAT),
         Binding(
             "f9",
             "intercept",
-            "Intercept?",
-            tooltip="Roll whether the fleet avoiding battle is caught (T3.6)",
+            N_("Intercept?"),
+            tooltip=N_("Roll whether the fleet avoiding battle is caught (T3.6)"),
         ),
-        Binding("ctrl+r", "record", "Record"),
-        Binding("escape", "back", "Back", show=False),
+        Binding("ctrl+r", "record", N_("Record")),
+        Binding("escape", "back", N_("Back"), show=False),
     ]
 
     def __init__(
@@ -176,71 +195,74 @@ class DiceBattleScreen(Screen[None]):
         yield CastraHeader()
         with VerticalScroll(id="dice"):
             with Vertical(id="dice-setup") as setup:
-                setup.border_title = "Set-up (T3.1–T3.7): NATION PM; ally PM …"
+                setup.border_title = _("Set-up (T3.1–T3.7): NATION PM; ally PM …")
                 with Horizontal(classes="setting"):
-                    yield Label("Side A", classes="field-label side-label")
+                    yield Label(_("Side A"), classes="field-label side-label")
                     yield Input(
                         side_text(side_a),
-                        placeholder="e.g. Pyrrhus 4; Magna Graecia 2",
+                        placeholder=_("e.g. Pyrrhus 4; Magna Graecia 2"),
                         compact=True,
                         id="dice-side-a",
                     )
-                    yield Label("retreats at", classes="field-label")
+                    yield Label(_("retreats at"), classes="field-label")
                     yield Input("0", compact=True, id="dice-a-retreat", classes="retreat")
                 with Horizontal(classes="setting"):
-                    yield Label("Side B", classes="field-label side-label")
+                    yield Label(_("Side B"), classes="field-label side-label")
                     yield Input(
-                        side_text(side_b), placeholder="e.g. Rome 5", compact=True, id="dice-side-b"
-                    )
-                    yield Label("retreats at", classes="field-label")
-                    yield Input("0", compact=True, id="dice-b-retreat", classes="retreat")
-                with Horizontal(classes="setting"):
-                    yield Label("A came by", classes="field-label")
-                    yield Select(
-                        APPROACHES,
-                        value="open",
-                        allow_blank=False,
+                        side_text(side_b),
+                        placeholder=_("e.g. Rome 5"),
                         compact=True,
-                        id="dice-approach",
+                        id="dice-side-b",
                     )
-                    yield TickBox("Pyrrhus leads (+1 both)", id="dice-pyrrhus", compact=True)
+                    yield Label(_("retreats at"), classes="field-label")
+                    yield Input("0", compact=True, id="dice-b-retreat", classes="retreat")
+                # Each row is a few groups side by side; below 100 columns (castra.tcss,
+                # "-narrow") a row stacks its groups, so no picker or label is cut at 80×24.
+                with Horizontal(classes="setting stacks"):
+                    with Horizontal(classes="group"):
+                        yield Label(_("A came by"), classes="field-label")
+                        yield _whole_picker(APPROACHES, "open", "dice-approach")
+                    with Horizontal(classes="group"):
+                        yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
+                        yield TickBox(
+                            _("city: B behind walls (T3.5)"),
+                            value=city,
+                            id="dice-city",
+                            compact=True,
+                        )
+                with Horizontal(classes="setting stacks"):
+                    with Horizontal(classes="group", id="dice-place-group"):
+                        yield Label(_("Place"), classes="field-label")
+                        yield Input(
+                            place, placeholder=_("province or city"), compact=True, id="dice-place"
+                        )
                     yield TickBox(
-                        "city: B behind walls (T3.5)", value=city, id="dice-city", compact=True
-                    )
-                with Horizontal(classes="setting"):
-                    yield Label("Place", classes="field-label")
-                    yield Input(
-                        place, placeholder="province or city", compact=True, id="dice-place"
-                    )
-                    yield TickBox(
-                        "naval battle: fleets, naval PM (T3.6, T3.7)",
+                        _("naval battle: fleets, naval PM (T3.6, T3.7)"),
                         value=naval,
                         id="dice-naval",
                         compact=True,
                     )
-                with Horizontal(classes="setting", id="dice-intercept-row") as row:
+                with Horizontal(classes="setting stacks", id="dice-intercept-row") as row:
                     row.display = naval
-                    yield Label("Intercept", classes="field-label")
-                    yield Select(
-                        SEEKERS,
-                        value="a",
-                        allow_blank=False,
-                        compact=True,
-                        id="dice-seeks",
-                    )
-                    yield Label("troops carried by the avoiding fleet", classes="field-label")
-                    yield Input("0", compact=True, id="dice-troops", classes="retreat")
-                    yield Label("PM  (f9 rolls T3.6)", classes="field-label")
+                    with Horizontal(classes="group"):
+                        yield Label(_("Intercept"), classes="field-label")
+                        yield _whole_picker(SEEKERS, "a", "dice-seeks")
+                    with Horizontal(classes="group"):
+                        yield Label(
+                            _("troops carried by the avoiding fleet"), classes="field-label"
+                        )
+                        yield Input("0", compact=True, id="dice-troops", classes="retreat")
+                        yield Label(_("PM  (f9 rolls T3.6)"), classes="field-label")
                 yield FieldError(id="dice-setup-error")
                 yield FieldNote(id="dice-intercept")
             with Horizontal(id="dice-status"):
                 yield Static("", id="dice-side-a-state", classes="dice-side")
                 yield Static("", id="dice-side-b-state", classes="dice-side")
                 with Vertical(id="dice-odds") as odds:
-                    odds.border_title = "Exact odds from here (T3.8)"
+                    odds.border_title = _("Exact odds (T3.8)")
                     yield Static("", id="dice-odds-text")
             with Vertical(id="dice-rounds-box") as rounds:
-                rounds.border_title = "Rounds (T3.1: each die ≥ target hits)"
+                rounds.border_title = _("Rounds (T3.1: each die ≥ target hits)")
                 yield DataTable(id="dice-rounds", cursor_type="none", zebra_stripes=True)
             yield Static("", id="dice-result")
             yield FieldError(id="dice-record-error")
@@ -248,7 +270,14 @@ class DiceBattleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#dice-rounds", DataTable).add_columns(
-            "round", "A dice", "A hits", "B dice", "B hits", "A left", "B left", "then"
+            _("round"),
+            _("A dice"),
+            _("A hits"),
+            _("B dice"),
+            _("B hits"),
+            _("A left"),
+            _("B left"),
+            _("then"),
         )
         self._show_status()
         self._show_odds()
@@ -269,23 +298,29 @@ class DiceBattleScreen(Screen[None]):
         return castra_app(self).ledger.house_rules()
 
     def _int(self, widget_id: str, field: str) -> int:
+        """A whole number typed into a field; ``field`` is its label (marked with ``N_``)."""
         typed = self.query_one(widget_id, Input).value.strip() or "0"
         if not typed.isdigit():
-            raise SetupProblem(field, f"{field}: a whole number of PM ≥ 0 (got {typed!r})")
+            raise SetupProblem(
+                field=field,
+                message=_("{field}: a whole number of PM ≥ 0 (got {typed!r})").format(
+                    field=_(field), typed=typed
+                ),
+            )
         return int(typed)
 
     def _setup(self) -> dict[str, Any]:
         """The set-up as typed, checked for form only (the engine checks the rules)."""
         nations = self._nations()
-        side_a = parse_side(self.query_one("#dice-side-a", Input).value, "side A", nations)
-        side_b = parse_side(self.query_one("#dice-side-b", Input).value, "side B", nations)
+        side_a = read_side(self.query_one("#dice-side-a", Input).value, _("side A"), nations)
+        side_b = read_side(self.query_one("#dice-side-b", Input).value, _("side B"), nations)
         self._check_naval_city()
         self._check_in_play({"side_a": side_a, "side_b": side_b})
         return {
             "a": side_a,
             "b": side_b,
-            "a_retreat_at": self._int("#dice-a-retreat", "A retreats at"),
-            "b_retreat_at": self._int("#dice-b-retreat", "B retreats at"),
+            "a_retreat_at": self._int("#dice-a-retreat", DICE_LABELS["retreat_a"]),
+            "b_retreat_at": self._int("#dice-b-retreat", DICE_LABELS["retreat_b"]),
             "approach": self.query_one("#dice-approach", Select).value,
             "pyrrhus": self.query_one("#dice-pyrrhus", Checkbox).value,
             "city": self.query_one("#dice-city", Checkbox).value,
@@ -326,7 +361,7 @@ class DiceBattleScreen(Screen[None]):
                     LedgerFieldError(
                         field,
                         _("{nation} has {has} {unit} in play (fielded {fielded})"),
-                        nation=nation,
+                        nation=nation_name(nation),
                         has=has,
                         unit=unit,
                         fielded=fielded,
@@ -342,7 +377,7 @@ class DiceBattleScreen(Screen[None]):
                         side=field,
                     )
                 )
-                raise SetupProblem(field, describe(refusal, DICE_LABELS))
+                raise SetupProblem(field=field, message=describe(refusal, DICE_LABELS))
 
     def _naval(self) -> bool:
         return bool(self.query_one("#dice-naval", Checkbox).value)
@@ -350,7 +385,7 @@ class DiceBattleScreen(Screen[None]):
     def _check_naval_city(self) -> None:
         """T3.5: a naval battle is fought first, between fleets, without the walls' doubling."""
         if self._naval() and self.query_one("#dice-city", Checkbox).value:
-            raise SetupProblem("naval battle", NAVAL_AND_CITY)
+            raise SetupProblem(field="naval battle", message=_(NAVAL_AND_CITY))
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -369,14 +404,16 @@ class DiceBattleScreen(Screen[None]):
         nations = self._nations()
         sides: dict[str, list[TypedContingent]] = {}
         try:
-            for key, field in (("a", "side A"), ("b", "side B")):
+            for key, field in (("a", "side_a"), ("b", "side_b")):
                 text = self.query_one(f"#dice-side-{key}", Input).value
                 if text.strip():
-                    sides[field] = parse_side(text, field, nations)
+                    sides[field] = read_side(
+                        text, _("side {side}").format(side=key.upper()), nations
+                    )
             self._check_naval_city()
             self._check_in_play(sides)
         except SetupProblem as problem:
-            return str(problem)
+            return _said(problem)
         return ""
 
     # ----------------------------------------------------------------- showing
@@ -388,26 +425,32 @@ class DiceBattleScreen(Screen[None]):
         label = side.upper()
         if self.battle is None:
             try:
-                contingents = parse_side(
-                    self.query_one(f"#dice-side-{side}", Input).value, f"side {label}", []
+                contingents = read_side(
+                    self.query_one(f"#dice-side-{side}", Input).value, label, []
                 )
             except SetupProblem:
-                return f"[b]Side {label}[/b]\nnot set up"
-            names = ", ".join(f"{n} {_pm(pm)}" for n, pm in contingents)
-            return f"[b]Side {label}[/b]\n{names}\nPress f5 to start"
+                return _("[b]Side {side}[/b]\nnot set up").format(side=label)
+            names = ", ".join(f"{nation_name(n)} {_pm(pm)}" for n, pm in contingents)
+            return _("[b]Side {side}[/b]\n{names}\nPress f5 to start").format(
+                side=label, names=names
+            )
         view = engine_side_view(self.battle, side)
         choice = self.choices[side]
-        shown = "[b red]RETREAT[/b red]" if choice == "retreat" else "fight on"
-        unit = "naval PM" if self.battle.setup.naval else "PM"
-        from converters.i18n import ngettext
-
+        shown = _("[b red]RETREAT[/b red]") if choice == "retreat" else _("fight on")
+        unit = _("naval PM") if self.battle.setup.naval else _("PM")
         dice = ngettext("{count} die", "{count} dice", view["dice"]).format(count=view["dice"])
         lines = [
-            f"[b]Side {label}[/b]  {_pm(view['pm'])} PM left, {dice}, hits on {view['target']}+"
+            _("[b]Side {side}[/b]  {pm} PM left, {dice}, hits on {target}+").format(
+                side=label, pm=_pm(view["pm"]), dice=dice, target=view["target"]
+            )
         ]
-        lines += [f"  {name}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
+        lines += [f"  {nation_name(name)}: {_pm(pm)} {unit}" for name, pm in view["contingents"]]
         if not engine_over(self.battle):
-            lines.append(f"After this round: {shown}  (f{7 if side == 'a' else 8})")
+            lines.append(
+                _("After this round: {choice}  (f{key})").format(
+                    choice=shown, key=7 if side == "a" else 8
+                )
+            )
         return "\n".join(lines)
 
     def _show_odds(self) -> None:
@@ -415,13 +458,13 @@ class DiceBattleScreen(Screen[None]):
         try:
             asked = self._odds()
         except SetupProblem as problem:
-            text.update(str(problem))
+            text.update(_said(problem))
             return
         except (ValueError, ValidationError) as error:
             text.update(describe(error, DICE_LABELS))
             return
         if asked is None:
-            text.update("The battle is over.")
+            text.update(_("The battle is over."))
             return
         self._compute_odds(*asked)
 
@@ -439,19 +482,24 @@ class DiceBattleScreen(Screen[None]):
     @on(OddsComputed)
     def _odds_computed(self, message: OddsComputed) -> None:
         odds = message.odds
-        self.query_one("#dice-odds-text", Static).update(
-            f"A wins        {_percent(odds.a_wins)}\n"
-            f"B wins        {_percent(odds.b_wins)}\n"
-            f"draw          {_percent(odds.draw)}\n"
-            f"both withdraw {_percent(odds.both_withdraw)}\n"
-            f"PM left: A {odds.a_expected_left:.2f}, B {odds.b_expected_left:.2f}"
-        )
+        # One figure a line, names in a column: the lines fit the narrow box in any language.
+        figures = [
+            (_("A wins"), _percent(odds.a_wins)),
+            (_("B wins"), _percent(odds.b_wins)),
+            (_("draw"), _percent(odds.draw)),
+            (_("both withdraw"), _percent(odds.both_withdraw)),
+            (_("PM left A"), format_number(odds.a_expected_left, decimals=2).rjust(6)),
+            (_("PM left B"), format_number(odds.b_expected_left, decimals=2).rjust(6)),
+        ]
+        width = max(len(name) for name, _figure in figures)
+        lines = [f"{name:<{width}} {figure}" for name, figure in figures]
+        self.query_one("#dice-odds-text", Static).update("\n".join(lines))
 
     def _odds(self) -> Any:
         """What T3.8 is computed from: (battle, A's and B's retreat thresholds, each side's choice
         for after this round, f7/f8, T3.3), from the current state; None once it is over."""
-        retreat_a = self._int("#dice-a-retreat", "A retreats at")
-        retreat_b = self._int("#dice-b-retreat", "B retreats at")
+        retreat_a = self._int("#dice-a-retreat", DICE_LABELS["retreat_a"])
+        retreat_b = self._int("#dice-b-retreat", DICE_LABELS["retreat_b"])
 
         battle = self.battle
         if battle is None:
@@ -460,7 +508,10 @@ class DiceBattleScreen(Screen[None]):
             return None
         if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
             # Exact odds grow fast with the dice; beyond this the screen would stall per key.
-            raise SetupProblem("odds", f"odds: shown up to {ODDS_MOST_DICE} dice a side")
+            raise SetupProblem(
+                field="odds",
+                message=_("odds: shown up to {most} dice a side").format(most=ODDS_MOST_DICE),
+            )
         return battle, retreat_a, retreat_b, self.choices["a"], self.choices["b"]
 
     # ----------------------------------------------------------------- actions
@@ -475,7 +526,7 @@ class DiceBattleScreen(Screen[None]):
             setup = self._setup()
             battle = engine_start(setup)
         except SetupProblem as problem:
-            error.update(str(problem))
+            error.update(_said(problem))
             return False
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -511,7 +562,7 @@ class DiceBattleScreen(Screen[None]):
             if self.battle is None:
                 return
         if engine_over(self.battle) and not self._capture_due():
-            self.notify("The battle is over: ctrl+r records it, f5 starts another.")
+            self.notify(_("The battle is over: ctrl+r records it, f5 starts another."))
             return
         self._roll(dict(self.choices))
 
@@ -525,13 +576,13 @@ class DiceBattleScreen(Screen[None]):
     def _roll(self, choices: dict[str, Any]) -> None:
         from converters.dice_battle import capture_due, play_step
 
-        dice = castra_app(self).dice_for("Dice battle")
+        dice = castra_app(self).dice_for(DICE_BATTLE)
         battle = self.battle
         if not engine_over(battle):
             try:
                 battle = play_step(battle, choices["a"], choices["b"], dice)
             except Exception as error:  # a cancelled physical roll leaves the battle as it was
-                self.post_message(DiceNotRolled("dice-record-error", f"Not rolled: {error}"))
+                self.post_message(DiceNotRolled("dice-record-error", _not_rolled(error)))
                 return
         rolls = list(dice.rolls)
         capture, problem = None, ""
@@ -540,7 +591,9 @@ class DiceBattleScreen(Screen[None]):
             try:
                 capture = engine_capture(battle, dice)
             except Exception as error:  # cancelled: the battle stands, f6 rolls the capture
-                problem = f"Capture not rolled: {error}; f6 rolls it (T3.7)"
+                problem = _("Capture not rolled: {problem}; f6 rolls it (T3.7)").format(
+                    problem=error
+                )
             else:
                 rolls = list(dice.rolls)
         if not get_current_worker().is_cancelled:
@@ -574,7 +627,7 @@ class DiceBattleScreen(Screen[None]):
         if self._capture_due():
             self.query_one("#dice-result", Static).update(
                 f"[b]{engine_result(self.battle, None)['headline']}[/b]\n"
-                "The winner's capture dice (T3.7) are still to roll: press f6."
+                + _("The winner's capture dice (T3.7) are still to roll: press f6.")
             )
             return
         try:
@@ -587,35 +640,35 @@ class DiceBattleScreen(Screen[None]):
         result = engine_result(self.battle, event, self.capture)
         self.query_one("#dice-result", Static).update(
             f"[b]{result['headline']}[/b]\n{result['losses']}\n{result['capture']}"
-            f"{result['prestige']}\nPress ctrl+r to record it into the campaign."
+            f"{result['prestige']}\n" + _("Press ctrl+r to record it into the campaign.")
         )
 
     def action_record(self) -> None:
         """Record the finished battle into the campaign (once)."""
         error = self.query_one("#dice-record-error", Static)
         if self.battle is None or not engine_over(self.battle):
-            error.update("battle: fight it to the end first (f6)")
+            error.update(_("battle: fight it to the end first (f6)"))
             return
         if self._recorded:
-            error.update("battle: already recorded; f5 starts another")
+            error.update(_("battle: already recorded; f5 starts another"))
             return
         if self._capture_due():
-            error.update("capture: roll the winner's capture dice first (f6, T3.7)")
+            error.update(_("capture: roll the winner's capture dice first (f6, T3.7)"))
             return
         place = self.query_one("#dice-place", Input).value.strip()
         if not place:
-            error.update("place: type where the battle was fought (a province or city)")
+            error.update(type_the_place())
             return
         ledger = castra_app(self).ledger
         try:
             event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
             summary = ledger.record(event).summary
         except (ValueError, ValidationError) as problem:
-            error.update(f"Nothing recorded: {describe(problem, DICE_LABELS)}")
+            error.update(nothing_recorded(describe(problem, DICE_LABELS)))
             return
         error.update("")
         self._recorded = True
-        self.query_one("#dice-result", Static).update(f"[b]Recorded:[/b] {summary}")
+        self.query_one("#dice-result", Static).update(recorded_line(summary))
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#dice-rounds", DataTable).focus()
 
@@ -624,15 +677,15 @@ class DiceBattleScreen(Screen[None]):
         error = self.query_one("#dice-setup-error", Static)
         if not self._naval():
             error.update(
-                "naval battle: interception (T3.6) is between fleets; tick naval battle first"
+                _("naval battle: interception (T3.6) is between fleets; tick naval battle first")
             )
             return
         try:
             setup = self._setup()
             engine_start(setup)
-            troops = self._int("#dice-troops", "troops carried")
+            troops = self._int("#dice-troops", DICE_LABELS["troops"])
         except SetupProblem as problem:
-            error.update(str(problem))
+            error.update(_said(problem))
             return
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -644,11 +697,11 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int, rules: Any) -> None:
-        dice = castra_app(self).dice_for("Dice battle")
+        dice = castra_app(self).dice_for(DICE_BATTLE)
         try:
             contact = engine_interception(seeker, fleets, troops, dice, rules)
         except Exception as error:  # a cancelled physical roll: nothing happened
-            self.post_message(DiceNotRolled("dice-setup-error", f"Not rolled: {error}"))
+            self.post_message(DiceNotRolled("dice-setup-error", _not_rolled(error)))
             return
         verdict = interception_text(seeker, fleets, troops, contact.interception)
         if not get_current_worker().is_cancelled:
@@ -666,10 +719,16 @@ class DiceBattleScreen(Screen[None]):
         avoider = "B" if seeker == "a" else "A"
         shown = self.query_one("#dice-intercept", Static)
         if contact.fought and self._begin(roll, rolls):
-            shown.update(f"{verdict}: fleet {avoider} is caught; f6 rolls round 1.")
+            shown.update(
+                _("{verdict}: fleet {fleet} is caught; f6 rolls round 1.").format(
+                    verdict=verdict, fleet=avoider
+                )
+            )
             return
         if contact.fought:
-            shown.update(f"{verdict}, but the set-up changed: fix it and press f5.")
+            shown.update(
+                _("{verdict}, but the set-up changed: fix it and press f5.").format(verdict=verdict)
+            )
             return
         # Not caught: no battle (T3.6); whatever was on the screen is cleared.
         self.battle = None
@@ -678,9 +737,15 @@ class DiceBattleScreen(Screen[None]):
         self._rolls = []
         self._recorded = False
         self.query_one("#dice-rounds", DataTable).clear()
-        shown.update(f"{verdict}: fleet {avoider} slips away; [b]no battle[/b].")
+        shown.update(
+            _("{verdict}: fleet {fleet} slips away; [b]no battle[/b].").format(
+                verdict=verdict, fleet=avoider
+            )
+        )
         self.query_one("#dice-result", Static).update(
-            f"[b]No naval battle (T3.6):[/b] fleet {avoider} was not intercepted."
+            _("[b]No naval battle (T3.6):[/b] fleet {fleet} was not intercepted.").format(
+                fleet=avoider
+            )
         )
         self.query_one("#dice-record-error", Static).update("")
         self._show_status()
@@ -697,26 +762,28 @@ class DiceBattleScreen(Screen[None]):
 
 # --------------------------------------------------------------------- the engine, from converters
 APPROACHES: tuple[tuple[str, str], ...] = (
-    ("open ground", "open"),
-    ("a mountain road (B +1)", "mountain_road"),
-    ("a landing (B +1)", "landing"),
+    (N_("open ground"), "open"),
+    (N_("a mountain road (B +1)"), "mountain_road"),
+    (N_("a landing (B +1)"), "landing"),
 )
-"""How side A (the attacker) came, for T3.2."""
+"""How side A (the attacker) came, for T3.2 (translated where shown)."""
 
 SEEKERS: tuple[tuple[str, str], ...] = (
-    ("A seeks battle, B avoids it", "a"),
-    ("B seeks battle, A avoids it", "b"),
+    (N_("A seeks battle, B avoids it"), "a"),
+    (N_("B seeks battle, A avoids it"), "b"),
 )
 """T3.6: which fleet seeks the battle the other avoids (the one that avoids may be caught)."""
 
-NAVAL_AND_CITY = "naval battle: fleets fight without city walls (T3.5); untick naval battle or city"
+NAVAL_AND_CITY = N_(
+    "naval battle: fleets fight without city walls (T3.5); untick naval battle or city"
+)
 """The one line shown when both are ticked, as the command line refuses --naval with --city."""
 
 OUTCOME_WORDS = {
-    "a_wins": "Side A wins",
-    "b_wins": "Side B wins",
-    "draw": "Draw: both sides wiped out in the same round",
-    "both_withdrew": "Both sides withdrew: nobody wins",
+    "a_wins": N_("Side A wins"),
+    "b_wins": N_("Side B wins"),
+    "draw": N_("Draw: both sides wiped out in the same round"),
+    "both_withdrew": N_("Both sides withdrew: nobody wins"),
 }
 
 
@@ -782,7 +849,7 @@ def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
         then = ""
         if record.a_choice is not None:
             then = f"A {_choice(record.a_choice)}, B {_choice(record.b_choice)}"
-        label = str(record.number) if record.kind == "round" else "pursuit"
+        label = str(record.number) if record.kind == "round" else _("pursuit")
         rows.append(
             (
                 label,
@@ -799,7 +866,7 @@ def engine_rows(battle: Any) -> list[tuple[Any, ...]]:
 
 
 def _choice(choice: str | None) -> str:
-    return {"continue": "fight on", "retreat": "retreat"}.get(choice or "", "")
+    return {"continue": _("fight on"), "retreat": _("retreat")}.get(choice or "", "")
 
 
 def engine_capture(battle: Any, dice: Any) -> Any:
@@ -838,10 +905,20 @@ def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: An
     else:
         sign = "≤" if roll.intercepted else ">"
         rule = ""
-    caught = "intercepted" if roll.intercepted else "not intercepted"
+    caught = _("intercepted") if roll.intercepted else _("not intercepted")
     return (
-        f"T3.6: 1d6 = {roll.roll} {sign} fleets {fleets['a']} + {fleets['b']} + troops "
-        f"{troops} = {roll.against} → {caught}{rule}"
+        _(
+            "T3.6: 1d6 = {roll} {sign} fleets {a} + {b} + troops {troops} = {against} → {caught}"
+        ).format(
+            roll=roll.roll,
+            sign=sign,
+            a=fleets["a"],
+            b=fleets["b"],
+            troops=troops,
+            against=roll.against,
+            caught=caught,
+        )
+        + rule
     )
 
 
@@ -850,35 +927,53 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     from converters.dice_battle import battle_result
 
     result = battle_result(battle)
-    headline = f"{OUTCOME_WORDS[result.outcome]} after {result.rounds_fought} round(s)"
+    headline = ngettext(
+        "{outcome} after {rounds} round", "{outcome} after {rounds} rounds", result.rounds_fought
+    ).format(outcome=_(OUTCOME_WORDS[result.outcome]), rounds=result.rounds_fought)
     if result.outcome == "both_withdrew" and battle.setup.both_retreat == "both_pursued":
         headline += _(", each after a pursuit roll (house rule both_retreat = both_pursued)")
     if event is None:
         return {"headline": headline}
-    unit = "naval PM" if battle.setup.naval else "PM"
+    unit = _("naval PM") if battle.setup.naval else _("PM")
     losses = []
     for key, side in (("A", result.a), ("B", result.b)):
         for c in side.contingents:
-            line = f"{key} {c.nation}: lost {_pm(c.pm_lost)} of {_pm(c.pm_start)} {unit}"
+            line = _("{side} {nation}: lost {lost} of {start} {unit}").format(
+                side=key,
+                nation=nation_name(c.nation),
+                lost=_pm(c.pm_lost),
+                start=_pm(c.pm_start),
+                unit=unit,
+            )
             if c.prisoners:
-                line += f", {_pm(c.prisoners)} taken prisoner (T3.5)"
+                line += _(", {prisoners} taken prisoner (T3.5)").format(prisoners=_pm(c.prisoners))
             losses.append(line)
     capture_text = ""
     if capture is not None and result.winner is not None:
         # The ledger adds the captured ships to the first contingent listed on the winning side.
-        taker = battle.setup.side(result.winner).contingents[0].nation
+        taker = nation_name(battle.setup.side(result.winner).contingents[0].nation)
         faces = " ".join(str(face) for face in capture.rolls)
         capture_text = (
-            f"Capture (T3.7, 4+): {result.winner.upper()} rolled {faces} → "
-            f"{capture.captured} captured (join {taker}'s fleet), {capture.sunk} sunk\n"
+            _(
+                "Capture (T3.7, 4+): {side} rolled {faces} → {captured} captured "
+                "(join {taker}'s fleet), {sunk} sunk"
+            ).format(
+                side=result.winner.upper(),
+                faces=faces,
+                captured=capture.captured,
+                taker=taker,
+                sunk=capture.sunk,
+            )
             if capture.rolls
-            else "Capture (T3.7): no enemy ship destroyed, nothing to roll for\n"
-        )
+            else _("Capture (T3.7): no enemy ship destroyed, nothing to roll for")
+        ) + "\n"
     if event.prestige:
-        points = ", ".join(f"{nation} {pp:+d}" for nation, pp in event.prestige.items())
-        prestige_text = f"Prestige ({event.prestige_reason}): {points}"
+        points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
+        prestige_text = _("Prestige ({reason}): {points}").format(
+            reason=translate_recorded(event.prestige_reason), points=points
+        )
     else:
-        prestige_text = "Prestige (T4.1): none, nobody won"
+        prestige_text = _("Prestige (T4.1): none, nobody won")
     return {
         "headline": headline,
         "losses": "; ".join(losses),
@@ -903,3 +998,22 @@ def engine_event(state: Any, battle: Any, place: str, rolls: list[Any], capture:
         naval=battle.setup.naval,
         city_assault=battle.setup.city_assault,
     )
+
+
+def _not_rolled(error: BaseException) -> str:
+    """A roll abandoned (a physical die escaped) or refused: the battle is as it was."""
+    return _("Not rolled: {problem}").format(problem=error)
+
+
+def _said(problem: SetupProblem) -> str:
+    """A set-up refusal in the player's language (the converters word theirs in English)."""
+    return translate_recorded(str(problem))
+
+
+def _whole_picker(choices: tuple[tuple[str, str], ...], value: str, id: str) -> Select[str]:
+    """A compact picker of translated ``choices``, as wide as its longest (+ its arrow), so a
+    narrow row never cuts the choice shown."""
+    options = [(_(name), key) for name, key in choices]
+    picker: Select[str] = Select(options, value=value, allow_blank=False, compact=True, id=id)
+    picker.styles.width = max(len(name) for name, _key in options) + 4
+    return picker

@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 
 from assistant.tui.widgets.footer import CastraFooter
 from converters.dice import TableDie, table_die
-from converters.i18n import _
+from converters.i18n import N_, _, translate_recorded
 
 __all__ = ["DieEntryScreen"]
 
@@ -28,8 +28,8 @@ class DieEntryScreen(ModalScreen[int | None]):
     """Ask for one die's face: 1..sides, validated inline; dismisses with the face or ``None``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel roll"),
-        Binding("enter", "submit", "Enter face", show=True),
+        Binding("escape", "cancel", N_("Cancel roll")),
+        Binding("enter", "submit", N_("Enter face"), show=True),
     ]
 
     def __init__(self, sides: int, purpose: str) -> None:
@@ -44,7 +44,7 @@ class DieEntryScreen(ModalScreen[int | None]):
         rolled = self.table_die.rolled
         with Vertical(id="die-entry", classes="dialog"):
             yield Label(_("Roll a d{sides}").format(sides=rolled), classes="dialog-title")
-            yield Static(self.purpose, id="die-purpose")
+            yield Static(purpose_text(self.purpose), id="die-purpose")
             how = how_to_read(self.table_die)
             if how:
                 yield Static(how, id="die-how", classes="hint")
@@ -128,3 +128,13 @@ def how_to_read(die: TableDie) -> str:
         return ""
     faces = str(again) if again == die.rolled else f"{again}–{die.rolled}"
     return _("as a d{sides}: roll again on {faces}").format(sides=die.sides, faces=faces)
+
+
+def purpose_text(purpose: str) -> str:
+    """What the die is for, in the player's language: a purpose is recorded in English, as
+    "Dice battle: round 1, A" (where it is rolled, then what the rules roll it for), and each
+    part is translated on its own."""
+    whole = translate_recorded(purpose)
+    if whole != purpose:
+        return whole
+    return ": ".join(translate_recorded(part) for part in purpose.split(": ", 1))

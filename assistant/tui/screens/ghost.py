@@ -37,6 +37,7 @@ from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
+from converters import errors
 from converters.i18n import N_, _, translate_recorded
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
@@ -69,6 +70,24 @@ LOSS_LABELS: dict[str, str] = {
     "routed_brigades": N_("routed"),
 }
 """G2.1's loss points (ghost.gap.LossPoints) by the loss table's column labels."""
+
+SIDE_LOSS_LABELS: dict[str, dict[str, str]] = {
+    "gr": {
+        "fatigue": N_("your fatigue"),
+        "objectives_lost": N_("your objectives lost"),
+        "generals_lost": N_("your generals"),
+        "hqs_eliminated": N_("your HQs"),
+        "routed_brigades": N_("your routed brigades"),
+    },
+    "gf": {
+        "fatigue": N_("ghost's fatigue"),
+        "objectives_lost": N_("ghost's objectives lost"),
+        "generals_lost": N_("ghost's generals"),
+        "hqs_eliminated": N_("ghost's HQs"),
+        "routed_brigades": N_("ghost's routed brigades"),
+    },
+}
+"""Each side's loss points by the words a refusal names them with (yours or the ghost's)."""
 
 ARMY_LABELS: dict[str, str] = {
     "brigades": N_("brigade modifiers"),
@@ -126,7 +145,9 @@ def _whole(text: str, field: str) -> int:
     if not typed:
         return 0
     if not typed.isdigit():
-        raise ValueError(f"{field}: a whole number ≥ 0 (got {typed!r})")
+        raise errors.FieldError(
+            field=field, message=_("a whole number ≥ 0 (got {typed!r})"), typed=typed
+        )
     return int(typed)
 
 
@@ -134,7 +155,11 @@ def _numbers(text: str, field: str) -> list[int]:
     values: list[int] = []
     for word in text.replace(",", " ").split():
         if not re.fullmatch(r"[+-]?\d+", word):
-            raise ValueError(f"{field}: whole numbers separated by spaces (got {word!r})")
+            raise errors.FieldError(
+                field=field,
+                message=_("whole numbers separated by spaces (got {word!r})"),
+                word=word,
+            )
         values.append(int(word))
     return values
 
@@ -283,7 +308,7 @@ class GhostScreen(Screen[None]):
     def _army(self) -> Any:
         units_text = self.query_one("#ghost-other-units", Input).value
         try:
-            other = _whole(units_text, "other units")
+            other = _whole(units_text, _("other units"))
         except ValueError as error:
             raise ArmyProblem((), "{reason}", reason=error) from None
         return parse_army(self.query_one("#ghost-army", TextArea).text, other)
@@ -294,22 +319,24 @@ class GhostScreen(Screen[None]):
 
         points = {}
         for side in ("gr", "gf"):
-            who = "your" if side == "gr" else "ghost's"
+            labels = SIDE_LOSS_LABELS[side]
 
             def text(field: str, side: str = side) -> str:
                 return self.query_one(f"#{side}-{field}", Input).value
 
             try:
                 points[side] = LossPoints(
-                    fatigue=_whole(text("fatigue"), f"{who} fatigue"),
-                    objectives_lost=_whole(text("objectives"), f"{who} objectives lost"),
-                    generals_lost=_numbers(text("generals"), f"{who} generals"),
-                    hqs_eliminated=_whole(text("hqs"), f"{who} HQs"),
-                    routed_brigades=_numbers(text("routed"), f"{who} routed brigades"),
+                    fatigue=_whole(text("fatigue"), _(labels["fatigue"])),
+                    objectives_lost=_whole(text("objectives"), _(labels["objectives_lost"])),
+                    generals_lost=_numbers(text("generals"), _(labels["generals_lost"])),
+                    hqs_eliminated=_whole(text("hqs"), _(labels["hqs_eliminated"])),
+                    routed_brigades=_numbers(text("routed"), _(labels["routed_brigades"])),
                 )
             except ValidationError as error:
-                raise ValueError(f"{who} {describe(error, LOSS_LABELS)}") from None
-        units_lost = _whole(self.query_one("#gf-units-lost", Input).value, "ghost units lost")
+                raise ValueError(describe(error, labels)) from None
+        units_lost = _whole(
+            self.query_one("#gf-units-lost", Input).value, _(GHOST_LABELS["units_lost"])
+        )
         return TurnLosses.from_points(points["gr"], points["gf"], units_lost)
 
     # ----------------------------------------------------------------- showing
@@ -695,12 +722,14 @@ class GhostScreen(Screen[None]):
         """G4.4: which of the two offered d6 the ghost subtracts from the clock."""
         clock = self.query_one("#ghost-clock", Static)
         if self.battle is None:
-            clock.update("clock: open the battle first (f6)")
+            clock.update(_("clock: open the battle first (f6)"))
             return
         try:
-            offered = _numbers(self.query_one("#clock-dice", Input).value, "clock dice")
+            offered = _numbers(self.query_one("#clock-dice", Input).value, _("clock dice"))
             if len(offered) != 2:
-                raise ValueError("clock dice: type the two d6 offered, e.g. 2 5")
+                raise errors.FieldError(
+                    field=_("clock dice"), message=_("type the two d6 offered, e.g. 2 5")
+                )
         except ValueError as problem:
             clock.update(f"[red]{problem}[/red]")
             return

@@ -99,6 +99,11 @@ class LedgerForm(ModalScreen[str | None]):
     def who_input(self) -> Input:
         return Input(value=castra_app(self).ledger.last_who, placeholder=_("your name (optional)"))
 
+    def who_then_note(self) -> ComposeResult:
+        """The two fields every campaign form ends with: who records it, and a note."""
+        yield from self.field("who", _("Who"), self.who_input())
+        yield from self.field("note", _("Note"), Input(placeholder=_("optional")))
+
     # -- acting -----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Select, Static
 
+from converters.errors import FieldError
 from converters.i18n import N_, _
 
 __all__ = ["BuildingLine", "UnitLine", "unit_stats_text"]
@@ -38,7 +39,7 @@ def _count(text: str, field: str) -> int:
         return 1
     count = int(text)
     if count < 1:
-        raise ValueError(f"{field}: how many, at least 1 (got {count})")
+        raise FieldError(field=field, message=_("how many, at least 1 (got {count})"), count=count)
     return count
 
 

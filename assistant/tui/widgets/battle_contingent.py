@@ -16,8 +16,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.widgets.battle_error import FieldError, FieldNote
 from assistant.tui.widgets.tick_box import TickBox
+from converters.i18n import N_, _
 
 Side = Literal["a", "b"]
 ResultMode = Literal["fog", "dbm", "dbmm", "dba", "dice", "recovery"]
@@ -26,47 +28,48 @@ RESULT_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
     # (field id, label shown, what the player types) per ruleset; the ids are the converters'
     # argument names so an error naming the field points at the right input.
     "fog": (
-        ("battle_groups", "BGs", "battle groups fielded"),
-        ("broken", "broken", "BGs broken, routed, destroyed or off table"),
-        ("fragmented", "frag", "BGs fragmented"),
-        ("attrition", "AP", "attrition points total (optional)"),
+        ("battle_groups", N_("BGs"), N_("battle groups fielded")),
+        ("broken", N_("broken"), N_("BGs broken, routed, destroyed or off table")),
+        ("fragmented", N_("frag"), N_("BGs fragmented")),
+        ("attrition", N_("AP"), N_("attrition points total (optional)")),
     ),
     "dbm": (
-        ("total_eleq", "ElEq", "total ElEq of the contingent"),
-        ("eliminated", "elim.", "ElEq eliminated"),
-        ("demoralised", "demor.", "ElEq demoralised, not eliminated"),
+        ("total_eleq", N_("ElEq"), N_("total ElEq of the contingent")),
+        ("eliminated", N_("elim."), N_("ElEq eliminated")),
+        ("demoralised", N_("demor."), N_("ElEq demoralised, not eliminated")),
     ),
     "dbmm": (
-        ("dbmm_bases", "bases", "bases fielded"),
-        ("killed", "killed", "bases killed"),
-        ("broken_bases", "broken", "bases of its broken units not killed"),
+        ("dbmm_bases", N_("bases"), N_("bases fielded")),
+        ("killed", N_("killed"), N_("bases killed")),
+        ("broken_bases", N_("broken"), N_("bases of its broken units not killed")),
     ),
     "dba": (
-        ("elements", "fielded", "elements fielded"),
-        ("lost", "lost", "elements lost"),
+        ("elements", N_("fielded"), N_("elements fielded")),
+        ("lost", N_("lost"), N_("elements lost")),
     ),
     "recovery": (
-        ("bases", "bases", "bases fielded"),
-        ("destroyed", "destr.", "bases destroyed"),
-        ("routed", "routed", "bases in routed units"),
+        ("bases", N_("bases"), N_("bases fielded")),
+        ("destroyed", N_("destr."), N_("bases destroyed")),
+        ("routed", N_("routed"), N_("bases in routed units")),
     ),
 }
-"""The typed fields of each ruleset's result form."""
+"""The typed fields of each ruleset's result form (labels and hints translated where shown)."""
 
 LEDGER_NAMES = {"dbmm_bases": "bases"}
 """A field whose id differs from the ledger's name for it (the recovery row has "bases" too)."""
 
 RESULT_FLAGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "fog": (("camp_sacked", "camp sacked"),),
-    "recovery": (("commander_killed", "commander killed"), ("allied", "allied")),
+    "fog": (("camp_sacked", N_("camp sacked")),),
+    "recovery": (("commander_killed", N_("commander killed")), ("allied", N_("allied"))),
 }
 """The yes/no fields of each ruleset's result form."""
 
 
 class InputProblem(ValueError):
-    """What the player typed in one field cannot be used; ``field`` names it."""
+    """What the player typed in one field cannot be used; ``field`` names it (the message is
+    already in the player's language)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, *, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
 
@@ -77,20 +80,23 @@ def read_count(
     """A count typed into a field: a whole number ≥ 0 (or a half, where ElEq or PM allow it).
 
     This is input parsing only; whether the count makes sense for the rule is the converters'
-    question.
+    question. ``field`` is the label the player reads (already translated).
     """
     typed = text.strip()
     if not typed:
         if optional:
             return None
-        raise InputProblem(field, f"{field}: required")
-    allowed = "a whole or half number ≥ 0" if halves else "a whole number ≥ 0"
+        raise InputProblem(field=field, message=_("{field}: required").format(field=field))
+    allowed = _("a whole or half number ≥ 0") if halves else _("a whole number ≥ 0")
+    refusal = _("{field}: {allowed} (got {typed!r})").format(
+        field=field, allowed=allowed, typed=typed
+    )
     try:
         value = Fraction(typed)
     except (ValueError, ZeroDivisionError):
-        raise InputProblem(field, f"{field}: {allowed} (got {typed!r})") from None
+        raise InputProblem(field=field, message=refusal) from None
     if value < 0 or (value * (2 if halves else 1)).denominator != 1:
-        raise InputProblem(field, f"{field}: {allowed} (got {typed!r})")
+        raise InputProblem(field=field, message=refusal)
     return value
 
 
@@ -141,30 +147,30 @@ class ContingentCard(Vertical):
                 self._nation if self._nation in self._nations else Select.NULL
             )
             yield Select(
-                [(name, name) for name in self._nations],
-                prompt="nation",
+                [(nation_name(name), name) for name in self._nations],
+                prompt=_("nation"),
                 value=nation_value,
                 compact=True,
                 id=f"{prefix}-nation",
                 classes="nation",
             )
-            yield Label("PM", classes="field-label")
+            yield Label(_("PM"), classes="field-label")
             # The label says PM: a "PM" placeholder beside it read "PM PM".
             yield Input(self._pm, placeholder="?", compact=True, id=f"{prefix}-pm", classes="pm")
             yield Label("", id=f"{prefix}-available", classes="available")
         for mode, fields in RESULT_ROWS.items():
             with Horizontal(classes=f"result result-{mode}"):
                 for field, label, hint in fields:
-                    yield Label(label, classes="field-label")
+                    yield Label(_(label), classes="field-label")
                     yield Input(
                         placeholder="",
-                        tooltip=hint,
+                        tooltip=_(hint),
                         compact=True,
                         id=f"{prefix}-{field}",
                         classes="count",
                     )
                 for field, label in RESULT_FLAGS.get(mode, ()):
-                    yield TickBox(label, id=f"{prefix}-{field}", compact=True)
+                    yield TickBox(_(label), id=f"{prefix}-{field}", compact=True)
         yield FieldNote(id=f"{prefix}-note")
         yield FieldError(id=f"{prefix}-error")
 
@@ -194,24 +200,24 @@ class ContingentCard(Vertical):
 
     def pm(self) -> Fraction:
         """The contingent's PM as typed (whole, or a half for an empty city's garrison, T1.4)."""
-        value = read_count(self.text("pm"), "PM", halves=True)
+        value = read_count(self.text("pm"), _("PM"), halves=True)
         assert value is not None
         return value
 
     def figures(self, mode: str) -> dict[str, object]:
         """The table figures as typed for the ruleset in play (the ledger's field names)."""
         typed: dict[str, object] = {}
-        for field, _, _ in RESULT_ROWS.get(mode, ()):
+        for field, _label, _hint in RESULT_ROWS.get(mode, ()):
             value = self.text(field).strip()
             if value:
                 typed[LEDGER_NAMES.get(field, field)] = value
-        for field, _ in RESULT_FLAGS.get(mode, ()):
+        for field, _label in RESULT_FLAGS.get(mode, ()):
             typed[field] = self.flag(field)
         return typed
 
     def show_available(self, land_pm: int | None) -> None:
         """Show how many land PM the chosen nation has in play (what it can field)."""
-        self._show("available", "" if land_pm is None else f"of {land_pm}")
+        self._show("available", "" if land_pm is None else _("of {pm}").format(pm=land_pm))
 
     def show_note(self, message: str) -> None:
         """Show what was rolled for this contingent (empty to clear)."""

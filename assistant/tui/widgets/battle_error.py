@@ -9,6 +9,8 @@ from __future__ import annotations
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from converters.i18n import _, translate_recorded
+
 
 class FieldError(Static):
     """A one-line (or more) error under a field; hidden while empty."""
@@ -27,3 +29,18 @@ class FieldNote(FieldError):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="note")
+
+
+def nothing_recorded(why: str) -> str:
+    """A refused record, in the player's language: nothing was written to the campaign."""
+    return _("Nothing recorded: {why}").format(why=why)
+
+
+def recorded_line(summary: str) -> str:
+    """The line shown once a battle is in the campaign (its summary is recorded English)."""
+    return _("[b]Recorded:[/b] {summary}").format(summary=translate_recorded(summary))
+
+
+def type_the_place() -> str:
+    """A battle refused for want of a place (the battle desk's and the dice battle's field)."""
+    return _("place: type where the battle was fought (a province or city)")

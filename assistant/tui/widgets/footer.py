@@ -8,7 +8,8 @@ active bindings each time it is refreshed, and refreshes when the bindings chang
 an action becomes unavailable). A click on a key presses it, as with Textual's footer.
 
 Keys of one binding group (the screen keys ``c b d g j h a s``) are shown together with the
-group's name, so all of a screen's keys fit in 120 columns.
+group's name, so all of a screen's keys fit in 120 columns; in a narrower terminal the keys at the
+right lose their words before any key is lost.
 """
 
 from __future__ import annotations
@@ -96,10 +97,16 @@ class CastraFooter(Widget, can_focus=False):
 
     def render(self) -> Text:
         entries = self.entries()
-        for separator in _SEPARATORS:
-            line = self._line(entries, separator)
-            if line.cell_len <= self.content_size.width:
-                break
+        # Narrower than the line (80 columns, or Italian's longer words): the entries at the
+        # right (Quit, real dice, Help, the screen keys' group) give up their words first, one
+        # by one, so every key stays on screen; F1 says what each one does.
+        for bare in range(len(entries) + 1):
+            kept = len(entries) - bare
+            shown = entries[:kept] + [entry._replace(description="") for entry in entries[kept:]]
+            for separator in _SEPARATORS:
+                line = self._line(shown, separator)
+                if line.cell_len <= self.content_size.width:
+                    return line
         return line
 
     def _line(self, entries: list[FooterEntry], separator: str) -> Text:
@@ -121,6 +128,8 @@ class CastraFooter(Widget, can_focus=False):
                     + (Style() if enabled else dim)
                     + Style(meta={"key": key, "tooltip": entry.tooltip}),
                 )
+            if not entry.description:
+                continue
             line.append(
                 f" {entry.description}",
                 description_style
