@@ -122,6 +122,7 @@ def test_checked_session_prints_what_docs_cli_shows(
 ) -> None:
     """Each command of the session, run in order, prints the doc's lines; a refusal shown as
     ``castra: error: …`` must be one (exit 2) and every other command must succeed."""
+    # English and a private CASTRA_HOME come from conftest.py (CASTRA_LANG cleared).
     monkeypatch.chdir(tmp_path)
     # The doc signs events "Marcus": the login name is the default --who.
     for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
