@@ -175,6 +175,10 @@ def format_campaign_date(year_bc: int, month: int, day: int | None = None) -> st
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
 _DECIMAL = re.compile(r"([+−-]?)(\d+)\.(\d+)(%?)")
+_LISTING = re.compile(r"[^,·;]+? [+−-]?\d+(?:(?:, | · )[^,·;]+? [+−-]?\d+)+")
+"""A recorded list of names with their figures, "Rome 41, Carthage 33" or "Rome 25 · Carthage 21"
+(the VP of a winter, a turn's tribute): each name is read on its own."""
+_LISTED = re.compile(r"(, | · )")
 
 
 def translate_recorded(text: str) -> str:
@@ -271,11 +275,20 @@ def _translate_value(value: str) -> str:
     translated = _translate_recorded(_language, value)
     if translated != value:
         return translated
+    if _LISTING.fullmatch(value):
+        return "".join(
+            part if _LISTED.fullmatch(part) else _listed_item(part) for part in _LISTED.split(value)
+        )
     number = _DECIMAL.fullmatch(value)
     if number is None:
         return value
     sign, whole, fraction, percent = number.groups()
     return sign + format_number(Decimal(f"{whole}.{fraction}")) + percent
+
+
+def _listed_item(item: str) -> str:
+    name, _space, figure = item.rpartition(" ")
+    return f"{_active.gettext(name)} {figure}"
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))
@@ -326,7 +339,14 @@ def _pattern(template: str) -> re.Pattern[str]:
     for placeholder in _PLACEHOLDER.finditer(template):
         parts.append(re.escape(template[position : placeholder.start()]))
         name = placeholder.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        if name in seen:
+            parts.append(f"(?P={name})")
+        elif name.endswith("_score"):
+            # "{homeland} {homeland_score} v …": a score is a number, so "Magna Graecia 10"
+            # splits after the name, not after its first word.
+            parts.append(f"(?P<{name}>[+−-]?\\d+)")
+        else:
+            parts.append(f"(?P<{name}>.+?)")
         seen.add(name)
         position = placeholder.end()
     parts.append(re.escape(template[position:]))

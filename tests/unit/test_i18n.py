@@ -220,7 +220,9 @@ def _sample_values(template: str) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for number, (_t, name, spec, _c) in enumerate(string.Formatter().parse(template)):
         if name is not None and name not in values:
-            values[name] = 700 + number if spec and spec[-1] in "dg" else f"Q{number}z"
+            # A "…_score" placeholder holds a number (converters.i18n reads it as one).
+            numeric = (spec and spec[-1] in "dg") or name.endswith("_score")
+            values[name] = 700 + number if numeric else f"Q{number}z"
     return values
 
 
