@@ -175,9 +175,12 @@ def format_campaign_date(year_bc: int, month: int, day: int | None = None) -> st
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
 _DECIMAL = re.compile(r"([+−-]?)(\d+)\.(\d+)(%?)")
-_LISTING = re.compile(r"[^,·;]+? [+−-]?\d+(?:(?:, | · )[^,·;]+? [+−-]?\d+)+")
+_ITEM = r"(?:[^,·;]+? [+−-]?\d+|\d+ [^,·;]+?)"
+_LISTING = re.compile(_ITEM + r"(?:(?:, | · )" + _ITEM + r")+|\d+ [a-z]+")
+# One "Name 4" alone is not a list: it is an army's name ("Macedon 4"), which stays as named.
 """A recorded list of names with their figures, "Rome 41, Carthage 33" or "Rome 25 · Carthage 21"
-(the VP of a winter, a turn's tribute): each name is read on its own."""
+(the VP of a winter, a turn's tribute), or of figures with their words, "3 land, 1 naval" (what
+an unpaid upkeep disbanded): each name or word is read on its own."""
 _LISTED = re.compile(r"(, | · )")
 
 
@@ -287,6 +290,9 @@ def _translate_value(value: str) -> str:
 
 
 def _listed_item(item: str) -> str:
+    figure, _space, word = item.partition(" ")
+    if figure.isdigit():
+        return f"{figure} {_active.gettext(word)}"
     name, _space, figure = item.rpartition(" ")
     return f"{_active.gettext(name)} {figure}"
 

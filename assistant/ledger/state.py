@@ -79,7 +79,14 @@ __all__ = [
     "undo_summary",
 ]
 
-SUMMARY_WORDS = (N_("dice"), N_("naval"), N_("manual"), N_("ordinary"), N_("crushing"))
+SUMMARY_WORDS = (
+    N_("dice"),
+    N_("naval"),
+    N_("manual"),
+    N_("ordinary"),
+    N_("crushing"),
+    N_("land"),
+)
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
 

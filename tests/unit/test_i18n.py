@@ -669,3 +669,12 @@ def test_a_keys_label_is_read_in_its_own_context() -> None:
     finally:
         set_language("en")
     assert key_label("March") == "March"
+
+
+def test_an_upkeep_line_says_what_it_disbanded_in_italian() -> None:
+    """T6.2: "disbanded: 3 land, 1 naval" is a list of figures with their words, each word
+    translated; an army's own name ("Macedon 4") is not a list and stays as named."""
+    set_language("it")
+    line = translate_recorded("Pyrrhus upkeep 36 PE (unpaid, disbanded: 3 land, 1 naval)")
+    assert line.endswith("sciolti: 3 unità terrestri, 1 unità marine)")
+    assert translate_recorded("Macedon 4 invades Thrace: battle (D10)").startswith("Macedon 4 ")
