@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 
-
-def open_app(args: argparse.Namespace) -> int:
+def open_app(campaign: str | None) -> int:
     """``castra`` with no command: open the app on the default (or ``--campaign``) campaign."""
-    if args.campaign is not None and not args.campaign.strip():
-        from assistant.cli.common import CliError
-        from converters.i18n import _
+    from assistant.cli.errors import CliError, check_file_name
+    from converters.i18n import _
 
+    if campaign is not None and not campaign.strip():
         # An unset shell variable (--campaign "$CAMPAIGN") must not mean the default campaign.
         raise CliError(_("--campaign: empty; give the campaign file's path"))
-    from assistant.cli.common import check_file_name
     from assistant.tui import run_app
 
-    if args.campaign:
-        check_file_name(args.campaign, "--campaign")
-    return run_app(campaign_path=args.campaign)
+    if campaign:
+        check_file_name(campaign, "--campaign")
+    return run_app(campaign_path=campaign)

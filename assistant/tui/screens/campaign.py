@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Static
 from assistant.tui.glance import campaign_file, read_glance, write_glance
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
 from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
 from converters.i18n import N_, _, current_language, ngettext, translate_recorded
@@ -253,44 +254,61 @@ class CampaignScreen(Screen[None]):
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
+        stand_ins = self.query(GlanceTable)
         self._uses_pm = uses_pm
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        if uses_pm:
-            title = _("Nations")
-            # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
-            # turns in brackets say when decimated PM expire and recruits arrive.
-            headings = [
-                _("Nation"),
-                _("Land PM"),
-                _("Naval PM"),
-                _("Decimated"),
-                _("Training"),
-                _("PE"),
-                _("PP"),
-                _("VP"),
-            ]
-            wrapped = fitting_headings(headings, self.size.width - 2)
-            nations.header_height = max(heading.count("\n") + 1 for heading in wrapped)
-            nations.add_columns(*wrapped)
-        else:
-            title = _("Armies (morale 0–6, D1)")
-            nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
+        title, headings = self._nations_headings(uses_pm)
+        nations.header_height = max(heading.count("\n") + 1 for heading in headings)
+        nations.add_columns(*headings)
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
-        events.add_column("#", width=4)
-        events.add_column(_("Turn"), width=max(4, len(_("Turn"))))
-        events.add_column(_("Event"), width=EVENT_WIDTH)
-        events.add_column(_("Who"), width=10)
-        self.query_one("#campaign-body", Vertical).mount_all(
-            [
-                Static(title, classes="section-title"),
-                nations,
-                Static(_("Recent events"), classes="section-title"),
-                events,
-            ]
-        )
+        for label, width in self._events_columns():
+            events.add_column(label, width=width)
+        if stand_ins:
+            # The first frame's glance (see _show_glance) gives way to the tables themselves.
+            body = self.query_one("#campaign-body", Vertical)
+            body.mount(nations, after=self.query_one("#nations-glance"))
+            body.mount(events, after=self.query_one("#recent-events-glance"))
+            stand_ins.remove()
+        else:
+            self.query_one("#campaign-body", Vertical).mount_all(
+                [
+                    Static(title, classes="section-title"),
+                    nations,
+                    Static(_("Recent events"), classes="section-title"),
+                    events,
+                ]
+            )
         if self.focused is None:
             nations.focus()  # as when a screen opens: the arrow keys move through the nations
         return nations, events
+
+    def _nations_headings(self, uses_pm: bool) -> tuple[str, list[str]]:
+        """The nations table's title and headings: nations' PM, or armies' morale (D1)."""
+        if not uses_pm:
+            return _("Armies (morale 0–6, D1)"), [_("Army"), _("Side"), _("Morale"), _("Status")]
+        # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
+        # turns in brackets say when decimated PM expire and recruits arrive.
+        headings = [
+            _("Nation"),
+            _("Land PM"),
+            _("Naval PM"),
+            _("Decimated"),
+            _("Training"),
+            _("PE"),
+            _("PP"),
+            _("VP"),
+        ]
+        return _("Nations"), fitting_headings(headings, self.size.width - 2)
+
+    @staticmethod
+    def _events_columns() -> list[tuple[str, int]]:
+        """The recent events' headings and widths."""
+        return [
+            ("#", 4),
+            (_("Turn"), max(4, len(_("Turn")))),
+            (_("Event"), EVENT_WIDTH),
+            (_("Who"), 10),
+        ]
 
     def on_screen_resume(self) -> None:
         # Another screen (or another process) may have written to the ledger meanwhile.
@@ -400,23 +418,47 @@ class CampaignScreen(Screen[None]):
     def _show_glance(self, glance: dict[str, Any]) -> bool:
         """Show a kept glance; False (nothing shown) if it does not fit this screen."""
         try:
-            rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
-            self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
-            self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables(bool(glance["uses_pm"]))
-            for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
-                for row in kept:
-                    cells = [
+            rows = {
+                name: [
+                    [
                         Text(plain, style=style, no_wrap=True, overflow="ellipsis")
                         if rich
                         else plain
                         for plain, style, rich in row["cells"]
                     ]
-                    table.add_row(*cells, key=row["key"])
+                    for row in glance["tables"][name]
+                ]
+                for name in ("nations", "recent-events")
+            }
+            heading = str(glance["heading"])
+            status = str(glance["status"])
+            uses_pm = bool(glance["uses_pm"])
         except (KeyError, TypeError, ValueError):
-            for table in self.query(DataTable).results(DataTable):
-                table.clear()
             return False
+        self.query_one("#campaign-heading", Static).update(heading)
+        self.query_one("#campaign-status", Static).update(status)
+        title, headings = self._nations_headings(uses_pm)
+        nations = GlanceTable(
+            [GlanceColumn(heading) for heading in headings],
+            rows["nations"],
+            header_height=max(heading.count("\n") + 1 for heading in headings),
+            zebra_stripes=True,
+            focused=True,
+            id="nations-glance",
+        )
+        events = GlanceTable(
+            [GlanceColumn(label, width) for label, width in self._events_columns()],
+            rows["recent-events"],
+            id="recent-events-glance",
+        )
+        self.query_one("#campaign-body", Vertical).mount_all(
+            [
+                Static(title, classes="section-title"),
+                nations,
+                Static(_("Recent events"), classes="section-title"),
+                events,
+            ]
+        )
         return True
 
     def _keep_glance(self, path: Any, event_id: int) -> None:
