@@ -7,15 +7,21 @@ frequency treat them alike):
    Castra's modules to byte-code, as a first run would (not timed).
 2. For each launch it starts a new interpreter, ``python benchmarks/startup.py --child KIND``,
    and starts a clock just before spawning it.
-3. The child imports what it needs, builds the app (Castra: ``build_app(PATH)``, the same code
-   as ``castra --campaign PATH``; bare: an ``App`` whose only screen shows one ``Label``) and
-   runs it headless with an ``auto_pilot``, using only Textual's public API. Textual calls the
-   auto-pilot when the app is ready, just before it starts drawing; the child then asks for
-   ``call_after_refresh`` and prints ``frame`` when that runs, i.e. once the first frame has
-   been drawn. For Castra, which opens the campaign file in a thread after that frame, the
-   child then waits until the Campaign screen's nations table has rows (Tarentine Wars) and
-   prints ``campaign`` after the refresh that draws them. For the bare app the campaign is its
-   label, so ``campaign`` is its first frame.
+3. The child runs what ``castra --campaign PATH`` runs: ``assistant.cli.main``, which reads the
+   arguments and the language and builds the app (``build_app``), with one change: the app
+   runs headless with an ``auto_pilot``, using only Textual's public API (``CastraApp.run`` is
+   patched for that, so the app's module is imported before ``main`` rather than inside it;
+   ``castra`` itself also stops garbage collection before that import, which the benchmark
+   then does not see, so it errs on the slow side). The bare app is an ``App`` whose only
+   screen shows one ``Label``. Textual calls the auto-pilot when the app is ready, just
+   before it starts drawing; the child then asks for ``call_after_refresh`` and prints
+   ``frame`` when that runs, i.e. once the first frame has been drawn. If the nations were
+   laid out in that frame (Castra shows the campaign kept in the file at once, see
+   ``assistant.tui.widgets.glance_table``), the campaign was visible in it; otherwise (a
+   file without a glance, which the app opens in a thread after that frame) the child waits
+   until the Campaign screen's nations table has rows and prints ``campaign`` after the
+   refresh that draws them. For the bare app the campaign is its label, so ``campaign`` is
+   its first frame.
 4. The parent reads the clocks off the child's stdout.
 
 So each figure is launch → something on screen, interpreter start-up included (it is part of

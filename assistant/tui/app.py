@@ -12,6 +12,7 @@ on top of whatever is showing and Escape returns there.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 import threading
@@ -264,13 +265,18 @@ class CastraApp(App[int]):
 
     def _load_the_rest_of_the_sheet(self) -> None:
         """castra.tcss after the Campaign screen's part (see ``CSS``): every screen, the
-        Campaign screen included, is restyled with the whole sheet.
+        Campaign screen included, is restyled with the whole sheet. Garbage is collected again
+        from now on (``build_app`` stops it while the first screen is built).
 
         Loaded once the campaign file is open (or could not be opened): the other screens and
         the forms wait for it anyway, and the Campaign screen's first frame is long drawn.
         """
         if (str(STYLESHEET), REST_OF_THE_SHEET) in self.stylesheet.source:
             return
+        # The ledger's models, just imported, live as long as the app: no collection need
+        # scan them again.
+        gc.freeze()
+        gc.enable()
         self.stylesheet.add_source(
             REST_OF_THE_SHEET + _REST_CSS, read_from=(str(STYLESHEET), REST_OF_THE_SHEET)
         )

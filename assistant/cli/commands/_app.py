@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 
 def open_app(campaign: str | None) -> int:
     """``castra`` with no command: open the app on the default (or ``--campaign``) campaign."""
@@ -11,6 +13,9 @@ def open_app(campaign: str | None) -> int:
     if campaign is not None and not campaign.strip():
         # An unset shell variable (--campaign "$CAMPAIGN") must not mean the default campaign.
         raise CliError(_("--campaign: empty; give the campaign file's path"))
+    # No garbage collection while Textual and the app are imported and the first screen is
+    # built: nothing of it is garbage (the app collects again once the campaign is open).
+    gc.disable()
     from assistant.tui import run_app
 
     if campaign:

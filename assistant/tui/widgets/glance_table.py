@@ -75,20 +75,29 @@ class GlanceTable(ScrollView, can_focus=False):
             if column.width is not None
             else max(
                 [Text(line).cell_len for line in column.heading.split("\n")]
-                + [
-                    Text(row[index]).cell_len
-                    if isinstance(row[index], str)
-                    else row[index].cell_len
-                    for row in rows
-                ]
+                + [_cell_text(row[index]).cell_len for row in rows]
             )
             for index, column in enumerate(columns)
         ]
         self.table_width = sum(self.widths) + 2 * PADDING * len(self.widths)
         """Columns the table takes, padding included: wider than the screen, it scrolls."""
         self.virtual_size = Size(self.table_width, header_height + len(rows))
+        self._drawn: dict[tuple[int, int, int], Strip] = {}
+
+    def notify_style_update(self) -> None:
+        # The lines drawn so far have the old colours.
+        self._drawn.clear()
+        super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
+        # The screen is laid out and drawn a few times before its first frame settles: each
+        # line is drawn once per width.
+        key = (y, self.size.width, int(self.scroll_offset.x))
+        if key not in self._drawn:
+            self._drawn[key] = self._draw_line(y)
+        return self._drawn[key]
+
+    def _draw_line(self, y: int) -> Strip:
         width = self.size.width
         base = self.rich_style
         if y < self.header_height:
@@ -118,7 +127,7 @@ class GlanceTable(ScrollView, can_focus=False):
             extend = style + cursor
         segments: list[Segment] = []
         for column, (cell, cell_width) in enumerate(zip(cells, self.widths, strict=True)):
-            text = Text(cell) if isinstance(cell, str) else cell.copy()
+            text = _cell_text(cell).copy()
             text.truncate(cell_width, overflow="ellipsis", pad=True)
             text.no_wrap = True
             padded = Text(" " * PADDING) + text + Text(" " * PADDING)
@@ -132,3 +141,8 @@ class GlanceTable(ScrollView, can_focus=False):
         scrolled = int(self.scroll_offset.x)
         line = Strip(segments).crop(scrolled, scrolled + width)
         return line.adjust_cell_length(width, base).simplify()
+
+
+def _cell_text(cell: Cell) -> Text:
+    """A cell as DataTable takes it: text as given (no markup in the campaign's cells)."""
+    return Text(cell) if isinstance(cell, str) else cell
