@@ -3,31 +3,34 @@
 It shows the turn and date, every nation's forces, decimated PM (with the winter they expire,
 T2.5), treasury, prestige and VP, and the latest events; its keys open small forms to end the
 turn, resolve the winter turn, rebuild decimated PM, order recruits and undo the last event.
-Every number comes from the ledger's replayed state and every change is an event the ledger
-judges: this screen adds no rules.
+Every number comes from the ledger's glance of the campaign (:mod:`assistant.ledger.glance`,
+kept with every event), translated here when shown: the first frame reads it with the standard
+library before the ledger is open, and every change re-reads it from the store. Every change is
+an event the ledger judges: this screen adds no rules.
 """
 
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from assistant.tui.glance import campaign_file, read_glance, write_glance
+from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
+from assistant.ledger.glance import RECENT_EVENTS, read_glance
+from assistant.tui.glance import campaign_file
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
-from converters.i18n import N_, _, current_language, ngettext, translate_recorded
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.tui.screens.campaign_forms import (
@@ -47,6 +50,7 @@ __all__ = [
     "campaign_heading",
     "decimated_text",
     "house_rules_text",
+    "morale_pips",
     "nation_options",
     "parse_tribute",
     "pe_listing",
@@ -67,8 +71,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(missing)
 
 
-RECENT_EVENTS = 12
-"""How many of the latest events the Campaign screen lists."""
+MAX_MORALE = 6
+"""D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
 EVENT_WIDTH = 88
 """Room for an event's summary at 120 columns (the History shows it in full)."""
 
@@ -79,30 +83,36 @@ def campaign_heading(store: Any) -> str:
     return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
 
 
-def decimated_text(nation: Any) -> str:
-    """Decimated PM with the turn they expire, e.g. "2 (to t13), 1 (to t26)"; "—" for none."""
-    if not nation.decimated:
+def morale_pips(morale: int) -> str:
+    """Morale as six pips, e.g. ``●●●○○○ 3``."""
+    shown = max(0, min(MAX_MORALE, morale))
+    return "●" * shown + "○" * (MAX_MORALE - shown) + f" {morale}"
+
+
+def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
+    """Decimated PM (``pm``, ``expires``) with the turn they expire, e.g. "2 (to t13), 1 (to
+    t26)"; "—" for none."""
+    if not batches:
         return "—"
     parts = []
-    for batch in nation.decimated:
-        until = (
-            " " + _("(to t{turn})").format(turn=batch.expires) if batch.expires is not None else ""
-        )
-        parts.append(f"{batch.pm}{until}")
+    for batch in batches:
+        expires = batch["expires"]
+        until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
+        parts.append(f"{batch['pm']}{until}")
     return ", ".join(parts)
 
 
-def _training_text(nation: Any) -> str:
-    if not nation.training:
+def _training_text(batches: Sequence[Mapping[str, Any]]) -> str:
+    if not batches:
         return "—"
     parts = []
-    for batch in nation.training:
+    for batch in batches:
         what = []
-        if batch.land_pm:
-            what.append(f"{batch.land_pm}L")
-        if batch.naval_pm:
-            what.append(f"{batch.naval_pm}N")
-        parts.append(f"{'+'.join(what)} t{batch.arrives}")
+        if batch["land_pm"]:
+            what.append(f"{batch['land_pm']}L")
+        if batch["naval_pm"]:
+            what.append(f"{batch['naval_pm']}N")
+        parts.append(f"{'+'.join(what)} t{batch['arrives']}")
     return ", ".join(parts)
 
 
@@ -144,10 +154,9 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-def house_rules_text(rules: Any) -> str:
-    """docs/rules.md H: the campaign's options that differ from the defaults, as one line under the
-    status ("" when it plays every default reading)."""
-    changed = rules.changed()
+def house_rules_text(changed: Mapping[str, Any]) -> str:
+    """docs/rules.md H: the campaign's options that differ from the defaults (``changed``), as
+    one line under the status ("" when it plays every default reading)."""
     if not changed:
         return ""
     listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
@@ -156,36 +165,15 @@ def house_rules_text(rules: Any) -> str:
     )
 
 
-def tribute_text(state: Any) -> str:
-    """T5.3: each nation's tribute if the turn ended now, as one line under the status, in a
-    campaign with a map ("" without one, or on a winter turn, when none is collected)."""
-    from assistant.ledger.map_war import turn_end_collection
-
-    collection = turn_end_collection(state)
-    if not collection or not collection[0]:
+def tribute_text(tribute: Mapping[str, int]) -> str:
+    """T5.3: each nation's ``tribute`` if the turn ended now, as one line under the status, in
+    a campaign with a map ("" without one, or on a winter turn, when none is collected)."""
+    if not tribute:
         return ""
-    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(
-        listed=pe_listing(collection[0])
-    )
+    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(listed=pe_listing(tribute))
 
 
-def nation_name(name: str) -> str:
-    """:func:`armylists.names.nation_name`, imported when first needed: importing
-    :mod:`armylists` loads its pydantic loader, which the first frame does without."""
-    from armylists.names import nation_name as named
-
-    return named(name)
-
-
-def scenario_text(text: str) -> str:
-    """:func:`armylists.scenario_texts.scenario_text` (a scenario's title, a winter event),
-    imported when first needed for the same reason as :func:`nation_name`."""
-    from armylists.scenario_texts import scenario_text as worded
-
-    return worded(text)
-
-
-def pe_listing(amounts: dict[str, int]) -> str:
+def pe_listing(amounts: Mapping[str, int]) -> str:
     """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
     return " · ".join(f"{nation_name(name)} {pe}" for name, pe in amounts.items())
 
@@ -199,18 +187,12 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
     ]
 
 
-def _uses_pm(state: Any) -> bool:
-    """Whether the campaign counts nations' PM (Tarentine Wars) or armies' morale (Macedon vs
-    Persia, D1), as ``castra campaign show`` decides."""
-    return state.scenario.economy is not None or not state.armies
-
-
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
-    _kept_glance: dict[str, Any] | None = None
     _uses_pm = True
-    """Whether the nations table counts PM (else armies' morale, D1), as last drawn."""
+    """Whether the nations table counts PM (else armies' morale, D1), as last drawn: rebuilding
+    and recruiting are offered only then."""
 
     TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -240,8 +222,8 @@ class CampaignScreen(Screen[None]):
             self.show_campaign_error(ledger.error)
         elif ledger.store is None:
             # The first frame: the app opens the campaign file once this screen is up. Until
-            # then it shows the campaign as it was last shown, if the file has not moved on.
-            glance = read_glance(campaign_file(ledger.path), current_language())
+            # then it shows the glance the ledger keeps in the file, if it is current.
+            glance = read_glance(campaign_file(ledger.path))
             if glance is None or not self._show_glance(glance):
                 self.query_one("#campaign-heading", Static).update(_(LOADING))
         else:
@@ -249,7 +231,7 @@ class CampaignScreen(Screen[None]):
 
     def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
         """The nations (or armies, ``uses_pm`` False) and recent-events tables, added below the
-        heading the first time. The caller says which: a kept glance has no campaign open."""
+        heading the first time."""
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
@@ -309,27 +291,44 @@ class CampaignScreen(Screen[None]):
         ledger = castra_app(self).ledger
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
-        store = ledger.store
-        if store is None:
-            return
-        state = store.state()
-        calendar = state.scenario.calendar
-        self.query_one("#campaign-heading", Static).update(
-            f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
-            + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
+        if ledger.store is not None:
+            self.show(ledger.store.glance())
+
+    def _show_glance(self, glance: Mapping[str, Any]) -> bool:
+        """The first frame: show ``glance`` read from the file; False (nothing shown) if it
+        does not have the shape this screen draws (a glance is checked for its stamp, not
+        trusted for its contents)."""
+        try:
+            self.show(glance)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            for table in self.query(DataTable).results(DataTable):
+                table.clear()
+            return False
+        return True
+
+    def show(self, glance: Mapping[str, Any]) -> None:
+        """Draw the campaign from its ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
+        in the interface's language."""
+        heading = (
+            f"{scenario_text(glance['title'])} — {translate_recorded(glance['date'])}  ·  "
+            + _("turn {turn} of {total}").format(turn=glance["turn"], total=glance["total_turns"])
         )
-        self.query_one("#campaign-status", Static).update(
-            self._status(state) + house_rules_text(state.rules) + tribute_text(state)
+        status = (
+            self._status(glance)
+            + house_rules_text(glance["house_rules"])
+            + tribute_text(glance["tribute"])
         )
-        nations, events = self._tables(_uses_pm(state))
-        if _uses_pm(state):
-            self._fill_nations(nations, state)
+        uses_pm = bool(glance["uses_pm"])
+        nations, events = self._tables(uses_pm)
+        if uses_pm:
+            self._fill_nations(nations, glance["nations"])
         else:
-            self._fill_armies(nations, state)
-        if state.dba_map is not None:
-            self._fill_map_armies(self._map_armies_table(nations), state)
-        self._fill_events(events, store)
-        self._keep_glance(store.path, state.last_event_id)
+            self._fill_armies(nations, glance["armies"])
+        if glance["map_armies"]:
+            self._fill_map_armies(self._map_armies_table(nations), glance["map_armies"])
+        self._fill_events(events, glance["recent"])
+        self.query_one("#campaign-heading", Static).update(heading)
+        self.query_one("#campaign-status", Static).update(status)
 
     def _map_armies_table(self, nations: DataTable[Any]) -> DataTable[Any]:
         """Macedon vs Persia: the armies on the map, below the nations (added once)."""
@@ -344,13 +343,9 @@ class CampaignScreen(Screen[None]):
         body.mount(armies, after=title)
         return armies
 
-    def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
-        from assistant.ledger.dba_map import summary
-        from assistant.tui.screens.journal import morale_pips  # pydantic: not for the first frame
-
+    def _fill_map_armies(self, table: DataTable[Any], armies: Mapping[str, Any]) -> None:
         row = table.cursor_row
         table.clear()
-        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
         for name, army in armies.items():
             where = army["province"] or _("at sea → {to} (turn {turn})").format(
                 to=army["landing_at"], turn=army["lands_on"]
@@ -372,76 +367,20 @@ class CampaignScreen(Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 
-    # -- the glance: this screen's text kept in the file for the next start ------------------
-
-    def _glance(self) -> dict[str, Any]:
-        """What the screen shows now, as plain data (see :mod:`assistant.tui.glance`)."""
-        tables = {}
-        for table in self.query(DataTable).results(DataTable):
-            rows = []
-            for index in range(table.row_count):
-                key = table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value
-                cells = [
-                    [cell.plain, str(cell.style), True]
-                    if isinstance(cell, Text)
-                    else [str(cell), "", False]
-                    for cell in table.get_row_at(index)
-                ]
-                rows.append({"key": key, "cells": cells})
-            tables[str(table.id)] = rows
-        return {
-            "heading": str(self.query_one("#campaign-heading", Static).content),
-            "status": str(self.query_one("#campaign-status", Static).content),
-            "uses_pm": self._uses_pm,
-            "tables": tables,
-            "language": current_language(),
-        }
-
-    def _show_glance(self, glance: dict[str, Any]) -> bool:
-        """Show a kept glance; False (nothing shown) if it does not fit this screen."""
-        try:
-            rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
-            self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
-            self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables(bool(glance["uses_pm"]))
-            for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
-                for row in kept:
-                    cells = [
-                        Text(plain, style=style, no_wrap=True, overflow="ellipsis")
-                        if rich
-                        else plain
-                        for plain, style, rich in row["cells"]
-                    ]
-                    table.add_row(*cells, key=row["key"])
-        except (KeyError, TypeError, ValueError):
-            for table in self.query(DataTable).results(DataTable):
-                table.clear()
-            return False
-        return True
-
-    def _keep_glance(self, path: Any, event_id: int) -> None:
-        glance = self._glance()
-        if glance != self._kept_glance:
-            self._kept_glance = glance
-            self._write_glance(Path(path), glance, event_id)
-
-    @work(thread=True, exclusive=True, group="glance")
-    def _write_glance(self, path: Path, glance: dict[str, Any], event_id: int) -> None:
-        write_glance(path, glance, event_id)
-
-    def _status(self, state: Any) -> str:
-        if state.finished:
+    def _status(self, glance: Mapping[str, Any]) -> str:
+        if glance["finished"]:
             return _("The campaign is over (T5.1); only notes can be added.")
-        if state.is_winter and state.turn not in state.winters_resolved:
+        if glance["is_winter"] and not glance["winter_resolved"]:
             return _(
                 "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), "
                 "then n."
             )
-        if state.is_winter:
+        if glance["is_winter"]:
             return _("Winter resolved: press n to start the spring.")
-        battles = ngettext("{count} battle recorded", "{count} battles recorded", state.battles)
+        count = int(glance["battles"])
+        battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
         return (
-            battles.format(count=state.battles)
+            battles.format(count=count)
             + " · "
             + _(
                 "n ends this turn · r rebuilds decimated PM (20 PE, until the next winter) · "
@@ -449,40 +388,44 @@ class CampaignScreen(Screen[None]):
             )
         )
 
-    def _fill_nations(self, table: DataTable[Any], state: Any) -> None:
+    def _fill_nations(self, table: DataTable[Any], nations: Sequence[Mapping[str, Any]]) -> None:
         row = table.cursor_row
         table.clear()
-        for name, nation in state.nations.items():
+        for nation in nations:
+            name = nation["name"]
             shown = nation_name(name)
-            label = shown if nation.player else _("{name} (no player)").format(name=shown)
-            if nation.away:
+            label = shown if nation["player"] else _("{name} (no player)").format(name=shown)
+            if nation["away"]:
                 label += " " + _("(away)")
+            points = nation["victory_points"]
             table.add_row(
                 label,
-                str(nation.land_pm),
-                str(nation.naval_pm),
-                decimated_text(nation),
-                _training_text(nation),
-                str(nation.treasury),
-                str(nation.prestige),
-                "—" if nation.victory_points is None else str(nation.victory_points),
+                str(nation["land_pm"]),
+                str(nation["naval_pm"]),
+                decimated_text(nation["decimated"]),
+                _training_text(nation["training"]),
+                str(nation["treasury"]),
+                str(nation["prestige"]),
+                "—" if points is None else str(points),
                 key=name,
             )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 
-    def _fill_armies(self, table: DataTable[Any], state: Any) -> None:
+    def _fill_armies(self, table: DataTable[Any], armies: Sequence[Mapping[str, Any]]) -> None:
         """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
-        from converters.i18n import _
-
         row = table.cursor_row
         table.clear()
-        for name, army in state.armies.items():
-            status = _("leader") if army.leader else ""
-            if not army.alive:
+        for army in armies:
+            status = _("leader") if army["leader"] else ""
+            if not army["alive"]:
                 status = _("destroyed")
             table.add_row(
-                name, army.nation, str(army.morale) if army.alive else "—", status, key=name
+                army["name"],
+                army["nation"],
+                str(army["morale"]) if army["alive"] else "—",
+                status,
+                key=army["name"],
             )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
@@ -491,23 +434,23 @@ class CampaignScreen(Screen[None]):
         """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither."""
         if action in ("rebuild", "recruit"):
             store = castra_app(self).ledger.store
-            return store is None or _uses_pm(store.state())
+            return store is None or self._uses_pm
         return True
 
-    def _fill_events(self, table: DataTable[Any], store: Any) -> None:
+    def _fill_events(self, table: DataTable[Any], recent: Sequence[Mapping[str, Any]]) -> None:
         table.clear()
-        for entry in reversed(store.history()[-RECENT_EVENTS:]):
-            style = "dim strike" if entry.undone_by is not None else ""
+        for entry in reversed(recent[-RECENT_EVENTS:]):
+            style = "dim strike" if entry["undone"] else ""
             table.add_row(
-                str(entry.id),
-                str(entry.turn or ""),
+                str(entry["id"]),
+                str(entry["turn"] or ""),
                 Text(
-                    translate_recorded(str(entry.summary)),
+                    translate_recorded(str(entry["summary"])),
                     style=style,
                     no_wrap=True,
                     overflow="ellipsis",
                 ),
-                Text(entry.who or "—", no_wrap=True, overflow="ellipsis"),
+                Text(entry["who"] or "—", no_wrap=True, overflow="ellipsis"),
             )
 
     # -- actions ---------------------------------------------------------------------------
