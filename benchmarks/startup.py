@@ -223,15 +223,17 @@ def main() -> None:
         # One untimed launch each warms the disk cache for both.
         _launch("bare", campaign)
         _launch("castra", campaign)
-        kinds = ("bare Textual", "Castra, warm", "Castra, cold")
+        kinds = ("bare Textual", "Castra", "Castra, CLI", "Castra, old")
         times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
         phases: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
         cpu: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
         for _ in range(args.runs):
             times[kinds[0]].append(_launch("bare", campaign, phases[kinds[0]], cpu[kinds[0]]))
             times[kinds[1]].append(_launch("castra", campaign, phases[kinds[1]], cpu[kinds[1]]))
-            _forget_glance(campaign)
+            _note_from_the_command_line(campaign)
             times[kinds[2]].append(_launch("castra", campaign, phases[kinds[2]], cpu[kinds[2]]))
+            _forget_glance(campaign)
+            times[kinds[3]].append(_launch("castra", campaign, phases[kinds[3]], cpu[kinds[3]]))
 
     endpoints = (
         ("Launch → first frame", 0, ""),
@@ -239,8 +241,9 @@ def main() -> None:
     )
     print("Headless, a new interpreter for each launch")
     print(
-        "warm: the file still ends with the event the app last showed (every start but the "
-        "first);\ncold: it does not (first start, or another process wrote meanwhile)"
+        "Castra: the app opened the file last; Castra, CLI: `castra campaign note` wrote to it "
+        "since;\nCastra, old: the file has no glance of the campaign (written by a Castra "
+        "before 2026-12; once per file)"
     )
     for title, index, target in endpoints:
         print(title)
@@ -273,11 +276,31 @@ def main() -> None:
         print(f"{kind:<14} " + " · ".join(f"{value:6.1f}" for value in columns))
 
 
+def _note_from_the_command_line(campaign: str) -> None:
+    """Another process writes to the campaign: ``castra campaign note`` (not timed)."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from assistant.cli import main; sys.exit(main(sys.argv[1:]))",
+            "--campaign",
+            campaign,
+            "campaign",
+            "note",
+            "The consuls march",
+        ],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
 def _forget_glance(campaign: str) -> None:
-    """Make the next launch a cold one: drop the Campaign screen kept in the file."""
+    """Make the next launch open a file as an older Castra left it: without the glance of the
+    campaign the ledger keeps with each event."""
     import sqlite3
 
-    from assistant.tui.glance import GLANCE_KEY
+    from assistant.ledger.glance import GLANCE_KEY
 
     with contextlib.closing(sqlite3.connect(campaign)) as connection, connection:
         connection.execute("DELETE FROM meta WHERE key = ?", (GLANCE_KEY,))
