@@ -8,20 +8,19 @@ frequency treat them alike):
 2. For each launch it starts a new interpreter, ``python benchmarks/startup.py --child KIND``,
    and starts a clock just before spawning it.
 3. The child runs what ``castra --campaign PATH`` runs: ``assistant.cli.main``, which reads the
-   arguments and the language and builds the app (``build_app``), with one change: the app
-   runs headless with an ``auto_pilot``, using only Textual's public API (``CastraApp.run`` is
-   patched for that, so the app's module is imported before ``main`` rather than inside it;
-   ``castra`` itself also stops garbage collection before that import, which the benchmark
-   then does not see, so it errs on the slow side). The bare app is an ``App`` whose only
-   screen shows one ``Label``. Textual calls the auto-pilot when the app is ready, just
-   before it starts drawing; the child then asks for ``call_after_refresh`` and prints
-   ``frame`` when that runs, i.e. once the first frame has been drawn. If the nations were
-   laid out in that frame (Castra shows the campaign kept in the file at once, see
-   ``assistant.tui.widgets.glance_table``), the campaign was visible in it; otherwise (a
-   file without a glance, which the app opens in a thread after that frame) the child waits
-   until the Campaign screen's nations table has rows and prints ``campaign`` after the
-   refresh that draws them. For the bare app the campaign is its label, so ``campaign`` is
-   its first frame.
+   arguments and the language, imports Textual and the app and builds it (``build_app``), with
+   one change: the app runs headless with an ``auto_pilot``, using only Textual's public API
+   (``CastraApp.run`` is patched for that as ``main`` imports its module, by an import hook, so
+   the imports happen in ``main``'s own time and order). The bare app is an ``App`` whose only
+   screen shows one ``Label``. Textual calls the auto-pilot when the app is ready, just before
+   it starts drawing; the child then asks for ``call_after_refresh`` and prints ``frame`` when
+   that runs, i.e. once the first frame has been drawn. If the nations were laid out in that
+   frame (Castra draws the glance of the campaign the ledger keeps in the file, see
+   ``assistant.ledger.glance`` and ``assistant.tui.widgets.glance_table``), the campaign was
+   visible in it; otherwise (a file without a glance, left by a Castra before the ledger kept
+   one, which the app opens in a thread after that frame) the child waits until the Campaign
+   screen's nations table has rows and prints ``campaign`` after the refresh that draws them.
+   For the bare app the campaign is its label, so ``campaign`` is its first frame.
 4. The parent reads the clocks off the child's stdout.
 
 So each figure is launch → something on screen, interpreter start-up included (it is part of
@@ -46,6 +45,8 @@ import argparse
 import asyncio
 import compileall
 import contextlib
+import importlib.abc
+import importlib.machinery
 import statistics
 import subprocess
 import sys
@@ -78,23 +79,19 @@ def _child(kind: str, campaign: str | None) -> None:
         app: Any = BareApp()
     else:
         # What `castra --campaign PATH` runs: the command line's entry point, which reads the
-        # arguments and the language, then builds and runs the app. Its one change here is
-        # that the app runs headless with this auto-pilot (our own class's `run`, patched);
-        # the app's module is imported first to patch it, which moves that import's time
-        # before `main` but does not change the total.
+        # arguments and the language, then imports, builds and runs the app. Its one change
+        # here: the app runs headless with this auto-pilot. Our own class's `run` is patched
+        # for that as its module is imported (by `main`, in its own time and order).
         import assistant.cli as command_line
-        from assistant.tui.app import CastraApp
-        from assistant.tui.widgets.glance_table import GlanceTable
 
         imported = time.perf_counter()
-        run = CastraApp.run
 
         def run_headless(self: Any, *args: Any, **kwargs: Any) -> Any:
             nonlocal app, built
             app, built = self, time.perf_counter()
-            return run(self, headless=True, auto_pilot=pilot_run)
+            return type(self).__mro__[1].run(self, headless=True, auto_pilot=pilot_run)
 
-        CastraApp.run = run_headless  # type: ignore[method-assign]
+        sys.meta_path.insert(0, _PatchOnImport("assistant.tui.app", "CastraApp", run_headless))
     built = time.perf_counter()
     painted = shown = built
     cpu_painted = cpu_shown = 0.0
@@ -105,7 +102,7 @@ def _child(kind: str, campaign: str | None) -> None:
         if kind == "bare":
             return 1
         for table in app.screen.query("#nations, #nations-glance").results():
-            return len(table.rows) if isinstance(table, GlanceTable) else table.row_count
+            return len(table.rows) if table.id == "nations-glance" else table.row_count
         return 0
 
     def laid_out() -> bool:
@@ -149,6 +146,26 @@ def _child(kind: str, campaign: str | None) -> None:
         flush=True,
     )
     print(f"cpu {1000 * cpu_painted:.1f} {1000 * cpu_shown:.1f}", flush=True)
+
+
+class _PatchOnImport(importlib.abc.MetaPathFinder):
+    """Replace ``cls.run`` of module ``module`` with ``run`` once the module is imported."""
+
+    def __init__(self, module: str, cls: str, run: Any) -> None:
+        self.module, self.cls, self.run = module, cls, run
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != self.module:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        load = spec.loader.exec_module
+
+        def exec_module(module: Any) -> None:
+            load(module)
+            getattr(module, self.cls).run = self.run
+
+        spec.loader.exec_module = exec_module
+        return spec
 
 
 def _launch(
@@ -268,8 +285,9 @@ def main() -> None:
             + (f"   ratio / bare: {ratios}" if kind != kinds[0] else "")
         )
     print(
-        "Inside the child (medians, ms): imports · build the app · run to first frame · "
-        "run until the campaign is visible"
+        "Inside the child (medians, ms): imports (Castra: the command line's entry) · build the "
+        "app (Castra: main, importing Textual and the app) · run to first frame · run until the "
+        "campaign is visible"
     )
     for kind in kinds:
         columns = [statistics.median(column) for column in zip(*phases[kind], strict=True)]
@@ -283,11 +301,11 @@ def _note_from_the_command_line(campaign: str) -> None:
             sys.executable,
             "-c",
             "import sys; from assistant.cli import main; sys.exit(main(sys.argv[1:]))",
-            "--campaign",
-            campaign,
             "campaign",
             "note",
             "The consuls march",
+            "--file",
+            campaign,
         ],
         cwd=ROOT,
         check=True,

@@ -21,9 +21,9 @@ needs from the ledger when called.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -160,9 +160,12 @@ def _file_now(connection: sqlite3.Connection) -> list[object] | None:
 
 def _digest(glance: Mapping[str, Any], chain: str) -> str:
     """Ties a glance's contents to the event it shows the file after: a glance changed by
-    hand (or half-written by a disk) reads as damaged, not as the campaign."""
+    hand (or half-written by a disk) reads as damaged, not as the campaign. A CRC is enough:
+    whoever edits a file on purpose could recompute any unkeyed digest, and zlib is loaded
+    with Textual while hashlib would cost the first frame a millisecond."""
     body = {key: glance[key] for key in sorted(_KEYS)}
-    return hashlib.sha256(f"{chain}\n{json.dumps(body, sort_keys=True)}".encode()).hexdigest()
+    text = f"{chain}\n{json.dumps(body, sort_keys=True)}"
+    return f"{zlib.crc32(text.encode()):08x}"
 
 
 def stamped(glance: Mapping[str, Any], event_id: int, chain: str) -> dict[str, Any]:

@@ -257,8 +257,9 @@ class CampaignScreen(Screen[None]):
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
-        self._uses_pm = uses_pm
-        self.refresh_bindings()
+        if uses_pm != self._uses_pm:
+            self._uses_pm = uses_pm
+            self.refresh_bindings()
         title, headings = self._nations_headings(uses_pm)
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
         nations.header_height = max(heading.count("\n") + 1 for heading in headings)
@@ -386,8 +387,9 @@ class CampaignScreen(Screen[None]):
     ) -> None:
         """The first frame: the tables as GlanceTables, drawn as the DataTables that replace
         them once the file is open will be (the nations focused, as they will be)."""
-        self._uses_pm = uses_pm
-        self.refresh_bindings()
+        if uses_pm != self._uses_pm:
+            self._uses_pm = uses_pm
+            self.refresh_bindings()
         title, headings = self._nations_headings(uses_pm)
         shown: list[Widget] = [
             Static(title, classes="section-title"),

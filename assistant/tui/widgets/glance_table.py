@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -126,16 +127,19 @@ class GlanceTable(ScrollView, can_focus=False):
             cells = self.rows[index]
             extend = style + cursor
         segments: list[Segment] = []
+        pad = " " * PADDING
         for column, (cell, cell_width) in enumerate(zip(cells, self.widths, strict=True)):
+            # Each cell carries where it is, as DataTable's do (it draws them apart).
+            cell_style = style + Style.from_meta({"row": row, "column": column}) + cursor
+            if isinstance(cell, str) and cell_len(cell) <= cell_width:
+                # Most cells: words and numbers that fit, in the row's style.
+                segments.append(Segment(pad + set_cell_size(cell, cell_width) + pad, cell_style))
+                continue
             text = _cell_text(cell).copy()
             text.truncate(cell_width, overflow="ellipsis", pad=True)
             text.no_wrap = True
-            padded = Text(" " * PADDING) + text + Text(" " * PADDING)
-            # Each cell carries where it is, as DataTable's do (it draws them apart).
-            where = Style.from_meta({"row": row, "column": column})
-            segments.extend(
-                Segment.apply_style(padded.render(self.app.console), style=style + where + cursor)
-            )
+            padded = Text(pad) + text + Text(pad)
+            segments.extend(Segment.apply_style(padded.render(self.app.console), style=cell_style))
         extend += Style.from_meta({"row": row, "column": 0, "out_of_bounds": True})
         segments.append(Segment(" " * max(0, width - self.table_width), extend))
         scrolled = int(self.scroll_offset.x)
