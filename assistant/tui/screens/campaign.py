@@ -577,6 +577,8 @@ class CampaignScreen(Screen[None]):
         self._open("UndoForm")
 
     def _selected_nation(self) -> str | None:
+        from textual.widgets import DataTable
+
         tables = self.query("#nations")
         if not tables:
             return None
