@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -206,6 +206,19 @@ def _fill(table: DataTable[Any], rows: list[Row]) -> None:
         table.move_cursor(row=min(row, table.row_count - 1))
 
 
+class Drawn(NamedTuple):
+    """What the Campaign screen shows of a glance, in the interface's language."""
+
+    heading: str
+    status: str
+    uses_pm: bool
+    """Whether nations count PM (else armies' morale, D1)."""
+    nations: list[Row]
+    map_armies: list[Row] | None
+    """Macedon vs Persia's armies on the map (D10–D13); None in a campaign without a map."""
+    events: list[Row]
+
+
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
@@ -223,15 +236,26 @@ class CampaignScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        # The nations and events tables come with the campaign (see _tables): until the file
-        # is open they would be empty, and leaving them out of the first frame has it drawn
-        # about 15 ms sooner (benchmarks/startup.py).
+        # The first frame: the app opens the campaign file once this screen is up. Until then
+        # the screen shows the glance the ledger keeps in the file, if it is current, composed
+        # with the screen so that it is laid out once (benchmarks/startup.py); the tables come
+        # with the campaign (see _tables).
         yield CastraHeader()
-        yield Vertical(
-            Static(id="campaign-heading"),
-            Static(id="campaign-status"),
-            id="campaign-body",
-        )
+        heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
+        ledger = castra_app(self).ledger
+        if ledger.store is None and ledger.error is None:
+            glance = read_glance(campaign_file(ledger.path))
+            try:
+                drawn = self._drawn(glance) if glance is not None else None
+            except (KeyError, TypeError, ValueError, AttributeError):
+                drawn = None  # a glance is checked for its stamp, not trusted for its contents
+            if drawn is None:
+                heading.update(_(LOADING))
+            else:
+                heading.update(drawn.heading)
+                status.update(drawn.status)
+                shown = self._stand_ins(drawn)
+        yield Vertical(heading, status, *shown, id="campaign-body")
         yield CastraFooter()
 
     def on_mount(self) -> None:
@@ -239,13 +263,7 @@ class CampaignScreen(Screen[None]):
         ledger.follow(self, self.refresh_from_store)
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
-        elif ledger.store is None:
-            # The first frame: the app opens the campaign file once this screen is up. Until
-            # then it shows the glance the ledger keeps in the file, if it is current.
-            glance = read_glance(campaign_file(ledger.path))
-            if glance is None or not self._show_glance(glance):
-                self.query_one("#campaign-heading", Static).update(_(LOADING))
-        else:
+        elif ledger.store is not None:
             self.refresh_from_store()
 
     def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
@@ -303,7 +321,9 @@ class CampaignScreen(Screen[None]):
             _("PP"),
             _("VP"),
         ]
-        return _("Nations"), fitting_headings(headings, self.size.width - 2)
+        # Composed before the screen has a size, the first frame goes by the app's.
+        width = self.size.width or self.app.size.width
+        return _("Nations"), fitting_headings(headings, width - 2)
 
     @staticmethod
     def _events_columns() -> list[tuple[str, int]]:
@@ -339,19 +359,9 @@ class CampaignScreen(Screen[None]):
         if ledger.store is not None:
             self.show(ledger.store.glance())
 
-    def _show_glance(self, glance: Mapping[str, Any]) -> bool:
-        """The first frame: show ``glance`` read from the file; False (nothing shown) if it
-        does not have the shape this screen draws (a glance is checked for its stamp, not
-        trusted for its contents)."""
-        try:
-            self.show(glance)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return False  # nothing was drawn: every row is made before any is shown
-        return True
-
-    def show(self, glance: Mapping[str, Any]) -> None:
-        """Draw the campaign from its ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
-        in the interface's language."""
+    def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
+        """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
+        in the interface's language; every row is made before any is shown."""
         heading = (
             f"{scenario_text(glance['title'])} — {translate_recorded(glance['date'])}  ·  "
             + _("turn {turn} of {total}").format(turn=glance["turn"], total=glance["total_turns"])
@@ -362,52 +372,54 @@ class CampaignScreen(Screen[None]):
             + tribute_text(glance["tribute"])
         )
         uses_pm = bool(glance["uses_pm"])
-        nation_rows = (
-            self._nation_rows(glance["nations"]) if uses_pm else self._army_rows(glance["armies"])
+        return Drawn(
+            heading=heading,
+            status=status,
+            uses_pm=uses_pm,
+            nations=(
+                self._nation_rows(glance["nations"])
+                if uses_pm
+                else self._army_rows(glance["armies"])
+            ),
+            map_armies=(
+                self._map_army_rows(glance["map_armies"]) if glance["map_armies"] else None
+            ),
+            events=self._event_rows(glance["recent"]),
         )
-        map_rows = self._map_army_rows(glance["map_armies"]) if glance["map_armies"] else None
-        event_rows = self._event_rows(glance["recent"])
-        if castra_app(self).ledger.store is None:
-            self._show_stand_ins(uses_pm, nation_rows, map_rows, event_rows)
-        else:
-            nations, events = self._tables(uses_pm)
-            _fill(nations, nation_rows)
-            if map_rows is not None:
-                _fill(self._map_armies_table(nations), map_rows)
-            _fill(events, event_rows)
-        self.query_one("#campaign-heading", Static).update(heading)
-        self.query_one("#campaign-status", Static).update(status)
 
-    def _show_stand_ins(
-        self,
-        uses_pm: bool,
-        nation_rows: list[Row],
-        map_rows: list[Row] | None,
-        event_rows: list[Row],
-    ) -> None:
-        """The first frame: the tables as GlanceTables, drawn as the DataTables that replace
-        them once the file is open will be (the nations focused, as they will be)."""
-        if uses_pm != self._uses_pm:
-            self._uses_pm = uses_pm
-            self.refresh_bindings()
-        title, headings = self._nations_headings(uses_pm)
+    def show(self, glance: Mapping[str, Any]) -> None:
+        """Draw the campaign from its ``glance`` in the tables (the campaign file is open)."""
+        drawn = self._drawn(glance)
+        nations, events = self._tables(drawn.uses_pm)
+        _fill(nations, drawn.nations)
+        if drawn.map_armies is not None:
+            _fill(self._map_armies_table(nations), drawn.map_armies)
+        _fill(events, drawn.events)
+        self.query_one("#campaign-heading", Static).update(drawn.heading)
+        self.query_one("#campaign-status", Static).update(drawn.status)
+
+    def _stand_ins(self, drawn: Drawn) -> list[Widget]:
+        """The first frame's tables: GlanceTables, drawn as the DataTables that replace them
+        once the file is open will be (the nations focused, as they will be)."""
+        self._uses_pm = drawn.uses_pm
+        title, headings = self._nations_headings(drawn.uses_pm)
         shown: list[Widget] = [
             Static(title, classes="section-title"),
             GlanceTable(
                 [GlanceColumn(heading) for heading in headings],
-                [cells for _key, cells in nation_rows],
+                [cells for _key, cells in drawn.nations],
                 header_height=max(heading.count("\n") + 1 for heading in headings),
                 zebra_stripes=True,
                 focused=True,
                 id="nations-glance",
             ),
         ]
-        if map_rows is not None:
+        if drawn.map_armies is not None:
             shown += [
                 Static(_("Armies on the map (D10–D13)"), classes="section-title"),
                 GlanceTable(
                     [GlanceColumn(heading) for heading in self._map_armies_headings()],
-                    [cells for _key, cells in map_rows],
+                    [cells for _key, cells in drawn.map_armies],
                     zebra_stripes=True,
                     id="map-armies-glance",
                 ),
@@ -416,11 +428,11 @@ class CampaignScreen(Screen[None]):
             Static(_("Recent events"), classes="section-title"),
             GlanceTable(
                 [GlanceColumn(label, width) for label, width in self._events_columns()],
-                [cells for _key, cells in event_rows],
+                [cells for _key, cells in drawn.events],
                 id="recent-events-glance",
             ),
         ]
-        self.query_one("#campaign-body", Vertical).mount_all(shown)
+        return shown
 
     def _map_armies_table(self, nations: DataTable[Any]) -> DataTable[Any]:
         """Macedon vs Persia: the armies on the map, below the nations (added once)."""
