@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
 
 __all__ = [
+    "BUILT_FOR_REPLAY",
     "GLANCE_FORMAT",
     "GLANCE_KEY",
     "RECENT_EVENTS",
@@ -47,6 +48,10 @@ GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
 GLANCE_FORMAT = 1
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
+BUILT_FOR_REPLAY = 3
+"""``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
+the reader may not import the ledger's models): a glance kept by a Castra that replayed
+campaigns differently is rebuilt, not shown, after an upgrade."""
 RECENT_EVENTS = 12
 """How many of the latest events the glance keeps (the Campaign screen lists them)."""
 
@@ -173,6 +178,7 @@ def stamped(glance: Mapping[str, Any], event_id: int, chain: str) -> dict[str, A
     and its digest."""
     return {
         "format": GLANCE_FORMAT,
+        "replay": BUILT_FOR_REPLAY,
         "last_event": [event_id, chain],
         "digest": _digest(glance, chain),
         **glance,
@@ -186,11 +192,12 @@ def stored_glance(connection: sqlite3.Connection) -> dict[str, Any] | None:
         return None
     try:
         glance = json.loads(row[0])
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # RecursionError: "[[[[…" nested deep
         return None
     if (
         not isinstance(glance, dict)
         or glance.get("format") != GLANCE_FORMAT
+        or glance.get("replay") != BUILT_FOR_REPLAY
         or not glance.keys() >= _KEYS
         or not isinstance(glance["recent"], list)
     ):

@@ -273,8 +273,9 @@ class CastraApp(App[int]):
         """
         if (str(STYLESHEET), REST_OF_THE_SHEET) in self.stylesheet.source:
             return
-        # The ledger's models, just imported, live as long as the app: no collection need
-        # scan them again.
+        # What the first screen and the opening left behind is collected once; the ledger's
+        # models, just imported, live as long as the app: no collection need scan them again.
+        gc.collect()
         gc.freeze()
         gc.enable()
         self.stylesheet.add_source(

@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.events import GhostBattleFinished, NoteAdded, TreasuryAdjusted
-from assistant.ledger.glance import GLANCE_KEY, forget_glance, read_glance
+from assistant.ledger.glance import BUILT_FOR_REPLAY, GLANCE_KEY, forget_glance, read_glance
+from assistant.ledger.state import REPLAY_VERSION
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
 from ghost.battle import GhostBattle
 from ghost.generals import GeneralProfile
 
-STAMP = ("format", "last_event", "digest")
+STAMP = ("format", "replay", "last_event", "digest")
 
 
 @pytest.fixture
@@ -154,3 +155,41 @@ def test_any_glance_row_that_castra_did_not_write_reads_as_none(tmp_path: Path, 
             "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (GLANCE_KEY, text)
         )
     assert read_glance(path) is None
+
+
+def _rewrite_glance(path: Path, change: object) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        (text,) = connection.execute(
+            "SELECT value FROM meta WHERE key = ?", (GLANCE_KEY,)
+        ).fetchone()
+        connection.execute(
+            "UPDATE meta SET value = ? WHERE key = ?",
+            (change(text), GLANCE_KEY),  # type: ignore[operator]
+        )
+
+
+def test_the_glance_knows_which_replay_built_it() -> None:
+    """Its reader cannot import the ledger's models: its copy of REPLAY_VERSION must follow."""
+    assert BUILT_FOR_REPLAY == REPLAY_VERSION
+
+
+def test_a_glance_from_a_castra_that_replayed_differently_is_rebuilt(store: CampaignStore) -> None:
+    """After an upgrade that changes what replay gives, the kept glance is not shown: the
+    app would show the old figures for a whole session."""
+    kept = read_glance(store.path)
+    assert kept is not None
+    older = {**kept, "replay": BUILT_FOR_REPLAY - 1}
+    _rewrite_glance(store.path, lambda _text: json.dumps(older))
+    assert read_glance(store.path) is None
+    with CampaignStore.open(store.path) as reopened:
+        assert _body(reopened.glance()) == _body(kept)
+    assert read_glance(store.path) == kept
+
+
+def test_a_glance_nested_beyond_reading_is_none_and_the_next_event_is_recorded(
+    store: CampaignStore,
+) -> None:
+    _rewrite_glance(store.path, lambda _text: "[" * 100_000)
+    assert read_glance(store.path) is None
+    store.append(NoteAdded(note="rain"))
+    assert read_glance(store.path) is not None

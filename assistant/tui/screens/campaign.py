@@ -345,7 +345,9 @@ class CampaignScreen(Screen[None]):
             self.refresh_from_store()
 
     def show_campaign_error(self, message: str) -> None:
-        """The campaign file could not be opened: say why, in place of the campaign."""
+        """The campaign file could not be opened: say why, in place of the campaign (and of
+        the glance the first frame drew from it)."""
+        self.query("#campaign-body > .section-title, #campaign-body > GlanceTable").remove()
         self.query_one("#campaign-heading", Static).update(_("The campaign could not be opened"))
         status = self.query_one("#campaign-status", Static)
         status.update(message + "\n" + _("Press q to quit; nothing was written to the file."))
@@ -411,6 +413,7 @@ class CampaignScreen(Screen[None]):
                 header_height=max(heading.count("\n") + 1 for heading in headings),
                 zebra_stripes=True,
                 focused=True,
+                keys=[key for key, _cells in drawn.nations],
                 id="nations-glance",
             ),
         ]
@@ -593,7 +596,10 @@ class CampaignScreen(Screen[None]):
 
         tables = self.query("#nations")
         if not tables:
-            return None
+            # Before the file is open: the nation under the cursor the first frame draws.
+            stand_ins = self.query("#nations-glance")
+            keys = stand_ins.first(GlanceTable).keys if stand_ins else []
+            return keys[0] if keys else None
         table = tables.first(DataTable)
         if not table.row_count:
             return None

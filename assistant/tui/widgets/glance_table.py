@@ -64,11 +64,15 @@ class GlanceTable(ScrollView, can_focus=False):
         header_height: int = 1,
         zebra_stripes: bool = False,
         focused: bool = False,
+        keys: list[str | None] | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id, classes="-focused" if focused else "")
         self.columns = columns
         self.rows = rows
+        self.keys = keys or [None] * len(rows)
+        """Each row's key, as the DataTable that takes over will have them (the cursor row's
+        is what a key pressed before then acts on)."""
         self.header_height = header_height
         self.zebra_stripes = zebra_stripes
         self.widths = [
