@@ -211,8 +211,8 @@ def _translate_recorded(language: str, text: str) -> str:
     every_clause = _translate_clauses(language, text, every=True)
     if every_clause is not None:
         return every_clause
-    for template, head, tail in _templates(language):
-        if not (text.startswith(head) and text.endswith(tail)):
+    for template, head, tail, middle in _templates(language):
+        if not (text.startswith(head) and text.endswith(tail) and _in_order(text, middle)):
             continue
         found = _compiled(template).fullmatch(text)
         if found is None:
@@ -298,12 +298,13 @@ def _listed_item(item: str) -> str:
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))
-def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
-    """Every catalogue message with placeholders, with the words before its first placeholder
-    and after its last (a cheap test before the pattern is built); the most specific (most
-    literal text) first, so "Gap {gap} is {where}: …" is tried before a shorter template it
-    could also fit."""
-    found: list[tuple[int, str, str, str]] = []
+def _templates(language: str) -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
+    """Every catalogue message with placeholders, with the words before its first placeholder,
+    after its last and between them (cheap tests before the pattern is built: an Italian
+    screen's first sentence would otherwise compile a hundred patterns that cannot fit, a
+    tenth of the app's start-up); the most specific (most literal text) first, so "Gap {gap}
+    is {where}: …" is tried before a shorter template it could also fit."""
+    found: list[tuple[int, str, str, str, tuple[str, ...]]] = []
     for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"):
         if "{" not in key:
             continue
@@ -311,9 +312,23 @@ def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
         if not any(character.isalpha() for character in literal):
             continue  # "{a} + {b}" would swallow anything
         pieces = _PLACEHOLDER.split(key)
-        found.append((len(literal), key, pieces[0], pieces[-1]))
+        # split() keeps the placeholders' names at odd positions; the words are at even ones.
+        middle = tuple(piece for piece in pieces[2:-1:2] if piece)
+        found.append((len(literal), key, pieces[0], pieces[-1], middle))
     found.sort(key=lambda item: -item[0])
-    return tuple((key, head, tail) for _length, key, head, tail in found)
+    return tuple((key, head, tail, middle) for _length, key, head, tail, middle in found)
+
+
+def _in_order(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``words`` occur in ``text`` one after the other (as any match of a template
+    whose words between placeholders they are must have them)."""
+    position = 0
+    for word in words:
+        found = text.find(word, position)
+        if found < 0:
+            return False
+        position = found + len(word)
+    return True
 
 
 def _message_ids(path: Path) -> list[str]:
@@ -327,7 +342,7 @@ def _message_ids(path: Path) -> list[str]:
     count, originals = struct.unpack(order + "4xII", data[4:16])
     ids = []
     for number in range(count):
-        length, offset = struct.unpack(order + "II", data[originals + 8 * number :][:8])
+        length, offset = struct.unpack_from(order + "II", data, originals + 8 * number)
         key = data[offset : offset + length].decode("utf-8")
         ids.append(key.split("\x00")[0])  # a plural entry: its singular
     return ids

@@ -10,25 +10,29 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import sqlite3
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from assistant.cli.common import (
-    CastraArgumentParser,
-    CliError,
-    describe_validation_error,
-    drop_stdout,
-    one_line,
-)
+from assistant.cli.errors import CliError, one_line
 from converters.i18n import LANGUAGES, _, choose_language, set_language
+
+if TYPE_CHECKING:
+    from assistant.cli.common import CastraArgumentParser
+
+# Start-up: `castra` alone opens the app, and imports nothing of the commands (their helpers
+# in assistant.cli.common, argparse's parser of every command): see `_app_arguments`.
 
 __all__ = ["build_parser", "interface_language", "main"]
 
 
 def build_parser() -> CastraArgumentParser:
     """The full parser, with every command module under ``assistant.cli.commands``."""
+    import pkgutil
+
+    from assistant.cli.common import CastraArgumentParser
+
     parser = CastraArgumentParser(
         prog="castra",
         description=_(
@@ -92,17 +96,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(interface_language(arguments))
     try:
         _check_text(arguments)
+        app_only = _app_arguments(arguments)
+        if app_only is not None:
+            from assistant.cli.commands._app import open_app
+
+            return open_app(app_only.get("--campaign"))
         parser = build_parser()
         args = parser.parse_args(arguments)
         handler = getattr(args, "handler", None)
         if handler is None:
             from assistant.cli.commands._app import open_app
 
-            return open_app(args)
+            return open_app(args.campaign)
         return int(handler(args) or 0)
     except CliError as error:
         return _refuse(str(error))
     except BrokenPipeError:
+        from assistant.cli.common import drop_stdout
+
         # `castra ... --json | head` closed the pipe early: not an error of ours.
         drop_stdout()
         return 0
@@ -118,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = error.filename if error.filename is not None else _("output")
         return _refuse(f"{where}: {error.strerror or error}")
     except Exception as error:  # a rules validation error is bad input, not a crash
+        from assistant.cli.common import describe_validation_error
+
         line = describe_validation_error(error)
         if line is None:
             raise
@@ -125,6 +138,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("castra: " + _("interrupted"), file=sys.stderr)
         return 130
+
+
+def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
+    """``castra [--campaign PATH] [--lang it|en]`` (the app, nothing else): those options by
+    flag, read without building the full parser; None for anything else, which the full parser
+    reads.
+
+    Building the parser imports every command module (pydantic, the converters), about 0.1 s
+    that a player opening the app between moves would wait for the app to appear
+    (benchmarks/startup.py); anything unusual (a command, ``--help``, a bad or repeated value)
+    goes the long way, so its refusal or help reads exactly as before.
+    """
+    values: dict[str, str] = {}
+    position = 0
+    while position < len(arguments):
+        argument = arguments[position]
+        name, equals, value = argument.partition("=")
+        if name not in ("--campaign", "--lang") or name in values:
+            return None
+        if not equals:
+            position += 1
+            if position == len(arguments) or arguments[position].startswith("-"):
+                return None
+            value = arguments[position]
+        values[name] = value
+        position += 1
+    if values.get("--lang", LANGUAGES[0]) not in LANGUAGES:
+        return None
+    return values
 
 
 def _refuse(message: str) -> int:

@@ -11,11 +11,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
+from assistant.cli.errors import MOST_NAME_BYTES, CliError, check_file_name, one_line
 from converters.i18n import N_, _
 
 __all__ = [
     "MOST_DIE_FACE",
     "MOST_JSON_DEPTH",
+    "MOST_NAME_BYTES",
     "MOST_WHOLE",
     "CastraArgumentParser",
     "CliError",
@@ -45,16 +47,6 @@ MOST_DIE_FACE = 1_000
 
 MOST_JSON_DEPTH = 32
 """How deeply a JSON file given to a command may nest (an export with a dice battle nests 9)."""
-
-MOST_NAME_BYTES = 255
-"""The longest file name (one path component) the usual file systems store."""
-
-
-class CliError(Exception):
-    """Bad input: printed as one line on stderr, exit code 2.
-
-    The message names the field (as the user typed it, e.g. ``--lost``) and what is allowed.
-    """
 
 
 _ARGPARSE_HEADINGS = (
@@ -236,32 +228,6 @@ def seed_number(text: str) -> int:
 def _shown(text: str, most: int = 40) -> str:
     """What the user typed, quoted and cut short, for an error line."""
     return repr(text if len(text) <= most else text[:most] + "…")
-
-
-def one_line(message: str) -> str:
-    """``message`` on one line: a newline or other control character typed in an argument is
-    shown escaped (``\\n``), never echoed as a second line."""
-    return "".join(
-        character.encode("unicode_escape").decode("ascii")
-        if not character.isprintable() and character != " "
-        else character
-        for character in message
-    )
-
-
-def check_file_name(path: str | os.PathLike[str], option: str) -> Path:
-    """``path`` as a :class:`Path`, refused when empty or when a name in it is longer than the
-    file system stores (:data:`MOST_NAME_BYTES` bytes)."""
-    text = os.fspath(path)
-    for part in Path(text).parts:
-        size = len(os.fsencode(part))
-        if size > MOST_NAME_BYTES:
-            raise CliError(
-                _("{option}: a file name of at most {most} bytes (got one of {size})").format(
-                    option=option, most=MOST_NAME_BYTES, size=size
-                )
-            )
-    return Path(text)
 
 
 def read_json_file(path: str, option: str) -> Any:

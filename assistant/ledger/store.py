@@ -27,6 +27,14 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from armylists.scenarios import Scenario
 from assistant.ledger.events import EVENT_ADAPTER, CampaignCreated, Event, Undone
+from assistant.ledger.glance import (
+    GLANCE_KEY,
+    RECENT_EVENTS,
+    campaign_glance,
+    recent_entry,
+    stamped,
+    stored_glance,
+)
 from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
@@ -470,7 +478,7 @@ class CampaignStore:
         # Replay first: nothing is written for a campaign that does not add up, nor for one
         # whose undone events could not have been recorded when they were (its history).
         try:
-            state = replay_as_recorded(events)[0]
+            state, summaries = replay_as_recorded(events)
         except LedgerError as error:
             raise refused("file", N_("{reason}"), reason=error) from None
         if path.is_dir():
@@ -508,6 +516,7 @@ class CampaignStore:
                 )
                 chain = _write_events(connection, "", events)
                 _write_snapshot(connection, state, chain)
+                _write_glance(connection, state, chain, _recent(events, summaries))
                 connection.execute("COMMIT")
             finally:
                 connection.close()
@@ -734,6 +743,36 @@ class CampaignStore:
             document[GHOST_BATTLE_KEY] = solo
         return document
 
+    def glance(self) -> dict[str, Any]:
+        """The campaign at a glance (:mod:`assistant.ledger.glance`): the one kept in the file
+        when it is current, else built from the events and kept (when the file can be
+        written: a file from before the ledger kept one gets one on its first open)."""
+        shown = stored_glance(self._connection)
+        if shown is not None:
+            return shown
+        state = self.state()
+        chain = self._chain_at(self._connection, state.last_event_id)
+        recent = self._recent(self._connection)
+        glance = stamped(campaign_glance(state, recent), state.last_event_id, chain)
+        # A cache: a read-only file, or one another process is writing, is left as it is
+        # rather than waited for.
+        self._connection.execute("PRAGMA busy_timeout = 100")
+        try:
+            with self._transaction() as connection:
+                if self._last_id(connection) == state.last_event_id:
+                    _write_glance(connection, state, chain, recent)
+        except (CampaignFileError, sqlite3.Error):
+            pass
+        finally:
+            self._connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        return glance
+
+    def _recent(self, connection: sqlite3.Connection) -> list[dict[str, Any]]:
+        """The latest events for the glance, as :meth:`history` words them (a full replay:
+        only when the kept glance cannot simply be extended)."""
+        events = self._read_events(connection)
+        return _recent(events, replay_as_recorded(events, lenient=True)[1])
+
     # ---- the solo battle kept with the campaign ------------------------------------------
 
     def ghost_battle(self) -> str | None:
@@ -830,10 +869,17 @@ class CampaignStore:
         # older files whose events predate them keep replaying.
         work.check(filled)
         summary = work.apply(filled, event_id)
+        shown = stored_glance(connection)  # read before the event: its stamp is the file now
         chain = _write_events(
             connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
         )
         _write_snapshot(connection, work, chain)
+        recent = (
+            [*shown["recent"], recent_entry(event_id, filled.turn, summary, filled.who)]
+            if shown is not None
+            else self._recent(connection)
+        )
+        _write_glance(connection, work, chain, recent)
         return StoredEvent(id=event_id, event=filled, summary=summary), work
 
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
@@ -858,12 +904,23 @@ class CampaignStore:
             undo = Undone(target=target_id, reason=reason, who=who, when=_now(), turn=turn)
             events.append((event_id, undo))
             new_state = _replay_checked(events)
+            shown = stored_glance(connection)  # read before the undo: its stamp is the file now
             chain = _write_events(
                 connection, self._chain_at(connection, event_id - 1), [(event_id, undo)]
             )
             _write_snapshot(connection, new_state, chain)
+            summary = undo_summary(target_id, reason)
+            if shown is not None:
+                recent = [
+                    {**entry, "undone": True} if entry.get("id") == target_id else entry
+                    for entry in shown["recent"]
+                ]
+                recent.append(recent_entry(event_id, turn, summary, who))
+            else:
+                recent = self._recent(connection)
+            _write_glance(connection, new_state, chain, recent)
         self._state = new_state
-        return StoredEvent(id=event_id, event=undo, summary=undo_summary(target_id, reason))
+        return StoredEvent(id=event_id, event=undo, summary=summary)
 
     # ---- internals ---------------------------------------------------------------------
 
@@ -1120,6 +1177,36 @@ def _write_snapshot(connection: sqlite3.Connection, state: CampaignState, chain:
         "INSERT OR REPLACE INTO snapshot (slot, last_event_id, replay_version, state, digest) "
         "VALUES (1, ?, ?, ?, ?)",
         (state.last_event_id, REPLAY_VERSION, state_json, _snapshot_digest(chain, state_json)),
+    )
+
+
+def _recent(events: list[tuple[int, Event]], summaries: dict[int, str]) -> list[dict[str, Any]]:
+    """The glance's latest events, with their recorded summaries (oldest first)."""
+    undone = {event.target for _id, event in events if isinstance(event, Undone)}
+    return [
+        recent_entry(
+            event_id, event.turn, summaries.get(event_id, ""), event.who, undone=event_id in undone
+        )
+        for event_id, event in events[-RECENT_EVENTS:]
+    ]
+
+
+def _write_glance(
+    connection: sqlite3.Connection,
+    state: CampaignState,
+    chain: str,
+    recent: list[dict[str, Any]],
+) -> None:
+    """Keep the glance of ``state`` (the file after the event whose link is ``chain``) in
+    the open transaction. It is a view: should building it fail, the event is still recorded
+    and the stale glance is dropped (the next :meth:`CampaignStore.glance` rebuilds it)."""
+    try:
+        glance = stamped(campaign_glance(state, recent), state.last_event_id, chain)
+    except Exception:  # never lose an event over a view of it
+        connection.execute("DELETE FROM meta WHERE key = ?", (GLANCE_KEY,))
+        return
+    connection.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (GLANCE_KEY, json.dumps(glance))
     )
 
 

@@ -69,8 +69,11 @@ def build_app(campaign_path: str | None = None) -> CastraApp:
     """The app ``castra`` runs (see :func:`run_app`; the start-up benchmark builds it too)."""
     # Everything imported so far (Textual, Rich, the app's modules) lives as long as the
     # process: freezing it keeps the garbage collections that building the first screen sets
-    # off from rescanning it (about a third of the time to the first frame, measured).
+    # off from rescanning it (about a third of the time to the first frame, measured). Until
+    # the campaign is on screen and its file open, there is no collecting at all (a few
+    # milliseconds, benchmarks/startup.py): the app turns it back on then (CastraApp).
     gc.freeze()
+    gc.disable()
     if campaign_path is not None and not _looks_like_a_campaign(Path(campaign_path).expanduser()):
         # Not a campaign: let the ledger say why (CampaignFileError, one line; file untouched).
         try:

@@ -12,6 +12,7 @@ on top of whatever is showing and Escape returns there.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 import threading
@@ -116,11 +117,24 @@ def _in_form_field(widget: Any) -> bool:
 # would overflow 120 columns and hide Help and Quit. Each key's name is in Help (F1).
 _SCREENS_GROUP = Binding.Group(N_("Screens"))
 
+STYLESHEET = Path(__file__).with_name("castra.tcss")
+"""Castra's one stylesheet."""
+REST_OF_THE_SHEET = "/* ==== The rest of the sheet."
+"""Where castra.tcss stops styling the Campaign screen: the app loads the sheet up to here
+before its first frame and the rest just after it (see :meth:`CastraApp.on_mount`)."""
+_FIRST_SCREEN_CSS, _marker, _REST_CSS = STYLESHEET.read_text(encoding="utf-8").partition(
+    REST_OF_THE_SHEET
+)
+
 
 class CastraApp(App[int]):
     """The campaign assistant: holds the ledger service and the dice; screens use them."""
 
-    CSS_PATH = "castra.tcss"
+    # Start-up: Textual parses and applies the whole sheet before the first frame, and the
+    # rules of the nine other screens made up a fifth of Castra's time to show the campaign
+    # (benchmarks/startup.py). The app starts with the Campaign screen's part of castra.tcss
+    # and adds the rest once that screen is drawn.
+    CSS = _FIRST_SCREEN_CSS
     TITLE = "Castra"
     ENABLE_COMMAND_PALETTE = False
     SCREEN_FACTORIES: ClassVar[dict[str, Callable[[], Screen[Any]]]] = {
@@ -244,8 +258,30 @@ class CastraApp(App[int]):
             # After the first frame, so the player sees the Campaign screen at once and the
             # thread importing the ledger does not compete with drawing it.
             self.call_after_refresh(self._open_campaign)
-        elif self.ledger.note:
-            self.notify(self.ledger.note, title=_("Campaign"))
+        else:
+            self.call_after_refresh(self._load_the_rest_of_the_sheet)
+            if self.ledger.note:
+                self.notify(self.ledger.note, title=_("Campaign"))
+
+    def _load_the_rest_of_the_sheet(self) -> None:
+        """castra.tcss after the Campaign screen's part (see ``CSS``): every screen, the
+        Campaign screen included, is restyled with the whole sheet. Garbage is collected again
+        from now on (``build_app`` stops it while the first screen is built).
+
+        Loaded once the campaign file is open (or could not be opened): the other screens and
+        the forms wait for it anyway, and the Campaign screen's first frame is long drawn.
+        """
+        if (str(STYLESHEET), REST_OF_THE_SHEET) in self.stylesheet.source:
+            return
+        # What the first screen and the opening left behind is collected once; the ledger's
+        # models, just imported, live as long as the app: no collection need scan them again.
+        gc.collect()
+        gc.freeze()
+        gc.enable()
+        self.stylesheet.add_source(
+            REST_OF_THE_SHEET + _REST_CSS, read_from=(str(STYLESHEET), REST_OF_THE_SHEET)
+        )
+        self.refresh_css(animate=False)
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
@@ -263,6 +299,7 @@ class CastraApp(App[int]):
 
     @on(CampaignOpened)
     def _campaign_opened(self, message: CampaignOpened) -> None:
+        self._load_the_rest_of_the_sheet()
         self.ledger.opened(message.store, message.note)
         self._show_sub_title()
         if message.note:
@@ -274,6 +311,7 @@ class CastraApp(App[int]):
 
     @on(CampaignFailed)
     def _campaign_failed(self, message: CampaignFailed) -> None:
+        self._load_the_rest_of_the_sheet()
         self.ledger.failed(message.reason)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:

@@ -3,6 +3,8 @@ and how: the app shows its Campaign screen at once and opens the file behind it.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sqlite3
 import subprocess
 import sys
@@ -17,11 +19,13 @@ from textual.widgets import DataTable, Static
 import assistant.tui as tui
 from assistant.cli import main
 from assistant.ledger.events import TreasuryAdjusted
+from assistant.ledger.glance import GLANCE_KEY, forget_glance
 from assistant.ledger.store import CampaignFileError, CampaignStore
 from assistant.tui import open_campaign
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.screens.campaign import LOADING, CampaignScreen
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.glance_table import GlanceTable
 from converters.i18n import _, set_language
 
 from .conftest import SIZE
@@ -109,10 +113,18 @@ def _existing_campaign(tmp_path: Path) -> Path:
     return path
 
 
+def _campaign_from_before_the_glance(tmp_path: Path) -> Path:
+    """A campaign file as a Castra that kept no glance left it."""
+    path = _existing_campaign(tmp_path)
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        forget_glance(connection)
+    return path
+
+
 async def test_the_first_frame_is_the_campaign_screen_saying_loading_then_the_campaign(
     tmp_path: Path, held_open: threading.Event
 ) -> None:
-    app = make_app(campaign_path=_existing_campaign(tmp_path))
+    app = make_app(campaign_path=_campaign_from_before_the_glance(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and app.ledger.store is None
@@ -221,7 +233,7 @@ def test_castra_on_a_good_campaign_exits_0_and_closes_the_file(
 
 
 async def _show_and_quit(path: Path) -> None:
-    """Run the app on ``path`` until the campaign is shown and kept for the next start."""
+    """Run the app on ``path`` until the campaign is shown."""
     app = make_app(campaign_path=path)
     async with app.run_test(size=SIZE) as pilot:
         assert await app.ledger.loaded()
@@ -230,36 +242,142 @@ async def _show_and_quit(path: Path) -> None:
     app.ledger.store.close()
 
 
-async def test_the_next_start_shows_the_campaign_in_its_first_frame(
-    tmp_path: Path, held_open: threading.Event
-) -> None:
-    path = _existing_campaign(tmp_path)
-    held_open.set()
-    await _show_and_quit(path)
-    held_open.clear()
+async def _first_frame(path: Path, held_open: threading.Event) -> dict[str, Any]:
+    """What the app shows of ``path`` before the file is open: heading, nations' rows by key,
+    the recent events' rows; then the same once it is open, which must agree."""
+    shown: list[dict[str, Any]] = []
     app = make_app(campaign_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.ledger.store is None, "the file is still being opened"
-        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
-        nations = app.screen.query_one("#nations", DataTable)
-        assert str(nations.get_row("Rome")[5]) == "16"  # T5.5: Rome's treasury at the start
-        held_open.set()
-        assert await app.ledger.loaded()
-        await pilot.pause()
-        assert str(nations.get_row("Rome")[5]) == "16"
+        for moment in ("first frame", "open"):
+            if moment == "open":
+                held_open.set()
+                assert await app.ledger.loaded()
+                await pilot.pause()
+            else:
+                assert app.ledger.store is None, "the file is still being opened"
+            # Before the file is open the tables are GlanceTables drawn as DataTables are.
+            rows = {
+                str(table.id).removesuffix("-glance"): [
+                    [str(cell) for cell in row]
+                    for row in (
+                        table.rows
+                        if isinstance(table, GlanceTable)
+                        else map(table.get_row_at, range(table.row_count))
+                    )
+                ]
+                for table in app.screen.query("DataTable, GlanceTable").results()
+            }
+            shown.append({"heading": _text(app, "#campaign-heading"), **rows})
     app.ledger.store.close()
+    held_open.clear()
+    first, opened = shown
+    if first["heading"] != _(LOADING):
+        assert first == opened, "the first frame showed the campaign as it is"
+    return first
 
 
-async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
+def _rome(frame: dict[str, Any]) -> list[str]:
+    return next(row for row in frame["nations"] if row[0] in ("Rome", "Roma"))
+
+
+async def test_an_old_file_gets_its_glance_on_first_open_and_shows_at_once_next(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _campaign_from_before_the_glance(tmp_path)
+    assert (await _first_frame(path, held_open))["heading"] == LOADING
+    frame = await _first_frame(path, held_open)
+    assert frame["heading"].startswith("The Tarentine Wars")
+    assert _rome(frame)[5] == "16"  # T5.5: Rome's treasury at the start
+
+
+async def test_a_command_line_write_shows_in_the_next_first_frame(
     tmp_path: Path, held_open: threading.Event
 ) -> None:
     path = _existing_campaign(tmp_path)
-    held_open.set()
-    await _show_and_quit(path)
-    with CampaignStore.open(path) as other_process:  # e.g. the command line, meanwhile
+    assert (
+        main(
+            [
+                "campaign",
+                "treasury",
+                "--file",
+                str(path),
+                "--nation",
+                "Rome",
+                "--pe",
+                "10",
+                "--note",
+                "gift",
+            ]
+        )
+        == 0
+    )
+    frame = await _first_frame(path, held_open)
+    assert frame["heading"] != LOADING
+    assert _rome(frame)[5] == "26"
+    assert "Rome treasury +10" in frame["recent-events"][0][2], frame["recent-events"][0]
+
+
+async def test_an_undo_elsewhere_shows_in_the_next_first_frame(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    path = _existing_campaign(tmp_path)
+    with CampaignStore.open(path) as other_process:  # e.g. another app, meanwhile
         other_process.append(TreasuryAdjusted(nation="Rome", pe=10, note="gift"))
+        other_process.undo("typed twice")
+    frame = await _first_frame(path, held_open)
+    assert frame["heading"] != LOADING
+    assert _rome(frame)[5] == "16", "the gift is undone"
+    undo, gift = frame["recent-events"][:2]
+    assert undo[0] == "3" and "typed twice" in undo[2]
+    assert gift[0] == "2" and "Rome treasury +10" in gift[2]
+
+
+async def test_an_italian_start_shows_the_campaign_in_italian_at_once(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    """The glance is language-neutral: a file last shown in English opens in Italian at once
+    (issue 14), with the names and recorded lines translated when shown."""
+    path = _existing_campaign(tmp_path)
+    held_open.set()
+    await _show_and_quit(path)  # shown in English
     held_open.clear()
+    set_language("it")
+    frame = await _first_frame(path, held_open)
+    assert frame["heading"].startswith(_("The Tarentine Wars, 278–273 BC"))
+    assert frame["heading"] != _("The Tarentine Wars, 278–273 BC")
+    assert _rome(frame)[0] == "Roma"
+
+
+def _garbled(value: dict[str, Any]) -> str:
+    return json.dumps(value)[:40]
+
+
+def _other_format(value: dict[str, Any]) -> str:
+    return json.dumps({**value, "format": value["format"] + 1})
+
+
+def _stale(value: dict[str, Any]) -> str:
+    """As if an older Castra had written an event since: the stamp names an earlier link."""
+    return json.dumps({**value, "last_event": [value["last_event"][0], "0" * 64]})
+
+
+def _no_nations(value: dict[str, Any]) -> str:
+    return json.dumps({**value, "nations": [{"name": "Rome"}]})
+
+
+@pytest.mark.parametrize("spoil", [_garbled, _other_format, _stale, _no_nations])
+async def test_a_spoilt_glance_is_not_shown_and_the_campaign_opens_the_slow_way(
+    tmp_path: Path, held_open: threading.Event, spoil: Any
+) -> None:
+    path = _existing_campaign(tmp_path)
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        (value,) = connection.execute(
+            "SELECT value FROM meta WHERE key = ?", (GLANCE_KEY,)
+        ).fetchone()
+        connection.execute(
+            "UPDATE meta SET value = ? WHERE key = ?", (spoil(json.loads(value)), GLANCE_KEY)
+        )
     app = make_app(campaign_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -267,47 +385,17 @@ async def test_a_campaign_changed_since_it_was_shown_is_not_shown_stale(
         held_open.set()
         assert await app.ledger.loaded()
         await pilot.pause()
-        assert str(app.screen.query_one("#nations", DataTable).get_row("Rome")[5]) == "26"
+        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
+        nations = app.screen.query_one("#nations", DataTable)
+        assert str(nations.get_row("Rome")[5]) == "16"
     app.ledger.store.close()
-
-
-async def test_a_campaign_kept_in_one_language_is_not_shown_in_the_other(
-    tmp_path: Path, held_open: threading.Event
-) -> None:
-    """The kept Campaign screen is worded as it was shown: after ``L`` (or a start with
-    ``--lang``) in the other language its English heading and rows must not appear in an
-    Italian app; the Italian screen is kept instead, for the next Italian start."""
-    path = _existing_campaign(tmp_path)
-    held_open.set()
-    await _show_and_quit(path)  # kept in English
-    held_open.clear()
-    set_language("it")
-    for start in ("first in Italian", "next in Italian"):
-        app = make_app(campaign_path=path)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert app.ledger.store is None, "the file is still being opened"
-            heading = _text(app, "#campaign-heading")
-            if start == "first in Italian":
-                assert heading == _(LOADING), "no English glance in an Italian app"
-            else:
-                assert heading != _(LOADING), "the Italian glance shows at once"
-                nations = app.screen.query_one("#nations", DataTable)
-                assert nations.get_row("Rome")[0] == "Roma", "the rows kept in Italian"
-            held_open.set()
-            assert await app.ledger.loaded()
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            shown = _text(app, "#campaign-heading")
-            assert heading in (_(LOADING), shown), "the glance was the campaign as shown"
-        app.ledger.store.close()
-        held_open.clear()
 
 
 def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
     """What ``castra`` imports before its first frame (the command line, the app, the Campaign
-    screen) leaves pydantic, the ledger and the army lists to the thread that opens the file:
-    each of them once crept in through one import and made every start slower
+    screen) leaves pydantic, the ledger and the army lists to the thread that opens the file,
+    and DataTable to the screen once it is open (the first frame draws GlanceTables): each of
+    them once crept in through one import and made every start slower
     (benchmarks/startup.py)."""
     script = (
         "import sys\n"
@@ -316,8 +404,12 @@ def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
         "from converters.i18n import set_language\n"
         "set_language(interface_language([]))\n"
         "build_app(None)\n"
-        "heavy = ('pydantic', 'assistant.ledger', 'armylists', 'ghost')\n"
-        "print(sorted(name for name in heavy if name in sys.modules))\n"
+        "light = ('assistant.ledger', 'assistant.ledger.glance', 'armylists', 'armylists.names',\n"
+        "         'armylists.scenario_texts')\n"
+        "later = ('pydantic', 'ghost', 'textual.widgets._data_table')\n"
+        "heavy = [n for n in sys.modules if n in later\n"
+        "         or n.startswith(('assistant.ledger', 'armylists')) and n not in light]\n"
+        "print(sorted(heavy))\n"
     )
     ran = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60

@@ -32,6 +32,7 @@ from assistant.ledger.events import (
     TreasuryAdjusted,
     TurnAdvanced,
 )
+from assistant.ledger.glance import RECENT_EVENTS, campaign_glance, read_glance, recent_entry
 from assistant.ledger.record import centres_event, dba_campaign_battle, winter_event
 from assistant.ledger.state import CampaignState, LedgerError, replay
 from assistant.ledger.store import CampaignStore
@@ -157,7 +158,29 @@ def play(data: st.DataObject, store: CampaignStore, key: str) -> list[str]:
         except (LedgerError, ValueError):
             continue
         done.append(kind)
+        assert kept_glance(store.path) == fresh_glance(store), f"the glance after {kind}"
     return done
+
+
+def fresh_glance(store: CampaignStore) -> dict[str, Any]:
+    """The glance of ``store`` built afresh: the replayed state and the history's last lines."""
+    recent = [
+        recent_entry(e.id, e.turn, e.summary, e.who, undone=e.undone_by is not None)
+        for e in store.history()[-RECENT_EVENTS:]
+    ]
+    events = [(stored.id, stored.event) for stored in store.events()]
+    built: dict[str, Any] = json.loads(json.dumps(campaign_glance(replay(events), recent)))
+    return built
+
+
+def kept_glance(path: Path) -> dict[str, Any]:
+    """The glance kept in the file, as the app's first frame reads it, without its stamp."""
+    glance = read_glance(path)
+    assert glance is not None, "the glance is current"
+    return {key: value for key, value in glance.items() if key not in STAMP}
+
+
+STAMP = ("format", "last_event", "digest")
 
 
 def random_campaign(folder: Path, data: st.DataObject) -> Path:
@@ -177,6 +200,7 @@ def check_campaign_reads(path: Path) -> None:
     exported = path.with_suffix(".json")
     code, output = castra("campaign", "export", "--file", str(path), str(exported))
     assert code == 0, output
+    assert "glance" not in exported.read_text(), "the glance is a view, not exported"
     copy = path.with_name("copy.castra")
     code, output = castra("campaign", "import", str(exported), "--file", str(copy))
     assert code == 0, output
@@ -186,6 +210,7 @@ def check_campaign_reads(path: Path) -> None:
         assert replay(events).model_dump() == cached
         assert imported.state().model_dump() == cached
         assert imported.history() == store.history()
+        assert kept_glance(copy) == kept_glance(path) == fresh_glance(store)
         code, output = castra("campaign", "history", "--file", str(copy))
         assert code == 0, output
 

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import argparse
+import gc
 
 
-def open_app(args: argparse.Namespace) -> int:
+def open_app(campaign: str | None) -> int:
     """``castra`` with no command: open the app on the default (or ``--campaign``) campaign."""
-    if args.campaign is not None and not args.campaign.strip():
-        from assistant.cli.common import CliError
-        from converters.i18n import _
+    from assistant.cli.errors import CliError, check_file_name
+    from converters.i18n import _
 
+    if campaign is not None and not campaign.strip():
         # An unset shell variable (--campaign "$CAMPAIGN") must not mean the default campaign.
         raise CliError(_("--campaign: empty; give the campaign file's path"))
-    from assistant.cli.common import check_file_name
+    # No garbage collection while Textual and the app are imported and the first screen is
+    # built: nothing of it is garbage (the app collects again once the campaign is open).
+    gc.disable()
     from assistant.tui import run_app
 
-    if args.campaign:
-        check_file_name(args.campaign, "--campaign")
-    return run_app(campaign_path=args.campaign)
+    if campaign:
+        check_file_name(campaign, "--campaign")
+    return run_app(campaign_path=campaign)

@@ -17,8 +17,8 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from armylists.scenario_texts import scenario_text
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.campaign import scenario_text
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader

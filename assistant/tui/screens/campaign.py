@@ -3,33 +3,40 @@
 It shows the turn and date, every nation's forces, decimated PM (with the winter they expire,
 T2.5), treasury, prestige and VP, and the latest events; its keys open small forms to end the
 turn, resolve the winter turn, rebuild decimated PM, order recruits and undo the last event.
-Every number comes from the ledger's replayed state and every change is an event the ledger
-judges: this screen adds no rules.
+Every number comes from the ledger's glance of the campaign (:mod:`assistant.ledger.glance`,
+kept with every event), translated here when shown: the first frame reads it with the standard
+library before the ledger is open, and every change re-reads it from the store. Every change is
+an event the ledger judges: this screen adds no rules.
 """
 
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
-from assistant.tui.glance import campaign_file, read_glance, write_glance
+from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
+from assistant.ledger.glance import RECENT_EVENTS, read_glance
+from assistant.tui.glance import campaign_file
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
 from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
-from converters.i18n import N_, _, current_language, ngettext, translate_recorded
+from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
     from assistant.tui.screens.campaign_forms import (
         AdvanceTurnForm,
         RebuildForm,
@@ -47,6 +54,7 @@ __all__ = [
     "campaign_heading",
     "decimated_text",
     "house_rules_text",
+    "morale_pips",
     "nation_options",
     "parse_tribute",
     "pe_listing",
@@ -67,8 +75,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(missing)
 
 
-RECENT_EVENTS = 12
-"""How many of the latest events the Campaign screen lists."""
+MAX_MORALE = 6
+"""D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
 EVENT_WIDTH = 88
 """Room for an event's summary at 120 columns (the History shows it in full)."""
 
@@ -79,30 +87,36 @@ def campaign_heading(store: Any) -> str:
     return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
 
 
-def decimated_text(nation: Any) -> str:
-    """Decimated PM with the turn they expire, e.g. "2 (to t13), 1 (to t26)"; "—" for none."""
-    if not nation.decimated:
+def morale_pips(morale: int) -> str:
+    """Morale as six pips, e.g. ``●●●○○○ 3``."""
+    shown = max(0, min(MAX_MORALE, morale))
+    return "●" * shown + "○" * (MAX_MORALE - shown) + f" {morale}"
+
+
+def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
+    """Decimated PM (``pm``, ``expires``) with the turn they expire, e.g. "2 (to t13), 1 (to
+    t26)"; "—" for none."""
+    if not batches:
         return "—"
     parts = []
-    for batch in nation.decimated:
-        until = (
-            " " + _("(to t{turn})").format(turn=batch.expires) if batch.expires is not None else ""
-        )
-        parts.append(f"{batch.pm}{until}")
+    for batch in batches:
+        expires = batch["expires"]
+        until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
+        parts.append(f"{batch['pm']}{until}")
     return ", ".join(parts)
 
 
-def _training_text(nation: Any) -> str:
-    if not nation.training:
+def _training_text(batches: Sequence[Mapping[str, Any]]) -> str:
+    if not batches:
         return "—"
     parts = []
-    for batch in nation.training:
+    for batch in batches:
         what = []
-        if batch.land_pm:
-            what.append(f"{batch.land_pm}L")
-        if batch.naval_pm:
-            what.append(f"{batch.naval_pm}N")
-        parts.append(f"{'+'.join(what)} t{batch.arrives}")
+        if batch["land_pm"]:
+            what.append(f"{batch['land_pm']}L")
+        if batch["naval_pm"]:
+            what.append(f"{batch['naval_pm']}N")
+        parts.append(f"{'+'.join(what)} t{batch['arrives']}")
     return ", ".join(parts)
 
 
@@ -144,10 +158,9 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-def house_rules_text(rules: Any) -> str:
-    """docs/rules.md H: the campaign's options that differ from the defaults, as one line under the
-    status ("" when it plays every default reading)."""
-    changed = rules.changed()
+def house_rules_text(changed: Mapping[str, Any]) -> str:
+    """docs/rules.md H: the campaign's options that differ from the defaults (``changed``), as
+    one line under the status ("" when it plays every default reading)."""
     if not changed:
         return ""
     listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
@@ -156,36 +169,15 @@ def house_rules_text(rules: Any) -> str:
     )
 
 
-def tribute_text(state: Any) -> str:
-    """T5.3: each nation's tribute if the turn ended now, as one line under the status, in a
-    campaign with a map ("" without one, or on a winter turn, when none is collected)."""
-    from assistant.ledger.map_war import turn_end_collection
-
-    collection = turn_end_collection(state)
-    if not collection or not collection[0]:
+def tribute_text(tribute: Mapping[str, int]) -> str:
+    """T5.3: each nation's ``tribute`` if the turn ended now, as one line under the status, in
+    a campaign with a map ("" without one, or on a winter turn, when none is collected)."""
+    if not tribute:
         return ""
-    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(
-        listed=pe_listing(collection[0])
-    )
+    return "\n" + _("Tribute this turn (T5.3), PE: {listed}").format(listed=pe_listing(tribute))
 
 
-def nation_name(name: str) -> str:
-    """:func:`armylists.names.nation_name`, imported when first needed: importing
-    :mod:`armylists` loads its pydantic loader, which the first frame does without."""
-    from armylists.names import nation_name as named
-
-    return named(name)
-
-
-def scenario_text(text: str) -> str:
-    """:func:`armylists.scenario_texts.scenario_text` (a scenario's title, a winter event),
-    imported when first needed for the same reason as :func:`nation_name`."""
-    from armylists.scenario_texts import scenario_text as worded
-
-    return worded(text)
-
-
-def pe_listing(amounts: dict[str, int]) -> str:
+def pe_listing(amounts: Mapping[str, int]) -> str:
     """``{"Rome": 25, "Carthage": 21}`` → ``"Rome 25 · Carthage 21"``."""
     return " · ".join(f"{nation_name(name)} {pe}" for name, pe in amounts.items())
 
@@ -199,18 +191,40 @@ def nation_options(state: Any, *, players_only: bool = True) -> list[tuple[str, 
     ]
 
 
-def _uses_pm(state: Any) -> bool:
-    """Whether the campaign counts nations' PM (Tarentine Wars) or armies' morale (Macedon vs
-    Persia, D1), as ``castra campaign show`` decides."""
-    return state.scenario.economy is not None or not state.armies
+Cell = str | Text
+Row = tuple[str | None, list[Cell]]
+"""A table row: its key (the nation or army; None for an event) and its cells."""
+
+
+def _fill(table: DataTable[Any], rows: list[Row]) -> None:
+    """Put ``rows`` in ``table`` in place of what it had, the cursor staying on its row."""
+    row = table.cursor_row
+    table.clear()
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    if table.row_count:
+        table.move_cursor(row=min(row, table.row_count - 1))
+
+
+class Drawn(NamedTuple):
+    """What the Campaign screen shows of a glance, in the interface's language."""
+
+    heading: str
+    status: str
+    uses_pm: bool
+    """Whether nations count PM (else armies' morale, D1)."""
+    nations: list[Row]
+    map_armies: list[Row] | None
+    """Macedon vs Persia's armies on the map (D10–D13); None in a campaign without a map."""
+    events: list[Row]
 
 
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
-    _kept_glance: dict[str, Any] | None = None
     _uses_pm = True
-    """Whether the nations table counts PM (else armies' morale, D1), as last drawn."""
+    """Whether the nations table counts PM (else armies' morale, D1), as last drawn: rebuilding
+    and recruiting are offered only then."""
 
     TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -222,15 +236,26 @@ class CampaignScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        # The nations and events tables come with the campaign (see _tables): until the file
-        # is open they would be empty, and leaving them out of the first frame has it drawn
-        # about 15 ms sooner (benchmarks/startup.py).
+        # The first frame: the app opens the campaign file once this screen is up. Until then
+        # the screen shows the glance the ledger keeps in the file, if it is current, composed
+        # with the screen so that it is laid out once (benchmarks/startup.py); the tables come
+        # with the campaign (see _tables).
         yield CastraHeader()
-        yield Vertical(
-            Static(id="campaign-heading"),
-            Static(id="campaign-status"),
-            id="campaign-body",
-        )
+        heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
+        ledger = castra_app(self).ledger
+        if ledger.store is None and ledger.error is None:
+            glance = read_glance(campaign_file(ledger.path))
+            try:
+                drawn = self._drawn(glance) if glance is not None else None
+            except (KeyError, TypeError, ValueError, AttributeError):
+                drawn = None  # a glance is checked for its stamp, not trusted for its contents
+            if drawn is None:
+                heading.update(_(LOADING))
+            else:
+                heading.update(drawn.heading)
+                status.update(drawn.status)
+                shown = self._stand_ins(drawn)
+        yield Vertical(heading, status, *shown, id="campaign-body")
         yield CastraFooter()
 
     def on_mount(self) -> None:
@@ -238,59 +263,81 @@ class CampaignScreen(Screen[None]):
         ledger.follow(self, self.refresh_from_store)
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
-        elif ledger.store is None:
-            # The first frame: the app opens the campaign file once this screen is up. Until
-            # then it shows the campaign as it was last shown, if the file has not moved on.
-            glance = read_glance(campaign_file(ledger.path), current_language())
-            if glance is None or not self._show_glance(glance):
-                self.query_one("#campaign-heading", Static).update(_(LOADING))
-        else:
+        elif ledger.store is not None:
             self.refresh_from_store()
 
     def _tables(self, uses_pm: bool) -> tuple[DataTable[Any], DataTable[Any]]:
         """The nations (or armies, ``uses_pm`` False) and recent-events tables, added below the
-        heading the first time. The caller says which: a kept glance has no campaign open."""
+        heading the first time, in place of the first frame's stand-ins if they are there."""
+        # DataTable is imported with the campaign: the first frame draws stand-ins.
+        from textual.widgets import DataTable
+
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
-        self._uses_pm = uses_pm
+        if uses_pm != self._uses_pm:
+            self._uses_pm = uses_pm
+            self.refresh_bindings()
+        title, headings = self._nations_headings(uses_pm)
         nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
-        if uses_pm:
-            title = _("Nations")
-            # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
-            # turns in brackets say when decimated PM expire and recruits arrive.
-            headings = [
-                _("Nation"),
-                _("Land PM"),
-                _("Naval PM"),
-                _("Decimated"),
-                _("Training"),
-                _("PE"),
-                _("PP"),
-                _("VP"),
-            ]
-            wrapped = fitting_headings(headings, self.size.width - 2)
-            nations.header_height = max(heading.count("\n") + 1 for heading in wrapped)
-            nations.add_columns(*wrapped)
-        else:
-            title = _("Armies (morale 0–6, D1)")
-            nations.add_columns(_("Army"), _("Side"), _("Morale"), _("Status"))
+        nations.header_height = max(heading.count("\n") + 1 for heading in headings)
+        nations.add_columns(*headings)
         events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
-        events.add_column("#", width=4)
-        events.add_column(_("Turn"), width=max(4, len(_("Turn"))))
-        events.add_column(_("Event"), width=EVENT_WIDTH)
-        events.add_column(_("Who"), width=10)
-        self.query_one("#campaign-body", Vertical).mount_all(
-            [
-                Static(title, classes="section-title"),
-                nations,
-                Static(_("Recent events"), classes="section-title"),
-                events,
-            ]
-        )
+        for label, width in self._events_columns():
+            events.add_column(label, width=width)
+        body = self.query_one("#campaign-body", Vertical)
+        stand_ins = self.query("#nations-glance, #recent-events-glance")
+        if stand_ins:
+            # The first frame's glance gives way to the tables themselves, in the same places.
+            body.mount(nations, after=self.query_one("#nations-glance"))
+            body.mount(events, after=self.query_one("#recent-events-glance"))
+            stand_ins.remove()
+        else:
+            body.mount_all(
+                [
+                    Static(title, classes="section-title"),
+                    nations,
+                    Static(_("Recent events"), classes="section-title"),
+                    events,
+                ]
+            )
         if self.focused is None:
             nations.focus()  # as when a screen opens: the arrow keys move through the nations
         return nations, events
+
+    def _nations_headings(self, uses_pm: bool) -> tuple[str, list[str]]:
+        """The nations table's title and headings: nations' PM, or armies' morale (D1)."""
+        if not uses_pm:
+            return _("Armies (morale 0–6, D1)"), [_("Army"), _("Side"), _("Morale"), _("Status")]
+        # Short headings so that treasury, prestige and VP fit 80 columns (issue 11); the
+        # turns in brackets say when decimated PM expire and recruits arrive.
+        headings = [
+            _("Nation"),
+            _("Land PM"),
+            _("Naval PM"),
+            _("Decimated"),
+            _("Training"),
+            _("PE"),
+            _("PP"),
+            _("VP"),
+        ]
+        # Composed before the screen has a size, the first frame goes by the app's.
+        width = self.size.width or self.app.size.width
+        return _("Nations"), fitting_headings(headings, width - 2)
+
+    @staticmethod
+    def _events_columns() -> list[tuple[str, int]]:
+        """The recent events' headings and widths."""
+        return [
+            ("#", 4),
+            (_("Turn"), max(4, len(_("Turn")))),
+            (_("Event"), EVENT_WIDTH),
+            (_("Who"), 10),
+        ]
+
+    @staticmethod
+    def _map_armies_headings() -> list[str]:
+        return [_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply")]
 
     def on_screen_resume(self) -> None:
         # Another screen (or another process) may have written to the ledger meanwhile.
@@ -298,7 +345,9 @@ class CampaignScreen(Screen[None]):
             self.refresh_from_store()
 
     def show_campaign_error(self, message: str) -> None:
-        """The campaign file could not be opened: say why, in place of the campaign."""
+        """The campaign file could not be opened: say why, in place of the campaign (and of
+        the glance the first frame drew from it)."""
+        self.query("#campaign-body > .section-title, #campaign-body > GlanceTable").remove()
         self.query_one("#campaign-heading", Static).update(_("The campaign could not be opened"))
         status = self.query_one("#campaign-status", Static)
         status.update(message + "\n" + _("Press q to quit; nothing was written to the file."))
@@ -309,48 +358,108 @@ class CampaignScreen(Screen[None]):
         ledger = castra_app(self).ledger
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
-        store = ledger.store
-        if store is None:
-            return
-        state = store.state()
-        calendar = state.scenario.calendar
-        self.query_one("#campaign-heading", Static).update(
-            f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}  ·  "
-            + _("turn {turn} of {total}").format(turn=state.turn, total=calendar.total_turns)
+        if ledger.store is not None:
+            self.show(ledger.store.glance())
+
+    def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
+        """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
+        in the interface's language; every row is made before any is shown."""
+        heading = (
+            f"{scenario_text(glance['title'])} — {translate_recorded(glance['date'])}  ·  "
+            + _("turn {turn} of {total}").format(turn=glance["turn"], total=glance["total_turns"])
         )
-        self.query_one("#campaign-status", Static).update(
-            self._status(state) + house_rules_text(state.rules) + tribute_text(state)
+        status = (
+            self._status(glance)
+            + house_rules_text(glance["house_rules"])
+            + tribute_text(glance["tribute"])
         )
-        nations, events = self._tables(_uses_pm(state))
-        if _uses_pm(state):
-            self._fill_nations(nations, state)
-        else:
-            self._fill_armies(nations, state)
-        if state.dba_map is not None:
-            self._fill_map_armies(self._map_armies_table(nations), state)
-        self._fill_events(events, store)
-        self._keep_glance(store.path, state.last_event_id)
+        uses_pm = bool(glance["uses_pm"])
+        return Drawn(
+            heading=heading,
+            status=status,
+            uses_pm=uses_pm,
+            nations=(
+                self._nation_rows(glance["nations"])
+                if uses_pm
+                else self._army_rows(glance["armies"])
+            ),
+            map_armies=(
+                self._map_army_rows(glance["map_armies"]) if glance["map_armies"] else None
+            ),
+            events=self._event_rows(glance["recent"]),
+        )
+
+    def show(self, glance: Mapping[str, Any]) -> None:
+        """Draw the campaign from its ``glance`` in the tables (the campaign file is open)."""
+        drawn = self._drawn(glance)
+        nations, events = self._tables(drawn.uses_pm)
+        _fill(nations, drawn.nations)
+        if drawn.map_armies is not None:
+            _fill(self._map_armies_table(nations), drawn.map_armies)
+        _fill(events, drawn.events)
+        self.query_one("#campaign-heading", Static).update(drawn.heading)
+        self.query_one("#campaign-status", Static).update(drawn.status)
+
+    def _stand_ins(self, drawn: Drawn) -> list[Widget]:
+        """The first frame's tables: GlanceTables, drawn as the DataTables that replace them
+        once the file is open will be (the nations focused, as they will be)."""
+        self._uses_pm = drawn.uses_pm
+        title, headings = self._nations_headings(drawn.uses_pm)
+        shown: list[Widget] = [
+            Static(title, classes="section-title"),
+            GlanceTable(
+                [GlanceColumn(heading) for heading in headings],
+                [cells for _key, cells in drawn.nations],
+                header_height=max(heading.count("\n") + 1 for heading in headings),
+                zebra_stripes=True,
+                focused=True,
+                keys=[key for key, _cells in drawn.nations],
+                id="nations-glance",
+            ),
+        ]
+        if drawn.map_armies is not None:
+            shown += [
+                Static(_("Armies on the map (D10–D13)"), classes="section-title"),
+                GlanceTable(
+                    [GlanceColumn(heading) for heading in self._map_armies_headings()],
+                    [cells for _key, cells in drawn.map_armies],
+                    zebra_stripes=True,
+                    id="map-armies-glance",
+                ),
+            ]
+        shown += [
+            Static(_("Recent events"), classes="section-title"),
+            GlanceTable(
+                [GlanceColumn(label, width) for label, width in self._events_columns()],
+                [cells for _key, cells in drawn.events],
+                id="recent-events-glance",
+            ),
+        ]
+        return shown
 
     def _map_armies_table(self, nations: DataTable[Any]) -> DataTable[Any]:
         """Macedon vs Persia: the armies on the map, below the nations (added once)."""
+        from textual.widgets import DataTable
+
         existing = self.query("#map-armies")
         if existing:
             return existing.first(DataTable)
         armies: DataTable[Any] = DataTable(id="map-armies", cursor_type="row", zebra_stripes=True)
-        armies.add_columns(_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply"))
-        title = Static(_("Armies on the map (D10–D13)"), classes="section-title")
+        armies.add_columns(*self._map_armies_headings())
         body = self.query_one("#campaign-body", Vertical)
+        stand_in = self.query("#map-armies-glance")
+        if stand_in:
+            body.mount(armies, after=stand_in.first())
+            stand_in.remove()
+            return armies
+        title = Static(_("Armies on the map (D10–D13)"), classes="section-title")
         body.mount(title, after=nations)
         body.mount(armies, after=title)
         return armies
 
-    def _fill_map_armies(self, table: DataTable[Any], state: Any) -> None:
-        from assistant.ledger.dba_map import summary
-        from assistant.tui.screens.journal import morale_pips  # pydantic: not for the first frame
-
-        row = table.cursor_row
-        table.clear()
-        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
+    @staticmethod
+    def _map_army_rows(armies: Mapping[str, Any]) -> list[Row]:
+        rows: list[Row] = []
         for name, army in armies.items():
             where = army["province"] or _("at sea → {to} (turn {turn})").format(
                 to=army["landing_at"], turn=army["lands_on"]
@@ -366,82 +475,25 @@ class CampaignScreen(Screen[None]):
                 )
             else:
                 supply = Text(_("supplied") if army["supplied"] else _("no line"))
-            table.add_row(
-                name, army["side"], where, morale_pips(army["morale"]), busy, supply, key=name
+            rows.append(
+                (name, [name, army["side"], where, morale_pips(army["morale"]), busy, supply])
             )
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+        return rows
 
-    # -- the glance: this screen's text kept in the file for the next start ------------------
-
-    def _glance(self) -> dict[str, Any]:
-        """What the screen shows now, as plain data (see :mod:`assistant.tui.glance`)."""
-        tables = {}
-        for table in self.query(DataTable).results(DataTable):
-            rows = []
-            for index in range(table.row_count):
-                key = table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value
-                cells = [
-                    [cell.plain, str(cell.style), True]
-                    if isinstance(cell, Text)
-                    else [str(cell), "", False]
-                    for cell in table.get_row_at(index)
-                ]
-                rows.append({"key": key, "cells": cells})
-            tables[str(table.id)] = rows
-        return {
-            "heading": str(self.query_one("#campaign-heading", Static).content),
-            "status": str(self.query_one("#campaign-status", Static).content),
-            "uses_pm": self._uses_pm,
-            "tables": tables,
-            "language": current_language(),
-        }
-
-    def _show_glance(self, glance: dict[str, Any]) -> bool:
-        """Show a kept glance; False (nothing shown) if it does not fit this screen."""
-        try:
-            rows = {name: glance["tables"][name] for name in ("nations", "recent-events")}
-            self.query_one("#campaign-heading", Static).update(str(glance["heading"]))
-            self.query_one("#campaign-status", Static).update(str(glance["status"]))
-            nations, events = self._tables(bool(glance["uses_pm"]))
-            for table, kept in ((nations, rows["nations"]), (events, rows["recent-events"])):
-                for row in kept:
-                    cells = [
-                        Text(plain, style=style, no_wrap=True, overflow="ellipsis")
-                        if rich
-                        else plain
-                        for plain, style, rich in row["cells"]
-                    ]
-                    table.add_row(*cells, key=row["key"])
-        except (KeyError, TypeError, ValueError):
-            for table in self.query(DataTable).results(DataTable):
-                table.clear()
-            return False
-        return True
-
-    def _keep_glance(self, path: Any, event_id: int) -> None:
-        glance = self._glance()
-        if glance != self._kept_glance:
-            self._kept_glance = glance
-            self._write_glance(Path(path), glance, event_id)
-
-    @work(thread=True, exclusive=True, group="glance")
-    def _write_glance(self, path: Path, glance: dict[str, Any], event_id: int) -> None:
-        write_glance(path, glance, event_id)
-
-    def _status(self, state: Any) -> str:
-        if state.finished:
+    def _status(self, glance: Mapping[str, Any]) -> str:
+        if glance["finished"]:
             return _("The campaign is over (T5.1); only notes can be added.")
-        if state.is_winter and state.turn not in state.winters_resolved:
+        if glance["is_winter"] and not glance["winter_resolved"]:
             return _(
                 "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), "
                 "then n."
             )
-        if state.is_winter:
+        if glance["is_winter"]:
             return _("Winter resolved: press n to start the spring.")
-        battles = ngettext("{count} battle recorded", "{count} battles recorded", state.battles)
+        count = int(glance["battles"])
+        battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
         return (
-            battles.format(count=state.battles)
+            battles.format(count=count)
             + " · "
             + _(
                 "n ends this turn · r rebuilds decimated PM (20 PE, until the next winter) · "
@@ -449,66 +501,62 @@ class CampaignScreen(Screen[None]):
             )
         )
 
-    def _fill_nations(self, table: DataTable[Any], state: Any) -> None:
-        row = table.cursor_row
-        table.clear()
-        for name, nation in state.nations.items():
+    @staticmethod
+    def _nation_rows(nations: Sequence[Mapping[str, Any]]) -> list[Row]:
+        rows: list[Row] = []
+        for nation in nations:
+            name = nation["name"]
             shown = nation_name(name)
-            label = shown if nation.player else _("{name} (no player)").format(name=shown)
-            if nation.away:
+            label = shown if nation["player"] else _("{name} (no player)").format(name=shown)
+            if nation["away"]:
                 label += " " + _("(away)")
-            table.add_row(
+            points = nation["victory_points"]
+            cells: list[Cell] = [
                 label,
-                str(nation.land_pm),
-                str(nation.naval_pm),
-                decimated_text(nation),
-                _training_text(nation),
-                str(nation.treasury),
-                str(nation.prestige),
-                "—" if nation.victory_points is None else str(nation.victory_points),
-                key=name,
-            )
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+                str(nation["land_pm"]),
+                str(nation["naval_pm"]),
+                decimated_text(nation["decimated"]),
+                _training_text(nation["training"]),
+                str(nation["treasury"]),
+                str(nation["prestige"]),
+                "—" if points is None else str(points),
+            ]
+            rows.append((name, cells))
+        return rows
 
-    def _fill_armies(self, table: DataTable[Any], state: Any) -> None:
+    @staticmethod
+    def _army_rows(armies: Sequence[Mapping[str, Any]]) -> list[Row]:
         """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
-        from converters.i18n import _
-
-        row = table.cursor_row
-        table.clear()
-        for name, army in state.armies.items():
-            status = _("leader") if army.leader else ""
-            if not army.alive:
+        rows: list[Row] = []
+        for army in armies:
+            status = _("leader") if army["leader"] else ""
+            if not army["alive"]:
                 status = _("destroyed")
-            table.add_row(
-                name, army.nation, str(army.morale) if army.alive else "—", status, key=name
-            )
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            morale = str(army["morale"]) if army["alive"] else "—"
+            rows.append((army["name"], [army["name"], army["nation"], morale, status]))
+        return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither."""
+        """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither (as
+        the screen last drew it, its first frame included)."""
         if action in ("rebuild", "recruit"):
-            store = castra_app(self).ledger.store
-            return store is None or _uses_pm(store.state())
+            return self._uses_pm
         return True
 
-    def _fill_events(self, table: DataTable[Any], store: Any) -> None:
-        table.clear()
-        for entry in reversed(store.history()[-RECENT_EVENTS:]):
-            style = "dim strike" if entry.undone_by is not None else ""
-            table.add_row(
-                str(entry.id),
-                str(entry.turn or ""),
-                Text(
-                    translate_recorded(str(entry.summary)),
-                    style=style,
-                    no_wrap=True,
-                    overflow="ellipsis",
-                ),
-                Text(entry.who or "—", no_wrap=True, overflow="ellipsis"),
+    @staticmethod
+    def _event_rows(recent: Sequence[Mapping[str, Any]]) -> list[Row]:
+        rows: list[Row] = []
+        for entry in reversed(recent[-RECENT_EVENTS:]):
+            style = "dim strike" if entry["undone"] else ""
+            summary = Text(
+                translate_recorded(str(entry["summary"])),
+                style=style,
+                no_wrap=True,
+                overflow="ellipsis",
             )
+            who = Text(entry["who"] or "—", no_wrap=True, overflow="ellipsis")
+            rows.append((None, [str(entry["id"]), str(entry["turn"] or ""), summary, who]))
+        return rows
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -544,9 +592,14 @@ class CampaignScreen(Screen[None]):
         self._open("UndoForm")
 
     def _selected_nation(self) -> str | None:
+        from textual.widgets import DataTable
+
         tables = self.query("#nations")
         if not tables:
-            return None
+            # Before the file is open: the nation under the cursor the first frame draws.
+            stand_ins = self.query("#nations-glance")
+            keys = stand_ins.first(GlanceTable).keys if stand_ins else []
+            return keys[0] if keys else None
         table = tables.first(DataTable)
         if not table.row_count:
             return None

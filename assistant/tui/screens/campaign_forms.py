@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Select, Static
 
+from armylists.names import nation_name
 from assistant.tui.dice import RollCancelled
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import (
     decimated_text,
-    nation_name,
     nation_options,
     parse_tribute,
     pe_listing,
@@ -139,7 +139,8 @@ class RebuildForm(LedgerForm):
             else _("no economy in this campaign")
         )
         waiting = [
-            f"{nation_name(name)} {decimated_text(nation)}"
+            f"{nation_name(name)} "
+            + decimated_text([batch.model_dump() for batch in nation.decimated])
             for name, nation in state.nations.items()
             if nation.decimated
         ]

@@ -23,13 +23,11 @@ from textual.widgets import DataTable, Input, Label, Static
 from armylists.names import nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.campaign import morale_pips
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, translate_recorded
-
-MAX_MORALE = 6
-"""D1: morale runs from 0 to 6 (a display bound for the pips, not a rule applied here)."""
 
 JOURNAL_LABELS: dict[str, str] = {
     "loyalty": N_("Loyalty of the province (forced march, D5)"),
@@ -37,12 +35,6 @@ JOURNAL_LABELS: dict[str, str] = {
     "morale": N_("morale"),
 }
 """The journal's fields by their labels, for :func:`assistant.tui.errors.describe`."""
-
-
-def morale_pips(morale: int) -> str:
-    """Morale as six pips, e.g. ``●●●○○○ 3``."""
-    shown = max(0, min(MAX_MORALE, morale))
-    return "●" * shown + "○" * (MAX_MORALE - shown) + f" {morale}"
 
 
 class JournalScreen(Screen[None]):

@@ -23,8 +23,9 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
+from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.campaign import nation_name, scenario_text
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader

@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -99,15 +100,22 @@ class CastraFooter(Widget, can_focus=False):
         entries = self.entries()
         # Narrower than the line (80 columns, or Italian's longer words): the entries at the
         # right (Quit, real dice, Help, the screen keys' group) give up their words first, one
-        # by one, so every key stays on screen; F1 says what each one does.
+        # by one, so every key stays on screen; F1 says what each one does. The widths are
+        # counted before any line is built: at 80 columns a dozen tries are made.
+        shown, separator = entries, _SEPARATORS[-1]
         for bare in range(len(entries) + 1):
             kept = len(entries) - bare
-            shown = entries[:kept] + [entry._replace(description="") for entry in entries[kept:]]
-            for separator in _SEPARATORS:
-                line = self._line(shown, separator)
-                if line.cell_len <= self.content_size.width:
-                    return line
-        return line
+            tried = entries[:kept] + [entry._replace(description="") for entry in entries[kept:]]
+            fitting = [
+                separator
+                for separator in _SEPARATORS
+                if _width(tried, separator) <= self.content_size.width
+            ]
+            if fitting:
+                shown, separator = tried, fitting[0]
+                break
+            shown = tried
+        return self._line(shown, separator)
 
     def _line(self, entries: list[FooterEntry], separator: str) -> Text:
         key_style = self.get_component_rich_style("castra-footer--key", partial=True)
@@ -155,3 +163,14 @@ class CastraFooter(Widget, can_focus=False):
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.tooltip = event.style.meta.get("tooltip") or None
+
+
+def _width(entries: list[FooterEntry], separator: str) -> int:
+    """Columns the footer line of ``entries`` takes (as :meth:`CastraFooter._line` draws it)."""
+    width = cell_len(separator) * max(0, len(entries) - 1)
+    for entry in entries:
+        width += sum(cell_len(shown_as) for _key, shown_as, _enabled in entry.keys)
+        width += len(entry.keys) - 1
+        if entry.description:
+            width += 1 + cell_len(entry.description)
+    return width

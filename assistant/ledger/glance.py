@@ -1,0 +1,233 @@
+"""The campaign at a glance, kept by the ledger in the campaign file with every event.
+
+The app's first frame is drawn before the ledger can be imported (pydantic, the models and a
+replay cost a few tenths of a second), yet it should show the campaign, not "Loading…". So the
+ledger keeps, in the file's ``meta`` table, the little the Campaign screen shows — the
+scenario, the date, the status, each nation's (or army's) row and the latest events — as plain
+JSON, language-neutral (names and recorded sentences in English, translated when shown). It is
+written in the same transaction as every event (append, undo, create, import), stamped with the
+last event's id and its link in the hash chain (and a digest of its contents), so it is
+current whoever wrote last: the command line, another app, an undo. :func:`read_glance` reads
+it with the standard library alone and returns None when the stamp does not match the file as
+it is now (an older Castra wrote meanwhile), or when it is missing or damaged: the app then
+opens the slow way.
+
+It is a view, not a record: never exported, never imported (an import builds its own), and
+rebuilt from the events whenever it is missing or stale (:meth:`CampaignStore.glance`).
+
+Only the reading half is imported by the first frame: :func:`campaign_glance` imports what it
+needs from the ledger when called.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState
+
+__all__ = [
+    "BUILT_FOR_REPLAY",
+    "GLANCE_FORMAT",
+    "GLANCE_KEY",
+    "RECENT_EVENTS",
+    "campaign_glance",
+    "forget_glance",
+    "read_glance",
+    "recent_entry",
+    "stamped",
+    "stored_glance",
+]
+
+GLANCE_KEY = "campaign_glance"
+"""The ``meta`` key the glance is kept under."""
+GLANCE_FORMAT = 1
+"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
+BUILT_FOR_REPLAY = 3
+"""``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
+the reader may not import the ledger's models): a glance kept by a Castra that replayed
+campaigns differently is rebuilt, not shown, after an upgrade."""
+RECENT_EVENTS = 12
+"""How many of the latest events the glance keeps (the Campaign screen lists them)."""
+
+_KEYS = frozenset(
+    {
+        "title",
+        "date",
+        "turn",
+        "total_turns",
+        "finished",
+        "is_winter",
+        "winter_resolved",
+        "battles",
+        "house_rules",
+        "tribute",
+        "uses_pm",
+        "nations",
+        "armies",
+        "map_armies",
+        "recent",
+    }
+)
+"""What every glance holds besides its stamp."""
+
+
+def recent_entry(
+    event_id: int, turn: int | None, summary: str, who: str, *, undone: bool = False
+) -> dict[str, Any]:
+    """One of the latest events as the glance keeps it: its recorded (English) summary."""
+    return {"id": event_id, "turn": turn, "summary": summary, "who": who, "undone": undone}
+
+
+def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """What the Campaign screen shows of ``state``, untranslated, with the ``recent`` events
+    (oldest first; the last :data:`RECENT_EVENTS` are kept)."""
+    from assistant.ledger.map_war import turn_end_collection
+
+    collection = turn_end_collection(state)
+    map_armies: dict[str, dict[str, Any]] = {}
+    if state.dba_map is not None:
+        from assistant.ledger.dba_map import summary
+
+        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
+        shown = ("side", "province", "morale", "action", "action_ends", "landing_at")
+        map_armies = {
+            name: {
+                **{key: army[key] for key in shown},
+                "lands_on": army["lands_on"],
+                "supplied": army["supplied"],
+                "deadline": army["deadline"],
+            }
+            for name, army in armies.items()
+        }
+    return {
+        "title": state.scenario.title,
+        "date": state.date,
+        "turn": state.turn,
+        "total_turns": state.scenario.calendar.total_turns,
+        "finished": state.finished,
+        "is_winter": state.is_winter,
+        "winter_resolved": state.turn in state.winters_resolved,
+        "battles": state.battles,
+        "house_rules": {name: f"{value}" for name, value in state.rules.changed().items()},
+        "tribute": dict(collection[0]) if collection else {},
+        # Nations' PM (Tarentine Wars) or armies' morale (Macedon vs Persia, D1), as
+        # ``castra campaign show`` decides.
+        "uses_pm": state.scenario.economy is not None or not state.armies,
+        "nations": [
+            {
+                "name": name,
+                "player": nation.player,
+                "away": nation.away,
+                "land_pm": nation.land_pm,
+                "naval_pm": nation.naval_pm,
+                "decimated": [
+                    {"pm": batch.pm, "expires": batch.expires} for batch in nation.decimated
+                ],
+                "training": [
+                    {"land_pm": batch.land_pm, "naval_pm": batch.naval_pm, "arrives": batch.arrives}
+                    for batch in nation.training
+                ],
+                "treasury": nation.treasury,
+                "prestige": nation.prestige,
+                "victory_points": nation.victory_points,
+            }
+            for name, nation in state.nations.items()
+        ],
+        "armies": [
+            {
+                "name": name,
+                "nation": army.nation,
+                "morale": army.morale,
+                "alive": army.alive,
+                "leader": army.leader,
+            }
+            for name, army in state.armies.items()
+        ],
+        "map_armies": map_armies,
+        "recent": [dict(entry) for entry in recent][-RECENT_EVENTS:],
+    }
+
+
+def _file_now(connection: sqlite3.Connection) -> list[object] | None:
+    """The stamp the file has now: its last event's id and hash-chain link (None if empty)."""
+    last = connection.execute("SELECT max(id) FROM events").fetchone()[0]
+    if last is None:
+        return None
+    link = connection.execute("SELECT chain FROM checksums WHERE id = ?", (last,)).fetchone()
+    return None if link is None else [int(last), str(link[0])]
+
+
+def _digest(glance: Mapping[str, Any], chain: str) -> str:
+    """Ties a glance's contents to the event it shows the file after: a glance changed by
+    hand (or half-written by a disk) reads as damaged, not as the campaign. A CRC is enough:
+    whoever edits a file on purpose could recompute any unkeyed digest, and zlib is loaded
+    with Textual while hashlib would cost the first frame a millisecond."""
+    body = {key: glance[key] for key in sorted(_KEYS)}
+    text = f"{chain}\n{json.dumps(body, sort_keys=True)}"
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def stamped(glance: Mapping[str, Any], event_id: int, chain: str) -> dict[str, Any]:
+    """``glance`` as kept in the file: with its format, the event it shows the file after,
+    and its digest."""
+    return {
+        "format": GLANCE_FORMAT,
+        "replay": BUILT_FOR_REPLAY,
+        "last_event": [event_id, chain],
+        "digest": _digest(glance, chain),
+        **glance,
+    }
+
+
+def stored_glance(connection: sqlite3.Connection) -> dict[str, Any] | None:
+    """The glance kept in the open file if it shows the file as it is now, else None."""
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (GLANCE_KEY,)).fetchone()
+    if row is None:
+        return None
+    try:
+        glance = json.loads(row[0])
+    except (TypeError, ValueError, RecursionError):  # RecursionError: "[[[[…" nested deep
+        return None
+    if (
+        not isinstance(glance, dict)
+        or glance.get("format") != GLANCE_FORMAT
+        or glance.get("replay") != BUILT_FOR_REPLAY
+        or not glance.keys() >= _KEYS
+        or not isinstance(glance["recent"], list)
+    ):
+        return None
+    now = _file_now(connection)
+    if now is None or glance.get("last_event") != now:
+        return None
+    if glance.get("digest") != _digest(glance, str(now[1])):
+        return None
+    return glance
+
+
+def read_glance(path: Path) -> dict[str, Any] | None:
+    """The glance kept in the campaign file ``path``, if it shows the file as it is now; None
+    for a missing, unreadable, damaged or stale one. Read-only, standard library only: the
+    app's first frame calls it."""
+    try:
+        if not path.is_file():
+            return None
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.1)
+        try:
+            return stored_glance(connection)
+        finally:
+            connection.close()
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+
+
+def forget_glance(connection: sqlite3.Connection) -> None:
+    """Drop the kept glance, as in a file from before the ledger kept one (the next
+    :meth:`CampaignStore.glance` rebuilds it). ``benchmarks/startup.py`` uses it for a cold
+    start; commit the connection afterwards."""
+    connection.execute("DELETE FROM meta WHERE key = ?", (GLANCE_KEY,))
