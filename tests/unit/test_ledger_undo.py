@@ -180,7 +180,7 @@ def kept_glance(path: Path) -> dict[str, Any]:
     return {key: value for key, value in glance.items() if key not in STAMP}
 
 
-STAMP = ("format", "last_event", "digest")
+STAMP = ("format", "replay", "last_event", "digest")
 
 
 def random_campaign(folder: Path, data: st.DataObject) -> Path:
