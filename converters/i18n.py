@@ -305,9 +305,9 @@ def _templates(language: str) -> tuple[tuple[str, str, str, tuple[str, ...]], ..
     tenth of the app's start-up); the most specific (most literal text) first, so "Gap {gap}
     is {where}: …" is tried before a shorter template it could also fit."""
     found: list[tuple[int, str, str, str, tuple[str, ...]]] = []
-    for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"):
+    for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "{"):
         if "{" not in key:
-            continue
+            continue  # only its plural had one
         literal = _PLACEHOLDER.sub("", key)
         if not any(character.isalpha() for character in literal):
             continue  # "{a} + {b}" would swallow anything
@@ -331,18 +331,22 @@ def _in_order(text: str, words: tuple[str, ...]) -> bool:
     return True
 
 
-def _message_ids(path: Path) -> list[str]:
-    """The msgids of a compiled catalogue (GNU .mo: a header, then a table of offsets)."""
+def _message_ids(path: Path, containing: str = "") -> list[str]:
+    """The msgids of a compiled catalogue (GNU .mo: a header, then a table of offsets); only
+    those ``containing`` a text, if given (checked before each is decoded)."""
     import struct
 
     if not path.exists():
         return []
     data = path.read_bytes()
+    wanted = containing.encode("utf-8")
     order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
     count, originals = struct.unpack(order + "4xII", data[4:16])
     ids = []
     for number in range(count):
         length, offset = struct.unpack_from(order + "II", data, originals + 8 * number)
+        if data.find(wanted, offset, offset + length) < 0:
+            continue
         key = data[offset : offset + length].decode("utf-8")
         ids.append(key.split("\x00")[0])  # a plural entry: its singular
     return ids

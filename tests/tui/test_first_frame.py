@@ -54,6 +54,10 @@ async def test_the_first_frame_is_the_campaign_as_it_opens(
     path = tmp_path / "campaign.castra"
     with CampaignStore.create(path, load_scenario(scenario)) as store:
         store.append(NoteAdded(note="The consuls march", who="Referee"))
+        # A summary cut with "…" at 120 columns, and an undone event (struck through).
+        store.append(NoteAdded(note="Rain on the Siris " * 8, who="A referee with a long name"))
+        store.append(NoteAdded(note="typed twice"))
+        store.undo("typed twice")
     set_language(language)
     # Hold the opening of the file, as a slow disk would, to see the first frame alone.
     release = threading.Event()

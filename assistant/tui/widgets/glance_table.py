@@ -139,6 +139,19 @@ class GlanceTable(ScrollView, can_focus=False):
                 # Most cells: words and numbers that fit, in the row's style.
                 segments.append(Segment(pad + set_cell_size(cell, cell_width) + pad, cell_style))
                 continue
+            if isinstance(cell, Text) and not cell.spans:
+                # An event's summary: one style over its words, cut with "…" if too long.
+                plain = cell.plain
+                if cell_len(plain) > cell_width:
+                    plain = set_cell_size(plain, cell_width - 1) + "…"
+                own = Style.parse(cell.style) if isinstance(cell.style, str) else cell.style
+                # The room after the words is not theirs: an undone event's strike stops there.
+                segments += [
+                    Segment(pad, cell_style),
+                    Segment(plain, cell_style + own),
+                    Segment(" " * (cell_width - cell_len(plain)) + pad, cell_style),
+                ]
+                continue
             text = _cell_text(cell).copy()
             text.truncate(cell_width, overflow="ellipsis", pad=True)
             text.no_wrap = True
