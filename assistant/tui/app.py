@@ -35,6 +35,7 @@ from converters.i18n import (
     N_,
     _,
     current_language,
+    forget_remembered,
     set_language,
     translate_recorded,
 )
@@ -299,6 +300,7 @@ class CastraApp(App[int]):
 
     @on(CampaignOpened)
     def _campaign_opened(self, message: CampaignOpened) -> None:
+        forget_remembered()  # the first frame's wording: from now on everything is translated
         self._load_the_rest_of_the_sheet()
         self.ledger.opened(message.store, message.note)
         self._show_sub_title()
@@ -311,6 +313,7 @@ class CastraApp(App[int]):
 
     @on(CampaignFailed)
     def _campaign_failed(self, message: CampaignFailed) -> None:
+        forget_remembered()
         self._load_the_rest_of_the_sheet()
         self.ledger.failed(message.reason)
 

@@ -5,7 +5,9 @@ alive."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,3 +126,52 @@ async def test_a_file_that_fails_to_open_leaves_no_glance_under_the_reason(
         assert not app.screen.query("#campaign-body > .section-title")
         status = str(app.screen.query_one("#campaign-status").render())
         assert "is damaged" in status
+
+
+async def _first_and_opened_headings(path: Path, release: threading.Event) -> tuple[str, str]:
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first = str(app.screen.query_one("#campaign-heading").render())
+        release.set()
+        assert await app.ledger.loaded()
+        await pilot.pause()
+        opened = str(app.screen.query_one("#campaign-heading").render())
+        await app.workers.wait_for_complete()
+    release.clear()
+    return first, opened
+
+
+async def test_an_italian_start_words_its_first_frame_as_the_last_session_did(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    """The app keeps how it worded the glance's sentences; the next first frame uses that
+    wording (made with the same catalogue) and only that frame: once the file is open every
+    sentence is translated afresh."""
+    from assistant.tui.glance import WORDING_KEY, keep_wording, kept_wording
+    from converters.i18n import catalogue_stamp
+
+    path = tmp_path / "campaign.castra"
+    CampaignStore.create(path, load_scenario("tarentine")).close()
+    set_language("it")
+    held_open.set()
+    first, opened = await _first_and_opened_headings(path, held_open)
+    kept = kept_wording(path, catalogue_stamp())
+    date = "Turn 1, April 278 BC (1st fortnight)"
+    assert kept[date] == "Turno 1, aprile 278 a.C. (1ª quindicina)"
+    assert kept[date] in first and first == opened
+
+    # A wording the catalogue would not give shows in the first frame only.
+    keep_wording(path, catalogue_stamp(), {**kept, date: "Turno uno"})
+    first, opened = await _first_and_opened_headings(path, held_open)
+    assert "Turno uno" in first and "Turno uno" not in opened
+    assert kept_wording(path, catalogue_stamp())[date] == kept[date], "kept right again"
+
+    # Made with another catalogue: not used at all.
+    keep_wording(path, "it:1:1", {date: "Turno uno"})
+    first, _opened = await _first_and_opened_headings(path, held_open)
+    assert "Turno uno" not in first
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        assert connection.execute(
+            "SELECT count(*) FROM meta WHERE key = ?", (WORDING_KEY,)
+        ).fetchone() == (1,)

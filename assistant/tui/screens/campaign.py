@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -26,13 +28,20 @@ from textual.widgets import Static
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_glance
-from assistant.tui.glance import campaign_file
+from assistant.tui.glance import campaign_file, keep_wording, kept_wording
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
 from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import (
+    N_,
+    _,
+    catalogue_stamp,
+    ngettext,
+    remember_recorded,
+    translate_recorded,
+)
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable
@@ -222,6 +231,8 @@ class Drawn(NamedTuple):
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
+    _kept_wording: tuple[str, dict[str, str]] | None = None
+    """The wording last kept in the file (catalogue stamp, sentences), so it is written once."""
     _uses_pm = True
     """Whether the nations table counts PM (else armies' morale, D1), as last drawn: rebuilding
     and recruiting are offered only then."""
@@ -244,7 +255,10 @@ class CampaignScreen(Screen[None]):
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
         if ledger.store is None and ledger.error is None:
-            glance = read_glance(campaign_file(ledger.path))
+            path = campaign_file(ledger.path)
+            glance = read_glance(path)
+            # How this screen worded the campaign last time, if with this very catalogue.
+            remember_recorded(kept_wording(path, catalogue_stamp()))
             try:
                 drawn = self._drawn(glance) if glance is not None else None
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -359,7 +373,25 @@ class CampaignScreen(Screen[None]):
         if ledger.error is not None:
             self.show_campaign_error(ledger.error)
         if ledger.store is not None:
-            self.show(ledger.store.glance())
+            glance = ledger.store.glance()
+            self.show(glance)
+            self._keep_wording(ledger.store.path, glance)
+
+    def _keep_wording(self, path: Path, glance: Mapping[str, Any]) -> None:
+        """Keep how the glance's recorded sentences were worded, for the next first frame (see
+        :mod:`assistant.tui.glance`); in English there is nothing to keep."""
+        stamp = catalogue_stamp()
+        if not stamp:
+            return
+        sentences = [glance["date"], *(entry["summary"] for entry in glance["recent"])]
+        wording = {text: translate_recorded(text) for text in sentences if text}
+        if (stamp, wording) != self._kept_wording:
+            self._kept_wording = (stamp, wording)
+            self._write_wording(path, stamp, wording)
+
+    @work(thread=True, exclusive=True, group="wording")
+    def _write_wording(self, path: Path, stamp: str, wording: dict[str, str]) -> None:
+        keep_wording(path, stamp, wording)
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
