@@ -244,10 +244,10 @@ def main() -> None:
         times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
         phases: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
         cpu: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
-        for _ in range(args.runs):
+        for launch in range(args.runs):
             times[kinds[0]].append(_launch("bare", campaign, phases[kinds[0]], cpu[kinds[0]]))
             times[kinds[1]].append(_launch("castra", campaign, phases[kinds[1]], cpu[kinds[1]]))
-            _note_from_the_command_line(campaign)
+            _note_from_the_command_line(campaign, f"The consuls march (launch {launch + 1})")
             times[kinds[2]].append(_launch("castra", campaign, phases[kinds[2]], cpu[kinds[2]]))
             _forget_glance(campaign)
             times[kinds[3]].append(_launch("castra", campaign, phases[kinds[3]], cpu[kinds[3]]))
@@ -294,8 +294,9 @@ def main() -> None:
         print(f"{kind:<14} " + " · ".join(f"{value:6.1f}" for value in columns))
 
 
-def _note_from_the_command_line(campaign: str) -> None:
-    """Another process writes to the campaign: ``castra campaign note`` (not timed)."""
+def _note_from_the_command_line(campaign: str, note: str) -> None:
+    """Another process writes to the campaign: ``castra campaign note NOTE`` (not timed), a
+    new sentence each time, as a referee's are (the app has not worded it before)."""
     subprocess.run(
         [
             sys.executable,
@@ -303,7 +304,7 @@ def _note_from_the_command_line(campaign: str) -> None:
             "import sys; from assistant.cli import main; sys.exit(main(sys.argv[1:]))",
             "campaign",
             "note",
-            "The consuls march",
+            note,
             "--file",
             campaign,
         ],
