@@ -254,9 +254,7 @@ def _translate_recorded(language: str, text: str) -> str:
     every_clause = _translate_clauses(language, text, every=True)
     if every_clause is not None:
         return every_clause
-    for template, head, tail, middle in _templates(language):
-        if not (text.startswith(head) and text.endswith(tail) and _in_order(text, middle)):
-            continue
+    for template in _candidates(language, text):
         found = _compiled(template).fullmatch(text)
         if found is None:
             continue
@@ -341,25 +339,50 @@ def _listed_item(item: str) -> str:
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))
-def _templates(language: str) -> tuple[tuple[str, str, str, tuple[str, ...]], ...]:
-    """Every catalogue message with placeholders, with the words before its first placeholder,
-    after its last and between them (cheap tests before the pattern is built: an Italian
-    screen's first sentence would otherwise compile a hundred patterns that cannot fit, a
-    tenth of the app's start-up); the most specific (most literal text) first, so "Gap {gap}
-    is {where}: …" is tried before a shorter template it could also fit."""
-    found: list[tuple[int, str, str, str, tuple[str, ...]]] = []
+def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
+    """Every catalogue message with a brace, in catalogue order, with the words before its
+    first brace and after its last: a test cheap enough to run on every message for every
+    sentence (the exact one, :func:`_shape`, is made only for the messages that pass it)."""
+    found: list[tuple[str, str, str]] = []
     for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "{"):
-        if "{" not in key:
+        first, last = key.find("{"), key.rfind("}")
+        if first < 0:
             continue  # only its plural had one
-        literal = _PLACEHOLDER.sub("", key)
-        if not any(character.isalpha() for character in literal):
-            continue  # "{a} + {b}" would swallow anything
-        pieces = _PLACEHOLDER.split(key)
-        # split() keeps the placeholders' names at odd positions; the words are at even ones.
-        middle = tuple(piece for piece in pieces[2:-1:2] if piece)
-        found.append((len(literal), key, pieces[0], pieces[-1], middle))
-    found.sort(key=lambda item: -item[0])
-    return tuple((key, head, tail, middle) for _length, key, head, tail, middle in found)
+        found.append((key, key[:first], key[last + 1 :] if last >= 0 else ""))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape(template: str) -> tuple[int, str, str, tuple[str, ...]] | None:
+    """(length of its own words, words before its first placeholder, after its last, between
+    them) of a template; None for one with no letters of its own ("{a} + {b}" would swallow
+    anything)."""
+    literal = _PLACEHOLDER.sub("", template)
+    if not any(character.isalpha() for character in literal):
+        return None
+    pieces = _PLACEHOLDER.split(template)
+    # split() keeps the placeholders' names at odd positions; the words are at even ones.
+    middle = tuple(piece for piece in pieces[2:-1:2] if piece)
+    return len(literal), pieces[0], pieces[-1], middle
+
+
+def _candidates(language: str, text: str) -> list[str]:
+    """The templates ``text`` could have been made from: those whose words it has, where they
+    would be, in order; the most specific (most words of its own) first, so "Gap {gap} is
+    {where}: …" is tried before a shorter template it could also fit (an Italian screen's
+    first sentence would otherwise compile a hundred patterns that cannot fit)."""
+    fitting: list[tuple[int, int, str]] = []
+    for order, (template, head, tail) in enumerate(_templates(language)):
+        if not (text.startswith(head) and text.endswith(tail)):
+            continue
+        shape = _shape(template)
+        if shape is None:
+            continue
+        length, head, tail, middle = shape
+        if text.startswith(head) and text.endswith(tail) and _in_order(text, middle):
+            fitting.append((-length, order, template))
+    fitting.sort()
+    return [template for _length, _order, template in fitting]
 
 
 def _in_order(text: str, words: tuple[str, ...]) -> bool:

@@ -25,6 +25,8 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant.cli import interface_language, main
 from converters.i18n import (
@@ -678,3 +680,26 @@ def test_an_upkeep_line_says_what_it_disbanded_in_italian() -> None:
     line = translate_recorded("Pyrrhus upkeep 36 PE (unpaid, disbanded: 3 land, 1 naval)")
     assert line.endswith("sciolti: 3 unità terrestri, 1 unità marine)")
     assert translate_recorded("Macedon 4 invades Thrace: battle (D10)").startswith("Macedon 4 ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_the_quick_tests_never_drop_a_template_a_recorded_sentence_fits(
+    data: st.DataObject,
+) -> None:
+    """Before a recorded sentence's patterns are compiled, the templates are sifted by their
+    words (a start-up cost, benchmarks/startup.py): every template the sentence matches in
+    full must survive the sifting."""
+    from converters import i18n
+
+    set_language("it")
+    templates = [template for template, _head, _tail in i18n._templates("it")]
+    template = data.draw(st.sampled_from(templates), label="template")
+    value = data.draw(
+        st.sampled_from(["3", "Rome", "12.5", "−2", "Rome −2 PM, 1 prisoners", "turn 1 ended"])
+    )
+    sentence = i18n._PLACEHOLDER.sub(lambda _match: value, template)
+    kept = i18n._candidates("it", sentence)
+    for other in templates:
+        if i18n._shape(other) is not None and i18n._compiled(other).fullmatch(sentence):
+            assert other in kept, other
