@@ -48,7 +48,7 @@ def frame(svg: str) -> str:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_first_frame_is_the_campaign_as_it_opens(
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    held_open: threading.Event,
     scenario: str,
     size: tuple[int, int],
     language: str,
@@ -61,22 +61,14 @@ async def test_the_first_frame_is_the_campaign_as_it_opens(
         store.append(NoteAdded(note="typed twice"))
         store.undo("typed twice")
     set_language(language)
-    # Hold the opening of the file, as a slow disk would, to see the first frame alone.
-    release = threading.Event()
-    opening = tui.open_campaign
-
-    def held(campaign_path: str | Path | None) -> object:
-        release.wait(10)
-        return opening(campaign_path)
-
-    monkeypatch.setattr(tui, "open_campaign", held)
+    # The opening of the file is held (held_open) to see the first frame alone.
     app = make_app(campaign_path=path)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert app.ledger.store is None, "the file is still opening"
         assert app.screen.query(GlanceTable), "the campaign is drawn from its glance"
         first = app.export_screenshot()
-        release.set()
+        held_open.set()
         assert await app.ledger.loaded()
         await pilot.pause()
         await pilot.pause()
