@@ -118,6 +118,10 @@ def _in_form_field(widget: Any) -> bool:
 # would overflow 120 columns and hide Help and Quit. Each key's name is in Help (F1).
 _SCREENS_GROUP = Binding.Group(N_("Screens"))
 
+GLANCE_SETTLES = 0.05
+"""Seconds from the app's first refresh until the campaign file is opened when the Campaign
+screen shows the file's glance: its first frame has settled by then (benchmarks/startup.py)."""
+
 STYLESHEET = Path(__file__).with_name("castra.tcss")
 """Castra's one stylesheet."""
 REST_OF_THE_SHEET = "/* ==== The rest of the sheet."
@@ -257,12 +261,21 @@ class CastraApp(App[int]):
         self._show_sub_title()
         if self.ledger.store is None:
             # After the first frame, so the player sees the Campaign screen at once and the
-            # thread importing the ledger does not compete with drawing it.
-            self.call_after_refresh(self._open_campaign)
+            # thread importing the ledger does not compete with drawing it. A Campaign screen
+            # drawn from the file's glance takes a few refreshes to settle: the thread waits
+            # for them (the campaign appears sooner; keys that need the file wait for it).
+            self.call_after_refresh(self._open_when_drawn)
         else:
             self.call_after_refresh(self._load_the_rest_of_the_sheet)
             if self.ledger.note:
                 self.notify(self.ledger.note, title=_("Campaign"))
+
+    def _open_when_drawn(self) -> None:
+        screen = self.screen
+        if isinstance(screen, CampaignScreen) and screen.shows_glance:
+            self.set_timer(GLANCE_SETTLES, self._open_campaign)
+        else:
+            self._open_campaign()
 
     def _load_the_rest_of_the_sheet(self) -> None:
         """castra.tcss after the Campaign screen's part (see ``CSS``): every screen, the

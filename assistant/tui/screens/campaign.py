@@ -272,6 +272,11 @@ class CampaignScreen(Screen[None]):
         yield Vertical(heading, status, *shown, id="campaign-body")
         yield CastraFooter()
 
+    @property
+    def shows_glance(self) -> bool:
+        """Whether the screen shows the campaign from the file's glance (its first frame)."""
+        return bool(self.query(GlanceTable))
+
     def on_mount(self) -> None:
         ledger = castra_app(self).ledger
         ledger.follow(self, self.refresh_from_store)
