@@ -703,3 +703,46 @@ def test_the_quick_tests_never_drop_a_template_a_recorded_sentence_fits(
     for other in templates:
         if i18n._shape(other) is not None and i18n._compiled(other).fullmatch(sentence):
             assert other in kept, other
+
+
+def test_the_catalogue_answers_every_message_as_gettext_does() -> None:
+    """``Catalogue`` (start-up: each message decoded when first asked for) says what Python's
+    own ``GNUTranslations`` says for every message of the Italian catalogue, singular, plural
+    (n = 0, 1, 2, 5) and with a context, and leaves unknown ones as they are."""
+    import gettext
+
+    from babel.messages.mofile import read_mo
+
+    from converters.i18n import LOCALE_DIR, Catalogue
+
+    compiled = LOCALE_DIR / "it" / "LC_MESSAGES" / "castra.mo"
+    ours = Catalogue(compiled)
+    with compiled.open("rb") as handle:
+        theirs = gettext.GNUTranslations(handle)
+    with compiled.open("rb") as handle:
+        messages = [message for message in read_mo(handle) if message.id]
+    assert len(messages) > 2000
+    for message in messages:
+        if isinstance(message.id, (list, tuple)):
+            singular, plural = message.id
+            for n in (0, 1, 2, 5):
+                if message.context:
+                    assert ours.npgettext(message.context, singular, plural, n) == (
+                        theirs.npgettext(message.context, singular, plural, n)
+                    )
+                else:
+                    assert ours.ngettext(singular, plural, n) == theirs.ngettext(
+                        singular, plural, n
+                    )
+        elif message.context:
+            assert ours.pgettext(message.context, message.id) == theirs.pgettext(
+                message.context, message.id
+            )
+        else:
+            assert ours.gettext(message.id) == theirs.gettext(message.id)
+    for unknown in ("No such message", "Rome"):
+        assert ours.gettext(unknown) == theirs.gettext(unknown)
+        assert ours.pgettext("key", unknown) == theirs.pgettext("key", unknown)
+        assert ours.ngettext(unknown, unknown + "s", 2) == theirs.ngettext(
+            unknown, unknown + "s", 2
+        )
