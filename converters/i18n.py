@@ -72,8 +72,20 @@ def set_language(language: str) -> None:
     if _language == "en":
         _active = _gettext.NullTranslations()
         return
-    compiled = LOCALE_DIR / _language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    _active = Catalogue(compiled) if compiled.is_file() else _gettext.NullTranslations()
+    _active = _catalogue(_language) or _gettext.NullTranslations()
+
+
+def _compiled_catalogue(language: str) -> Path:
+    """Where ``language``'s compiled catalogue is shipped."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _catalogue(language: str) -> Catalogue | None:
+    """``language``'s catalogue, read once per process (None if it is not shipped): the
+    interface's words and the recorded templates come from the same reading of it."""
+    compiled = _compiled_catalogue(language)
+    return Catalogue(compiled) if compiled.is_file() else None
 
 
 class Catalogue(_gettext.NullTranslations):
@@ -96,11 +108,14 @@ class Catalogue(_gettext.NullTranslations):
         ids = struct.unpack_from(f"{order}{2 * count}I", data, originals)
         said = struct.unpack_from(f"{order}{2 * count}I", data, translations)
         self._data = data
+        self._ids: list[bytes] = []
+        """Every message's msgid as stored, in the catalogue's order."""
         self._singular: dict[bytes, tuple[int, int]] = {}
         self._plural: dict[bytes, tuple[int, int]] = {}
         for number in range(count):
             length, offset = ids[2 * number], ids[2 * number + 1]
             msgid = data[offset : offset + length]
+            self._ids.append(msgid)
             where = (said[2 * number + 1], said[2 * number])
             if b"\x00" in msgid:  # "singular\0plural": looked up by its singular
                 self._plural[msgid.split(b"\x00")[0]] = where
@@ -108,6 +123,12 @@ class Catalogue(_gettext.NullTranslations):
                 self._singular[msgid] = where
         self._words: dict[str, str] = {}
         self._forms = _plural_rule(self._said(self._singular.get(b"", (0, 0))))
+
+    def message_ids(self, containing: str = "") -> list[str]:
+        """The msgids, in the catalogue's order (a plural message's singular); only those
+        ``containing`` a text, if given (checked before each is decoded)."""
+        wanted = containing.encode("utf-8")
+        return [msgid.split(b"\x00")[0].decode("utf-8") for msgid in self._ids if wanted in msgid]
 
     def _said(self, where: tuple[int, int]) -> str:
         offset, length = where
@@ -159,7 +180,7 @@ def catalogue_stamp() -> str:
     if _language == "en":
         return ""
     try:
-        mo = (LOCALE_DIR / _language / "LC_MESSAGES" / f"{DOMAIN}.mo").stat()
+        mo = _compiled_catalogue(_language).stat()
     except OSError:
         return ""
     return f"{_language}:{mo.st_size}:{mo.st_mtime_ns}"
@@ -416,7 +437,8 @@ def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
     first brace and after its last: a test cheap enough to run on every message for every
     sentence (the exact one, :func:`_shape`, is made only for the messages that pass it)."""
     found: list[tuple[str, str, str]] = []
-    for key in _message_ids(LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo", "{"):
+    catalogue = _catalogue(language)
+    for key in catalogue.message_ids("{") if catalogue is not None else []:
         first, last = key.find("{"), key.rfind("}")
         if first < 0:
             continue  # only its plural had one
@@ -467,27 +489,6 @@ def _in_order(text: str, words: tuple[str, ...]) -> bool:
             return False
         position = found + len(word)
     return True
-
-
-def _message_ids(path: Path, containing: str = "") -> list[str]:
-    """The msgids of a compiled catalogue (GNU .mo: a header, then a table of offsets); only
-    those ``containing`` a text, if given (checked before each is decoded)."""
-    import struct
-
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    wanted = containing.encode("utf-8")
-    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
-    count, originals = struct.unpack(order + "4xII", data[4:16])
-    ids = []
-    for number in range(count):
-        length, offset = struct.unpack_from(order + "II", data, originals + 8 * number)
-        if data.find(wanted, offset, offset + length) < 0:
-            continue
-        key = data[offset : offset + length].decode("utf-8")
-        ids.append(key.split("\x00")[0])  # a plural entry: its singular
-    return ids
 
 
 @functools.lru_cache(maxsize=1024)
