@@ -266,7 +266,7 @@ class CastraApp(App[int]):
             # for them (the campaign appears sooner; keys that need the file wait for it).
             self.call_after_refresh(self._open_when_drawn)
         else:
-            self.call_after_refresh(self._load_the_rest_of_the_sheet)
+            self.call_after_refresh(self._finish_starting)
             if self.ledger.note:
                 self.notify(self.ledger.note, title=_("Campaign"))
 
@@ -277,13 +277,15 @@ class CastraApp(App[int]):
         else:
             self._open_campaign()
 
-    def _load_the_rest_of_the_sheet(self) -> None:
-        """castra.tcss after the Campaign screen's part (see ``CSS``): every screen, the
-        Campaign screen included, is restyled with the whole sheet. Garbage is collected again
-        from now on (``build_app`` stops it while the first screen is built).
+    def _finish_starting(self) -> None:
+        """What start-up put off until the campaign file is open (or could not be opened): the
+        rest of castra.tcss after the Campaign screen's part (see ``CSS``), with every screen
+        restyled by the whole sheet; garbage collection (``build_app`` stops it while the first
+        screen is built); and recorded sentences translated afresh, not as the first frame
+        remembered them (:func:`converters.i18n.remember_recorded`).
 
-        Loaded once the campaign file is open (or could not be opened): the other screens and
-        the forms wait for it anyway, and the Campaign screen's first frame is long drawn.
+        The other screens and the forms wait for the file anyway, and the Campaign screen's
+        first frame is long drawn.
         """
         if (str(STYLESHEET), REST_OF_THE_SHEET) in self.stylesheet.source:
             return
@@ -296,6 +298,7 @@ class CastraApp(App[int]):
             REST_OF_THE_SHEET + _REST_CSS, read_from=(str(STYLESHEET), REST_OF_THE_SHEET)
         )
         self.refresh_css(animate=False)
+        forget_remembered()
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
@@ -313,8 +316,7 @@ class CastraApp(App[int]):
 
     @on(CampaignOpened)
     def _campaign_opened(self, message: CampaignOpened) -> None:
-        forget_remembered()  # the first frame's wording: from now on everything is translated
-        self._load_the_rest_of_the_sheet()
+        self._finish_starting()
         self.ledger.opened(message.store, message.note)
         self._show_sub_title()
         if message.note:
@@ -326,8 +328,7 @@ class CastraApp(App[int]):
 
     @on(CampaignFailed)
     def _campaign_failed(self, message: CampaignFailed) -> None:
-        forget_remembered()
-        self._load_the_rest_of_the_sheet()
+        self._finish_starting()
         self.ledger.failed(message.reason)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
