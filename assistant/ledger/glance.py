@@ -24,9 +24,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -39,6 +39,7 @@ __all__ = [
     "campaign_glance",
     "forget_glance",
     "read_glance",
+    "read_only",
     "recent_entry",
     "stamped",
     "stored_glance",
@@ -210,20 +211,29 @@ def stored_glance(connection: sqlite3.Connection) -> dict[str, Any] | None:
     return glance
 
 
-def read_glance(path: Path) -> dict[str, Any] | None:
-    """The glance kept in the campaign file ``path``, if it shows the file as it is now; None
-    for a missing, unreadable, damaged or stale one. Read-only, standard library only: the
-    app's first frame calls it."""
+Read = TypeVar("Read")
+
+
+def read_only(path: Path, read: Callable[[sqlite3.Connection], Read], otherwise: Read) -> Read:
+    """``read`` on a read-only connection to the campaign file ``path``; ``otherwise`` for a
+    missing or unreadable file. Standard library only: the app's first frame reads the file
+    with it, once, before the ledger is imported."""
     try:
         if not path.is_file():
-            return None
+            return otherwise
         connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.1)
         try:
-            return stored_glance(connection)
+            return read(connection)
         finally:
             connection.close()
     except (sqlite3.Error, OSError, ValueError):
-        return None
+        return otherwise
+
+
+def read_glance(path: Path) -> dict[str, Any] | None:
+    """The glance kept in the campaign file ``path``, if it shows the file as it is now; None
+    for a missing, unreadable, damaged or stale one."""
+    return read_only(path, stored_glance, None)
 
 
 def forget_glance(connection: sqlite3.Connection) -> None:

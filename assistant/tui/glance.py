@@ -23,9 +23,16 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 
-from assistant.ledger.glance import GLANCE_KEY
+from assistant.ledger.glance import GLANCE_KEY, read_only
 
-__all__ = ["GLANCE_KEY", "WORDING_KEY", "campaign_file", "keep_wording", "kept_wording"]
+__all__ = [
+    "GLANCE_KEY",
+    "WORDING_KEY",
+    "campaign_file",
+    "keep_wording",
+    "kept_wording",
+    "stored_wording",
+]
 
 WORDING_KEY = "app_wording"
 """The ``meta`` key the app's translations of the glance's sentences are kept under."""
@@ -47,20 +54,18 @@ def campaign_file(path: str | Path | None) -> Path:
 def kept_wording(path: Path, stamp: str) -> dict[str, str]:
     """The translations kept in ``path`` if they were made with the catalogue ``stamp``
     names, else none; nothing for a file that cannot be read (read-only, standard library)."""
+    return read_only(path, lambda connection: stored_wording(connection, stamp), {})
+
+
+def stored_wording(connection: sqlite3.Connection, stamp: str) -> dict[str, str]:
+    """The translations kept in the open file if they were made with the catalogue ``stamp``
+    names (none in English, whose stamp is empty), else none."""
     if not stamp:
         return {}
+    row = connection.execute("SELECT value FROM meta WHERE key = ?", (WORDING_KEY,)).fetchone()
     try:
-        if not path.is_file():
-            return {}
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.1)
-        try:
-            row = connection.execute(
-                "SELECT value FROM meta WHERE key = ?", (WORDING_KEY,)
-            ).fetchone()
-        finally:
-            connection.close()
         kept = json.loads(row[0]) if row is not None else None
-    except (sqlite3.Error, OSError, ValueError, TypeError, RecursionError):
+    except (ValueError, TypeError, RecursionError):
         return {}
     if not isinstance(kept, dict) or kept.get("catalogue") != stamp:
         return {}

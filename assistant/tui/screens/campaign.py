@@ -27,8 +27,8 @@ from textual.widgets import Static
 
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
-from assistant.ledger.glance import RECENT_EVENTS, read_glance
-from assistant.tui.glance import campaign_file, keep_wording, kept_wording
+from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
+from assistant.tui.glance import campaign_file, keep_wording, stored_wording
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
@@ -44,6 +44,8 @@ from converters.i18n import (
 )
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from textual.widgets import DataTable
 
     from assistant.tui.screens.campaign_forms import (
@@ -255,10 +257,16 @@ class CampaignScreen(Screen[None]):
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
         if ledger.store is None and ledger.error is None:
-            path = campaign_file(ledger.path)
-            glance = read_glance(path)
-            # How this screen worded the campaign last time, if with this very catalogue.
-            remember_recorded(kept_wording(path, catalogue_stamp()))
+            stamp = catalogue_stamp()
+
+            # One reading of the file: the glance, and how this screen worded it last time if
+            # with this very catalogue.
+            def kept(file: sqlite3.Connection) -> tuple[dict[str, Any] | None, dict[str, str]]:
+                return stored_glance(file), stored_wording(file, stamp)
+
+            nothing: tuple[dict[str, Any] | None, dict[str, str]] = (None, {})
+            glance, wording = read_only(campaign_file(ledger.path), kept, nothing)
+            remember_recorded(wording)
             try:
                 drawn = self._drawn(glance) if glance is not None else None
             except (KeyError, TypeError, ValueError, AttributeError):
