@@ -122,14 +122,21 @@ class CampaignCreated(EventBase):
     rules: HouseRules = HouseRules()
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults."""
+    imported_on_trust: datetime | None = None
+    """When this history was imported with ``--trust`` although its export's hash chain was
+    missing or did not match (a hand-made history, issue 28); None for a history Castra
+    recorded, or imported with its chain intact."""
 
     @model_serializer(mode="wrap")
     def _without_default_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # The defaults are left out, so a creation event written before house rules existed
-        # serialises exactly as it was stored (its checksum still matches).
+        # The defaults are left out, so a creation event written before house rules (or
+        # imports on trust) existed serialises exactly as it was stored (its checksum still
+        # matches).
         data: dict[str, Any] = handler(self)
         if self.rules == HouseRules():
             data.pop("rules", None)
+        if self.imported_on_trust is None:
+            data.pop("imported_on_trust", None)
         return data
 
 

@@ -404,12 +404,20 @@ class CampaignStore:
 
     @classmethod
     def import_document(
-        cls, document: dict[str, Any], path: str | os.PathLike[str], *, force: bool = False
+        cls,
+        document: dict[str, Any],
+        path: str | os.PathLike[str],
+        *,
+        force: bool = False,
+        trust: bool = False,
     ) -> CampaignStore:
         """Make a campaign file from an exported JSON document (see :meth:`export_document`).
 
         The whole document is read and replayed before the file is made: a bad document
-        leaves no file behind.
+        leaves no file behind. Its events must carry the hash chain the export wrote, link
+        after link, with ids 1, 2, 3 …: an edited note, a removed or reordered event is
+        refused (issue 28). ``trust`` imports such a history on purpose (a hand-made one),
+        and its creation event records that it was (``imported_on_trust``).
         """
         if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
             raise ImportRefusal(
@@ -462,6 +470,13 @@ class CampaignStore:
                 )
             event_id = item["id"]
             events.append((event_id, event))
+        broken = _broken_chain(raw_events, events)
+        if broken is not None and not trust:
+            raise broken
+        if broken is not None:
+            first_id, created = events[0]
+            if isinstance(created, CampaignCreated):
+                events[0] = (first_id, created.model_copy(update={"imported_on_trust": _now()}))
         solo = document.get(GHOST_BATTLE_KEY)
         if solo is not None and not isinstance(solo, str):
             raise ImportRefusal(GHOST_BATTLE_KEY, _("the battle's JSON as a string"))
@@ -733,6 +748,7 @@ class CampaignStore:
                     )
                     break
             events.append({"id": event_id, "event": json.loads(payload)})
+        _link_exported(events)
         document: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
@@ -1142,6 +1158,58 @@ def _link(previous: str, event_id: int, payload: str) -> str:
     (the empty string before the first event): a changed, missing or reordered event breaks
     every link from it on."""
     return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
+
+
+def _link_exported(events: list[dict[str, Any]]) -> None:
+    """Give each exported event its link of a hash chain (``"chain"``), as :func:`_link`
+    makes them, over the event as this Castra writes it: the file's own chain was checked when
+    it was opened, and an event stored by an older Castra (without a field added since) is
+    linked as it will read back on import."""
+    previous = ""
+    for item in events:
+        event = EVENT_ADAPTER.validate_python(item["event"], context={"stored": True})
+        previous = _link(previous, item["id"], _payload(event))
+        item["chain"] = previous
+
+
+_TRUST = N_("import a hand-made history on purpose with --trust")
+
+
+def _broken_chain(
+    raw_events: list[dict[str, Any]], events: list[tuple[int, Event]]
+) -> ImportRefusal | None:
+    """Where the export's hash chain breaks (:func:`_link_exported`): the first event whose id
+    does not follow the one before, or whose link is missing or does not match; None when
+    every link holds."""
+    previous = ""
+    for position, ((event_id, event), item) in enumerate(zip(events, raw_events, strict=True)):
+        where = f"events[{position}]"
+        if event_id != position + 1:
+            return ImportRefusal(
+                f"{where}.id",
+                _("ids follow each other from 1 (expected {expected}, got {id}); {trust}"),
+                expected=position + 1,
+                id=event_id,
+                trust=_(_TRUST),
+            )
+        previous = _link(previous, event_id, _payload(event))
+        given = item.get("chain")
+        if not isinstance(given, str):
+            return ImportRefusal(
+                f"{where}.chain",
+                _("missing: this export carries no hash chain; {trust}"),
+                trust=_(_TRUST),
+            )
+        if given != previous:
+            return ImportRefusal(
+                f"{where}.chain",
+                _(
+                    "does not match: this event, or one before it, was changed or removed "
+                    "after the export; {trust}"
+                ),
+                trust=_(_TRUST),
+            )
+    return None
 
 
 def _snapshot_digest(chain: str, state_json: str) -> str:

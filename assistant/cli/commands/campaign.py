@@ -584,6 +584,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help=_("replace an existing file (the old one is kept, renamed aside)"),
     )
+    imported.add_argument(
+        "--trust",
+        action="store_true",
+        help=_(
+            "import a history whose hash chain is missing or broken (a hand-made one); its "
+            "first event records that it was imported on trust"
+        ),
+    )
 
 
 def _command(
@@ -2025,7 +2033,9 @@ def _run_import(args: argparse.Namespace) -> int:
 
     document = read_json_file(args.source, "FILE")
     try:
-        store = CampaignStore.import_document(document, _path(args), force=args.force)
+        store = CampaignStore.import_document(
+            document, _path(args), force=args.force, trust=args.trust
+        )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
     with store:
