@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
@@ -287,6 +288,49 @@ def _connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
     return connection
 
 
+FULL_DISK = N_(
+    "the disk holding {path} is full: nothing was recorded; free some space and try again"
+)
+"""Every write refused for lack of space (issue 28)."""
+
+FULL_DISK_FREE = 1024 * 1024
+"""Bytes free below which a disk that refused a write is called full."""
+
+
+def disk_is_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (almost) no room left."""
+    try:
+        return shutil.disk_usage(path.parent if path.suffix else path).free < FULL_DISK_FREE
+    except OSError:
+        return False
+
+
+def _full_disk_stopped(file: Path, error: BaseException) -> bool:
+    """Whether opening ``file`` failed only because its disk is full (SQLite reports a
+    shared-memory file it could not make as a disk I/O error), with no WAL left to read."""
+    text = str(error)
+    if "disk I/O error" not in text and "full" not in text:
+        return False
+    wal = Path(f"{file}-wal")
+    with contextlib.suppress(OSError):
+        if wal.exists() and wal.stat().st_size > 0:
+            return False
+    return disk_is_full(file)
+
+
+def _connect_frozen(path: Path) -> sqlite3.Connection:
+    """A read-only connection that makes no file beside ``path`` (no -shm, no -wal, no temp
+    file): for a disk with no room left."""
+    connection = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro&immutable=1",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    connection.execute("PRAGMA temp_store = MEMORY")
+    return connection
+
+
 def _payload(event: Event) -> str:
     return EVENT_ADAPTER.dump_json(event).decode()
 
@@ -329,6 +373,9 @@ class CampaignStore:
         """What is damaged in the file (only ever set on a store opened with ``salvage``)."""
         self._salvaging = False
         self._version = SCHEMA_VERSION
+        self.full_disk = False
+        """The file was opened read-only because its disk is full: it reads, every write is
+        refused saying so."""
 
     # ---- opening and creating ----------------------------------------------------------
 
@@ -347,9 +394,33 @@ class CampaignStore:
         _check_header(file)
         side_files = (Path(f"{file}-wal"), Path(f"{file}-shm"))
         existed = {side for side in side_files if side.exists()}
+        try:
+            return cls._open_with(file, _connect, salvage, side_files, existed)
+        except (sqlite3.OperationalError, CampaignFileError) as error:
+            if not _full_disk_stopped(file, error):
+                raise
+        # The disk is full: SQLite cannot make the shared-memory file a WAL reader needs.
+        # Nobody can write to this disk now, and the file has no WAL to merge, so it is read
+        # as it stands, read-only (issue 28): show, report and export still work.
+        _remove_side_files(side_files, existed)
+        store = cls._open_with(file, _connect_frozen, salvage, (), set())
+        store.full_disk = True
+        return store
+
+    @classmethod
+    def _open_with(
+        cls,
+        file: Path,
+        connect: Callable[[Path], sqlite3.Connection],
+        salvage: bool,
+        side_files: tuple[Path, Path] | tuple[()],
+        existed: set[Path],
+    ) -> CampaignStore:
+        """:meth:`open` through ``connect``; on a refusal, the side files SQLite made for it
+        (those not in ``existed``) are removed."""
         connection: sqlite3.Connection | None = None
         try:
-            connection = _connect(file)
+            connection = connect(file)
             store = cls(file, connection)
             store._check_file(migrate=not salvage)
             store.damage = store.find_damage()
@@ -363,7 +434,8 @@ class CampaignStore:
         except BaseException as error:
             if connection is not None:
                 connection.close()
-            _remove_side_files(side_files, existed)
+            if len(side_files) == 2:
+                _remove_side_files(side_files, existed)
             if isinstance(error, sqlite3.OperationalError):
                 raise busy_error(file, error) from None
             if isinstance(error, sqlite3.DatabaseError):
@@ -946,6 +1018,8 @@ class CampaignStore:
             raise refused(
                 "file", N_("{path} was opened to export what can be saved"), path=self.path
             )
+        if self.full_disk:
+            raise refused("file", FULL_DISK, path=self.path)
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE")

@@ -30,6 +30,7 @@ from assistant.cli.common import (
     describe,
     dice_from_args,
     emit,
+    not_written,
     read_json_file,
 )
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -1992,9 +1993,7 @@ def _run_export(args: argparse.Namespace) -> int:
             _("FILE: {name} already exists; give another name or pass --force").format(name=target)
         ) from None
     except OSError as error:
-        raise CliError(
-            _("FILE: cannot write {name}: {reason}").format(name=target, reason=error)
-        ) from None
+        raise not_written("FILE", target, error) from None
     count = len(document["events"])
     data: dict[str, Any] = {"file": str(target), "events": count}
     text = ngettext(
