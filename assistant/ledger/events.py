@@ -67,6 +67,7 @@ __all__ = [
     "TroopsLanded",
     "TurnAdvanced",
     "Undone",
+    "WarDeclared",
     "WinterResolved",
 ]
 
@@ -461,6 +462,17 @@ class TreatyBroken(EventBase):
     """Who breaks it."""
 
 
+class WarDeclared(EventBase):
+    """A nation declares war on another (T7.10, an event of phase 2, T5.2): from now on they
+    are at war until a treaty makes peace or an alliance."""
+
+    kind: Literal["war_declared"] = "war_declared"
+    nation: str
+    """Who declares it."""
+    on: str
+    """The nation it declares war on."""
+
+
 class ArmyRetreated(EventBase):
     """A beaten army retreats to an allowed province, or surrenders (T4.3, T7.5)."""
 
@@ -602,6 +614,7 @@ Event = Annotated[
     | ProvinceSacked
     | TreatyMade
     | TreatyBroken
+    | WarDeclared
     | ArmyRetreated
     | FleetRetreated
     | InterceptionRolled
@@ -645,6 +658,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "province_sacked",
     "treaty_made",
     "treaty_broken",
+    "war_declared",
     "army_retreated",
     "fleet_retreated",
     "interception_rolled",

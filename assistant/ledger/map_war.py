@@ -35,7 +35,7 @@ from assistant.ledger.forces import (
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import RetreatOption, RetreatPlace, retreat_options
-from converters.sacking import sack
+from converters.sacking import WILD_REGIONS, sack
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
@@ -213,6 +213,14 @@ def _check_sack(state: CampaignState, province: str, nation: str) -> NationState
     return sacker
 
 
+def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
+    """T4.2, T7.10: the sacking penalties for a nation "not formally at war" apply unless the
+    sacker is at war with the victim (allied or *neither* alike)."""
+    from assistant.ledger.relations import at_war as formally_at_war
+
+    return formally_at_war(state, sacker, victim)
+
+
 def sack_event(
     state: CampaignState, province: str, nation: str, **fields: object
 ) -> ProvinceSacked:
@@ -229,7 +237,7 @@ def sack_event(
             city=facts.kind == "city",
             region=facts.region,
             started_as=facts.homeland,
-            at_war_with_victim=at_war(nation, victim, alliances(state)),
+            at_war_with_victim=_at_declared_war(state, nation, victim),
             earlier_sacks=state.sacks.get(nation, 0),
         )
     except ValueError as error:
@@ -255,7 +263,12 @@ def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
         for name, pp in event.prestige.items():
             state.nations[name].prestige += pp
         state.sacked.append(event.province)
-        state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
+        facts = next(p for p in state.scenario.provinces if p.name == event.province)
+        victim = state.control.get(event.province, facts.homeland)
+        if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
+            # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
+            # neither allied nor at war with; only such sacks are counted.
+            state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
         hostile = state.sacked_by.setdefault(event.province, [])
         if nation.name not in hostile:
             hostile.append(nation.name)
@@ -289,6 +302,10 @@ def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
         if event.imposed_by is not None:
             for name in parties:
                 state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
+        # T7.10: a treaty, alliance or peace, ends the wars between its parties.
+        from assistant.ledger.relations import end_wars
+
+        end_wars(state, parties)
     kind = N_("alliance") if event.alliance else N_("treaty")
     text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
         number=number, kind=kind, parties=", ".join(parties), terms=event.terms

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war, solo
+from assistant.ledger import dba_map, map_war, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger.events import (
@@ -54,6 +54,7 @@ from assistant.ledger.events import (
     TroopsLanded,
     TurnAdvanced,
     Undone,
+    WarDeclared,
     WinterResolved,
 )
 from converters.bellum import Standings, standings, victory_text
@@ -90,7 +91,7 @@ SUMMARY_WORDS = (
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
 
-REPLAY_VERSION = 3
+REPLAY_VERSION = 4
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -303,6 +304,10 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    wars: list[list[str]] = []
+    """T7.10: the pairs of nations at war (each pair sorted), by a declaration of war or a
+    battle fought between them, until a treaty between them; see
+    :mod:`assistant.ledger.relations`."""
     interceptions: list[naval_rules.Interception] = []
     """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
@@ -512,6 +517,7 @@ class CampaignState(_State):
                 for name, army in self.armies.items()
             },
             "bellum": self._bellum_summary(),
+            "relations": relations.relations_summary(self),
         }
 
     # ---- the rules of each event -------------------------------------------------------
@@ -657,6 +663,8 @@ class CampaignState(_State):
                 return map_war.treaty_made(self, event, apply)
             case TreatyBroken():
                 return map_war.treaty_broken(self, event, apply)
+            case WarDeclared():
+                return relations.declare_war(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
             case FleetRetreated():
@@ -949,6 +957,12 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
+        # T7.10: a battle fought between two nations sets them at war.
+        relations.set_at_war(
+            self,
+            (c.nation for c in event.contingents if c.side == "a"),
+            (c.nation for c in event.contingents if c.side == "b"),
+        )
         losses = "; ".join(_contingent_losses(c) for c in event.contingents)
         defeat = event.defeat if event.morale else None
         if event.winner == "draw":

@@ -487,6 +487,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
     broken.add_argument("--nation", required=True, help=_("who breaks it"))
+    war = _command(
+        commands,
+        "declare-war",
+        _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
+        _run_declare_war,
+    )
+    war.add_argument("nation", nargs="?", help=_("who declares it"))
+    war.add_argument("--on", metavar="NATION", help=_("the nation it declares war on"))
     fall_back = _command(
         commands,
         "fall-back",
@@ -1673,6 +1681,34 @@ def _run_break(args: argparse.Namespace) -> int:
 
     event = TreatyBroken(treaty=args.treaty, nation=args.nation, who=_who(args), note=args.note)
     return _append(args, event, flags=("nation",))
+
+
+RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
+"""T7.10's relations (language-neutral in ``--json``), as the list of relations says them."""
+
+
+def _run_declare_war(args: argparse.Namespace) -> int:
+    """T7.10: record a declaration of war, or list each pair of nations and its relation."""
+    from assistant.ledger.events import WarDeclared
+    from assistant.ledger.relations import relations_summary
+
+    if args.nation is None and args.on is None:
+        with _open(args) as store:
+            rows = relations_summary(store.state())
+        text = "\n".join(
+            _("{a} – {b}: {relation}").format(
+                a=nation_name(row["a"]),
+                b=nation_name(row["b"]),
+                relation=_(RELATION_WORDS[row["relation"]]),
+            )
+            for row in rows
+        )
+        emit(args, {"relations": rows, "rule": "T7.10"}, text or _("no nations"))
+        return 0
+    if args.nation is None or args.on is None:
+        raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
+    return _append(args, event, flags=("on",))
 
 
 RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
