@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war, relations, solo
+from assistant.ledger import conquest, dba_map, map_war, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger.events import (
@@ -1254,6 +1254,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
             )
+        if event.occupation and (event.stationed or not self.forces):
+            raise LedgerFieldError(
+                "stationed",
+                N_("read from the map in this campaign (T5.7, T7.8)"),
+            )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
@@ -1340,7 +1345,9 @@ class CampaignState(_State):
                 )
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
-        if event.stationed is not None:
+        if event.occupation:
+            lines.extend(conquest.occupation_checks(self))
+        elif event.stationed is not None:
             lines.extend(self._control_checks(event.stationed))
         # T5.8 victory points.
         final = self.turn >= calendar.total_turns

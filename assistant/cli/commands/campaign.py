@@ -1823,8 +1823,12 @@ def _run_winter(args: argparse.Namespace) -> int:
 
 def _run_control(args: argparse.Namespace) -> int:
     """T5.7: what the referee needs for the winter's control checks; writes nothing."""
+    from assistant.ledger.conquest import occupations
+
     with _open(args) as store:
         state = store.state()
+    if state.forces:
+        return _control_on_map(args, store.path, state, occupations(state))
     occupied = state.occupied()
     data = {
         "file": str(store.path),
@@ -1875,6 +1879,54 @@ def _run_control(args: argparse.Namespace) -> int:
             _(
                 "In the winter turn give the PM stationed: "
                 "`castra campaign winter --stationed PROVINCE:PM`."
+            )
+        )
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _control_on_map(
+    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
+) -> int:
+    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
+    with both scores as they stand now (the winter reads the PM from the map)."""
+    data = {
+        "file": str(path),
+        "turn": state.turn,
+        "date": state.date,
+        "winter": state.is_winter,
+        "occupied": [entry.model_dump() for entry in occupied],
+        "loyalty_spent": list(state.loyalty_spent),
+    }
+    lines = [_heading(state)]
+    if not occupied:
+        lines.append(
+            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        )
+    else:
+        lines.append(
+            _("a tie to the holder")
+            if state.rules.control_tie == "occupier"
+            else _("a tie to the owner, house rule control_tie = owner")
+        )
+    for entry in occupied:
+        result = entry.check()
+        lines.append(
+            _(
+                "  {province}: {controller} {owner_score} (PP {owner_pp} + loyalty {loyalty}) v "
+                "{occupier} {occupier_score} (PP {occupier_pp} + {pm} PM standing); "
+                "{needed} PM take it"
+            ).format(
+                province=entry.province,
+                controller=nation_name(entry.controller),
+                owner_score=result.owner_score,
+                owner_pp=entry.owner_pp,
+                loyalty=entry.loyalty,
+                occupier=nation_name(entry.occupier),
+                occupier_score=result.occupier_score,
+                occupier_pp=entry.occupier_pp,
+                pm=entry.stationed_pm,
+                needed=entry.pm_to_keep,
             )
         )
     emit(args, data, "\n".join(lines))
