@@ -1716,6 +1716,17 @@ RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("ene
 ``--json``), marked so the list of retreats says them with ``_()``."""
 
 
+def _retreat_label(option: Any) -> str:
+    """T4.3, T7.5: what a retreat is to the army, with who holds it ("neutral, Magna
+    Graecia's"), and the fleet a lander goes back aboard."""
+    text = _("{holding}, held by {holder}").format(
+        holding=_(option.holding), holder=nation_name(option.holder)
+    )
+    if option.aboard is not None:
+        text += ", " + _("back aboard {fleet}").format(fleet=option.aboard)
+    return str(text)
+
+
 def _run_fall_back(args: argparse.Namespace) -> int:
     """T4.3 (an army), T3.7 (a fleet): list the allowed retreats, or record one (or the
     surrender)."""
@@ -1740,7 +1751,7 @@ def _run_fall_back(args: argparse.Namespace) -> int:
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
                 heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
                 lines = [
-                    f"  {o.province} ({_(o.holding)}"
+                    f"  {o.province} ({_retreat_label(o)}"
                     + (
                         ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
                         if o.second_battle

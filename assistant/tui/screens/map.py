@@ -513,9 +513,12 @@ class RetreatForm(ProvinceOrderForm):
         else:
             found = [
                 (
-                    _("{province} ({holding})").format(
-                        province=o.province, holding=_(HOLDINGS[o.holding])
+                    _("{province} ({holding}, held by {holder})").format(
+                        province=o.province,
+                        holding=_(HOLDINGS[o.holding]),
+                        holder=nation_name(o.holder),
                     )
+                    + (" " + _("— back aboard {fleet}").format(fleet=o.aboard) if o.aboard else "")
                     + (" " + _("— a second battle may follow") if o.second_battle else ""),
                     o.province,
                 )
