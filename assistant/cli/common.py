@@ -289,6 +289,7 @@ def json_depth(document: Any) -> int:
 LEDGER_FIELDS = {
     "land_pm": "--land",
     "naval_pm": "--naval",
+    "parties": "--party",
     **{field: field for field in ("contingents", "defender_dice", "events", "kind", "rolls")},
     **{field: field for field in ("siege_costs", "target", "undo")},
 }
@@ -330,6 +331,10 @@ def describe(
     if isinstance(error, ValidationError):
         error = field_error(error, positions=True)
     if isinstance(error, FieldError):
+        if error.fields == ("kind",):
+            # The event's kind is the command the user typed, not a field of it: the reason
+            # alone (a custom campaign's "has no economy", not "kind: … has no economy").
+            return error.reason(name)
         return error.text(name)
     return str(error)
 

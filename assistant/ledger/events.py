@@ -19,10 +19,13 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     TypeAdapter,
+    ValidationInfo,
     model_serializer,
+    model_validator,
 )
 
 from armylists.scenarios import Scenario
+from converters.bounds import check_lengths
 from converters.dice import Roll
 from converters.house_rules import HouseRules
 from converters.rates import PM
@@ -79,6 +82,14 @@ class _Value(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+FREE_TEXT_FIELDS = ("note", "terms", "reason", "prestige_reason")
+"""Fields of free text (bounded by ``converters.bounds.TEXT_MOST``); every other text field of
+an event is a name (``NAME_MOST``)."""
+
+WRITTEN_BY_CASTRA = ("scenario", "rules", "rolls", "figures", "dice_log", "battle", "when")
+"""Fields Castra fills in itself (a scenario, the dice, a ghost battle's record), not typed."""
+
+
 class EventBase(_Value):
     """Fields every event has."""
 
@@ -92,6 +103,15 @@ class EventBase(_Value):
     """Free text: why, where, what the players said."""
     rolls: list[Roll] = []
     """Every die rolled for this event, with its purpose, in the order rolled."""
+
+    @model_validator(mode="after")
+    def _bounded(self, info: ValidationInfo) -> EventBase:
+        # Every name typed is at most NAME_MOST characters, a note TEXT_MOST (issue 28). An
+        # event read back from the campaign's own file (context {"stored": True}) was checked
+        # when it was written, or written before the bounds existed: it opens as it was.
+        if not (info.context or {}).get("stored"):
+            check_lengths(self, texts=FREE_TEXT_FIELDS, skip=WRITTEN_BY_CASTRA)
+        return self
 
 
 class CampaignCreated(EventBase):

@@ -917,8 +917,10 @@ def _append(
             stored = store.append(event)
         except LedgerError as error:
             message = describe(error)
-            if message.split(":", 1)[0] in flags:
-                message = "--" + message
+            field, colon, rest = message.partition(":")
+            if field in flags:
+                # The option the user typed, not the event's field (--imposed-by, not imposed_by).
+                message = "--" + field.replace("_", "-") + colon + rest
             raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
@@ -1999,9 +2001,16 @@ def _run_retreat(args: argparse.Namespace) -> int:
 
 
 def _run_note(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from assistant.ledger.events import NoteAdded
 
-    return _append(args, NoteAdded(note=args.text, who=_who(args)))
+    try:
+        note = NoteAdded(note=args.text, who=_who(args))
+    except ValidationError as error:
+        # The note is the positional TEXT here, not a --note option.
+        raise CliError(describe(error, {"note": "text"})) from None
+    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:
