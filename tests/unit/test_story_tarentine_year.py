@@ -130,7 +130,7 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert history[-1]["kind"] == "interception_rolled"
     events = store.events()
     told = gather(events, report_scope(store.state(), events, turn=4))
-    assert any("not intercepted" in line for line in told.turns[0].other), "the chronicle"
+    assert any("not intercepted" in line for line in told.turns[0].moves), "the chronicle"
 
     # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times.
     for _ in range(9):
