@@ -366,11 +366,6 @@ class CampaignScreen(Screen[None]):
     def _map_armies_headings() -> list[str]:
         return [_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply")]
 
-    def on_screen_resume(self) -> None:
-        # Another screen (or another process) may have written to the ledger meanwhile.
-        if self.is_mounted:
-            self.refresh_from_store()
-
     def show_campaign_error(self, message: str) -> None:
         """The campaign file could not be opened: say why, in place of the campaign (and of
         the glance the first frame drew from it)."""
