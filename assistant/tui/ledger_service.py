@@ -109,6 +109,11 @@ class LedgerService:
     def is_open(self) -> bool:
         return self.store is not None
 
+    @property
+    def is_settled(self) -> bool:
+        """Whether the campaign file is open, or known not to open (start-up is over)."""
+        return self._settled.is_set()
+
     def open_store(self) -> CampaignStore:
         """The open store; :class:`CampaignNotOpen` (a one-line ValueError) if there is none."""
         if self.store is None:
