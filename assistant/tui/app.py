@@ -36,7 +36,6 @@ from converters.i18n import (
     N_,
     _,
     current_language,
-    forget_remembered,
     ngettext,
     set_language,
     translate_recorded,
@@ -357,9 +356,8 @@ class CastraApp(App[int]):
     def _finish_starting(self) -> None:
         """What start-up put off until the campaign file is open (or could not be opened): the
         rest of castra.tcss after the Campaign screen's part (see ``CSS``), with every screen
-        restyled by the whole sheet; garbage collection (``build_app`` stops it while the first
-        screen is built); and recorded sentences translated afresh, not as the first frame
-        remembered them (:func:`converters.i18n.remember_recorded`).
+        restyled by the whole sheet; and garbage collection (``build_app`` stops it while the
+        first screen is built).
 
         The other screens and the forms wait for the file anyway, and the Campaign screen's
         first frame is long drawn.
@@ -375,7 +373,6 @@ class CastraApp(App[int]):
             REST_OF_THE_SHEET + _REST_CSS, read_from=(str(STYLESHEET), REST_OF_THE_SHEET)
         )
         self.refresh_css(animate=False)
-        forget_remembered()
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
