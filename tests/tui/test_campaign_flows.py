@@ -239,6 +239,9 @@ async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: An
         # What the battle desk does: record through the app's ledger service.
         app.ledger.record(heraclea())
         await pilot.pause()
+        await pilot.press("c")  # hidden meanwhile, the screen re-reads the campaign when shown
+        await pilot.pause()
+        assert app.screen is campaign
         table = campaign.query_one("#nations", DataTable)
         assert str(table.get_row("Carthage")[DECIMATED]) == "2 (to t13)"
         assert str(table.get_row("Carthage")[LAND]) == "2"  # 4 − 2

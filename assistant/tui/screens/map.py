@@ -124,10 +124,6 @@ class MapScreen(Screen[None]):
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self.refresh_from_store()
-
     def on_resize(self, event: Resize) -> None:
         self._draw()
 
