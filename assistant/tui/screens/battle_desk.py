@@ -184,11 +184,14 @@ class BattleDeskScreen(Screen[None]):
         side_b: list[tuple[str, int]] | None = None,
         *,
         place: str | None = None,
+        back_to: str | None = None,
     ) -> None:
         super().__init__()
         self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
         """The contingents to start with (nation, PM), e.g. the armies met in a province."""
         self._place = place or ""
+        self.back_to = back_to
+        """The mode a second Escape returns to (the Map that set this battle up), or None."""
         self._cards: dict[Side, int] = {
             "a": max(1, len(side_a or [])),
             "b": max(1, len(side_b or [])),
@@ -215,7 +218,10 @@ class BattleDeskScreen(Screen[None]):
         return True
 
     def action_leave_field(self) -> None:
-        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
+        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again;
+        pressed again on a desk the Map set up, it goes back to the Map."""
+        if self.focused is None and self.back_to is not None:
+            self.app.switch_mode(self.back_to)
         self.set_focus(None)
 
     # ----------------------------------------------------------------- layout
@@ -1116,7 +1122,7 @@ class BattleDeskScreen(Screen[None]):
 
         tell_written(self, message)
 
-    def action_to_dice_battle(self) -> None:
+    async def action_to_dice_battle(self) -> None:
         """Send these contingents to the dice battle (T1.8 said dice, or the players chose)."""
         sides = {}
         for side in ("a", "b"):
@@ -1131,8 +1137,10 @@ class BattleDeskScreen(Screen[None]):
             side_b=sides["b"],
             city=self.query_one("#city", Checkbox).value,
             place=self.query_one("#place", Input).value.strip() or None,
+            back_to="battle",
         )
-        self.app.push_screen(screen)
+        # Each F9 sends the desk's contingents as they are now: a new occasion every time.
+        await castra_app(self).show_battle("dice", f"desk:{id(screen)}", lambda: screen)
 
     def action_record(self) -> None:
         """Record the previewed battle into the campaign, then tell the campaign screen."""
