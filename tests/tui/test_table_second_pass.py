@@ -292,3 +292,78 @@ def test_board_labels_are_short_recognisable_and_unique() -> None:
         "Ligures (est)": "Ligur. E",
         "Ligures (ovest)": "Ligur. O",
     }
+
+
+async def test_the_ghost_says_what_routed_takes_waits_for_f10_and_starts_anew_empty(
+    app: CastraApp, type_text: Any
+) -> None:
+    """Item 4 (G2.1, G3.3): the loss table says that generals and routed take one figure per
+    general or brigade (so a 0 under routed is a brigade, 6 points); f7 while turn 1 is not
+    ended asks for f10 first and computes nothing; ctrl+n → y empties the loss fields."""
+    from textual.widgets import Input, Static
+
+    from tests.tui.test_ghost_screen import banner, key, open_ghost
+
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_ghost(pilot)
+        hint = str(screen.query_one("#ghost-loss-hint", Static).render())
+        assert "routed: each routed brigade's strength modifier" in hint and "6 + it" in hint
+        screen.query_one("#pp-table").focus()
+        await key(pilot, "f6")
+        screen.query_one("#gr-fatigue", Input).value = "3"
+        await pilot.pause()
+        await key(pilot, "f7")
+        assert "Turn 1" in banner(screen)
+        await key(pilot, "f7")
+        said = str(screen.query_one("#ghost-loss-error", Static).render())
+        assert said == "Turn 1 is not ended yet: f10 first (its retreat countdown, G3.3)"
+        assert "Turn 1" in banner(screen) and screen.battle.turn == 1
+        await key(pilot, "f10")
+        await key(pilot, "f7")
+        assert screen.battle.turn == 2
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.battle is None
+        assert screen.query_one("#gr-fatigue", Input).value == ""
+        assert "you 0, ghost 0" in str(screen.query_one("#ghost-loss-total", Static).render())
+
+
+async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_recorded(
+    app: CastraApp, store: CampaignStore, type_text: Any
+) -> None:
+    """Item 8 (T7.4): at Tarentum Rome has 1 PM standing (of 7 in play): the card says "of 1
+    at Tarentum"; once ctrl+r records, the figures are cleared, nothing is red, and the desk
+    says what was recorded."""
+    from textual.widgets import Input, Static
+
+    from tests.tui.conftest import fill
+    from tests.tui.test_battle_desk import choose
+
+    besieged_tarentum(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await _battle_from_map(pilot, "b")
+        desk = app.screen
+        rome = next(card for card in desk.cards("a") if card.nation == "Rome")
+        assert str(desk.query_one(f"#{rome.side}{rome.number}-available").render()) == (
+            "of 1 at Tarentum"
+        )
+        await fill(pilot, "#a1-battle_groups", "8", type_text)
+        await fill(pilot, "#a1-broken", "1", type_text)
+        for card in desk.cards("b"):
+            await fill(pilot, f"#{card.side}{card.number}-battle_groups", "8", type_text)
+            await fill(pilot, f"#{card.side}{card.number}-broken", "4", type_text)
+        await choose(pilot, "#winner", "Rome", "a")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert store.events()[-1].event.kind == "battle_recorded"
+        assert str(desk.query_one("#desk-recorded", Static).render()).startswith("Recorded:")
+        assert desk.query_one("#a1-battle_groups", Input).value == ""
+        assert desk.query_one("#a1-pm", Input).value == ""
+        red = [
+            str(line.render())
+            for line in desk.query(".error").results(Static)
+            if str(line.render()).strip()
+        ]
+        assert red == [], red
