@@ -102,7 +102,7 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")  # Rome is selected and has no decimated PM
         assert isinstance(app.screen, RebuildForm)
-        await pilot.press("enter")  # the PM field (1) has focus: record
+        await pilot.press("ctrl+s")  # the PM field says 1: record
         await pilot.pause()
         assert isinstance(app.screen, RebuildForm), "the form stays open"
         message = error_under(app, "pm")
@@ -119,7 +119,7 @@ async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
         # T2.5: the 2 PM lost on turn 1 can be rebuilt until the winter turn 13.
         assert nation_cell(app, "Carthage", DECIMATED) == "2 (to t13)"
         await pilot.press("down")  # Carthage, the second nation
-        await pilot.press("r", "enter")
+        await pilot.press("r", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
         assert nation_cell(app, "Carthage", TREASURY) == "5"  # 25 − 20
@@ -135,7 +135,7 @@ async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_or
             await pilot.press("down")
         await pilot.press("t")
         assert isinstance(app.screen, RecruitForm)
-        await pilot.press("backspace")
+        await pilot.press("tab", "backspace")  # from the nation (first) to its land PM
         await type_text(pilot, "1")  # one land PM: 40 PE, Etruscans have 30
         await pilot.press("enter")
         await pilot.pause()
@@ -155,7 +155,7 @@ async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_or
 
 async def test_T5_6_the_winter_cannot_be_run_in_spring_and_no_die_is_rolled(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("w", "enter")
+        await pilot.press("w", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, WinterTurnForm)
         assert "not a winter turn" in str(app.screen.query_one("#form-error", Static).content)
@@ -177,7 +177,7 @@ async def test_T5_6_physical_dice_winter_asks_for_the_d10_and_the_storm_strikes_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         assert "physical dice" in app.sub_title
-        await pilot.press("w", "enter")
+        await pilot.press("w", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, DieEntryScreen)
         assert "Winter: T5.6 winter event" in str(app.screen.query_one("#die-purpose").content)
@@ -202,7 +202,7 @@ async def test_T5_6_escape_at_the_die_abandons_the_winter(app: Any) -> None:
     play_to_the_first_winter(app.ledger.store)
     events_before = len(app.ledger.store.events())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p", "w", "enter")
+        await pilot.press("p", "w", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, DieEntryScreen)
         await pilot.press("escape")
@@ -216,7 +216,7 @@ async def test_T5_6_escape_at_the_die_abandons_the_winter(app: Any) -> None:
 async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None:
     play_to_the_first_winter(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("w", "enter")
+        await pilot.press("w", "ctrl+s")
         await app.workers.wait_for_complete()
         await pilot.pause()
         state = app.ledger.store.state()

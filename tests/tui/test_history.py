@@ -21,7 +21,8 @@ async def test_the_log_lists_events_newest_first_with_who_and_when(
     app: Any, type_text: Any
 ) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")  # the tribute is computed (T7.8): the first field is who
+        await pilot.press("n")  # the tribute is computed (T7.8): only Who and Note, on Record
+        await pilot.press("shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()
@@ -107,7 +108,7 @@ async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_t
 
     set_language("it")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()

@@ -56,7 +56,7 @@ def test_advance_turn_form(snap_compare: Any, app: Any) -> None:
 def test_refused_rebuild_shows_the_ledgers_reason_under_the_field(
     snap_compare: Any, app: Any
 ) -> None:
-    assert snap_compare(app, terminal_size=SIZE, press=["r", "enter"])
+    assert snap_compare(app, terminal_size=SIZE, press=["r", "ctrl+s"])
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
@@ -75,7 +75,7 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
         app.ledger.store.append(TurnAdvanced())
 
     async def roll_the_winter_die(pilot: Any) -> None:
-        await pilot.press("p", "w", "enter")
+        await pilot.press("p", "w", "ctrl+s")
         await pilot.pause()
         await pilot.press("1", "2", "enter")  # a d10 cannot show 12
 

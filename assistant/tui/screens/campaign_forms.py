@@ -157,7 +157,7 @@ class RebuildForm(LedgerForm):
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("pm", _("PM to rebuild"), Input(value="1", restrict=r"-?\d*"))
+        yield from self.field("pm", _("PM to rebuild"), self.number_input("1"))
         yield from self.who_then_note()
 
     def build_event(self) -> Any:
@@ -200,8 +200,8 @@ class RecruitForm(LedgerForm):
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("land_pm", _("Land PM"), Input(value="0", restrict=r"-?\d*"))
-        yield from self.field("naval_pm", _("Naval PM"), Input(value="0", restrict=r"-?\d*"))
+        yield from self.field("land_pm", _("Land PM"), self.number_input("0"))
+        yield from self.field("naval_pm", _("Naval PM"), self.number_input("0"))
         yield from self.field(
             "province",
             _("Province they deploy in (optional)"),
