@@ -215,7 +215,7 @@ async def test_the_desk_refuses_a_record_in_italian(store: Any) -> None:
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
-    """Heraclea and the turn's tribute, in Italian: "aprile 278 a.C.", P.M., P.E., P.P."""
+    """Heraclea and the turn's tribute, in Italian: "aprile 278 a.C.", PM, PE, PP"""
     from tests.tui.test_snapshots_shell import a_battle_and_a_turn
 
     a_battle_and_a_turn(store)
@@ -233,7 +233,7 @@ def test_ghost_screen_in_italian(snap_compare: Any, store: Any, size: tuple[int,
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 def test_battle_desk_in_italian(snap_compare: Any, store: Any, size: tuple[int, int]) -> None:
-    """Heraclea on the desk in Italian: P.M., budgets in punti, the advice (T1.8), GB and punti
+    """Heraclea on the desk in Italian: PM, budgets in punti, the advice (T1.8), GB and punti
     attrito, the preview's working (T2.1) and the prestige (T4.1)."""
     set_language("it")
     app = make_app(store, seed=SEED)

@@ -81,11 +81,13 @@ def test_an_odds_refusal_in_italian_keeps_its_flag() -> None:
     set_language("it")
     with pytest.raises(FieldError) as refused:
         battle_odds(3, 3, a_target=7)
-    assert describe(refused.value) == "--a-target: il bersaglio di un d6 va da 2 a 6 (ricevuto 7)"
+    assert describe(refused.value) == (
+        "--a-target: il valore per colpire con un d6 va da 2 a 6 (ricevuto 7)"
+    )
     with pytest.raises(FieldError) as refused:
         battle_odds(0, 3)
     assert describe(refused.value) == (
-        "--pm-a: un lato ha almeno 1 P.M. (solo una città ha una guarnigione di ½ P.M.)"
+        "--pm-a: una parte ha almeno 1 PM (solo una città ha una guarnigione di ½ PM)"
     )
 
 
