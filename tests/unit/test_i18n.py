@@ -333,7 +333,7 @@ def test_argparse_errors_in_italian_name_the_flag(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert err.strip() == (
-        "castra losses fog: error: argomento --outcome: scelta non valida: 'x' "
+        "castra losses fog: errore: argomento --outcome: scelta non valida: 'x' "
         "(scegli tra 'won', 'lost', 'draw')"
     )
 

@@ -97,7 +97,7 @@ def test_a_refused_move_is_one_italian_line_and_exit_2(
     )  # fmt: skip
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
-    assert err.startswith("castra: error: --how: solo gli eserciti di Macedonia contro Persia")
+    assert err.startswith("castra: errore: --how: solo gli eserciti di Macedonia contro Persia")
     assert Path(tarentine).read_bytes() == before
 
 
@@ -109,7 +109,7 @@ def test_a_malformed_record_is_refused_in_italian(
         "--side-a", "Rome", "--side-b", "Magna Graecia:3", "--file", tarentine,
     )  # fmt: skip
     assert code == 2
-    assert err == "castra: error: --side-a: scrivi NAZIONE:VALORE, es. Rome:4 (ricevuto 'Rome')\n"
+    assert err == "castra: errore: --side-a: scrivi NAZIONE:VALORE, es. Roma:4 (ricevuto 'Rome')\n"
 
 
 def test_battle_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
@@ -164,7 +164,7 @@ def test_odds_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
 def test_serve_refuses_a_bad_port_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "--lang", "it", "serve", "--port", "70000")
     assert (code, out) == (2, "")
-    assert err == "castra: error: --port: una porta va da 1 a 65535 (ricevuto 70000)\n"
+    assert err == "castra: errore: --port: una porta va da 1 a 65535 (ricevuto 70000)\n"
 
 
 @pytest.mark.parametrize(
