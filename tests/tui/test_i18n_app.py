@@ -73,16 +73,14 @@ def _screen_text(app: Any) -> str:
 
 
 def _data_words(store: Any) -> set[str]:
-    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names, the
-    names of those who recorded the events ("Referee", as they typed it) and the ghost's order
-    of battle as the player starts from it (the sample "1st Division", in Altar of Freedom's own
-    terms). The shipped scenarios' titles are not among them: they read as the seeds word them."""
+    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names and
+    the names of those who recorded the events ("Referee", as they typed it). The ghost's sample
+    order of battle is not among them: it reads in Italian ("I Corpo (buono): 1ª Divisione",
+    issue 25), nor are the shipped scenarios' titles: they read as the seeds word them."""
     from armylists.annibui import buildings, unit_types
-    from assistant.tui.screens.ghost import SAMPLE_ARMY
 
     names = [unit.english for unit in unit_types()] + [work.english for work in buildings()]
     names += [entry.who for entry in store.history()]
-    names.append(SAMPLE_ARMY)
     return _words(" ".join(names))
 
 

@@ -65,6 +65,7 @@ GLOSSARY = (
     Term("dadi virtuali (the app rolls)", r"dadi tirati", r"^rolled dice"),
     Term("dirigibili (airships, seed A)", r"aeronav"),
     Term("abilità (ANNI BUI abilities, seed A)", r"\b[Cc]apacità\b|CAPACITÀ", r"(?i)abilit"),
+    Term("lascia il campo con il N% (leaves the field at, G1)", r"lascia il campo al\b"),
     Term("ricevuto (a refusal's got)", r"\((scritto|dato) \{", r"\bgot\b"),
 )
 
