@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger import conquest, dba_map, map_war, relations, solo
 from assistant.ledger import forces as map_rules
@@ -109,7 +110,10 @@ class LedgerFieldError(FieldError, LedgerError):
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
         self.english = FieldError(field, message, **values).text()
         """The refusal in English, the way the ledger records text."""
-        super().__init__(field, _(message), **values)
+        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
+        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        shown = {key: _shown_value(key, value) for key, value in values.items()}
+        super().__init__(field, _(message), **shown)
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -119,6 +123,14 @@ class LedgerFieldError(FieldError, LedgerError):
             return cls(field, N_("{reason}"), reason=refusal.reason())
         place = "/".join(refusal.fields)
         return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
+
+def _shown_value(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key == "date":
+        return translate_recorded(value)
+    return nation_name(value)
 
 
 class _State(BaseModel):
@@ -334,11 +346,18 @@ class CampaignState(_State):
         """The nation called ``name``, or a LedgerError naming ``field`` and the choices."""
         found = self.nations.get(name)
         if found is None:
+            choices = ", ".join(nation_name(nation) for nation in self.nations)
+            guess = nearest_nation(name, list(self.nations))
+            if guess is not None:
+                raise LedgerFieldError(
+                    field,
+                    N_("one of {choices} (got {name!r}; did you mean {guess}?)"),
+                    choices=choices,
+                    name=name,
+                    guess=nation_name(guess),
+                )
             raise LedgerFieldError(
-                field,
-                N_("one of {choices} (got {name!r})"),
-                choices=", ".join(self.nations),
-                name=name,
+                field, N_("one of {choices} (got {name!r})"), choices=choices, name=name
             )
         return found
 

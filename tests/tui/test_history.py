@@ -115,7 +115,7 @@ async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_t
         assert isinstance(app.screen, HistoryScreen)
         newest, creation = log_rows(app)
         assert newest[3].startswith("turno 1 concluso; ora Turno 2, aprile 278 a.C.")
-        assert "; tributo Roma 25 P.E., Cartagine " in newest[3]
+        assert "; tributo Roma 25 PE, Cartagine " in newest[3]
         assert creation[3].startswith("campagna creata: ")
     (entry,) = [e for e in app.ledger.store.history() if e.id == 2]
     assert entry.summary.startswith("turn 1 ended; now Turn 2, April 278 BC")

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armylists.names import nation_name
+from armylists.names import nation_key, nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
@@ -230,6 +230,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION",
+        type=nation_key,
         help=_("FOG: this contingent's camp was sacked"),
     )
     record.add_argument(
@@ -266,13 +267,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rebuild = _command(
         commands, "rebuild", _("rebuild decimated PM, 20 PE each (T2.5)"), _run_rebuild
     )
-    rebuild.add_argument("--nation", required=True)
+    rebuild.add_argument("--nation", required=True, type=nation_key)
     rebuild.add_argument("--pm", type=_at_least(1), default=1, help=_("how many (default 1)"))
 
     recruit = _command(
         commands, "recruit", _("order recruits: land 40, naval 30 PE (T6.1)"), _run_recruit
     )
-    recruit.add_argument("--nation", required=True)
+    recruit.add_argument("--nation", required=True, type=nation_key)
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
@@ -307,7 +308,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
         _run_winter,
     )
-    winter.add_argument("--storm-nation", help=_("who the storm strikes if several tie (T5.6, 7)"))
+    winter.add_argument(
+        "--storm-nation", type=nation_key, help=_("who the storm strikes if several tie (T5.6, 7)")
+    )
     winter.add_argument(
         "--annex",
         metavar="PROVINCE",
@@ -466,7 +469,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_sack,
     )
     sack.add_argument("province")
-    sack.add_argument("--nation", required=True, help=_("the sacker, whose army stands there"))
+    sack.add_argument(
+        "--nation", required=True, type=nation_key, help=_("the sacker, whose army stands there")
+    )
     treaty = _command(
         commands,
         "treaty",
@@ -474,27 +479,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_treaty,
     )
     treaty.add_argument(
-        "--party", action="append", default=[], required=True, metavar="NATION", help=_("repeat")
+        "--party",
+        action="append",
+        default=[],
+        required=True,
+        metavar="NATION",
+        type=nation_key,
+        help=_("repeat"),
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
     treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
-    treaty.add_argument("--imposed-by", metavar="NATION", help=_("a peace imposed by this party"))
+    treaty.add_argument(
+        "--imposed-by", metavar="NATION", type=nation_key, help=_("a peace imposed by this party")
+    )
     treaty.add_argument("--pp", type=_at_least(0), default=0, help=_("the imposed peace's PP"))
     broken = _command(
         commands, "break", _("a party breaks a public treaty: −5 PP (T4.2, T7.10)"), _run_break
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
-    broken.add_argument("--nation", required=True, help=_("who breaks it"))
+    broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
     war = _command(
         commands,
         "declare-war",
         _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
         _run_declare_war,
     )
-    war.add_argument("nation", nargs="?", help=_("who declares it"))
-    war.add_argument("--on", metavar="NATION", help=_("the nation it declares war on"))
+    war.add_argument("nation", nargs="?", type=nation_key, help=_("who declares it"))
+    war.add_argument(
+        "--on", metavar="NATION", type=nation_key, help=_("the nation it declares war on")
+    )
     fall_back = _command(
         commands,
         "fall-back",
@@ -522,25 +537,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
-    treasury.add_argument("--nation", required=True)
+    treasury.add_argument("--nation", required=True, type=nation_key)
     treasury.add_argument("--pe", type=int, required=True, help=_("PE added (+) or taken (−)"))
 
     prestige = _command(
         commands, "prestige", _("add or take PP, with a note (T4.2)"), _run_prestige
     )
-    prestige.add_argument("--nation", required=True)
+    prestige.add_argument("--nation", required=True, type=nation_key)
     prestige.add_argument("--pp", type=int, required=True, help=_("PP added (+) or taken (−)"))
 
     forces = _command(
         commands, "forces", _("add or remove PM outside battle, with a note"), _run_forces
     )
-    forces.add_argument("--nation", required=True)
+    forces.add_argument("--nation", required=True, type=nation_key)
     forces.add_argument("--land", type=int, default=0, metavar="PM")
     forces.add_argument("--naval", type=int, default=0, metavar="PM")
 
     take = _command(commands, "take", _("a province changes hands"), _run_take)
     take.add_argument("--province", required=True)
-    take.add_argument("--nation", required=True)
+    take.add_argument("--nation", required=True, type=nation_key)
 
     march = _command(commands, "march", _("forced march: −2 morale (D5)"), _run_march)
     march.add_argument("--army", required=True)
@@ -682,11 +697,14 @@ def _pairs(
     kind: Callable[[str], Any] = int,
     minimum: int | None = 0,
     shape: str | None = None,
+    nations: bool = True,
 ) -> dict[str, Any]:
     """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
 
     Figures are ``minimum`` or more (0 unless said otherwise; None: any sign); ``shape`` is
-    what an item looks like, for the error line (default NATION:VALUE)."""
+    what an item looks like, for the error line (default NATION:VALUE). A shipped nation may be
+    named in either language ("Roma:4"), and is kept by its key; ``nations=False`` keeps every
+    name as typed (a custom campaign's own nations, or provinces)."""
     shape = shape or _("NATION:VALUE, e.g. Rome:4")
     found: dict[str, Any] = {}
     for item in values:
@@ -711,6 +729,8 @@ def _pairs(
                     option=option, name=name, minimum=minimum, value=value.strip()
                 )
             )
+        if nations:
+            name = nation_key(name)
         if name in found:
             raise CliError(_given_twice(option, name))
         found[name] = number
@@ -934,7 +954,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from armylists.scenarios import custom_scenario, load_scenario
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    prestige = _pairs(args.prestige, "--prestige", minimum=None)
+    prestige = _pairs(args.prestige, "--prestige", minimum=None, nations=False)
     if args.map is not None and args.scenario != "tarentine":
         raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
@@ -959,9 +979,9 @@ def _run_new(args: argparse.Namespace) -> int:
     elif args.scenario == "custom":
         scenario = custom_scenario(
             args.nation,
-            treasuries=_pairs(args.treasury, "--treasury"),
-            land_pm=_pairs(args.land, "--land"),
-            naval_pm=_pairs(args.naval, "--naval"),
+            treasuries=_pairs(args.treasury, "--treasury", nations=False),
+            land_pm=_pairs(args.land, "--land", nations=False),
+            naval_pm=_pairs(args.naval, "--naval", nations=False),
             prestige=prestige,
         )
     else:
@@ -1805,7 +1825,7 @@ def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
-        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2")
+        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
     )
     store = _open(args)
     try:
