@@ -382,6 +382,7 @@ LEDGER_FIELDS = {
     "parties": "--party",
     **{field: field for field in ("contingents", "defender_dice", "events", "kind", "rolls")},
     **{field: field for field in ("siege_costs", "target", "undo")},
+    **{field: field for field in ("phase", "orders", "meeting", "army", "fleet", "force")},
 }
 """The ledger's fields the command line spells its own way (``land_pm`` is ``--land``) or has
 no option for (an event's ``kind``, the ``undo`` itself): these are shown as they are."""

@@ -16,9 +16,10 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import conquest, dba_map, map_war, relations, solo
+from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
+from assistant.ledger import orders as sealed
 from assistant.ledger.events import (
     ArmyMobilised,
     ArmyMoved,
@@ -39,13 +40,18 @@ from assistant.ledger.events import (
     GhostBattleFinished,
     InterceptionRolled,
     LoyaltyChanged,
+    MeetingAnswered,
     NoteAdded,
+    OrderGiven,
+    OrdersResolved,
+    OrderWithdrawn,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
     RuleChanged,
+    SealedOrder,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -329,6 +335,15 @@ class CampaignState(_State):
     ever_lost: list[str] = []
     """Provinces that have left their homeland's hands at least once (T4.3 "own since the
     start")."""
+    phase: phases.Phase | None = None
+    """The phase of the turn the campaign is in (T5.2, D6; None without a turn by the book),
+    moved only by :func:`assistant.ledger.phases.admit` as events are replayed."""
+    orders: dict[str, list[SealedOrder]] = {}
+    """T7.3: each nation's sealed orders waiting to be carried out this turn."""
+    orders_resolved_turn: int = 0
+    """The last turn whose orders were carried out (once a turn, T7.3)."""
+    meetings: list[sealed.MeetingState] = []
+    """T7.4: the meetings found when this turn's orders were carried out, sea first."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -537,6 +552,7 @@ class CampaignState(_State):
             },
             "bellum": self._bellum_summary(),
             "relations": relations.relations_summary(self),
+            "phase": phases.phase_summary(self),
         }
 
     # ---- the rules of each event -------------------------------------------------------
@@ -589,6 +605,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("this event belongs to the current turn {turn}"), turn=self.turn
             )
+        if isinstance(event, TurnAdvanced):
+            phases.end_of_turn(self, apply=False)
+        else:
+            self._sealed_moves_only(event)
+            phases.admit(self, event, apply=apply)
         match event:
             case CampaignCreated():
                 raise LedgerFieldError("kind", N_("a campaign is created only once"))
@@ -602,6 +623,9 @@ class CampaignState(_State):
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
                     text += dba_map.after_battle(self, event, event_id)
+                    sealed.settle_by_battle(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
@@ -689,7 +713,18 @@ class CampaignState(_State):
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
-                return naval_rules.intercepted(self, event, apply)
+                text = naval_rules.intercepted(self, event, apply)
+                if apply:
+                    sealed.settle_by_interception(self, event.province, event.intercepted)
+                return text
+            case OrderGiven():
+                return sealed.given(self, event, apply)
+            case OrderWithdrawn():
+                return sealed.withdrawn(self, event, apply)
+            case OrdersResolved():
+                return sealed.resolved(self, event, apply)
+            case MeetingAnswered():
+                return sealed.answered(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -708,6 +743,23 @@ class CampaignState(_State):
         raise LedgerFieldError(
             "kind", N_("unknown event {event!r}"), event=event
         )  # pragma: no cover
+
+    def _sealed_moves_only(self, event: Event) -> None:
+        """T7.3: under house rule ``orders = sealed`` marches and voyages are orders, carried
+        out together by ``castra campaign resolve``, never one at a time."""
+        if (
+            isinstance(event, ArmyMoved | FleetSailed)
+            and self.rules.orders == "sealed"
+            and phases.phases_of(self) is phases.TARENTINE
+        ):
+            raise LedgerFieldError(
+                "orders",
+                N_(
+                    "moves are sealed orders in this campaign (T7.3): give the order, then "
+                    "carry out every nation's together (resolve); house rule orders = "
+                    "immediate moves at once"
+                ),
+            )
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
         """docs/rules.md H: a house rule changes from this event on."""
@@ -1184,6 +1236,8 @@ class CampaignState(_State):
         for name, pe in event.siege_costs.items():
             self.nations[name].treasury = max(0, self.nations[name].treasury - pe)
         self._set_initiative()
+        phases.end_of_turn(self, apply=True)
+        self.meetings = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
@@ -1584,7 +1638,7 @@ def initial_state(created: CampaignCreated) -> CampaignState:
     placed = (
         map_rules.placed_from_start(scenario) if map_rules.board_of(scenario) is not None else {}
     )
-    return CampaignState(
+    state = CampaignState(
         scenario=scenario,
         rules=created.rules,
         forces=placed,
@@ -1601,6 +1655,8 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         dba_map=dba_map.start(scenario),
         last_event_id=1,
     )
+    state.phase = phases.first_phase(state)
+    return state
 
 
 def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:

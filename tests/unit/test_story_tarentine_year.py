@@ -30,12 +30,13 @@ from assistant.ledger.events import (
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
+from tests.battle_places import ONE_AT_A_TIME
 from tests.unit.test_ledger_cli import run, run_json
 
 
 def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "year.castra"
-    store = CampaignStore.create(path, load_scenario("tarentine"))
+    store = CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME)
 
     def advance() -> dict[str, int]:
         data = run_json(capsys, "campaign", "advance", "--file", str(path))

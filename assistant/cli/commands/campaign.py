@@ -363,6 +363,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     move.add_argument(
         "--via", metavar="PROVINCE", help=_("a forced march: the province it passes (D5)")
     )
+    move.add_argument(
+        "--nation",
+        metavar="NATION",
+        help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
+    )
     action = _command(
         commands,
         "action",
@@ -430,6 +435,47 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     sail.add_argument(
         "--land", action="store_true", help=_("land the troops aboard at the end (ends the move)")
+    )
+    sail.add_argument(
+        "--nation",
+        metavar="NATION",
+        help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
+    )
+    orders = _command(
+        commands,
+        "orders",
+        _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
+        _run_orders,
+    )
+    orders.add_argument("nation", metavar="NATION", help=_("the nation"))
+    orders.add_argument(
+        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+    )
+    _command(
+        commands,
+        "resolve",
+        _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
+        _run_resolve,
+    )
+    _command(
+        commands,
+        "meetings",
+        _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
+        _run_meetings,
+    )
+    answer = _command(
+        commands,
+        "answer",
+        _("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
+        _run_answer,
+    )
+    answer.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    answer.add_argument(
+        "--seek",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
@@ -633,6 +679,7 @@ def _command(
         "tribute",
         "pairing",
         "rules",
+        "meetings",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=handler)
@@ -858,6 +905,14 @@ def _show_text(state: CampaignState) -> str:
     ]
     if data["finished"]:
         lines.append(_("The campaign is over."))
+    elif data.get("phase"):
+        phase = data["phase"]
+        lines.append(
+            _("Phase: {name} ({rule})").format(
+                name=translate_recorded(phase["name"]), rule=phase["rule"]
+            )
+        )
+        lines += ["  " + translate_recorded(item) for item in phase["left"]]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         for name, nation in data["nations"].items():
@@ -1482,8 +1537,125 @@ def _run_move(args: argparse.Namespace) -> int:
         return _append(args, dba, flags=("to", "via"))
     if args.how is not None or args.via is not None:
         raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
+    from assistant.ledger.events import MarchOrder
+
+    sealed = _sealed_order(args, args.army, MarchOrder(army=args.army, to=args.to))
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "nation"))
     event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
     return _append(args, event, flags=("to",))
+
+
+def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
+    """T7.3: under house rule ``orders = sealed`` a move is an order of its nation (the
+    ``--nation`` given, else the force's own); None when the campaign moves at once."""
+    from assistant.ledger.orders import order_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = order_for(state, order, args.nation, who=_who(args), note=args.note)
+    if sealed is None and args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
+    return sealed
+
+
+def _order_line(order: Any) -> str:
+    if order.kind == "march":
+        return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+    if order.via:
+        line += " " + _("via {via}").format(via=" → ".join(order.via))
+    if order.carry:
+        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+    if order.land:
+        line += " " + _("and lands them")
+    return line
+
+
+def _run_orders(args: argparse.Namespace) -> int:
+    """T7.3: one nation's sealed orders (the referee entering for it sees only those)."""
+    from assistant.ledger.events import OrderWithdrawn
+    from assistant.ledger.orders import orders_of
+
+    if args.withdraw is not None:
+        event = OrderWithdrawn(
+            nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
+        )
+        return _append(args, event, flags=("force",))
+    with _open(args) as store:
+        state = store.state()
+    from assistant.ledger.state import LedgerError
+
+    try:
+        nation = state.nation(args.nation).name
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    if state.rules.orders != "sealed":
+        raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    own = orders_of(state, nation).get(nation, [])
+    data = {
+        "nation": nation,
+        "turn": state.turn,
+        "orders": [order.model_dump() for order in own],
+    }
+    lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
+    lines += [f"  {_order_line(order)}" for order in own] or ["  " + _("none yet")]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _run_resolve(args: argparse.Namespace) -> int:
+    """T7.3: reveal every order and carry them out together, as one event."""
+    from assistant.ledger.orders import resolution
+    from assistant.ledger.state import LedgerError
+
+    with _open(args) as store:
+        state = store.state()
+    try:
+        event = resolution(state, who=_who(args), note=args.note)
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    return _append(args, event)
+
+
+def _meeting_line(meeting: dict[str, Any]) -> str:
+    where = meeting["province"]
+    if meeting["crossing"]:
+        where = _("{province} (crossing {a}–{b})").format(
+            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+        )
+    kind = _("at sea") if meeting["at_sea"] else _("on land")
+    if meeting["settled"]:
+        status = _("settled")
+    elif meeting["seek"] is None:
+        status = _("each side: seek or avoid? (castra campaign answer)")
+    else:
+        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
+    forces = ", ".join(
+        f"{name} ({nation_name(nation)})"
+        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    )
+    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+
+
+def _run_meetings(args: argparse.Namespace) -> int:
+    """T7.4: every meeting found this turn, sea first; writes nothing."""
+    from assistant.ledger.orders import meetings_summary
+
+    with _open(args) as store:
+        state = store.state()
+    found = meetings_summary(state)
+    lines = [_("Meetings this turn (T7.4):")]
+    lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
+    emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _run_answer(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import MeetingAnswered
+
+    event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
+    return _append(args, event, flags=("seek",))
 
 
 DBA_MAP_WORDS = (
@@ -1600,8 +1772,14 @@ def _run_pairing(args: argparse.Namespace) -> int:
 
 
 def _run_sail(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import FleetSailed
+    from assistant.ledger.events import FleetSailed, VoyageOrder
 
+    order = VoyageOrder(
+        fleet=args.fleet, to=args.to, via=args.via, carry=args.carry, land=args.land
+    )
+    sealed = _sealed_order(args, args.fleet, order)
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "via", "carry", "land", "nation"))
     event = FleetSailed(
         fleet=args.fleet,
         to=args.to,

@@ -427,14 +427,18 @@ class MarchForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import ArmyMoved
+        from assistant.ledger.events import ArmyMoved, MarchOrder
+        from assistant.ledger.orders import order_for
 
-        return ArmyMoved(
-            army=self.chosen("army", _("choose the army that marches")),
-            to=self.chosen("to", _("choose where it marches")),
-            who=self.who(),
-            note=self.text("note"),
+        army = self.chosen("army", _("choose the army that marches"))
+        to = self.chosen("to", _("choose where it marches"))
+        state = castra_app(self).ledger.state()
+        sealed = order_for(
+            state, MarchOrder(army=army, to=to), who=self.who(), note=self.text("note")
         )
+        if sealed is not None:  # T7.3: an order of the army's nation, carried out at resolve
+            return sealed
+        return ArmyMoved(army=army, to=to, who=self.who(), note=self.text("note"))
 
 
 class SailForm(ProvinceOrderForm):
@@ -466,14 +470,22 @@ class SailForm(ProvinceOrderForm):
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
 
-        return FleetSailed(
+        from assistant.ledger.events import VoyageOrder
+        from assistant.ledger.orders import order_for
+
+        voyage = VoyageOrder(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
             to=self.text("to"),
             via=names(self.text("via")),
             carry=names(self.text("carry")),
             land=self.choice("land") == "yes",
-            who=self.who(),
-            note=self.text("note"),
+        )
+        state = castra_app(self).ledger.state()
+        sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
+        if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
+            return sealed
+        return FleetSailed(
+            **voyage.model_dump(exclude={"kind"}), who=self.who(), note=self.text("note")
         )
 
 
