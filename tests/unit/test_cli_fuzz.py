@@ -48,11 +48,15 @@ COMMANDS = list(build_parser().commands())
 (``CastraArgumentParser.commands``; argparse has no public way to list a parser's arguments)."""
 
 # ------------------------------------------------------------------ values
-FILES = ("c.castra", "m.castra", "b.castra", "export.json", "deep.json", "junk.json", "text.txt")
+FILES = (
+    "c.castra", "m.castra", "b.castra", "s.castra", "export.json", "deep.json", "junk.json",
+    "text.txt",
+)  # fmt: skip
 NAMES = (
     "Rome", "Carthage", "Pyrrhus", "Syracuse", "Magna Graecia", "Senones", "Etruscans",
     "Alexander", "Darius", "Persia 2", "Macedon 2", "Scipii", "Heraclea", "Tarentum", "Roma",
     "fog", "dbm", "dba", "dice", "a", "b", "won", "lost", "draw", "aggressive", "cautious",
+    "Rome I", "Magna Graecia III", "Rome fleet I", "Corfinium", "Capua",
 )  # fmt: skip
 NUMBERS = (
     "0", "1", "2", "3", "4", "5", "6", "7", "10", "12", "24", "-1", "0.5", "1/2", "3.7", "200",
@@ -91,7 +95,7 @@ def expected_for(action: argparse.Action) -> st.SearchStrategy[str]:
     if action.choices:
         return st.sampled_from([str(choice) for choice in action.choices])
     if action.dest in ("file", "campaign") and action.option_strings:
-        return st.sampled_from(["c.castra", "m.castra", "b.castra", "new.castra"])
+        return st.sampled_from(["c.castra", "m.castra", "b.castra", "s.castra", "new.castra"])
     if "file" in hint or "source" in hint or "path" in hint:
         return st.sampled_from(FILES)
     if "dice" in hint:
@@ -153,6 +157,12 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
             assert (
                 main(["campaign", "new", *scenario, "--file", str(folder / f"{name}.castra")]) == 0
             )
+        # T7.3: sealed orders that cross on a road, waiting to be carried out (resolve,
+        # orders, meetings, answer have something to work on)
+        sealed = str(folder / "s.castra")
+        assert main(["campaign", "new", "tarentine", "--file", sealed]) == 0
+        for army, to in (("Rome I", "Corfinium"), ("Magna Graecia III", "Roma")):
+            assert main(["campaign", "move", army, "--to", to, "--file", sealed]) == 0
         bellum = ["campaign", "new", "bellum", "--faction", "Scipii"]
         assert main([*bellum, "--file", str(folder / "b.castra")]) == 0
         export = ["campaign", "export", "--file", str(folder / "c.castra")]
@@ -393,6 +403,22 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", LONG_NAME],
         ["--file", "c.castra", "--who", LONG_NAME, "x"],
     ],
+    "campaign orders": [
+        ["--file", "c.castra", "Rome"],
+        ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
+        ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
+    ],
+    "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"]],
+    "campaign meetings": [["--file", "c.castra"]],
+    "campaign answer": [
+        ["--file", "c.castra", "1"],
+        ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
+    ],
+    "campaign declare-war": [
+        ["--file", "c.castra", "Rome", "--on", "Carthage"],
+        ["--file", "c.castra", LONG_NAME, "--on", "Carthage"],
+        ["--file", "c.castra", "--note", "N" * 5000, "Rome", "--on", "Carthage"],
+    ],
     "campaign undo": [["--file", "c.castra", "--reason", "typo"]],
     "campaign history": [["--file", "c.castra"]],
     "campaign export": [
@@ -450,6 +476,7 @@ def test_the_fuzz_reaches_every_command() -> None:
     """The walk finds each sub-command (so a new command is fuzzed as soon as it exists)."""
     names = {" ".join(path) for path, _ in COMMANDS}
     assert {"campaign record", "ghost pp", "losses recovery", "serve", "odds"} <= names
+    assert {"campaign declare-war"} <= names, "issue 23: the declaration of war (T7.10)"
     assert len(names) == len(COMMANDS) >= 40
 
 
