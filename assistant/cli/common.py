@@ -427,7 +427,9 @@ def describe(
             # alone (a custom campaign's "has no economy", not "kind: … has no economy").
             return error.reason(name)
         return error.text(name)
-    return str(error)
+    # An older refusal worded with the event's kind as its field ("kind: … has no map"): the
+    # command the user typed is that kind, so the reason alone.
+    return str(error).removeprefix("kind: ")
 
 
 def describe_validation_error(error: BaseException) -> str | None:

@@ -31,6 +31,9 @@ def field_of(error: BaseException) -> str | None:
     if isinstance(error, FieldError):
         return error.field
     if isinstance(error, ValidationError):
+        raised = (error.errors()[0].get("ctx") or {}).get("error")
+        if isinstance(raised, FieldError):  # a model's own check (a name's bound, issue 28)
+            return raised.field
         parts = [
             str(part) for part in error.errors()[0].get("loc", ()) if not isinstance(part, int)
         ]
