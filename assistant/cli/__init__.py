@@ -181,7 +181,9 @@ def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
 
 
 def _refuse(message: str) -> int:
-    print(refusal_line("castra", message), file=sys.stderr)
+    # "kind: …" names the event's kind, which is the command the user typed, not a field of
+    # it (issue 28): every refusal, however a command passed it on, drops it.
+    print(refusal_line("castra", message.removeprefix("kind: ")), file=sys.stderr)
     return 2
 
 
