@@ -35,6 +35,7 @@ __all__ = [
     "Interception",
     "LossModel",
     "OrderChange",
+    "Orders",
     "SenonesCity",
     "SmallBattle",
     "loss_model",
@@ -60,6 +61,10 @@ OrderChange = Literal["sign_inversion", "threshold_cross"]
 """G3.2: orders change when the gap's sign has inverted (Reading) or only when the other
 threshold is reached."""
 
+Orders = Literal["sealed", "immediate"]
+"""T5.2, T7.3: orders handed in sealed and carried out together (Reading), or each move carried
+out as it is entered (a club moving the figures on a table one by one)."""
+
 OPTION_RULE: dict[str, str] = {
     "interception": "T3.6",
     "both_retreat": "T3.3",
@@ -68,6 +73,7 @@ OPTION_RULE: dict[str, str] = {
     "small_battle": "T1.8",
     "losses": "T2.6",
     "order_change": "G3.2",
+    "orders": "T7.3",
 }
 """Each named option and the rule whose reading it chooses (docs/rules.md H)."""
 
@@ -118,6 +124,9 @@ class HouseRules(BaseModel):
     """T2.6."""
     order_change: OrderChange = "sign_inversion"
     """G3.2."""
+    orders: Orders = "sealed"
+    """T5.2, T7.3 (a campaign created before the option reads ``immediate``: see
+    ``assistant.ledger.events.CampaignCreated``)."""
     numbers: dict[str, int] = {}
     """The configurable numbers changed from their defaults (T1, T2, T6.2), by name."""
 

@@ -71,6 +71,17 @@ def set_language(language: str) -> None:
     _active = _catalogue(_language) or _gettext.NullTranslations()
 
 
+def in_every_language(message: str) -> tuple[str, ...]:
+    """``message`` as each shipped language says it (English first): what a reader may type for
+    a name the interface shows translated ("Roma" or "Rome")."""
+    said = [message]
+    for language in LANGUAGES[1:]:
+        catalogue = _catalogue(language)
+        if catalogue is not None:
+            said.append(catalogue.gettext(message))
+    return tuple(said)
+
+
 def _compiled_catalogue(language: str) -> Path:
     """Where ``language``'s compiled catalogue is shipped."""
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"

@@ -293,7 +293,7 @@ def _payload(event: Event) -> str:
 
 def _parse(event_id: int, payload: str, path: Path) -> Event:
     try:
-        return EVENT_ADAPTER.validate_json(payload)
+        return EVENT_ADAPTER.validate_json(payload, context={"stored": True})
     except ValidationError as error:
         raise refused(
             "file",
@@ -741,7 +741,7 @@ class CampaignStore:
         for event_id, payload in rows:
             if self._salvaging:
                 try:
-                    EVENT_ADAPTER.validate_json(payload)
+                    EVENT_ADAPTER.validate_json(payload, context={"stored": True})
                 except ValidationError:
                     self.damage = Damage(
                         first_event=event_id,

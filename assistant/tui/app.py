@@ -2,10 +2,13 @@
 
 Navigation uses Textual *modes*: each top-level screen (Campaign, Battle desk, Dice battle, Ghost,
 Journal, History) is the base of its own screen stack, so leaving a half-filled battle desk for
-the History and coming back finds it exactly as it was. Forms and the die-entry dialog are modal
-screens pushed on the current mode's stack; while one is open the navigation keys are disabled
-(``check_action``) so a form is finished or cancelled before the player moves on. Help is pushed
-on top of whatever is showing and Escape returns there.
+the History and coming back finds it exactly as it was. A top-level screen is never pushed on
+another mode's stack: a battle set up elsewhere (the Map's `b`/`d`, the desk's F9) becomes its
+own mode's screen (:meth:`CastraApp.show_battle`), so every key keeps reaching its one screen.
+Forms and the die-entry dialog are modal screens pushed on the current mode's stack; while one
+is open the navigation keys are disabled (``check_action``) so a form is finished or cancelled
+before the player moves on. Help is pushed on top of whatever is showing and Escape returns
+there.
 
 ``make_app`` builds the app for the command line, ``castra serve`` and the tests alike.
 """
@@ -220,12 +223,29 @@ class CastraApp(App[int]):
         self._in_flight: events.Key | None = None
         self._typed_on: Screen[Any] | None = None
         self._unused_keys = 0
+        self._battles: dict[str, str] = {}
+        """Mode → the occasion its screen was set up for by :meth:`show_battle`."""
 
     # -- what screens call -------------------------------------------------------------
 
     def dice_for(self, purpose_prefix: str = "") -> AppDice:
         """A :class:`converters.dice.Dice` for one piece of work; see :mod:`assistant.tui.dice`."""
         return self.dice.dice_for(purpose_prefix)
+
+    async def show_battle(self, mode: str, occasion: str, build: Callable[[], Screen[Any]]) -> None:
+        """Show a battle desk or dice battle set up on another screen as the ``mode`` screen,
+        in place of the one there; the one built for the same ``occasion`` (e.g. the Map's
+        battle at Arpi) if it is there still, so what the player typed in it is kept.
+
+        Pushed on the Map's stack instead, the desk stood in for the Map: ``m`` showed the desk
+        until a restart (issue 27). ``L`` rebuilds the mode with its usual empty screen.
+        """
+        if self._battles.get(mode) != occasion:
+            screen = build()
+            await self.remove_mode(mode)
+            self.add_mode(mode, lambda: screen)
+            self._battles[mode] = occasion
+        await self.switch_mode(mode)
 
     def help_screens(self) -> list[tuple[str, type]]:
         """(title, class) of every screen and form, in the order the Help screen lists them
@@ -481,6 +501,7 @@ class CastraApp(App[int]):
         for mode, build in self.SCREEN_FACTORIES.items():
             await self.remove_mode(mode)
             self.add_mode(mode, build)
+        self._battles.clear()
         await self.switch_mode(showing)
         await self.remove_mode(_SWITCHING_LANGUAGE)
         self.notify(LANGUAGE_NAMES[language], title=_("Language"))

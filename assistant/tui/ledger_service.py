@@ -88,8 +88,6 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
-        self.last_who = ""
-        """The name typed in the last form's "who" field, offered by the next form."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""

@@ -21,7 +21,8 @@ async def test_the_log_lists_events_newest_first_with_who_and_when(
     app: Any, type_text: Any
 ) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")  # the tribute is computed (T7.8): the first field is who
+        await pilot.press("n")  # the tribute is computed (T7.8): only Who and Note, on Record
+        await pilot.press("shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()
@@ -107,14 +108,14 @@ async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_t
 
     set_language("it")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
         newest, creation = log_rows(app)
         assert newest[3].startswith("turno 1 concluso; ora Turno 2, aprile 278 a.C.")
-        assert "; tributo Roma 25 P.E., Cartagine " in newest[3]
+        assert "; tributo Roma 25 PE, Cartagine " in newest[3]
         assert creation[3].startswith("campagna creata: ")
     (entry,) = [e for e in app.ledger.store.history() if e.id == 2]
     assert entry.summary.startswith("turn 1 ended; now Turn 2, April 278 BC")

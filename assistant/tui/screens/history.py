@@ -69,6 +69,7 @@ KIND_WORDS: dict[str, str] = {
     "troops_landed": N_("troops landed"),
     "turn_advanced": N_("turn advanced"),
     "undone": N_("undone"),
+    "war_declared": N_("war declared"),
     "winter_resolved": N_("winter resolved"),
 }
 """Each event kind as the History screen names it; the kind itself is the ledger's key."""
