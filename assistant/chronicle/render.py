@@ -175,7 +175,18 @@ def _typst(template: str, data: dict[str, Any]) -> bytes:
         ignore_system_fonts=True,
         timestamp=PDF_TIMESTAMP,
     )
-    return pdf
+    return _plain_mark_info(pdf)
+
+
+_FALSE_SUSPECTS = b"/Suspects false"
+
+
+def _plain_mark_info(pdf: bytes) -> bytes:
+    """The PDF without the catalog's ``/Suspects false``: it is the default (PDF 1.7,
+    14.7.1), and poppler (pdfinfo, pdftoppm) reads a false one as "Syntax Error: Suspects
+    object is wrong type (boolean)" (issue 27, item 14). Blanked with as many spaces, so
+    every byte offset in the cross-reference table stays true."""
+    return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
 
 
 def _image_name(stem: str, chart: Chart) -> str:

@@ -90,6 +90,9 @@ class ContingentLine(_Told):
     """Its nation."""
     army: str | None
     """Its army (Macedon vs Persia)."""
+    forces: str | None = None
+    """On a board, the armies and fleets of its nation that stood where it was fought (T7.4),
+    e.g. "Rome II, Rome fleet I"; the army of Macedon vs Persia."""
     pm: str
     """Land PM fielded, "½" for an empty city's garrison (T3.5)."""
     decimated: int
@@ -287,8 +290,8 @@ class MapProvince(_Told):
     sacked: bool
     """Sacked this year: no tribute until spring (T5.3)."""
     neighbours: dict[str, list[str]] = {}
-    """The provinces it is linked to by ``road``, ``mountain`` pass and ``sea`` (T7.1), so the
-    app's map of the turn can draw the board's links."""
+    """The provinces it is linked to by ``road``, ``mountain`` pass, ``sea`` stretch and open-sea
+    ``crossing`` (T7.1, T7.3), so the maps of the turn can draw the board's links."""
 
 
 class BellumLine(_Told):
@@ -483,7 +486,30 @@ def _dice_summary(event: BattleRecorded) -> str:
     return "; ".join(parts)
 
 
-def _battle(event_id: int, event: BattleRecorded, recorded: str) -> BattleStory:
+def _fielded(state: CampaignState, event: BattleRecorded) -> dict[str, str]:
+    """T7.4: nation → its armies (for land PM) and fleets (for naval PM) standing where a
+    battle on the board is fought, read from the state before the battle is applied."""
+    from assistant.ledger.forces import on_map
+
+    found: dict[str, list[str]] = {}
+    for contingent in event.contingents:
+        kinds = {"army"} if contingent.pm else set()
+        kinds |= {"fleet"} if contingent.naval_pm else set()
+        names = found.setdefault(contingent.nation, [])
+        for force in on_map(state):
+            if (
+                force.nation == contingent.nation
+                and force.province == event.place
+                and force.kind in kinds
+                and force.name not in names
+            ):
+                names.append(force.name)
+    return {nation: ", ".join(names) for nation, names in found.items() if names}
+
+
+def _battle(
+    event_id: int, event: BattleRecorded, recorded: str, fielded: dict[str, str]
+) -> BattleStory:
     side_a = [c.nation for c in event.contingents if c.side == "a"]
     side_b = [c.nation for c in event.contingents if c.side == "b"]
     if event.winner == "draw":
@@ -510,6 +536,7 @@ def _battle(event_id: int, event: BattleRecorded, recorded: str) -> BattleStory:
                 side=c.side,
                 nation=c.nation,
                 army=c.army,
+                forces=c.army or fielded.get(c.nation),
                 pm=_show_pm(c.pm),
                 decimated=c.pm_lost,
                 prisoners=c.prisoners,
@@ -582,7 +609,10 @@ def _map(state: CampaignState) -> list[MapProvince]:
             ],
             besieged=entry["besieged"],
             sacked=entry["sacked"],
-            neighbours={way: list(entry["neighbours"][way]) for way in ("road", "mountain", "sea")},
+            neighbours={
+                way: list(entry["neighbours"][way])
+                for way in ("road", "mountain", "sea", "crossing")
+            },
         )
         for name, entry in map_summary(state)["provinces"].items()
     ]
@@ -727,12 +757,13 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
     event = stored.event
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
+    fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     summary = state.apply(event, stored.id)
     if event.kind in TOLD_ELSEWHERE:
         return
     match event:
         case BattleRecorded():
-            told.battles.append(_battle(stored.id, event, _recorded(summary)))
+            told.battles.append(_battle(stored.id, event, _recorded(summary), fielded))
         case WinterResolved():
             for control, line in _winter_lines(summary, state):
                 (told.control if control else told.winter).append(line)
