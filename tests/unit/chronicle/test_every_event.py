@@ -7,14 +7,19 @@ tribute (T5.3) and siege costs (T5.4) included."""
 from __future__ import annotations
 
 import csv
+import html
+import io
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from assistant.chronicle.export import campaign_tables, write_csv
-from assistant.chronicle.render import render_report
+from assistant.chronicle.render import render_report, render_story
 from assistant.chronicle.report import chronicle_of
+from assistant.chronicle.story import Chronicle
 from assistant.ledger.events import EVENT_KINDS, TurnAdvanced
 from assistant.ledger.state import replay
 from assistant.ledger.store import CampaignStore, HistoryEntry
@@ -78,13 +83,35 @@ def _clauses_told(entry: HistoryEntry, winter_texts: list[str]) -> list[str]:
     return clauses
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_every_event_in_force_appears_in_the_report(recorded: CampaignStore, language: str) -> None:
+def _words(chronicle: Chronicle, fmt: str) -> str:
+    """The report's words in ``fmt``: the Chronicle screen's text (the Markdown without its
+    charts), the HTML page's text, or the PDF's, its lines joined (typst wraps them)."""
+    if fmt == "screen":
+        return render_story(chronicle)
+    content = render_report(chronicle, fmt, with_charts=False).content  # type: ignore[arg-type]
+    if fmt == "html":
+        assert isinstance(content, str)
+        return html.unescape(re.sub(r"<[^>]+>", "", content))
+    assert isinstance(content, bytes)
+    pages = PdfReader(io.BytesIO(content)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+@pytest.mark.parametrize(
+    ("language", "fmt"), [("en", "screen"), ("it", "screen"), ("en", "html"), ("en", "pdf")]
+)
+def test_every_event_in_force_appears_in_the_report(
+    recorded: CampaignStore, language: str, fmt: str
+) -> None:
     set_language(language)
     try:
         chronicle = chronicle_of(recorded, everything=True)
-        text = render_report(chronicle, "md", with_charts=False).content
-        assert isinstance(text, str)
+        text = _words(chronicle, fmt)
+        if fmt == "pdf":
+            # Lines are joined with one space, so words split across two lines still match.
+            translate = lambda clause: " ".join(translate_recorded(clause).split())  # noqa: E731
+        else:
+            translate = translate_recorded
         table = recorded.state().scenario.winter_events
         winter_texts = [] if table is None else [e.text for e in table.events]
         missing = []
@@ -95,10 +122,14 @@ def test_every_event_in_force_appears_in_the_report(recorded: CampaignStore, lan
                     missing.append(f"#{entry.id} {entry.kind}")
                 continue
             for clause in _clauses_told(entry, winter_texts):
-                shown = translate_recorded(clause)
+                shown = translate(clause)
                 if shown not in text:
                     missing.append(f"#{entry.id} {entry.kind}: {shown}")
-            if entry.note.strip() and entry.kind != "winter_resolved" and entry.note not in text:
+            if (
+                entry.note.strip()
+                and entry.kind != "winter_resolved"
+                and translate(entry.note) not in text
+            ):
                 missing.append(f"#{entry.id} {entry.kind} note: {entry.note}")
         assert missing == [], "told nowhere in the report"
         undone = [e for e in recorded.history() if e.undone_by is not None]
