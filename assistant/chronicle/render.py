@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -236,6 +236,8 @@ def render_report(
             "closing": [f.model_dump(mode="json") for f in closing],
             "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
+            # typst's own words ("Figure 4") and the PDF's /Lang follow the report's language.
+            "lang": current_language(),
         }
         return Document(_typst("report.typ", data))
     template = _environment().get_template(f"report.{fmt}.j2")
