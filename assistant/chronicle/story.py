@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
+from armylists.scenarios import WinterEventSpec
 from assistant.chronicle.colours import nation_colours
 from assistant.ledger.events import (
     BattleRecorded,
@@ -683,7 +684,7 @@ def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
     invade Greece: Pyrrhus leaves; the second time …"): it stays one line, in the scenario's
     words (T5.6); the VP line (T5.8) is said again from the figures the winter left."""
     table = state.scenario.winter_events
-    events = [] if table is None else table.events
+    events = [] if table is None else list(table.events)
     clauses = summary.split("; ")
     lines: list[tuple[bool, str]] = []
     index = 0
@@ -701,25 +702,36 @@ def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
             )
             lines.append((False, _("VP {scores}").format(scores=scores)))
             continue
-        face, _sep, head = clause.removeprefix("winter event ").partition(": ")
-        spec = next(
-            (
-                e
-                for e in events
-                if clause.startswith("winter event ")
-                and face in {str(f) for f in e.faces}
-                and (e.text == head or e.text.startswith(head + "; "))
-            ),
-            None,
-        )
-        if spec is not None:
-            # Join back the clauses the event's own text holds.
-            index += spec.text.count("; ") - head.count("; ")
-            what = scenario_text(spec.text)
-            lines.append((False, _("winter event {face}: {what}").format(face=face, what=what)))
+        said = _winter_event(clause, clauses[index:], events)
+        if said is not None:
+            joined, line = said
+            index += joined
+            lines.append((False, line))
             continue
         lines.append((False, translate_recorded(clause)))
     return lines
+
+
+def _winter_event(
+    clause: str, following: list[str], events: Sequence[WinterEventSpec]
+) -> tuple[int, str] | None:
+    """T5.6: the winter event's line, said in the scenario's words, and how many of the
+    ``following`` clauses its own text took (its "; " split it); None for any other clause."""
+    if not clause.startswith("winter event "):
+        return None
+    face = clause.removeprefix("winter event ").partition(": ")[0]
+    for event in events:
+        if face not in {str(f) for f in event.faces}:
+            continue
+        more = event.text.count("; ")
+        whole = "; ".join([clause, *following[:more]])
+        what = scenario_text(event.text)
+        if whole == f"winter event {face}: {event.text}":
+            return more, _("winter event {face}: {what}").format(face=face, what=what)
+        if whole == f"winter event {face}: {event.text} has happened twice: nothing (T5.6)":
+            line = _("winter event {face}: {event} has happened twice: nothing (T5.6)")
+            return more, line.format(face=face, event=what)
+    return None
 
 
 def _recorded(summary: str) -> str:

@@ -228,3 +228,29 @@ def test_a_sack_tells_its_money(tmp_path: Path) -> None:
     with tarentine_year(tmp_path / "y.castra") as store:
         first = chronicle_of(store, turn=1).turns[0]
     assert "Rome sacked Canova: +6 PE, loyalty toward it −10 (T5.3)" in first.economy
+
+
+@pytest.mark.parametrize("face", [1, 3, 4, 5, 6, 7, 8])
+def test_t5_6_each_winter_event_is_one_line_in_the_scenarios_words(
+    tmp_path: Path, face: int
+) -> None:
+    """The Tarentine table (seed 000), a die face each: the event's text is one line, even
+    where it holds a ";" (1–2: "…Pyrrhus leaves; the second time he returns…"), and what it
+    did on the map follows it on lines of their own."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.record import winter_event
+    from converters.dice import ScriptedDice
+
+    with CampaignStore.create(tmp_path / "w.castra", load_scenario("tarentine")) as store:
+        while not store.state().is_winter:
+            store.append(TurnAdvanced())
+        state = store.state()
+        annex = "Insubres" if face == 6 else None
+        store.append(winter_event(state, ScriptedDice([face]), annex=annex))
+        table = state.scenario.winter_events
+        assert table is not None
+        (spec,) = [e for e in table.events if face in e.faces]
+        winter = chronicle_of(store, turn=state.turn).turns[0].winter_lines
+    told = [line for line in winter if line.startswith(f"winter event {face}:")]
+    assert told == [f"winter event {face}: {spec.text}"]
+    assert not any(spec.text.split("; ")[-1] == line for line in winter), "not split"
