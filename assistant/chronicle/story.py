@@ -30,6 +30,7 @@ from assistant.ledger.events import (
     CampaignCreated,
     GhostBattleFinished,
     NoteAdded,
+    OrdersResolved,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -640,6 +641,10 @@ SECTIONS: dict[str, str] = {
     "army_retreated": "moves",
     "fleet_retreated": "moves",
     "interception_rolled": "moves",
+    "order_given": "moves",
+    "order_withdrawn": "moves",
+    "orders_resolved": "moves",
+    "meeting_answered": "moves",
     "dba_moved": "moves",
     "army_mobilised": "moves",
     "special_action": "moves",
@@ -648,6 +653,9 @@ SECTIONS: dict[str, str] = {
 """Event kind → the section of its turn that tells it; any kind not named here (a new one
 included) is told under "Other events", and battles and the winter have sections of their
 own."""
+
+PUBLIC = ""
+"""Who reads a report: every nation, so no nation's sealed orders before they are revealed."""
 
 TOLD_ELSEWHERE = frozenset({"campaign_created", "undone", "ghost_battle_finished"})
 """Kinds no turn section tells: the creation is the report's title, an undo takes its target
@@ -763,15 +771,20 @@ def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
     return lines
 
 
-def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]) -> None:
+def _tell(
+    stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes], revealed: set[int]
+) -> None:
     """Apply one event to ``state`` and write down, in its turn's notes, what the ledger said
-    it did."""
+    it did; a sealed order stays untold until its turn's orders are carried out (T7.3: a
+    report is published to every nation)."""
+    from assistant.ledger.orders import may_see
+
     event = stored.event
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     summary = state.apply(event, stored.id)
-    if event.kind in TOLD_ELSEWHERE:
+    if event.kind in TOLD_ELSEWHERE or not may_see(PUBLIC, event, revealed):
         return
     match event:
         case BattleRecorded():
@@ -864,13 +877,18 @@ def gather(
     # The map is drawn as the scope's last turn closes, like the figures beside it.
     board: list[MapProvince] | None = None
     finished: list[GhostBattleFinished] = []
+    revealed = {
+        stored.event.turn or 0
+        for stored in events
+        if isinstance(stored.event, OrdersResolved) and stored.id not in undone
+    }
     for stored in events[1:]:
         if isinstance(stored.event, Undone) or stored.id in undone:
             continue
         if isinstance(stored.event, GhostBattleFinished):
             finished.append(stored.event)
         ending = state.turn if isinstance(stored.event, TurnAdvanced) else None
-        _tell(stored, state, notes)
+        _tell(stored, state, notes, revealed)
         if ending is not None:
             # The turn's close is the ledger's state once its end is applied: the tribute
             # collected and siege costs paid as it ended are in (T5.3, T5.4).

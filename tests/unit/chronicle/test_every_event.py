@@ -24,14 +24,15 @@ from assistant.ledger.events import EVENT_KINDS, TurnAdvanced
 from assistant.ledger.state import replay
 from assistant.ledger.store import CampaignStore, HistoryEntry
 from converters.i18n import set_language, translate_recorded
-from tests.chronicle_year import bellum_year, macedon_season, tarentine_year
+from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
 
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
     "tarentine": tarentine_year,
+    "sealed": sealed_turn,
     "macedon": macedon_season,
     "bellum": bellum_year,
 }
-"""The three recorded campaigns: together every event kind."""
+"""The recorded campaigns: together every event kind."""
 
 NOT_IN_A_TURN = {"campaign_created", "undone"}
 """The creation is the report's title; an undo takes its target out of the story."""
@@ -164,10 +165,8 @@ def test_the_turn_ends_and_the_winter_are_told_whole(tmp_path: Path) -> None:
     assert "Magna Graecia II destroyed by the coup at Rhegium" in winter
     assert "Rhegium is a neutral state (T7.9)" in winter
     assert any(line.startswith("VP Rome 30, Carthage 33") for line in winter)
-    assert [c.split(":")[0] for c in turns[13].control_checks] == [
-        "control check Sena",
-        "control check Rhegium",
-    ]
+    # Rhegium is a neutral state after the coup: Sena, taken by Rome, is the one check.
+    assert [c.split(":")[0] for c in turns[13].control_checks] == ["control check Sena"]
 
 
 def test_every_close_of_turn_is_the_ledgers_state_tribute_included(
@@ -254,3 +253,19 @@ def test_t5_6_each_winter_event_is_one_line_in_the_scenarios_words(
     told = [line for line in winter if line.startswith(f"winter event {face}:")]
     assert told == [f"winter event {face}: {spec.text}"]
     assert not any(spec.text.split("; ")[-1] == line for line in winter), "not split"
+
+
+def test_t7_3_a_sealed_order_is_told_only_once_its_turn_is_carried_out(tmp_path: Path) -> None:
+    """A report goes to every nation: an order of a turn whose orders are still sealed is not
+    in it; once they are carried out, it is."""
+    from assistant.ledger.events import MarchOrder, OrderGiven
+    from assistant.ledger.orders import resolution
+
+    with sealed_turn(tmp_path / "s.castra") as store:
+        store.append(OrderGiven(nation="Rome", order=MarchOrder(army="Rome II", to="Canova")))
+        sealed = render_story(chronicle_of(store, everything=True))
+        store.append(resolution(store.state()))
+        carried_out = render_story(chronicle_of(store, everything=True))
+    order = "sealed order of Rome: Rome II to march to Canova"
+    assert order not in sealed and "Rome I to march to Corfinium" in sealed
+    assert order in carried_out
