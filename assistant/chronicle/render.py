@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -207,7 +207,18 @@ def _typst(template: str, data: dict[str, Any]) -> bytes:
         ignore_system_fonts=True,
         timestamp=PDF_TIMESTAMP,
     )
-    return pdf
+    return _plain_mark_info(pdf)
+
+
+_FALSE_SUSPECTS = b"/Suspects false"
+
+
+def _plain_mark_info(pdf: bytes) -> bytes:
+    """The PDF without the catalog's ``/Suspects false``: it is the default (PDF 1.7,
+    14.7.1), and poppler (pdfinfo, pdftoppm) reads a false one as "Syntax Error: Suspects
+    object is wrong type (boolean)" (issue 27, item 14). Blanked with as many spaces, so
+    every byte offset in the cross-reference table stays true."""
+    return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
 
 
 def _image_name(stem: str, chart: Chart) -> str:
@@ -257,6 +268,8 @@ def render_report(
             "closing": [f.model_dump(mode="json") for f in closing],
             "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
+            # typst's own words ("Figure 4") and the PDF's /Lang follow the report's language.
+            "lang": current_language(),
         }
         return Document(_typst("report.typ", data))
     template = _environment(markdown=fmt == "md").get_template(f"report.{fmt}.j2")
