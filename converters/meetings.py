@@ -88,7 +88,8 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
     swapped along one stretch meet on it and stop where they were; a fleet that moved into a
     province where a hostile fleet is meets it there and stops (so does a moving fleet it
     meets). Troops aboard land where their fleet ends if their order says so and the fleet got
-    there. Then armies march (one road each): two hostile armies that swapped along one road
+    there and it met nobody (else they land after the naval battles, T5.2 phase 6). Then
+    armies march (one road each): two hostile armies that swapped along one road
     meet on it, and every province where hostile armies ashore (or hostile fleets) end holds
     one meeting of every force of that kind there."""
     forces = sorted(movers, key=lambda m: m.name)
@@ -138,13 +139,18 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                         halted[other.name] = here
         stopped.update(halted)
     ends = dict(position)
+    _together(fleets, ends, hostile, sea_at)
+    # T5.2: landings (phase 6) come after the naval battles (4): troops aboard a fleet that met
+    # stay aboard until its meeting is settled, then land as their own act.
+    met_at_sea = {name for names in sea_at.values() for name in names}
+    met_at_sea |= {name for swap in swaps for name in swap.forces}
     aboard: dict[str, str | None] = {}
     arrival: dict[str, Arrival] = {}
     for army in armies:
         if army.aboard is not None:
             fleet = next(f for f in fleets if f.name == army.aboard)
             ends[army.name] = position[fleet.name]
-            reached = position[fleet.name] == fleet.route[-1] and fleet.name not in stopped
+            reached = position[fleet.name] == fleet.route[-1] and fleet.name not in met_at_sea
             landed = army.lands and reached
             aboard[army.name] = None if landed else fleet.name
             arrival[army.name] = "landing" if landed else "sea"
@@ -178,7 +184,6 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                     )
                 )
     land_at: dict[str, set[str]] = {}
-    _together(fleets, ends, hostile, sea_at)
     _together(ashore, ends, hostile, land_at)
     meetings = [
         *swaps,

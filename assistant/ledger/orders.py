@@ -377,6 +377,50 @@ def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
     )
 
 
+def found_by_landing(state: CampaignState, army: str) -> None:
+    """T5.2 phase 6, T7.4: troops landed after the naval battles meet the hostile armies
+    ashore where they land (one land meeting per province, the landing its approach, T3.2)."""
+    if state.orders_resolved_turn != state.turn:
+        return
+    state.landed.append(army)
+    landed = state.forces[army]
+    groups = map_rules.alliances(state)
+    ashore = [
+        f
+        for f in map_rules.on_map(state)
+        if f.kind == "army" and f.aboard is None and f.province == landed.province
+    ]
+    side = landed.paid_by or landed.nation
+    if not any(at_war(side, f.paid_by or f.nation, groups) for f in ashore):
+        return
+    names = sorted(f.name for f in ashore)
+    for meeting in state.meetings:
+        found = meeting.meeting
+        if not found.at_sea and not found.crossing and found.province == landed.province:
+            arrivals = {**found.arrivals, **dict.fromkeys(state.landed, "landing")}
+            meeting.meeting = found.model_copy(
+                update={
+                    "forces": names,
+                    "nations": [state.forces[n].nation for n in names],
+                    "arrivals": {n: arrivals.get(n, "stood") for n in names},
+                }
+            )
+            meeting.settled = False
+            return
+    state.meetings.append(
+        MeetingState(
+            meeting=Meeting(
+                number=len(state.meetings) + 1,
+                province=landed.province,
+                at_sea=False,
+                forces=names,
+                nations=[state.forces[n].nation for n in names],
+                arrivals={n: "landing" if n in state.landed else "stood" for n in names},
+            )
+        )
+    )
+
+
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
     """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
     fought = set(nations)

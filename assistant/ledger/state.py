@@ -327,6 +327,9 @@ class CampaignState(_State):
     """The last turn whose orders were carried out (once a turn, T7.3)."""
     meetings: list[sealed.MeetingState] = []
     """T7.4: the meetings found when this turn's orders were carried out, sea first."""
+    landed: list[str] = []
+    """Armies that landed this turn after the naval battles (T5.2 phase 6): their approach to
+    a meeting is a landing (T3.2)."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -664,7 +667,10 @@ class CampaignState(_State):
             case FleetSailed():
                 return map_rules.sail_fleet(self, event, apply)
             case TroopsLanded():
-                return map_rules.land_troops(self, event, apply)
+                text = map_rules.land_troops(self, event, apply)
+                if apply and self.rules.orders == "sealed":
+                    sealed.found_by_landing(self, event.army)
+                return text
             case ForceRenamed():
                 return map_rules.rename(self, event, apply)
             case ForceSplit():
@@ -1205,6 +1211,7 @@ class CampaignState(_State):
         self._set_initiative()
         phases.end_of_turn(self, apply=True)
         self.meetings = []
+        self.landed = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring

@@ -353,3 +353,44 @@ def test_t3_0_a_nation_outside_the_meeting_cannot_answer_it(store: CampaignStore
     store.append(resolution(store.state()))
     refused(store, MeetingAnswered(meeting=1, seek=["Carthage"]), "Carthage is not in meeting 1")
     refused(store, MeetingAnswered(meeting=7, seek=[]), "no meeting 7")
+
+
+def test_t5_2_a_tarentine_turn_by_the_book(store: CampaignStore) -> None:
+    """Story: sealed orders from several nations, a crossing on a road, two fleets meeting at
+    their landing place, a meeting both sides avoid, troops landing after the naval battles
+    into a land meeting, the battle fought from it, and the turn ending once all is settled."""
+    from assistant.ledger.events import ForceSplit
+    from assistant.ledger.record import ContingentFigures, battle_event
+
+    store.append(ForceSplit(force="Rome I", pm=2, name="Laevinus"))
+    store.append(voyage("Rome", "Rome fleet I", "Heraclea", carry=["Laevinus"], land=True))
+    store.append(voyage("Pyrrhus", "Pyrrhus fleet I", "Heraclea", carry=["Pyrrhus I"], land=True))
+    store.append(march("Rome", "Rome I", "Corfinium"))
+    store.append(march("Magna Graecia", "Magna Graecia III", "Roma"))
+    store.append(march("Carthage", "Carthage I", "Utica"))
+    store.append(resolution(store.state()))
+    state = store.state()
+    assert [(m.province, m.at_sea) for m in state.meetings] == [
+        ("Heraclea", True),
+        ("Roma", False),
+    ]
+    assert state.forces["Carthage I"].province == "Utica", "no enemy there: it just marches"
+    assert state.forces["Laevinus"].aboard == "Rome fleet I", "landings wait for phase 6"
+    refused(store, TroopsLanded(army="Laevinus"), "landings come after the naval battles")
+    store.append(MeetingAnswered(meeting=1, seek=[]))
+    store.append(TroopsLanded(army="Laevinus"))
+    store.append(TroopsLanded(army="Pyrrhus I"))
+    land = [m for m in store.state().meetings if m.province == "Heraclea" and not m.at_sea]
+    assert land and land[0].meeting.arrivals == {"Laevinus": "landing", "Pyrrhus I": "landing"}
+    refused(store, TurnAdvanced(), "the turn cannot end yet", "2 meeting(s)")
+    figures = [
+        ContingentFigures(side="a", nation="Rome", pm=2, battle_groups=12, broken=3),
+        ContingentFigures(side="b", nation="Pyrrhus", pm=2, battle_groups=8, broken=2),
+    ]
+    store.append(
+        battle_event(store.state(), place="Heraclea", system="fog", winner="b", contingents=figures)
+    )
+    store.append(MeetingAnswered(meeting=2, seek=[]))
+    assert all(m.settled for m in store.state().meetings)
+    store.append(TurnAdvanced())
+    assert store.state().phase is Phase.recruitment
