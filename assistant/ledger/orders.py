@@ -421,6 +421,35 @@ def found_by_landing(state: CampaignState, army: str) -> None:
     )
 
 
+def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+    """T7.4: once the orders are carried out, a battle before the retreats is fought only where
+    forces meet, between the nations of that meeting (a second battle after the retreats,
+    T4.3, is not bound to a meeting)."""
+    from assistant.ledger.phases import TARENTINE, Phase
+
+    if (
+        state.rules.orders != "sealed"
+        or state.orders_resolved_turn != state.turn
+        or state.phase not in TARENTINE
+        or TARENTINE.index(state.phase) >= TARENTINE.index(Phase.retreats)
+    ):
+        return
+    fought = set(nations)
+    there = [m for m in state.meetings if m.province == place]
+    if any(fought <= set(m.meeting.nations) for m in there):
+        return
+    raise refused(
+        "place",
+        N_("no meeting at {place} this turn between {nations}; meetings: {choices} (T7.4)"),
+        place=place,
+        nations=", ".join(sorted(fought)),
+        choices="; ".join(
+            f"{m.province} ({', '.join(dict.fromkeys(m.meeting.nations))})" for m in state.meetings
+        )
+        or "-",
+    )
+
+
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
     """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
     fought = set(nations)

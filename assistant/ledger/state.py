@@ -595,6 +595,10 @@ class CampaignState(_State):
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
                     dba_map.after_battle(self, event, event_id, apply=False)
+                if not apply:
+                    sealed.check_battle_meets(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)

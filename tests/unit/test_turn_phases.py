@@ -310,7 +310,11 @@ def test_t7_4_armies_crossing_on_a_road_meet(store: CampaignStore) -> None:
     assert meeting.meeting.crossing == ["Corfinium", "Roma"]
     assert meeting.meeting.forces == ["Magna Graecia III", "Rome I"]
     assert meeting.meeting.arrivals == {"Magna Graecia III": "mountain", "Rome I": "mountain"}
-    assert not meeting.at_sea
+    assert not meeting.at_sea and meeting.province == "Roma"
+    forces = store.state().forces
+    assert forces["Magna Graecia III"].province == forces["Rome I"].province == "Roma", (
+        "met on the road: held where Magna Graecia III marched, so the battle can be fought"
+    )
 
 
 def test_t7_4_fleets_crossing_at_sea_meet_stretch_by_stretch_and_stop(
@@ -394,3 +398,27 @@ def test_t5_2_a_tarentine_turn_by_the_book(store: CampaignStore) -> None:
     assert all(m.settled for m in store.state().meetings)
     store.append(TurnAdvanced())
     assert store.state().phase is Phase.recruitment
+
+
+def test_t7_4_a_battle_is_recorded_only_where_forces_meet(store: CampaignStore) -> None:
+    from assistant.ledger.record import ContingentFigures, battle_event
+
+    store.append(march("Rome", "Rome I", "Corfinium"))
+    store.append(march("Magna Graecia", "Magna Graecia III", "Roma"))
+    store.append(resolution(store.state()))
+
+    def battle(place: str, a: str, b: str) -> Event:
+        return battle_event(
+            store.state(),
+            place=place,
+            system="manual",
+            winner="a",
+            contingents=[
+                ContingentFigures(side="a", nation=a, pm=1, pm_lost=0),
+                ContingentFigures(side="b", nation=b, pm=1, pm_lost=1),
+            ],
+        )
+
+    refused(store, battle("Arpi", "Rome", "Pyrrhus"), "no meeting at Arpi", "Roma (", "T7.4")
+    store.append(battle("Roma", "Rome", "Magna Graecia"))
+    assert store.state().meetings[0].settled
