@@ -29,6 +29,7 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    PlayerChanged,
     SealedOrder,
     VoyageOrder,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "meetings_summary",
     "order_for",
     "orders_of",
+    "player_changed",
     "resolution",
     "resolved",
     "withdrawn",
@@ -145,7 +147,7 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
     _need_sealed(state)
     nation = state.nation(event.nation)
-    if not nation.player:
+    if not nation.player or nation.unplayed:
         raise refused(
             "nation",
             N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
@@ -471,6 +473,35 @@ def settle_by_interception(state: CampaignState, province: str, caught: bool) ->
         if meeting.at_sea and not meeting.settled and meeting.province == province:
             meeting.settled = True
             return
+
+
+def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> str:
+    """T4.4: a nation loses its player or gets one back (its orders given this turn are
+    withdrawn with it)."""
+    nation = state.nation(event.nation)
+    if not nation.player:
+        raise refused(
+            "nation",
+            N_("{nation} is no player nation: its forces are the Neutral holders' (T4.4)"),
+            nation=nation.name,
+        )
+    if nation.unplayed == (not event.player):
+        raise refused(
+            "nation",
+            N_("{nation} already has a player")
+            if event.player
+            else N_("{nation} already has no player"),
+            nation=nation.name,
+        )
+    if apply:
+        nation.unplayed = not event.player
+        if not event.player:
+            state.orders.pop(nation.name, None)
+    if event.player:
+        return N_("{nation} has a player again (T4.4)").format(nation=nation.name)
+    return N_("{nation} has no player from now on: its forces stand and defend (T4.4)").format(
+        nation=nation.name
+    )
 
 
 def orders_of(state: CampaignState, viewer: str | None) -> dict[str, list[SealedOrder]]:

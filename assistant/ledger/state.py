@@ -44,6 +44,7 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
@@ -183,6 +184,9 @@ class NationState(_State):
     """Enemy land PM this nation holds prisoner (T4.3)."""
     away: bool = False
     """Pyrrhus away in Greece after the barbarian invasion (T5.6, 1–2)."""
+    unplayed: bool = False
+    """T4.4: a player nation nobody plays now: it gives no orders and recruits nothing; its
+    forces stand and defend; it pays and collects as usual."""
 
     @property
     def decimated_pm(self) -> int:
@@ -516,6 +520,7 @@ class CampaignState(_State):
                     "prestige": nation.prestige,
                     "victory_points": nation.victory_points,
                     "prisoners_held": nation.prisoners_held,
+                    "has_player": nation.player and not nation.unplayed,
                 }
                 for name, nation in self.nations.items()
             },
@@ -708,6 +713,8 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case PlayerChanged():
+                return sealed.player_changed(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -1083,6 +1090,12 @@ class CampaignState(_State):
         if not nation.player:
             raise LedgerFieldError(
                 "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
+            )
+        if nation.unplayed:
+            raise LedgerFieldError(
+                "nation",
+                N_("{name} has no player: it recruits nothing (T4.4)"),
+                name=nation.name,
             )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
@@ -1627,6 +1640,8 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         last_event_id=1,
     )
     state.phase = phases.first_phase(state)
+    for name in created.no_player:
+        state.nations[name].unplayed = True
     return state
 
 

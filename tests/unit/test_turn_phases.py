@@ -422,3 +422,42 @@ def test_t7_4_a_battle_is_recorded_only_where_forces_meet(store: CampaignStore) 
     refused(store, battle("Arpi", "Rome", "Pyrrhus"), "no meeting at Arpi", "Roma (", "T7.4")
     store.append(battle("Roma", "Rome", "Magna Graecia"))
     assert store.state().meetings[0].settled
+
+
+# ---- nations without a player (T4.4) ------------------------------------------------------
+
+
+def test_t4_4_a_nation_without_a_player_gives_no_orders_and_recruits_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "t44.castra")
+    run(capsys, "campaign", "new", "tarentine", "--no-player", "Senones", "--file", path)
+    shown = run_json(capsys, "campaign", "show", "--file", path)
+    assert [n for n, data in shown["nations"].items() if not data["has_player"]] == [
+        "Senones",
+        "Neutral",
+    ]
+    for argv, words in (
+        (["move", "Senones I", "--to", "Boii"], "Senones has no player: it gives no orders"),
+        (["recruit", "--nation", "Senones", "--land", "1"], "Senones has no player: it recruits"),
+        (["player", "Senones", "--none"], "Senones already has no player"),
+        (["player", "Neutral"], "Neutral is no player nation"),
+    ):
+        code, _out, err = run(capsys, "campaign", *argv, "--file", path)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+    back = run_json(capsys, "campaign", "player", "Senones", "--file", path)
+    assert back["summary"] == "Senones has a player again (T4.4)"
+    assert run_json(capsys, "campaign", "move", "Senones I", "--to", "Boii", "--file", path)
+    gone = run_json(capsys, "campaign", "player", "Senones", "--none", "--file", path)
+    assert "forces stand and defend" in gone["summary"]
+    orders = run_json(capsys, "campaign", "orders", "Senones", "--file", path)
+    assert orders["orders"] == [], "its orders go with its player"
+
+
+def test_t4_4_an_unknown_nation_without_a_player_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.castra"
+    code, _out, err = run(capsys, "campaign", "new", "tarentine", "--no-player", "Gauls",
+                          "--file", str(path))  # fmt: skip
+    assert code == 2 and "--no-player: one of Rome" in err and not path.exists()

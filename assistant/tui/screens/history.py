@@ -53,7 +53,13 @@ KIND_WORDS: dict[str, str] = {
     "ghost_battle_finished": N_("ghost battle finished"),
     "interception_rolled": N_("interception rolled"),
     "loyalty_changed": N_("loyalty changed"),
+    "march": N_("march order"),
+    "meeting_answered": N_("meeting answered"),
     "note": N_("note"),
+    "order_given": N_("sealed order given"),
+    "order_withdrawn": N_("sealed order withdrawn"),
+    "orders_resolved": N_("orders carried out"),
+    "player_changed": N_("player changed"),
     "pm_rebuilt": N_("PM rebuilt"),
     "prestige_adjusted": N_("prestige adjusted"),
     "province_sacked": N_("province sacked"),
@@ -69,6 +75,7 @@ KIND_WORDS: dict[str, str] = {
     "troops_landed": N_("troops landed"),
     "turn_advanced": N_("turn advanced"),
     "undone": N_("undone"),
+    "voyage": N_("voyage order"),
     "winter_resolved": N_("winter resolved"),
 }
 """Each event kind as the History screen names it; the kind itself is the ledger's key."""
