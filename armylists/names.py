@@ -8,13 +8,29 @@ Siracusa; seed 003's sides are Macedonia and Persia). Recorded sentences ("Rome 
 PE …") read the same way through ``translate_recorded``, which translates each value it finds.
 A club's own nation (a custom scenario) is shown as the club typed it, even if its name happens
 to be an English word the catalogue knows.
+
+What a referee types is read the other way round (issue 25): :func:`nation_key` takes a shipped
+nation in either language and any case ("roma", "Magna Grecia") and gives its key, so the
+command line stores "Rome" whether it was given ``--side-a Roma:4`` or ``--side-a Rome:4``,
+and ``--json`` is the same in both languages.
 """
 
 from __future__ import annotations
 
-from converters.i18n import N_, _
+import difflib
+from collections.abc import Iterable
 
-__all__ = ["NATION_NAMES", "nation_name"]
+from converters.i18n import N_, _, in_every_language
+
+__all__ = [
+    "NATION_NAMES",
+    "find_name",
+    "first_starting",
+    "nation_key",
+    "nation_name",
+    "nearest_name",
+    "nearest_nation",
+]
 
 NATION_NAMES = frozenset(
     {
@@ -39,3 +55,76 @@ def nation_name(name: str) -> str:
     """A nation's name in the active language: the seed's form for a shipped scenario's nation,
     the name as typed for any other."""
     return _(name) if name in NATION_NAMES else name
+
+
+# -- a name as a player types it ----------------------------------------------------------------
+# One place both interfaces read typed names through (issue 27): the app's forms and the Map's
+# "/" as the command line does, in any case and, for a nation, in either language.
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def find_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` (keys: a province, a nation) that ``typed`` names, in any case and
+    spacing, or as the interface shows it in the other language ("Cartagine" → "Carthage");
+    None when none is named."""
+    wanted = _folded(typed)
+    if not wanted:
+        return None
+    for name in names:
+        shown = {_folded(name), _folded(nation_name(name)), _folded(_(name))}
+        if wanted in shown:
+            return name
+    return None
+
+
+def first_starting(typed: str, names: Iterable[str]) -> str | None:
+    """For type-ahead: the first of ``names`` (in their order) that starts with ``typed``, in
+    any case, else the first that holds it; None when none does."""
+    wanted = _folded(typed)
+    listed = list(names)
+    if not wanted:
+        return None
+    for found in (
+        [n for n in listed if _folded(n).startswith(wanted)],
+        [n for n in listed if wanted in _folded(n)],
+    ):
+        if found:
+            return found[0]
+    return None
+
+
+def nearest_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` closest to ``typed`` (a typing slip: "Capau" → "Capua"), for a
+    refusal's "did you mean …?"; None when nothing is close."""
+    by_folded = {_folded(name): name for name in names}
+    close = difflib.get_close_matches(_folded(typed), list(by_folded), n=1, cutoff=0.6)
+    return by_folded[close[0]] if close else None
+
+
+def _spellings(key: str) -> set[str]:
+    """How a reader may write ``key``, casefolded: a shipped nation in every language."""
+    if key not in NATION_NAMES:
+        return {key.casefold()}
+    return {said.casefold() for said in in_every_language(key)}
+
+
+def nation_key(typed: str) -> str:
+    """The key of a shipped scenario's nation typed in English or Italian, in any case ("roma",
+    "CARTAGINE", "Magna Grecia" → "Magna Graecia"); any other name as typed (a club's own
+    nation, checked against its campaign where it is used)."""
+    wanted = typed.strip().casefold()
+    for key in sorted(NATION_NAMES):
+        if wanted in _spellings(key):
+            return key
+    return typed
+
+
+def nearest_nation(typed: str, keys: list[str]) -> str | None:
+    """The nation among ``keys`` that ``typed`` most likely meant ("Cartagne" → "Carthage"),
+    matched against each key's name in every language; None when nothing is close."""
+    spelled = {spelling: key for key in keys for spelling in _spellings(key)}
+    close = difflib.get_close_matches(typed.strip().casefold(), list(spelled), n=1, cutoff=0.75)
+    return spelled[close[0]] if close else None

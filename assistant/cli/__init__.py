@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from assistant.cli.errors import CliError, one_line
+from assistant.cli.errors import CliError, refusal_line
 from converters.i18n import LANGUAGES, _, choose_language, set_language
 
 if TYPE_CHECKING:
@@ -170,8 +170,7 @@ def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
 
 
 def _refuse(message: str) -> int:
-    # "castra: error:" is argparse's own prefix, kept in every language so scripts find it.
-    print(f"castra: error: {one_line(message)}", file=sys.stderr)
+    print(refusal_line("castra", message), file=sys.stderr)
     return 2
 
 

@@ -19,11 +19,13 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     TypeAdapter,
+    ValidationInfo,
     model_serializer,
     model_validator,
 )
 
 from armylists.scenarios import Scenario
+from converters.bounds import check_lengths
 from converters.dice import Roll
 from converters.house_rules import HouseRules
 from converters.rates import PM
@@ -77,6 +79,7 @@ __all__ = [
     "TurnAdvanced",
     "Undone",
     "VoyageOrder",
+    "WarDeclared",
     "WinterResolved",
 ]
 
@@ -86,6 +89,14 @@ Side = Literal["a", "b"]
 
 class _Value(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+FREE_TEXT_FIELDS = ("note", "terms", "reason", "prestige_reason")
+"""Fields of free text (bounded by ``converters.bounds.TEXT_MOST``); every other text field of
+an event is a name (``NAME_MOST``)."""
+
+WRITTEN_BY_CASTRA = ("scenario", "rules", "rolls", "figures", "dice_log", "battle", "when")
+"""Fields Castra fills in itself (a scenario, the dice, a ghost battle's record), not typed."""
 
 
 class EventBase(_Value):
@@ -101,6 +112,15 @@ class EventBase(_Value):
     """Free text: why, where, what the players said."""
     rolls: list[Roll] = []
     """Every die rolled for this event, with its purpose, in the order rolled."""
+
+    @model_validator(mode="after")
+    def _bounded(self, info: ValidationInfo) -> EventBase:
+        # Every name typed is at most NAME_MOST characters, a note TEXT_MOST (issue 28). An
+        # event read back from the campaign's own file (context {"stored": True}) was checked
+        # when it was written, or written before the bounds existed: it opens as it was.
+        if not (info.context or {}).get("stored"):
+            check_lengths(self, texts=FREE_TEXT_FIELDS, skip=WRITTEN_BY_CASTRA)
+        return self
 
 
 class CampaignCreated(EventBase):
@@ -317,6 +337,11 @@ class WinterResolved(EventBase):
     """The winter's events act on the map (T7.9: the storm after upkeep, Pyrrhus off the map,
     troops appearing where the event says). False in winters recorded before the map, which
     replay as they were recorded."""
+    occupation: bool = False
+    """T5.7, T7.7 as revised: the control check runs over every province occupied on the map
+    by a nation at war with its controller (``stationed`` is then left None: the PM are read
+    from the map when the check is made). False in winters recorded before this reading, which
+    replay as they were recorded."""
 
 
 class ForcedMarch(EventBase):
@@ -491,6 +516,17 @@ class TreatyBroken(EventBase):
     """The treaty's number (1 for the first recorded)."""
     nation: str
     """Who breaks it."""
+
+
+class WarDeclared(EventBase):
+    """A nation declares war on another (T7.10, an event of phase 2, T5.2): from now on they
+    are at war until a treaty makes peace or an alliance."""
+
+    kind: Literal["war_declared"] = "war_declared"
+    nation: str
+    """Who declares it."""
+    on: str
+    """The nation it declares war on."""
 
 
 class ArmyRetreated(EventBase):
@@ -759,6 +795,7 @@ Event = Annotated[
     | ProvinceSacked
     | TreatyMade
     | TreatyBroken
+    | WarDeclared
     | ArmyRetreated
     | FleetRetreated
     | InterceptionRolled
@@ -807,6 +844,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "province_sacked",
     "treaty_made",
     "treaty_broken",
+    "war_declared",
     "army_retreated",
     "fleet_retreated",
     "interception_rolled",

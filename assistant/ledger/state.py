@@ -14,8 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war, phases, solo
+from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger import orders as sealed
@@ -61,6 +62,7 @@ from assistant.ledger.events import (
     TroopsLanded,
     TurnAdvanced,
     Undone,
+    WarDeclared,
     WinterResolved,
 )
 from converters.bellum import Standings, standings, victory_text
@@ -115,7 +117,10 @@ class LedgerFieldError(FieldError, LedgerError):
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
         self.english = FieldError(field, message, **values).text()
         """The refusal in English, the way the ledger records text."""
-        super().__init__(field, _(message), **values)
+        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
+        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        shown = {key: _shown_value(key, value) for key, value in values.items()}
+        super().__init__(field, _(message), **shown)
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -125,6 +130,14 @@ class LedgerFieldError(FieldError, LedgerError):
             return cls(field, N_("{reason}"), reason=refusal.reason())
         place = "/".join(refusal.fields)
         return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
+
+def _shown_value(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key == "date":
+        return translate_recorded(value)
+    return nation_name(value)
 
 
 class _State(BaseModel):
@@ -313,6 +326,10 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    wars: list[list[str]] = []
+    """T7.10: the pairs of nations at war (each pair sorted), by a declaration of war or a
+    battle fought between them, until a treaty between them; see
+    :mod:`assistant.ledger.relations`."""
     interceptions: list[naval_rules.Interception] = []
     """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
@@ -351,11 +368,18 @@ class CampaignState(_State):
         """The nation called ``name``, or a LedgerError naming ``field`` and the choices."""
         found = self.nations.get(name)
         if found is None:
+            choices = ", ".join(nation_name(nation) for nation in self.nations)
+            guess = nearest_nation(name, list(self.nations))
+            if guess is not None:
+                raise LedgerFieldError(
+                    field,
+                    N_("one of {choices} (got {name!r}; did you mean {guess}?)"),
+                    choices=choices,
+                    name=name,
+                    guess=nation_name(guess),
+                )
             raise LedgerFieldError(
-                field,
-                N_("one of {choices} (got {name!r})"),
-                choices=", ".join(self.nations),
-                name=name,
+                field, N_("one of {choices} (got {name!r})"), choices=choices, name=name
             )
         return found
 
@@ -535,6 +559,7 @@ class CampaignState(_State):
                 for name, army in self.armies.items()
             },
             "bellum": self._bellum_summary(),
+            "relations": relations.relations_summary(self),
             "phase": phases.phase_summary(self),
         }
 
@@ -696,6 +721,8 @@ class CampaignState(_State):
                 return map_war.treaty_made(self, event, apply)
             case TreatyBroken():
                 return map_war.treaty_broken(self, event, apply)
+            case WarDeclared():
+                return relations.declare_war(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
             case FleetRetreated():
@@ -1018,6 +1045,12 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
+        # T7.10: a battle fought between two nations sets them at war.
+        relations.set_at_war(
+            self,
+            (c.nation for c in event.contingents if c.side == "a"),
+            (c.nation for c in event.contingents if c.side == "b"),
+        )
         losses = "; ".join(_contingent_losses(c) for c in event.contingents)
         defeat = event.defeat if event.morale else None
         if event.winner == "draw":
@@ -1318,6 +1351,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
             )
+        if event.occupation and (event.stationed or not self.forces):
+            raise LedgerFieldError(
+                "stationed",
+                N_("read from the map in this campaign (T5.7, T7.8)"),
+            )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
@@ -1404,7 +1442,9 @@ class CampaignState(_State):
                 )
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
-        if event.stationed is not None:
+        if event.occupation:
+            lines.extend(conquest.occupation_checks(self))
+        elif event.stationed is not None:
             lines.extend(self._control_checks(event.stationed))
         # T5.8 victory points.
         final = self.turn >= calendar.total_turns

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armylists.names import nation_name
+from armylists.names import nation_key, nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
@@ -250,6 +250,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION",
+        type=nation_key,
         help=_("FOG: this contingent's camp was sacked"),
     )
     record.add_argument(
@@ -286,13 +287,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rebuild = _command(
         commands, "rebuild", _("rebuild decimated PM, 20 PE each (T2.5)"), _run_rebuild
     )
-    rebuild.add_argument("--nation", required=True)
+    rebuild.add_argument("--nation", required=True, type=nation_key)
     rebuild.add_argument("--pm", type=_at_least(1), default=1, help=_("how many (default 1)"))
 
     recruit = _command(
         commands, "recruit", _("order recruits: land 40, naval 30 PE (T6.1)"), _run_recruit
     )
-    recruit.add_argument("--nation", required=True)
+    recruit.add_argument("--nation", required=True, type=nation_key)
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
@@ -327,7 +328,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
         _run_winter,
     )
-    winter.add_argument("--storm-nation", help=_("who the storm strikes if several tie (T5.6, 7)"))
+    winter.add_argument(
+        "--storm-nation", type=nation_key, help=_("who the storm strikes if several tie (T5.6, 7)")
+    )
     winter.add_argument(
         "--annex",
         metavar="PROVINCE",
@@ -532,7 +535,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_sack,
     )
     sack.add_argument("province")
-    sack.add_argument("--nation", required=True, help=_("the sacker, whose army stands there"))
+    sack.add_argument(
+        "--nation", required=True, type=nation_key, help=_("the sacker, whose army stands there")
+    )
     treaty = _command(
         commands,
         "treaty",
@@ -540,19 +545,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_treaty,
     )
     treaty.add_argument(
-        "--party", action="append", default=[], required=True, metavar="NATION", help=_("repeat")
+        "--party",
+        action="append",
+        default=[],
+        required=True,
+        metavar="NATION",
+        type=nation_key,
+        help=_("repeat"),
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
     treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
-    treaty.add_argument("--imposed-by", metavar="NATION", help=_("a peace imposed by this party"))
+    treaty.add_argument(
+        "--imposed-by", metavar="NATION", type=nation_key, help=_("a peace imposed by this party")
+    )
     treaty.add_argument("--pp", type=_at_least(0), default=0, help=_("the imposed peace's PP"))
     broken = _command(
         commands, "break", _("a party breaks a public treaty: −5 PP (T4.2, T7.10)"), _run_break
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
-    broken.add_argument("--nation", required=True, help=_("who breaks it"))
+    broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
+    war = _command(
+        commands,
+        "declare-war",
+        _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
+        _run_declare_war,
+    )
+    war.add_argument("nation", nargs="?", type=nation_key, help=_("who declares it"))
+    war.add_argument(
+        "--on", metavar="NATION", type=nation_key, help=_("the nation it declares war on")
+    )
     fall_back = _command(
         commands,
         "fall-back",
@@ -580,25 +603,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
-    treasury.add_argument("--nation", required=True)
+    treasury.add_argument("--nation", required=True, type=nation_key)
     treasury.add_argument("--pe", type=int, required=True, help=_("PE added (+) or taken (−)"))
 
     prestige = _command(
         commands, "prestige", _("add or take PP, with a note (T4.2)"), _run_prestige
     )
-    prestige.add_argument("--nation", required=True)
+    prestige.add_argument("--nation", required=True, type=nation_key)
     prestige.add_argument("--pp", type=int, required=True, help=_("PP added (+) or taken (−)"))
 
     forces = _command(
         commands, "forces", _("add or remove PM outside battle, with a note"), _run_forces
     )
-    forces.add_argument("--nation", required=True)
+    forces.add_argument("--nation", required=True, type=nation_key)
     forces.add_argument("--land", type=int, default=0, metavar="PM")
     forces.add_argument("--naval", type=int, default=0, metavar="PM")
 
     take = _command(commands, "take", _("a province changes hands"), _run_take)
     take.add_argument("--province", required=True)
-    take.add_argument("--nation", required=True)
+    take.add_argument("--nation", required=True, type=nation_key)
 
     march = _command(commands, "march", _("forced march: −2 morale (D5)"), _run_march)
     march.add_argument("--army", required=True)
@@ -741,11 +764,14 @@ def _pairs(
     kind: Callable[[str], Any] = int,
     minimum: int | None = 0,
     shape: str | None = None,
+    nations: bool = True,
 ) -> dict[str, Any]:
     """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
 
     Figures are ``minimum`` or more (0 unless said otherwise; None: any sign); ``shape`` is
-    what an item looks like, for the error line (default NATION:VALUE)."""
+    what an item looks like, for the error line (default NATION:VALUE). A shipped nation may be
+    named in either language ("Roma:4"), and is kept by its key; ``nations=False`` keeps every
+    name as typed (a custom campaign's own nations, or provinces)."""
     shape = shape or _("NATION:VALUE, e.g. Rome:4")
     found: dict[str, Any] = {}
     for item in values:
@@ -770,6 +796,8 @@ def _pairs(
                     option=option, name=name, minimum=minimum, value=value.strip()
                 )
             )
+        if nations:
+            name = nation_key(name)
         if name in found:
             raise CliError(_given_twice(option, name))
         found[name] = number
@@ -984,8 +1012,10 @@ def _append(
             stored = store.append(event)
         except LedgerError as error:
             message = describe(error)
-            if message.split(":", 1)[0] in flags:
-                message = "--" + message
+            field, colon, rest = message.partition(":")
+            if field in flags:
+                # The option the user typed, not the event's field (--imposed-by, not imposed_by).
+                message = "--" + field.replace("_", "-") + colon + rest
             raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
@@ -999,7 +1029,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from armylists.scenarios import custom_scenario, load_scenario
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    prestige = _pairs(args.prestige, "--prestige", minimum=None)
+    prestige = _pairs(args.prestige, "--prestige", minimum=None, nations=False)
     if args.map is not None and args.scenario != "tarentine":
         raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
@@ -1024,9 +1054,9 @@ def _run_new(args: argparse.Namespace) -> int:
     elif args.scenario == "custom":
         scenario = custom_scenario(
             args.nation,
-            treasuries=_pairs(args.treasury, "--treasury"),
-            land_pm=_pairs(args.land, "--land"),
-            naval_pm=_pairs(args.naval, "--naval"),
+            treasuries=_pairs(args.treasury, "--treasury", nations=False),
+            land_pm=_pairs(args.land, "--land", nations=False),
+            naval_pm=_pairs(args.naval, "--naval", nations=False),
             prestige=prestige,
         )
     else:
@@ -1893,9 +1923,48 @@ def _run_break(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("nation",))
 
 
+RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
+"""T7.10's relations (language-neutral in ``--json``), as the list of relations says them."""
+
+
+def _run_declare_war(args: argparse.Namespace) -> int:
+    """T7.10: record a declaration of war, or list each pair of nations and its relation."""
+    from assistant.ledger.events import WarDeclared
+    from assistant.ledger.relations import relations_summary
+
+    if args.nation is None and args.on is None:
+        with _open(args) as store:
+            rows = relations_summary(store.state())
+        text = "\n".join(
+            _("{a} – {b}: {relation}").format(
+                a=nation_name(row["a"]),
+                b=nation_name(row["b"]),
+                relation=_(RELATION_WORDS[row["relation"]]),
+            )
+            for row in rows
+        )
+        emit(args, {"relations": rows, "rule": "T7.10"}, text or _("no nations"))
+        return 0
+    if args.nation is None or args.on is None:
+        raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
+    return _append(args, event, flags=("on",))
+
+
 RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
 """T4.3's kinds of province, best first, as the ledger names them (language-neutral in
 ``--json``), marked so the list of retreats says them with ``_()``."""
+
+
+def _retreat_label(option: Any) -> str:
+    """T4.3, T7.5: what a retreat is to the army, with who holds it ("neutral, Magna
+    Graecia's"), and the fleet a lander goes back aboard."""
+    text = _("{holding}, held by {holder}").format(
+        holding=_(option.holding), holder=nation_name(option.holder)
+    )
+    if option.aboard is not None:
+        text += ", " + _("back aboard {fleet}").format(fleet=option.aboard)
+    return str(text)
 
 
 def _run_fall_back(args: argparse.Namespace) -> int:
@@ -1922,7 +1991,7 @@ def _run_fall_back(args: argparse.Namespace) -> int:
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
                 heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
                 lines = [
-                    f"  {o.province} ({_(o.holding)}"
+                    f"  {o.province} ({_retreat_label(o)}"
                     + (
                         ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
                         if o.second_battle
@@ -1974,7 +2043,7 @@ def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
-        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2")
+        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
     )
     store = _open(args)
     try:
@@ -2005,8 +2074,12 @@ def _run_winter(args: argparse.Namespace) -> int:
 
 def _run_control(args: argparse.Namespace) -> int:
     """T5.7: what the referee needs for the winter's control checks; writes nothing."""
+    from assistant.ledger.conquest import occupations
+
     with _open(args) as store:
         state = store.state()
+    if state.forces:
+        return _control_on_map(args, store.path, state, occupations(state))
     occupied = state.occupied()
     data = {
         "file": str(store.path),
@@ -2057,6 +2130,54 @@ def _run_control(args: argparse.Namespace) -> int:
             _(
                 "In the winter turn give the PM stationed: "
                 "`castra campaign winter --stationed PROVINCE:PM`."
+            )
+        )
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _control_on_map(
+    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
+) -> int:
+    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
+    with both scores as they stand now (the winter reads the PM from the map)."""
+    data = {
+        "file": str(path),
+        "turn": state.turn,
+        "date": state.date,
+        "winter": state.is_winter,
+        "occupied": [entry.model_dump() for entry in occupied],
+        "loyalty_spent": list(state.loyalty_spent),
+    }
+    lines = [_heading(state)]
+    if not occupied:
+        lines.append(
+            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        )
+    else:
+        lines.append(
+            _("a tie to the holder")
+            if state.rules.control_tie == "occupier"
+            else _("a tie to the owner, house rule control_tie = owner")
+        )
+    for entry in occupied:
+        result = entry.check()
+        lines.append(
+            _(
+                "  {province}: {controller} {owner_score} (PP {owner_pp} + loyalty {loyalty}) v "
+                "{occupier} {occupier_score} (PP {occupier_pp} + {pm} PM standing); "
+                "{needed} PM take it"
+            ).format(
+                province=entry.province,
+                controller=nation_name(entry.controller),
+                owner_score=result.owner_score,
+                owner_pp=entry.owner_pp,
+                loyalty=entry.loyalty,
+                occupier=nation_name(entry.occupier),
+                occupier_score=result.occupier_score,
+                occupier_pp=entry.occupier_pp,
+                pm=entry.stationed_pm,
+                needed=entry.pm_to_keep,
             )
         )
     emit(args, data, "\n".join(lines))
@@ -2118,9 +2239,16 @@ def _run_retreat(args: argparse.Namespace) -> int:
 
 
 def _run_note(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from assistant.ledger.events import NoteAdded
 
-    return _append(args, NoteAdded(note=args.text, who=_who(args)))
+    try:
+        note = NoteAdded(note=args.text, who=_who(args))
+    except ValidationError as error:
+        # The note is the positional TEXT here, not a --note option.
+        raise CliError(describe(error, {"note": "text"})) from None
+    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:
