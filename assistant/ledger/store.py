@@ -19,7 +19,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -461,9 +461,10 @@ class CampaignStore:
         note: str = "",
         force: bool = False,
         rules: HouseRules | None = None,
+        no_player: Sequence[str] = (),
     ) -> CampaignStore:
         """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
-        the defaults if None).
+        the defaults if None) and the player nations nobody plays (``no_player``, T4.4).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
@@ -471,6 +472,7 @@ class CampaignStore:
         created = CampaignCreated(
             scenario=scenario,
             rules=rules or HouseRules(),
+            no_player=list(no_player),
             turn=1,
             who=who,
             when=_now(),

@@ -112,7 +112,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    new.add_argument(
+        "--no-player",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"),
+    )
+
     add_rule_option(new)
+    player = _command(
+        commands,
+        "player",
+        _("a nation loses its player, or gets one back (T4.4)"),
+        _run_player,
+    )
+    player.add_argument("nation", metavar="NATION", help=_("the nation"))
+    player.add_argument(
+        "--none",
+        action="store_true",
+        help=_("nobody plays it from now on (default: somebody does)"),
+    )
 
     _command(
         commands,
@@ -1058,9 +1078,22 @@ def _run_new(args: argparse.Namespace) -> int:
                 raise
             raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
     rules = rules_from_args(args)
+    for name in args.no_player:
+        if name not in scenario.nations:
+            raise CliError(
+                _("--no-player: one of {nations} (got {name!r})").format(
+                    nations=", ".join(scenario.nations), name=name
+                )
+            )
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
+            _path(args),
+            scenario,
+            who=_who(args),
+            note=args.note,
+            force=args.force,
+            rules=rules,
+            no_player=list(dict.fromkeys(args.no_player)),
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -1658,6 +1691,13 @@ def _run_meetings(args: argparse.Namespace) -> int:
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
     return 0
+
+
+def _run_player(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PlayerChanged
+
+    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
+    return _append(args, event, flags=("player",))
 
 
 def _run_answer(args: argparse.Namespace) -> int:
