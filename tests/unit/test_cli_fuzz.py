@@ -410,6 +410,11 @@ SEEDS: dict[str, list[list[str]]] = {
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"]],
     "campaign meetings": [["--file", "c.castra"]],
+    "campaign player": [
+        ["--file", "c.castra", "Rome", "--none"],
+        ["--file", "c.castra", "Neutral"],
+        ["--file", "c.castra", LONG_NAME, "--none"],
+    ],
     "campaign answer": [
         ["--file", "c.castra", "1"],
         ["--file", "c.castra", "--seek", "Rome", "9" * 5000],

@@ -127,7 +127,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation loses its player, or gets one back (T4.4)"),
         _run_player,
     )
-    player.add_argument("nation", metavar="NATION", help=_("the nation"))
+    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     player.add_argument(
         "--none",
         action="store_true",
