@@ -56,6 +56,7 @@ from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.generals import GeneralProfile
+from tests.battle_places import ONE_AT_A_TIME
 
 __all__ = ["bellum_year", "macedon_season", "tarentine_year"]
 
@@ -76,7 +77,9 @@ def _manual(place: str, winner: str, *lines: ContingentResult, **facts: bool) ->
 def tarentine_year(path: Path) -> CampaignStore:
     """The Tarentine year at ``path``, through the winter into spring, open (the caller
     closes it)."""
-    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
+    store = CampaignStore.create(
+        path, load_scenario("tarentine"), who="Referee", rules=ONE_AT_A_TIME
+    )
     # Turn 1: Rome II sacks neutral Canova (+6 PE); a loan, an omen, a treaty, a note.
     store.append(ArmyMoved(army="Rome II", to="Canova"))
     store.append(sack_event(store.state(), "Canova", "Rome"))
@@ -165,7 +168,7 @@ def tarentine_year(path: Path) -> CampaignStore:
 
 def macedon_season(path: Path) -> CampaignStore:
     """Two Macedon turns with every kind of its own (D5, D10–D14), open."""
-    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee")
+    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee", rules=ONE_AT_A_TIME)
     store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
     store.append(SpecialActionOrdered(army="Macedon 6", action="works"))
     store.append(ArmyMobilised(side="Macedon", province="Hellas", army="Hellenic levy"))
