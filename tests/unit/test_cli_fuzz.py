@@ -355,7 +355,36 @@ SEEDS: dict[str, list[list[str]]] = {
     ],
     "campaign loyalty": [["--file", "m.castra", "--side", "Macedon", "--by", "1", "Thrace"]],
     "campaign pairing": [["--file", "m.castra", "Macedonia"]],
-    "campaign sail": [["--file", "c.castra", "--to", "Neapolis", "Rome fleet I"]],
+    "campaign sail": [
+        ["--file", "c.castra", "--to", "Neapolis", "Rome fleet I"],
+        ["--file", "s.castra", "--to", "Neapolis", "--nation", "Carthage", "Rome fleet I"],
+        ["--file", "s.castra", "--to", "Sena", "Rome fleet I"],
+    ],
+    # T7.3, T7.4, T4.4: s.castra holds two sealed orders that cross on the road Roma–Corfinium
+    "campaign orders": [
+        ["--file", "s.castra", "Rome"],
+        ["--file", "s.castra", "--withdraw", "Rome I", "Rome"],
+        ["--file", "s.castra", "--withdraw", LONG_NAME, "Rome"],
+        ["--file", "c.castra", LONG_NAME],
+    ],
+    "campaign resolve": [["--file", "s.castra"], ["--file", "m.castra"], ["--file", "b.castra"]],
+    "campaign meetings": [["--file", "s.castra"], ["--file", "b.castra"]],
+    "campaign answer": [
+        ["--file", "s.castra", "1"],
+        ["--file", "s.castra", "1", "--seek", LONG_NAME],
+        ["--file", "s.castra", "9" * 5000],
+    ],
+    "campaign declare-war": [  # issue 23 (T7.10), in phase 2 of a sealed turn (T5.2)
+        ["--file", "c.castra"],
+        ["--file", "c.castra", "--on", "Carthage", "Rome"],
+        ["--file", "s.castra", "--on", "Carthage", "Rome"],
+        ["--file", "c.castra", "--on", LONG_NAME, "Rome"],
+    ],
+    "campaign player": [
+        ["--file", "s.castra", "--none", "Senones"],
+        ["--file", "s.castra", "Neutral"],
+        ["--file", "s.castra", LONG_NAME],
+    ],
     "campaign land": [["--file", "c.castra", "Rome I"]],
     "campaign rename": [
         ["--file", "c.castra", "--name", "Legio", "Rome I"],
