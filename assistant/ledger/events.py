@@ -135,6 +135,10 @@ class CampaignCreated(EventBase):
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults, except ``orders``: see :meth:`_played_one_act_at_a_time` (so a
     new campaign gives its rules explicitly, as ``CampaignStore.create`` does)."""
+    imported_on_trust: datetime | None = None
+    """When this history was imported with ``--trust`` although its export's hash chain was
+    missing or did not match (a hand-made history, issue 28); None for a history Castra
+    recorded, or imported with its chain intact."""
 
     @model_validator(mode="before")
     @classmethod
@@ -162,6 +166,8 @@ class CampaignCreated(EventBase):
             rules.pop("orders")
             if self.rules.model_copy(update={"orders": "sealed"}) == HouseRules():
                 data.pop("rules", None)
+        if self.imported_on_trust is None:  # (issue 28) likewise left out when unset
+            data.pop("imported_on_trust", None)
         return data
 
 

@@ -1729,6 +1729,8 @@ def replay_as_recorded(
         )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
+    if created.imported_on_trust is not None:
+        summaries[items[0][0]] += "; " + N_("imported on trust: no hash chain vouched for it")
     # The state each event to be undone found, kept while it is the last event in force: an
     # undo of the last event in force (the only kind Castra writes) puts it back without a
     # replay, so the history of a long campaign with many undos stays one pass.

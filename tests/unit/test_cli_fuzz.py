@@ -360,31 +360,6 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "s.castra", "--to", "Neapolis", "--nation", "Carthage", "Rome fleet I"],
         ["--file", "s.castra", "--to", "Sena", "Rome fleet I"],
     ],
-    # T7.3, T7.4, T4.4: s.castra holds two sealed orders that cross on the road Roma–Corfinium
-    "campaign orders": [
-        ["--file", "s.castra", "Rome"],
-        ["--file", "s.castra", "--withdraw", "Rome I", "Rome"],
-        ["--file", "s.castra", "--withdraw", LONG_NAME, "Rome"],
-        ["--file", "c.castra", LONG_NAME],
-    ],
-    "campaign resolve": [["--file", "s.castra"], ["--file", "m.castra"], ["--file", "b.castra"]],
-    "campaign meetings": [["--file", "s.castra"], ["--file", "b.castra"]],
-    "campaign answer": [
-        ["--file", "s.castra", "1"],
-        ["--file", "s.castra", "1", "--seek", LONG_NAME],
-        ["--file", "s.castra", "9" * 5000],
-    ],
-    "campaign declare-war": [  # issue 23 (T7.10), in phase 2 of a sealed turn (T5.2)
-        ["--file", "c.castra"],
-        ["--file", "c.castra", "--on", "Carthage", "Rome"],
-        ["--file", "s.castra", "--on", "Carthage", "Rome"],
-        ["--file", "c.castra", "--on", LONG_NAME, "Rome"],
-    ],
-    "campaign player": [
-        ["--file", "s.castra", "--none", "Senones"],
-        ["--file", "s.castra", "Neutral"],
-        ["--file", "s.castra", LONG_NAME],
-    ],
     "campaign land": [["--file", "c.castra", "Rome I"]],
     "campaign rename": [
         ["--file", "c.castra", "--name", "Legio", "Rome I"],
@@ -431,6 +406,32 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "a note"],
         ["--file", "c.castra", LONG_NAME],
         ["--file", "c.castra", "--who", LONG_NAME, "x"],
+    ],
+    # T7.3, T7.4, T4.4: s.castra holds two sealed orders that cross on the road Roma–Corfinium
+    "campaign orders": [
+        ["--file", "s.castra", "Rome"],
+        ["--file", "s.castra", "--withdraw", LONG_NAME, "Rome"],
+        ["--file", "c.castra", "Rome"],
+        ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
+        ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
+    ],
+    "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
+    "campaign meetings": [["--file", "c.castra"], ["--file", "s.castra"]],
+    "campaign player": [
+        ["--file", "c.castra", "Rome", "--none"],
+        ["--file", "c.castra", "Neutral"],
+        ["--file", "c.castra", LONG_NAME, "--none"],
+        ["--file", "s.castra", "Senones", "--none"],
+    ],
+    "campaign answer": [
+        ["--file", "c.castra", "1"],
+        ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
+        ["--file", "s.castra", "1", "--seek", LONG_NAME],
+    ],
+    "campaign declare-war": [
+        ["--file", "c.castra", "Rome", "--on", "Carthage"],
+        ["--file", "c.castra", LONG_NAME, "--on", "Carthage"],
+        ["--file", "c.castra", "--note", "N" * 5000, "Rome", "--on", "Carthage"],
     ],
     "campaign undo": [["--file", "c.castra", "--reason", "typo"]],
     "campaign history": [["--file", "c.castra"]],

@@ -30,6 +30,7 @@ from assistant.cli.common import (
     describe,
     dice_from_args,
     emit,
+    not_written,
     read_json_file,
 )
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -126,7 +127,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation loses its player, or gets one back (T4.4)"),
         _run_player,
     )
-    player.add_argument("nation", metavar="NATION", help=_("the nation"))
+    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     player.add_argument(
         "--none",
         action="store_true",
@@ -672,6 +673,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--force",
         action="store_true",
         help=_("replace an existing file (the old one is kept, renamed aside)"),
+    )
+    imported.add_argument(
+        "--trust",
+        action="store_true",
+        help=_(
+            "import a history whose hash chain is missing or broken (a hand-made one); its "
+            "first event records that it was imported on trust"
+        ),
     )
 
 
@@ -2321,9 +2330,7 @@ def _run_export(args: argparse.Namespace) -> int:
             _("FILE: {name} already exists; give another name or pass --force").format(name=target)
         ) from None
     except OSError as error:
-        raise CliError(
-            _("FILE: cannot write {name}: {reason}").format(name=target, reason=error)
-        ) from None
+        raise not_written("FILE", target, error) from None
     count = len(document["events"])
     data: dict[str, Any] = {"file": str(target), "events": count}
     text = ngettext(
@@ -2362,7 +2369,9 @@ def _run_import(args: argparse.Namespace) -> int:
 
     document = read_json_file(args.source, "FILE")
     try:
-        store = CampaignStore.import_document(document, _path(args), force=args.force)
+        store = CampaignStore.import_document(
+            document, _path(args), force=args.force, trust=args.trust
+        )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
     with store:
