@@ -40,6 +40,7 @@ from assistant.ledger.events import (
     NoteAdded,
     OrderGiven,
     OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceTaken,
@@ -189,6 +190,7 @@ def sealed_turn(path: Path) -> CampaignStore:
     store.append(OrderWithdrawn(nation="Rome", force="Rome fleet I"))
     store.append(resolution(store.state()))
     store.append(MeetingAnswered(meeting=1, seek=[]))
+    store.append(PlayerChanged(nation="Senones", player=False, note="the Senones' player left"))
     _advance(store)
     return store
 
