@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from converters.i18n import N_, _
+from converters.i18n import LANGUAGES, N_, _, translation_in
 
 __all__ = ["NATION_NAMES", "find_name", "first_starting", "nation_name", "nearest_name"]
 
@@ -61,7 +61,9 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
     if not wanted:
         return None
     for name in names:
-        shown = {_folded(name), _folded(nation_name(name)), _folded(_(name))}
+        shown = {_folded(name), _folded(nation_name(name))}
+        if name in NATION_NAMES:
+            shown |= {_folded(translation_in(language, name)) for language in LANGUAGES}
         if wanted in shown:
             return name
     return None

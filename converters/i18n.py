@@ -47,6 +47,7 @@ __all__ = [
     "remember_recorded",
     "set_language",
     "translate_recorded",
+    "translation_in",
 ]
 
 DOMAIN = "castra"
@@ -237,6 +238,13 @@ def choose_language(flag: str | None, environ: Mapping[str, str], saved: str | N
 def _(message: str) -> str:
     """Translate one user-visible message into the active language."""
     return _active.gettext(message)
+
+
+def translation_in(language: str, message: str) -> str:
+    """``message`` in ``language`` whatever the interface speaks (a name typed in either
+    language is read, :func:`armylists.names.find_name`); as it is when not translated."""
+    catalogue = _catalogue(language) if language != "en" else None
+    return message if catalogue is None else catalogue.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

@@ -602,6 +602,16 @@ class _TurnNotes:
         self.notes: list[str] = []
 
 
+def _winter_clauses(summary: str, state: CampaignState) -> list[str]:
+    """A resolved winter's summary clause by clause ("; " between clauses), a winter event's
+    own text kept whole though it holds a "; " ("Pyrrhus leaves; the second time …", T5.6)."""
+    events = state.scenario.winter_events
+    kept = [e.text for e in events.events if "; " in e.text] if events is not None else []
+    for text in kept:
+        summary = summary.replace(text, text.replace("; ", "\x00"))
+    return [clause.replace("\x00", "; ") for clause in summary.split("; ")]
+
+
 def _winter_line(line: str, state: CampaignState) -> str:
     """One line of a resolved winter in the interface's language: upkeep, the event, PM
     expiring (T5.6, T6.2, T2.5) through their templates; the VP line (T5.8), a list of nations,
@@ -671,7 +681,7 @@ def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes
         case WinterResolved():
             # The ledger's own English lines (issue 15), one per clause, shown in the
             # report's language; which list a line joins is read from the English.
-            for line in summary.split("; "):
+            for line in _winter_clauses(summary, state):
                 if line.startswith("control check"):
                     told.control.append(translate_recorded(line))
                 else:

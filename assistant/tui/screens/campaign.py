@@ -537,6 +537,10 @@ class CampaignScreen(Screen[None]):
             return _("Winter resolved: press n to start the spring.")
         count = int(glance["battles"])
         battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
+        if not glance["uses_pm"]:
+            # A campaign of armies (Macedon vs Persia) has no PM to rebuild or recruit (T6):
+            # r and t are not its keys, so they are not its hints either.
+            return battles.format(count=count) + " · " + _("n ends this turn")
         return (
             battles.format(count=count)
             + " · "

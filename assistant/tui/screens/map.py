@@ -470,11 +470,17 @@ class SailForm(ProvinceOrderForm):
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
 
+        state = castra_app(self).ledger.state()
+        provinces = [province.name for province in state.scenario.provinces]
+        to = self.text("to")
         return FleetSailed(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
-            to=self.text("to"),
-            via=names(self.text("via")),
-            carry=names(self.text("carry")),
+            to=self.named("to", to, provinces) if to else to,
+            via=[self.named("via", name, provinces) for name in names(self.text("via"))],
+            carry=[
+                self.named("carry", name, state.forces, army=True)
+                for name in names(self.text("carry"))
+            ],
             land=self.choice("land") == "yes",
             who=self.who(),
             note=self.text("note"),
@@ -515,7 +521,35 @@ class SackForm(ProvinceOrderForm):
             _("Sacker"),
             Select([(nation_name(n), n) for n in nations], prompt=_("whose army")),
         )
+        yield Static("", id="sack-preview", classes="hint")
         yield from self._common()
+
+    @on(Select.Changed, "#nation")
+    def _preview(self, event: Select.Changed) -> None:
+        """What the sack will do, before ctrl+s: the ledger's own event for it (T5.3, T4.2)."""
+        from assistant.ledger.map_war import sack_event
+
+        shown = self.query_one("#sack-preview", Static)
+        if event.value is Select.NULL:
+            shown.update("")
+            return
+        try:
+            sack = sack_event(castra_app(self).ledger.state(), self.province, str(event.value))
+        except ValueError as error:
+            shown.update("")
+            self.show_error(error)
+            return
+        sacker = nation_name(sack.nation)
+        said = _(
+            "{nation} takes {pe} PE; {province}'s loyalty toward {nation} −10 for ever (T5.3)"
+        ).format(nation=sacker, pe=sack.pe, province=self.province)
+        changes = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in sack.prestige.items())
+        said += "\n" + (
+            _("Prestige (T4.2): {changes}").format(changes=changes.replace("-", "−"))
+            if changes
+            else _("Prestige (T4.2): no change")
+        )
+        shown.update(said)
 
     def build_event(self) -> Any:
         from assistant.ledger.map_war import sack_event
