@@ -333,9 +333,9 @@ async def test_the_ghost_says_what_routed_takes_waits_for_f10_and_starts_anew_em
 async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_recorded(
     app: CastraApp, store: CampaignStore, type_text: Any
 ) -> None:
-    """Item 8 (T7.4): at Tarentum Rome has 1 PM standing (of 7 in play): the card says "of 1
-    at Tarentum"; once ctrl+r records, the figures are cleared, nothing is red, and the desk
-    says what was recorded."""
+    """Item 8 (T7.4): at Tarentum Rome has 1 PM standing (of 7 in play): the card says "of 1"
+    (its tooltip "at Tarentum"); once ctrl+r records, the figures are cleared, nothing is red,
+    and the desk says what was recorded."""
     from textual.widgets import Input, Static
 
     from tests.tui.conftest import fill
@@ -346,9 +346,9 @@ async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_re
         await _battle_from_map(pilot, "b")
         desk = app.screen
         rome = next(card for card in desk.cards("a") if card.nation == "Rome")
-        assert str(desk.query_one(f"#{rome.side}{rome.number}-available").render()) == (
-            "of 1 at Tarentum"
-        )
+        available = desk.query_one(f"#{rome.side}{rome.number}-available")
+        assert str(available.render()) == "of 1", "1 PM stands at Tarentum, not the 7 in play"
+        assert available.tooltip == "of 1 at Tarentum"
         await fill(pilot, "#a1-battle_groups", "8", type_text)
         await fill(pilot, "#a1-broken", "1", type_text)
         for card in desk.cards("b"):
@@ -534,3 +534,28 @@ def test_the_winter_event_is_one_line_though_it_holds_a_semicolon() -> None:
         f"winter event 3: {text}",
         "VP Rome 41",
     ]
+
+
+async def test_a_real_d10_waits_after_1_and_refuses_12_at_once(
+    app: CastraApp, store: CampaignStore, type_text: Any
+) -> None:
+    """Item 15 (T5.6 with physical dice): on the winter's d10 "1" may become 10, so the prompt
+    waits; "12" no d10 shows, refused as it is typed, without Enter."""
+    from textual.widgets import Static
+
+    from assistant.tui.screens.die_entry import DieEntryScreen
+    from tests.tui.test_campaign_flows import play_to_the_first_winter
+
+    play_to_the_first_winter(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "w", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        await type_text(pilot, "1")
+        await pilot.pause()
+        error = app.screen.query_one("#die-error", Static)
+        assert isinstance(app.screen, DieEntryScreen) and str(error.render()) == ""
+        await type_text(pilot, "2")
+        await pilot.pause()
+        assert str(error.render()) == "face: a d10 shows 1 to 10 (got '12'); roll again"
+        assert app.dice.log == []

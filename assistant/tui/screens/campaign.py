@@ -109,11 +109,15 @@ def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
     t26)"; "—" for none."""
     if not batches:
         return "—"
-    parts = []
+    # Batches decimated on different turns may expire at the same winter: one figure for each
+    # winter ("2 (to t13)", not "1 (to t13), 1 (to t13)", issue 27).
+    by_expiry: dict[Any, int] = {}
     for batch in batches:
-        expires = batch["expires"]
+        by_expiry[batch["expires"]] = by_expiry.get(batch["expires"], 0) + int(batch["pm"])
+    parts = []
+    for expires, pm in by_expiry.items():
         until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
-        parts.append(f"{batch['pm']}{until}")
+        parts.append(f"{pm}{until}")
     return ", ".join(parts)
 
 
