@@ -559,3 +559,5 @@ async def test_a_real_d10_waits_after_1_and_refuses_12_at_once(
         await pilot.pause()
         assert str(error.render()) == "face: a d10 shows 1 to 10 (got '12'); roll again"
         assert app.dice.log == []
+        await pilot.press("escape")  # abandon the roll: the winter's worker stops waiting
+        await app.workers.wait_for_complete()
