@@ -8,6 +8,11 @@ Siracusa; seed 003's sides are Macedonia and Persia). Recorded sentences ("Rome 
 PE …") read the same way through ``translate_recorded``, which translates each value it finds.
 A club's own nation (a custom scenario) is shown as the club typed it, even if its name happens
 to be an English word the catalogue knows.
+
+What a referee types is read the other way round (issue 25): :func:`nation_key` takes a shipped
+nation in either language and any case ("roma", "Magna Grecia") and gives its key, so the
+command line stores "Rome" whether it was given ``--side-a Roma:4`` or ``--side-a Rome:4``,
+and ``--json`` is the same in both languages.
 """
 
 from __future__ import annotations
@@ -15,9 +20,17 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from converters.i18n import LANGUAGES, N_, _, translation_in
+from converters.i18n import N_, _, in_every_language
 
-__all__ = ["NATION_NAMES", "find_name", "first_starting", "nation_name", "nearest_name"]
+__all__ = [
+    "NATION_NAMES",
+    "find_name",
+    "first_starting",
+    "nation_key",
+    "nation_name",
+    "nearest_name",
+    "nearest_nation",
+]
 
 NATION_NAMES = frozenset(
     {
@@ -61,9 +74,7 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
     if not wanted:
         return None
     for name in names:
-        shown = {_folded(name), _folded(nation_name(name))}
-        if name in NATION_NAMES:
-            shown |= {_folded(translation_in(language, name)) for language in LANGUAGES}
+        shown = {_folded(name), *(_folded(said) for said in _spellings(name))}
         if wanted in shown:
             return name
     return None
@@ -91,3 +102,29 @@ def nearest_name(typed: str, names: Iterable[str]) -> str | None:
     by_folded = {_folded(name): name for name in names}
     close = difflib.get_close_matches(_folded(typed), list(by_folded), n=1, cutoff=0.6)
     return by_folded[close[0]] if close else None
+
+
+def _spellings(key: str) -> set[str]:
+    """How a reader may write ``key``, casefolded: a shipped nation in every language."""
+    if key not in NATION_NAMES:
+        return {key.casefold()}
+    return {said.casefold() for said in in_every_language(key)}
+
+
+def nation_key(typed: str) -> str:
+    """The key of a shipped scenario's nation typed in English or Italian, in any case ("roma",
+    "CARTAGINE", "Magna Grecia" → "Magna Graecia"); any other name as typed (a club's own
+    nation, checked against its campaign where it is used)."""
+    wanted = typed.strip().casefold()
+    for key in sorted(NATION_NAMES):
+        if wanted in _spellings(key):
+            return key
+    return typed
+
+
+def nearest_nation(typed: str, keys: list[str]) -> str | None:
+    """The nation among ``keys`` that ``typed`` most likely meant ("Cartagne" → "Carthage"),
+    matched against each key's name in every language; None when nothing is close."""
+    spelled = {spelling: key for key in keys for spelling in _spellings(key)}
+    close = difflib.get_close_matches(typed.strip().casefold(), list(spelled), n=1, cutoff=0.75)
+    return spelled[close[0]] if close else None

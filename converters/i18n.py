@@ -34,20 +34,16 @@ __all__ = [
     "N_",
     "Catalogue",
     "_",
-    "catalogue_stamp",
     "choose_language",
     "current_language",
-    "forget_remembered",
     "format_campaign_date",
     "format_number",
     "format_percent",
     "key_label",
     "language_of_locale",
     "ngettext",
-    "remember_recorded",
     "set_language",
     "translate_recorded",
-    "translation_in",
 ]
 
 DOMAIN = "castra"
@@ -68,12 +64,22 @@ _language = "en"
 def set_language(language: str) -> None:
     """Switch every later `_()` call to `language` ("en" or "it"); unknown falls back to English."""
     global _active, _language
-    _remembered.clear()
     _language = language if language in LANGUAGES else "en"
     if _language == "en":
         _active = _gettext.NullTranslations()
         return
     _active = _catalogue(_language) or _gettext.NullTranslations()
+
+
+def in_every_language(message: str) -> tuple[str, ...]:
+    """``message`` as each shipped language says it (English first): what a reader may type for
+    a name the interface shows translated ("Roma" or "Rome")."""
+    said = [message]
+    for language in LANGUAGES[1:]:
+        catalogue = _catalogue(language)
+        if catalogue is not None:
+            said.append(catalogue.gettext(message))
+    return tuple(said)
 
 
 def _compiled_catalogue(language: str) -> Path:
@@ -170,42 +176,6 @@ def _plural_rule(header: str) -> Callable[[int], int]:
     return lambda n: int(n != 1)
 
 
-_remembered: dict[str, str] = {}
-"""Recorded sentences already translated into the active language, handed over from an earlier
-session (:func:`remember_recorded`): see there."""
-
-
-def catalogue_stamp() -> str:
-    """Which catalogue the active language's translations come from ("" in English): what a
-    remembered translation must have been made with to be used."""
-    if _language == "en":
-        return ""
-    try:
-        mo = _compiled_catalogue(_language).stat()
-    except OSError:
-        return ""
-    return f"{_language}:{mo.st_size}:{mo.st_mtime_ns}"
-
-
-def remember_recorded(translations: Mapping[str, str]) -> None:
-    """Take ``translations`` (recorded sentence → its translation, made with this catalogue
-    by an earlier session, see :func:`catalogue_stamp`) as already made.
-
-    The app's first frame shows recorded sentences (the date, the latest events) before any
-    has been translated in this session; finding the templates for the first of them costs
-    an Italian start a tenth of its time (benchmarks/startup.py). The app forgets them again
-    (:func:`forget_remembered`) as soon as the campaign file is open and translates afresh, so
-    a remembered sentence is only ever shown in that first frame.
-    """
-    if _language != "en":
-        _remembered.update(translations)
-
-
-def forget_remembered() -> None:
-    """Translate every recorded sentence afresh from now on (see :func:`remember_recorded`)."""
-    _remembered.clear()
-
-
 def current_language() -> str:
     """The language `_()` translates into now."""
     return _language
@@ -238,13 +208,6 @@ def choose_language(flag: str | None, environ: Mapping[str, str], saved: str | N
 def _(message: str) -> str:
     """Translate one user-visible message into the active language."""
     return _active.gettext(message)
-
-
-def translation_in(language: str, message: str) -> str:
-    """``message`` in ``language`` whatever the interface speaks (a name typed in either
-    language is read, :func:`armylists.names.find_name`); as it is when not translated."""
-    catalogue = _catalogue(language) if language != "en" else None
-    return message if catalogue is None else catalogue.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -339,9 +302,6 @@ def translate_recorded(text: str) -> str:
     """
     if _language == "en" or not text:
         return text
-    remembered = _remembered.get(text)
-    if remembered is not None:
-        return remembered
     return _translate_recorded(_language, text)
 
 

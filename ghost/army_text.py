@@ -11,14 +11,27 @@ import re
 from pydantic import ValidationError
 
 from converters.errors import FieldError, field_error, naming_field
-from converters.i18n import _
+from converters.i18n import _, in_every_language
 from ghost.battle import Corps, Division, GhostArmy
 from ghost.gap import brigade_strength
+from ghost.generals import Quality
 
 __all__ = ["ARMY_LINE", "ArmyProblem", "army_text", "parse_army"]
 
-ARMY_LINE = re.compile(r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[a-z]+)\)\s*:\s*(?P<divisions>.+)$")
+ARMY_LINE = re.compile(
+    r"^\s*(?P<name>[^():]*?)\s*\((?P<quality>[^\W\d_]+)\)\s*:\s*(?P<divisions>.+)$"
+)
 """``NAME (QUALITY): DIVISION MODS…; DIVISION MODS…``"""
+
+
+def _quality(typed: str) -> str:
+    """A corps' quality typed in English or Italian, any case ("Buono" → "good", the seed's
+    scarso / mediocre / buono / eccellente, G1); anything else as typed, for the refusal."""
+    wanted = typed.casefold()
+    for quality in Quality:
+        if wanted in {said.casefold() for said in in_every_language(quality.value)}:
+            return quality.value
+    return typed
 
 
 class ArmyProblem(FieldError):
@@ -95,7 +108,9 @@ def parse_army(text: str, other_units: int = 0) -> GhostArmy:
             except FieldError as error:
                 raise _on_line(number, error) from None
         try:
-            corps.append(Corps(quality=match["quality"], divisions=divisions, name=match["name"]))
+            corps.append(
+                Corps(quality=_quality(match["quality"]), divisions=divisions, name=match["name"])
+            )
         except ValidationError as error:
             raise _on_line(number, field_error(error)) from None
     if not corps:
@@ -108,12 +123,15 @@ def parse_army(text: str, other_units: int = 0) -> GhostArmy:
 
 
 def army_text(army: GhostArmy) -> str:
-    """An order of battle written back in the box's format (to resume a saved battle)."""
+    """An order of battle written back in the box's format (to resume a saved battle), its
+    qualities in the reader's language ("buono"), which :func:`parse_army` reads back."""
     lines = []
     for number, corps in enumerate(army.corps, start=1):
         divisions = "; ".join(
             f"{d.name} " + " ".join(f"{m:+d}" if m else "0" for m in d.brigades)
             for d in corps.divisions
         )
-        lines.append(f"{corps.name or f'Corps {number}'} ({corps.quality.value}): {divisions}")
+        name = corps.name or _("Corps {number}").format(number=number)
+        quality = _(corps.quality.value)
+        lines.append(f"{name} ({quality}): {divisions}")
     return "\n".join(lines) + "\n"

@@ -11,7 +11,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from assistant.cli.errors import MOST_NAME_BYTES, CliError, check_file_name, one_line
+from assistant.cli.errors import (
+    MOST_NAME_BYTES,
+    CliError,
+    check_file_name,
+    one_line,
+    refusal_line,
+)
 from converters.i18n import N_, _
 
 __all__ = [
@@ -127,6 +133,7 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         action = super().add_argument(*args, **kwargs)
+        _name_in_reader_language(action)
         self.arguments.append(action)
         return action
 
@@ -142,6 +149,7 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
         def add_and_record(*args: Any, **kwargs: Any) -> argparse.Action:
             action: argparse.Action = add(*args, **kwargs)
+            _name_in_reader_language(action)
             self.arguments.append(action)
             return action
 
@@ -173,8 +181,7 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         said = translate_argparse_message(message)
-        # "error:" stays as argparse prints it, in every language: scripts look for it.
-        print(one_line(f"{self.prog}: error: {said}"), file=sys.stderr)
+        print(refusal_line(self.prog, said), file=sys.stderr)
         raise SystemExit(2)
 
     def format_usage(self) -> str:
@@ -182,6 +189,89 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         return _translate_headings(super().format_help())
+
+
+ARGUMENT_NAMES = (
+    N_("ARMY"),
+    N_("ARMY=ENEMY"),
+    N_("ARMY_A"),
+    N_("ARMY_B"),
+    N_("BY"),
+    N_("CAPITALS"),
+    N_("CITIES"),
+    N_("DIR"),
+    N_("ELEMENTS_A"),
+    N_("ELEMENTS_B"),
+    N_("FLED"),
+    N_("FLEET"),
+    N_("FLEET_A_PM"),
+    N_("FLEET_B_PM"),
+    N_("FORCE"),
+    N_("INCREMENTS"),
+    N_("INTO"),
+    N_("KEY=N"),
+    N_("KILLED"),
+    N_("LOST"),
+    N_("LOST_A"),
+    N_("LOST_B"),
+    N_("LOYALTY"),
+    N_("MONEY"),
+    N_("NAME"),
+    N_("NAME=VALUE"),
+    N_("NATION"),
+    N_("NATION:N"),
+    N_("NATION:PE"),
+    N_("NATION:PM"),
+    N_("NATION:PP"),
+    N_("NATION:X"),
+    N_("NATION=PM,…"),
+    N_("NOTE"),
+    N_("PATH"),
+    N_("PLACE"),
+    N_("PLAYERS"),
+    N_("PORT"),
+    N_("POWER"),
+    N_("POWER=N"),
+    N_("PROVINCE"),
+    N_("PROVINCE:PM"),
+    N_("REASON"),
+    N_("SEED"),
+    N_("SIDE"),
+    N_("SPEC"),
+    N_("SQUARES"),
+    N_("STORM_NATION"),
+    N_("TERMS"),
+    N_("TURN"),
+    N_("UNITS"),
+    N_("VALUE"),
+    N_("WHEN"),
+    N_("WHO"),
+    N_("YEAR"),
+    N_("[NATION=]PM"),
+    N_("army"),
+    N_("fleet"),
+    N_("force"),
+    N_("province"),
+    N_("text"),
+    N_("treaty"),
+)
+"""What arguments take, as ``--help`` and refusals name them (a metavar, or the dest of an
+argument without one), for :func:`_name_in_reader_language` to translate."""
+
+
+def _name_in_reader_language(action: argparse.Action) -> None:
+    """Show what an argument takes in the reader's language ("--side-a NAZIONE:PM", the
+    positional "provincia", issue 25); its flag, its dest and its choices (keys) stay English.
+    The names are listed in :data:`ARGUMENT_NAMES` for the catalogue."""
+    if action.choices is not None or action.nargs == 0 or isinstance(action.metavar, tuple):
+        return
+    if action.metavar is not None:
+        english = str(action.metavar)
+    else:
+        english = action.dest.upper() if action.option_strings else action.dest
+    said = _(english)
+    if said != english:
+        action.metavar = said
 
 
 def _translate_headings(text: str) -> str:
@@ -289,8 +379,10 @@ def json_depth(document: Any) -> int:
 LEDGER_FIELDS = {
     "land_pm": "--land",
     "naval_pm": "--naval",
+    "parties": "--party",
     **{field: field for field in ("contingents", "defender_dice", "events", "kind", "rolls")},
     **{field: field for field in ("siege_costs", "target", "undo")},
+    **{field: field for field in ("phase", "orders", "meeting", "army", "fleet", "force")},
 }
 """The ledger's fields the command line spells its own way (``land_pm`` is ``--land``) or has
 no option for (an event's ``kind``, the ``undo`` itself): these are shown as they are."""
@@ -330,6 +422,10 @@ def describe(
     if isinstance(error, ValidationError):
         error = field_error(error, positions=True)
     if isinstance(error, FieldError):
+        if error.fields == ("kind",):
+            # The event's kind is the command the user typed, not a field of it: the reason
+            # alone (a custom campaign's "has no economy", not "kind: … has no economy").
+            return error.reason(name)
         return error.text(name)
     return str(error)
 
@@ -341,6 +437,24 @@ def describe_validation_error(error: BaseException) -> str | None:
     if is_validation or isinstance(error, ValueError | LookupError):
         return describe(error)
     return None
+
+
+def not_written(option: str, path: object, error: OSError) -> CliError:
+    """The one line for a file ``option`` names that could not be written: a full disk says
+    so (issue 28), anything else says the system's reason."""
+    import errno
+
+    if error.errno == errno.ENOSPC:
+        return CliError(
+            _("{option}: the disk is full: {path} was not written; free some space").format(
+                option=option, path=path
+            )
+        )
+    return CliError(
+        _("{option}: cannot write {path}: {reason}").format(
+            option=option, path=path, reason=error.strerror or error
+        )
+    )
 
 
 def emit(

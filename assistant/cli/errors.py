@@ -14,7 +14,7 @@ from pathlib import Path
 
 from converters.i18n import _
 
-__all__ = ["MOST_NAME_BYTES", "CliError", "check_file_name", "one_line"]
+__all__ = ["MOST_NAME_BYTES", "CliError", "check_file_name", "one_line", "refusal_line"]
 
 MOST_NAME_BYTES = 255
 """The longest file name (one path component) the usual file systems store."""
@@ -25,6 +25,12 @@ class CliError(Exception):
 
     The message names the field (as the user typed it, e.g. ``--lost``) and what is allowed.
     """
+
+
+def refusal_line(prog: str, message: str) -> str:
+    """A refusal as the command line prints it, ``castra: error: …``, with "error" in the
+    reader's language ("castra: errore: …"): scripts go by the exit status, 2."""
+    return _("{prog}: error: {message}").format(prog=prog, message=one_line(message))
 
 
 def one_line(message: str) -> str:

@@ -14,10 +14,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war, solo
+from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
+from assistant.ledger import orders as sealed
 from assistant.ledger.events import (
     ArmyMobilised,
     ArmyMoved,
@@ -38,13 +40,19 @@ from assistant.ledger.events import (
     GhostBattleFinished,
     InterceptionRolled,
     LoyaltyChanged,
+    MeetingAnswered,
     NoteAdded,
+    OrderGiven,
+    OrdersResolved,
+    OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
     RuleChanged,
+    SealedOrder,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -54,6 +62,7 @@ from assistant.ledger.events import (
     TroopsLanded,
     TurnAdvanced,
     Undone,
+    WarDeclared,
     WinterResolved,
 )
 from converters.bellum import Standings, standings, victory_text
@@ -90,7 +99,7 @@ SUMMARY_WORDS = (
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
 
-REPLAY_VERSION = 3
+REPLAY_VERSION = 4
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -113,7 +122,10 @@ class LedgerFieldError(FieldError, LedgerError):
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
         self.english = FieldError(field, message, **values).text()
         """The refusal in English, the way the ledger records text."""
-        super().__init__(field, _(message), **values)
+        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
+        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        shown = {key: _shown_value(key, value) for key, value in values.items()}
+        super().__init__(field, _(message), **shown)
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -123,6 +135,14 @@ class LedgerFieldError(FieldError, LedgerError):
             return cls(field, N_("{reason}"), reason=refusal.reason())
         place = "/".join(refusal.fields)
         return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
+
+def _shown_value(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key == "date":
+        return translate_recorded(value)
+    return nation_name(value)
 
 
 class _State(BaseModel):
@@ -182,6 +202,9 @@ class NationState(_State):
     """Enemy land PM this nation holds prisoner (T4.3)."""
     away: bool = False
     """Pyrrhus away in Greece after the barbarian invasion (T5.6, 1–2)."""
+    unplayed: bool = False
+    """T4.4: a player nation nobody plays now: it gives no orders and recruits nothing; its
+    forces stand and defend; it pays and collects as usual."""
 
     @property
     def decimated_pm(self) -> int:
@@ -308,6 +331,10 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    wars: list[list[str]] = []
+    """T7.10: the pairs of nations at war (each pair sorted), by a declaration of war or a
+    battle fought between them, until a treaty between them; see
+    :mod:`assistant.ledger.relations`."""
     interceptions: list[naval_rules.Interception] = []
     """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
@@ -317,6 +344,18 @@ class CampaignState(_State):
     ever_lost: list[str] = []
     """Provinces that have left their homeland's hands at least once (T4.3 "own since the
     start")."""
+    phase: phases.Phase | None = None
+    """The phase of the turn the campaign is in (T5.2, D6; None without a turn by the book),
+    moved only by :func:`assistant.ledger.phases.admit` as events are replayed."""
+    orders: dict[str, list[SealedOrder]] = {}
+    """T7.3: each nation's sealed orders waiting to be carried out this turn."""
+    orders_resolved_turn: int = 0
+    """The last turn whose orders were carried out (once a turn, T7.3)."""
+    meetings: list[sealed.MeetingState] = []
+    """T7.4: the meetings found when this turn's orders were carried out, sea first."""
+    landed: list[str] = []
+    """Armies that landed this turn after the naval battles (T5.2 phase 6): their approach to
+    a meeting is a landing (T3.2)."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -334,11 +373,18 @@ class CampaignState(_State):
         """The nation called ``name``, or a LedgerError naming ``field`` and the choices."""
         found = self.nations.get(name)
         if found is None:
+            choices = ", ".join(nation_name(nation) for nation in self.nations)
+            guess = nearest_nation(name, list(self.nations))
+            if guess is not None:
+                raise LedgerFieldError(
+                    field,
+                    N_("one of {choices} (got {name!r}; did you mean {guess}?)"),
+                    choices=choices,
+                    name=name,
+                    guess=nation_name(guess),
+                )
             raise LedgerFieldError(
-                field,
-                N_("one of {choices} (got {name!r})"),
-                choices=", ".join(self.nations),
-                name=name,
+                field, N_("one of {choices} (got {name!r})"), choices=choices, name=name
             )
         return found
 
@@ -503,6 +549,7 @@ class CampaignState(_State):
                     "prestige": nation.prestige,
                     "victory_points": nation.victory_points,
                     "prisoners_held": nation.prisoners_held,
+                    "has_player": nation.player and not nation.unplayed,
                 }
                 for name, nation in self.nations.items()
             },
@@ -517,6 +564,8 @@ class CampaignState(_State):
                 for name, army in self.armies.items()
             },
             "bellum": self._bellum_summary(),
+            "relations": relations.relations_summary(self),
+            "phase": phases.phase_summary(self),
         }
 
     # ---- the rules of each event -------------------------------------------------------
@@ -569,6 +618,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("this event belongs to the current turn {turn}"), turn=self.turn
             )
+        if isinstance(event, TurnAdvanced):
+            phases.end_of_turn(self, apply=False)
+        else:
+            self._sealed_moves_only(event)
+            phases.admit(self, event, apply=apply)
         match event:
             case CampaignCreated():
                 raise LedgerFieldError("kind", N_("a campaign is created only once"))
@@ -576,12 +630,19 @@ class CampaignState(_State):
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
                     dba_map.after_battle(self, event, event_id, apply=False)
+                if not apply:
+                    sealed.check_battle_meets(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
                     text += dba_map.after_battle(self, event, event_id)
+                    sealed.settle_by_battle(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
@@ -645,7 +706,10 @@ class CampaignState(_State):
             case FleetSailed():
                 return map_rules.sail_fleet(self, event, apply)
             case TroopsLanded():
-                return map_rules.land_troops(self, event, apply)
+                text = map_rules.land_troops(self, event, apply)
+                if apply and self.rules.orders == "sealed":
+                    sealed.found_by_landing(self, event.army)
+                return text
             case ForceRenamed():
                 return map_rules.rename(self, event, apply)
             case ForceSplit():
@@ -662,12 +726,27 @@ class CampaignState(_State):
                 return map_war.treaty_made(self, event, apply)
             case TreatyBroken():
                 return map_war.treaty_broken(self, event, apply)
+            case WarDeclared():
+                return relations.declare_war(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
-                return naval_rules.intercepted(self, event, apply)
+                text = naval_rules.intercepted(self, event, apply)
+                if apply:
+                    sealed.settle_by_interception(self, event.province, event.intercepted)
+                return text
+            case OrderGiven():
+                return sealed.given(self, event, apply)
+            case OrderWithdrawn():
+                return sealed.withdrawn(self, event, apply)
+            case OrdersResolved():
+                return sealed.resolved(self, event, apply)
+            case MeetingAnswered():
+                return sealed.answered(self, event, apply)
+            case PlayerChanged():
+                return sealed.player_changed(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -686,6 +765,23 @@ class CampaignState(_State):
         raise LedgerFieldError(
             "kind", N_("unknown event {event!r}"), event=event
         )  # pragma: no cover
+
+    def _sealed_moves_only(self, event: Event) -> None:
+        """T7.3: under house rule ``orders = sealed`` marches and voyages are orders, carried
+        out together by ``castra campaign resolve``, never one at a time."""
+        if (
+            isinstance(event, ArmyMoved | FleetSailed)
+            and self.rules.orders == "sealed"
+            and phases.phases_of(self) is phases.TARENTINE
+        ):
+            raise LedgerFieldError(
+                "orders",
+                N_(
+                    "moves are sealed orders in this campaign (T7.3): give the order, then "
+                    "carry out every nation's together (resolve); house rule orders = "
+                    "immediate moves at once"
+                ),
+            )
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
         """docs/rules.md H: a house rule changes from this event on."""
@@ -954,6 +1050,12 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
+        # T7.10: a battle fought between two nations sets them at war.
+        relations.set_at_war(
+            self,
+            (c.nation for c in event.contingents if c.side == "a"),
+            (c.nation for c in event.contingents if c.side == "b"),
+        )
         losses = "; ".join(_contingent_losses(c) for c in event.contingents)
         defeat = event.defeat if event.morale else None
         if event.winner == "draw":
@@ -1030,6 +1132,12 @@ class CampaignState(_State):
         if not nation.player:
             raise LedgerFieldError(
                 "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
+            )
+        if nation.unplayed:
+            raise LedgerFieldError(
+                "nation",
+                N_("{name} has no player: it recruits nothing (T4.4)"),
+                name=nation.name,
             )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
@@ -1160,6 +1268,9 @@ class CampaignState(_State):
         for name, pe in event.siege_costs.items():
             self.nations[name].treasury = max(0, self.nations[name].treasury - pe)
         self._set_initiative()
+        phases.end_of_turn(self, apply=True)
+        self.meetings = []
+        self.landed = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
@@ -1248,6 +1359,11 @@ class CampaignState(_State):
         if self.turn in self.winters_resolved:
             raise LedgerFieldError(
                 "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
+            )
+        if event.occupation and (event.stationed or not self.forces):
+            raise LedgerFieldError(
+                "stationed",
+                N_("read from the map in this campaign (T5.7, T7.8)"),
             )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
@@ -1340,7 +1456,9 @@ class CampaignState(_State):
                 lines.append(template.format(nation=nation.name, gone=gone))
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
-        if event.stationed is not None:
+        if event.occupation:
+            lines.extend(conquest.occupation_checks(self))
+        elif event.stationed is not None:
             lines.extend(self._control_checks(event.stationed))
         # T5.8 victory points.
         final = self.turn >= calendar.total_turns
@@ -1558,7 +1676,7 @@ def initial_state(created: CampaignCreated) -> CampaignState:
     placed = (
         map_rules.placed_from_start(scenario) if map_rules.board_of(scenario) is not None else {}
     )
-    return CampaignState(
+    state = CampaignState(
         scenario=scenario,
         rules=created.rules,
         forces=placed,
@@ -1575,6 +1693,10 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         dba_map=dba_map.start(scenario),
         last_event_id=1,
     )
+    state.phase = phases.first_phase(state)
+    for name in created.no_player:
+        state.nations[name].unplayed = True
+    return state
 
 
 def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:
@@ -1621,6 +1743,8 @@ def replay_as_recorded(
         )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
+    if created.imported_on_trust is not None:
+        summaries[items[0][0]] += "; " + N_("imported on trust: no hash chain vouched for it")
     # The state each event to be undone found, kept while it is the last event in force: an
     # undo of the last event in force (the only kind Castra writes) puts it back without a
     # replay, so the history of a long campaign with many undos stays one pass.

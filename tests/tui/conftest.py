@@ -63,13 +63,20 @@ def pytest_configure(config: pytest.Config) -> None:
         "armies_at(place, *nations, fleets=False): the test's campaign starts with these "
         "nations' PM standing at place, where its battle is fought (T7.4)",
     )
+    config.addinivalue_line(
+        "markers",
+        "orders_immediate: the test's campaign moves one act at a time (T7.3 house rule)",
+    )
 
 
 @pytest.fixture
 def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[CampaignStore]:
     """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1; a test
-    marked ``armies_at`` has the nations it names standing where its battle is fought."""
-    from tests.battle_places import tarentine_meeting_at
+    marked ``armies_at`` has the nations it names standing where its battle is fought; one
+    marked ``orders_immediate`` carries its moves out as they are recorded (house rule
+    ``orders = immediate``, T7.3) instead of as sealed orders."""
+    from converters.house_rules import HouseRules
+    from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
     marker = request.node.get_closest_marker("armies_at")
     scenario = (
@@ -77,7 +84,9 @@ def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[Campa
         if marker is None
         else tarentine_meeting_at(*marker.args, **marker.kwargs)
     )
-    created = CampaignStore.create(campaign_path, scenario, who="Referee")
+    at_once = request.node.get_closest_marker("orders_immediate") is not None
+    rules = ONE_AT_A_TIME if at_once else HouseRules()
+    created = CampaignStore.create(campaign_path, scenario, who="Referee", rules=rules)
     yield created
     created.close()
 

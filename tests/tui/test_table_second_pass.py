@@ -513,29 +513,6 @@ async def test_the_chronicle_scrolls_at_once_and_draws_every_nation_on_one_scale
     )
 
 
-def test_the_winter_event_is_one_line_though_it_holds_a_semicolon() -> None:
-    """Item 11 (T5.6): "Barbarians invade Greece: Pyrrhus leaves; the second time …" is one
-    bullet of the winter, not two."""
-    from armylists.scenarios import load_scenario
-    from assistant.chronicle.story import _winter_clauses
-
-    scenario = load_scenario("tarentine")
-    assert scenario.winter_events is not None
-    text = next(e.text for e in scenario.winter_events.events if "; " in e.text)
-
-    class _State:
-        pass
-
-    state: Any = _State()
-    state.scenario = scenario
-    summary = f"Rome upkeep 84 PE; winter event 3: {text}; VP Rome 41"
-    assert _winter_clauses(summary, state) == [
-        "Rome upkeep 84 PE",
-        f"winter event 3: {text}",
-        "VP Rome 41",
-    ]
-
-
 async def test_a_real_d10_waits_after_1_and_refuses_12_at_once(
     app: CastraApp, store: CampaignStore, type_text: Any
 ) -> None:

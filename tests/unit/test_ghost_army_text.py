@@ -101,3 +101,51 @@ armies = st.builds(
 @given(armies)
 def test_an_army_written_back_reads_as_the_same_army(army: GhostArmy) -> None:
     assert parse_army(army_text(army)) == army
+
+
+@pytest.mark.parametrize(
+    ("typed", "quality"),
+    [("scarso", "poor"), ("Mediocre", "mediocre"), ("BUONO", "good"), ("eccellente", "excellent")],
+)
+def test_g1_the_seed_s_italian_qualities_are_read(typed: str, quality: str) -> None:
+    """Issue 25: the box takes the seed's words (G1: scarso / mediocre / buono / eccellente) in
+    either language, whichever the interface speaks."""
+    for language in ("en", "it"):
+        set_language(language)
+        try:
+            army = parse_army(f"I Corpo ({typed}): 1ª Divisione 0 +1")
+        finally:
+            set_language("en")
+        assert army.corps[0].quality == Quality(quality)
+
+
+@given(armies)
+def test_an_army_written_back_in_italian_reads_as_the_same_army(army: GhostArmy) -> None:
+    italian = {"poor": "scarso", "mediocre": "mediocre", "good": "buono", "excellent": "eccellente"}
+    set_language("it")
+    try:
+        written = army_text(army)
+        assert parse_army(written) == army
+    finally:
+        set_language("en")
+    for line, corps in zip(written.splitlines(), army.corps, strict=True):
+        assert f"({italian[corps.quality.value]}):" in line
+
+
+def test_the_sample_order_of_battle_reads_in_italian_and_parses() -> None:
+    """§4.1 item 10: the sample the ghost screen starts from is Italian, and the box reads it."""
+    from assistant.tui.screens.ghost import SAMPLE_ARMY
+    from converters.i18n import _
+
+    set_language("it")
+    try:
+        sample = _(SAMPLE_ARMY)
+        army = parse_army(sample)
+    finally:
+        set_language("en")
+    assert sample.startswith("I Corpo (buono): 1ª Divisione 0 +1 0")
+    assert [corps.quality for corps in army.corps] == [Quality.good, Quality.mediocre]
+    english = parse_army(SAMPLE_ARMY)
+    assert [[d.brigades for d in c.divisions] for c in army.corps] == [
+        [d.brigades for d in c.divisions] for c in english.corps
+    ]

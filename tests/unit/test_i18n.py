@@ -259,7 +259,7 @@ def test_a_list_of_sentences_is_not_read_as_one_of_them() -> None:
     {pe} is "25 PE, Carthage 21": each reads in Italian, the first one too."""
     set_language("it")
     line = "tribute Rome 25 PE, Carthage 21 PE, Senones 2 PE"
-    assert translate_recorded(line) == "tributo Roma 25 P.E., Cartagine 21 P.E., Senoni 2 P.E."
+    assert translate_recorded(line) == "tributo Roma 25 PE, Cartagine 21 PE, Senoni 2 PE"
 
 
 def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
@@ -268,7 +268,7 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     ``campaign loyalty`` in Italian)."""
     set_language("it")
     assert translate_recorded("Thrace: Macedon loyalty +1 → 5, held (D14)") == (
-        "Thrace: lealtà di Macedonia +1 → 5, tenuta (D14)"
+        "Thrace: fedeltà di Macedonia +1 → 5, controllata (D14)"
     )
     assert translate_recorded("army: no army called 'Rome X'") == (
         "army: nessun esercito chiamato 'Rome X'"
@@ -295,8 +295,8 @@ def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
     )
     set_language("it")
     assert translate_recorded(line) == (
-        "battaglia di Asculum (turno 3, table): ha vinto il lato a; Roma −2 P.M., "
-        "1 prigionieri, −1 navali; Cartagine nessun P.M. perso; bribed the Samnites"
+        "battaglia di Asculum (turno 3, table): ha vinto la parte a; Roma −2 PM, "
+        "1 prigionieri, −1 navali; Cartagine nessun PM perso; bribed the Samnites"
     )
 
 
@@ -333,7 +333,7 @@ def test_argparse_errors_in_italian_name_the_flag(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert err.strip() == (
-        "castra losses fog: error: argomento --outcome: scelta non valida: 'x' "
+        "castra losses fog: errore: argomento --outcome: scelta non valida: 'x' "
         "(scegli tra 'won', 'lost', 'draw')"
     )
 
@@ -354,12 +354,12 @@ def test_budget_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Field of Glory: 400 punti per P.M."
-    assert "3 P.M. → 800 punti (su 1200)" in lines[1]
+    assert lines[0] == "Field of Glory: 400 punti per PM"
+    assert "3 PM → 800 punti (da 1200)" in lines[1]
     # Issue 14: seed 000 calls the nation Roma; its key stays Rome (--json, the army list).
     assert lines[1].split()[:2] == ["A", "Roma"]
     assert lines[-2] == "Risolvere ai dadi (T3):"
-    assert lines[-1] == "  - T1.8: la parte B ha meno di 2 P.M. (1)"
+    assert lines[-1] == "  - T1.8: la parte B ha meno di 2 PM (1)"
 
 
 def test_a_dice_battle_names_the_seeds_nations_in_italian(
@@ -372,8 +372,8 @@ def test_a_dice_battle_names_the_seeds_nations_in_italian(
         "--a-retreat-at", "1", "--b-retreat-at", "1",
     )  # fmt: skip
     assert code == 0
-    assert out.startswith("Roma: 3 P.M.") and "· Cartagine: 3 P.M." in out.splitlines()[0]
-    assert "    Siracusa: persi 1 di 1" in out
+    assert out.startswith("Roma: 3 PM") and "· Cartagine: 3 PM" in out.splitlines()[0]
+    assert "    Siracusa: persi 1 su 1; rimasti: 0" in out
     assert not any(name in out for name in ("Rome", "Carthage", "Syracuse"))
 
 
@@ -384,8 +384,8 @@ def test_losses_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     )  # fmt: skip
     assert code == 0
     first, second = out.splitlines()
-    assert first == "Perdite FOG (sconfitto): 3 P.M. × 5 ÷ 6 → 3 P.M. persi, restano 0 P.M."
-    assert second.startswith("Decimati (T2.5): 3 P.M., ciascuno ricostruibile")
+    assert first == "Perdite FOG (sconfitto): 3 PM × 5 ÷ 6 → 3 PM persi, restano 0 PM"
+    assert second.startswith("Decimati (T2.5): 3 PM, ciascuno ricostituibile")
 
 
 def test_ghost_replay_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
@@ -466,6 +466,12 @@ JSON_COMMANDS: dict[str, list[str]] = {
 }  # fmt: skip
 """One invocation of every command outside ``campaign`` with ``--json``."""
 
+CROSSING = [
+    ["campaign", "move", "Rome I", "--to", "Corfinium"],
+    ["campaign", "move", "Magna Graecia III", "--to", "Roma"],
+]
+"""T7.4: sealed orders that cross on the mountain road between Roma and Corfinium."""
+
 CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign new": ("", [], ["campaign", "new", "tarentine"]),
     "campaign rules": ("tarentine", [], ["campaign", "rules"]),
@@ -526,6 +532,8 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign break": ("tarentine", [
         ["campaign", "treaty", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
     ], ["campaign", "break", "1", "--nation", "Rome"]),
+    "campaign declare-war": ("tarentine", [], ["campaign", "declare-war", "Rome", "--on",
+                                               "Carthage"]),
     "campaign fall-back": ("tarentine", [], ["campaign", "fall-back", "Rome II"]),
     "campaign intercept": ("tarentine", [["campaign", "sail", "Rome fleet I", "--to", "Tarentum"]],
                            ["campaign", "intercept", "Rome fleet I", "--target",
@@ -548,6 +556,14 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign export": ("tarentine", [], ["campaign", "export", "-"]),
     "campaign import": ("", [], ["campaign", "import", "{export}"]),
     "report": ("tarentine", [["campaign", "advance"]], ["report", "--turn", "1"]),
+    "campaign orders": ("sealed", [["campaign", "move", "Rome I", "--to", "Capua"]],
+                        ["campaign", "orders", "Rome"]),
+    "campaign resolve": ("sealed", CROSSING, ["campaign", "resolve"]),
+    "campaign meetings": ("sealed", [*CROSSING, ["campaign", "resolve"]],
+                          ["campaign", "meetings"]),
+    "campaign answer": ("sealed", [*CROSSING, ["campaign", "resolve"]],
+                        ["campaign", "answer", "1", "--seek", "Rome"]),
+    "campaign player": ("sealed", [], ["campaign", "player", "Senones", "--none"]),
 }  # fmt: skip
 """Every command that reads or writes a campaign, with ``--json``: the template campaign it
 starts from (``""``: none), the commands that set the scene (run in English), the command."""
@@ -603,9 +619,9 @@ def test_campaign_show_in_italian_and_its_json_unchanged(
     assert outputs[0] == outputs[1]
     code, out, _err = _run(capsys, "--lang", "it", "campaign", "show", "--file", campaign)
     lines = out.splitlines()
-    assert "Turno 1, aprile 278 a.C. (1ª quindicina) (su 65 turni)" in lines[0]
+    assert "Turno 1, aprile 278 a.C. (1ª quindicina), su 65 turni" in lines[0]
     rome = next(line for line in lines if line.strip().startswith("Roma "))  # the seed's name
-    assert "P.M." in rome and "tesoro" in rome and "P.P." in rome
+    assert "PM" in rome and "tesoro" in rome and "PP" in rome
 
 
 @pytest.fixture(scope="module")
@@ -614,11 +630,14 @@ def campaign_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("templates")
     quiet = io.StringIO()
     with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        # T7.3: the commands about something else move one at a time (orders = immediate)
+        one_at_a_time = ["--rule", "orders=immediate"]
         for name, scenario in (
-            ("tarentine", ["tarentine"]),
-            ("macedon", ["macedon"]),
+            ("tarentine", ["tarentine", *one_at_a_time]),
+            ("macedon", ["macedon", *one_at_a_time]),
             ("bellum", ["bellum", "--faction", "scipii"]),
-            ("winter", ["tarentine"]),
+            ("winter", ["tarentine", *one_at_a_time]),
+            ("sealed", ["tarentine"]),
         ):
             assert main(["campaign", "new", *scenario, "--file", str(folder / name)]) == 0
         for _turn in range(12):  # the Tarentine Wars' first winter is turn 13

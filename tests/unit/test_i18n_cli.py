@@ -1,7 +1,7 @@
 """The command line in Italian (issue 14): campaign, battle, odds and serve as a club referee
 reads them, with ``--lang it`` or ``CASTRA_LANG=it``.
 
-What a user would notice is checked: the Italian words of the seeds (P.M., P.E., tributo,
+What a user would notice is checked: the Italian words of the seeds (PM, PE, tributo,
 esercito), numbers written the Italian way (decimal comma), one Italian line and exit 2 for a
 refusal, and no English sentence of ours left in the text. Recorded text (the ledger's
 summaries, scenario titles) stays English here until its templates land; it is shown through
@@ -53,8 +53,8 @@ def test_campaign_map_in_italian(
     assert "Turno 2, aprile 278 a.C." in lines[0]
     # The province Roma, held by the nation the seed calls Roma (the key stays "Rome").
     roma = next(line for line in lines if line.strip().startswith("Roma "))
-    assert re.fullmatch(r"  Roma +Roma +15 P\.E\. città mare  Roma 4⚔ 2⚓", roma), roma
-    assert lines[-1].startswith("Forze: Rome I (4 P.M., Roma)")
+    assert re.fullmatch(r"  Roma +Roma +15 PE città mare  Roma 4⚔ 2⚓", roma), roma
+    assert lines[-1].startswith("Forze: Rome I (4 PM, Roma)")
     assert not [line for line in lines if re.search(r"\b(city|sea|Forces|aboard)\b", line)]
 
 
@@ -66,7 +66,7 @@ def test_campaign_tribute_in_italian(
     first, *nations = out.splitlines()
     assert first == "Tributo alla fine di Turno 2, aprile 278 a.C. (2ª quindicina) (T5.3):"
     rome = next(line for line in nations if line.strip().startswith("Roma "))
-    assert re.search(r"Roma\s+\d+ P\.E\.  \(Interamna 3, ", rome), rome
+    assert re.search(r"Roma\s+\d+ PE  \(Interamna 3, ", rome), rome
 
 
 def test_campaign_history_in_italian(
@@ -84,7 +84,7 @@ def test_campaign_show_in_italian_with_castra_lang(
     monkeypatch.setenv("CASTRA_LANG", "it")
     code, out, _err = _run(capsys, "campaign", "show", "--file", tarentine)
     assert code == 0
-    assert "Turno 2, aprile 278 a.C. (2ª quindicina) (su 65 turni)" in out.splitlines()[0]
+    assert "Turno 2, aprile 278 a.C. (2ª quindicina), su 65 turni" in out.splitlines()[0]
 
 
 def test_a_refused_move_is_one_italian_line_and_exit_2(
@@ -97,7 +97,7 @@ def test_a_refused_move_is_one_italian_line_and_exit_2(
     )  # fmt: skip
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
-    assert err.startswith("castra: error: --how: solo gli eserciti di Macedonia contro Persia")
+    assert err.startswith("castra: errore: --how: solo gli eserciti di Macedonia contro Persia")
     assert Path(tarentine).read_bytes() == before
 
 
@@ -109,7 +109,7 @@ def test_a_malformed_record_is_refused_in_italian(
         "--side-a", "Rome", "--side-b", "Magna Graecia:3", "--file", tarentine,
     )  # fmt: skip
     assert code == 2
-    assert err == "castra: error: --side-a: scrivi NAZIONE:VALORE, es. Rome:4 (scritto 'Rome')\n"
+    assert err == "castra: errore: --side-a: scrivi NAZIONE:VALORE, es. Roma:4 (ricevuto 'Rome')\n"
 
 
 def test_battle_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,13 +119,14 @@ def test_battle_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     )  # fmt: skip
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Roma: 3 P.M., colpisce con 5+ · Pirro: 2 P.M., colpisce con 5+"
+    assert lines[0] == "Roma: 3 PM, colpisce con 5+ · Pirro: 2 PM, colpisce con 5+"
     assert lines[1].startswith("  Probabilità se entrambe continuano: vince Roma ")
     assert re.search(r"vince Roma \d+,\d% ", lines[1]), "percentages with a decimal comma"
     assert "Round 1" in lines
     assert any(re.fullmatch(r"  Roma tira 3: [1-6 ]+ → \d colpo/i con 5\+", line) for line in lines)
-    result = next(line for line in lines if line.startswith("Risultato: "))
-    assert re.fullmatch(r"Risultato: (vince Roma|vince Pirro|pareggio: .*) dopo \d+ round", result)
+    result = next(line for line in lines if line.startswith("Risultato dopo "))
+    # N1: the rounds come before the outcome, so a long outcome does not swallow them.
+    assert re.fullmatch(r"Risultato dopo \d+ round: (vince Roma|vince Pirro|pareggio: .*)", result)
     english = re.compile(r"\b(wins|rolls|loses|left|hits on|Result|Odds)\b")
     assert not [line for line in lines if english.search(line)]
 
@@ -150,7 +151,7 @@ def test_odds_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _err = _run(capsys, "--lang", "it", "odds", "2", "1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "A: 2 P.M., colpisce con 5+, combatte fino alla fine"
+    assert lines[0] == "A: 2 PM, colpisce con 5+, combatte fino alla fine"
     for label in ("vince A", "vince B", "pareggio", "ritirata doppia"):
         row = next(line for line in lines if line.startswith(label))
         assert re.fullmatch(rf"{label} +\d+,\d\d%.*", row), row
@@ -163,7 +164,7 @@ def test_odds_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
 def test_serve_refuses_a_bad_port_in_italian(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, "--lang", "it", "serve", "--port", "70000")
     assert (code, out) == (2, "")
-    assert err == "castra: error: --port: una porta va da 1 a 65535 (scritto 70000)\n"
+    assert err == "castra: errore: --port: una porta va da 1 a 65535 (ricevuto 70000)\n"
 
 
 @pytest.mark.parametrize(

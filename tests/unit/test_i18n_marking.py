@@ -3,9 +3,10 @@
 An AST check of the modules already converted: string literals passed to widgets (Static,
 Label, Button, Checkbox, TabPane, Input placeholders, Select prompts, titles, tooltips), to
 ``notify``, to argparse's ``help``/``description``, in ``BINDINGS`` and screen titles, and in
-raised errors must go through ``_()`` (or ``N_()`` for class-level constants). The modules not
-yet converted are listed below, by check, so what remains is visible; the lists shrink to empty
-as issue 14's second phase converts them.
+raised errors must go through ``_()`` (or ``N_()`` for class-level constants). Every module is
+checked: the lists of modules not yet converted emptied and were removed (issue 25).
+``armylists`` holds data (scenario titles, names), which keeps its own names, so its widget
+text is not checked; its raised errors are.
 
 Two mistakes are checked everywhere: ``_`` bound as a throwaway variable in a module that
 translates with it (the call then fails at run time), and ``_()`` inside an f-string (Babel
@@ -21,14 +22,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-
-TEXT_NOT_YET_CONVERTED: set[str] = set()
-"""Modules whose widget text, help and notifications are still English (issue 14, phase 2).
-``armylists`` holds data (scenario titles, names), which keeps its own names (issue 14)."""
-
-ERRORS_NOT_YET_CONVERTED: set[str] = set(TEXT_NOT_YET_CONVERTED)
-"""Modules whose raised errors are still English: errors were being reworded (field and
-message apart) while phase 1 ran, so they are translated in phase 2 once that settles."""
 
 WIDGETS_FIRST_ARGUMENT = {"Static", "Label", "Button", "Checkbox", "TabPane", "notify"}
 TEXT_KEYWORDS = {"placeholder", "prompt", "title", "tooltip", "help", "description", "label"}
@@ -109,6 +102,7 @@ FIELD_FIRST = {
     "SetupProblem",
     "ImportRefusal",
     "refused",
+    "too_long",
 }
 """Errors whose first argument is the field a refusal is about: a language-neutral key
 (``battle_groups``) that each interface names its own way, never translated."""
@@ -129,24 +123,14 @@ def _parsed(module: str) -> ast.Module:
     return ast.parse((ROOT / module).read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(
-    "module",
-    [m for m in _modules() if m not in TEXT_NOT_YET_CONVERTED and not m.startswith("armylists/")],
-)
+@pytest.mark.parametrize("module", [m for m in _modules() if not m.startswith("armylists/")])
 def test_widget_help_and_notification_text_is_marked(module: str) -> None:
     assert _unmarked_text(_parsed(module)) == []
 
 
-@pytest.mark.parametrize("module", [m for m in _modules() if m not in ERRORS_NOT_YET_CONVERTED])
+@pytest.mark.parametrize("module", _modules())
 def test_raised_errors_are_marked(module: str) -> None:
     assert _unmarked_errors(_parsed(module)) == []
-
-
-def test_the_not_yet_converted_lists_name_real_modules() -> None:
-    """A module renamed or removed leaves the lists; a stale entry would hide nothing."""
-    modules = set(_modules())
-    assert modules >= TEXT_NOT_YET_CONVERTED
-    assert modules >= ERRORS_NOT_YET_CONVERTED
 
 
 def _imports_translation(tree: ast.Module) -> bool:

@@ -37,26 +37,26 @@ def _refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 REFUSALS = [
     pytest.param(
         ["budget", "fog", "3", "1", "--rate", "fog_points_per_pm=0"],
-        "castra: error: --rate fog_points_per_pm: più di 0 (ricevuto 0)",
+        "castra: errore: --rate fog_points_per_pm: più di 0 (ricevuto 0)",
         id="budget-rate-T1.2",
     ),
     pytest.param(
         ["losses", "fog", "--outcome", "lost", "--pm", "3", "--battle-groups", "4",
          "--broken", "3", "--fragmented", "2"],
-        "castra: error: --broken/--fragmented: insieme al massimo --battle-groups (4), "
+        "castra: errore: --broken/--fragmented: insieme al massimo --battle-groups (4), "
         "ricevuto 3 + 2",
         id="losses-fog-T2.1",
     ),
     pytest.param(
         ["losses", "dbm", "--outcome", "lost", "--pm", "3", "--total-eleq", "12",
          "--eliminated", "12.5"],
-        "castra: error: --eliminated: al massimo --total-eleq (12), ricevuto 12.5",
+        "castra: errore: --eliminated: al massimo --total-eleq (12), ricevuto 12.5",
         id="losses-dbm-T2.2",
     ),
     pytest.param(
         ["losses", "recovery", "--pm", "3", "--bases", "0", "--destroyed", "0", "--routed", "0",
          "--seed", "1"],
-        "castra: error: --bases: almeno 1 (le basette schierate dal contingente)",
+        "castra: errore: --bases: almeno 1 (le basette schierate dal contingente)",
         id="losses-recovery-T2.6",
     ),
 ]  # fmt: skip
@@ -69,7 +69,7 @@ def test_a_rule_s_refusal_reads_in_italian_naming_the_same_flag(
     english = _refusal(capsys, *argv)
     assert _refusal(capsys, "--lang", "it", *argv) == italian
     # The flag (and a --rate key) is the user's own in either language; only the words change.
-    flag = italian.removeprefix("castra: error: ").rpartition(": ")[0]
+    flag = italian.removeprefix("castra: errore: ").rpartition(": ")[0]
     assert english.startswith(f"castra: error: {flag}: ")
     assert english != italian
 
@@ -81,11 +81,13 @@ def test_an_odds_refusal_in_italian_keeps_its_flag() -> None:
     set_language("it")
     with pytest.raises(FieldError) as refused:
         battle_odds(3, 3, a_target=7)
-    assert describe(refused.value) == "--a-target: il bersaglio di un d6 va da 2 a 6 (ricevuto 7)"
+    assert describe(refused.value) == (
+        "--a-target: il valore per colpire con un d6 va da 2 a 6 (ricevuto 7)"
+    )
     with pytest.raises(FieldError) as refused:
         battle_odds(0, 3)
     assert describe(refused.value) == (
-        "--pm-a: un lato ha almeno 1 P.M. (solo una città ha una guarnigione di ½ P.M.)"
+        "--pm-a: una parte ha almeno 1 PM (solo una città ha una guarnigione di ½ PM)"
     )
 
 
@@ -100,7 +102,7 @@ def test_a_dba_campaign_move_refusal_in_italian(
         capsys, "--lang", "it", "campaign", "move", "Alexander", "--to", "Egypt",
         "--how", "forced-march", "--via", "Syria", "--file", campaign,
     )  # fmt: skip
-    assert line.startswith("castra: error: D10: Syria non confina con Macedonia")
+    assert line.startswith("castra: errore: D10: Syria non confina con Macedonia")
 
 
 @pytest.mark.parametrize(
@@ -108,13 +110,13 @@ def test_a_dba_campaign_move_refusal_in_italian(
     [
         pytest.param(
             {"turns": 2},
-            "castra: error: turns[2].units_lost: un totale progressivo, almeno le 1 unità del "
+            "castra: errore: turns[2].units_lost: un totale progressivo, almeno le 1 unità del "
             "turno prima (ricevuto 0)",
             id="G3.4-running-total",
         ),
         pytest.param(
             {"dice": [3, 2, 9]},
-            "castra: error: dice[2]: un d6 mostra da 1 a 6 (ricevuto 9) per G3.3 conto alla "
+            "castra: errore: dice[2]: un d6 mostra da 1 a 6 (ricevuto 9) per G3.3 conto alla "
             "rovescia per la ritirata (serve 3+)",
             id="G3.3-die-face",
         ),

@@ -32,7 +32,7 @@ def test_campaign_history_reads_in_italian(story: Path, capsys: pytest.CaptureFi
     assert "battaglia di Heraclea (turno " in out
     assert "evento invernale 8: " in out
     assert "verifica del controllo di Heraclea: " in out
-    assert "Roma ha ricostruito 2 P.M. decimati per " in out
+    assert "Roma ha ricostituito 2 PM decimati per " in out
     for english in ("battle of ", "winter event ", "control check ", " rebuilt "):
         assert english not in out
 
@@ -64,7 +64,7 @@ def test_an_italian_report_tells_the_winter_in_italian(
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert "evento invernale 8: " in text
-    assert "verifica del controllo di Heraclea: " in text and " la riprende (lealtà ora 0" in text
+    assert "verifica del controllo di Heraclea: " in text and " la riprende (fedeltà ora 0" in text
     assert "PV Roma " in text  # the report names the nations as the seeds do (issue 14)
     for english in ("winter event", "control check", "takes it back", "VP Rome", "PV Rome"):
         assert english not in text
@@ -147,7 +147,7 @@ def test_a_ledger_refusal_names_its_field_and_reads_in_italian(
     code, _out, err = _castra(capsys, "--lang", "it", *argv)
     assert (code, err.count("\n")) == (2, 1), err
     assert err.startswith("castra: ") and ": --land: " in err
-    assert "P.M. terrestri e 0 navali costano " in err and " P.E. (T6.1)" in err
+    assert "PM terrestri 99, navali 0: costo " in err and " PE (T6.1)" in err
 
 
 def test_an_army_journal_recorded_in_italian_stays_english_and_reads_in_italian(

@@ -80,7 +80,7 @@ def test_a_control_check_names_a_two_word_nation_whole() -> None:
         ("VP Rome 41, Carthage 33, Magna Graecia 26", "PV Roma 41, Cartagine 33, Magna Grecia 26"),
         (
             "Tribute collected (T5.3), PE: Rome 25 · Magna Graecia 21",
-            "Tributo riscosso (T5.3), P.E.: Roma 25 · Magna Grecia 21",
+            "Tributo riscosso (T5.3), PE: Roma 25 · Magna Grecia 21",
         ),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from armylists.names import nation_key
 from assistant.cli.commands._converters import (
     add_rate_option,
     add_rule_option,
@@ -56,10 +57,16 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         "--cap", type=int, metavar="N", help=_("table cap in points/AP/elements (T1.7)")
     )
     parser.add_argument(
-        "--nation-a", metavar="NAME", help=_("side A's nation: names its army list")
+        "--nation-a",
+        metavar="NAME",
+        type=nation_key,
+        help=_("side A's nation: names its army list"),
     )
     parser.add_argument(
-        "--nation-b", metavar="NAME", help=_("side B's nation: names its army list")
+        "--nation-b",
+        metavar="NAME",
+        type=nation_key,
+        help=_("side B's nation: names its army list"),
     )
     parser.add_argument(
         "--ally-a",

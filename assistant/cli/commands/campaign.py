@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from armylists.names import nation_name
+from armylists.names import nation_key, nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.cli.commands._converters import add_rule_option, rules_from_args
 from assistant.cli.common import (
@@ -30,6 +30,7 @@ from assistant.cli.common import (
     describe,
     dice_from_args,
     emit,
+    not_written,
     read_json_file,
 )
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -111,7 +112,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    new.add_argument(
+        "--no-player",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"),
+    )
+
     add_rule_option(new)
+    player = _command(
+        commands,
+        "player",
+        _("a nation loses its player, or gets one back (T4.4)"),
+        _run_player,
+    )
+    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
+    player.add_argument(
+        "--none",
+        action="store_true",
+        help=_("nobody plays it from now on (default: somebody does)"),
+    )
 
     _command(
         commands,
@@ -230,6 +251,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION",
+        type=nation_key,
         help=_("FOG: this contingent's camp was sacked"),
     )
     record.add_argument(
@@ -266,13 +288,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rebuild = _command(
         commands, "rebuild", _("rebuild decimated PM, 20 PE each (T2.5)"), _run_rebuild
     )
-    rebuild.add_argument("--nation", required=True)
+    rebuild.add_argument("--nation", required=True, type=nation_key)
     rebuild.add_argument("--pm", type=_at_least(1), default=1, help=_("how many (default 1)"))
 
     recruit = _command(
         commands, "recruit", _("order recruits: land 40, naval 30 PE (T6.1)"), _run_recruit
     )
-    recruit.add_argument("--nation", required=True)
+    recruit.add_argument("--nation", required=True, type=nation_key)
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
@@ -307,7 +329,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
         _run_winter,
     )
-    winter.add_argument("--storm-nation", help=_("who the storm strikes if several tie (T5.6, 7)"))
+    winter.add_argument(
+        "--storm-nation", type=nation_key, help=_("who the storm strikes if several tie (T5.6, 7)")
+    )
     winter.add_argument(
         "--annex",
         metavar="PROVINCE",
@@ -359,6 +383,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     move.add_argument(
         "--via", metavar="PROVINCE", help=_("a forced march: the province it passes (D5)")
+    )
+    move.add_argument(
+        "--nation",
+        metavar="NATION",
+        help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
     )
     action = _command(
         commands,
@@ -428,6 +457,47 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sail.add_argument(
         "--land", action="store_true", help=_("land the troops aboard at the end (ends the move)")
     )
+    sail.add_argument(
+        "--nation",
+        metavar="NATION",
+        help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
+    )
+    orders = _command(
+        commands,
+        "orders",
+        _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
+        _run_orders,
+    )
+    orders.add_argument("nation", metavar="NATION", help=_("the nation"))
+    orders.add_argument(
+        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+    )
+    _command(
+        commands,
+        "resolve",
+        _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
+        _run_resolve,
+    )
+    _command(
+        commands,
+        "meetings",
+        _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
+        _run_meetings,
+    )
+    answer = _command(
+        commands,
+        "answer",
+        _("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
+        _run_answer,
+    )
+    answer.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    answer.add_argument(
+        "--seek",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
+    )
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
@@ -466,7 +536,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_sack,
     )
     sack.add_argument("province")
-    sack.add_argument("--nation", required=True, help=_("the sacker, whose army stands there"))
+    sack.add_argument(
+        "--nation", required=True, type=nation_key, help=_("the sacker, whose army stands there")
+    )
     treaty = _command(
         commands,
         "treaty",
@@ -474,19 +546,37 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_treaty,
     )
     treaty.add_argument(
-        "--party", action="append", default=[], required=True, metavar="NATION", help=_("repeat")
+        "--party",
+        action="append",
+        default=[],
+        required=True,
+        metavar="NATION",
+        type=nation_key,
+        help=_("repeat"),
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
     treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
-    treaty.add_argument("--imposed-by", metavar="NATION", help=_("a peace imposed by this party"))
+    treaty.add_argument(
+        "--imposed-by", metavar="NATION", type=nation_key, help=_("a peace imposed by this party")
+    )
     treaty.add_argument("--pp", type=_at_least(0), default=0, help=_("the imposed peace's PP"))
     broken = _command(
         commands, "break", _("a party breaks a public treaty: −5 PP (T4.2, T7.10)"), _run_break
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
-    broken.add_argument("--nation", required=True, help=_("who breaks it"))
+    broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
+    war = _command(
+        commands,
+        "declare-war",
+        _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
+        _run_declare_war,
+    )
+    war.add_argument("nation", nargs="?", type=nation_key, help=_("who declares it"))
+    war.add_argument(
+        "--on", metavar="NATION", type=nation_key, help=_("the nation it declares war on")
+    )
     fall_back = _command(
         commands,
         "fall-back",
@@ -514,25 +604,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
-    treasury.add_argument("--nation", required=True)
+    treasury.add_argument("--nation", required=True, type=nation_key)
     treasury.add_argument("--pe", type=int, required=True, help=_("PE added (+) or taken (−)"))
 
     prestige = _command(
         commands, "prestige", _("add or take PP, with a note (T4.2)"), _run_prestige
     )
-    prestige.add_argument("--nation", required=True)
+    prestige.add_argument("--nation", required=True, type=nation_key)
     prestige.add_argument("--pp", type=int, required=True, help=_("PP added (+) or taken (−)"))
 
     forces = _command(
         commands, "forces", _("add or remove PM outside battle, with a note"), _run_forces
     )
-    forces.add_argument("--nation", required=True)
+    forces.add_argument("--nation", required=True, type=nation_key)
     forces.add_argument("--land", type=int, default=0, metavar="PM")
     forces.add_argument("--naval", type=int, default=0, metavar="PM")
 
     take = _command(commands, "take", _("a province changes hands"), _run_take)
     take.add_argument("--province", required=True)
-    take.add_argument("--nation", required=True)
+    take.add_argument("--nation", required=True, type=nation_key)
 
     march = _command(commands, "march", _("forced march: −2 morale (D5)"), _run_march)
     march.add_argument("--army", required=True)
@@ -591,6 +681,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help=_("replace an existing file (the old one is kept, renamed aside)"),
     )
+    imported.add_argument(
+        "--trust",
+        action="store_true",
+        help=_(
+            "import a history whose hash chain is missing or broken (a hand-made one); its "
+            "first event records that it was imported on trust"
+        ),
+    )
 
 
 def _command(
@@ -617,6 +715,7 @@ def _command(
         "tribute",
         "pairing",
         "rules",
+        "meetings",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=handler)
@@ -681,11 +780,14 @@ def _pairs(
     kind: Callable[[str], Any] = int,
     minimum: int | None = 0,
     shape: str | None = None,
+    nations: bool = True,
 ) -> dict[str, Any]:
     """``["Rome:4", "Pyrrhus:3"]`` → ``{"Rome": 4, "Pyrrhus": 3}``; errors name ``option``.
 
     Figures are ``minimum`` or more (0 unless said otherwise; None: any sign); ``shape`` is
-    what an item looks like, for the error line (default NATION:VALUE)."""
+    what an item looks like, for the error line (default NATION:VALUE). A shipped nation may be
+    named in either language ("Roma:4"), and is kept by its key; ``nations=False`` keeps every
+    name as typed (a custom campaign's own nations, or provinces)."""
     shape = shape or _("NATION:VALUE, e.g. Rome:4")
     found: dict[str, Any] = {}
     for item in values:
@@ -710,6 +812,8 @@ def _pairs(
                     option=option, name=name, minimum=minimum, value=value.strip()
                 )
             )
+        if nations:
+            name = nation_key(name)
         if name in found:
             raise CliError(_given_twice(option, name))
         found[name] = number
@@ -837,6 +941,14 @@ def _show_text(state: CampaignState) -> str:
     ]
     if data["finished"]:
         lines.append(_("The campaign is over."))
+    elif data.get("phase"):
+        phase = data["phase"]
+        lines.append(
+            _("Phase: {name} ({rule})").format(
+                name=translate_recorded(phase["name"]), rule=phase["rule"]
+            )
+        )
+        lines += ["  " + translate_recorded(item) for item in phase["left"]]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         for name, nation in data["nations"].items():
@@ -916,8 +1028,10 @@ def _append(
             stored = store.append(event)
         except LedgerError as error:
             message = describe(error)
-            if message.split(":", 1)[0] in flags:
-                message = "--" + message
+            field, colon, rest = message.partition(":")
+            if field in flags:
+                # The option the user typed, not the event's field (--imposed-by, not imposed_by).
+                message = "--" + field.replace("_", "-") + colon + rest
             raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
@@ -931,7 +1045,7 @@ def _run_new(args: argparse.Namespace) -> int:
     from armylists.scenarios import custom_scenario, load_scenario
     from assistant.ledger.store import CampaignFileError, CampaignStore
 
-    prestige = _pairs(args.prestige, "--prestige", minimum=None)
+    prestige = _pairs(args.prestige, "--prestige", minimum=None, nations=False)
     if args.map is not None and args.scenario != "tarentine":
         raise CliError(_("--map: only the Tarentine Wars have a board (T7.1)"))
     if args.faction is not None and args.scenario != "bellum":
@@ -956,9 +1070,9 @@ def _run_new(args: argparse.Namespace) -> int:
     elif args.scenario == "custom":
         scenario = custom_scenario(
             args.nation,
-            treasuries=_pairs(args.treasury, "--treasury"),
-            land_pm=_pairs(args.land, "--land"),
-            naval_pm=_pairs(args.naval, "--naval"),
+            treasuries=_pairs(args.treasury, "--treasury", nations=False),
+            land_pm=_pairs(args.land, "--land", nations=False),
+            naval_pm=_pairs(args.naval, "--naval", nations=False),
             prestige=prestige,
         )
     else:
@@ -971,9 +1085,22 @@ def _run_new(args: argparse.Namespace) -> int:
                 raise
             raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
     rules = rules_from_args(args)
+    for name in args.no_player:
+        if name not in scenario.nations:
+            raise CliError(
+                _("--no-player: one of {nations} (got {name!r})").format(
+                    nations=", ".join(scenario.nations), name=name
+                )
+            )
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
+            _path(args),
+            scenario,
+            who=_who(args),
+            note=args.note,
+            force=args.force,
+            rules=rules,
+            no_player=list(dict.fromkeys(args.no_player)),
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -1459,8 +1586,132 @@ def _run_move(args: argparse.Namespace) -> int:
         return _append(args, dba, flags=("to", "via"))
     if args.how is not None or args.via is not None:
         raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
+    from assistant.ledger.events import MarchOrder
+
+    sealed = _sealed_order(args, args.army, MarchOrder(army=args.army, to=args.to))
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "nation"))
     event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
     return _append(args, event, flags=("to",))
+
+
+def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
+    """T7.3: under house rule ``orders = sealed`` a move is an order of its nation (the
+    ``--nation`` given, else the force's own); None when the campaign moves at once."""
+    from assistant.ledger.orders import order_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = order_for(state, order, args.nation, who=_who(args), note=args.note)
+    if sealed is None and args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
+    return sealed
+
+
+def _order_line(order: Any) -> str:
+    if order.kind == "march":
+        return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+    if order.via:
+        line += " " + _("via {via}").format(via=" → ".join(order.via))
+    if order.carry:
+        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+    if order.land:
+        line += " " + _("and lands them")
+    return line
+
+
+def _run_orders(args: argparse.Namespace) -> int:
+    """T7.3: one nation's sealed orders (the referee entering for it sees only those)."""
+    from assistant.ledger.events import OrderWithdrawn
+    from assistant.ledger.orders import orders_of
+
+    if args.withdraw is not None:
+        event = OrderWithdrawn(
+            nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
+        )
+        return _append(args, event, flags=("force",))
+    with _open(args) as store:
+        state = store.state()
+    from assistant.ledger.state import LedgerError
+
+    try:
+        nation = state.nation(args.nation).name
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    if state.rules.orders != "sealed":
+        raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    own = orders_of(state, nation).get(nation, [])
+    data = {
+        "nation": nation,
+        "turn": state.turn,
+        "orders": [order.model_dump() for order in own],
+    }
+    lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
+    lines += [f"  {_order_line(order)}" for order in own] or ["  " + _("none yet")]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _run_resolve(args: argparse.Namespace) -> int:
+    """T7.3: reveal every order and carry them out together, as one event."""
+    from assistant.ledger.orders import resolution
+    from assistant.ledger.state import LedgerError
+
+    with _open(args) as store:
+        state = store.state()
+    try:
+        event = resolution(state, who=_who(args), note=args.note)
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    return _append(args, event)
+
+
+def _meeting_line(meeting: dict[str, Any]) -> str:
+    where = meeting["province"]
+    if meeting["crossing"]:
+        where = _("{province} (crossing {a}–{b})").format(
+            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+        )
+    kind = _("at sea") if meeting["at_sea"] else _("on land")
+    if meeting["settled"]:
+        status = _("settled")
+    elif meeting["seek"] is None:
+        status = _("each side: seek or avoid? (castra campaign answer)")
+    else:
+        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
+    forces = ", ".join(
+        f"{name} ({nation_name(nation)})"
+        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    )
+    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+
+
+def _run_meetings(args: argparse.Namespace) -> int:
+    """T7.4: every meeting found this turn, sea first; writes nothing."""
+    from assistant.ledger.orders import meetings_summary
+
+    with _open(args) as store:
+        state = store.state()
+    found = meetings_summary(state)
+    lines = [_("Meetings this turn (T7.4):")]
+    lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
+    emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _run_player(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PlayerChanged
+
+    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
+    return _append(args, event, flags=("player",))
+
+
+def _run_answer(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import MeetingAnswered
+
+    event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
+    return _append(args, event, flags=("seek",))
 
 
 DBA_MAP_WORDS = (
@@ -1577,8 +1828,14 @@ def _run_pairing(args: argparse.Namespace) -> int:
 
 
 def _run_sail(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import FleetSailed
+    from assistant.ledger.events import FleetSailed, VoyageOrder
 
+    order = VoyageOrder(
+        fleet=args.fleet, to=args.to, via=args.via, carry=args.carry, land=args.land
+    )
+    sealed = _sealed_order(args, args.fleet, order)
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "via", "carry", "land", "nation"))
     event = FleetSailed(
         fleet=args.fleet,
         to=args.to,
@@ -1682,9 +1939,48 @@ def _run_break(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("nation",))
 
 
+RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
+"""T7.10's relations (language-neutral in ``--json``), as the list of relations says them."""
+
+
+def _run_declare_war(args: argparse.Namespace) -> int:
+    """T7.10: record a declaration of war, or list each pair of nations and its relation."""
+    from assistant.ledger.events import WarDeclared
+    from assistant.ledger.relations import relations_summary
+
+    if args.nation is None and args.on is None:
+        with _open(args) as store:
+            rows = relations_summary(store.state())
+        text = "\n".join(
+            _("{a} – {b}: {relation}").format(
+                a=nation_name(row["a"]),
+                b=nation_name(row["b"]),
+                relation=_(RELATION_WORDS[row["relation"]]),
+            )
+            for row in rows
+        )
+        emit(args, {"relations": rows, "rule": "T7.10"}, text or _("no nations"))
+        return 0
+    if args.nation is None or args.on is None:
+        raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
+    return _append(args, event, flags=("on",))
+
+
 RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
 """T4.3's kinds of province, best first, as the ledger names them (language-neutral in
 ``--json``), marked so the list of retreats says them with ``_()``."""
+
+
+def _retreat_label(option: Any) -> str:
+    """T4.3, T7.5: what a retreat is to the army, with who holds it ("neutral, Magna
+    Graecia's"), and the fleet a lander goes back aboard."""
+    text = _("{holding}, held by {holder}").format(
+        holding=_(option.holding), holder=nation_name(option.holder)
+    )
+    if option.aboard is not None:
+        text += ", " + _("back aboard {fleet}").format(fleet=option.aboard)
+    return str(text)
 
 
 def _run_fall_back(args: argparse.Namespace) -> int:
@@ -1711,7 +2007,7 @@ def _run_fall_back(args: argparse.Namespace) -> int:
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
                 heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
                 lines = [
-                    f"  {o.province} ({_(o.holding)}"
+                    f"  {o.province} ({_retreat_label(o)}"
                     + (
                         ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
                         if o.second_battle
@@ -1763,7 +2059,7 @@ def _run_winter(args: argparse.Namespace) -> int:
     from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
-        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2")
+        args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
     )
     store = _open(args)
     try:
@@ -1794,8 +2090,12 @@ def _run_winter(args: argparse.Namespace) -> int:
 
 def _run_control(args: argparse.Namespace) -> int:
     """T5.7: what the referee needs for the winter's control checks; writes nothing."""
+    from assistant.ledger.conquest import occupations
+
     with _open(args) as store:
         state = store.state()
+    if state.forces:
+        return _control_on_map(args, store.path, state, occupations(state))
     occupied = state.occupied()
     data = {
         "file": str(store.path),
@@ -1846,6 +2146,54 @@ def _run_control(args: argparse.Namespace) -> int:
             _(
                 "In the winter turn give the PM stationed: "
                 "`castra campaign winter --stationed PROVINCE:PM`."
+            )
+        )
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _control_on_map(
+    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
+) -> int:
+    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
+    with both scores as they stand now (the winter reads the PM from the map)."""
+    data = {
+        "file": str(path),
+        "turn": state.turn,
+        "date": state.date,
+        "winter": state.is_winter,
+        "occupied": [entry.model_dump() for entry in occupied],
+        "loyalty_spent": list(state.loyalty_spent),
+    }
+    lines = [_heading(state)]
+    if not occupied:
+        lines.append(
+            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        )
+    else:
+        lines.append(
+            _("a tie to the holder")
+            if state.rules.control_tie == "occupier"
+            else _("a tie to the owner, house rule control_tie = owner")
+        )
+    for entry in occupied:
+        result = entry.check()
+        lines.append(
+            _(
+                "  {province}: {controller} {owner_score} (PP {owner_pp} + loyalty {loyalty}) v "
+                "{occupier} {occupier_score} (PP {occupier_pp} + {pm} PM standing); "
+                "{needed} PM take it"
+            ).format(
+                province=entry.province,
+                controller=nation_name(entry.controller),
+                owner_score=result.owner_score,
+                owner_pp=entry.owner_pp,
+                loyalty=entry.loyalty,
+                occupier=nation_name(entry.occupier),
+                occupier_score=result.occupier_score,
+                occupier_pp=entry.occupier_pp,
+                pm=entry.stationed_pm,
+                needed=entry.pm_to_keep,
             )
         )
     emit(args, data, "\n".join(lines))
@@ -1907,9 +2255,16 @@ def _run_retreat(args: argparse.Namespace) -> int:
 
 
 def _run_note(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from assistant.ledger.events import NoteAdded
 
-    return _append(args, NoteAdded(note=args.text, who=_who(args)))
+    try:
+        note = NoteAdded(note=args.text, who=_who(args))
+    except ValidationError as error:
+        # The note is the positional TEXT here, not a --note option.
+        raise CliError(describe(error, {"note": "text"})) from None
+    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:
@@ -1986,9 +2341,7 @@ def _run_export(args: argparse.Namespace) -> int:
             _("FILE: {name} already exists; give another name or pass --force").format(name=target)
         ) from None
     except OSError as error:
-        raise CliError(
-            _("FILE: cannot write {name}: {reason}").format(name=target, reason=error)
-        ) from None
+        raise not_written("FILE", target, error) from None
     count = len(document["events"])
     data: dict[str, Any] = {"file": str(target), "events": count}
     text = ngettext(
@@ -2027,7 +2380,9 @@ def _run_import(args: argparse.Namespace) -> int:
 
     document = read_json_file(args.source, "FILE")
     try:
-        store = CampaignStore.import_document(document, _path(args), force=args.force)
+        store = CampaignStore.import_document(
+            document, _path(args), force=args.force, trust=args.trust
+        )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
     with store:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from armylists.names import nation_key
 from assistant.cli.commands._converters import (
     add_rule_option,
     check_half_pm_use,
@@ -65,7 +66,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     deed = parser.add_argument_group(_("other deeds (T4.2)"))
     deed.add_argument("--event", choices=_EVENTS, help=_("what happened"))
-    deed.add_argument("--actor", metavar="NATION", help=_("the nation that did it"))
+    deed.add_argument(
+        "--actor", metavar="NATION", type=nation_key, help=_("the nation that did it")
+    )
     deed.add_argument(
         "--peace-value", type=int, metavar="X", help=_("the X of an imposed peace (+X / −X)")
     )

@@ -41,11 +41,12 @@ from converters import errors
 from converters.i18n import N_, _, translate_recorded
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
-SAMPLE_ARMY = """\
-I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1
-II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0
-"""
-"""An order of battle to start from, in the format the box reads (one corps a line)."""
+SAMPLE_ARMY = N_(
+    "I Corps (good): 1st Division 0 +1 0; 2nd Division 0 0 -1\n"
+    "II Corps (mediocre): 3rd Division +1 0 0; 4th Division 0 0\n"
+)
+"""An order of battle to start from, in the format the box reads (one corps a line), shown in
+the reader's language ("I Corpo (buono): 1ª Divisione …"): the box reads either."""
 
 
 LOSS_FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -230,7 +231,7 @@ class GhostScreen(Screen[None]):
                     yield Static("", id="ghost-profile")
                 with Vertical(id="ghost-army-box") as army:
                     army.border_title = _("Order of battle: NAME (quality): Division mods; …")
-                    yield TextArea(SAMPLE_ARMY, id="ghost-army", soft_wrap=False)
+                    yield TextArea(_(SAMPLE_ARMY), id="ghost-army", soft_wrap=False)
                     with Horizontal(classes="setting"):
                         yield Label(_("Other units (batteries, HQs)"), classes="field-label")
                         yield Input("0", compact=True, id="ghost-other-units")

@@ -141,10 +141,6 @@ class MapScreen(Screen[None]):
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self.refresh_from_store()
-
     def on_resize(self, event: Resize) -> None:
         self._draw()
 
@@ -431,14 +427,18 @@ class MarchForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import ArmyMoved
+        from assistant.ledger.events import ArmyMoved, MarchOrder
+        from assistant.ledger.orders import order_for
 
-        return ArmyMoved(
-            army=self.chosen("army", _("choose the army that marches")),
-            to=self.chosen("to", _("choose where it marches")),
-            who=self.who(),
-            note=self.text("note"),
+        army = self.chosen("army", _("choose the army that marches"))
+        to = self.chosen("to", _("choose where it marches"))
+        state = castra_app(self).ledger.state()
+        sealed = order_for(
+            state, MarchOrder(army=army, to=to), who=self.who(), note=self.text("note")
         )
+        if sealed is not None:  # T7.3: an order of the army's nation, carried out at resolve
+            return sealed
+        return ArmyMoved(army=army, to=to, who=self.who(), note=self.text("note"))
 
 
 class SailForm(ProvinceOrderForm):
@@ -465,7 +465,8 @@ class SailForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import FleetSailed
+        from assistant.ledger.events import FleetSailed, VoyageOrder
+        from assistant.ledger.orders import order_for
 
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
@@ -473,7 +474,7 @@ class SailForm(ProvinceOrderForm):
         state = castra_app(self).ledger.state()
         provinces = [province.name for province in state.scenario.provinces]
         to = self.text("to")
-        return FleetSailed(
+        voyage = VoyageOrder(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
             to=self.named("to", to, provinces) if to else to,
             via=[self.named("via", name, provinces) for name in names(self.text("via"))],
@@ -482,8 +483,12 @@ class SailForm(ProvinceOrderForm):
                 for name in names(self.text("carry"))
             ],
             land=self.choice("land") == "yes",
-            who=self.who(),
-            note=self.text("note"),
+        )
+        sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
+        if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
+            return sealed
+        return FleetSailed(
+            **voyage.model_dump(exclude={"kind"}), who=self.who(), note=self.text("note")
         )
 
 
@@ -616,9 +621,12 @@ class RetreatForm(ProvinceOrderForm):
         else:
             found = [
                 (
-                    _("{province} ({holding})").format(
-                        province=o.province, holding=_(HOLDINGS[o.holding])
+                    _("{province} ({holding}, held by {holder})").format(
+                        province=o.province,
+                        holding=_(HOLDINGS[o.holding]),
+                        holder=nation_name(o.holder),
                     )
+                    + (" " + _("— back aboard {fleet}").format(fleet=o.aboard) if o.aboard else "")
                     + (" " + _("— a second battle may follow") if o.second_battle else ""),
                     o.province,
                 )

@@ -1,0 +1,196 @@
+"""The command line takes the clubs' own names (issue 25): ``--side-a Roma:4`` as
+``--side-a Rome:4``, ``--nation cartagine`` as ``--nation Carthage``, and says the rest in
+Italian (``castra: errore:``, NAZIONE:PM in ``--help``, Roma and the date inside a refusal).
+
+A nation typed in either language is stored by its key, so the campaign file and ``--json``
+are the same whichever language the referee typed in (README.md, "Names").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from armylists.names import NATION_NAMES, nation_key, nearest_nation
+from assistant.cli import main
+
+ITALIAN = {
+    "Rome": "Roma",
+    "Carthage": "Cartagine",
+    "Senones": "Senoni",
+    "Etruscans": "Etruschi",
+    "Magna Graecia": "Magna Grecia",
+    "Pyrrhus": "Pirro",
+    "Syracuse": "Siracusa",
+    "Neutral": "Neutrale",
+    "Macedon": "Macedonia",
+    "Persia": "Persia",
+}
+"""The seeds' own Italian names (seed 000, seed 003), as README.it.md lists them."""
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _campaign(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / f"{name}.castra")
+    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_every_shipped_nation_is_read_in_both_languages_and_any_case() -> None:
+    assert set(ITALIAN) == NATION_NAMES
+    for key, italian in ITALIAN.items():
+        for typed in (key, italian, italian.upper(), italian.lower(), f"  {italian} "):
+            assert nation_key(typed) == key, typed
+
+
+def test_a_club_s_own_nation_is_kept_as_typed() -> None:
+    assert nation_key("Sanniti") == "Sanniti"
+    assert nation_key("Campanians") == "Campanians"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_any_typed_name_gives_a_key_or_itself(typed: str) -> None:
+    """Hostile input: any text is either a shipped nation's key or comes back untouched."""
+    key = nation_key(typed)
+    assert key in NATION_NAMES or key == typed
+    guess = nearest_nation(typed, sorted(NATION_NAMES))
+    assert guess is None or guess in NATION_NAMES
+
+
+def test_a_near_miss_names_the_nation_meant() -> None:
+    assert nearest_nation("Cartagne", sorted(ITALIAN)) == "Carthage"
+    assert nearest_nation("Etrusci", sorted(ITALIAN)) == "Etruscans"
+    assert nearest_nation("Atlantis", sorted(ITALIAN)) is None
+
+
+RECORD = [
+    "campaign", "record", "--place", "Corfinium", "--winner", "a", "--system", "manual",
+    "--who", "referee",
+]  # fmt: skip
+
+
+def _stored(output: str) -> dict[str, object]:
+    """The recorded event, without the clock it was recorded at."""
+    stored: dict[str, object] = json.loads(output)
+    event = stored["event"]
+    assert isinstance(event, dict)
+    event.pop("when")
+    return stored
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_battle_typed_with_italian_names_is_stored_as_with_english_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    """Issue 25 "done means": ``--side-a Roma:4`` works as ``--side-a Rome:4`` does, and the
+    JSON is the same in both languages (T7.4: Rome II marches to Corfinium, where Magna
+    Graecia's army stands, and fights it there)."""
+    english = _campaign(tmp_path, "english", capsys)
+    italian = _campaign(tmp_path, "italian", capsys)
+    for path in (english, italian):
+        assert main(["campaign", "move", "Rome II", "--to", "Corfinium", "--file", path]) == 0
+    capsys.readouterr()
+    sides_en = ["--side-a", "Rome:1", "--side-b", "Magna Graecia:1", "--pm-lost", "Rome:1"]
+    sides_it = ["--side-a", "roma:1", "--side-b", "MAGNA GRECIA:1", "--pm-lost", "Roma:1"]
+    code_en, out_en, err_en = _run(
+        capsys, "--lang", "en", *RECORD, *sides_en, "--json", "--file", english
+    )
+    code_it, out_it, err_it = _run(
+        capsys, "--lang", language, *RECORD, *sides_it, "--json", "--file", italian
+    )
+    assert (code_en, err_en) == (0, "")
+    assert (code_it, err_it) == (0, "")
+    assert _stored(out_it) == _stored(out_en)
+    assert '"Rome"' in out_it and "Roma" not in out_it
+
+
+def test_the_treasury_takes_an_italian_nation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _campaign(tmp_path, "c", capsys)
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "treasury", "--nation", "cartagine", "--pe", "5",
+        "--note", "prestito", "--who", "referee", "--json", "--file", path,
+    )  # fmt: skip
+    assert (code, err) == (0, ""), err
+    assert '"Carthage"' in out and "Cartagine" not in out
+
+
+def test_a_near_miss_is_refused_in_italian_with_a_guess(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _campaign(tmp_path, "c", capsys)
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "recruit", "--nation", "Cartagne", "--land", "1",
+        "--file", path,
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == (
+        "castra: errore: --nation: uno tra Roma, Cartagine, Senoni, Etruschi, Magna Grecia, "
+        "Pirro, Siracusa, Neutrale (ricevuto 'Cartagne'; forse Cartagine?)\n"
+    )
+
+
+def test_a_refusal_names_the_nation_and_the_date_in_italian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§4.1 items 4 and 7: "Rome ha 41 P.E." and "Turn 2, April 278 BC … non è un turno
+    invernale" read in Italian (T2.5, T5.1)."""
+    path = _campaign(tmp_path, "c", capsys)
+    code, _out, err = _run(
+        capsys, "--lang", "it", "campaign", "rebuild", "--nation", "Roma", "--pm", "3",
+        "--file", path,
+    )  # fmt: skip
+    assert code == 2
+    assert err.startswith("castra: errore: --pm: Roma ha 0 PM decimati ancora ricostituibili")
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "winter", "--file", path)
+    assert code == 2
+    assert err == (
+        "castra: errore: turn: Turno 1, aprile 278 a.C. (1ª quindicina) non è un turno invernale\n"
+    )
+
+
+def test_english_refusals_keep_their_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _campaign(tmp_path, "c", capsys)
+    code, _out, err = _run(capsys, "--lang", "en", "campaign", "winter", "--file", path)
+    assert (code, err) == (
+        2,
+        "castra: error: turn: Turn 1, April 278 BC (1st fortnight) is not a winter turn\n",
+    )
+
+
+def test_help_names_what_each_argument_takes_in_italian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """§4.1 item 2: the metavariables and the positional names of ``--help`` in Italian; the
+    flags and the choice keys stay as typed."""
+    with pytest.raises(SystemExit):
+        main(["--lang", "it", "campaign", "sack", "--help"])
+    usage = capsys.readouterr().out
+    assert "--file PERCORSO" in usage and "--who CHI" in usage and "--nation NAZIONE" in usage
+    assert re.search(r"\bprovincia\b", usage)
+    with pytest.raises(SystemExit):
+        main(["--lang", "it", "campaign", "record", "--help"])
+    usage = capsys.readouterr().out
+    assert "--side-a NAZIONE:PM" in usage and "--place LUOGO" in usage
+    assert "{fog,dbm,dbmm,dba,dice,naval,manual}" in usage
+    assert not re.search(r"\b(PATH|WHO|NOTE|PLACE|NATION|PROVINCE)\b", usage)
+    with pytest.raises(SystemExit) as refused:
+        main(["--lang", "it", "campaign", "sack"])
+    out, err = capsys.readouterr()
+    assert (refused.value.code, out) == (2, "")
+    assert err.startswith("castra campaign sack: errore: ") and "provincia" in err
