@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
 from tests.tui.conftest import SIZE
 from tests.tui.test_map_screen import besieged_tarentum
+
+# The set-ups move forces one act at a time (T7.3 house rule): these tests are about the app.
+pytestmark = pytest.mark.orders_immediate
 
 
 async def _battle_from_map(pilot: Any, key: str) -> None:

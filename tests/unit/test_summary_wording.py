@@ -14,7 +14,7 @@ from assistant.ledger.events import ArmyMoved, BattleRecorded, ContingentResult
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
 from assistant.tui.screens.campaign import decimated_text
-from tests.battle_places import tarentine_meeting_at
+from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
 
 @pytest.fixture
@@ -86,7 +86,9 @@ def test_one_decimated_pm_expires_and_two_expire(
 
 
 def test_a_sack_says_toward_whom_the_loyalty_falls(tmp_path: Path) -> None:
-    store = CampaignStore.create(tmp_path / "s.castra", load_scenario("tarentine"))
+    store = CampaignStore.create(
+        tmp_path / "s.castra", load_scenario("tarentine"), rules=ONE_AT_A_TIME
+    )
     try:
         store.append(ArmyMoved(army="Rome II", to="Canova"))
         stored = store.append(sack_event(store.state(), "Canova", "Rome"))
