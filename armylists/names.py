@@ -74,7 +74,7 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
     if not wanted:
         return None
     for name in names:
-        shown = {_folded(name), _folded(nation_name(name)), _folded(_(name))}
+        shown = {_folded(name), *(_folded(said) for said in _spellings(name))}
         if wanted in shown:
             return name
     return None

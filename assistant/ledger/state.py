@@ -103,6 +103,11 @@ REPLAY_VERSION = 4
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
+RESOLUTION_NAMES = {"fog": "FoG", "dbm": "DBM", "dbmm": "DBMM", "dba": "DBA"}
+"""How a battle's rules are written in its summary: as their books spell them (issue 27:
+"(turn 1, fog)"); dice, naval and manual read as they are."""
+
+
 class LedgerError(ValueError):
     """An impossible event: one line naming the field and what is allowed. Nothing is written."""
 
@@ -1057,10 +1062,11 @@ class CampaignState(_State):
             winner = N_("draw")
         elif defeat:
             winner = N_("side {side} won ({defeat} defeat)").format(
-                side=event.winner, defeat=defeat
+                side=event.winner.upper(), defeat=defeat
             )
         else:
-            winner = N_("side {side} won").format(side=event.winner)
+            # Sides are A and B on the desk and the sheet: so in the summary (issue 27).
+            winner = N_("side {side} won").format(side=event.winner.upper())
         if event.morale:
             losses = "; ".join(
                 (
@@ -1071,12 +1077,15 @@ class CampaignState(_State):
                 for m in event.morale
             )
         text = N_("battle of {place} (turn {turn}, {resolution}): {winner}").format(
-            place=event.place, turn=turn, resolution=event.resolution, winner=winner
+            place=event.place,
+            turn=turn,
+            resolution=RESOLUTION_NAMES.get(event.resolution, event.resolution),
+            winner=winner,
         )
         text += "; " + losses
         if event.prestige:
             text += "; " + N_("prestige {changes}").format(
-                changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+                changes=", ".join(f"{n} {map_war.signed(pp)}" for n, pp in event.prestige.items())
             )
         return text
 
@@ -1437,9 +1446,14 @@ class CampaignState(_State):
         for nation in self.nations.values():
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
-                lines.append(
-                    N_("{nation}: {gone} decimated PM expire").format(nation=nation.name, gone=gone)
+                # One PM "expires", more "expire" (issue 27); the plural template reads the
+                # winters recorded before either way.
+                template = (
+                    N_("{nation}: {gone} decimated PM expires")
+                    if gone == 1
+                    else N_("{nation}: {gone} decimated PM expire")
                 )
+                lines.append(template.format(nation=nation.name, gone=gone))
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
         if event.occupation:

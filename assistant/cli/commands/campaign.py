@@ -661,8 +661,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="json",
         help=_("json (default: one document to import back) or csv (spreadsheet tables)"),
     )
+    # One way for both formats (issue 27): --out FILE for JSON ('-' = stdout), --out DIR for
+    # CSV; the positional FILE of JSON still works.
     export.add_argument(
-        "--out", metavar="DIR", help=_("csv: the folder for battles.csv, events.csv, nations.csv")
+        "--out",
+        metavar="PATH",
+        help=_(
+            "json: the file to write ('-' = stdout); csv: the folder for battles.csv, "
+            "events.csv, nations.csv"
+        ),
     )
 
     imported = _command(
@@ -2299,6 +2306,10 @@ def _run_export(args: argparse.Namespace) -> int:
         from assistant.cli.commands._export_csv import export_csv
 
         return export_csv(args, _open(args))
+    if args.out is not None:
+        if args.target is not None:
+            raise CliError(_("--out: the JSON file is given once, as FILE or with --out"))
+        args.target = args.out
     if args.target is None:
         raise CliError(_("FILE: the JSON file to write ('-' = stdout)"))
     from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file

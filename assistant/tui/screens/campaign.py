@@ -103,11 +103,15 @@ def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
     t26)"; "—" for none."""
     if not batches:
         return "—"
-    parts = []
+    # Batches decimated on different turns may expire at the same winter: one figure for each
+    # winter ("2 (to t13)", not "1 (to t13), 1 (to t13)", issue 27).
+    by_expiry: dict[Any, int] = {}
     for batch in batches:
-        expires = batch["expires"]
+        by_expiry[batch["expires"]] = by_expiry.get(batch["expires"], 0) + int(batch["pm"])
+    parts = []
+    for expires, pm in by_expiry.items():
         until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
-        parts.append(f"{batch['pm']}{until}")
+        parts.append(f"{pm}{until}")
     return ", ".join(parts)
 
 
@@ -498,6 +502,10 @@ class CampaignScreen(Screen[None]):
             return _("Winter resolved: press n to start the spring.")
         count = int(glance["battles"])
         battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
+        if not glance["uses_pm"]:
+            # A campaign of armies (Macedon vs Persia) has no PM to rebuild or recruit (T6):
+            # r and t are not its keys, so they are not its hints either.
+            return battles.format(count=count) + " · " + _("n ends this turn")
         return (
             battles.format(count=count)
             + " · "

@@ -531,22 +531,25 @@ class SailForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import FleetSailed
+        from assistant.ledger.events import FleetSailed, VoyageOrder
+        from assistant.ledger.orders import order_for
 
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
 
-        from assistant.ledger.events import VoyageOrder
-        from assistant.ledger.orders import order_for
-
+        state = castra_app(self).ledger.state()
+        provinces = [province.name for province in state.scenario.provinces]
+        to = self.text("to")
         voyage = VoyageOrder(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
-            to=self.text("to"),
-            via=names(self.text("via")),
-            carry=names(self.text("carry")),
+            to=self.named("to", to, provinces) if to else to,
+            via=[self.named("via", name, provinces) for name in names(self.text("via"))],
+            carry=[
+                self.named("carry", name, state.forces, army=True)
+                for name in names(self.text("carry"))
+            ],
             land=self.choice("land") == "yes",
         )
-        state = castra_app(self).ledger.state()
         sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
         if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
             return sealed
@@ -589,7 +592,35 @@ class SackForm(ProvinceOrderForm):
             _("Sacker"),
             Select([(nation_name(n), n) for n in nations], prompt=_("whose army")),
         )
+        yield Static("", id="sack-preview", classes="hint")
         yield from self._common()
+
+    @on(Select.Changed, "#nation")
+    def _preview(self, event: Select.Changed) -> None:
+        """What the sack will do, before ctrl+s: the ledger's own event for it (T5.3, T4.2)."""
+        from assistant.ledger.map_war import sack_event
+
+        shown = self.query_one("#sack-preview", Static)
+        if event.value is Select.NULL:
+            shown.update("")
+            return
+        try:
+            sack = sack_event(castra_app(self).ledger.state(), self.province, str(event.value))
+        except ValueError as error:
+            shown.update("")
+            self.show_error(error)
+            return
+        sacker = nation_name(sack.nation)
+        said = _(
+            "{nation} takes {pe} PE; {province}'s loyalty toward {nation} −10 for ever (T5.3)"
+        ).format(nation=sacker, pe=sack.pe, province=self.province)
+        changes = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in sack.prestige.items())
+        said += "\n" + (
+            _("Prestige (T4.2): {changes}").format(changes=changes.replace("-", "−"))
+            if changes
+            else _("Prestige (T4.2): no change")
+        )
+        shown.update(said)
 
     def build_event(self) -> Any:
         from assistant.ledger.map_war import sack_event
