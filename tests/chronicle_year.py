@@ -178,8 +178,9 @@ def tarentine_year(path: Path) -> CampaignStore:
 
 
 def sealed_turn(path: Path) -> CampaignStore:
-    """A Tarentine turn by the book (T5.2, T7.3, T7.4, T7.10): sealed orders given, one
-    withdrawn, carried out together, the meeting they make answered; a declaration of war."""
+    """A Tarentine turn by the book (T5.2, T7.3, T7.4, T7.10, T4.4): sealed orders given, one
+    withdrawn, carried out together, the meeting they make answered; a declaration of war;
+    the Senones left without a player."""
     store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
     store.append(WarDeclared(nation="Rome", on="Carthage", note="the Punic treaty is over"))
     store.append(OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium")))

@@ -86,9 +86,11 @@ def _clauses_told(entry: HistoryEntry, winter_texts: list[str]) -> list[str]:
 
 def _words(chronicle: Chronicle, fmt: str) -> str:
     """The report's words in ``fmt``: the Chronicle screen's text (the Markdown without its
-    charts), the HTML page's text, or the PDF's, its lines joined (typst wraps them)."""
+    charts, as it reads), the HTML page's text, or the PDF's, its lines joined (typst wraps
+    them)."""
     if fmt == "screen":
-        return render_story(chronicle)
+        # As the screen's Markdown shows it: a backslash-escaped special is the character.
+        return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", render_story(chronicle))
     content = render_report(chronicle, fmt, with_charts=False).content  # type: ignore[arg-type]
     if fmt == "html":
         assert isinstance(content, str)
