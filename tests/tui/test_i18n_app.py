@@ -13,12 +13,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
 from assistant.tui.app import make_app
-from converters.i18n import LOCALE_DIR, current_language, set_language
+from converters.i18n import current_language, set_language
+from tests.english_words import english_only_words, words
 from tests.tui.conftest import SEED, SIZE
 from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
 
@@ -42,26 +42,11 @@ SAME_IN_BOTH = {"castra", "bellum", "anni", "bui", "tras"}
 
 
 def _english_only_words() -> set[str]:
-    with (LOCALE_DIR / "it" / "LC_MESSAGES" / "castra.po").open("rb") as handle:
-        catalogue = read_po(handle, locale="it")
-    english: set[str] = set()
-    italian: set[str] = set()
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        for text in ids:
-            english |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w", " ", text))
-        for text in strings:
-            # A placeholder's name ("{turn}") or a flag ("--turn") is no Italian word: without
-            # this, "Turn" on screen would pass as Italian.
-            italian |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w|--?[\w-]+", " ", text))
-    return english - italian - SAME_IN_BOTH
+    return english_only_words() - SAME_IN_BOTH
 
 
 def _words(text: str) -> set[str]:
-    return {word.lower() for word in re.findall(r"[A-Za-zÀ-ÿ]{4,}", text)}
+    return words(text)
 
 
 def _screen_text(app: Any) -> str:

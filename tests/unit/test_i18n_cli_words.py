@@ -11,14 +11,11 @@ taken out before the words are read.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from assistant.cli import build_parser, main
-
-PO = Path(__file__).resolve().parents[2] / "converters/locale/it/LC_MESSAGES/castra.po"
+from tests.english_words import english_only_words, words
 
 NAMES_KEYS_AND_ABBREVIATIONS = {
     # the program, the rule sets and the seeds' own names
@@ -31,40 +28,19 @@ NAMES_KEYS_AND_ABBREVIATIONS = {
 """Words the Italian command line may show although English messages use them."""
 
 
-def _words(text: str) -> set[str]:
-    return {word.lower() for word in re.findall(r"[A-Za-zÀ-ÿ]{4,}", text)}
-
-
-def _english_only_words() -> set[str]:
-    with PO.open("rb") as handle:
-        catalogue = read_po(handle, locale="it")
-    english: set[str] = set()
-    italian: set[str] = set()
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        for text in ids:
-            english |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w", " ", text))
-        for text in strings:
-            italian |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w|--?[\w-]+", " ", text))
-    return english - italian - NAMES_KEYS_AND_ABBREVIATIONS
-
-
 COMMANDS = [" ".join(path) for path, _parser in build_parser().commands()]
 
-COMMAND_WORDS = {word for command in COMMANDS for word in _words(command)}
+COMMAND_WORDS = {word for command in COMMANDS for word in words(command)}
 """The commands' own names ("castra campaign record") are keys, typed as they are."""
 
-ENGLISH_ONLY = _english_only_words() - COMMAND_WORDS
+ENGLISH_ONLY = english_only_words() - NAMES_KEYS_AND_ABBREVIATIONS - COMMAND_WORDS
 
 
 def _said(text: str) -> set[str]:
     """The words a reader reads: flags (``--side-a``), choice keys (``{fog,dbm}``, ``'won'``)
     and a file name in an example are not words of the interface."""
     text = re.sub(r"--?[\w-]+|\{[^{}]*\}|'[\w-]+'|[\w.-]+\.(castra|json|md|csv|pdf)\b", " ", text)
-    return _words(text) & ENGLISH_ONLY
+    return words(text) & ENGLISH_ONLY
 
 
 def test_every_command_is_checked() -> None:
