@@ -18,10 +18,19 @@ and ``--json`` is the same in both languages.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 
 from converters.i18n import N_, _, in_every_language
 
-__all__ = ["NATION_NAMES", "nation_key", "nation_name", "nearest_nation"]
+__all__ = [
+    "NATION_NAMES",
+    "find_name",
+    "first_starting",
+    "nation_key",
+    "nation_name",
+    "nearest_name",
+    "nearest_nation",
+]
 
 NATION_NAMES = frozenset(
     {
@@ -46,6 +55,53 @@ def nation_name(name: str) -> str:
     """A nation's name in the active language: the seed's form for a shipped scenario's nation,
     the name as typed for any other."""
     return _(name) if name in NATION_NAMES else name
+
+
+# -- a name as a player types it ----------------------------------------------------------------
+# One place both interfaces read typed names through (issue 27): the app's forms and the Map's
+# "/" as the command line does, in any case and, for a nation, in either language.
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def find_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` (keys: a province, a nation) that ``typed`` names, in any case and
+    spacing, or as the interface shows it in the other language ("Cartagine" → "Carthage");
+    None when none is named."""
+    wanted = _folded(typed)
+    if not wanted:
+        return None
+    for name in names:
+        shown = {_folded(name), _folded(nation_name(name)), _folded(_(name))}
+        if wanted in shown:
+            return name
+    return None
+
+
+def first_starting(typed: str, names: Iterable[str]) -> str | None:
+    """For type-ahead: the first of ``names`` (in their order) that starts with ``typed``, in
+    any case, else the first that holds it; None when none does."""
+    wanted = _folded(typed)
+    listed = list(names)
+    if not wanted:
+        return None
+    for found in (
+        [n for n in listed if _folded(n).startswith(wanted)],
+        [n for n in listed if wanted in _folded(n)],
+    ):
+        if found:
+            return found[0]
+    return None
+
+
+def nearest_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` closest to ``typed`` (a typing slip: "Capau" → "Capua"), for a
+    refusal's "did you mean …?"; None when nothing is close."""
+    by_folded = {_folded(name): name for name in names}
+    close = difflib.get_close_matches(_folded(typed), list(by_folded), n=1, cutoff=0.6)
+    return by_folded[close[0]] if close else None
 
 
 def _spellings(key: str) -> set[str]:

@@ -17,10 +17,11 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from armylists.board import load_board, shipped_board
 from converters.bellum import BellumPower, BellumRules, RomeSetup
+from converters.bounds import NAME_MOST, too_long
 from converters.campaign_map import Board
 from converters.errors import FieldError
 from converters.i18n import N_, _
@@ -336,6 +337,16 @@ class Scenario(_Frozen):
     reading or a club's own); None in a campaign without a map, or one made before it."""
 
     @model_validator(mode="after")
+    def _names_are_bounded(self, info: ValidationInfo) -> Scenario:
+        # A nation's name is printed in every legend and column (issue 28); a campaign read
+        # back from its own file keeps the names it was created with.
+        if not (info.context or {}).get("stored"):
+            for name in [*self.nations, *self.holders]:
+                if len(name) > NAME_MOST:
+                    raise too_long("nation", name, NAME_MOST)
+        return self
+
+    @model_validator(mode="after")
     def _names_are_known(self) -> Scenario:
         known = set(self.nations) | set(self.holders)
         if len(set(self.nations)) != len(self.nations):
@@ -515,6 +526,9 @@ def custom_scenario(
     cleaned = [name.strip() for name in nations]
     if not cleaned or any(not name for name in cleaned):
         raise FieldError("nation", _("name at least one nation, each non-empty"))
+    for name in cleaned:
+        if len(name) > NAME_MOST:
+            raise too_long("nation", name, NAME_MOST)
     base = load_scenario("tarentine")
     calendar = calendar or base.calendar
     start = [

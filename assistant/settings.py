@@ -1,7 +1,9 @@
-"""The player's own settings, kept between sessions: for now, the interface language.
+"""The player's own settings, kept between sessions: the interface language and the player's name.
 
 The app's `L` key switches language at once and writes the choice here, so the next `castra`
-(app or command line) speaks it too. The file lives in the user's config directory
+(app or command line) speaks it too. The name is what every form's "Who" field starts with:
+set once, and changed on any form (issue 27: a stray key in one form's "Who" must not sign
+every later event). The file lives in the user's config directory
 (platformdirs), or in ``$CASTRA_HOME`` when that is set, so tests and portable installs never
 touch the real one. A missing or unreadable file is no settings, never an error: losing a
 preference must not stop a player from opening a campaign.
@@ -14,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["load_settings", "save_setting", "saved_language", "settings_path"]
+__all__ = ["load_settings", "save_setting", "saved_language", "saved_player", "settings_path"]
 
 
 def settings_path() -> Path:
@@ -40,6 +42,12 @@ def saved_language() -> str | None:
     """The language the player last chose in the app, if any."""
     language = load_settings().get("language")
     return language if isinstance(language, str) else None
+
+
+def saved_player() -> str:
+    """The player's name as last set on a form's "Who" field ("" when never set)."""
+    name = load_settings().get("player")
+    return name if isinstance(name, str) else ""
 
 
 def save_setting(name: str, value: Any) -> bool:

@@ -13,7 +13,9 @@ Readings (docs/rules.md T5.7):
 - the higher score wins; a tie goes to the defender, read as the occupier, who holds the
   province and defends his hold (house rule ``control_tie = owner`` gives it to the owner;
   :func:`control_keeper` is the one place that decides);
-- whoever wins, the province's loyalty is 0 from then on, so any later check uses 0.
+- whoever wins, the province's loyalty is 0 from then on, so any later check uses 0;
+- a province sacked by the owner's side counts loyalty −10 toward it for ever (T5.3), the one
+  loyalty below 0.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ __all__ = ["ControlCheck", "Keeper", "control_check", "control_keeper", "pm_to_k
 
 Keeper = Literal["owner", "occupier"]
 """Who has the province after the check: its owner (homeland) or the nation holding it."""
+
+SACKED_LOYALTY = -10
+"""T5.3: a sacked province's loyalty toward its sacker, for ever: the lowest loyalty there is."""
 
 LOYALTY_AFTER_CHECK = 0
 """T5.7: the province's loyalty after its first check, for ever."""
@@ -82,10 +87,10 @@ def control_check(
     """T5.7: owner's PP + loyalty against occupier's PP + PM stationed; a tie to the occupier
     (or to the owner, house rule ``control_tie = owner``).
 
-    Prestige may be negative; loyalty and PM are 0 or more. Raises ValueError naming the
-    argument for anything else.
+    Prestige may be negative; loyalty is −10 (sacked, T5.3) or more, PM 0 or more. Raises
+    ValueError naming the argument for anything else.
     """
-    owner = _whole(owner_pp, "owner_pp") + _whole(loyalty, "loyalty", minimum=0)
+    owner = _whole(owner_pp, "owner_pp") + _whole(loyalty, "loyalty", minimum=SACKED_LOYALTY)
     occupier = _whole(occupier_pp, "occupier_pp") + _whole(stationed_pm, "stationed_pm", minimum=0)
     keeper = control_keeper(owner, occupier, tie)
     return ControlCheck(owner_score=owner, occupier_score=occupier, keeper=keeper, tie=tie)

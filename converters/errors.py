@@ -45,6 +45,10 @@ PYDANTIC_WORDS: dict[str, str] = {
 """pydantic's error types in the words of the table; others keep pydantic's message."""
 
 
+_ECHOED_MOST = 60
+"""The longest text a refusal repeats back to the user ("(got 'Rome ')")."""
+
+
 def plain_name(field: str) -> str:
     """A field as the rules call it, for logs and for callers with no naming of their own."""
     return field
@@ -130,6 +134,9 @@ def field_error(
     except (KeyError, IndexError):
         return FieldError(field, "{reason}", reason=pydantic_says)
     given = first.get("input")
+    if isinstance(given, str) and len(given) > _ECHOED_MOST:
+        # A text too long to read back in one line (issue 28: 5,000 characters) is not echoed.
+        return FieldError(field, "{reason}", reason=reason)
     if isinstance(given, str | int) and not isinstance(given, bool):
         return FieldError(field, _("{reason} (got {given!r})"), reason=reason, given=given)
     return FieldError(field, "{reason}", reason=reason)

@@ -15,12 +15,16 @@ T2.6 :func:`loss_model`, G3.2 ``ghost.orders.GhostGeneral.may_change_to``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from converters.i18n import _
-from converters.rates import DEFAULT_RATES, ConversionRates
+
+if TYPE_CHECKING:
+    # The rates are imported when first asked for: the stateless commands that take
+    # ``--rule`` but no number (odds, prestige …) never build ConversionRates (issue 26).
+    from converters.rates import ConversionRates
 
 __all__ = [
     "DEFAULT_RULES",
@@ -31,6 +35,7 @@ __all__ = [
     "Interception",
     "LossModel",
     "OrderChange",
+    "Orders",
     "SenonesCity",
     "SmallBattle",
     "loss_model",
@@ -56,6 +61,10 @@ OrderChange = Literal["sign_inversion", "threshold_cross"]
 """G3.2: orders change when the gap's sign has inverted (Reading) or only when the other
 threshold is reached."""
 
+Orders = Literal["sealed", "immediate"]
+"""T5.2, T7.3: orders handed in sealed and carried out together (Reading), or each move carried
+out as it is entered (a club moving the figures on a table one by one)."""
+
 OPTION_RULE: dict[str, str] = {
     "interception": "T3.6",
     "both_retreat": "T3.3",
@@ -64,6 +73,7 @@ OPTION_RULE: dict[str, str] = {
     "small_battle": "T1.8",
     "losses": "T2.6",
     "order_change": "G3.2",
+    "orders": "T7.3",
 }
 """Each named option and the rule whose reading it chooses (docs/rules.md H)."""
 
@@ -114,11 +124,18 @@ class HouseRules(BaseModel):
     """T2.6."""
     order_change: OrderChange = "sign_inversion"
     """G3.2."""
+    orders: Orders = "sealed"
+    """T5.2, T7.3 (a campaign created before the option reads ``immediate``: see
+    ``assistant.ledger.events.CampaignCreated``)."""
     numbers: dict[str, int] = {}
     """The configurable numbers changed from their defaults (T1, T2, T6.2), by name."""
 
-    def rates(self, base: ConversionRates = DEFAULT_RATES) -> ConversionRates:
-        """``base`` with the numbers this campaign changed (the upkeep is not a rate)."""
+    def rates(self, base: ConversionRates | None = None) -> ConversionRates:
+        """``base`` (the shipped rates if None) with the numbers this campaign changed (the
+        upkeep is not a rate)."""
+        from converters.rates import DEFAULT_RATES, ConversionRates
+
+        base = DEFAULT_RATES if base is None else base
         changed = {k: v for k, v in self.numbers.items() if k != UPKEEP}
         if not changed:
             return base
@@ -186,9 +203,17 @@ class HouseRules(BaseModel):
         return shown
 
     def changed(self) -> dict[str, Any]:
-        """Only the options and numbers that differ from the defaults."""
-        default = DEFAULT_RULES.values()
-        return {k: v for k, v in self.values().items() if v != default[k] or k in self.numbers}
+        """Only the options and numbers that differ from the defaults (a number differs only
+        once set: the rates are read only then)."""
+        shown = {
+            name: getattr(self, name)
+            for name in OPTION_RULE
+            if getattr(self, name) != getattr(DEFAULT_RULES, name)
+        }
+        if self.numbers:
+            values = self.values()
+            shown.update({name: values[name] for name in _RATE_RULES if name in self.numbers})
+        return shown
 
     def note(self, name: str) -> str:
         """ " (house rule NAME = VALUE)" when option ``name`` is not the default, else "", so an

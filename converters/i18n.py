@@ -34,17 +34,14 @@ __all__ = [
     "N_",
     "Catalogue",
     "_",
-    "catalogue_stamp",
     "choose_language",
     "current_language",
-    "forget_remembered",
     "format_campaign_date",
     "format_number",
     "format_percent",
     "key_label",
     "language_of_locale",
     "ngettext",
-    "remember_recorded",
     "set_language",
     "translate_recorded",
 ]
@@ -67,7 +64,6 @@ _language = "en"
 def set_language(language: str) -> None:
     """Switch every later `_()` call to `language` ("en" or "it"); unknown falls back to English."""
     global _active, _language
-    _remembered.clear()
     _language = language if language in LANGUAGES else "en"
     if _language == "en":
         _active = _gettext.NullTranslations()
@@ -178,42 +174,6 @@ def _plural_rule(header: str) -> Callable[[int], int]:
             rule: Callable[[int], int] = _gettext.c2py(plural)
             return rule
     return lambda n: int(n != 1)
-
-
-_remembered: dict[str, str] = {}
-"""Recorded sentences already translated into the active language, handed over from an earlier
-session (:func:`remember_recorded`): see there."""
-
-
-def catalogue_stamp() -> str:
-    """Which catalogue the active language's translations come from ("" in English): what a
-    remembered translation must have been made with to be used."""
-    if _language == "en":
-        return ""
-    try:
-        mo = _compiled_catalogue(_language).stat()
-    except OSError:
-        return ""
-    return f"{_language}:{mo.st_size}:{mo.st_mtime_ns}"
-
-
-def remember_recorded(translations: Mapping[str, str]) -> None:
-    """Take ``translations`` (recorded sentence → its translation, made with this catalogue
-    by an earlier session, see :func:`catalogue_stamp`) as already made.
-
-    The app's first frame shows recorded sentences (the date, the latest events) before any
-    has been translated in this session; finding the templates for the first of them costs
-    an Italian start a tenth of its time (benchmarks/startup.py). The app forgets them again
-    (:func:`forget_remembered`) as soon as the campaign file is open and translates afresh, so
-    a remembered sentence is only ever shown in that first frame.
-    """
-    if _language != "en":
-        _remembered.update(translations)
-
-
-def forget_remembered() -> None:
-    """Translate every recorded sentence afresh from now on (see :func:`remember_recorded`)."""
-    _remembered.clear()
 
 
 def current_language() -> str:
@@ -342,9 +302,6 @@ def translate_recorded(text: str) -> str:
     """
     if _language == "en" or not text:
         return text
-    remembered = _remembered.get(text)
-    if remembered is not None:
-        return remembered
     return _translate_recorded(_language, text)
 
 

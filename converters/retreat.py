@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["RetreatOption", "RetreatPlace", "retreat_options"]
+__all__ = ["Holding", "RetreatOption", "RetreatPlace", "retreat_options"]
 
 Holding = Literal["own since the start", "own", "neutral", "enemy"]
 """T4.3: the kinds of province, best first."""
@@ -39,6 +39,8 @@ class RetreatPlace(_Frozen):
     """Whose it is, seen from the retreating nation."""
     enemy_pm: int = Field(default=0, ge=0)
     """Enemy land PM standing there."""
+    holder: str = ""
+    """Who holds it (shown with its kind: "neutral" may be an ally's)."""
 
 
 class RetreatOption(_Frozen):
@@ -52,6 +54,10 @@ class RetreatOption(_Frozen):
     """Enemy PM there (0: free of enemies)."""
     second_battle: bool
     """Enemies there, equal or weaker: a second battle may follow (T4.3)."""
+    holder: str = ""
+    """Who holds it."""
+    aboard: str | None = None
+    """A beaten lander goes back aboard this fleet, which sails it there (T7.5, T3.7)."""
 
 
 def retreat_options(
@@ -75,6 +81,7 @@ def retreat_options(
             holding=place.holding,
             enemy_pm=place.enemy_pm,
             second_battle=place.enemy_pm > 0,
+            holder=place.holder,
         )
         for _, place in ranked
     ]

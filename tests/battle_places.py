@@ -8,6 +8,11 @@ nations' PM gathered there instead of marching and sailing them across Italy tur
 from __future__ import annotations
 
 from armylists.scenarios import Scenario, StartingForce, load_scenario
+from converters.house_rules import HouseRules
+
+ONE_AT_A_TIME = HouseRules(orders="immediate")
+"""House rule ``orders = immediate`` (T7.3): for a test about something other than the turn's
+order, whose moves and acts are carried out as they are recorded, in any order."""
 
 
 def tarentine_meeting_at(place: str, *nations: str, fleets: bool = False) -> Scenario:

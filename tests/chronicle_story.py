@@ -24,7 +24,7 @@ from assistant.ledger.events import (
 from assistant.ledger.record import dice_battle_event, winter_event
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
-from tests.battle_places import tarentine_starting
+from tests.battle_places import ONE_AT_A_TIME, tarentine_starting
 from tests.unit.test_ledger_campaign import city_assault_log
 from tests.unit.test_ledger_campaign import heraclea as heraclea_battle
 
@@ -44,7 +44,7 @@ def build_story(path: Path) -> CampaignStore:
     scenario = tarentine_starting(
         ("Rome", "Heraclea", 4), ("Pyrrhus", "Heraclea", 2), ("Carthage", "Roma", 4)
     )
-    store = CampaignStore.create(path, scenario, who="Referee")
+    store = CampaignStore.create(path, scenario, who="Referee", rules=ONE_AT_A_TIME)
     store.append(
         RecruitmentOrdered(
             nation="Etruscans", naval_pm=1, province="Pisae", who="Referee", note="a new fleet"

@@ -73,6 +73,13 @@ def _style(colours: list[str]) -> Any:
     )
 
 
+LEGEND_MOST = 22
+"""Characters of a nation's name in a chart's legend; longer ones end in "…"."""
+
+LABEL_MOST = 30
+"""Characters of an axis label (a battle's place and turn)."""
+
+
 def _options(title: str, colours: list[str], **extra: Any) -> dict[str, Any]:
     return {
         "title": title,
@@ -81,7 +88,11 @@ def _options(title: str, colours: list[str], **extra: Any) -> dict[str, Any]:
         "height": HEIGHT,
         "js": [],
         "disable_xml_declaration": True,
-        "truncate_legend": -1,
+        # A legend or label as long as a name may be (converters.bounds.NAME_MOST) would leave
+        # the plot no width, and pygal's title wrapping then never ends (issue 28): cut them
+        # with an ellipsis (the hover title keeps the whole name).
+        "truncate_legend": LEGEND_MOST,
+        "truncate_label": LABEL_MOST,
         "show_minor_x_labels": True,
         **extra,
     }

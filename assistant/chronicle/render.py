@@ -62,6 +62,8 @@ _LABELS: dict[str, str] = {
     "prestige_reason": N_("Prestige"),
     "morale": N_("Morale"),
     "note": N_("Note"),
+    "recorded": N_("In the ledger"),
+    "moves": N_("On the map"),
     "economy": N_("Recruitment, rebuilding, tribute and treasury"),
     "winter": N_("Winter"),
     "control": N_("Control checks (T5.7)"),

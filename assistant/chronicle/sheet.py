@@ -98,7 +98,7 @@ class BattleSheet(_Sheet):
     when: str
     """When (a campaign date), if the referee said."""
     system: str
-    """fog, dbm or dba."""
+    """fog, dbm, dbmm or dba."""
     ruleset: str
     """The ruleset's name, e.g. "Field of Glory"."""
     unit: str
@@ -125,7 +125,7 @@ class BattleSheet(_Sheet):
     """T3.8 odds, when both sides have whole PM."""
 
 
-_UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dba": N_("elements")}
+_UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dbmm": N_("AP"), "dba": N_("elements")}
 
 
 def _bands(results: list[int]) -> list[LossBand]:
@@ -142,7 +142,7 @@ def _bands(results: list[int]) -> list[LossBand]:
 def loss_bands(system: str, pm: int, elements: int) -> list[LossBand]:
     """T2.1–T2.3 for a contingent of ``pm``: FOG by AP counted as % of its BGs, DBM by ElEq
     counted as % of its total, DBA by elements lost out of its ``elements``."""
-    from converters.losses import dba_losses, dbm_losses, fog_losses
+    from converters.losses import dba_losses, dbm_losses, dbmm_losses, fog_losses
 
     if pm < 1:
         return []
@@ -156,6 +156,12 @@ def loss_bands(system: str, pm: int, elements: int) -> list[LossBand]:
         results = [
             dbm_losses(pm, SHARE_STEPS, share, "won").pm_lost for share in range(SHARE_STEPS + 1)
         ]
+    elif system == "dbmm":
+        # T2.2b: the bases counted as a share of the bases fielded, as DBM's ElEq.
+        results = [
+            dbmm_losses(pm, SHARE_STEPS, share, 0, "won").pm_lost
+            for share in range(SHARE_STEPS + 1)
+        ]
     else:
         results = [dba_losses(pm, elements, lost, "won").pm_lost for lost in range(elements + 1)]
     return _bands(results)
@@ -166,6 +172,11 @@ def _break_point(system: str, side: str, elements: int) -> str:
         return _(
             "side {side}: breaks when its attrition points reach its number of BGs; an army "
             "broken loses all its PM (T2.1)"
+        ).format(side=side)
+    if system == "dbmm":
+        return _(
+            "side {side}: the winner counts the bases killed, the loser also the bases of its "
+            "broken units (DBMM, T2.2b)"
         ).format(side=side)
     if system == "dbm":
         return _(
@@ -253,6 +264,7 @@ def battle_sheet(
     counted = {
         "fog": _("AP counted ÷ BGs fielded, in %"),
         "dbm": _("ElEq counted ÷ ElEq fielded, in %"),
+        "dbmm": _("bases counted ÷ bases fielded, in %"),
         "dba": _("elements lost"),
     }[system]
     counted_note = {
@@ -264,11 +276,16 @@ def battle_sheet(
             "The loser counts eliminated ElEq and half its demoralised ones; the winner "
             "eliminated ElEq only (T2.2)."
         ),
+        "dbmm": _(
+            "The winner counts the bases killed; the loser adds the bases of its broken units "
+            "that were not killed (T2.2b)."
+        ),
         "dba": _("Both sides count the elements they lost (T2.3)."),
     }[system]
     result_label = {
         "fog": _("AP counted / BGs fielded"),
         "dbm": _("ElEq counted / ElEq fielded"),
+        "dbmm": _("bases counted / bases fielded"),
         "dba": _("elements lost / fielded"),
     }[system]
     scale = Fraction(budget.scale)

@@ -1,10 +1,14 @@
 """The campaign told turn by turn: the ledger's events gathered into what a report shows.
 
 A referee publishes a report after every turn; everything in it is already in the ledger. This
-module replays the events (undone ones left out, exactly as the campaign state does) and keeps,
-for every turn, the battles with their sides, rules, casualties, decimated PM, prestige and
-dice; the money spent and collected; the winter and its control checks (T5.6, T5.7); and each
-nation's figures at the close of the turn, which the charts draw. It reads no file and draws
+module replays the events (undone ones left out, exactly as the campaign state does) and tells
+each one with what the ledger itself said when it applied it (the summary the History shows),
+so every kind of event is told — one added to the ledger tomorrow too — and nothing is worked
+out a second time here. It keeps, for every turn, the battles with their sides, rules,
+casualties, decimated PM, prestige and dice; the money spent and collected, sacks included;
+what moved on the map; the winter, what its event did and its control checks (T5.6, T5.7);
+and each nation's figures at the close of the turn — the ledger's state once everything of the
+turn, its tribute included, was applied — which the charts draw. It reads no file and draws
 nothing: :mod:`assistant.chronicle.render` lays a :class:`Chronicle` out in Markdown, HTML or
 PDF, and the app's Chronicle screen shows the same text.
 """
@@ -23,19 +27,8 @@ from assistant.chronicle.colours import nation_colours
 from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
-    CentresRecorded,
-    FleetRetreated,
-    ForcedMarch,
-    ForcesAdjusted,
     GhostBattleFinished,
-    InterceptionRolled,
     NoteAdded,
-    PmRebuilt,
-    PrestigeAdjusted,
-    ProvinceTaken,
-    RecruitmentOrdered,
-    TacticalRetreat,
-    TreasuryAdjusted,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -147,6 +140,9 @@ class BattleStory(_Told):
     """Macedon vs Persia: each army's morale change (D2–D4)."""
     note: str
     """The referee's note."""
+    recorded: str = ""
+    """What the ledger said when it applied the battle (a city taken, the map's losses …), in
+    the report's language."""
 
     @property
     def casualties(self) -> dict[str, int]:
@@ -201,11 +197,15 @@ class TurnStory(_Told):
     control_checks: list[str]
     """The winter's control checks of occupied provinces (T5.7)."""
     other: list[str]
-    """Provinces taken, prestige and forces adjusted, forced marches, tactical retreats."""
+    """Provinces taken, prestige and forces adjusted, treaties, rules changed, forced marches
+    and tactical retreats, and any event of a kind the report has no section for."""
     notes: list[str]
     """Free notes."""
     figures: list[NationFigures]
-    """Each player nation at the close of the turn (before the tribute collected at its end)."""
+    """Each player nation at the close of the turn: after everything recorded in it, the
+    tribute and siege costs collected as it ended included (T5.3, T5.4)."""
+    moves: list[str] = []
+    """On the map: marches, voyages, landings, retreats, sieges and interceptions (T7)."""
 
     @property
     def quiet(self) -> bool:
@@ -217,6 +217,7 @@ class TurnStory(_Told):
             or self.control_checks
             or self.other
             or self.notes
+            or self.moves
         )
 
 
@@ -482,7 +483,7 @@ def _dice_summary(event: BattleRecorded) -> str:
     return "; ".join(parts)
 
 
-def _battle(event_id: int, event: BattleRecorded) -> BattleStory:
+def _battle(event_id: int, event: BattleRecorded, recorded: str) -> BattleStory:
     side_a = [c.nation for c in event.contingents if c.side == "a"]
     side_b = [c.nation for c in event.contingents if c.side == "b"]
     if event.winner == "draw":
@@ -540,6 +541,7 @@ def _battle(event_id: int, event: BattleRecorded) -> BattleStory:
         dice=_dice_summary(event),
         morale=morale,
         note=event.note,
+        recorded=recorded,
     )
 
 
@@ -590,6 +592,37 @@ def _with_note(text: str, note: str) -> str:
     return f"{text} — {note}" if note.strip() else text
 
 
+SECTIONS: dict[str, str] = {
+    "recruitment_ordered": "economy",
+    "pm_rebuilt": "economy",
+    "treasury_adjusted": "economy",
+    "province_sacked": "economy",
+    "turn_advanced": "economy",
+    "army_moved": "moves",
+    "fleet_sailed": "moves",
+    "troops_landed": "moves",
+    "force_renamed": "moves",
+    "force_split": "moves",
+    "forces_merged": "moves",
+    "city_shut_in": "moves",
+    "siege_lifted": "moves",
+    "army_retreated": "moves",
+    "fleet_retreated": "moves",
+    "interception_rolled": "moves",
+    "dba_moved": "moves",
+    "army_mobilised": "moves",
+    "special_action": "moves",
+    "note": "notes",
+}
+"""Event kind → the section of its turn that tells it; any kind not named here (a new one
+included) is told under "Other events", and battles and the winter have sections of their
+own."""
+
+TOLD_ELSEWHERE = frozenset({"campaign_created", "undone", "ghost_battle_finished"})
+"""Kinds no turn section tells: the creation is the report's title, an undo takes its target
+out of the story, a finished ghost battle has its own section (G2.2)."""
+
+
 class _TurnNotes:
     """What one turn collects while the events are replayed."""
 
@@ -600,129 +633,119 @@ class _TurnNotes:
         self.control: list[str] = []
         self.other: list[str] = []
         self.notes: list[str] = []
+        self.moves: list[str] = []
+
+    def section(self, name: str) -> list[str]:
+        return {
+            "economy": self.economy,
+            "moves": self.moves,
+            "notes": self.notes,
+        }.get(name, self.other)
 
 
-def _winter_line(line: str, state: CampaignState) -> str:
-    """One line of a resolved winter in the interface's language: upkeep, the event, PM
-    expiring (T5.6, T6.2, T2.5) through their templates; the VP line (T5.8), a list of nations,
-    said again from the figures the winter left."""
-    if line.startswith("VP "):
-        return _("VP {scores}").format(
-            scores=", ".join(
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{nation_name(nation)} {pe} PE" for nation, pe in amounts.items())
+
+
+def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
+    """The ledger's winter summary, a clause a line in the report's language, each marked
+    True if it is a control check (T5.7). The event's own text may hold a "; " ("Barbarians
+    invade Greece: Pyrrhus leaves; the second time …"): it stays one line, in the scenario's
+    words (T5.6); the VP line (T5.8) is said again from the figures the winter left."""
+    table = state.scenario.winter_events
+    events = [] if table is None else table.events
+    clauses = summary.split("; ")
+    lines: list[tuple[bool, str]] = []
+    index = 0
+    while index < len(clauses):
+        clause = clauses[index]
+        index += 1
+        if clause.startswith("control check"):
+            lines.append((True, translate_recorded(clause)))
+            continue
+        if clause.startswith("VP "):
+            scores = ", ".join(
                 f"{nation_name(n.name)} {n.victory_points}"
                 for n in state.nations.values()
                 if n.player
             )
+            lines.append((False, _("VP {scores}").format(scores=scores)))
+            continue
+        face, _sep, head = clause.removeprefix("winter event ").partition(": ")
+        spec = next(
+            (
+                e
+                for e in events
+                if clause.startswith("winter event ")
+                and face in {str(f) for f in e.faces}
+                and (e.text == head or e.text.startswith(head + "; "))
+            ),
+            None,
         )
-    return translate_recorded(line)
+        if spec is not None:
+            # Join back the clauses the event's own text holds.
+            index += spec.text.count("; ") - head.count("; ")
+            what = scenario_text(spec.text)
+            lines.append((False, _("winter event {face}: {what}").format(face=face, what=what)))
+            continue
+        lines.append((False, translate_recorded(clause)))
+    return lines
 
 
-def _economy_line(
-    event: RecruitmentOrdered | PmRebuilt | TreasuryAdjusted, before: int, state: CampaignState
-) -> str:
-    nation = state.nations[event.nation]
-    if isinstance(event, RecruitmentOrdered):
-        arrives = nation.training[-1].arrives if nation.training else state.turn
-        text = _(
-            "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
-            "{arrives} (T6.1)"
-        ).format(
-            nation=nation_name(nation.name),
-            land=event.land_pm,
-            naval=event.naval_pm,
-            cost=before - nation.treasury,
-            arrives=arrives,
+def _recorded(summary: str) -> str:
+    """A ledger summary in the report's language, clause by clause (the History's way)."""
+    return "; ".join(translate_recorded(clause) for clause in summary.split("; "))
+
+
+def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
+    """What the end of a turn collected, paid and brought (T5.3, T5.4, T6.1), from the event
+    and the ledger's summary; "turn 3 ended; now …" is the section's heading already."""
+    lines = []
+    if event.tribute:
+        lines.append(
+            _("Tribute collected (T5.3): {amounts}").format(amounts=_amounts(event.tribute))
         )
-    elif isinstance(event, PmRebuilt):
-        text = _("{nation} rebuilt {pm} decimated PM for {cost} PE (T2.5)").format(
-            nation=nation_name(nation.name), pm=event.pm, cost=before - nation.treasury
+    if event.siege_costs:
+        lines.append(
+            _("Siege costs paid (T5.4): {amounts}").format(amounts=_amounts(event.siege_costs))
         )
-    else:
-        text = _("{nation} treasury {pe:+d} PE").format(
-            nation=nation_name(nation.name), pe=event.pe
-        )
-    return _with_note(
-        text + " " + _("→ {treasury} PE").format(treasury=nation.treasury), event.note
-    )
+    rest = [
+        clause
+        for clause in summary.split("; ")[2:]
+        if not clause.startswith(("tribute ", "siege costs "))
+    ]
+    if rest:
+        lines.append(_recorded("; ".join(rest)))
+    if lines and event.note.strip():
+        lines[-1] = _with_note(lines[-1], event.note)
+    return lines
 
 
 def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]) -> None:
-    """Apply one event to ``state`` and write down what it did in its turn's notes."""
+    """Apply one event to ``state`` and write down, in its turn's notes, what the ledger said
+    it did."""
     event = stored.event
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
-    before = {name: nation.treasury for name, nation in state.nations.items()}
-    morale = {name: army.morale for name, army in state.armies.items()}
     summary = state.apply(event, stored.id)
+    if event.kind in TOLD_ELSEWHERE:
+        return
     match event:
         case BattleRecorded():
-            told.battles.append(_battle(stored.id, event))
-        case RecruitmentOrdered() | PmRebuilt() | TreasuryAdjusted():
-            told.economy.append(_economy_line(event, before[event.nation], state))
-        case TurnAdvanced():
-            if event.tribute:
-                told.economy.append(
-                    _("Tribute collected (T5.3): {amounts}").format(
-                        amounts=", ".join(
-                            f"{nation_name(nation)} {pe} PE" for nation, pe in event.tribute.items()
-                        )
-                    )
-                )
+            told.battles.append(_battle(stored.id, event, _recorded(summary)))
         case WinterResolved():
-            # The ledger's own English lines (issue 15), one per clause, shown in the
-            # report's language; which list a line joins is read from the English.
-            for line in summary.split("; "):
-                if line.startswith("control check"):
-                    told.control.append(translate_recorded(line))
-                else:
-                    told.winter.append(_winter_line(line, state))
-        case PrestigeAdjusted():
-            told.other.append(
-                _with_note(
-                    _("{nation} prestige {pp:+d} PP (T4.2)").format(
-                        nation=nation_name(event.nation), pp=event.pp
-                    ),
-                    event.note,
-                )
-            )
-        case ForcesAdjusted():
-            told.other.append(
-                _with_note(
-                    _("{nation} forces {land:+d} land, {naval:+d} naval PM").format(
-                        nation=nation_name(event.nation),
-                        land=event.land_pm,
-                        naval=event.naval_pm,
-                    ),
-                    event.note,
-                )
-            )
-        case ProvinceTaken():
-            told.other.append(
-                _with_note(
-                    _("{province} now held by {nation}").format(
-                        province=event.province, nation=nation_name(event.nation)
-                    ),
-                    event.note,
-                )
-            )
-        case ForcedMarch() | TacticalRetreat():
-            army = state.armies[event.army]
-            what = _("forced march") if isinstance(event, ForcedMarch) else _("tactical retreat")
-            told.other.append(
-                _with_note(
-                    _("{army} {what}: morale {before} → {after} (D5)").format(
-                        army=army.name, what=what, before=morale[army.name], after=army.morale
-                    ),
-                    event.note,
-                )
-            )
-        case CentresRecorded():
-            told.other.append(translate_recorded(summary))
-        case InterceptionRolled() | FleetRetreated():
-            # T3.6, T3.7: the fleets' meetings, a failed interception included.
-            told.other.append(_with_note(translate_recorded(summary), event.note))
+            for control, line in _winter_lines(summary, state):
+                (told.control if control else told.winter).append(line)
+            if event.note.strip():
+                told.winter.append(event.note)
+        case TurnAdvanced():
+            told.economy.extend(_turn_end(event, summary))
         case NoteAdded():
             told.notes.append(event.note)
+        case _:
+            told.section(SECTIONS.get(event.kind, "other")).append(
+                _with_note(_recorded(summary), event.note)
+            )
 
 
 def _ghosts(
@@ -803,11 +826,14 @@ def gather(
             continue
         if isinstance(stored.event, GhostBattleFinished):
             finished.append(stored.event)
-        if isinstance(stored.event, TurnAdvanced):
-            closing[state.turn] = _figures(state)
-            if state.turn == scope.last_turn:
-                board = _map(state)
+        ending = state.turn if isinstance(stored.event, TurnAdvanced) else None
         _tell(stored, state, notes)
+        if ending is not None:
+            # The turn's close is the ledger's state once its end is applied: the tribute
+            # collected and siege costs paid as it ended are in (T5.3, T5.4).
+            closing[ending] = _figures(state)
+            if ending == scope.last_turn:
+                board = _map(state)
     closing.setdefault(state.turn, _figures(state))
     if board is None:
         board = _map(state) if state.turn == scope.last_turn else []
@@ -826,6 +852,7 @@ def gather(
                 control_checks=told.control,
                 other=told.other,
                 notes=told.notes,
+                moves=told.moves,
                 figures=closing.get(turn, []),
             )
         )

@@ -266,6 +266,7 @@ ARGUMENT_NAMES = (
     N_("province"),
     N_("text"),
     N_("treaty"),
+    N_("meeting"),
 )
 """What arguments take, as ``--help`` and refusals name them (a metavar, or the dest of an
 argument without one), for :func:`_name_in_reader_language` to translate."""
@@ -391,8 +392,10 @@ def json_depth(document: Any) -> int:
 LEDGER_FIELDS = {
     "land_pm": "--land",
     "naval_pm": "--naval",
+    "parties": "--party",
     **{field: field for field in ("contingents", "defender_dice", "events", "kind", "rolls")},
     **{field: field for field in ("siege_costs", "target", "undo")},
+    **{field: field for field in ("phase", "orders", "meeting", "army", "fleet", "force")},
 }
 """The ledger's fields the command line spells its own way (``land_pm`` is ``--land``) or has
 no option for (an event's ``kind``, the ``undo`` itself): these are shown as they are."""
@@ -432,6 +435,10 @@ def describe(
     if isinstance(error, ValidationError):
         error = field_error(error, positions=True)
     if isinstance(error, FieldError):
+        if error.fields == ("kind",):
+            # The event's kind is the command the user typed, not a field of it: the reason
+            # alone (a custom campaign's "has no economy", not "kind: … has no economy").
+            return error.reason(name)
         return error.text(name)
     return str(error)
 

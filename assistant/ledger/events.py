@@ -19,10 +19,13 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     TypeAdapter,
+    ValidationInfo,
     model_serializer,
+    model_validator,
 )
 
 from armylists.scenarios import Scenario
+from converters.bounds import check_lengths
 from converters.dice import Roll
 from converters.house_rules import HouseRules
 from converters.rates import PM
@@ -43,6 +46,7 @@ __all__ = [
     "Event",
     "FleetRetreated",
     "FleetSailed",
+    "ForceMoved",
     "ForceRenamed",
     "ForceSplit",
     "ForcedMarch",
@@ -51,7 +55,13 @@ __all__ = [
     "GhostBattleFinished",
     "InterceptionRolled",
     "LoyaltyChanged",
+    "MarchOrder",
+    "Meeting",
+    "MeetingAnswered",
     "NoteAdded",
+    "OrderGiven",
+    "OrderWithdrawn",
+    "OrdersResolved",
     "PmRebuilt",
     "PrestigeAdjusted",
     "ProvinceSacked",
@@ -67,6 +77,8 @@ __all__ = [
     "TroopsLanded",
     "TurnAdvanced",
     "Undone",
+    "VoyageOrder",
+    "WarDeclared",
     "WinterResolved",
 ]
 
@@ -76,6 +88,14 @@ Side = Literal["a", "b"]
 
 class _Value(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+FREE_TEXT_FIELDS = ("note", "terms", "reason", "prestige_reason")
+"""Fields of free text (bounded by ``converters.bounds.TEXT_MOST``); every other text field of
+an event is a name (``NAME_MOST``)."""
+
+WRITTEN_BY_CASTRA = ("scenario", "rules", "rolls", "figures", "dice_log", "battle", "when")
+"""Fields Castra fills in itself (a scenario, the dice, a ghost battle's record), not typed."""
 
 
 class EventBase(_Value):
@@ -92,6 +112,15 @@ class EventBase(_Value):
     rolls: list[Roll] = []
     """Every die rolled for this event, with its purpose, in the order rolled."""
 
+    @model_validator(mode="after")
+    def _bounded(self, info: ValidationInfo) -> EventBase:
+        # Every name typed is at most NAME_MOST characters, a note TEXT_MOST (issue 28). An
+        # event read back from the campaign's own file (context {"stored": True}) was checked
+        # when it was written, or written before the bounds existed: it opens as it was.
+        if not (info.context or {}).get("stored"):
+            check_lengths(self, texts=FREE_TEXT_FIELDS, skip=WRITTEN_BY_CASTRA)
+        return self
+
 
 class CampaignCreated(EventBase):
     """The first event of every campaign: the scenario it starts from, embedded whole."""
@@ -101,15 +130,33 @@ class CampaignCreated(EventBase):
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
     rules: HouseRules = HouseRules()
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
-    existed has the defaults."""
+    existed has the defaults, except ``orders``: see :meth:`_played_one_act_at_a_time` (so a
+    new campaign gives its rules explicitly, as ``CampaignStore.create`` does)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _played_one_act_at_a_time(cls, data: Any) -> Any:
+        # docs/rules.md T7.3 Reading: a campaign created before the option `orders` existed
+        # was played one act at a time, so it reads as `immediate`; one created since always
+        # stores `orders = sealed` explicitly (see the serializer).
+        if isinstance(data, dict) and "scenario" in data:
+            rules = data.get("rules")
+            if rules is None:
+                data = {**data, "rules": {"orders": "immediate"}}
+            elif isinstance(rules, dict) and "orders" not in rules:
+                data = {**data, "rules": {**rules, "orders": "immediate"}}
+        return data
 
     @model_serializer(mode="wrap")
     def _without_default_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # The defaults are left out, so a creation event written before house rules existed
-        # serialises exactly as it was stored (its checksum still matches).
+        # `immediate` and the other defaults are left out, so a creation event written before
+        # house rules (or the option `orders`) existed serialises exactly as it was stored.
         data: dict[str, Any] = handler(self)
-        if self.rules == HouseRules():
-            data.pop("rules", None)
+        rules = data.get("rules")
+        if isinstance(rules, dict) and rules.get("orders") == "immediate":
+            rules.pop("orders")
+            if self.rules.model_copy(update={"orders": "sealed"}) == HouseRules():
+                data.pop("rules", None)
         return data
 
 
@@ -284,6 +331,11 @@ class WinterResolved(EventBase):
     on_map: bool = False
     """The winter's events act on the map (T7.9: the storm after upkeep, Pyrrhus off the map,
     troops appearing where the event says). False in winters recorded before the map, which
+    replay as they were recorded."""
+    occupation: bool = False
+    """T5.7, T7.7 as revised: the control check runs over every province occupied on the map
+    by a nation at war with its controller (``stationed`` is then left None: the PM are read
+    from the map when the check is made). False in winters recorded before this reading, which
     replay as they were recorded."""
 
 
@@ -461,6 +513,17 @@ class TreatyBroken(EventBase):
     """Who breaks it."""
 
 
+class WarDeclared(EventBase):
+    """A nation declares war on another (T7.10, an event of phase 2, T5.2): from now on they
+    are at war until a treaty makes peace or an alliance."""
+
+    kind: Literal["war_declared"] = "war_declared"
+    nation: str
+    """Who declares it."""
+    on: str
+    """The nation it declares war on."""
+
+
 class ArmyRetreated(EventBase):
     """A beaten army retreats to an allowed province, or surrenders (T4.3, T7.5)."""
 
@@ -497,6 +560,120 @@ class InterceptionRolled(EventBase):
     """Both fleets' naval PM plus the land PM the target carries, as when recorded."""
     intercepted: bool
     """The roll caught the target (under the house rule ``interception`` then in force)."""
+
+
+class MarchOrder(_Value):
+    """A sealed order: an army marches to a neighbour by road (T7.3)."""
+
+    kind: Literal["march"] = "march"
+    army: str
+    """The army."""
+    to: str
+    """The province it marches to."""
+
+
+class VoyageOrder(_Value):
+    """A sealed order: a fleet sails, perhaps carrying troops and landing them (T7.3)."""
+
+    kind: Literal["voyage"] = "voyage"
+    fleet: str
+    """The fleet."""
+    to: str
+    """Where it ends its move."""
+    via: list[str] = []
+    """The provinces it passes through; empty: the shortest route."""
+    carry: list[str] = []
+    """Armies it takes aboard where it starts."""
+    land: bool = False
+    """Land every army aboard at ``to``."""
+
+
+SealedOrder = Annotated[MarchOrder | VoyageOrder, Field(discriminator="kind")]
+"""One nation's order for one force (T7.3)."""
+
+
+class OrderGiven(EventBase):
+    """A nation's sealed order for one of its forces (T5.2 phases 1–3, T7.3): checked now,
+    hidden from every other nation until the orders are carried out together."""
+
+    kind: Literal["order_given"] = "order_given"
+    nation: str
+    """The nation giving it (only its own forces)."""
+    order: SealedOrder
+    """The order."""
+
+
+class OrderWithdrawn(EventBase):
+    """A nation takes back its sealed order for one force before the orders are carried out."""
+
+    kind: Literal["order_withdrawn"] = "order_withdrawn"
+    nation: str
+    """The nation."""
+    force: str
+    """The force whose order is withdrawn."""
+
+
+class ForceMoved(_Value):
+    """What one force did when the orders were carried out (T7.3, T7.4)."""
+
+    force: str
+    """The force."""
+    nation: str
+    """Its nation."""
+    start: str
+    """Where it stood."""
+    end: str
+    """Where it ended."""
+    route: list[str] = []
+    """The provinces it was ordered through (a fleet), start and end included."""
+    way: str = "stood"
+    """How it came: stood, road, mountain, sea, landing (T3.2)."""
+    aboard: str | None = None
+    """An army still aboard a fleet at the end."""
+    stopped: bool = False
+    """A fleet that met another on the way and stopped (T7.4)."""
+
+
+class Meeting(_Value):
+    """Hostile forces that met when the orders were carried out (T7.4)."""
+
+    number: int = Field(ge=1)
+    """Its number in the turn's list (sea first)."""
+    province: str
+    """Where the battle would be fought."""
+    at_sea: bool
+    """Fleets (T5.2 phase 4) or armies (phase 7)."""
+    forces: list[str] = Field(min_length=2)
+    """The forces that meet."""
+    nations: list[str] = []
+    """Their nations, in the order of the forces."""
+    crossing: list[str] = []
+    """Met on the way: the two ends of the road or stretch (T4.3 "met while crossing")."""
+    arrivals: dict[str, str] = {}
+    """How each force came there (T3.2)."""
+
+
+class OrdersResolved(EventBase):
+    """Every sealed order revealed and carried out together (T5.2, T7.3), with what each force
+    did and every meeting found (T7.4), as computed when recorded."""
+
+    kind: Literal["orders_resolved"] = "orders_resolved"
+    orders: dict[str, list[SealedOrder]] = {}
+    """Every nation's orders, revealed."""
+    moves: list[ForceMoved] = []
+    """What every force that had an order did, by force name."""
+    meetings: list[Meeting] = []
+    """Every meeting found, sea first."""
+
+
+class MeetingAnswered(EventBase):
+    """Each side of a meeting says whether it seeks battle (T3.0, T7.4)."""
+
+    kind: Literal["meeting_answered"] = "meeting_answered"
+    meeting: int = Field(ge=1)
+    """The meeting's number this turn."""
+    seek: list[str] = []
+    """The nations that seek battle; the others avoid it. None: no battle, both stay."""
 
 
 class DbaMoved(EventBase):
@@ -602,9 +779,14 @@ Event = Annotated[
     | ProvinceSacked
     | TreatyMade
     | TreatyBroken
+    | WarDeclared
     | ArmyRetreated
     | FleetRetreated
     | InterceptionRolled
+    | OrderGiven
+    | OrderWithdrawn
+    | OrdersResolved
+    | MeetingAnswered
     | DbaMoved
     | SpecialActionOrdered
     | ArmyMobilised
@@ -645,9 +827,14 @@ EVENT_KINDS: tuple[str, ...] = (
     "province_sacked",
     "treaty_made",
     "treaty_broken",
+    "war_declared",
     "army_retreated",
     "fleet_retreated",
     "interception_rolled",
+    "order_given",
+    "order_withdrawn",
+    "orders_resolved",
+    "meeting_answered",
     "dba_moved",
     "special_action",
     "army_mobilised",

@@ -81,6 +81,9 @@ class Force(BaseModel):
     came_from: str | None = None
     """Where it marched or sailed from on its last move (an attacker retreats there, T4.3,
     T3.7)."""
+    landed_from: str | None = None
+    """An army: the fleet that landed it on its last move, if it landed (a beaten lander goes
+    back aboard, T7.5)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -376,6 +379,7 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
         army.came_from = army.province
         army.province = event.to
         army.moved = state.turn
+        army.landed_from = None
     marched = (
         N_("{army} ({pm} PM) marched from {start} to {to} by the mountain road (T3.2)")
         if way == "mountain"
@@ -465,6 +469,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
             army.province = event.to
             army.moved = state.turn
             army.aboard = None if event.land else fleet.name
+            army.landed_from = fleet.name if event.land else None
     stayed = start == event.to
     troops = "landed" if carried and event.land else "carrying" if carried else ""
     return _SAILED[stayed, troops].format(
@@ -509,6 +514,7 @@ def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
     if apply:
         army.aboard = None
         army.moved = state.turn
+        army.landed_from = fleet.name
         fleet.moved = state.turn
     return N_("{army} ({pm} PM) landed at {province} from {fleet}").format(
         army=army.name, pm=army.pm, province=army.province, fleet=fleet.name

@@ -49,7 +49,7 @@ GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
 GLANCE_FORMAT = 1
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
-BUILT_FOR_REPLAY = 3
+BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
 campaigns differently is rebuilt, not shown, after an upgrade."""

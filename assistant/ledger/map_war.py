@@ -34,8 +34,8 @@ from assistant.ledger.forces import (
 )
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
-from converters.retreat import RetreatOption, RetreatPlace, retreat_options
-from converters.sacking import sack
+from converters.retreat import Holding, RetreatOption, RetreatPlace, retreat_options
+from converters.sacking import WILD_REGIONS, sack
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
@@ -213,6 +213,14 @@ def _check_sack(state: CampaignState, province: str, nation: str) -> NationState
     return sacker
 
 
+def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
+    """T4.2, T7.10: the sacking penalties for a nation "not formally at war" apply unless the
+    sacker is at war with the victim (allied or *neither* alike)."""
+    from assistant.ledger.relations import at_war as formally_at_war
+
+    return formally_at_war(state, sacker, victim)
+
+
 def sack_event(
     state: CampaignState, province: str, nation: str, **fields: object
 ) -> ProvinceSacked:
@@ -229,7 +237,7 @@ def sack_event(
             city=facts.kind == "city",
             region=facts.region,
             started_as=facts.homeland,
-            at_war_with_victim=at_war(nation, victim, alliances(state)),
+            at_war_with_victim=_at_declared_war(state, nation, victim),
             earlier_sacks=state.sacks.get(nation, 0),
         )
     except ValueError as error:
@@ -255,7 +263,12 @@ def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
         for name, pp in event.prestige.items():
             state.nations[name].prestige += pp
         state.sacked.append(event.province)
-        state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
+        facts = next(p for p in state.scenario.provinces if p.name == event.province)
+        victim = state.control.get(event.province, facts.homeland)
+        if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
+            # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
+            # neither allied nor at war with; only such sacks are counted.
+            state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
         hostile = state.sacked_by.setdefault(event.province, [])
         if nation.name not in hostile:
             hostile.append(nation.name)
@@ -289,6 +302,10 @@ def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
         if event.imposed_by is not None:
             for name in parties:
                 state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
+        # T7.10: a treaty, alliance or peace, ends the wars between its parties.
+        from assistant.ledger.relations import end_wars
+
+        end_wars(state, parties)
     kind = N_("alliance") if event.alliance else N_("treaty")
     text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
         number=number, kind=kind, parties=", ".join(parties), terms=event.terms
@@ -352,6 +369,7 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
     taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
     loser = state.control.get(event.place, "")
     award = prestige_award(PrestigeEvent.CITY_TAKEN, taker, senones_city=state.rules.senones_city)
+    captured = 0
     if apply:
         state.control[event.place] = taker
         if event.place in state.besieged:
@@ -359,7 +377,8 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
         state.nations[taker].prestige += award.actor
         if loser in state.nations and state.nations[loser].player:
             state.nations[loser].prestige += award.other
-    return "; " + N_(
+        captured = _garrison_taken(state, event, taker)
+    text = "; " + N_(
         "{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"
     ).format(
         place=event.place,
@@ -368,6 +387,39 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
         loser=loser,
         loser_pp=f"{award.other:+d}",
     )
+    if captured:
+        text += "; " + N_("{pm} PM left in {place} taken prisoner by {taker} (T7.5)").format(
+            pm=captured, place=event.place, taker=taker
+        )
+    return text
+
+
+def _garrison_taken(state: CampaignState, event: BattleRecorded, taker: str) -> int:
+    """T7.5: every defending PM left in a city taken by assault becomes the taker's prisoner,
+    with nothing typed: the armies there not of the taker's side, less the PM the battle
+    already took from them (lost or typed as prisoners, which :func:`sync` takes off).
+    Returns the PM taken."""
+    from assistant.ledger.relations import allied
+
+    accounted: dict[str, int] = {}
+    for c in event.contingents:
+        if c.side == "b":
+            accounted[c.nation] = accounted.get(c.nation, 0) + c.pm_lost + c.prisoners
+    taken = 0
+    for force in _standing(state, event.place):
+        if allied(state, force.paid_by or force.nation, taker):
+            continue
+        already = min(force.pm, accounted.get(force.nation, 0))
+        accounted[force.nation] = accounted.get(force.nation, 0) - already
+        survivors = force.pm - already
+        if survivors:
+            force.pm -= survivors
+            state.nations[force.nation].land_pm -= survivors
+            taken += survivors
+            if force.pm == 0:
+                del state.forces[force.name]
+    state.nations[taker].prisoners_held += taken
+    return taken
 
 
 def standing_bound(state: CampaignState, place: str, kind: ForceKind) -> dict[str, int] | None:
@@ -468,35 +520,72 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
             raise refusal
 
 
+def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str]]) -> Holding:
+    """T4.3: what ``name`` is to the retreating ``army``: own since the start, own, neutral
+    (nobody's nation, or an ally's), enemy."""
+    holder = state.control.get(name, "")
+    homeland = next(p.homeland for p in state.scenario.provinces if p.name == name)
+    if holder == army.nation:
+        return (
+            "own since the start"
+            if homeland == army.nation and name not in state.ever_lost
+            else "own"
+        )
+    if holder not in state.scenario.nations or not at_war(holder, army.nation, groups):
+        return "neutral"
+    return "enemy"
+
+
 def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
-    """T4.3: where the army may retreat, best first (empty: it must surrender)."""
+    """T4.3: where the army may retreat, best first (empty: it must surrender). T7.5: an
+    army that landed this turn goes back aboard the fleet that landed it, if that fleet is
+    there with room, and sails with it to where the fleet sailed from; else it surrenders."""
     board = board_of(state.scenario)
     army = state.forces.get(army_name)
     if board is None or army is None or army.kind != "army":
         raise _error(_("army: no army called {name!r}").format(name=army_name))
     groups = alliances(state)
+    if army.moved == state.turn and army.landed_from is not None:
+        return _back_aboard(state, army, groups)
     places = []
     for name in board.road_neighbours(army.province):
-        holder = state.control.get(name, "")
-        homeland = next(p.homeland for p in state.scenario.provinces if p.name == name)
-        if holder == army.nation:
-            holding = (
-                "own since the start"
-                if homeland == army.nation and name not in state.ever_lost
-                else "own"
-            )
-        elif holder not in state.scenario.nations or not at_war(holder, army.nation, groups):
-            holding = "neutral"
-        else:
-            holding = "enemy"
         enemy_pm = sum(
             f.pm
             for f in _standing(state, name)
             if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
         )
-        places.append(RetreatPlace(province=name, holding=holding, enemy_pm=enemy_pm))
+        places.append(
+            RetreatPlace(
+                province=name,
+                holding=_holding(state, army, name, groups),
+                enemy_pm=enemy_pm,
+                holder=state.control.get(name, ""),
+            )
+        )
     came_from = army.came_from if army.moved == state.turn else None
     return retreat_options(army.pm, places, came_from=came_from)
+
+
+def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> list[RetreatOption]:
+    """T7.5 (T4.3 "an attacker to where it came from", T3.7): the fleet that landed ``army``
+    takes it back aboard and sails home, if it is there with room for it."""
+    fleet = state.forces.get(army.landed_from or "")
+    if fleet is None or fleet.kind != "fleet" or fleet.province != army.province:
+        return []
+    aboard = sum(f.pm for f in state.forces.values() if f.aboard == fleet.name)
+    if fleet.pm < aboard + army.pm:
+        return []
+    home = fleet.came_from if fleet.moved == state.turn and fleet.came_from else fleet.province
+    return [
+        RetreatOption(
+            province=home,
+            holding=_holding(state, army, home, groups),
+            enemy_pm=0,
+            second_battle=False,
+            holder=state.control.get(home, ""),
+            aboard=fleet.name,
+        )
+    ]
 
 
 def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
@@ -543,6 +632,14 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
         )
     option = options[allowed.index(event.to)]
     start = army.province
+    if option.aboard is not None:
+        fleet = state.forces[option.aboard]
+        if apply:
+            army.province = fleet.province = event.to
+            army.aboard = army.landed_from = None
+        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
+            army=army.name, fleet=fleet.name, start=start, to=event.to
+        )
     if apply:
         army.province = event.to
         army.aboard = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["CAMPAIGN_SUFFIX", "castra_home", "default_campaign_path"]
+__all__ = ["CAMPAIGN_SUFFIX", "campaign_path", "castra_home", "default_campaign_path"]
 
 CAMPAIGN_SUFFIX = ".castra"
 """File name ending of a campaign file (an SQLite database)."""
@@ -28,3 +28,9 @@ def castra_home() -> Path:
 def default_campaign_path() -> Path:
     """The campaign the commands use without ``--file``: ``<home>/campaign.castra``."""
     return castra_home() / f"campaign{CAMPAIGN_SUFFIX}"
+
+
+def campaign_path(path: str | os.PathLike[str] | None) -> Path:
+    """The campaign file a command or the app opens: ``path`` (``~`` expanded), else the
+    default one. Light on purpose: the app's first frame reads the glance from it."""
+    return Path(path).expanduser() if path else default_campaign_path()

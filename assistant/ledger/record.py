@@ -434,8 +434,9 @@ def winter_event(
     """The winter turn with the referee's d10 (T5.6) rolled from ``dice``, and the control
     check (T5.7) of every occupied province with the PM its occupier has ``stationed`` there
     (province → PM; provinces not named count 0). In a campaign with a map, ``stationed``
-    left None is read from the map (T5.7, T7.7: the holder's land PM standing there), and the
-    winter's events act on the map (T7.9; ``annex`` is the Cisalpine province the Senones take
+    left None checks every province a nation at war with its controller occupies, with the PM
+    standing there when the check is made (T5.7, T7.7, :mod:`assistant.ledger.conquest`), and
+    the winter's events act on the map (T7.9; ``annex`` is the Cisalpine province the Senones take
     when the die brings the annexation).
 
     A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
@@ -448,13 +449,13 @@ def winter_event(
         raise LedgerFieldError(
             "turn", N_("the winter of turn {turn} is already resolved"), turn=state.turn
         )
-    if stationed is None and state.forces:
-        # T7.8: with a map, the PM stationed are read from it, never typed.
-        from assistant.ledger.forces import stationed_pm
-
-        stationed = stationed_pm(state)
-    garrisons = dict(stationed or {})
-    state.check_stationed(garrisons)
+    # T7.8: with a map, the PM stationed are read from it when the check is made, never typed
+    # (T5.7: every province occupied by a nation at war with its controller). PM typed here
+    # keep the earlier reading (the homeland's check), as winters recorded before it replay.
+    occupation = bool(state.forces) and stationed is None
+    garrisons = None if occupation else dict(stationed or {})
+    if garrisons is not None:
+        state.check_stationed(garrisons)
     before = len(getattr(dice, "rolls", []))
     dice.roll(table.die, f"T5.6 winter event, {state.date}")
     rolls = list(getattr(dice, "rolls", []))[before:]
@@ -463,6 +464,7 @@ def winter_event(
         stationed=garrisons,
         annex=annex,
         on_map=bool(state.forces),
+        occupation=occupation,
         who=who,
         note=note,
         rolls=rolls,

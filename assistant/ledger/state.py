@@ -16,9 +16,10 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import dba_map, map_war, solo
+from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
+from assistant.ledger import orders as sealed
 from assistant.ledger.events import (
     ArmyMobilised,
     ArmyMoved,
@@ -39,13 +40,18 @@ from assistant.ledger.events import (
     GhostBattleFinished,
     InterceptionRolled,
     LoyaltyChanged,
+    MeetingAnswered,
     NoteAdded,
+    OrderGiven,
+    OrdersResolved,
+    OrderWithdrawn,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
     ProvinceTaken,
     RecruitmentOrdered,
     RuleChanged,
+    SealedOrder,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -55,6 +61,7 @@ from assistant.ledger.events import (
     TroopsLanded,
     TurnAdvanced,
     Undone,
+    WarDeclared,
     WinterResolved,
 )
 from converters.bellum import Standings, standings, victory_text
@@ -91,7 +98,7 @@ SUMMARY_WORDS = (
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
 
-REPLAY_VERSION = 3
+REPLAY_VERSION = 4
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
 
 
@@ -315,6 +322,10 @@ class CampaignState(_State):
     """How many times each nation has sacked (Carthage's first is tolerated, T4.2)."""
     treaties: list[map_war.Treaty] = []
     """Public treaties, in the order recorded (T7.10)."""
+    wars: list[list[str]] = []
+    """T7.10: the pairs of nations at war (each pair sorted), by a declaration of war or a
+    battle fought between them, until a treaty between them; see
+    :mod:`assistant.ledger.relations`."""
     interceptions: list[naval_rules.Interception] = []
     """Interceptions rolled, so a meeting gets one roll (T3.6)."""
     gallic: list[str] = []
@@ -324,6 +335,15 @@ class CampaignState(_State):
     ever_lost: list[str] = []
     """Provinces that have left their homeland's hands at least once (T4.3 "own since the
     start")."""
+    phase: phases.Phase | None = None
+    """The phase of the turn the campaign is in (T5.2, D6; None without a turn by the book),
+    moved only by :func:`assistant.ledger.phases.admit` as events are replayed."""
+    orders: dict[str, list[SealedOrder]] = {}
+    """T7.3: each nation's sealed orders waiting to be carried out this turn."""
+    orders_resolved_turn: int = 0
+    """The last turn whose orders were carried out (once a turn, T7.3)."""
+    meetings: list[sealed.MeetingState] = []
+    """T7.4: the meetings found when this turn's orders were carried out, sea first."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -531,6 +551,8 @@ class CampaignState(_State):
                 for name, army in self.armies.items()
             },
             "bellum": self._bellum_summary(),
+            "relations": relations.relations_summary(self),
+            "phase": phases.phase_summary(self),
         }
 
     # ---- the rules of each event -------------------------------------------------------
@@ -583,6 +605,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("this event belongs to the current turn {turn}"), turn=self.turn
             )
+        if isinstance(event, TurnAdvanced):
+            phases.end_of_turn(self, apply=False)
+        else:
+            self._sealed_moves_only(event)
+            phases.admit(self, event, apply=apply)
         match event:
             case CampaignCreated():
                 raise LedgerFieldError("kind", N_("a campaign is created only once"))
@@ -596,6 +623,9 @@ class CampaignState(_State):
                 if apply:
                     text += map_war.battle_on_map(self, event, apply=True)
                     text += dba_map.after_battle(self, event, event_id)
+                    sealed.settle_by_battle(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 return text
             case PmRebuilt():
                 return self._rebuild(event, apply)
@@ -676,12 +706,25 @@ class CampaignState(_State):
                 return map_war.treaty_made(self, event, apply)
             case TreatyBroken():
                 return map_war.treaty_broken(self, event, apply)
+            case WarDeclared():
+                return relations.declare_war(self, event, apply)
             case ArmyRetreated():
                 return map_war.retreated(self, event, apply)
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
-                return naval_rules.intercepted(self, event, apply)
+                text = naval_rules.intercepted(self, event, apply)
+                if apply:
+                    sealed.settle_by_interception(self, event.province, event.intercepted)
+                return text
+            case OrderGiven():
+                return sealed.given(self, event, apply)
+            case OrderWithdrawn():
+                return sealed.withdrawn(self, event, apply)
+            case OrdersResolved():
+                return sealed.resolved(self, event, apply)
+            case MeetingAnswered():
+                return sealed.answered(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -700,6 +743,23 @@ class CampaignState(_State):
         raise LedgerFieldError(
             "kind", N_("unknown event {event!r}"), event=event
         )  # pragma: no cover
+
+    def _sealed_moves_only(self, event: Event) -> None:
+        """T7.3: under house rule ``orders = sealed`` marches and voyages are orders, carried
+        out together by ``castra campaign resolve``, never one at a time."""
+        if (
+            isinstance(event, ArmyMoved | FleetSailed)
+            and self.rules.orders == "sealed"
+            and phases.phases_of(self) is phases.TARENTINE
+        ):
+            raise LedgerFieldError(
+                "orders",
+                N_(
+                    "moves are sealed orders in this campaign (T7.3): give the order, then "
+                    "carry out every nation's together (resolve); house rule orders = "
+                    "immediate moves at once"
+                ),
+            )
 
     def _rule(self, event: RuleChanged, apply: bool) -> str:
         """docs/rules.md H: a house rule changes from this event on."""
@@ -968,6 +1028,12 @@ class CampaignState(_State):
             kind = "triumph" if event.defeat == "crushing" else "victory"
             self.victories_this_turn.extend((nation, kind) for nation in sorted(winners))
         self.battles += 1
+        # T7.10: a battle fought between two nations sets them at war.
+        relations.set_at_war(
+            self,
+            (c.nation for c in event.contingents if c.side == "a"),
+            (c.nation for c in event.contingents if c.side == "b"),
+        )
         losses = "; ".join(_contingent_losses(c) for c in event.contingents)
         defeat = event.defeat if event.morale else None
         if event.winner == "draw":
@@ -1170,6 +1236,8 @@ class CampaignState(_State):
         for name, pe in event.siege_costs.items():
             self.nations[name].treasury = max(0, self.nations[name].treasury - pe)
         self._set_initiative()
+        phases.end_of_turn(self, apply=True)
+        self.meetings = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
@@ -1259,6 +1327,11 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "turn", N_("the winter of turn {turn} is already resolved"), turn=self.turn
             )
+        if event.occupation and (event.stationed or not self.forces):
+            raise LedgerFieldError(
+                "stationed",
+                N_("read from the map in this campaign (T5.7, T7.8)"),
+            )
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
@@ -1345,7 +1418,9 @@ class CampaignState(_State):
                 )
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
-        if event.stationed is not None:
+        if event.occupation:
+            lines.extend(conquest.occupation_checks(self))
+        elif event.stationed is not None:
             lines.extend(self._control_checks(event.stationed))
         # T5.8 victory points.
         final = self.turn >= calendar.total_turns
@@ -1563,7 +1638,7 @@ def initial_state(created: CampaignCreated) -> CampaignState:
     placed = (
         map_rules.placed_from_start(scenario) if map_rules.board_of(scenario) is not None else {}
     )
-    return CampaignState(
+    state = CampaignState(
         scenario=scenario,
         rules=created.rules,
         forces=placed,
@@ -1580,6 +1655,8 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         dba_map=dba_map.start(scenario),
         last_event_id=1,
     )
+    state.phase = phases.first_phase(state)
+    return state
 
 
 def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:

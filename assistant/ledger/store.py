@@ -293,7 +293,7 @@ def _payload(event: Event) -> str:
 
 def _parse(event_id: int, payload: str, path: Path) -> Event:
     try:
-        return EVENT_ADAPTER.validate_json(payload)
+        return EVENT_ADAPTER.validate_json(payload, context={"stored": True})
     except ValidationError as error:
         raise refused(
             "file",
@@ -329,6 +329,10 @@ class CampaignStore:
         """What is damaged in the file (only ever set on a store opened with ``salvage``)."""
         self._salvaging = False
         self._version = SCHEMA_VERSION
+        self._history: list[HistoryEntry] | None = None
+        """The history as :meth:`history` last read it, extended by this store's own writes:
+        the app's History screen asks again after every event, and a whole replay of a long
+        campaign for one more line took seconds."""
 
     # ---- opening and creating ----------------------------------------------------------
 
@@ -688,6 +692,9 @@ class CampaignStore:
 
     def history(self) -> list[HistoryEntry]:
         """Every event with who, when and what it did; undone ones marked with the undo."""
+        last = self._last_id(self._connection)
+        if self._history is not None and _last_entry_id(self._history) == last:
+            return list(self._history)
         events = self._read_events(self._connection)
         undos = {
             event.target: (event_id, event.reason)
@@ -695,23 +702,32 @@ class CampaignStore:
             if isinstance(event, Undone)
         }
         _state, summaries = replay_as_recorded(events, lenient=True)
-        entries = []
-        for event_id, event in events:
-            undo = undos.get(event_id)
-            entries.append(
-                HistoryEntry(
-                    id=event_id,
-                    kind=event.kind,
-                    turn=event.turn,
-                    who=event.who,
-                    when=event.when,
-                    summary=summaries.get(event_id, ""),
-                    note=event.note,
-                    undone_by=undo[0] if undo else None,
-                    undo_reason=undo[1] if undo else None,
-                )
-            )
-        return entries
+        entries = [
+            _history_entry(event_id, event, summaries.get(event_id, ""), undos.get(event_id))
+            for event_id, event in events
+        ]
+        self._history = entries
+        return list(entries)
+
+    def _extend_history(self, stored: StoredEvent) -> None:
+        """Add this store's own new event to the history read before it (if it was read, and
+        nothing else was written in between: then the next :meth:`history` reads it afresh)."""
+        entries = self._history
+        if entries is None:
+            return
+        if _last_entry_id(entries) != stored.id - 1:
+            self._history = None
+            return
+        event = stored.event
+        if isinstance(event, Undone):
+            entries = [
+                entry.model_copy(update={"undone_by": stored.id, "undo_reason": event.reason})
+                if entry.id == event.target
+                else entry
+                for entry in entries
+            ]
+        entries.append(_history_entry(stored.id, event, stored.summary))
+        self._history = entries
 
     def export_document(self) -> dict[str, Any]:
         """The whole campaign as one JSON-ready document; :meth:`import_document` reads it
@@ -725,7 +741,7 @@ class CampaignStore:
         for event_id, payload in rows:
             if self._salvaging:
                 try:
-                    EVENT_ADAPTER.validate_json(payload)
+                    EVENT_ADAPTER.validate_json(payload, context={"stored": True})
                 except ValidationError:
                     self.damage = Damage(
                         first_event=event_id,
@@ -829,6 +845,8 @@ class CampaignStore:
             if put_aside:
                 connection.execute("DELETE FROM meta WHERE key = ?", (GHOST_BATTLE_KEY,))
         self._state = work
+        if stored is not None:
+            self._extend_history(stored)
         return stored
 
     # ---- writing -----------------------------------------------------------------------
@@ -850,6 +868,7 @@ class CampaignStore:
         with self._transaction() as connection:
             stored, work = self._append_within(connection, event)
         self._state = work
+        self._extend_history(stored)
         return stored
 
     def _append_within(
@@ -920,7 +939,9 @@ class CampaignStore:
                 recent = self._recent(connection)
             _write_glance(connection, new_state, chain, recent)
         self._state = new_state
-        return StoredEvent(id=event_id, event=undo, summary=summary)
+        stored = StoredEvent(id=event_id, event=undo, summary=summary)
+        self._extend_history(stored)
+        return stored
 
     # ---- internals ---------------------------------------------------------------------
 
@@ -1002,6 +1023,27 @@ class CampaignStore:
                         ) from None
                     return state
         return _replay_checked(self._read_events(connection), self.path)
+
+
+def _history_entry(
+    event_id: int, event: Event, summary: str, undo: tuple[int, str] | None = None
+) -> HistoryEntry:
+    """One line of the history: ``undo`` is the id and reason of the undo that cancelled it."""
+    return HistoryEntry(
+        id=event_id,
+        kind=event.kind,
+        turn=event.turn,
+        who=event.who,
+        when=event.when,
+        summary=summary,
+        note=event.note,
+        undone_by=undo[0] if undo else None,
+        undo_reason=undo[1] if undo else None,
+    )
+
+
+def _last_entry_id(entries: list[HistoryEntry]) -> int:
+    return entries[-1].id if entries else 0
 
 
 def _remove_side_files(side_files: tuple[Path, Path], existed: set[Path]) -> None:

@@ -32,10 +32,10 @@ def open_campaign(campaign_path: str | Path | None = None) -> tuple[Any, str | N
     and left untouched. The default path honours ``CASTRA_HOME`` (see ``assistant.ledger.paths``).
     """
     from armylists.scenarios import load_scenario
-    from assistant.ledger.paths import default_campaign_path
+    from assistant.ledger.paths import campaign_path as file_of
     from assistant.ledger.store import CampaignStore
 
-    path = Path(campaign_path).expanduser() if campaign_path else default_campaign_path()
+    path = file_of(campaign_path)
     if path.exists():
         return CampaignStore.open(path), None
     store = CampaignStore.create(path, load_scenario("tarentine"))

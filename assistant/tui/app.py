@@ -2,10 +2,13 @@
 
 Navigation uses Textual *modes*: each top-level screen (Campaign, Battle desk, Dice battle, Ghost,
 Journal, History) is the base of its own screen stack, so leaving a half-filled battle desk for
-the History and coming back finds it exactly as it was. Forms and the die-entry dialog are modal
-screens pushed on the current mode's stack; while one is open the navigation keys are disabled
-(``check_action``) so a form is finished or cancelled before the player moves on. Help is pushed
-on top of whatever is showing and Escape returns there.
+the History and coming back finds it exactly as it was. A top-level screen is never pushed on
+another mode's stack: a battle set up elsewhere (the Map's `b`/`d`, the desk's F9) becomes its
+own mode's screen (:meth:`CastraApp.show_battle`), so every key keeps reaching its one screen.
+Forms and the die-entry dialog are modal screens pushed on the current mode's stack; while one
+is open the navigation keys are disabled (``check_action``) so a form is finished or cancelled
+before the player moves on. Help is pushed on top of whatever is showing and Escape returns
+there.
 
 ``make_app`` builds the app for the command line, ``castra serve`` and the tests alike.
 """
@@ -16,11 +19,12 @@ import gc
 import importlib
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
@@ -35,7 +39,7 @@ from converters.i18n import (
     N_,
     _,
     current_language,
-    forget_remembered,
+    ngettext,
     set_language,
     translate_recorded,
 )
@@ -99,6 +103,9 @@ _LETTER_ACTIONS = {"switch_mode", "toggle_physical", "quit_key"}
 """The app's actions bound to one printable key (c b d g j h a s, p, q)."""
 
 
+_NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
+"""Keys that act at once even while the campaign file opens (leaving the app)."""
+
 _FORM_FIELDS = frozenset({"Input", "TextArea", "Select", "Checkbox", "RadioButton", "RadioSet"})
 """Textual's widgets a player types or ticks in, matched by class name: the footer asks about
 every key from the first frame on, and importing TextArea and Select to ask would cost start-up
@@ -121,6 +128,10 @@ _SCREENS_GROUP = Binding.Group(N_("Screens"))
 GLANCE_SETTLES = 0.05
 """Seconds from the app's first refresh until the campaign file is opened when the Campaign
 screen shows the file's glance: its first frame has settled by then (benchmarks/startup.py)."""
+
+KEY_COMES_BACK = 0.25
+"""Seconds a replayed start-up key may take to come back from the widget it went to before the
+next one goes anyway (a widget that keeps a key never sends it back)."""
 
 STYLESHEET = Path(__file__).with_name("castra.tcss")
 """Castra's one stylesheet."""
@@ -206,12 +217,35 @@ class CastraApp(App[int]):
         """The campaign ledger every screen reads and writes (see :mod:`ledger_service`)."""
         self.dice = DiceService(self, seed=seed, physical=physical_dice)
         """Where every roll comes from, and the session's log of rolls."""
+        self._replaying: deque[tuple[events.Key, Screen[Any]]] = deque()
+        """Keys pressed before the campaign's tables were live, with the screen each was
+        typed on, still to be replayed (see :meth:`on_event`)."""
+        self._in_flight: events.Key | None = None
+        self._typed_on: Screen[Any] | None = None
+        self._unused_keys = 0
+        self._battles: dict[str, str] = {}
+        """Mode → the occasion its screen was set up for by :meth:`show_battle`."""
 
     # -- what screens call -------------------------------------------------------------
 
     def dice_for(self, purpose_prefix: str = "") -> AppDice:
         """A :class:`converters.dice.Dice` for one piece of work; see :mod:`assistant.tui.dice`."""
         return self.dice.dice_for(purpose_prefix)
+
+    async def show_battle(self, mode: str, occasion: str, build: Callable[[], Screen[Any]]) -> None:
+        """Show a battle desk or dice battle set up on another screen as the ``mode`` screen,
+        in place of the one there; the one built for the same ``occasion`` (e.g. the Map's
+        battle at Arpi) if it is there still, so what the player typed in it is kept.
+
+        Pushed on the Map's stack instead, the desk stood in for the Map: ``m`` showed the desk
+        until a restart (issue 27). ``L`` rebuilds the mode with its usual empty screen.
+        """
+        if self._battles.get(mode) != occasion:
+            screen = build()
+            await self.remove_mode(mode)
+            self.add_mode(mode, lambda: screen)
+            self._battles[mode] = occasion
+        await self.switch_mode(mode)
 
     def help_screens(self) -> list[tuple[str, type]]:
         """(title, class) of every screen and form, in the order the Help screen lists them
@@ -270,6 +304,68 @@ class CastraApp(App[int]):
             if self.ledger.note:
                 self.notify(self.ledger.note, title=_("Campaign"))
 
+    async def on_event(self, event: events.Event) -> None:
+        """Keys pressed before the campaign's tables are live are held, with the screen they
+        were typed on, and replayed in order once the file is open (or failed to open): a
+        quick player's first keys are neither lost nor taken by the stand-ins of the first
+        frame. Each replayed key is carried out (its binding run) before the next is let go,
+        and acts only on the screen it was typed on: once one of them has opened a form or
+        another screen, the rest were not typed for it and are not used (the player is told
+        how many)."""
+        if isinstance(event, events.Key):
+            if event is self._in_flight and event.is_forwarded:
+                # Back from the focused widget: the app runs its binding, then the next key.
+                await super().on_event(event)
+                self._next_typed_ahead()
+                return
+            if not event.is_forwarded and self._held(event):
+                return
+        await super().on_event(event)
+
+    def _held(self, key: events.Key) -> bool:
+        """Whether ``key`` is kept back: typed too early, or for a screen now covered."""
+        if key is self._in_flight:
+            if self.screen is self._typed_on:
+                return False
+            self._unused_keys += 1
+            self._next_typed_ahead()
+            return True
+        if self._in_flight is not None or self._replaying:
+            self._replaying.append((key, self.screen))  # typed during the replay: after it
+            return True
+        if self.ledger.is_settled or key.key in _NEVER_HELD:
+            return False
+        self._replaying.append((key, self.screen))
+        return True
+
+    def _next_typed_ahead(self) -> None:
+        """Let the next held key go (the tables are live), or say how many went unused."""
+        self._in_flight = None
+        if not self._replaying:
+            if self._unused_keys:
+                unused, self._unused_keys = self._unused_keys, 0
+                self.notify(
+                    ngettext(
+                        "{count} key pressed while the campaign was opening was not used: "
+                        "another screen had opened first",
+                        "{count} keys pressed while the campaign was opening were not used: "
+                        "another screen had opened first",
+                        unused,
+                    ).format(count=unused),
+                    title=_("Campaign"),
+                )
+            return
+        held, self._typed_on = self._replaying.popleft()
+        key = self._in_flight = events.Key(held.key, held.character)
+        self.post_message(key)
+
+        def not_back() -> None:
+            # A widget took the key for itself (it never came back up): go on all the same.
+            if self._in_flight is key:
+                self._next_typed_ahead()
+
+        self.set_timer(KEY_COMES_BACK, not_back)
+
     def _open_when_drawn(self) -> None:
         screen = self.screen
         if isinstance(screen, CampaignScreen) and screen.shows_glance:
@@ -280,9 +376,8 @@ class CastraApp(App[int]):
     def _finish_starting(self) -> None:
         """What start-up put off until the campaign file is open (or could not be opened): the
         rest of castra.tcss after the Campaign screen's part (see ``CSS``), with every screen
-        restyled by the whole sheet; garbage collection (``build_app`` stops it while the first
-        screen is built); and recorded sentences translated afresh, not as the first frame
-        remembered them (:func:`converters.i18n.remember_recorded`).
+        restyled by the whole sheet; and garbage collection (``build_app`` stops it while the
+        first screen is built).
 
         The other screens and the forms wait for the file anyway, and the Campaign screen's
         first frame is long drawn.
@@ -298,7 +393,6 @@ class CastraApp(App[int]):
             REST_OF_THE_SHEET + _REST_CSS, read_from=(str(STYLESHEET), REST_OF_THE_SHEET)
         )
         self.refresh_css(animate=False)
-        forget_remembered()
 
     @work(thread=True, exclusive=True, group="open-campaign")
     def _open_campaign(self) -> None:
@@ -321,6 +415,8 @@ class CastraApp(App[int]):
         self._show_sub_title()
         if message.note:
             self.notify(message.note, title=_("Campaign"))
+        # After the Campaign screen has put its tables in place (on its own queue).
+        self.screen.call_after_refresh(self._next_typed_ahead)
 
     @on(DieWanted)
     def _die_wanted(self, message: DieWanted) -> None:
@@ -330,6 +426,7 @@ class CastraApp(App[int]):
     def _campaign_failed(self, message: CampaignFailed) -> None:
         self._finish_starting()
         self.ledger.failed(message.reason)
+        self.screen.call_after_refresh(self._next_typed_ahead)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         # A worker blocked on a physical die would keep the process alive after the app closes.
@@ -404,6 +501,7 @@ class CastraApp(App[int]):
         for mode, build in self.SCREEN_FACTORIES.items():
             await self.remove_mode(mode)
             self.add_mode(mode, build)
+        self._battles.clear()
         await self.switch_mode(showing)
         await self.remove_mode(_SWITCHING_LANGUAGE)
         self.notify(LANGUAGE_NAMES[language], title=_("Language"))

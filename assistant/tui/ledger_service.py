@@ -5,7 +5,10 @@ through :meth:`LedgerService.record` (or :meth:`~LedgerService.undo`), which app
 in the store's one transaction, posts a :class:`~assistant.tui.messages.LedgerChanged` carrying
 the stored event and its summary up to the app, and returns the stored event. The app says what
 happened and publishes the message on :attr:`LedgerService.changed`; each screen showing
-campaign data subscribes to that signal, so the app never walks its screens to refresh them.
+campaign data follows it (:meth:`LedgerService.follow`), so the app never walks its screens to
+refresh them. Only a screen on view re-reads the campaign at once: a hidden one is marked
+stale and re-reads it when it is shown again (so recording a battle after visiting the History
+of a long campaign does not rebuild that History too).
 
 The campaign file is opened in a thread after the first frame (start-up); until then
 :attr:`LedgerService.store` is None, and :meth:`~LedgerService.when_loaded` holds a key pressed
@@ -15,6 +18,7 @@ meanwhile until the file is open.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -27,6 +31,7 @@ from converters.i18n import _
 if TYPE_CHECKING:
     from textual.app import App
     from textual.dom import DOMNode
+    from textual.screen import Screen
 
     from assistant.ledger.events import Event
     from assistant.ledger.state import CampaignState
@@ -83,13 +88,16 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
-        self.last_who = ""
-        """The name typed in the last form's "who" field, offered by the next form."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""
         self._settled = asyncio.Event()
         self._waiting: list[Callable[[], object]] = []
+        self._followers: weakref.WeakKeyDictionary[Screen[Any], Callable[[], object]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._seen: weakref.WeakKeyDictionary[Screen[Any], int] = weakref.WeakKeyDictionary()
+        """The last event id each following screen has shown (-1: none, the file not open)."""
         if store is not None:
             self._settled.set()
 
@@ -98,6 +106,11 @@ class LedgerService:
     @property
     def is_open(self) -> bool:
         return self.store is not None
+
+    @property
+    def is_settled(self) -> bool:
+        """Whether the campaign file is open, or known not to open (start-up is over)."""
+        return self._settled.is_set()
 
     def open_store(self) -> CampaignStore:
         """The open store; :class:`CampaignNotOpen` (a one-line ValueError) if there is none."""
@@ -133,10 +146,50 @@ class LedgerService:
         name = Path(path).name if path is not None else _("campaign")
         return _("{name} (new)").format(name=name) if self.note else name
 
-    def follow(self, screen: DOMNode, refresh: Callable[[], object]) -> None:
+    def follow(self, screen: Screen[Any], refresh: Callable[[], object]) -> None:
         """Call ``refresh`` on ``screen`` after every change to the campaign (and when the file
-        opens or fails to), while the screen lives."""
-        self.changed.subscribe(screen, lambda _: refresh())
+        opens or fails to), while the screen lives; the screen refreshes itself once now.
+
+        A change while the screen is hidden (another mode, or under another screen) only
+        marks it stale: ``refresh`` runs when the screen is shown again, once however many
+        events were recorded meanwhile, and also when another process wrote to the file.
+        A screen under a form is on view and refreshes at once.
+        """
+        if not self._followers:
+            # The first follower: the app is running by now (a signal needs that).
+            self._app.screen_change_signal.subscribe(self._app, self._shown)
+        self._followers[screen] = refresh
+        self._seen[screen] = self._last_event_id()
+
+        def changed(_message: LedgerChanged) -> None:
+            if screen.is_current:
+                self._refresh(screen)
+            else:
+                self._seen[screen] = -2  # stale: refreshed when shown again
+
+        self.changed.subscribe(screen, changed)
+
+    def is_stale(self, screen: Screen[Any]) -> bool:
+        """Whether ``screen`` shows the campaign as it was before its last change."""
+        seen = self._seen.get(screen)
+        return seen is not None and seen != self._last_event_id()
+
+    def _shown(self, screen: Screen[Any]) -> None:
+        if screen in self._followers and self.is_stale(screen):
+            self._refresh(screen)
+
+    def _refresh(self, screen: Screen[Any]) -> None:
+        self._seen[screen] = self._last_event_id()
+        self._followers[screen]()
+
+    def _last_event_id(self) -> int:
+        # state() notices events another process appended (one query when there are none).
+        if self.store is None:
+            return -1
+        try:
+            return self.store.state().last_event_id
+        except ValueError:
+            return -2  # the file went bad meanwhile: the screen's own refresh says so
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -63,13 +63,19 @@ def pytest_configure(config: pytest.Config) -> None:
         "armies_at(place, *nations, fleets=False): the test's campaign starts with these "
         "nations' PM standing at place, where its battle is fought (T7.4)",
     )
+    config.addinivalue_line(
+        "markers", "sealed_orders: the test's campaign keeps sealed orders (T7.3, the default)"
+    )
 
 
 @pytest.fixture
 def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[CampaignStore]:
     """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1; a test
-    marked ``armies_at`` has the nations it names standing where its battle is fought."""
-    from tests.battle_places import tarentine_meeting_at
+    marked ``armies_at`` has the nations it names standing where its battle is fought. Its
+    moves are carried out as they are recorded (house rule ``orders = immediate``, T7.3)
+    unless the test is marked ``sealed_orders``."""
+    from converters.house_rules import HouseRules
+    from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
     marker = request.node.get_closest_marker("armies_at")
     scenario = (
@@ -77,7 +83,9 @@ def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[Campa
         if marker is None
         else tarentine_meeting_at(*marker.args, **marker.kwargs)
     )
-    created = CampaignStore.create(campaign_path, scenario, who="Referee")
+    sealed = request.node.get_closest_marker("sealed_orders") is not None
+    rules = HouseRules() if sealed else ONE_AT_A_TIME
+    created = CampaignStore.create(campaign_path, scenario, who="Referee", rules=rules)
     yield created
     created.close()
 

@@ -161,6 +161,61 @@ async def test_a_key_pressed_while_the_file_opens_is_carried_out_once_it_is_open
     app.ledger.store.close()
 
 
+async def test_a_burst_of_keys_during_start_up_each_acts_in_order_on_its_screen(
+    tmp_path: Path, held_open: threading.Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: keys pressed before the campaign's tables are live are held and replayed in
+    order once they are: two arrows move the cursor to the third nation, p turns physical dice
+    on, r opens the rebuild form for the nation the cursor reached (T2.5); the keys typed after
+    r were typed on the Campaign screen, not in the form, so none of them goes into it and the
+    player is told."""
+    from textual.widgets import Select
+
+    from tests.tui.conftest import notices_of
+
+    app = make_app(campaign_path=_existing_campaign(tmp_path))
+    notices = notices_of(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.ledger.store is None
+        await pilot.press("down", "down", "p", "r", "7", "7", "tab")
+        assert app.ledger.store is None and isinstance(app.screen, CampaignScreen)
+        assert not app.dice.physical, "nothing acted before the tables are live"
+        held_open.set()
+        assert await app.ledger.loaded()
+        for _ in range(4):
+            await pilot.pause()
+        third = str(app.ledger.store.glance()["nations"][2]["name"])
+        assert app.dice.physical
+        assert type(app.screen).__name__ == "RebuildForm"
+        assert app.screen.query_one("#nation", Select).value == third
+        assert [field.value for field in app.screen.query("Input") if "7" in field.value] == []
+        assert notices[-1] == (
+            "3 keys pressed while the campaign was opening were not used: another screen had "
+            "opened first"
+        )
+    app.ledger.store.close()
+
+
+async def test_keys_held_at_start_up_then_a_screen_key_act_before_the_screen_changes(
+    tmp_path: Path, held_open: threading.Event
+) -> None:
+    """A held arrow moves the nations' cursor on the Campaign screen, then h opens the
+    History: in the order typed, each on the screen it was typed on."""
+    app = make_app(campaign_path=_existing_campaign(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "h")
+        campaign = app.screen
+        held_open.set()
+        assert await app.ledger.loaded()
+        for _ in range(4):
+            await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryScreen"
+        assert campaign.query_one("#nations", DataTable).cursor_row == 1
+    app.ledger.store.close()
+
+
 async def test_first_run_in_the_app_creates_the_campaign_and_says_so(tmp_path: Path) -> None:
     app = make_app()  # the default campaign, under CASTRA_HOME (see conftest)
     async with app.run_test(size=SIZE) as pilot:
@@ -404,8 +459,8 @@ def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
         "from converters.i18n import set_language\n"
         "set_language(interface_language([]))\n"
         "build_app(None)\n"
-        "light = ('assistant.ledger', 'assistant.ledger.glance', 'armylists', 'armylists.names',\n"
-        "         'armylists.scenario_texts')\n"
+        "light = ('assistant.ledger', 'assistant.ledger.glance', 'assistant.ledger.paths',\n"
+        "         'armylists', 'armylists.names', 'armylists.scenario_texts')\n"
         "later = ('pydantic', 'ghost', 'textual.widgets._data_table')\n"
         "heavy = [n for n in sys.modules if n in later\n"
         "         or n.startswith(('assistant.ledger', 'armylists')) and n not in light]\n"

@@ -253,3 +253,38 @@ async def test_f8_on_a_new_campaign_writes_its_first_report(app: Any) -> None:
         report = Path(app.ledger.store.path).with_name("campaign-turn-1.html")
         assert report.exists() and "Prestige (PP) per turn" not in report.read_text("utf-8")
         assert str(screen.query_one("#chronicle-written", Static).content).startswith("Written")
+
+
+async def test_a_story_already_told_is_not_gathered_again(
+    story_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the story is kept per last event (and turns asked for): the whole campaign,
+    then a turn, then the whole campaign again gathers twice, not three times; a new event
+    tells it afresh, with the event in it."""
+    from assistant.chronicle import story
+    from assistant.ledger.events import NoteAdded
+
+    gathered: list[object] = []
+    gather = story.gather
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        gathered.append(args[1])
+        return gather(*args, **kwargs)
+
+    monkeypatch.setattr(story, "gather", counted)
+    async with story_app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        await pilot.press("f7")
+        await _settle(pilot)
+        whole = _story(screen)
+        await pilot.press("f5")
+        await _settle(pilot)
+        assert _story(screen) != whole
+        await pilot.press("f7")
+        await _settle(pilot)
+        assert _story(screen) == whole
+        assert len(gathered) == 3  # the last turn on opening, the whole campaign, one turn
+        story_app.ledger.record(NoteAdded(note="a late dispatch from Tarentum"))
+        await _settle(pilot)
+        assert len(gathered) == 4
+        assert "a late dispatch from Tarentum" in _story(screen)

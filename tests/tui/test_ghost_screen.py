@@ -108,6 +108,8 @@ async def test_G3_4_leaves_the_field_and_the_battle_resumes(
         screen = await open_ghost(pilot)
         await key(pilot, "f6")
         for turn, units in enumerate(("0", "1", "3"), start=1):
+            if turn > 1:
+                await key(pilot, "f10")  # G3.3: each turn's countdown before the next (f7)
             await losses(pilot, type_text, "2", "2", units)
             await key(pilot, "f7")
             assert f"Turn {turn}" in banner(screen)

@@ -21,7 +21,8 @@ async def test_the_log_lists_events_newest_first_with_who_and_when(
     app: Any, type_text: Any
 ) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")  # the tribute is computed (T7.8): the first field is who
+        await pilot.press("n")  # the tribute is computed (T7.8): only Who and Note, on Record
+        await pilot.press("shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()
@@ -107,7 +108,7 @@ async def test_the_log_reads_in_italian_from_the_english_ledger(app: Any, type_t
 
     set_language("it")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press("n", "shift+tab", "shift+tab")
         await type_text(pilot, "Marcus")
         await pilot.press("enter", "h")
         await pilot.pause()
@@ -142,3 +143,74 @@ def test_every_event_kind_has_its_words_on_the_history_screen() -> None:
         assert kind_text("a_kind_from_a_newer_castra") == "a kind from a newer castra"
     finally:
         set_language("en")
+
+
+def expected_rows(path: Any) -> list[list[str]]:
+    """The log as a History screen built from nothing shows it: the whole file replayed by a
+    store of its own (newest first), undone events struck through."""
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.screens.history import entry_text, kind_text
+
+    with CampaignStore.open(path) as fresh:
+        entries = fresh.history()
+    return [
+        [
+            str(entry.id),
+            str(entry.turn or ""),
+            kind_text(entry.kind),
+            entry_text(entry) + (" [struck]" if entry.undone_by is not None else ""),
+            entry.who or "—",
+            entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else "",
+        ]
+        for entry in reversed(entries)
+    ]
+
+
+def shown_rows(app: Any) -> list[list[str]]:
+    table = app.screen.query_one("#history-log", DataTable)
+    rows = []
+    for index in range(table.row_count):
+        cells = table.get_row_at(index)
+        row = [str(cell) for cell in cells]
+        if "strike" in str(cells[3].style):
+            row[3] += " [struck]"
+        rows.append(row)
+    return rows
+
+
+async def test_after_new_events_the_log_shows_exactly_the_rows_a_fresh_one_would(
+    app: Any,
+) -> None:
+    """Issue 26: the History adds only the events after the last one it shows (and strikes
+    through what an undo among them cancelled); whether it was on view, hidden, or the event
+    came from another process (the command line), it ends up row for row what a History built
+    from the whole file shows, newest first."""
+    from assistant.ledger.events import NoteAdded
+    from assistant.ledger.store import CampaignStore
+
+    path = app.ledger.store.path
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert shown_rows(app) == expected_rows(path)
+        app.ledger.record(NoteAdded(note="scouts seen at Tarentum", who="Marcus"))  # on view
+        app.ledger.record(NoteAdded(note="rain", who="Marcus"))
+        await pilot.pause()
+        assert shown_rows(app) == expected_rows(path)
+        app.ledger.undo("wrong town")  # on view: the note on rain is struck through
+        await pilot.pause()
+        assert shown_rows(app) == expected_rows(path)
+        await pilot.press("c")
+        await pilot.pause()
+        app.ledger.record(NoteAdded(note="hidden"))  # hidden
+        app.ledger.undo("not that either")
+        # Another process, as `castra campaign note` would.
+        with CampaignStore.open(path) as elsewhere:
+            elsewhere.append(NoteAdded(note="from the command line", who="Livia"))
+        await pilot.press("h")
+        await pilot.pause()
+        rows = shown_rows(app)
+        assert rows == expected_rows(path)
+        assert [row[0] for row in rows] == [str(n) for n in range(7, 0, -1)]
+        assert rows[0][3].startswith("note: from the command line")
+        assert rows[2][3].endswith("[struck]") and rows[4][3].endswith("[struck]")

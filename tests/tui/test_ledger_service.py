@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable
 
-from assistant.ledger.events import BattleRecorded, ContingentResult
+from assistant.ledger.events import BattleRecorded, ContingentResult, NoteAdded
 from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
 from assistant.tui.messages import LedgerChanged
+from assistant.tui.screens.campaign import CampaignScreen
+from assistant.tui.screens.history import HistoryScreen
 from tests.tui.conftest import notices_of
 
 SIZE = (120, 40)
@@ -75,8 +77,50 @@ async def test_a_screen_in_another_mode_shows_what_was_recorded_when_you_return(
         await pilot.pause()
         app.ledger.record(heraclea())
         await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is campaign
         carthage = campaign.query_one("#nations", DataTable).get_row("Carthage")
-        assert str(carthage[1]) == "2"  # land PM 4 − 2 lost (T2.5), updated while away
+        assert str(carthage[1]) == "2"  # land PM 4 − 2 lost (T2.5), shown on return
+
+
+async def test_a_hidden_screen_does_no_work_on_a_ledger_change_until_shown_again(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recording three events while the History and the Campaign screen are hidden re-reads
+    neither; each re-reads the campaign once when shown again, and not again while nothing
+    changed (issue 26)."""
+    reads: list[str] = []
+    for screen_class in (CampaignScreen, HistoryScreen):
+        read = screen_class.refresh_from_store
+
+        def spy(self: Any, read: Any = read) -> None:
+            reads.append(type(self).__name__)
+            read(self)
+
+        monkeypatch.setattr(screen_class, "refresh_from_store", spy)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        reads.clear()
+        for number in range(3):
+            app.ledger.record(NoteAdded(note=f"scouts report {number}"))
+            await pilot.pause()
+        assert reads == []
+        await pilot.press("h")
+        await pilot.pause()
+        assert reads == ["HistoryScreen"]
+        assert str(app.screen.query_one("#history-log", DataTable).get_row_at(0)[0]) == str(
+            app.ledger.store.state().last_event_id
+        )
+        await pilot.press("c")
+        await pilot.pause()
+        assert reads == ["HistoryScreen", "CampaignScreen"]
+        await pilot.press("h", "c")
+        await pilot.pause()
+        assert reads == ["HistoryScreen", "CampaignScreen"]  # nothing changed: nothing re-read
 
 
 async def test_a_refused_event_writes_nothing_and_tells_nobody(app: Any) -> None:

@@ -107,6 +107,6 @@ async def test_t4_3_the_retreat_form_words_an_armys_choices(app: Any, store: Any
         form.query_one("#force", Select).value = "Rome IV"
         await pilot.pause()
         assert _options(form) == [
-            ("Ipponio (enemy)", "Ipponio"),
-            ("Croton (enemy) — a second battle may follow", "Croton"),
+            ("Ipponio (enemy, held by Magna Graecia)", "Ipponio"),
+            ("Croton (enemy, held by Magna Graecia) — a second battle may follow", "Croton"),
         ]

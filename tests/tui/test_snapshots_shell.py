@@ -13,7 +13,6 @@ import pytest
 from assistant.ledger.events import (
     BattleRecorded,
     ContingentResult,
-    ProvinceTaken,
     TurnAdvanced,
 )
 
@@ -57,7 +56,7 @@ def test_advance_turn_form(snap_compare: Any, app: Any) -> None:
 def test_refused_rebuild_shows_the_ledgers_reason_under_the_field(
     snap_compare: Any, app: Any
 ) -> None:
-    assert snap_compare(app, terminal_size=SIZE, press=["r", "enter"])
+    assert snap_compare(app, terminal_size=SIZE, press=["r", "ctrl+s"])
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
@@ -76,7 +75,7 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
         app.ledger.store.append(TurnAdvanced())
 
     async def roll_the_winter_die(pilot: Any) -> None:
-        await pilot.press("p", "w", "enter")
+        await pilot.press("p", "w", "ctrl+s")
         await pilot.pause()
         await pilot.press("1", "2", "enter")  # a d10 cannot show 12
 
@@ -84,8 +83,13 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
 
 
 def test_winter_form_lists_the_occupied_provinces_t5_7(snap_compare: Any, app: Any) -> None:
-    app.ledger.store.append(ProvinceTaken(province="Heraclea", nation="Pyrrhus", who="Referee"))
-    app.ledger.store.append(ProvinceTaken(province="Tarentum", nation="Rome", who="Referee"))
+    """T5.7, T7.7: Rome II stands in Canova (Neutral) all summer; Magna Graecia III, at war
+    with Rome, in Rome's Arpi once Rome II has left it."""
+    from assistant.ledger.events import ArmyMoved, WarDeclared
+
+    app.ledger.store.append(ArmyMoved(army="Rome II", to="Canova", who="Referee"))
+    app.ledger.store.append(WarDeclared(nation="Magna Graecia", on="Rome", who="Referee"))
+    app.ledger.store.append(ArmyMoved(army="Magna Graecia III", to="Arpi", who="Referee"))
     for _ in range(12):
         app.ledger.store.append(TurnAdvanced())
     assert snap_compare(app, terminal_size=SIZE, press=["w"])

@@ -13,7 +13,7 @@ from tests.unit.test_ledger_cli import run, run_json
 @pytest.fixture
 def path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     file = str(tmp_path / "map.castra")
-    run_json(capsys, "campaign", "new", "tarentine", "--file", file)
+    run_json(capsys, "campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", file)
     return file
 
 

@@ -22,6 +22,7 @@ T5_7_CONTROL_CHECK = [
     pytest.param(4, 0, 3, 0, 4, 3, "owner", id="T5.7-loyalty-0-owner-prestige-still-counts"),
     pytest.param(-5, 2, -1, 0, -3, -1, "occupier", id="T5.7-negative-prestige-counts-as-is"),
     pytest.param(0, 20, 0, 19, 20, 19, "owner", id="T5.7-roma-loyalty-20-needs-20-pm"),
+    pytest.param(5, -10, 0, 0, -5, 0, "occupier", id="T5.3-T5.7-sacked-by-the-owner-minus-10"),
 ]
 
 
@@ -63,7 +64,7 @@ def test_pm_to_keep_is_the_fewest_pm_that_keep_the_province(
 @pytest.mark.parametrize(
     ("args", "field"),
     [
-        pytest.param((0, -1, 0, 0), "loyalty", id="T5.7-negative-loyalty"),
+        pytest.param((0, -11, 0, 0), "loyalty", id="T5.7-loyalty-below-a-sacks"),
         pytest.param((0, 5, 0, -2), "stationed_pm", id="T5.7-negative-pm"),
         pytest.param((0, 5, 1.5, 0), "occupier_pp", id="T5.7-prestige-is-whole"),
         pytest.param((True, 5, 0, 0), "owner_pp", id="T5.7-a-bool-is-no-number"),

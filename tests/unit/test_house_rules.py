@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from armylists.scenarios import load_scenario
 from assistant.cli import main
-from assistant.ledger.events import ProvinceTaken, RuleChanged, TurnAdvanced
+from assistant.ledger.events import ArmyMoved, ProvinceTaken, RuleChanged, TurnAdvanced
 from assistant.ledger.record import ContingentFigures, battle_event, winter_event
 from assistant.ledger.state import LedgerError, replay
 from assistant.ledger.store import CampaignStore
@@ -503,18 +503,20 @@ def test_g3_2_a_saved_ghost_battle_keeps_its_order_change_option() -> None:
 
 
 def test_t5_7_campaign_control_shows_the_tie_rule_and_the_pm_it_needs(
-    heraclea_taken: CampaignStore, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Magna Graecia 0 PP + loyalty 10 v Pyrrhus 5 PP: 5 PM make the tie, which the occupier
-    # wins by default; under control_tie = owner the occupier needs 6.
-    path = str(heraclea_taken.path)
-    before = run_json(capsys, "campaign", "control", "--file", path)
-    assert before["occupied"][0]["pm_to_keep"] == 5
-    heraclea_taken.append(RuleChanged(name="control_tie", value="owner", reason="club vote"))
-    after = run_json(capsys, "campaign", "control", "--file", path)
-    assert after["occupied"][0]["pm_to_keep"] == 6
-    assert main(["campaign", "control", "--file", path]) == 0
-    assert "a tie to the owner, house rule control_tie = owner" in capsys.readouterr().out
+    # Rome II stands in Canova (Neutral 0 PP + loyalty 2) against Rome's 0 PP: 2 PM make the
+    # tie, which the occupier wins by default; under control_tie = owner the occupier needs 3.
+    with CampaignStore.create(tmp_path / "c.castra", load_scenario("tarentine")) as store:
+        store.append(ArmyMoved(army="Rome II", to="Canova"))
+        path = str(store.path)
+        before = run_json(capsys, "campaign", "control", "--file", path)
+        assert before["occupied"][0]["pm_to_keep"] == 2
+        store.append(RuleChanged(name="control_tie", value="owner", reason="club vote"))
+        after = run_json(capsys, "campaign", "control", "--file", path)
+        assert after["occupied"][0]["pm_to_keep"] == 3
+        assert main(["campaign", "control", "--file", path]) == 0
+        assert "a tie to the owner, house rule control_tie = owner" in capsys.readouterr().out
 
 
 def test_prestige_takes_a_half_pm_only_for_a_city_defender(

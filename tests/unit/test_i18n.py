@@ -466,6 +466,12 @@ JSON_COMMANDS: dict[str, list[str]] = {
 }  # fmt: skip
 """One invocation of every command outside ``campaign`` with ``--json``."""
 
+CROSSING = [
+    ["campaign", "move", "Rome I", "--to", "Corfinium"],
+    ["campaign", "move", "Magna Graecia III", "--to", "Roma"],
+]
+"""T7.4: sealed orders that cross on the mountain road between Roma and Corfinium."""
+
 CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign new": ("", [], ["campaign", "new", "tarentine"]),
     "campaign rules": ("tarentine", [], ["campaign", "rules"]),
@@ -526,6 +532,8 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign break": ("tarentine", [
         ["campaign", "treaty", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
     ], ["campaign", "break", "1", "--nation", "Rome"]),
+    "campaign declare-war": ("tarentine", [], ["campaign", "declare-war", "Rome", "--on",
+                                               "Carthage"]),
     "campaign fall-back": ("tarentine", [], ["campaign", "fall-back", "Rome II"]),
     "campaign intercept": ("tarentine", [["campaign", "sail", "Rome fleet I", "--to", "Tarentum"]],
                            ["campaign", "intercept", "Rome fleet I", "--target",
@@ -548,6 +556,13 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign export": ("tarentine", [], ["campaign", "export", "-"]),
     "campaign import": ("", [], ["campaign", "import", "{export}"]),
     "report": ("tarentine", [["campaign", "advance"]], ["report", "--turn", "1"]),
+    "campaign orders": ("sealed", [["campaign", "move", "Rome I", "--to", "Capua"]],
+                        ["campaign", "orders", "Rome"]),
+    "campaign resolve": ("sealed", CROSSING, ["campaign", "resolve"]),
+    "campaign meetings": ("sealed", [*CROSSING, ["campaign", "resolve"]],
+                          ["campaign", "meetings"]),
+    "campaign answer": ("sealed", [*CROSSING, ["campaign", "resolve"]],
+                        ["campaign", "answer", "1", "--seek", "Rome"]),
 }  # fmt: skip
 """Every command that reads or writes a campaign, with ``--json``: the template campaign it
 starts from (``""``: none), the commands that set the scene (run in English), the command."""
@@ -614,11 +629,14 @@ def campaign_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("templates")
     quiet = io.StringIO()
     with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+        # T7.3: the commands about something else move one at a time (orders = immediate)
+        one_at_a_time = ["--rule", "orders=immediate"]
         for name, scenario in (
-            ("tarentine", ["tarentine"]),
-            ("macedon", ["macedon"]),
+            ("tarentine", ["tarentine", *one_at_a_time]),
+            ("macedon", ["macedon", *one_at_a_time]),
             ("bellum", ["bellum", "--faction", "scipii"]),
-            ("winter", ["tarentine"]),
+            ("winter", ["tarentine", *one_at_a_time]),
+            ("sealed", ["tarentine"]),
         ):
             assert main(["campaign", "new", *scenario, "--file", str(folder / name)]) == 0
         for _turn in range(12):  # the Tarentine Wars' first winter is turn 13

@@ -102,6 +102,7 @@ FIELD_FIRST = {
     "SetupProblem",
     "ImportRefusal",
     "refused",
+    "too_long",
 }
 """Errors whose first argument is the field a refusal is about: a language-neutral key
 (``battle_groups``) that each interface names its own way, never translated."""

@@ -49,3 +49,42 @@ def test_pure_module_imports_without_textual(module: str) -> None:
 def test_building_the_whole_command_line_does_not_import_textual() -> None:
     loaded = _modules_after_import("from assistant.cli import build_parser; build_parser()")
     assert "textual" not in loaded
+
+
+def _modules_after_command(*argv: str) -> set[str]:
+    """What ``castra ARGV`` has imported when it has answered (its output thrown away)."""
+    return _modules_after_import(
+        "import io, contextlib; from assistant.cli import main; "
+        "out = contextlib.redirect_stdout(io.StringIO()); out.__enter__(); "
+        f"code = main({list(argv)!r}); out.__exit__(None, None, None); "
+        "assert code == 0, code"
+    )
+
+
+def test_castra_help_is_the_floor_no_pydantic_nor_converters() -> None:
+    """Issue 26: ``castra --help`` builds the parser of every command and imports no model:
+    what any other command costs on top of it is its own work."""
+    loaded = _modules_after_import(
+        "from assistant.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    )
+    assert "pydantic" not in loaded
+    assert not {name for name in loaded if name.startswith("converters.")} - {
+        "converters.i18n",
+        "converters.errors",
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("odds", "2", "2", "--json"),
+        ("morale", "--morale", "3", "--lost", "2", "--enemy-lost", "1", "--roll", "4", "--json"),
+    ],
+)
+def test_a_stateless_converter_builds_no_rates_and_no_ledger_models(argv: tuple[str, ...]) -> None:
+    """Issue 26: the odds (T3.8) and morale (D4) take no configurable number, so neither the
+    conversion rates (converters.rates, reached through the house rules before) nor any of the
+    ledger's event models are imported for them."""
+    loaded = _modules_after_command(*argv)
+    assert "converters.rates" not in loaded
+    assert not {name for name in loaded if name.startswith("assistant.ledger")}

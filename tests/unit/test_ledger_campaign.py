@@ -30,7 +30,7 @@ from assistant.ledger.record import (
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
-from tests.battle_places import tarentine_meeting_at
+from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def tarentine(tmp_path: Path) -> Iterator[CampaignStore]:
 def at_heraclea(tmp_path: Path) -> Iterator[CampaignStore]:
     """T7.4: Rome's and Pyrrhus' land PM standing at Heraclea, where the battle is fought."""
     scenario = tarentine_meeting_at("Heraclea", "Rome", "Pyrrhus")
-    with CampaignStore.create(tmp_path / "heraclea.castra", scenario) as store:
+    with CampaignStore.create(tmp_path / "heraclea.castra", scenario, rules=ONE_AT_A_TIME) as store:
         yield store
 
 

@@ -56,11 +56,11 @@ def test_show_json_has_turn_date_and_the_nations_of_the_data(
 def at_heraclea(tmp_path: Path) -> str:
     """T7.4: a Tarentine campaign with Rome's and Pyrrhus' land PM standing at Heraclea."""
     from assistant.ledger.store import CampaignStore
-    from tests.battle_places import tarentine_meeting_at
+    from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
     path = tmp_path / "heraclea.castra"
     scenario = tarentine_meeting_at("Heraclea", "Rome", "Pyrrhus")
-    CampaignStore.create(path, scenario, who="referee").close()
+    CampaignStore.create(path, scenario, who="referee", rules=ONE_AT_A_TIME).close()
     return str(path)
 
 
@@ -175,7 +175,7 @@ def test_macedon_battle_and_forced_march(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(tmp_path / "m.castra")
-    run(capsys, "campaign", "new", "macedon", "--file", path)
+    run(capsys, "campaign", "new", "macedon", "--rule", "orders=immediate", "--file", path)
     recorded = run_json(
         capsys, "campaign", "record", "--file", path, "--place", "Granicus",
         "--army-a", "Alexander", "--army-b", "Persia 2", "--winner", "a",

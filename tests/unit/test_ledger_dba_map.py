@@ -23,11 +23,14 @@ from assistant.ledger.record import dba_campaign_battle
 from assistant.ledger.state import CampaignState, LedgerError
 from converters.dba_campaign import status
 from converters.dice import ScriptedDice
+from tests.battle_places import ONE_AT_A_TIME
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as opened:
+    with CampaignStore.create(
+        tmp_path / "m.castra", load_scenario("macedon"), rules=ONE_AT_A_TIME
+    ) as opened:
         yield opened
 
 

@@ -24,11 +24,14 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, LedgerError
 from assistant.ledger.store import CampaignStore
+from tests.battle_places import ONE_AT_A_TIME
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "map.castra", load_scenario("tarentine")) as opened:
+    with CampaignStore.create(
+        tmp_path / "map.castra", load_scenario("tarentine"), rules=ONE_AT_A_TIME
+    ) as opened:
         yield opened
 
 
@@ -250,7 +253,7 @@ def test_t6_1_a_fleet_is_launched_only_in_a_maritime_province(store: CampaignSto
 
 def test_an_old_campaign_file_gets_its_forces_from_the_start_table(tmp_path: Path) -> None:
     before_the_map = load_scenario("tarentine").model_copy(update={"board": None})
-    with CampaignStore.create(tmp_path / "old.castra", before_the_map) as old:
+    with CampaignStore.create(tmp_path / "old.castra", before_the_map, rules=ONE_AT_A_TIME) as old:
         state = old.state()
         assert where(state)["Rome I"] == ("Roma", 4)
         assert "made before the map" in old.history()[0].summary

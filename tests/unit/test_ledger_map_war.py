@@ -31,11 +31,14 @@ from assistant.ledger.record import winter_event
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from tests.battle_places import ONE_AT_A_TIME
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "war.castra", load_scenario("tarentine")) as opened:
+    with CampaignStore.create(
+        tmp_path / "war.castra", load_scenario("tarentine"), rules=ONE_AT_A_TIME
+    ) as opened:
         yield opened
 
 
@@ -300,7 +303,7 @@ def test_t4_2_the_senones_taking_a_city_on_the_map_follow_the_house_rule(
     by default nobody's prestige moves; ``owner_loses`` costs the city's owner 3 PP."""
     from converters.house_rules import HouseRules
 
-    rules = HouseRules.model_validate({"senones_city": senones_city})
+    rules = HouseRules.model_validate({"senones_city": senones_city, "orders": "immediate"})
     with CampaignStore.create(
         tmp_path / "senones.castra", load_scenario("tarentine"), rules=rules
     ) as opened:

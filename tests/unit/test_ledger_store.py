@@ -3,6 +3,7 @@ newer and damaged files, a writer killed mid-write, two writers at once, and rep
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -443,3 +444,30 @@ def test_T2_1_T4_1_losses_never_exceed_strength_and_prestige_is_zero_sum(
         winner_nation = "Rome" if winner == "a" else "Magna Graecia"
         assert event.prestige[winner_nation] in (1, 3, 5)
     state.check(event)  # what the converters computed is always a recordable battle
+
+
+@settings(max_examples=25, deadline=None)
+@given(steps=st.lists(st.sampled_from(["note", "undo", "elsewhere", "read"]), max_size=12))
+def test_the_history_kept_between_writes_is_the_history_read_afresh(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str]
+) -> None:
+    """Issue 26: the store extends the history it read with its own appends and undos (and
+    reads it afresh after another process wrote); whatever the order, it says exactly what a
+    store opened on the file afterwards says."""
+    path = tmp_path_factory.mktemp("kept") / "c.castra"
+    with CampaignStore.create(path, load_scenario("tarentine")) as kept:
+        kept.history()
+        for number, step in enumerate(steps):
+            if step == "note":
+                kept.append(NoteAdded(note=f"note {number}"))
+            elif step == "undo":
+                with contextlib.suppress(ValueError):  # nothing left to undo
+                    kept.undo(f"undo {number}")
+            elif step == "elsewhere":
+                with CampaignStore.open(path) as other:
+                    other.append(NoteAdded(note=f"elsewhere {number}"))
+            else:
+                kept.history()
+        seen = kept.history()
+        with CampaignStore.open(path) as fresh:
+            assert seen == fresh.history()

@@ -3,10 +3,11 @@
 Rome marches on Tarentum after sacking Canova, the Greeks shut themselves in and throw the
 assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven turns of tribute
 collected by ``castra campaign advance``; the winter with upkeep, a quiet die and the control
-check of Rhegium from the map; spring forgets the sack. In turn 4 the club switches to the
-literal reading of T3.6 and a Roman fleet sails on Tarentum, where the Greek fleet avoids battle
-and escapes the interception, recorded in the ledger with the die the table rolled. Every
-figure is worked out by hand in the comments from the provinces and start tables.
+check of Canova, where Rome II stood all summer, from the map; spring forgets the sack. In turn
+4 the club switches to the literal reading of T3.6 and a Roman fleet sails on Tarentum, where
+the Greek fleet avoids battle and escapes the interception, recorded in the ledger with the die
+the table rolled. Every figure is worked out by hand in the comments from the provinces and
+start tables.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from assistant.ledger.events import (
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
+from tests.battle_places import ONE_AT_A_TIME
 from tests.unit.test_ledger_cli import run, run_json
 
 
 def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "year.castra"
-    store = CampaignStore.create(path, load_scenario("tarentine"))
+    store = CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME)
 
     def advance() -> dict[str, int]:
         data = run_json(capsys, "campaign", "advance", "--file", str(path))
@@ -129,7 +131,7 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert history[-1]["kind"] == "interception_rolled"
     events = store.events()
     told = gather(events, report_scope(store.state(), events, turn=4))
-    assert any("not intercepted" in line for line in told.turns[0].other), "the chronicle"
+    assert any("not intercepted" in line for line in told.turns[0].moves), "the chronicle"
 
     # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times.
     for _ in range(9):
@@ -138,11 +140,14 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
 
     # Winter (turn 13), die 9: nothing happens (T5.6). Upkeep 12 PE a PM (T6.2): Rome 6 land
     # + 2 naval = 96 → 323 − 96 = 227; Magna Graecia 5 land + 2 naval = 84 → 193 − 84 = 109.
-    # Control check of Rhegium (T5.7) with the PM stationed read from the map: Rome −3 PP +
-    # loyalty 0 = −3 against Magna Graecia 3 PP + Magna Graecia II's 1 PM = 4: it keeps it.
+    # Control checks (T5.7, T7.7) where a nation at war with the controller stands, read from
+    # the map: Rhegium, which the Greeks took by assault, has no Roman there: no check. Rome II
+    # has stood in Canova all summer, and a Neutral holder is at war with all (T7.10): Neutral
+    # 0 PP + loyalty 2 = 2 against Rome −3 PP + 1 PM = −2: Canova stays Neutral.
     winter = run_json(capsys, "campaign", "winter", "--dice", "9", "--file", str(path))
-    assert winter["event"]["stationed"] == {"Rhegium": 1}
-    assert "control check Rhegium: Rome -3 v Magna Graecia 4" in winter["summary"]
+    assert winter["event"]["stationed"] is None and winter["event"]["occupation"] is True
+    assert "control check Rhegium" not in winter["summary"]
+    assert "control check Canova: Neutral 2 v Rome -2, Neutral keeps it" in winter["summary"]
     nations = winter["state"]["nations"]
     assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 109)
     # T5.8 VP: Rome's provinces 3 + 2 + 15 + 4 + 4 + 2 = 30, + 8 PM, − 3 PP = 35. Magna

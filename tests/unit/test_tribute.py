@@ -14,6 +14,7 @@ from assistant.ledger.forces import tribute_now
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.tribute import ProvinceFacts, Troops, tribute
+from tests.battle_places import ONE_AT_A_TIME
 from tests.unit.test_ledger_cli import run, run_json
 
 PLAYERS = ["Rome", "Pyrrhus", "Magna Graecia", "Senones", "Carthage"]
@@ -278,7 +279,8 @@ def test_t7_8_a_referee_correction_is_its_own_bounded_event_with_a_reason(
 
 
 def test_t5_3_an_army_in_an_enemy_province_collects_there(tmp_path: Path) -> None:
-    with CampaignStore.create(tmp_path / "t.castra", load_scenario("tarentine")) as store:
+    path = tmp_path / "t.castra"
+    with CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME) as store:
         store.append(ArmyMoved(army="Pyrrhus I", to="Canova"))
         store.append(TurnAdvanced())
         store.append(ArmyMoved(army="Pyrrhus I", to="Arpi"))

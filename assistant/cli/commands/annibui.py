@@ -76,11 +76,21 @@ def _parse_increments(text: str, option: str, *, building: bool = False) -> dict
         raise CliError(describe(error)) from None
 
 
+MOST_UNITS = 999_999
+"""The longest count a creation order's line is read with (six digits)."""
+
+
 def _split_spec(text: str, option: str, what: str) -> tuple[int, str, str]:
     """``"5:spadaccini:ACF+1"`` → ``(5, "spadaccini", "ACF+1")``; the count may be left out."""
     parts = [part.strip() for part in text.split(":")]
     count = 1
-    if parts and parts[0].isdigit():
+    # Only ASCII digits are a count ("²" is a digit to str.isdigit, not to int); a count too
+    # long to be one is refused before int() meets Python's 4,300-digit limit.
+    if parts and parts[0].isascii() and parts[0].isdigit():
+        if len(parts[0]) > len(str(MOST_UNITS)):
+            raise CliError(
+                _("{option}: the count is at most {most}").format(option=option, most=MOST_UNITS)
+            )
         count = int(parts.pop(0))
     if not parts or not parts[0] or len(parts) > 2:
         raise CliError(

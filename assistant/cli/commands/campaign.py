@@ -363,6 +363,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     move.add_argument(
         "--via", metavar="PROVINCE", help=_("a forced march: the province it passes (D5)")
     )
+    move.add_argument(
+        "--nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
+    )
     action = _command(
         commands,
         "action",
@@ -430,6 +436,49 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     sail.add_argument(
         "--land", action="store_true", help=_("land the troops aboard at the end (ends the move)")
+    )
+    sail.add_argument(
+        "--nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
+    )
+    orders = _command(
+        commands,
+        "orders",
+        _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
+        _run_orders,
+    )
+    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
+    orders.add_argument(
+        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+    )
+    _command(
+        commands,
+        "resolve",
+        _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
+        _run_resolve,
+    )
+    _command(
+        commands,
+        "meetings",
+        _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
+        _run_meetings,
+    )
+    answer = _command(
+        commands,
+        "answer",
+        _("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
+        _run_answer,
+    )
+    answer.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    answer.add_argument(
+        "--seek",
+        action="append",
+        default=[],
+        metavar="NATION",
+        type=nation_key,
+        help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
@@ -500,6 +549,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
     broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
+    war = _command(
+        commands,
+        "declare-war",
+        _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
+        _run_declare_war,
+    )
+    war.add_argument("nation", nargs="?", type=nation_key, help=_("who declares it"))
+    war.add_argument(
+        "--on", metavar="NATION", type=nation_key, help=_("the nation it declares war on")
+    )
     fall_back = _command(
         commands,
         "fall-back",
@@ -623,6 +682,7 @@ def _command(
         "tribute",
         "pairing",
         "rules",
+        "meetings",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=handler)
@@ -848,6 +908,14 @@ def _show_text(state: CampaignState) -> str:
     ]
     if data["finished"]:
         lines.append(_("The campaign is over."))
+    elif data.get("phase"):
+        phase = data["phase"]
+        lines.append(
+            _("Phase: {name} ({rule})").format(
+                name=translate_recorded(phase["name"]), rule=phase["rule"]
+            )
+        )
+        lines += ["  " + translate_recorded(item) for item in phase["left"]]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         for name, nation in data["nations"].items():
@@ -927,8 +995,10 @@ def _append(
             stored = store.append(event)
         except LedgerError as error:
             message = describe(error)
-            if message.split(":", 1)[0] in flags:
-                message = "--" + message
+            field, colon, rest = message.partition(":")
+            if field in flags:
+                # The option the user typed, not the event's field (--imposed-by, not imposed_by).
+                message = "--" + field.replace("_", "-") + colon + rest
             raise CliError(message) from None
         return _recorded(args, store, stored, notice)
     finally:
@@ -1470,8 +1540,125 @@ def _run_move(args: argparse.Namespace) -> int:
         return _append(args, dba, flags=("to", "via"))
     if args.how is not None or args.via is not None:
         raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
+    from assistant.ledger.events import MarchOrder
+
+    sealed = _sealed_order(args, args.army, MarchOrder(army=args.army, to=args.to))
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "nation"))
     event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
     return _append(args, event, flags=("to",))
+
+
+def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
+    """T7.3: under house rule ``orders = sealed`` a move is an order of its nation (the
+    ``--nation`` given, else the force's own); None when the campaign moves at once."""
+    from assistant.ledger.orders import order_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = order_for(state, order, args.nation, who=_who(args), note=args.note)
+    if sealed is None and args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
+    return sealed
+
+
+def _order_line(order: Any) -> str:
+    if order.kind == "march":
+        return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+    if order.via:
+        line += " " + _("via {via}").format(via=" → ".join(order.via))
+    if order.carry:
+        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+    if order.land:
+        line += " " + _("and lands them")
+    return line
+
+
+def _run_orders(args: argparse.Namespace) -> int:
+    """T7.3: one nation's sealed orders (the referee entering for it sees only those)."""
+    from assistant.ledger.events import OrderWithdrawn
+    from assistant.ledger.orders import orders_of
+
+    if args.withdraw is not None:
+        event = OrderWithdrawn(
+            nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
+        )
+        return _append(args, event, flags=("force",))
+    with _open(args) as store:
+        state = store.state()
+    from assistant.ledger.state import LedgerError
+
+    try:
+        nation = state.nation(args.nation).name
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    if state.rules.orders != "sealed":
+        raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    own = orders_of(state, nation).get(nation, [])
+    data = {
+        "nation": nation,
+        "turn": state.turn,
+        "orders": [order.model_dump() for order in own],
+    }
+    lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
+    lines += [f"  {_order_line(order)}" for order in own] or ["  " + _("none yet")]
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _run_resolve(args: argparse.Namespace) -> int:
+    """T7.3: reveal every order and carry them out together, as one event."""
+    from assistant.ledger.orders import resolution
+    from assistant.ledger.state import LedgerError
+
+    with _open(args) as store:
+        state = store.state()
+    try:
+        event = resolution(state, who=_who(args), note=args.note)
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    return _append(args, event)
+
+
+def _meeting_line(meeting: dict[str, Any]) -> str:
+    where = meeting["province"]
+    if meeting["crossing"]:
+        where = _("{province} (crossing {a}–{b})").format(
+            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+        )
+    kind = _("at sea") if meeting["at_sea"] else _("on land")
+    if meeting["settled"]:
+        status = _("settled")
+    elif meeting["seek"] is None:
+        status = _("each side: seek or avoid? (castra campaign answer)")
+    else:
+        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
+    forces = ", ".join(
+        f"{name} ({nation_name(nation)})"
+        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    )
+    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+
+
+def _run_meetings(args: argparse.Namespace) -> int:
+    """T7.4: every meeting found this turn, sea first; writes nothing."""
+    from assistant.ledger.orders import meetings_summary
+
+    with _open(args) as store:
+        state = store.state()
+    found = meetings_summary(state)
+    lines = [_("Meetings this turn (T7.4):")]
+    lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
+    emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _run_answer(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import MeetingAnswered
+
+    event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
+    return _append(args, event, flags=("seek",))
 
 
 DBA_MAP_WORDS = (
@@ -1588,8 +1775,14 @@ def _run_pairing(args: argparse.Namespace) -> int:
 
 
 def _run_sail(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import FleetSailed
+    from assistant.ledger.events import FleetSailed, VoyageOrder
 
+    order = VoyageOrder(
+        fleet=args.fleet, to=args.to, via=args.via, carry=args.carry, land=args.land
+    )
+    sealed = _sealed_order(args, args.fleet, order)
+    if sealed is not None:
+        return _append(args, sealed, flags=("to", "via", "carry", "land", "nation"))
     event = FleetSailed(
         fleet=args.fleet,
         to=args.to,
@@ -1693,9 +1886,48 @@ def _run_break(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("nation",))
 
 
+RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
+"""T7.10's relations (language-neutral in ``--json``), as the list of relations says them."""
+
+
+def _run_declare_war(args: argparse.Namespace) -> int:
+    """T7.10: record a declaration of war, or list each pair of nations and its relation."""
+    from assistant.ledger.events import WarDeclared
+    from assistant.ledger.relations import relations_summary
+
+    if args.nation is None and args.on is None:
+        with _open(args) as store:
+            rows = relations_summary(store.state())
+        text = "\n".join(
+            _("{a} – {b}: {relation}").format(
+                a=nation_name(row["a"]),
+                b=nation_name(row["b"]),
+                relation=_(RELATION_WORDS[row["relation"]]),
+            )
+            for row in rows
+        )
+        emit(args, {"relations": rows, "rule": "T7.10"}, text or _("no nations"))
+        return 0
+    if args.nation is None or args.on is None:
+        raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
+    return _append(args, event, flags=("on",))
+
+
 RETREAT_HOLDINGS = (N_("own since the start"), N_("own"), N_("neutral"), N_("enemy"))
 """T4.3's kinds of province, best first, as the ledger names them (language-neutral in
 ``--json``), marked so the list of retreats says them with ``_()``."""
+
+
+def _retreat_label(option: Any) -> str:
+    """T4.3, T7.5: what a retreat is to the army, with who holds it ("neutral, Magna
+    Graecia's"), and the fleet a lander goes back aboard."""
+    text = _("{holding}, held by {holder}").format(
+        holding=_(option.holding), holder=nation_name(option.holder)
+    )
+    if option.aboard is not None:
+        text += ", " + _("back aboard {fleet}").format(fleet=option.aboard)
+    return str(text)
 
 
 def _run_fall_back(args: argparse.Namespace) -> int:
@@ -1722,7 +1954,7 @@ def _run_fall_back(args: argparse.Namespace) -> int:
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
                 heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
                 lines = [
-                    f"  {o.province} ({_(o.holding)}"
+                    f"  {o.province} ({_retreat_label(o)}"
                     + (
                         ", " + _("{pm} enemy PM: a second battle may follow").format(pm=o.enemy_pm)
                         if o.second_battle
@@ -1805,8 +2037,12 @@ def _run_winter(args: argparse.Namespace) -> int:
 
 def _run_control(args: argparse.Namespace) -> int:
     """T5.7: what the referee needs for the winter's control checks; writes nothing."""
+    from assistant.ledger.conquest import occupations
+
     with _open(args) as store:
         state = store.state()
+    if state.forces:
+        return _control_on_map(args, store.path, state, occupations(state))
     occupied = state.occupied()
     data = {
         "file": str(store.path),
@@ -1857,6 +2093,54 @@ def _run_control(args: argparse.Namespace) -> int:
             _(
                 "In the winter turn give the PM stationed: "
                 "`castra campaign winter --stationed PROVINCE:PM`."
+            )
+        )
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _control_on_map(
+    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
+) -> int:
+    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
+    with both scores as they stand now (the winter reads the PM from the map)."""
+    data = {
+        "file": str(path),
+        "turn": state.turn,
+        "date": state.date,
+        "winter": state.is_winter,
+        "occupied": [entry.model_dump() for entry in occupied],
+        "loyalty_spent": list(state.loyalty_spent),
+    }
+    lines = [_heading(state)]
+    if not occupied:
+        lines.append(
+            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
+        )
+    else:
+        lines.append(
+            _("a tie to the holder")
+            if state.rules.control_tie == "occupier"
+            else _("a tie to the owner, house rule control_tie = owner")
+        )
+    for entry in occupied:
+        result = entry.check()
+        lines.append(
+            _(
+                "  {province}: {controller} {owner_score} (PP {owner_pp} + loyalty {loyalty}) v "
+                "{occupier} {occupier_score} (PP {occupier_pp} + {pm} PM standing); "
+                "{needed} PM take it"
+            ).format(
+                province=entry.province,
+                controller=nation_name(entry.controller),
+                owner_score=result.owner_score,
+                owner_pp=entry.owner_pp,
+                loyalty=entry.loyalty,
+                occupier=nation_name(entry.occupier),
+                occupier_score=result.occupier_score,
+                occupier_pp=entry.occupier_pp,
+                pm=entry.stationed_pm,
+                needed=entry.pm_to_keep,
             )
         )
     emit(args, data, "\n".join(lines))
@@ -1918,9 +2202,16 @@ def _run_retreat(args: argparse.Namespace) -> int:
 
 
 def _run_note(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
     from assistant.ledger.events import NoteAdded
 
-    return _append(args, NoteAdded(note=args.text, who=_who(args)))
+    try:
+        note = NoteAdded(note=args.text, who=_who(args))
+    except ValidationError as error:
+        # The note is the positional TEXT here, not a --note option.
+        raise CliError(describe(error, {"note": "text"})) from None
+    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:

@@ -184,11 +184,14 @@ class BattleDeskScreen(Screen[None]):
         side_b: list[tuple[str, int]] | None = None,
         *,
         place: str | None = None,
+        back_to: str | None = None,
     ) -> None:
         super().__init__()
         self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
         """The contingents to start with (nation, PM), e.g. the armies met in a province."""
         self._place = place or ""
+        self.back_to = back_to
+        """The mode a second Escape returns to (the Map that set this battle up), or None."""
         self._cards: dict[Side, int] = {
             "a": max(1, len(side_a or [])),
             "b": max(1, len(side_b or [])),
@@ -206,6 +209,9 @@ class BattleDeskScreen(Screen[None]):
         """The dice rolled for each contingent's recovery, kept for the ledger."""
         self._plan: Any = None
         """The budgets shown now (converters.budgets.BattleBudget), for the battle sheet."""
+        self._just_recorded = False
+        """The form was emptied by a record: its empty fields are not refusals until the player
+        types again."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """An army campaign's battle is one DBA game between two armies (D2): no allies, no
@@ -215,7 +221,10 @@ class BattleDeskScreen(Screen[None]):
         return True
 
     def action_leave_field(self) -> None:
-        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again."""
+        """Escape leaves a text field, so the one-letter screen keys (c, b, d …) work again;
+        pressed again on a desk the Map set up, it goes back to the Map."""
+        if self.focused is None and self.back_to is not None:
+            self.app.switch_mode(self.back_to)
         self.set_focus(None)
 
     # ----------------------------------------------------------------- layout
@@ -554,6 +563,7 @@ class BattleDeskScreen(Screen[None]):
         # What ctrl+r refused was about the form as it was: once it changes, the line is stale
         # (ctrl+r says again what is still wrong).
         self.query_one("#record-error", Static).update("")
+        self._just_recorded = False
         if event.control.id != "place":
             # Rolled recovery dice are stale once the counts or the winner (who holds the
             # field, T2.6) change: they must be rolled again for the new figures.
@@ -581,6 +591,7 @@ class BattleDeskScreen(Screen[None]):
         """Each card of a side with its PM, or None (errors shown under the cards)."""
         found: list[tuple[ContingentCard, Fraction]] = []
         ok = True
+        show = show and not self._just_recorded
         for card in self.cards(side):
             try:
                 if card.nation is None:
@@ -704,16 +715,34 @@ class BattleDeskScreen(Screen[None]):
                 select.value = chosen
 
     def _show_available(self) -> None:
+        """Each card's "of N": the land PM its nation has in play, or, where the place is a
+        province of the board, the PM standing there (T7.4: all a side may field)."""
+        from assistant.ledger.forces import board_of, standing_pm
+
         store = castra_app(self).ledger.store
-        nations = {}
+        state = None
         if store is not None:
             try:
-                nations = store.state().nations
+                state = store.state()
             except Exception:
-                nations = {}
+                state = None
+        nations = {} if state is None else state.nations
+        place = self.query_one("#place", Input).value.strip()
+        board = None if state is None else board_of(state.scenario)
+        standing = (
+            standing_pm(state, place, "army")
+            if state is not None and board is not None and place in board.provinces
+            else None
+        )
         for card in self.cards():
-            nation = nations.get(card.nation) if card.nation else None
-            card.show_available(None if nation is None else nation.land_pm)
+            chosen = card.nation
+            nation = nations.get(chosen) if chosen else None
+            if chosen is None or nation is None:
+                card.show_available(None)
+            elif standing is not None:
+                card.show_available(standing.get(chosen, 0), place)
+            else:
+                card.show_available(nation.land_pm)
 
     def _refresh_budgets(self) -> None:
         from converters import budgets
@@ -1116,7 +1145,7 @@ class BattleDeskScreen(Screen[None]):
 
         tell_written(self, message)
 
-    def action_to_dice_battle(self) -> None:
+    async def action_to_dice_battle(self) -> None:
         """Send these contingents to the dice battle (T1.8 said dice, or the players chose)."""
         sides = {}
         for side in ("a", "b"):
@@ -1131,8 +1160,10 @@ class BattleDeskScreen(Screen[None]):
             side_b=sides["b"],
             city=self.query_one("#city", Checkbox).value,
             place=self.query_one("#place", Input).value.strip() or None,
+            back_to="battle",
         )
-        self.app.push_screen(screen)
+        # Each F9 sends the desk's contingents as they are now: a new occasion every time.
+        await castra_app(self).show_battle("dice", f"desk:{id(screen)}", lambda: screen)
 
     def action_record(self) -> None:
         """Record the previewed battle into the campaign, then tell the campaign screen."""
@@ -1171,12 +1202,30 @@ class BattleDeskScreen(Screen[None]):
             return
         error.update("")
         self._forget_recovery()
-        # A recorded result is cleared so the same battle cannot be recorded twice by mistake.
-        self.query_one("#winner", Select).clear()
-        self.query_one("#place", Input).value = ""
+        self._clear_recorded()
         self.query_one("#desk-recorded", Static).update(recorded_line(summary))
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#preview-table", DataTable).focus()
+
+    def _clear_recorded(self) -> None:
+        """A recorded result is cleared so the same battle cannot be recorded twice by mistake:
+        the figures, the PM, the winner and the place go (the nations stay), and the desk
+        shows no refusal for the empty form, only what was recorded (issue 27: the figures
+        left behind turned red against the campaign they had just changed)."""
+        with self.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
+            for card in self.cards():
+                for field in card.query(Input).results(Input):
+                    field.value = ""
+                card.show_error("")
+            self.query_one("#winner", Select).clear()
+            self.query_one("#place", Input).value = ""
+        self._just_recorded = True
+        self._show_available()
+        self._refresh_budgets()
+        self._preview = None
+        for line in self.query(".error").results(Static):
+            if line.id != "desk-recorded":
+                line.update("")
 
     def _battle_event(self, place: str, winner: str, rows: list[dict[str, Any]]) -> Any:
         """The ledger's ``BattleRecorded`` for this result, built by the ledger's own

@@ -103,10 +103,6 @@ class BellumScreen(Screen[None]):
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self.refresh_from_store()
-
     def refresh_from_store(self) -> None:
         """Re-read the ledger and redraw the heading, the outcome and the table."""
         store = castra_app(self).ledger.store

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -28,7 +26,7 @@ from textual.widgets import Static
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
-from assistant.tui.glance import campaign_file, keep_wording, stored_wording
+from assistant.ledger.paths import campaign_path
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
@@ -38,15 +36,11 @@ from converters.i18n import (
     N_,
     NP_,
     _,
-    catalogue_stamp,
     ngettext,
-    remember_recorded,
     translate_recorded,
 )
 
 if TYPE_CHECKING:
-    import sqlite3
-
     from textual.widgets import DataTable
 
     from assistant.tui.screens.campaign_forms import (
@@ -234,8 +228,6 @@ class Drawn(NamedTuple):
 class CampaignScreen(Screen[None]):
     """Turn, date, nations and recent events; keys for the referee's actions."""
 
-    _kept_wording: tuple[str, dict[str, str]] | None = None
-    """The wording last kept in the file (catalogue stamp, sentences), so it is written once."""
     _uses_pm = True
     """Whether the nations table counts PM (else armies' morale, D1), as last drawn: rebuilding
     and recruiting are offered only then."""
@@ -258,16 +250,7 @@ class CampaignScreen(Screen[None]):
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
         if ledger.store is None and ledger.error is None:
-            stamp = catalogue_stamp()
-
-            # One reading of the file: the glance, and how this screen worded it last time if
-            # with this very catalogue.
-            def kept(file: sqlite3.Connection) -> tuple[dict[str, Any] | None, dict[str, str]]:
-                return stored_glance(file), stored_wording(file, stamp)
-
-            nothing: tuple[dict[str, Any] | None, dict[str, str]] = (None, {})
-            glance, wording = read_only(campaign_file(ledger.path), kept, nothing)
-            remember_recorded(wording)
+            glance = read_only(campaign_path(ledger.path), stored_glance, None)
             try:
                 drawn = self._drawn(glance) if glance is not None else None
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -367,11 +350,6 @@ class CampaignScreen(Screen[None]):
     def _map_armies_headings() -> list[str]:
         return [_("Army"), _("Side"), _("Where"), _("Morale"), _("Busy"), _("Supply")]
 
-    def on_screen_resume(self) -> None:
-        # Another screen (or another process) may have written to the ledger meanwhile.
-        if self.is_mounted:
-            self.refresh_from_store()
-
     def show_campaign_error(self, message: str) -> None:
         """The campaign file could not be opened: say why, in place of the campaign (and of
         the glance the first frame drew from it)."""
@@ -389,23 +367,6 @@ class CampaignScreen(Screen[None]):
         if ledger.store is not None:
             glance = ledger.store.glance()
             self.show(glance)
-            self._keep_wording(ledger.store.path, glance)
-
-    def _keep_wording(self, path: Path, glance: Mapping[str, Any]) -> None:
-        """Keep how the glance's recorded sentences were worded, for the next first frame (see
-        :mod:`assistant.tui.glance`); in English there is nothing to keep."""
-        stamp = catalogue_stamp()
-        if not stamp:
-            return
-        sentences = [glance["date"], *(entry["summary"] for entry in glance["recent"])]
-        wording = {text: translate_recorded(text) for text in sentences if text}
-        if (stamp, wording) != self._kept_wording:
-            self._kept_wording = (stamp, wording)
-            self._write_wording(path, stamp, wording)
-
-    @work(thread=True, exclusive=True, group="wording")
-    def _write_wording(self, path: Path, stamp: str, wording: dict[str, str]) -> None:
-        keep_wording(path, stamp, wording)
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),

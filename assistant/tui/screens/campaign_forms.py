@@ -157,7 +157,7 @@ class RebuildForm(LedgerForm):
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("pm", _("PM to rebuild"), Input(value="1", restrict=r"-?\d*"))
+        yield from self.field("pm", _("PM to rebuild"), self.number_input("1"))
         yield from self.who_then_note()
 
     def build_event(self) -> Any:
@@ -200,8 +200,8 @@ class RecruitForm(LedgerForm):
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
-        yield from self.field("land_pm", _("Land PM"), Input(value="0", restrict=r"-?\d*"))
-        yield from self.field("naval_pm", _("Naval PM"), Input(value="0", restrict=r"-?\d*"))
+        yield from self.field("land_pm", _("Land PM"), self.number_input("0"))
+        yield from self.field("naval_pm", _("Naval PM"), self.number_input("0"))
         yield from self.field(
             "province",
             _("Province they deploy in (optional)"),
@@ -251,6 +251,9 @@ class WinterTurnForm(LedgerForm):
         """The d10 once rolled (a converters.dice.Roll)."""
         self.has_occupied = False
         """Some province is occupied, so the form has the T5.7 "stationed" field."""
+        self.on_map = False
+        """The campaign has a map: the winter acts on it and its PM stationed are read from
+        it (T7.8, T7.9)."""
 
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
@@ -277,10 +280,28 @@ class WinterTurnForm(LedgerForm):
             _("If a storm (7) strikes tied fleets: which nation"),
             Select(fleets, prompt=_("— (only when asked)")),
         )
+        if state.forces:
+            from assistant.ledger.map_war import CISALPINE
+
+            cisalpine = [
+                (p.name, p.name)
+                for p in state.scenario.provinces
+                if p.region == CISALPINE and state.control.get(p.name) != "Senones"
+            ]
+            yield from self.field(
+                "annex",
+                _("If the Senones annex (6): which Cisalpine province"),
+                Select(cisalpine, prompt=_("— (only when asked)")),
+            )
         yield from self.who_then_note()
 
     def _occupied_fields(self, state: Any) -> ComposeResult:
-        """T5.7: the occupied provinces and the PM field, or a hint that there are none."""
+        """T5.7: the occupied provinces and the PM field, or a hint that there are none; with
+        the map, the provinces occupied there and the PM standing, never typed (T7.8)."""
+        self.on_map = bool(state.forces)
+        if self.on_map:
+            yield self._occupations_hint(state)
+            return
         occupied = state.occupied()
         self.has_occupied = bool(occupied)
         if not occupied:
@@ -318,6 +339,36 @@ class WinterTurnForm(LedgerForm):
             _("PM stationed in occupied provinces (none named: 0)"),
             Input(placeholder=_("e.g. {example}").format(example=example)),
         )
+
+    def _occupations_hint(self, state: Any) -> Static:
+        """T5.7, T7.7: each province a nation at war with its controller occupies on the map."""
+        from assistant.ledger.conquest import occupations
+
+        found = occupations(state)
+        if not found:
+            return Static(
+                _("No occupied provinces: no control check this winter (T5.7)."),
+                id="occupied",
+                classes="hint",
+            )
+        lines = [
+            _(
+                "Control check where a nation at war with the holder stands (T5.7): holder's "
+                "PP + loyalty v occupier's PP + PM standing there, read from the map."
+            )
+        ]
+        for entry in found:
+            result = entry.check()
+            lines.append(
+                _("• {province}: {controller} {owner_score} v {occupier} {occupier_score}").format(
+                    province=entry.province,
+                    controller=nation_name(entry.controller),
+                    owner_score=result.owner_score,
+                    occupier=nation_name(entry.occupier),
+                    occupier_score=result.occupier_score,
+                )
+            )
+        return Static("\n".join(lines), id="occupied", classes="hint")
 
     def action_record(self) -> None:
         self.clear_errors()
@@ -362,6 +413,17 @@ class WinterTurnForm(LedgerForm):
     def _event(self, state: Any, roll: Any) -> Any:
         from assistant.ledger.events import WinterResolved
 
+        if self.on_map:
+            # T7.9, T5.7: the winter acts on the map and checks what stands there.
+            return WinterResolved(
+                rolls=[roll] if roll is not None else [],
+                on_map=True,
+                occupation=True,
+                annex=self.choice("annex"),
+                storm_nation=self.choice("storm_nation"),
+                who=self.text("who"),
+                note=self.text("note"),
+            )
         stationed = parse_stationed(self.text("stationed")) if self.has_occupied else {}
         return WinterResolved(
             rolls=[roll] if roll is not None else [],

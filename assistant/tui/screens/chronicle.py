@@ -12,6 +12,7 @@ for the file.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -34,7 +35,7 @@ from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import render_map
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
@@ -51,16 +52,21 @@ FIGURES: tuple[tuple[Figure, str], ...] = (
 )
 """The figures f9 cycles through, with their titles."""
 
+KEPT_STORIES = 8
+"""How many told stories the screen keeps (a whole campaign's is the one worth keeping)."""
+
 
 class ChronicleTold(Message):
     """The chronicle of the turns asked for is gathered and its text laid out."""
 
-    def __init__(self, chronicle: Chronicle, story: str) -> None:
+    def __init__(self, chronicle: Chronicle, story: str, told: Hashable = None) -> None:
         super().__init__()
         self.chronicle = chronicle
         """What the report would say."""
         self.story = story
         """The report's text (Markdown, no charts)."""
+        self.told = told
+        """What it was told from: the last event, the turns, the ghost's battle, the language."""
 
 
 class TurnMap(Widget):
@@ -111,6 +117,9 @@ class ChronicleScreen(Screen[None]):
         self._chronicle: Chronicle | None = None
         self._story = ""
         self._chosen = False
+        self._told: dict[Hashable, tuple[Chronicle, str]] = {}
+        """The last stories told, by what they were told from: going back to a turn already
+        read, or to the screen after a change undone, tells nothing again."""
 
     @property
     def story(self) -> str:
@@ -148,10 +157,6 @@ class ChronicleScreen(Screen[None]):
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
 
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self.refresh_from_store()
-
     # -- reading ---------------------------------------------------------------------------
 
     def refresh_from_store(self) -> None:
@@ -167,20 +172,31 @@ class ChronicleScreen(Screen[None]):
             self.set_reactive(ChronicleScreen.turn, last_active_turn(store.events()))
         if self.turn is not None and self.turn > state.turn:
             self.set_reactive(ChronicleScreen.turn, state.turn)
-        self._tell(store.events(), state, self.turn, store.ghost_battle())
+        ghost = store.ghost_battle()
+        told = (state.last_event_id, self.turn, ghost, current_language())
+        if told in self._told:
+            self.post_message(ChronicleTold(*self._told[told], told))
+            return
+        self._tell(store.events(), state, self.turn, ghost, told)
 
     @work(thread=True, exclusive=True, group="chronicle")
-    def _tell(self, events: Any, state: Any, turn: int | None, ghost: str | None) -> None:
+    def _tell(
+        self, events: Any, state: Any, turn: int | None, ghost: str | None, told: Hashable
+    ) -> None:
         """Gather and lay out off the UI thread: a whole campaign takes a moment."""
         from assistant.chronicle.render import render_story
         from assistant.chronicle.story import gather, report_scope
 
         scope = report_scope(state, events, turn=turn, everything=turn is None)
         chronicle = gather(events, scope, ghost_json=ghost)
-        self.post_message(ChronicleTold(chronicle, render_story(chronicle)))
+        self.post_message(ChronicleTold(chronicle, render_story(chronicle), told))
 
     @on(ChronicleTold)
     async def _show(self, message: ChronicleTold) -> None:
+        if message.told is not None and message.told not in self._told:
+            while len(self._told) >= KEPT_STORIES:
+                del self._told[next(iter(self._told))]
+            self._told[message.told] = (message.chronicle, message.story)
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
         self.query_one("#chronicle-scope", Static).update(translate_recorded(scope.label))

@@ -174,9 +174,13 @@ class DiceBattleScreen(Screen[None]):
         city: bool = False,
         place: str | None = None,
         naval: bool = False,
+        back_to: str | None = None,
     ) -> None:
         super().__init__()
         self._given = (side_a or [], side_b or [], city, place or "", naval)
+        self.back_to = back_to
+        """The mode a second Escape returns to (the desk or Map that sent this battle), or
+        None."""
         self.battle: Any = None
         """The engine's battle in progress (``converters.dice_battle``), or None."""
         self.choices: dict[str, str] = {"a": "continue", "b": "continue"}
@@ -752,12 +756,12 @@ class DiceBattleScreen(Screen[None]):
         self._show_odds()
 
     def action_back(self) -> None:
-        """Escape leaves a text field; pressed again, it goes back to the battle desk when this
-        battle was sent from there."""
+        """Escape leaves a text field; pressed again, it goes back to the battle desk or the Map
+        when this battle was sent from there."""
         if self.focused is not None and not isinstance(self.focused, DataTable):
             self.set_focus(None)  # a text field, a checkbox or a picker: the letter keys work again
-        elif len(self.app.screen_stack) > 1 and self.app.screen is self:
-            self.app.pop_screen()
+        elif self.back_to is not None and self.app.screen is self:
+            self.app.switch_mode(self.back_to)
 
 
 # --------------------------------------------------------------------- the engine, from converters

@@ -256,6 +256,16 @@ class GhostScreen(Screen[None]):
                                     id=f"{side}-{field}",
                                     classes="loss",
                                 )
+                    # The two columns that are lists, not counts, say so (issue 27: a 0 typed
+                    # as "none" under routed was a brigade routed at modifier 0, 6 points).
+                    yield Static(
+                        _(
+                            "generals: each one's command points (2 3); routed: each routed "
+                            "brigade's strength modifier (0 +1 −1), 6 + it each; blank: none"
+                        ),
+                        id="ghost-loss-hint",
+                        classes="hint",
+                    )
                     with Horizontal(classes="setting"):
                         yield Label(_("Ghost units lost (G3.4)"), classes="field-label")
                         yield Input(placeholder="0", compact=True, id="gf-units-lost")
@@ -620,6 +630,15 @@ class GhostScreen(Screen[None]):
                 "battle: press f6 for the opening order first"
             )
             return
+        if self.battle.turn > 0 and not self.battle.state.turn_ended:
+            # G3.3 before G3.2: the turn's retreat countdown is rolled and shown before the
+            # next turn is assessed, not passed over by the next f7.
+            self.query_one("#ghost-loss-error", Static).update(
+                _("Turn {turn} is not ended yet: f10 first (its retreat countdown, G3.3)").format(
+                    turn=self.battle.turn
+                )
+            )
+            return
         try:
             losses = self._losses()
         except ValueError as problem:
@@ -783,8 +802,12 @@ class GhostScreen(Screen[None]):
         self.battle = None
         for table in self.query(DataTable):
             table.clear()
-        for widget_id in ("#pp-summary", "#ghost-clock", "#ghost-countdown"):
+        for widget_id in ("#pp-summary", "#ghost-clock", "#ghost-countdown", "#ghost-loss-error"):
             self.query_one(widget_id, Static).update("")
+        # A new battle starts from no losses: the old battle's running totals go with it.
+        for field in self.query(".loss, #gf-units-lost, #clock-dice").results(Input):
+            field.value = ""
+        self._show_losses()
 
     # ----------------------------------------------------------------- saving with the campaign
     def _entries(self) -> dict[str, str]:

@@ -69,6 +69,7 @@ KIND_WORDS: dict[str, str] = {
     "troops_landed": N_("troops landed"),
     "turn_advanced": N_("turn advanced"),
     "undone": N_("undone"),
+    "war_declared": N_("war declared"),
     "winter_resolved": N_("winter resolved"),
 }
 """Each event kind as the History screen names it; the kind itself is the ledger's key."""
@@ -124,12 +125,18 @@ class HistoryScreen(Screen[None]):
             yield DataTable(id="dice-log", cursor_type="row")
         yield CastraFooter()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._entries: dict[str, Any] = {}
+        """The events shown, by id (as the row key)."""
+        self._dice_shown = -1
+
     def on_mount(self) -> None:
         log = self.query_one("#history-log", DataTable)
-        log.add_column("#", width=4)
+        log.add_column("#", width=4, key="id")
         log.add_column(_("Turn"), width=max(4, len(_("Turn"))))
         log.add_column(_("Kind"), width=17)
-        log.add_column(_("What happened"), width=SUMMARY_WIDTH)
+        log.add_column(_("What happened"), width=SUMMARY_WIDTH, key="what")
         log.add_column(_("Who"), width=10)
         log.add_column(_("When"), width=16)
         dice = self.query_one("#dice-log", DataTable)
@@ -138,17 +145,35 @@ class HistoryScreen(Screen[None]):
         self.refresh_from_store()
 
     def on_screen_resume(self) -> None:
+        # The ledger service refreshes the log if the campaign changed; dice rolled elsewhere
+        # without recording anything (a dice battle under way) are shown here all the same.
         if self.is_mounted:
-            self.refresh_from_store()
+            self._show_dice()
 
     def refresh_from_store(self) -> None:
-        """Re-read the ledger and the session's dice log."""
-        store = castra_app(self).ledger.open_store()
+        """Show the events recorded since the last one shown, and the session's dice log.
+
+        Only the new rows are added (and the rows an undo among them cancelled restyled): a
+        long campaign's log is built once, on the first visit."""
+        entries = castra_app(self).ledger.open_store().history()
         log = self.query_one("#history-log", DataTable)
+        count = len(self._entries)
+        if count and (len(entries) < count or str(entries[count - 1].id) not in self._entries):
+            # Not the log shown before (the file was replaced by an import): start again.
+            log.clear()
+            self._entries = {}
+            count = 0
+        last = entries[count - 1].id if count else 0
+        new = entries[count:]
         row = log.cursor_row
-        log.clear()
-        self._entries = {str(entry.id): entry for entry in store.history()}
-        for entry in reversed(self._entries.values()):
+        had_rows = bool(log.row_count)
+        for entry in entries[:count]:
+            if entry.undone_by is not None and entry.undone_by > last:
+                # An undo among the new events cancelled it: strike it through.
+                self._entries[str(entry.id)] = entry
+                log.update_cell(str(entry.id), "what", _cell(entry_text(entry), "dim strike"))
+        for entry in reversed(new):
+            self._entries[str(entry.id)] = entry
             style = "dim strike" if entry.undone_by is not None else ""
             log.add_row(
                 str(entry.id),
@@ -159,12 +184,20 @@ class HistoryScreen(Screen[None]):
                 _when(entry),
                 key=str(entry.id),
             )
+        if new and had_rows:
+            log.sort("id", key=lambda number: -int(number))  # newest first
         if log.row_count:
             log.move_cursor(row=min(row, log.row_count - 1))
         self._show_detail()
+        self._show_dice()
+
+    def _show_dice(self) -> None:
+        rolls = castra_app(self).dice.log
+        if len(rolls) == self._dice_shown:
+            return
+        self._dice_shown = len(rolls)
         dice = self.query_one("#dice-log", DataTable)
         dice.clear()
-        rolls = self.app.dice.log  # type: ignore[attr-defined]
         for number, roll in reversed(list(enumerate(rolls, start=1))):
             purpose = translate_recorded(roll.purpose)
             dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(purpose))
@@ -181,7 +214,7 @@ class HistoryScreen(Screen[None]):
             detail.update("")
             return
         key = log.coordinate_to_cell_key(log.cursor_coordinate).row_key.value
-        entry = getattr(self, "_entries", {}).get(key)
+        entry = self._entries.get(key or "")
         if entry is None:
             detail.update("")
             return

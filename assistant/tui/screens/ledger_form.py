@@ -20,12 +20,17 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from assistant.settings import save_setting, saved_player
 from assistant.tui.errors import describe, field_of
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
+from converters.errors import FieldError
 from converters.i18n import N_, _
 
 __all__ = ["LedgerForm"]
+
+WIDEST = 7
+"""The most digits a form's whole number takes (the command line's bound, 1 000 000, has 7)."""
 
 
 class LedgerForm(ModalScreen[str | None]):
@@ -49,6 +54,8 @@ class LedgerForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
+            # Docked: it stays at the top however far the form is scrolled (issue 27).
+            yield Static("", id="form-summary", classes="error field-error")
             yield Label(_(self.FORM_TITLE), classes="dialog-title")
             yield from self.compose_fields()
             yield Static("", id="form-error", classes="error field-error")
@@ -69,6 +76,22 @@ class LedgerForm(ModalScreen[str | None]):
         yield Label(label, classes="field-label")
         yield widget
         yield Static("", id=f"{name}-error", classes="error field-error")
+
+    def number_input(self, value: str = "", **kwargs: Any) -> Input:
+        """A field for a whole number. What is typed stays as typed ("1.5" is not turned into
+        15, nor "abc" into nothing); what is not a whole number is refused under the field as
+        it is typed, and by Record."""
+        field = Input(value=value, **kwargs)
+        field.add_class("whole-number")
+        return field
+
+    def number_refusal(self, field: Input) -> FieldError | None:
+        """Why ``field``'s text is not a whole number (None when it is one, or empty)."""
+        typed = field.value.strip()
+        digits = typed.removeprefix("-").removeprefix("+")
+        if not typed or (digits.isascii() and digits.isdigit() and len(digits) <= WIDEST):
+            return None
+        return FieldError(field.id or "", _("a whole number (got {typed!r})"), typed=typed)
 
     def build_event(self) -> Any:
         """The event to append, from the fields (may raise ValueError naming the field)."""
@@ -91,13 +114,15 @@ class LedgerForm(ModalScreen[str | None]):
         return None if value is Select.NULL else str(value)
 
     def who(self) -> str:
-        """The "who" field, remembered for the next form."""
+        """The "who" field. The player's name comes from their settings, never from what the
+        last form held; a name changed here is the player's name from now on."""
         who = self.text("who")
-        castra_app(self).ledger.last_who = who
+        if who != saved_player():
+            save_setting("player", who)
         return who
 
     def who_input(self) -> Input:
-        return Input(value=castra_app(self).ledger.last_who, placeholder=_("your name (optional)"))
+        return Input(value=saved_player(), placeholder=_("your name (optional)"))
 
     def who_then_note(self) -> ComposeResult:
         """The two fields every campaign form ends with: who records it, and a note."""
@@ -107,11 +132,19 @@ class LedgerForm(ModalScreen[str | None]):
     # -- acting -----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        # Typing starts in the first text field (a nation is preselected from the table), so
-        # Enter records at once; shift+tab reaches a choice above it.
-        fields = self.query(Input)
-        if fields:
-            fields.first().focus()
+        # The hand starts on the form's first field, a choice or a text; on a form with only
+        # Who and Note, on Record: a key pressed twice ("n" "n") is then no one's name.
+        for field in self.query("Input, Select"):
+            if field.id not in ("who", "note") and field.focusable:
+                field.focus()
+                return
+        self.query_one("#record", Button).focus()
+
+    def clear_error(self, field: str) -> None:
+        """Take ``field``'s refusal away (it was changed: the refusal may no longer hold)."""
+        for line in self.query(f"#{field}-error").results(Static):
+            line.update("")
+            line.remove_class("-shown")
 
     def clear_errors(self) -> None:
         for error in self.query(".field-error").results(Static):
@@ -125,7 +158,9 @@ class LedgerForm(ModalScreen[str | None]):
         line.add_class("-shown")
 
     def show_error(self, error: Exception) -> None:
-        """Put the refusal under its field (or under the form when it names none)."""
+        """Put the refusal under its field (or under the form when it names none), in one
+        line at the top of the form too, and bring it into sight: in a form taller than the
+        screen it may be below the fold."""
         field, message = field_of(error), describe(error, self.field_labels)
         target = self.query(f"#{field}-error") if field else None
         if target:
@@ -135,9 +170,19 @@ class LedgerForm(ModalScreen[str | None]):
                 widget.first().focus()
         else:
             self.say(message)
+        summary = self.query_one("#form-summary", Static)
+        summary.update(_("Nothing recorded: {why}").format(why=message))
+        summary.add_class("-shown")
+        line = self.query_one(f"#{field}-error" if target else "#form-error", Static)
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_to_widget, line)
 
     def action_record(self) -> None:
         self.clear_errors()
+        for field in self.query(".whole-number").results(Input):
+            refusal = self.number_refusal(field)
+            if refusal is not None:
+                self.show_error(refusal)
+                return
         try:
             summary = self.record(self.build_event())
         except (ValueError, LookupError) as error:  # the ledger's refusals are ValueErrors
@@ -150,6 +195,19 @@ class LedgerForm(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def _field_changed(self, event: Input.Changed | Select.Changed) -> None:
+        """A changed field loses its refusal; a number field says at once what is not one."""
+        field = event.control
+        if not field.id or field.id not in self.field_labels:
+            return
+        self.clear_error(field.id)
+        if isinstance(field, Input) and field.has_class("whole-number"):
+            refusal = self.number_refusal(field)
+            if refusal is not None:
+                self.say(describe(refusal, self.field_labels), field.id)
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:

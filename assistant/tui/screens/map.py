@@ -23,7 +23,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Select, Static
 
-from armylists.names import nation_name
+from armylists.names import first_starting, nation_name, nearest_name
 from armylists.scenario_texts import scenario_text
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
@@ -33,8 +33,8 @@ from assistant.tui.widgets.map_canvas import (
     NATION_COLOURS,
     macedon_board,
     marker_cell,
-    nearest_in_direction,
     render_map,
+    step,
 )
 from converters.i18n import N_, NP_, _
 
@@ -77,6 +77,8 @@ class MapScreen(Screen[None]):
         Binding("a", "dba_order('action')", N_("Action")),
         Binding("z", "dba_order('mobilise')", N_("Mobilise")),
         Binding("y", "dba_order('loyalty')", N_("Loyalty")),
+        Binding("slash", "find", N_("Find"), tooltip=N_("Jump to a province by name")),
+        Binding("escape", "leave_find", N_("Leave search"), show=False),
         Binding("pagedown", "scroll_panel(1)", N_("Panel down"), show=False),
         Binding("pageup", "scroll_panel(-1)", N_("Panel up"), show=False),
     ]
@@ -90,6 +92,13 @@ class MapScreen(Screen[None]):
         self._tribute: dict[str, Any] = {}
         self._dba: dict[str, Any] | None = None
         """Macedon vs Persia's map (D9–D13), when the campaign is one."""
+        self._trail: tuple[tuple[str, int, int], ...] = ()
+        """The arrow steps that led to the selected province, so the opposite arrow goes back
+        (:func:`~assistant.tui.widgets.map_canvas.step`)."""
+        self._trail_ends = ""
+        """Where the trail ended: another selection (a name found, a test) starts a new one."""
+        self._before_find: str | None = None
+        """The province selected when "/" was pressed, selected again if the search is left."""
 
     @property
     def provinces(self) -> dict[str, Any]:
@@ -110,10 +119,18 @@ class MapScreen(Screen[None]):
             side.can_focus = False
             with side:
                 yield Static(id="map-panel")
+        find = Input(placeholder=_("province name, Enter to keep, Escape to leave"), id="map-find")
+        find.display = find.can_focus = False
+        yield find
+        yield Static("", id="map-find-error", classes="error field-error")
         yield CastraFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Tarentine orders on the Tarentine board, D10–D14's on a Macedon one."""
+        """The Tarentine orders on the Tarentine board, D10–D14's on a Macedon one; none
+        while a name is typed in the search ("v" is then a letter of "Verona")."""
+        searching = self.focused is not None and self.focused.id == "map-find"
+        if searching or action == "leave_find":
+            return searching and action == "leave_find"
         if action in ("order", "battle"):
             return self._dba is None
         if action == "dba_order":
@@ -123,10 +140,6 @@ class MapScreen(Screen[None]):
     def on_mount(self) -> None:
         castra_app(self).ledger.follow(self, self.refresh_from_store)
         self.refresh_from_store()
-
-    def on_screen_resume(self) -> None:
-        if self.is_mounted:
-            self.refresh_from_store()
 
     def on_resize(self, event: Resize) -> None:
         self._draw()
@@ -252,10 +265,56 @@ class MapScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def action_jump(self, dx: int, dy: int) -> None:
-        """Select the nearest province in the arrow's direction."""
+        """Select the nearest province in the arrow's direction; the opposite arrow comes back."""
         if not self.provinces or self.selected is None:
             return
-        self.selected = nearest_in_direction(self.provinces, self.selected, dx, dy)
+        trail = self._trail if self._trail_ends == self.selected else ()
+        self.selected, self._trail = step(self.provinces, trail, self.selected, dx, dy)
+        self._trail_ends = self.selected
+
+    def action_find(self) -> None:
+        """ "/": type a province's name; the board follows as it is typed (any case)."""
+        find = self.query_one("#map-find", Input)
+        self._before_find = self.selected
+        find.value = ""
+        find.display = find.can_focus = True
+        find.focus()
+
+    def action_leave_find(self) -> None:
+        """Escape in the search: back to the province selected before it."""
+        if self._before_find in self.provinces:
+            self.selected = self._before_find
+        self._close_find()
+
+    def _close_find(self) -> None:
+        find = self.query_one("#map-find", Input)
+        find.display = find.can_focus = False
+        error = self.query_one("#map-find-error", Static)
+        error.update("")
+        error.remove_class("-shown")
+        self.set_focus(None)
+
+    @on(Input.Changed, "#map-find")
+    def _find_typed(self, event: Input.Changed) -> None:
+        error = self.query_one("#map-find-error", Static)
+        found = first_starting(event.value, self.provinces)
+        if found is not None:
+            self.selected = found
+            error.update("")
+            error.remove_class("-shown")
+        elif event.value.strip():
+            nearest = nearest_name(event.value, self.provinces)
+            said = _("No province is called {typed!r}.").format(typed=event.value.strip())
+            if nearest is not None:
+                said += " " + _("Did you mean {name}?").format(name=nearest)
+            error.update(said)
+            error.add_class("-shown")
+
+    @on(Input.Submitted, "#map-find")
+    def _find_kept(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not self.query("#map-find-error.-shown"):
+            self._close_find()
 
     def action_scroll_panel(self, pages: int) -> None:
         """Page the side panel (at 80×24 it is longer than the screen)."""
@@ -280,7 +339,7 @@ class MapScreen(Screen[None]):
         # The ledger service tells every screen (this one included) once the form records.
         self.app.push_screen(form)
 
-    def action_battle(self, how: str) -> None:
+    async def action_battle(self, how: str) -> None:
         """T7.4: the battle desk (or the dice battle) for the selected province, its sides
         filled from the armies standing there when enemies meet."""
         from fractions import Fraction
@@ -297,17 +356,23 @@ class MapScreen(Screen[None]):
         if how == "dice":
             from assistant.tui.screens.dice_battle import DiceBattleScreen
 
-            self.app.push_screen(
-                DiceBattleScreen(
+            def build() -> Screen[None]:
+                return DiceBattleScreen(
                     side_a=[(n, Fraction(pm)) for n, pm in side_a],
                     side_b=[(n, Fraction(pm)) for n, pm in side_b],
                     place=province,
+                    back_to="map",
                 )
-            )
+
         else:
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
-            self.app.push_screen(BattleDeskScreen(side_a, side_b, place=province))
+            def build() -> Screen[None]:
+                return BattleDeskScreen(side_a, side_b, place=province, back_to="map")
+
+        # Its own mode's screen, not one pushed on the Map's: `m` keeps showing the Map.
+        mode = "dice" if how == "dice" else "battle"
+        await castra_app(self).show_battle(mode, f"map:{province}", build)
 
 
 # ---- the order forms -------------------------------------------------------------------------
@@ -362,14 +427,18 @@ class MarchForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import ArmyMoved
+        from assistant.ledger.events import ArmyMoved, MarchOrder
+        from assistant.ledger.orders import order_for
 
-        return ArmyMoved(
-            army=self.chosen("army", _("choose the army that marches")),
-            to=self.chosen("to", _("choose where it marches")),
-            who=self.who(),
-            note=self.text("note"),
+        army = self.chosen("army", _("choose the army that marches"))
+        to = self.chosen("to", _("choose where it marches"))
+        state = castra_app(self).ledger.state()
+        sealed = order_for(
+            state, MarchOrder(army=army, to=to), who=self.who(), note=self.text("note")
         )
+        if sealed is not None:  # T7.3: an order of the army's nation, carried out at resolve
+            return sealed
+        return ArmyMoved(army=army, to=to, who=self.who(), note=self.text("note"))
 
 
 class SailForm(ProvinceOrderForm):
@@ -401,14 +470,22 @@ class SailForm(ProvinceOrderForm):
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
 
-        return FleetSailed(
+        from assistant.ledger.events import VoyageOrder
+        from assistant.ledger.orders import order_for
+
+        voyage = VoyageOrder(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
             to=self.text("to"),
             via=names(self.text("via")),
             carry=names(self.text("carry")),
             land=self.choice("land") == "yes",
-            who=self.who(),
-            note=self.text("note"),
+        )
+        state = castra_app(self).ledger.state()
+        sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
+        if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
+            return sealed
+        return FleetSailed(
+            **voyage.model_dump(exclude={"kind"}), who=self.who(), note=self.text("note")
         )
 
 
@@ -513,9 +590,12 @@ class RetreatForm(ProvinceOrderForm):
         else:
             found = [
                 (
-                    _("{province} ({holding})").format(
-                        province=o.province, holding=_(HOLDINGS[o.holding])
+                    _("{province} ({holding}, held by {holder})").format(
+                        province=o.province,
+                        holding=_(HOLDINGS[o.holding]),
+                        holder=nation_name(o.holder),
                     )
+                    + (" " + _("— back aboard {fleet}").format(fleet=o.aboard) if o.aboard else "")
                     + (" " + _("— a second battle may follow") if o.second_battle else ""),
                     o.province,
                 )

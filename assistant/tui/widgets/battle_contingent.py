@@ -215,9 +215,16 @@ class ContingentCard(Vertical):
             typed[field] = self.flag(field)
         return typed
 
-    def show_available(self, land_pm: int | None) -> None:
-        """Show how many land PM the chosen nation has in play (what it can field)."""
-        self._show("available", "" if land_pm is None else _("of {pm}").format(pm=land_pm))
+    def show_available(self, land_pm: int | None, place: str | None = None) -> None:
+        """Show how many land PM the chosen nation can field: in play, or standing at
+        ``place`` (T7.4)."""
+        if land_pm is None:
+            said = ""
+        elif place:
+            said = _("of {pm} at {place}").format(pm=land_pm, place=place)
+        else:
+            said = _("of {pm}").format(pm=land_pm)
+        self._show("available", said)
 
     def show_note(self, message: str) -> None:
         """Show what was rolled for this contingent (empty to clear)."""

@@ -25,7 +25,12 @@ __all__ = [
     "marker_cell",
     "nearest_in_direction",
     "render_map",
+    "short_labels",
+    "step",
 ]
+
+LABEL_WIDTH = 8
+"""The most cells a province's name takes on the board (the selected one is named in full)."""
 
 NATION_COLOURS: dict[str, str] = {
     "Rome": "#e8413c",
@@ -63,7 +68,10 @@ def army_tag(name: str, morale: int, deadline: int | None, *, short: bool) -> st
     ``†6`` when it is cut off and dies on turn 6 (D13)."""
     if short:
         words = name.split()
-        name = words[0][0] + words[-1] if len(words) > 1 and words[-1].isdigit() else name[:4]
+        if len(words) > 1 and words[-1].isdigit():
+            name = words[0][0] + words[-1]
+        elif len(name) > 6:
+            name = name[:4] + "."  # "Alex." still reads as Alexander; "Darius" stays whole
     return f"{name}:{morale}" + (f"†{deadline}" if deadline is not None else "")
 
 
@@ -140,6 +148,49 @@ def marker_cell(
     """The (column, row) of ``name``'s marker on a board drawn ``width`` × ``height``."""
     x, y = _project(provinces, width, height)[name]
     return min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
+
+
+def short_labels(names: Collection[str], most: int = LABEL_WIDTH) -> dict[str, str]:
+    """Each name as the board labels it in at most ``most`` cells, recognisable and unique:
+    a short name whole; a longer one cut with a full stop ("Corfinium" → "Corfini."); the
+    words after the first by their initial ("Firnum Picenum" → "Firnum P", "Ligures (ovest)" →
+    "Ligur. O"). Names the rule would make alike are left whole."""
+
+    def short(name: str) -> str:
+        if len(name) <= most:
+            return name
+        first, *rest = name.split()
+        tail = "".join(word.strip("()")[:1].upper() for word in rest)
+        room = most - (len(tail) + 1 if tail else 0)
+        head = first if len(first) <= room else first[: max(room - 1, 1)] + "."
+        return f"{head} {tail}" if tail else head
+
+    made = {name: short(name) for name in names}
+    seen: dict[str, int] = {}
+    for label in made.values():
+        seen[label] = seen.get(label, 0) + 1
+    return {name: label if seen[label] == 1 else name for name, label in made.items()}
+
+
+def step(
+    provinces: Mapping[str, Mapping[str, Any]],
+    trail: Sequence[tuple[str, int, int]],
+    current: str,
+    dx: int,
+    dy: int,
+) -> tuple[str, tuple[tuple[str, int, int], ...]]:
+    """An arrow key on the board: the province it selects and the trail after it.
+
+    ``trail`` holds (from, dx, dy) of each step taken so far: the arrow opposite the last step
+    goes back where it came from, so ↑ then ↓ (or ↑ ↑ ↓ ↓) always returns; any other arrow
+    goes to :func:`nearest_in_direction`.
+    """
+    if trail and trail[-1][1:] == (-dx, -dy):
+        return trail[-1][0], tuple(trail[:-1])
+    there = nearest_in_direction(provinces, current, dx, dy)
+    if there == current:
+        return current, tuple(trail)
+    return there, (*trail, (current, dx, dy))
 
 
 def nearest_in_direction(
@@ -230,6 +281,7 @@ def render_map(
         style = f"bold {colour}" + (" reverse" if name == selected else "")
         cells[row][col] = (mark, style)
         taken[row][col] = True
+    short = short_labels(provinces)
     for name in order:
         province = provinces[name]
         after = labels.get(name, "") if labels is not None else forces_label(province["forces"])
@@ -237,7 +289,7 @@ def render_map(
             continue
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
-        label = name if name == selected else name.split(" ")[0][:8]
+        label = name if name == selected else short[name]
         forces = after
         text = f"{label} {forces}".strip() + ("!" if province.get("sacked") else "")
         if labels is not None:

@@ -18,12 +18,12 @@ from assistant.chronicle.render import render_sheet
 from assistant.chronicle.sheet import battle_sheet, loss_bands
 from assistant.cli import main
 from converters.budgets import battle_budget
-from converters.losses import dba_losses, dbm_losses, fog_losses
+from converters.losses import dba_losses, dbm_losses, dbmm_losses, fog_losses
 from converters.odds import battle_odds
 
 
 @given(
-    system=st.sampled_from(["fog", "dbm", "dba"]),
+    system=st.sampled_from(["fog", "dbm", "dbmm", "dba"]),
     pm=st.integers(min_value=1, max_value=12),
     elements=st.integers(min_value=1, max_value=72),
 )
@@ -43,6 +43,8 @@ def test_t2_loss_bands_cover_every_result_once_and_agree_with_the_converters(
                 expected = fog_losses(pm, 100, "won", attrition=count).pm_lost
             elif system == "dbm":
                 expected = dbm_losses(pm, 100, count, "won").pm_lost
+            elif system == "dbmm":  # T2.2b: bases counted over bases fielded
+                expected = dbmm_losses(pm, 100, count, 0, "won").pm_lost
             else:
                 expected = dba_losses(pm, elements, count, "won").pm_lost
             assert band.pm_lost == expected
@@ -141,6 +143,22 @@ def test_castra_sheet_writes_each_format(
     markdown = (tmp_path / "sheet.md").read_text(encoding="utf-8")
     assert "Mid-Republican Roman" in markdown and "Pyrrhic" in markdown
     assert "Battle sheet written to" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
+def test_t2_2b_a_dbmm_sheet_is_written_with_its_bases_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """``castra sheet dbmm 5 3`` ended in ``castra: error: 'dbmm'`` (issue 28, the fuzz)."""
+    out = tmp_path / f"sheet.{fmt}"
+    assert main(["sheet", "dbmm", "5", "3", "--format", fmt, "--out", str(out)]) == 0
+    assert out.stat().st_size > 0
+    sheet = battle_sheet(_heraclea_budget("dbmm"), ruleset="DBMM", per_pm=200)
+    assert sheet.counted == "bases counted ÷ bases fielded, in %"
+    rome = sheet.sides[0].contingents[0]
+    assert rome.budget == 4 * 200, "T1.2: 200 AP per PM, as DBM"
+    assert rome.losses == loss_bands("dbmm", 4, rome.budget)
+    assert [band.pm_lost for band in rome.losses] == [0, 1, 2, 3, 4]
 
 
 def test_castra_sheet_refuses_bad_figures_naming_the_flag(

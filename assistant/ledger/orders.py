@@ -1,0 +1,434 @@
+"""Sealed orders in the ledger: given, withdrawn, carried out together, and who may see them
+(T5.2, T7.3, T7.4, T3.0).
+
+Under house rule ``orders = sealed`` a march or a voyage is not carried out when it is typed: it
+is an order of its nation (:class:`~assistant.ledger.events.OrderGiven`), checked at once
+against the map as it stood at the start of the turn, and kept until the referee carries every
+order out together (:class:`~assistant.ledger.events.OrdersResolved`), which reveals them all
+and lists every meeting (T7.4). The orders are ordinary events in the log — so undo and replay
+need nothing new — and :func:`may_see` is the one rule of who may read them before then: the
+referee always, a nation only its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from assistant.ledger import forces as map_rules
+from assistant.ledger.events import (
+    ArmyMoved,
+    Event,
+    FleetSailed,
+    ForceMoved,
+    MarchOrder,
+    Meeting,
+    MeetingAnswered,
+    OrderGiven,
+    OrdersResolved,
+    OrderWithdrawn,
+    SealedOrder,
+    VoyageOrder,
+)
+from assistant.ledger.phases import Phase
+from converters.i18n import N_
+from converters.meetings import Mover, carry_out
+from converters.tribute import at_war
+
+if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState
+
+__all__ = [
+    "REFEREE",
+    "MeetingState",
+    "answered",
+    "force_of",
+    "given",
+    "may_see",
+    "meetings_summary",
+    "order_for",
+    "orders_of",
+    "resolution",
+    "resolved",
+    "withdrawn",
+]
+
+REFEREE: None = None
+"""The viewer who sees every order (the referee receives them all, T7.3)."""
+
+
+class MeetingState(BaseModel):
+    """A meeting found this turn and how far it is settled (T7.4)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    meeting: Meeting
+    """What was found."""
+    seek: list[str] | None = None
+    """The nations that said they seek battle (None: not answered yet)."""
+    settled: bool = False
+    """Nothing more is needed: neither side sought battle, the battle was recorded, the
+    avoider was not intercepted, or it withdrew."""
+
+    @property
+    def province(self) -> str:
+        """Where it is."""
+        return self.meeting.province
+
+    @property
+    def at_sea(self) -> bool:
+        """Fleets meeting (T5.2 phase 4)."""
+        return self.meeting.at_sea
+
+    @property
+    def forces(self) -> list[str]:
+        """The forces that meet."""
+        return self.meeting.forces
+
+
+def refused(field: str, message: str, **values: Any) -> Exception:
+    from assistant.ledger.state import LedgerFieldError
+
+    return LedgerFieldError(field, message, **values)
+
+
+def force_of(order: SealedOrder) -> str:
+    """The force an order moves."""
+    return order.army if isinstance(order, MarchOrder) else order.fleet
+
+
+def _ordered_forces(state: CampaignState) -> dict[str, str]:
+    """Force → the nation whose order moves it (carried armies count as ordered)."""
+    taken: dict[str, str] = {}
+    for nation, orders in state.orders.items():
+        for order in orders:
+            taken[force_of(order)] = nation
+            if isinstance(order, VoyageOrder):
+                for army in order.carry:
+                    taken[army] = nation
+    return taken
+
+
+def _need_sealed(state: CampaignState) -> None:
+    if state.rules.orders != "sealed":
+        raise refused(
+            "orders",
+            N_(
+                "this campaign moves at once (house rule orders = immediate, T7.3): "
+                "there are no sealed orders"
+            ),
+        )
+
+
+def order_for(
+    state: CampaignState, order: SealedOrder, nation: str | None = None, **fields: Any
+) -> OrderGiven | None:
+    """T7.3: the event a march or voyage becomes in this campaign — under house rule ``orders =
+    sealed``, an order of ``nation`` (default: the force's own nation); None when the campaign
+    moves at once (``immediate``, or no Tarentine board), so the caller records the move itself.
+    The command line and the Map screen both ask this."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE:
+        return None
+    if nation is None:
+        force = state.forces.get(force_of(order))
+        nation = force.nation if force is not None else ""
+    return OrderGiven(nation=nation, order=order, **fields)
+
+
+def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
+    """T7.3: a nation's order for one of its forces, checked when given: its own force, one
+    order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
+    fleet's room, the landing coast) against the map as it stood at the start of the turn."""
+    _need_sealed(state)
+    nation = state.nation(event.nation)
+    if not nation.player:
+        raise refused(
+            "nation",
+            N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
+            nation=nation.name,
+        )
+    order = event.order
+    name = force_of(order)
+    force = state.forces.get(name)
+    if force is not None and nation.name not in (force.nation, force.paid_by):
+        raise refused(
+            "army" if isinstance(order, MarchOrder) else "fleet",
+            N_("{force} is a force of {owner}, not of {nation}: a nation orders its own (T7.3)"),
+            force=name,
+            owner=force.nation,
+            nation=nation.name,
+        )
+    taken = _ordered_forces(state)
+    moved = [name, *(order.carry if isinstance(order, VoyageOrder) else [])]
+    for each in moved:
+        if each in taken:
+            raise refused(
+                "carry" if each != name else ("army" if isinstance(order, MarchOrder) else "fleet"),
+                N_("{force} already has an order this turn: one order per force (T7.3)"),
+                force=each,
+            )
+    if isinstance(order, MarchOrder):
+        map_rules.move_army(state, ArmyMoved(army=order.army, to=order.to), apply=False)
+        text = N_("sealed order of {nation}: {army} to march to {to}").format(
+            nation=nation.name, army=order.army, to=order.to
+        )
+    else:
+        map_rules.sail_fleet(
+            state,
+            FleetSailed(
+                fleet=order.fleet, to=order.to, via=order.via, carry=order.carry, land=order.land
+            ),
+            apply=False,
+        )
+        text = N_("sealed order of {nation}: {fleet} to sail to {to}").format(
+            nation=nation.name, fleet=order.fleet, to=order.to
+        )
+    if apply:
+        state.orders.setdefault(nation.name, []).append(order)
+    return text
+
+
+def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
+    """T7.3: a nation takes back its order for one force before they are carried out."""
+    _need_sealed(state)
+    nation = state.nation(event.nation)
+    orders = state.orders.get(nation.name, [])
+    found = [o for o in orders if force_of(o) == event.force]
+    if not found:
+        raise refused(
+            "force",
+            N_("{nation} has no order for {force}; its orders: {choices}"),
+            nation=nation.name,
+            force=event.force,
+            choices=", ".join(force_of(o) for o in orders) or "-",
+        )
+    if apply:
+        state.orders[nation.name] = [o for o in orders if force_of(o) != event.force]
+        if not state.orders[nation.name]:
+            del state.orders[nation.name]
+    return N_("{nation} withdrew its order for {force}").format(
+        nation=nation.name, force=event.force
+    )
+
+
+def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
+    """T7.3, T7.4: every order revealed and carried out together, as one event (its results
+    computed here from the orders in, never from the order they were entered in)."""
+    _need_sealed(state)
+    board = map_rules.board_of(state.scenario)
+    if board is None:  # pragma: no cover - sealed orders need the map (phases_of)
+        raise refused("kind", N_("this campaign has no map"))
+    orders = {force_of(o): o for nation in sorted(state.orders) for o in state.orders[nation]}
+    carried: dict[str, tuple[str, bool]] = {}
+    for voyage in orders.values():
+        if isinstance(voyage, VoyageOrder):
+            for force in state.forces.values():
+                if force.aboard == voyage.fleet:
+                    carried[force.name] = (voyage.fleet, voyage.land)
+            for army in voyage.carry:
+                carried[army] = (voyage.fleet, voyage.land)
+    movers: list[Mover] = []
+    for force in map_rules.on_map(state):
+        order = orders.get(force.name)
+        route = [force.province]
+        way: Literal["road", "mountain"] | None = None
+        if isinstance(order, MarchOrder):
+            route.append(order.to)
+            found = board.land_way(force.province, order.to)
+            way = "mountain" if found == "mountain" else "road" if found == "road" else None
+        elif isinstance(order, VoyageOrder):
+            if order.via:
+                route += [*order.via, order.to]
+            else:
+                route = board.shortest_sea_route(force.province, order.to) or [*route, order.to]
+        aboard, lands = carried.get(force.name, (force.aboard, False))
+        movers.append(
+            Mover(
+                name=force.name,
+                side=force.paid_by or force.nation,
+                kind=force.kind,
+                route=route,
+                aboard=aboard,
+                lands=lands,
+                way=way,
+            )
+        )
+    groups = map_rules.alliances(state)
+    outcome = carry_out(movers, lambda a, b: at_war(a, b, groups))
+    moves = []
+    for mover in movers:
+        if mover.name not in orders and mover.name not in carried:
+            continue
+        force = state.forces[mover.name]
+        moves.append(
+            ForceMoved(
+                force=mover.name,
+                nation=force.nation,
+                start=force.province,
+                end=outcome.ends[mover.name],
+                route=mover.route if mover.kind == "fleet" else [],
+                way=_way(mover, outcome),
+                aboard=outcome.aboard.get(mover.name),
+                stopped=mover.name in outcome.stopped,
+            )
+        )
+    meetings = [
+        Meeting(
+            number=number,
+            province=found.province,
+            at_sea=found.at_sea,
+            forces=found.forces,
+            nations=[state.forces[name].nation for name in found.forces],
+            crossing=found.crossing,
+            arrivals=dict(found.arrivals),
+        )
+        for number, found in enumerate(outcome.meetings, start=1)
+    ]
+    return OrdersResolved(
+        orders={nation: list(state.orders[nation]) for nation in sorted(state.orders)},
+        moves=moves,
+        meetings=meetings,
+        **fields,
+    )
+
+
+def _way(mover: Mover, outcome: Any) -> str:
+    if mover.kind == "fleet":
+        return "sea" if outcome.ends[mover.name] != mover.route[0] else "stood"
+    if mover.aboard is not None:
+        return "sea" if outcome.aboard.get(mover.name) else "landing"
+    return mover.way or "stood"
+
+
+def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
+    """T7.3: carry out every order at once; the event must say exactly what the orders in
+    give (it is built by :func:`resolution`)."""
+    _need_sealed(state)
+    if state.orders_resolved_turn == state.turn:
+        raise refused("orders", N_("this turn's orders are already carried out (T7.3)"))
+    expected = resolution(state)
+    if (event.orders, event.moves, event.meetings) != (
+        expected.orders,
+        expected.moves,
+        expected.meetings,
+    ):
+        raise refused(
+            "orders",
+            N_("the orders carried out differ from the orders given: resolve them again (T7.3)"),
+        )
+    if apply:
+        for move in event.moves:
+            force = state.forces[move.force]
+            if move.end != force.province or move.way != "stood":
+                force.came_from = force.province
+                force.moved = state.turn
+            force.province = move.end
+            if force.kind == "army":
+                force.aboard = move.aboard
+        state.orders = {}
+        state.meetings = [MeetingState(meeting=m) for m in event.meetings]
+        state.orders_resolved_turn = state.turn
+        state.phase = Phase.naval_battles
+    moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
+    text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
+    if event.meetings:
+        text += "; " + N_("meetings (T7.4): {meetings}").format(
+            meetings="; ".join(f"{m.province} ({', '.join(m.forces)})" for m in event.meetings)
+        )
+    return text
+
+
+def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
+    """T3.0, T7.4: each side says seek or avoid. Neither seeks: no battle, both stay (the
+    meeting is settled). One or both seek: a battle follows (at sea, an interception first if
+    only one seeks, T3.6)."""
+    found = next((m for m in state.meetings if m.meeting.number == event.meeting), None)
+    if found is None:
+        raise refused(
+            "meeting",
+            N_("no meeting {number} this turn; meetings: {choices}"),
+            number=event.meeting,
+            choices=", ".join(str(m.meeting.number) for m in state.meetings) or "-",
+        )
+    if found.seek is not None:
+        raise refused("meeting", N_("meeting {number} is already answered"), number=event.meeting)
+    for nation in event.seek:
+        if nation not in found.meeting.nations:
+            raise refused(
+                "seek",
+                N_("{nation} is not in meeting {number}: {nations}"),
+                nation=nation,
+                number=event.meeting,
+                nations=", ".join(dict.fromkeys(found.meeting.nations)),
+            )
+    if apply:
+        found.seek = sorted(set(event.seek))
+        found.settled = not event.seek
+    if not event.seek:
+        return N_(
+            "meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"
+        ).format(province=found.province)
+    return N_("meeting at {province}: {nations} seek battle (T3.0)").format(
+        province=found.province, nations=", ".join(sorted(set(event.seek)))
+    )
+
+
+def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+    """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
+    fought = set(nations)
+    for meeting in state.meetings:
+        if (
+            not meeting.settled
+            and meeting.province == place
+            and fought <= set(meeting.meeting.nations)
+        ):
+            meeting.settled = True
+            return
+
+
+def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:
+    """T3.6: an avoiding fleet not intercepted goes on: the meeting at sea is settled."""
+    if caught:
+        return
+    for meeting in state.meetings:
+        if meeting.at_sea and not meeting.settled and meeting.province == province:
+            meeting.settled = True
+            return
+
+
+def orders_of(state: CampaignState, viewer: str | None) -> dict[str, list[SealedOrder]]:
+    """The orders waiting to be carried out that ``viewer`` may see: the referee every
+    nation's, a nation only its own (:func:`may_see`)."""
+    return {
+        nation: list(orders)
+        for nation, orders in state.orders.items()
+        if viewer is REFEREE or viewer == nation
+    }
+
+
+def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> bool:
+    """The one visibility rule (T7.3): who may read ``event``. The referee (``None``) reads
+    everything; a nation reads every event but another nation's sealed orders of a turn whose
+    orders are not yet carried out (``revealed_turns``: the turns with an
+    :class:`OrdersResolved` in force)."""
+    if viewer is REFEREE:
+        return True
+    if isinstance(event, OrderGiven | OrderWithdrawn):
+        return event.nation == viewer or event.turn in set(revealed_turns)
+    return True
+
+
+def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
+    """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
+    return [
+        {
+            **m.meeting.model_dump(),
+            "seek": m.seek,
+            "settled": m.settled,
+        }
+        for m in state.meetings
+    ]

@@ -1,0 +1,217 @@
+"""Sealed orders carried out together, and every meeting they make (T7.3, T7.4, T3.6).
+
+The seed's moves are simultaneous ("Le mosse sono contemporanee"): nobody's order goes first.
+This module is the pure part of carrying them out: given where every force stands and where
+each was ordered to go, where each ends and which hostile forces meet — in one province at the
+end, swapping along one road, or, at sea, moving one stretch per step all together (a fleet
+that meets stops). The answer depends only on the forces and their routes, never on the order
+in which the orders were entered: everything is sorted by name before it is looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "Arrival",
+    "MeetingFound",
+    "Mover",
+    "Outcome",
+    "carry_out",
+]
+
+Arrival = Literal["stood", "road", "mountain", "sea", "landing"]
+"""How a force came to where it ended: it stood still, marched by road or mountain road (T3.2),
+sailed, or landed from a fleet (T3.2)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Mover(_Frozen):
+    """One army or fleet as the orders find it."""
+
+    name: str
+    """The force's name."""
+    side: str
+    """Whose side it is on (its nation, or the nation paying it, T5.5)."""
+    kind: Literal["army", "fleet"]
+    """An army or a fleet."""
+    route: list[str] = Field(min_length=1)
+    """Where it stands, then every province it is ordered through, in order (one entry: it
+    stands still)."""
+    aboard: str | None = None
+    """An army: the fleet that carries it this turn (it goes where the fleet goes)."""
+    lands: bool = False
+    """An army aboard: it lands where its fleet ends, if the fleet gets there (T7.3)."""
+    way: Literal["road", "mountain"] | None = None
+    """An army that marches: by road or by mountain road (T3.2)."""
+
+
+class MeetingFound(_Frozen):
+    """Hostile forces that meet (T7.4)."""
+
+    province: str
+    """Where the battle would be fought."""
+    at_sea: bool
+    """Fleets (phase 4) or armies (phase 7)."""
+    forces: list[str]
+    """The forces that meet, by name."""
+    crossing: list[str] = []
+    """Met on the way: the two provinces of the road or stretch they swapped along (T4.3 "met
+    while crossing"); empty when they ended in one province."""
+    arrivals: dict[str, Arrival] = {}
+    """How each force came there (T3.2: a mountain road or a landing helps the defender)."""
+
+
+class Outcome(_Frozen):
+    """Where every force ends, and the meetings, sea first (T7.4)."""
+
+    ends: dict[str, str]
+    """Each force's province at the end of the movement, by name."""
+    aboard: dict[str, str | None]
+    """Each army's fleet at the end (None: ashore)."""
+    stopped: dict[str, str]
+    """Fleets that met on the way: where they stopped (T7.4)."""
+    meetings: list[MeetingFound]
+    """Every meeting, at sea first, then on land, each group in order of province and names."""
+
+
+def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> Outcome:
+    """T7.3, T7.4, T3.6: carry out every order together.
+
+    Fleets move one stretch per step, all at once. After each step, two hostile fleets that
+    swapped along one stretch meet on it and stop where they were; a fleet that moved into a
+    province where a hostile fleet is meets it there and stops (so does a moving fleet it
+    meets). Troops aboard land where their fleet ends if their order says so and the fleet got
+    there. Then armies march (one road each): two hostile armies that swapped along one road
+    meet on it, and every province where hostile armies ashore (or hostile fleets) end holds
+    one meeting of every force of that kind there."""
+    forces = sorted(movers, key=lambda m: m.name)
+    fleets = [m for m in forces if m.kind == "fleet"]
+    armies = [m for m in forces if m.kind == "army"]
+    position = {f.name: f.route[0] for f in fleets}
+    stopped: dict[str, str] = {}
+    sea_at: dict[str, set[str]] = {}
+    swaps: list[MeetingFound] = []
+    longest = max((len(f.route) for f in fleets), default=1)
+    for step in range(1, longest):
+        before = dict(position)
+        moving = [f for f in fleets if f.name not in stopped and step < len(f.route)]
+        for fleet in moving:
+            position[fleet.name] = fleet.route[step]
+        halted: dict[str, str] = {}
+        for a in moving:
+            for b in moving:
+                if (
+                    a.name < b.name
+                    and hostile(a.side, b.side)
+                    and position[a.name] == before[b.name]
+                    and position[b.name] == before[a.name]
+                ):
+                    swaps.append(
+                        MeetingFound(
+                            province=position[a.name],
+                            at_sea=True,
+                            forces=[a.name, b.name],
+                            crossing=sorted([before[a.name], before[b.name]]),
+                            arrivals={a.name: "sea", b.name: "sea"},
+                        )
+                    )
+                    halted[a.name] = before[a.name]
+                    halted[b.name] = before[b.name]
+        for name, where in halted.items():
+            position[name] = where
+        for fleet in moving:
+            if fleet.name in halted:
+                continue
+            here = position[fleet.name]
+            there = [f for f in fleets if position[f.name] == here]
+            if any(hostile(fleet.side, other.side) for other in there):
+                sea_at.setdefault(here, set()).update(f.name for f in there)
+                for other in there:
+                    if other in moving:
+                        halted[other.name] = here
+        stopped.update(halted)
+    ends = dict(position)
+    aboard: dict[str, str | None] = {}
+    arrival: dict[str, Arrival] = {}
+    for army in armies:
+        if army.aboard is not None:
+            fleet = next(f for f in fleets if f.name == army.aboard)
+            ends[army.name] = position[fleet.name]
+            reached = position[fleet.name] == fleet.route[-1] and fleet.name not in stopped
+            landed = army.lands and reached
+            aboard[army.name] = None if landed else fleet.name
+            arrival[army.name] = "landing" if landed else "sea"
+        else:
+            ends[army.name] = army.route[-1]
+            aboard[army.name] = None
+            arrival[army.name] = army.way if len(army.route) > 1 and army.way else "stood"
+    for fleet in fleets:
+        arrival[fleet.name] = "sea" if ends[fleet.name] != fleet.route[0] else "stood"
+    ashore = [a for a in armies if aboard[a.name] is None]
+    crossings: list[MeetingFound] = []
+    for a in ashore:
+        for b in ashore:
+            if (
+                a.name < b.name
+                and a.aboard is None
+                and b.aboard is None
+                and len(a.route) > 1
+                and len(b.route) > 1
+                and hostile(a.side, b.side)
+                and a.route[0] == b.route[-1]
+                and b.route[0] == a.route[-1]
+            ):
+                crossings.append(
+                    MeetingFound(
+                        province=a.route[-1],
+                        at_sea=False,
+                        forces=[a.name, b.name],
+                        crossing=sorted([a.route[0], b.route[0]]),
+                        arrivals={a.name: arrival[a.name], b.name: arrival[b.name]},
+                    )
+                )
+    land_at: dict[str, set[str]] = {}
+    _together(fleets, ends, hostile, sea_at)
+    _together(ashore, ends, hostile, land_at)
+    meetings = [
+        *swaps,
+        *_gathered(sea_at, True, arrival),
+        *crossings,
+        *_gathered(land_at, False, arrival),
+    ]
+    meetings.sort(key=lambda m: (not m.at_sea, m.province, bool(m.crossing), m.forces))
+    return Outcome(ends=ends, aboard=aboard, stopped=stopped, meetings=meetings)
+
+
+def _together(
+    forces: list[Mover],
+    ends: dict[str, str],
+    hostile: Callable[[str, str], bool],
+    found: dict[str, set[str]],
+) -> None:
+    """Every province where hostile forces end holds one meeting of all of them (T7.4)."""
+    for where in {ends[f.name] for f in forces}:
+        there = [f for f in forces if ends[f.name] == where]
+        if any(hostile(a.side, b.side) for a in there for b in there):
+            found.setdefault(where, set()).update(f.name for f in there)
+
+
+def _gathered(
+    found: dict[str, set[str]], at_sea: bool, arrival: dict[str, Arrival]
+) -> list[MeetingFound]:
+    return [
+        MeetingFound(
+            province=where,
+            at_sea=at_sea,
+            forces=sorted(names),
+            arrivals={name: arrival[name] for name in sorted(names)},
+        )
+        for where, names in found.items()
+    ]
