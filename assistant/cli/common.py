@@ -157,6 +157,8 @@ class CastraArgumentParser(argparse.ArgumentParser):
         return group
 
     def add_subparsers(self, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("metavar"), str):
+            kwargs["metavar"] = _(kwargs["metavar"])  # "COMANDO", listed in ARGUMENT_NAMES
         action = super().add_subparsers(**kwargs)
         add = action.add_parser
 
@@ -267,6 +269,10 @@ ARGUMENT_NAMES = (
     N_("text"),
     N_("treaty"),
     N_("meeting"),
+    N_("COMMAND"),
+    N_("ACTION"),
+    N_("SUBCOMMAND"),
+    N_("MODEL"),
 )
 """What arguments take, as ``--help`` and refusals name them (a metavar, or the dest of an
 argument without one), for :func:`_name_in_reader_language` to translate."""

@@ -195,3 +195,20 @@ def test_help_names_what_each_argument_takes_in_italian(
     out, err = capsys.readouterr()
     assert (refused.value.code, out) == (2, "")
     assert err.startswith("castra campaign sack: errore: ") and "provincia" in err
+
+
+def test_b3_rome_s_factions_read_as_the_seed_spells_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """S16: seed B's Famiglia Bruti / Scipi / Giuli in Italian; ``--faction`` keeps its keys and
+    ``--json`` its English names."""
+    code, out, _err = _run(capsys, "--lang", "it", "bellum", "powers", "--faction", "scipii")
+    assert code == 0
+    assert "Roma sceglie la Famiglia Scipi (B3):" in out.splitlines()
+    code, out, _err = _run(capsys, "--lang", "it", "bellum", "powers")
+    assert "  scipii = Famiglia Scipi F Messana / F Capua" in out.splitlines()
+    jsons = [
+        _run(capsys, "--lang", language, "bellum", "powers", "--faction", "julii", "--json")[1]
+        for language in ("en", "it")
+    ]
+    assert jsons[0] == jsons[1] and '"Julii"' in jsons[0]

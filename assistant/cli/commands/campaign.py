@@ -846,12 +846,13 @@ def _standings_lines(state: CampaignState) -> list[str]:
     setup = state.scenario.bellum
     if setup is None:
         return []
+    from armylists.bellum import faction_name
     from assistant.cli.commands.bellum import standings_table
 
     rome = setup.rome
     lines = [
         _("Rome: the {faction} (B3), started with {start}; deleted: {deleted}").format(
-            faction=rome.faction,
+            faction=faction_name(rome.faction),
             start=", ".join(rome.start_centres),
             deleted=", ".join(rome.deleted_centres),
         )
