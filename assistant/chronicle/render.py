@@ -265,8 +265,25 @@ def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
                 for name in ("a_wins", "b_wins", "neither", "a_left", "b_left")
             }
         )
+    from armylists.names import army_list_name
+
+    sides = [
+        side.model_copy(
+            update={
+                "contingents": [
+                    c.model_copy(update={"army_list": army_list_name(c.army_list)})
+                    for c in side.contingents
+                ]
+            }
+        )
+        for side in sheet.sides
+    ]
     return sheet.model_copy(
-        update={"reasons": [translate_recorded(reason) for reason in sheet.reasons], "odds": odds}
+        update={
+            "reasons": [translate_recorded(reason) for reason in sheet.reasons],
+            "odds": odds,
+            "sides": sides,
+        }
     )
 
 

@@ -212,3 +212,31 @@ def test_b3_rome_s_factions_read_as_the_seed_spells_them(
         for language in ("en", "it")
     ]
     assert jsons[0] == jsons[1] and '"Julii"' in jsons[0]
+
+
+def test_t1_6_every_shipped_army_list_reads_as_the_seed_words_it() -> None:
+    """§4.1 item 9: the Tarentine FoG lists in Italian ("Romani della Media Repubblica da Rise of
+    Rome", "Etruschi (lista del club)"); a DBM number and a club's own list as stored."""
+    import armylists
+    from armylists.names import ARMY_LISTS, army_list_name
+    from converters.i18n import set_language
+
+    labels = {armylists.army_list(nation, "fog").label for nation in armylists.nations()}
+    assert {label.partition(" (")[0] for label in labels} | {
+        "Etruscan (club house list)"
+    } >= ARMY_LISTS
+    set_language("it")
+    try:
+        shown = {label: army_list_name(label) for label in labels}
+        dbm = army_list_name("DBM II/10")
+        club = army_list_name("Sanniti del club (lista nostra)")
+    finally:
+        set_language("en")
+    assert shown["Mid-Republican Roman (Rise of Rome)"] == (
+        "Romani della Media Repubblica da Rise of Rome"
+    )
+    assert shown["Carthaginian (Rise of Rome)"] == "Cartaginesi da Rise of Rome"
+    assert shown["Etruscan (club house list)"] == "Etruschi (lista del club)"
+    assert all(italian != label for label, italian in shown.items())
+    assert (dbm, club) == ("DBM II/10", "Sanniti del club (lista nostra)")
+    assert all(army_list_name(label) == label for label in labels), "English keeps the books'"
