@@ -16,7 +16,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
-from assistant.tui.app import make_app
+from assistant.tui.app import NAVIGATION, make_app
 from converters.i18n import current_language, set_language
 from tests.english_words import english_only_words, words
 from tests.tui.conftest import SEED, SIZE
@@ -194,6 +194,26 @@ def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[i
     a_battle_and_a_turn(store)
     set_language("it")
     assert snap_compare(make_app(store, seed=SEED), terminal_size=size)
+
+
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+@pytest.mark.parametrize("key", [key for key, _mode, _title in NAVIGATION] + ["m", "o", "f1"])
+def test_each_screen_in_italian_at_80x24(snap_compare: Any, store: Any, key: str) -> None:
+    """Issue 25 (review §4.2): every screen, Help included, in Italian at 80×24, the table's
+    terminal: look at each picture for a cut label or an English word."""
+    from tests.tui.conftest import settle
+    from tests.tui.test_snapshots_shell import a_battle_and_a_turn
+
+    a_battle_and_a_turn(store)
+    set_language("it")
+
+    async def open_and_settle(pilot: Any) -> None:
+        await pilot.press(key)
+        await settle(pilot)
+
+    assert snap_compare(
+        make_app(store, seed=SEED), terminal_size=(80, 24), run_before=open_and_settle
+    )
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
