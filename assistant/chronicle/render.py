@@ -18,7 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, format_number, ngettext, translate_recorded
+from converters.i18n import (
+    N_,
+    _,
+    current_language,
+    format_number,
+    ngettext,
+    translate_recorded,
+)
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -138,16 +145,47 @@ def labels() -> dict[str, str]:
     return {key: _(text) for key, text in _LABELS.items()}
 
 
+class _Written(str):
+    """Text Castra itself wrote as Markdown (a file name, a signed figure): printed as is."""
+
+
+_MD_INLINE = re.compile(r"([\\`*_\[\]<>&|~!#])")
+"""What makes Markdown of text anywhere on a line: emphasis, code, links and images, raw HTML
+and entities, table pipes, strikethrough."""
+
+_MD_BLOCK = re.compile(r"^([#+\-=>])|^(\d+)([.)])")
+"""What makes a block of text at the start of a line: a heading, a list item, a quote, a rule,
+an ordered list."""
+
+
+def _md_text(value: object) -> str:
+    """``value`` as Markdown that reads as plain text (issue 28): every user string (a note, a
+    place, a nation, an army) is printed, never run, and stays on its line.
+
+    Jinja calls this for every ``{{ … }}`` of a Markdown template (``finalize``), so no value
+    reaches the page unescaped; what Castra itself writes as Markdown is passed as
+    :class:`_Written` and left alone. The specials are backslash-escaped, which CommonMark
+    turns back into the character itself.
+    """
+    if isinstance(value, _Written | int | float):
+        return str(value)  # a figure's sign starts no list in the middle of a row
+    text = " ".join(str(value).splitlines()).strip()
+    text = _MD_INLINE.sub(r"\\\1", text)
+    return _MD_BLOCK.sub(lambda m: f"\\{m[1]}" if m[1] else f"{m[2]}\\{m[3]}", text)
+
+
 def _md_cell(value: object) -> str:
-    """A Markdown table cell: a pipe or a line break in a note must not break the table."""
-    return str(value).replace("|", "\\|").replace("\n", " ")
+    """A Markdown table cell: a line break in a note must not break the table (its pipes are
+    escaped with every other special by :func:`_md_text`)."""
+    return " ".join(str(value).splitlines())
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
+def _signed(value: int) -> _Written:
+    # Castra's own figure ("+5"), printed as it is: a leading sign is no list marker mid-row.
+    return _Written(f"{value:+d}" if value else "0")
 
 
-def _environment() -> Any:
+def _environment(*, markdown: bool = False) -> Any:
     import jinja2
 
     from armylists.names import nation_name
@@ -159,6 +197,7 @@ def _environment() -> Any:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        finalize=_md_text if markdown else None,
     )
     environment.globals.update(_=_, ngettext=ngettext)
     environment.filters.update(cell=_md_cell, signed=_signed, named=nation_name)
@@ -175,7 +214,18 @@ def _typst(template: str, data: dict[str, Any]) -> bytes:
         ignore_system_fonts=True,
         timestamp=PDF_TIMESTAMP,
     )
-    return pdf
+    return _plain_mark_info(pdf)
+
+
+_FALSE_SUSPECTS = b"/Suspects false"
+
+
+def _plain_mark_info(pdf: bytes) -> bytes:
+    """The PDF without the catalog's ``/Suspects false``: it is the default (PDF 1.7,
+    14.7.1), and poppler (pdfinfo, pdftoppm) reads a false one as "Syntax Error: Suspects
+    object is wrong type (boolean)" (issue 27, item 14). Blanked with as many spaces, so
+    every byte offset in the cross-reference table stays true."""
+    return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
 
 
 def _image_name(stem: str, chart: Chart) -> str:
@@ -225,15 +275,17 @@ def render_report(
             "closing": [f.model_dump(mode="json") for f in closing],
             "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
+            # typst's own words ("Figure 4") and the PDF's /Lang follow the report's language.
+            "lang": current_language(),
         }
         return Document(_typst("report.typ", data))
-    template = _environment().get_template(f"report.{fmt}.j2")
+    template = _environment(markdown=fmt == "md").get_template(f"report.{fmt}.j2")
     images = {_image_name(image_stem, chart): chart.svg for chart in drawn}
     text = template.render(
         t=words,
         c=chronicle,
         charts=drawn,
-        image_name=lambda chart: _image_name(image_stem, chart),
+        image_name=lambda chart: _Written(_image_name(image_stem, chart)),
         closing=closing,
         last_turn=chronicle.scope.last_turn,
     )
@@ -293,7 +345,7 @@ def render_sheet(sheet: BattleSheet, fmt: Format) -> Document:
     words = labels()
     if fmt == "pdf":
         return Document(_typst("sheet.typ", {"t": words, "sheet": sheet.model_dump(mode="json")}))
-    template = _environment().get_template(f"sheet.{fmt}.j2")
+    template = _environment(markdown=fmt == "md").get_template(f"sheet.{fmt}.j2")
     return Document(_tidy(template.render(t=words, s=sheet)))
 
 

@@ -8,6 +8,7 @@ call stays fast.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sqlite3
@@ -118,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         drop_stdout()
         return 0
     except sqlite3.Error as error:  # e.g. the disk filled up mid-transaction: rolled back
+        if "full" in str(error):
+            return _refuse(
+                _("file: the disk is full: nothing was recorded; free some space and try again")
+            )
         return _refuse(
             _("file: the campaign could not be written ({reason}); nothing was recorded").format(
                 reason=error
@@ -127,6 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _refuse(_("input: nested too deeply to read"))
     except OSError as error:
         where = error.filename if error.filename is not None else _("output")
+        if error.errno == errno.ENOSPC:
+            return _refuse(
+                _("{where}: the disk is full: nothing was written; free some space").format(
+                    where=where
+                )
+            )
         return _refuse(f"{where}: {error.strerror or error}")
     except Exception as error:  # a rules validation error is bad input, not a crash
         from assistant.cli.common import describe_validation_error

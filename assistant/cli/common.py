@@ -458,6 +458,24 @@ def describe_validation_error(error: BaseException) -> str | None:
     return None
 
 
+def not_written(option: str, path: object, error: OSError) -> CliError:
+    """The one line for a file ``option`` names that could not be written: a full disk says
+    so (issue 28), anything else says the system's reason."""
+    import errno
+
+    if error.errno == errno.ENOSPC:
+        return CliError(
+            _("{option}: the disk is full: {path} was not written; free some space").format(
+                option=option, path=path
+            )
+        )
+    return CliError(
+        _("{option}: cannot write {path}: {reason}").format(
+            option=option, path=path, reason=error.strerror or error
+        )
+    )
+
+
 def emit(
     args: argparse.Namespace, data: dict[str, Any], text: str, *, recorded: str | None = None
 ) -> None:

@@ -62,6 +62,7 @@ __all__ = [
     "OrderGiven",
     "OrderWithdrawn",
     "OrdersResolved",
+    "PlayerChanged",
     "PmRebuilt",
     "PrestigeAdjusted",
     "ProvinceSacked",
@@ -128,10 +129,16 @@ class CampaignCreated(EventBase):
     kind: Literal["campaign_created"] = "campaign_created"
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+    no_player: list[str] = []
+    """T4.4: player nations that start without a player (left out of the record when empty)."""
     rules: HouseRules = HouseRules()
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults, except ``orders``: see :meth:`_played_one_act_at_a_time` (so a
     new campaign gives its rules explicitly, as ``CampaignStore.create`` does)."""
+    imported_on_trust: datetime | None = None
+    """When this history was imported with ``--trust`` although its export's hash chain was
+    missing or did not match (a hand-made history, issue 28); None for a history Castra
+    recorded, or imported with its chain intact."""
 
     @model_validator(mode="before")
     @classmethod
@@ -152,11 +159,15 @@ class CampaignCreated(EventBase):
         # `immediate` and the other defaults are left out, so a creation event written before
         # house rules (or the option `orders`) existed serialises exactly as it was stored.
         data: dict[str, Any] = handler(self)
+        if not self.no_player:
+            data.pop("no_player", None)
         rules = data.get("rules")
         if isinstance(rules, dict) and rules.get("orders") == "immediate":
             rules.pop("orders")
             if self.rules.model_copy(update={"orders": "sealed"}) == HouseRules():
                 data.pop("rules", None)
+        if self.imported_on_trust is None:  # (issue 28) likewise left out when unset
+            data.pop("imported_on_trust", None)
         return data
 
 
@@ -666,6 +677,17 @@ class OrdersResolved(EventBase):
     """Every meeting found, sea first."""
 
 
+class PlayerChanged(EventBase):
+    """T4.4: a nation loses its player (it gives no orders, recruits nothing, its forces stand
+    and defend) or gets one back."""
+
+    kind: Literal["player_changed"] = "player_changed"
+    nation: str
+    """The nation."""
+    player: bool
+    """True: somebody plays it from now on; False: nobody does."""
+
+
 class MeetingAnswered(EventBase):
     """Each side of a meeting says whether it seeks battle (T3.0, T7.4)."""
 
@@ -787,6 +809,7 @@ Event = Annotated[
     | OrderWithdrawn
     | OrdersResolved
     | MeetingAnswered
+    | PlayerChanged
     | DbaMoved
     | SpecialActionOrdered
     | ArmyMobilised
@@ -835,6 +858,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "order_withdrawn",
     "orders_resolved",
     "meeting_answered",
+    "player_changed",
     "dba_moved",
     "special_action",
     "army_mobilised",

@@ -45,6 +45,7 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
@@ -196,6 +197,9 @@ class NationState(_State):
     """Enemy land PM this nation holds prisoner (T4.3)."""
     away: bool = False
     """Pyrrhus away in Greece after the barbarian invasion (T5.6, 1–2)."""
+    unplayed: bool = False
+    """T4.4: a player nation nobody plays now: it gives no orders and recruits nothing; its
+    forces stand and defend; it pays and collects as usual."""
 
     @property
     def decimated_pm(self) -> int:
@@ -344,6 +348,9 @@ class CampaignState(_State):
     """The last turn whose orders were carried out (once a turn, T7.3)."""
     meetings: list[sealed.MeetingState] = []
     """T7.4: the meetings found when this turn's orders were carried out, sea first."""
+    landed: list[str] = []
+    """Armies that landed this turn after the naval battles (T5.2 phase 6): their approach to
+    a meeting is a landing (T3.2)."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -537,6 +544,7 @@ class CampaignState(_State):
                     "prestige": nation.prestige,
                     "victory_points": nation.victory_points,
                     "prisoners_held": nation.prisoners_held,
+                    "has_player": nation.player and not nation.unplayed,
                 }
                 for name, nation in self.nations.items()
             },
@@ -617,6 +625,10 @@ class CampaignState(_State):
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
                     dba_map.after_battle(self, event, event_id, apply=False)
+                if not apply:
+                    sealed.check_battle_meets(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)
@@ -689,7 +701,10 @@ class CampaignState(_State):
             case FleetSailed():
                 return map_rules.sail_fleet(self, event, apply)
             case TroopsLanded():
-                return map_rules.land_troops(self, event, apply)
+                text = map_rules.land_troops(self, event, apply)
+                if apply and self.rules.orders == "sealed":
+                    sealed.found_by_landing(self, event.army)
+                return text
             case ForceRenamed():
                 return map_rules.rename(self, event, apply)
             case ForceSplit():
@@ -725,6 +740,8 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case PlayerChanged():
+                return sealed.player_changed(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -1107,6 +1124,12 @@ class CampaignState(_State):
             raise LedgerFieldError(
                 "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
             )
+        if nation.unplayed:
+            raise LedgerFieldError(
+                "nation",
+                N_("{name} has no player: it recruits nothing (T4.4)"),
+                name=nation.name,
+            )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
         if event.province:
@@ -1238,6 +1261,7 @@ class CampaignState(_State):
         self._set_initiative()
         phases.end_of_turn(self, apply=True)
         self.meetings = []
+        self.landed = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
@@ -1656,6 +1680,8 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         last_event_id=1,
     )
     state.phase = phases.first_phase(state)
+    for name in created.no_player:
+        state.nations[name].unplayed = True
     return state
 
 
@@ -1703,6 +1729,8 @@ def replay_as_recorded(
         )
     if state.map_note:
         summaries[items[0][0]] += f"; {state.map_note}"
+    if created.imported_on_trust is not None:
+        summaries[items[0][0]] += "; " + N_("imported on trust: no hash chain vouched for it")
     # The state each event to be undone found, kept while it is the last event in force: an
     # undo of the last event in force (the only kind Castra writes) puts it back without a
     # replay, so the history of a long campaign with many undos stays one pass.

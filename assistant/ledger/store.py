@@ -16,9 +16,10 @@ import hashlib
 import itertools
 import json
 import os
+import shutil
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,49 @@ def _connect(path: Path, *, create: bool = False) -> sqlite3.Connection:
     return connection
 
 
+FULL_DISK = N_(
+    "the disk holding {path} is full: nothing was recorded; free some space and try again"
+)
+"""Every write refused for lack of space (issue 28)."""
+
+FULL_DISK_FREE = 1024 * 1024
+"""Bytes free below which a disk that refused a write is called full."""
+
+
+def disk_is_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (almost) no room left."""
+    try:
+        return shutil.disk_usage(path.parent if path.suffix else path).free < FULL_DISK_FREE
+    except OSError:
+        return False
+
+
+def _full_disk_stopped(file: Path, error: BaseException) -> bool:
+    """Whether opening ``file`` failed only because its disk is full (SQLite reports a
+    shared-memory file it could not make as a disk I/O error), with no WAL left to read."""
+    text = str(error)
+    if "disk I/O error" not in text and "full" not in text:
+        return False
+    wal = Path(f"{file}-wal")
+    with contextlib.suppress(OSError):
+        if wal.exists() and wal.stat().st_size > 0:
+            return False
+    return disk_is_full(file)
+
+
+def _connect_frozen(path: Path) -> sqlite3.Connection:
+    """A read-only connection that makes no file beside ``path`` (no -shm, no -wal, no temp
+    file): for a disk with no room left."""
+    connection = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro&immutable=1",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+    )
+    connection.execute("PRAGMA temp_store = MEMORY")
+    return connection
+
+
 def _payload(event: Event) -> str:
     return EVENT_ADAPTER.dump_json(event).decode()
 
@@ -329,6 +373,9 @@ class CampaignStore:
         """What is damaged in the file (only ever set on a store opened with ``salvage``)."""
         self._salvaging = False
         self._version = SCHEMA_VERSION
+        self.full_disk = False
+        """The file was opened read-only because its disk is full: it reads, every write is
+        refused saying so."""
         self._history: list[HistoryEntry] | None = None
         """The history as :meth:`history` last read it, extended by this store's own writes:
         the app's History screen asks again after every event, and a whole replay of a long
@@ -351,9 +398,33 @@ class CampaignStore:
         _check_header(file)
         side_files = (Path(f"{file}-wal"), Path(f"{file}-shm"))
         existed = {side for side in side_files if side.exists()}
+        try:
+            return cls._open_with(file, _connect, salvage, side_files, existed)
+        except (sqlite3.OperationalError, CampaignFileError) as error:
+            if not _full_disk_stopped(file, error):
+                raise
+        # The disk is full: SQLite cannot make the shared-memory file a WAL reader needs.
+        # Nobody can write to this disk now, and the file has no WAL to merge, so it is read
+        # as it stands, read-only (issue 28): show, report and export still work.
+        _remove_side_files(side_files, existed)
+        store = cls._open_with(file, _connect_frozen, salvage, (), set())
+        store.full_disk = True
+        return store
+
+    @classmethod
+    def _open_with(
+        cls,
+        file: Path,
+        connect: Callable[[Path], sqlite3.Connection],
+        salvage: bool,
+        side_files: tuple[Path, Path] | tuple[()],
+        existed: set[Path],
+    ) -> CampaignStore:
+        """:meth:`open` through ``connect``; on a refusal, the side files SQLite made for it
+        (those not in ``existed``) are removed."""
         connection: sqlite3.Connection | None = None
         try:
-            connection = _connect(file)
+            connection = connect(file)
             store = cls(file, connection)
             store._check_file(migrate=not salvage)
             store.damage = store.find_damage()
@@ -367,7 +438,8 @@ class CampaignStore:
         except BaseException as error:
             if connection is not None:
                 connection.close()
-            _remove_side_files(side_files, existed)
+            if len(side_files) == 2:
+                _remove_side_files(side_files, existed)
             if isinstance(error, sqlite3.OperationalError):
                 raise busy_error(file, error) from None
             if isinstance(error, sqlite3.DatabaseError):
@@ -389,9 +461,10 @@ class CampaignStore:
         note: str = "",
         force: bool = False,
         rules: HouseRules | None = None,
+        no_player: Sequence[str] = (),
     ) -> CampaignStore:
         """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
-        the defaults if None).
+        the defaults if None) and the player nations nobody plays (``no_player``, T4.4).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
@@ -399,6 +472,7 @@ class CampaignStore:
         created = CampaignCreated(
             scenario=scenario,
             rules=rules or HouseRules(),
+            no_player=list(no_player),
             turn=1,
             who=who,
             when=_now(),
@@ -408,12 +482,20 @@ class CampaignStore:
 
     @classmethod
     def import_document(
-        cls, document: dict[str, Any], path: str | os.PathLike[str], *, force: bool = False
+        cls,
+        document: dict[str, Any],
+        path: str | os.PathLike[str],
+        *,
+        force: bool = False,
+        trust: bool = False,
     ) -> CampaignStore:
         """Make a campaign file from an exported JSON document (see :meth:`export_document`).
 
         The whole document is read and replayed before the file is made: a bad document
-        leaves no file behind.
+        leaves no file behind. Its events must carry the hash chain the export wrote, link
+        after link, with ids 1, 2, 3 …: an edited note, a removed or reordered event is
+        refused (issue 28). ``trust`` imports such a history on purpose (a hand-made one),
+        and its creation event records that it was (``imported_on_trust``).
         """
         if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
             raise ImportRefusal(
@@ -466,6 +548,13 @@ class CampaignStore:
                 )
             event_id = item["id"]
             events.append((event_id, event))
+        broken = _broken_chain(raw_events, events)
+        if broken is not None and not trust:
+            raise broken
+        if broken is not None:
+            first_id, created = events[0]
+            if isinstance(created, CampaignCreated):
+                events[0] = (first_id, created.model_copy(update={"imported_on_trust": _now()}))
         solo = document.get(GHOST_BATTLE_KEY)
         if solo is not None and not isinstance(solo, str):
             raise ImportRefusal(GHOST_BATTLE_KEY, _("the battle's JSON as a string"))
@@ -749,6 +838,7 @@ class CampaignStore:
                     )
                     break
             events.append({"id": event_id, "event": json.loads(payload)})
+        _link_exported(events)
         document: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
@@ -951,6 +1041,8 @@ class CampaignStore:
             raise refused(
                 "file", N_("{path} was opened to export what can be saved"), path=self.path
             )
+        if self.full_disk:
+            raise refused("file", FULL_DISK, path=self.path)
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -1184,6 +1276,58 @@ def _link(previous: str, event_id: int, payload: str) -> str:
     (the empty string before the first event): a changed, missing or reordered event breaks
     every link from it on."""
     return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
+
+
+def _link_exported(events: list[dict[str, Any]]) -> None:
+    """Give each exported event its link of a hash chain (``"chain"``), as :func:`_link`
+    makes them, over the event as this Castra writes it: the file's own chain was checked when
+    it was opened, and an event stored by an older Castra (without a field added since) is
+    linked as it will read back on import."""
+    previous = ""
+    for item in events:
+        event = EVENT_ADAPTER.validate_python(item["event"], context={"stored": True})
+        previous = _link(previous, item["id"], _payload(event))
+        item["chain"] = previous
+
+
+_TRUST = N_("import a hand-made history on purpose with --trust")
+
+
+def _broken_chain(
+    raw_events: list[dict[str, Any]], events: list[tuple[int, Event]]
+) -> ImportRefusal | None:
+    """Where the export's hash chain breaks (:func:`_link_exported`): the first event whose id
+    does not follow the one before, or whose link is missing or does not match; None when
+    every link holds."""
+    previous = ""
+    for position, ((event_id, event), item) in enumerate(zip(events, raw_events, strict=True)):
+        where = f"events[{position}]"
+        if event_id != position + 1:
+            return ImportRefusal(
+                f"{where}.id",
+                _("ids follow each other from 1 (expected {expected}, got {id}); {trust}"),
+                expected=position + 1,
+                id=event_id,
+                trust=_(_TRUST),
+            )
+        previous = _link(previous, event_id, _payload(event))
+        given = item.get("chain")
+        if not isinstance(given, str):
+            return ImportRefusal(
+                f"{where}.chain",
+                _("missing: this export carries no hash chain; {trust}"),
+                trust=_(_TRUST),
+            )
+        if given != previous:
+            return ImportRefusal(
+                f"{where}.chain",
+                _(
+                    "does not match: this event, or one before it, was changed or removed "
+                    "after the export; {trust}"
+                ),
+                trust=_(_TRUST),
+            )
+    return None
 
 
 def _snapshot_digest(chain: str, state_json: str) -> str:

@@ -8,9 +8,11 @@ and from a foreign page (issue 10, the browser server).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -108,8 +110,9 @@ FOREIGN = "http://evil.example"
 
 
 @contextlib.contextmanager
-def _serving(tmp_path: Path, *options: str) -> Iterator[str]:
-    """``castra serve`` on a free loopback port, as a user starts it; yields the printed URL."""
+def _serving(tmp_path: Path, *options: str, log: list[str] | None = None) -> Iterator[str]:
+    """``castra serve`` on a free loopback port, as a user starts it; yields the printed URL.
+    ``log`` receives what the server printed after it (its access log) once it stopped."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -171,6 +174,8 @@ def _serving(tmp_path: Path, *options: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        if log is not None and server.stdout is not None:
+            log.append(server.stdout.read())
 
 
 def _origin(url: str) -> str:
@@ -224,3 +229,67 @@ async def test_without_a_token_the_origin_is_still_checked(tmp_path: Path) -> No
             async with session.get(url, headers={"Origin": FOREIGN}) as page:
                 assert page.status == 403
             assert await _websocket_status(session, url, Origin=FOREIGN) == 403
+
+
+# ------------------------------------------------------------- a private page (issue 28)
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+async def test_the_page_keeps_the_token_private_and_the_log_masks_it(tmp_path: Path) -> None:
+    """No referrer, no Google Fonts, the token out of the address bar once the cookie holds
+    it, and an access log that never shows it (the page, a Referer and a websocket carry it)."""
+    log: list[str] = []
+    with _serving(tmp_path, log=log) as url:
+        token = url.split("token=")[1]
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(url, headers={"Referer": url}) as page:
+                assert page.status == 200
+                assert page.headers["Referrer-Policy"] == "no-referrer"
+                html = await page.text()
+            assert await _websocket_status(session, url, Origin=_origin(url)) == 101
+            async with session.get(f"{url}&fontsize=18") as page:
+                assert page.status == 200
+    assert "googleapis" not in html and "gstatic" not in html
+    assert '<meta name="referrer" content="no-referrer" />' in html
+    assert "/static/fonts/RobotoMono-VariableFont_wght.ttf" in html
+    assert "history.replaceState" in html and 'searchParams.delete("token")' in html
+    (printed,) = log
+    assert "GET /?token=… HTTP/1.1" in printed.replace("\n", " ")
+    assert token not in printed
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
+def test_in_a_real_browser_the_page_asks_nothing_of_any_other_address(tmp_path: Path) -> None:
+    """Headless Chromium opens the printed address; its network log (``--log-net-log``) lists
+    every request the page made (the page is their initiator): each is for the served address,
+    the font among them, and the app's websocket opened."""
+    assert CHROMIUM is not None
+    net_log = tmp_path / "net.json"
+    with _serving(tmp_path) as url:
+        subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={tmp_path / 'profile'}", f"--log-net-log={net_log}",
+             "--virtual-time-budget=8000", "--dump-dom", url],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+    served = _origin(url)
+    document = json.loads(net_log.read_text(encoding="utf-8"))
+    names = {code: name for name, code in document["constants"]["logEventTypes"].items()}
+    requested = [
+        event["params"]["url"]
+        for event in document["events"]
+        if names.get(event["type"]) == "URL_REQUEST_START_JOB"
+        and isinstance(event.get("params"), dict)
+        and "url" in event["params"]
+        and (
+            event["params"].get("initiator") == served
+            or event["params"].get("request_type") == "main frame"
+        )
+    ]
+    assert any(address.endswith("RobotoMono-VariableFont_wght.ttf") for address in requested)
+    assert any(address.startswith("ws://") and "/ws?" in address for address in requested)
+    outside = [
+        address for address in requested if urlsplit(address).netloc != urlsplit(served).netloc
+    ]
+    assert outside == [], "the page asked another address"

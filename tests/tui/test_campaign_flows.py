@@ -113,6 +113,7 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
+@pytest.mark.orders_immediate
 async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
     record_battle_at_heraclea(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input, Select, Static
 
 from assistant.ledger.events import ArmyMoved, CityShutIn, TurnAdvanced
@@ -12,6 +13,9 @@ from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
 from assistant.tui.widgets.map_canvas import nearest_in_direction
 from tests.tui.conftest import SIZE
+
+pytestmark = pytest.mark.orders_immediate
+"""These tests move forces one act at a time (house rule orders = immediate, T7.3)."""
 
 
 def panel(app: Any) -> str:

@@ -295,9 +295,8 @@ def test_a_disk_that_fills_up_while_recording_is_one_line_and_nothing_recorded(
 
     monkeypatch.setattr(CampaignStore, "append", full_disk)
     line = refused(capsys, "campaign", "advance", "--file", str(campaign))
-    assert line == (
-        "castra: error: file: the campaign could not be written (database or disk is full); "
-        "nothing was recorded"
+    assert line == (  # it says the disk is full, in our words (issue 28)
+        "castra: error: file: the disk is full: nothing was recorded; free some space and try again"
     )
 
 

@@ -403,6 +403,27 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", LONG_NAME],
         ["--file", "c.castra", "--who", LONG_NAME, "x"],
     ],
+    "campaign orders": [
+        ["--file", "c.castra", "Rome"],
+        ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
+        ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
+    ],
+    "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"]],
+    "campaign meetings": [["--file", "c.castra"]],
+    "campaign player": [
+        ["--file", "c.castra", "Rome", "--none"],
+        ["--file", "c.castra", "Neutral"],
+        ["--file", "c.castra", LONG_NAME, "--none"],
+    ],
+    "campaign answer": [
+        ["--file", "c.castra", "1"],
+        ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
+    ],
+    "campaign declare-war": [
+        ["--file", "c.castra", "Rome", "--on", "Carthage"],
+        ["--file", "c.castra", LONG_NAME, "--on", "Carthage"],
+        ["--file", "c.castra", "--note", "N" * 5000, "Rome", "--on", "Carthage"],
+    ],
     "campaign undo": [["--file", "c.castra", "--reason", "typo"]],
     "campaign history": [["--file", "c.castra"]],
     "campaign export": [

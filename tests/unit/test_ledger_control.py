@@ -198,7 +198,8 @@ def test_winters_recorded_before_t5_7_replay_as_they_were(
     winter = document["events"][-1]["event"]
     assert winter["kind"] == "winter_resolved"
     del winter["stationed"]
-    with CampaignStore.import_document(document, tmp_path / "old.castra") as old:
+    # The field removed by hand breaks the export's chain: imported on trust.
+    with CampaignStore.import_document(document, tmp_path / "old.castra", trust=True) as old:
         state = old.state()
         # No check ran: Pyrrhus still holds Heraclea, its loyalty is whole, and the VP count
         # Heraclea for Pyrrhus as they did when that winter was recorded.

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, emit, not_written
 from converters.i18n import _
 
 if TYPE_CHECKING:
@@ -38,9 +38,7 @@ def export_csv(args: argparse.Namespace, store: CampaignStore) -> int:
     try:
         written = write_csv(tables, folder)
     except OSError as error:
-        raise CliError(
-            _("--out: cannot write {path}: {reason}").format(path=folder, reason=error.strerror)
-        ) from None
+        raise not_written("--out", folder, error) from None
     emit(
         args,
         {"format": "csv", "folder": str(folder), "files": [str(path) for path in written]},

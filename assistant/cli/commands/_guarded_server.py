@@ -6,19 +6,27 @@ page, websocket and download request whose ``Host`` or ``Origin`` is not the add
 serves (which also defeats DNS rebinding), and, unless the user asks for ``--no-token``,
 one that carries neither the random token printed at start (``?token=…``, as Jupyter does)
 nor the cookie the page sets once the token was shown. It only overrides textual-serve's public
-request handlers and its ``on_startup`` hook; no private name is used.
+request handlers and its ``on_startup`` and ``initialize_logging`` hooks; no private name is
+used.
+
+The served page stays private (issue 28): textual-serve's page fetches its font from Google
+Fonts, a third-party request from an address carrying the token (and one that fails offline,
+where clubs often play); Castra's page takes the same font from the server's own static folder,
+says ``Referrer-Policy: no-referrer``, drops the token from the address bar once the cookie
+holds it (``history.replaceState``), and the access log masks every token.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
+import logging
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.server import Server
 
+from assistant.tokens import MaskTokens, new_token, tokens_match
 from converters.i18n import _
 
 __all__ = ["GuardedServer", "new_token"]
@@ -27,9 +35,24 @@ LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 """Names one loopback server answers to: a browser may reach it by any of them."""
 
 
-def new_token() -> str:
-    """A fresh random token for the printed URL (192 bits)."""
-    return secrets.token_urlsafe(24)
+GOOGLE_FONTS = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>")
+"""textual-serve's link to Google Fonts, as its page template writes it."""
+
+LOCAL_FONT = (
+    '<meta name="referrer" content="no-referrer" />\n'
+    '    <style>@font-face {{ font-family: "Roboto Mono"; '
+    'src: url("{static}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }}</style>\n'
+    "    <script>(function () {{\n"
+    "      var address = new URL(window.location.href);\n"
+    '      if (address.searchParams.has("token")) {{\n'
+    '        address.searchParams.delete("token");\n'
+    "        window.history.replaceState(\n"
+    '          null, "", address.pathname + address.search + address.hash);\n'
+    "      }}\n"
+    "    }})();</script>"
+)
+"""The same font from textual-serve's own static folder, no referrer, and the token out of the
+address bar and the history once the page (and its cookie) arrived."""
 
 
 def served_hosts(host: str, port: int, public_url: str) -> frozenset[str]:
@@ -75,8 +98,8 @@ class GuardedServer(Server):
                     origin=origin
                 )
         if self.token is not None:
-            given = request.query.get("token") or request.cookies.get(self.cookie) or ""
-            if not hmac.compare_digest(given.encode(), self.token.encode()):
+            given = request.query.get("token") or request.cookies.get(self.cookie)
+            if not tokens_match(given, self.token):
                 return _("open the address with the token that `castra serve` printed")
         return None
 
@@ -88,9 +111,15 @@ class GuardedServer(Server):
     async def handle_index(self, request: web.Request) -> Any:
         self.guard(request)
         response = await super().handle_index(request)
-        if self.token is not None and isinstance(response, web.StreamResponse):
-            # The page's websocket URL has no token: the browser shows this cookie instead.
-            response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
+        if isinstance(response, web.Response) and response.text is not None:
+            static = f"{self.public_url.rstrip('/')}/static/"
+            page = LOCAL_FONT.format(static=static)
+            response.text = GOOGLE_FONTS.sub(lambda _link: page, response.text, count=1)
+        if isinstance(response, web.StreamResponse):
+            response.headers["Referrer-Policy"] = "no-referrer"
+            if self.token is not None:
+                # The page's websocket URL has no token: the browser shows this cookie instead.
+                response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -100,6 +129,12 @@ class GuardedServer(Server):
     async def handle_download(self, request: web.Request) -> web.StreamResponse:
         self.guard(request)
         return await super().handle_download(request)
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        # aiohttp's access log writes each request line and its Referer: tokens masked.
+        for name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "textual-serve"):
+            logging.getLogger(name).addFilter(MaskTokens())
 
     async def on_startup(self, app: web.Application) -> None:
         print(_("Castra is served at {url}").format(url=self.browser_url), flush=True)

@@ -30,6 +30,7 @@ from assistant.cli.common import (
     describe,
     dice_from_args,
     emit,
+    not_written,
     read_json_file,
 )
 from converters.i18n import N_, _, ngettext, translate_recorded
@@ -111,7 +112,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    new.add_argument(
+        "--no-player",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"),
+    )
+
     add_rule_option(new)
+    player = _command(
+        commands,
+        "player",
+        _("a nation loses its player, or gets one back (T4.4)"),
+        _run_player,
+    )
+    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
+    player.add_argument(
+        "--none",
+        action="store_true",
+        help=_("nobody plays it from now on (default: somebody does)"),
+    )
 
     _command(
         commands,
@@ -656,6 +677,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help=_("replace an existing file (the old one is kept, renamed aside)"),
     )
+    imported.add_argument(
+        "--trust",
+        action="store_true",
+        help=_(
+            "import a history whose hash chain is missing or broken (a hand-made one); its "
+            "first event records that it was imported on trust"
+        ),
+    )
 
 
 def _command(
@@ -1053,9 +1082,22 @@ def _run_new(args: argparse.Namespace) -> int:
                 raise
             raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
     rules = rules_from_args(args)
+    for name in args.no_player:
+        if name not in scenario.nations:
+            raise CliError(
+                _("--no-player: one of {nations} (got {name!r})").format(
+                    nations=", ".join(scenario.nations), name=name
+                )
+            )
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
+            _path(args),
+            scenario,
+            who=_who(args),
+            note=args.note,
+            force=args.force,
+            rules=rules,
+            no_player=list(dict.fromkeys(args.no_player)),
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -1653,6 +1695,13 @@ def _run_meetings(args: argparse.Namespace) -> int:
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
     return 0
+
+
+def _run_player(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PlayerChanged
+
+    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
+    return _append(args, event, flags=("player",))
 
 
 def _run_answer(args: argparse.Namespace) -> int:
@@ -2285,9 +2334,7 @@ def _run_export(args: argparse.Namespace) -> int:
             _("FILE: {name} already exists; give another name or pass --force").format(name=target)
         ) from None
     except OSError as error:
-        raise CliError(
-            _("FILE: cannot write {name}: {reason}").format(name=target, reason=error)
-        ) from None
+        raise not_written("FILE", target, error) from None
     count = len(document["events"])
     data: dict[str, Any] = {"file": str(target), "events": count}
     text = ngettext(
@@ -2326,7 +2373,9 @@ def _run_import(args: argparse.Namespace) -> int:
 
     document = read_json_file(args.source, "FILE")
     try:
-        store = CampaignStore.import_document(document, _path(args), force=args.force)
+        store = CampaignStore.import_document(
+            document, _path(args), force=args.force, trust=args.trust
+        )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
     with store:

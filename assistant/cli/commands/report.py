@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.cli.common import CliError, emit
+from assistant.cli.common import CliError, emit, not_written
 from converters.i18n import _, translate_recorded
 
 if TYPE_CHECKING:
@@ -115,7 +115,5 @@ def write_file(document: Document, out: Path) -> list[Path]:
     try:
         write_document(document, out, announce=written.append)
     except OSError as error:
-        raise CliError(
-            _("--out: cannot write {path}: {reason}").format(path=out, reason=error.strerror)
-        ) from None
+        raise not_written("--out", out, error) from None
     return written
