@@ -40,6 +40,7 @@ from assistant.ledger.events import (
     NoteAdded,
     OrderGiven,
     OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceTaken,
@@ -65,6 +66,7 @@ from converters.dice import ScriptedDice
 from converters.house_rules import HouseRules
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.generals import GeneralProfile
+from tests.battle_places import ONE_AT_A_TIME
 
 __all__ = ["bellum_year", "macedon_season", "sealed_turn", "tarentine_year"]
 
@@ -188,13 +190,14 @@ def sealed_turn(path: Path) -> CampaignStore:
     store.append(OrderWithdrawn(nation="Rome", force="Rome fleet I"))
     store.append(resolution(store.state()))
     store.append(MeetingAnswered(meeting=1, seek=[]))
+    store.append(PlayerChanged(nation="Senones", player=False, note="the Senones' player left"))
     _advance(store)
     return store
 
 
 def macedon_season(path: Path) -> CampaignStore:
     """Two Macedon turns with every kind of its own (D5, D10–D14), open."""
-    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee")
+    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee", rules=ONE_AT_A_TIME)
     store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
     store.append(SpecialActionOrdered(army="Macedon 6", action="works"))
     store.append(ArmyMobilised(side="Macedon", province="Hellas", army="Hellenic levy"))

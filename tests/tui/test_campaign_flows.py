@@ -262,6 +262,7 @@ async def test_T5_7_winter_form_says_when_nothing_is_occupied(app: Any) -> None:
         assert not app.screen.query("#stationed"), "no empty field when there is nothing to check"
 
 
+@pytest.mark.orders_immediate
 async def test_T5_7_winter_form_lists_the_occupations_on_the_map_and_takes_no_pm(
     app: Any, type_text: Any
 ) -> None:

@@ -49,6 +49,32 @@ async def test_arrow_keys_jump_to_the_nearest_province_that_way(app: CastraApp) 
         assert provinces[app.screen.selected]["lat"] > provinces[expected]["lat"]
 
 
+async def test_arrow_keys_draw_the_board_once_and_the_same_picture_as_from_scratch(
+    app: CastraApp,
+) -> None:
+    """Issue 26: the roads and sea stretches are drawn once per board and size; an arrow key
+    only moves the reversed marker. What the canvas shows after the arrows is exactly the
+    board drawn from nothing for the province reached."""
+    from assistant.tui.widgets import map_canvas
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        drawn = map_canvas._links.cache_info().misses
+        await pilot.press("down", "right", "up", "left", "down")
+        await pilot.pause()
+        assert map_canvas._links.cache_info().misses == drawn
+        screen: Any = app.screen
+        canvas = screen.query_one("#map-canvas", Static)
+        shown = str(canvas.render())
+        map_canvas._links.cache_clear()
+        width, height = canvas.size
+        fresh = map_canvas.render_map(
+            {"provinces": screen.provinces}, width, height, screen.selected
+        )
+        assert shown == "\n".join(str(line) for line in fresh)
+
+
 async def test_the_board_and_panel_follow_the_selected_province(app: CastraApp) -> None:
     """``selected`` is reactive: whatever sets it (an arrow key, the battle keys, a test), the
     panel and the board's highlight follow without a redraw being asked for."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
 from tests.tui.conftest import SIZE
@@ -21,6 +23,7 @@ async def _battle_from_map(pilot: Any, key: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.orders_immediate
 async def test_the_map_stays_reachable_after_a_battle_opened_from_it(
     app: CastraApp, store: CampaignStore
 ) -> None:
@@ -330,6 +333,7 @@ async def test_the_ghost_says_what_routed_takes_waits_for_f10_and_starts_anew_em
         assert "you 0, ghost 0" in str(screen.query_one("#ghost-loss-total", Static).render())
 
 
+@pytest.mark.orders_immediate
 async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_recorded(
     app: CastraApp, store: CampaignStore, type_text: Any
 ) -> None:

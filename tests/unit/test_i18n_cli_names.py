@@ -42,7 +42,8 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def _campaign(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / f"{name}.castra")
-    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    # T7.3: these tests move and fight one act at a time (house rule orders = immediate)
+    assert main(["campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path]) == 0
     capsys.readouterr()
     return path
 
