@@ -18,7 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, current_language, ngettext, translate_recorded
+from converters.i18n import (
+    N_,
+    _,
+    current_language,
+    format_number,
+    ngettext,
+    translate_recorded,
+)
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -285,8 +292,56 @@ def render_report(
     return Document(_tidy(text), images if fmt == "md" else {})
 
 
+_DECIMAL = re.compile(r"\d+\.\d+")
+
+
+def _in_reader_numbers(text: str) -> str:
+    """A figure the sheet keeps in English digits ("81.7 %", "1.71", the same in ``--json``)
+    written the reader's way ("81,7 %")."""
+    from decimal import Decimal
+
+    return _DECIMAL.sub(
+        lambda found: format_number(Decimal(found[0]), decimals=len(found[0].partition(".")[2])),
+        text,
+    )
+
+
+def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
+    """The sheet as the reader reads it: the table-or-dice advice (recorded text, T1.8) and the
+    dice odds' decimals (T3.8) in the interface's language (issue 25, review P5)."""
+    odds = sheet.odds
+    if odds is not None:
+        odds = odds.model_copy(
+            update={
+                name: _in_reader_numbers(getattr(odds, name))
+                for name in ("a_wins", "b_wins", "neither", "a_left", "b_left")
+            }
+        )
+    from armylists.names import army_list_name
+
+    sides = [
+        side.model_copy(
+            update={
+                "contingents": [
+                    c.model_copy(update={"army_list": army_list_name(c.army_list)})
+                    for c in side.contingents
+                ]
+            }
+        )
+        for side in sheet.sides
+    ]
+    return sheet.model_copy(
+        update={
+            "reasons": [translate_recorded(reason) for reason in sheet.reasons],
+            "odds": odds,
+            "sides": sides,
+        }
+    )
+
+
 def render_sheet(sheet: BattleSheet, fmt: Format) -> Document:
     """One battle's sheet for the table as ``fmt`` (one A4 page)."""
+    sheet = _shown_sheet(sheet)
     words = labels()
     if fmt == "pdf":
         return Document(_typst("sheet.typ", {"t": words, "sheet": sheet.model_dump(mode="json")}))

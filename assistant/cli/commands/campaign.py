@@ -387,6 +387,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     move.add_argument(
         "--nation",
         metavar="NATION",
+        type=nation_key,
         help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
     )
     action = _command(
@@ -460,6 +461,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sail.add_argument(
         "--nation",
         metavar="NATION",
+        type=nation_key,
         help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
     )
     orders = _command(
@@ -468,7 +470,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
         _run_orders,
     )
-    orders.add_argument("nation", metavar="NATION", help=_("the nation"))
+    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     orders.add_argument(
         "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
     )
@@ -496,6 +498,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION",
+        type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
     land = _command(
@@ -879,12 +882,13 @@ def _standings_lines(state: CampaignState) -> list[str]:
     setup = state.scenario.bellum
     if setup is None:
         return []
+    from armylists.bellum import faction_name
     from assistant.cli.commands.bellum import standings_table
 
     rome = setup.rome
     lines = [
         _("Rome: the {faction} (B3), started with {start}; deleted: {deleted}").format(
-            faction=rome.faction,
+            faction=faction_name(rome.faction),
             start=", ".join(rome.start_centres),
             deleted=", ".join(rome.deleted_centres),
         )

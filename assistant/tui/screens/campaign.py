@@ -34,6 +34,7 @@ from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
 from converters.i18n import (
     N_,
+    NP_,
     _,
     ngettext,
     translate_recorded,
@@ -238,7 +239,7 @@ class CampaignScreen(Screen[None]):
     TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", N_("Next turn")),
-        Binding("w", "winter", N_("Winter turn")),
+        Binding("w", "winter", NP_("key", "Winter turn")),
         Binding("r", "rebuild", N_("Rebuild")),
         Binding("t", "recruit", N_("Recruit")),
         Binding("u", "undo", N_("Undo")),
