@@ -14,7 +14,7 @@ from typing import Any
 
 from converters.bellum import BellumPower, BellumRules, RomeFaction, RomeSetup, rome_setup
 from converters.errors import FieldError
-from converters.i18n import _
+from converters.i18n import _, current_language
 
 __all__ = [
     "power",
@@ -76,6 +76,14 @@ def rome_faction(name: str) -> RomeFaction:
     """The faction called ``name`` ("Scipii", "Famiglia Scipi", "scipi" …)."""
     chosen = rome_setup(rome_factions(), name).faction
     return next(f for f in rome_factions() if f.name == chosen)
+
+
+def faction_name(name: str) -> str:
+    """A Roman faction as the reader names it: the seed's "Famiglia Scipi" in Italian, the key
+    ("Scipii") in English and in every key a command takes (B3, issue 25)."""
+    if current_language() != "it":
+        return name
+    return next((f.italian for f in rome_factions() if f.name == name), name)
 
 
 def rome_start(faction: str) -> RomeSetup:

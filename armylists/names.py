@@ -18,12 +18,15 @@ and ``--json`` is the same in both languages.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 from converters.i18n import N_, _, in_every_language
 
 __all__ = [
+    "ARMY_LISTS",
     "NATION_NAMES",
+    "army_list_name",
     "find_name",
     "first_starting",
     "nation_key",
@@ -74,7 +77,7 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
     if not wanted:
         return None
     for name in names:
-        shown = {_folded(name), _folded(nation_name(name)), _folded(_(name))}
+        shown = {_folded(name), *(_folded(said) for said in _spellings(name))}
         if wanted in shown:
             return name
     return None
@@ -128,3 +131,32 @@ def nearest_nation(typed: str, keys: list[str]) -> str | None:
     spelled = {spelling: key for key in keys for spelling in _spellings(key)}
     close = difflib.get_close_matches(typed.strip().casefold(), list(spelled), n=1, cutoff=0.75)
     return spelled[close[0]] if close else None
+
+
+ARMY_LISTS = frozenset(
+    {
+        # The FoG lists of the Tarentine Wars (seed 000, T1.6), as army_lists.toml names them.
+        N_("Pyrrhic"),
+        N_("Classical Greek cities"),
+        N_("Lucanian / Campanian"),
+        N_("Mid-Republican Roman"),
+        N_("Gallic"),
+        N_("Carthaginian"),
+        N_("Etruscan (club house list)"),
+    }
+)
+"""The shipped army lists, shown as the seed words them in Italian ("Romani della Media
+Repubblica da Rise of Rome", T1.6); a test checks them against the data."""
+
+_FROM_BOOK = re.compile(r"(?P<list>.+) \((?P<book>[^()]+)\)")
+
+
+def army_list_name(label: str) -> str:
+    """An army list as the reader names it: a shipped FoG list in the seed's words with its
+    book kept ("Cartaginesi da Rise of Rome"), a DBM/DBA number or a club's list as stored."""
+    if label in ARMY_LISTS:
+        return _(label)
+    found = _FROM_BOOK.fullmatch(label)
+    if found is None or found["list"] not in ARMY_LISTS:
+        return label
+    return _("{army_list} ({book})").format(army_list=_(found["list"]), book=found["book"])

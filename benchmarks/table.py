@@ -8,9 +8,10 @@ rows the app's keys own (Map arrow, screen switches, forms, start-up) are measur
 through Textual's Pilot, as CPU time of the process around the key and the pause that lets
 the app settle, against a bare app with a DataTable and a Footer moving its cursor.
 
-Run: ``.venv/bin/python benchmarks/table.py [--sizes 100,1000,10000] [--markdown]``;
-``--markdown`` prints the table the READMEs show (paste it between their
-``<!-- benchmarks -->`` markers).
+Run: ``.venv/bin/python benchmarks/table.py [--sizes 100,1000,10000] [--markdown]
+[--readmes]``; ``--markdown`` prints the table as Markdown, ``--readmes`` writes it into
+README.md and README.it.md between their ``<!-- benchmarks -->`` markers (the Italian one
+with its own words).
 """
 
 from __future__ import annotations
@@ -258,6 +259,73 @@ def measure(size: int) -> list[tuple[str, float, str, float, str]]:
     ]
 
 
+ROOT = Path(__file__).resolve().parent.parent
+MARKERS = ("<!-- benchmarks -->", "<!-- /benchmarks -->")
+
+ITALIAN = {
+    "measure": "misura",
+    "reference": "riferimento",
+    "events": "eventi",
+    "Map cursor, one arrow key (CPU)": "Mappa, un tasto freccia (CPU)",
+    "switch to an already visited screen (CPU)": "passare a una schermata già vista (CPU)",
+    "open / close a form (CPU)": "aprire / chiudere un modulo (CPU)",
+    "record an event after visiting History (CPU)": "registrare un evento, Storia già aperta (CPU)",
+    "History, first visit (CPU)": "Storia, prima visita (CPU)",
+    "History, later visit (CPU)": "Storia, visite successive (CPU)",
+    "Chronicle, whole campaign": "Cronaca, campagna intera",
+    "`report --all --format pdf`, peak memory": "`report --all --format pdf`, memoria di picco",
+    "DataTable cursor": "cursore di una DataTable",
+    "History never opened": "Storia mai aperta",
+    "100 events": "100 eventi",
+    "Load average while measured": "Carico medio durante la misura",
+    "cores": "core",
+}
+"""The Italian README's words for the table (the figures are the same)."""
+
+
+def markdown_table(
+    sizes: list[int],
+    results: dict[int, list[tuple[str, float, str, float, str]]],
+    load: str,
+) -> str:
+    """The table as Markdown: a row per measure, a column per campaign size, each cell the
+    ratio to its reference and the figure itself."""
+    first = results[sizes[0]]
+    lines = [
+        "| measure | reference | " + " | ".join(f"{size:,} events" for size in sizes) + " |",
+        "|---|---|" + "---|" * len(sizes),
+    ]
+    for index, (name, _value, reference, _ref, _unit) in enumerate(first):
+        cells = [
+            f"{row[1] / row[3]:.2f}× ({_figure(row[1], row[4])})"
+            for row in (results[size][index] for size in sizes)
+        ]
+        lines.append(f"| {name} | {reference} | {' | '.join(cells)} |")
+    lines.append("")
+    lines.append(f"Load average while measured: {load} (2 cores).")
+    return "\n".join(lines)
+
+
+def _in_italian(table: str) -> str:
+    """A table printed in English, in the Italian README's words (the longest first, so that a
+    word inside a longer one is not replaced on its own)."""
+    for english in sorted(ITALIAN, key=len, reverse=True):
+        table = table.replace(english, ITALIAN[english])
+    return table.replace(",000 ", ".000 ")
+
+
+def write_readmes(table_en: str, table_it: str) -> None:
+    """Put the tables between the markers of README.md and README.it.md."""
+    for name, table in (("README.md", table_en), ("README.it.md", table_it)):
+        path = ROOT / name
+        text = path.read_text(encoding="utf-8")
+        before, start, rest = text.partition(MARKERS[0])
+        _old, end, after = rest.partition(MARKERS[1])
+        if not start or not end:
+            raise SystemExit(f"{name}: no {MARKERS[0]} … {MARKERS[1]} markers")
+        path.write_text(f"{before}{start}\n{table}\n{end}{after}", encoding="utf-8")
+
+
 def _figure(value: float, unit: str) -> str:
     return f"{value:.0f} MiB" if unit == "MiB" else f"{value * 1000:.1f} ms"
 
@@ -265,22 +333,26 @@ def _figure(value: float, unit: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(str(size) for size in SIZES))
-    parser.add_argument("--markdown", action="store_true", help="the READMEs' table")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--readmes", action="store_true", help="write it into both READMEs")
+    parser.add_argument(
+        "--readmes-from",
+        metavar="FILE",
+        help="write both READMEs from a table an earlier --markdown run printed (no measuring)",
+    )
     args = parser.parse_args()
+    if args.readmes_from:
+        table = Path(args.readmes_from).read_text(encoding="utf-8").strip()
+        write_readmes(table, _in_italian(table))
+        return
     sizes = [int(size) for size in args.sizes.split(",")]
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
     results = {size: measure(size) for size in sizes}
-    first = results[sizes[0]]
+    if args.readmes:
+        table = markdown_table(sizes, results, load)
+        write_readmes(table, _in_italian(table))
     if args.markdown:
-        print(f"| measure | reference | {' | '.join(f'{size:,} events' for size in sizes)} |")
-        print("|---|---|" + "---|" * len(sizes))
-        for index, (name, _value, reference, _ref, _unit) in enumerate(first):
-            cells = [
-                f"{row[1] / row[3]:.2f}× ({_figure(row[1], row[4])})"
-                for row in (results[size][index] for size in sizes)
-            ]
-            print(f"| {name} | {reference} | {' | '.join(cells)} |")
-        print(f"\nLoad average while measured: {load} (2 cores).")
+        print(markdown_table(sizes, results, load))
         return
     print(f"load average {load}")
     for size in sizes:

@@ -85,19 +85,23 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
     """T7.3, T7.4, T3.6: carry out every order together.
 
     Fleets move one stretch per step, all at once. After each step, two hostile fleets that
-    swapped along one stretch meet on it and stop where they were; a fleet that moved into a
+    would swap along one stretch meet on it and stop (the first by name in the province it
+    sailed into, the other held there, where it was); a fleet that moved into a
     province where a hostile fleet is meets it there and stops (so does a moving fleet it
     meets). Troops aboard land where their fleet ends if their order says so and the fleet got
-    there. Then armies march (one road each): two hostile armies that swapped along one road
-    meet on it, and every province where hostile armies ashore (or hostile fleets) end holds
-    one meeting of every force of that kind there."""
+    there and it met nobody (else they land after the naval battles, T5.2 phase 6). Then
+    armies march (one road each): two hostile armies that would swap along one road meet on
+    it — the first by name reaches the province it marched into, the other is held there,
+    where it started, and the meeting says the road it was "met while crossing" (T4.3) — and
+    every province where hostile armies ashore (or hostile fleets) end holds one meeting of
+    every force of that kind there."""
     forces = sorted(movers, key=lambda m: m.name)
     fleets = [m for m in forces if m.kind == "fleet"]
     armies = [m for m in forces if m.kind == "army"]
     position = {f.name: f.route[0] for f in fleets}
     stopped: dict[str, str] = {}
     sea_at: dict[str, set[str]] = {}
-    swaps: list[MeetingFound] = []
+    sea_crossed: dict[str, list[str]] = {}
     longest = max((len(f.route) for f in fleets), default=1)
     for step in range(1, longest):
         before = dict(position)
@@ -113,17 +117,13 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                     and position[a.name] == before[b.name]
                     and position[b.name] == before[a.name]
                 ):
-                    swaps.append(
-                        MeetingFound(
-                            province=position[a.name],
-                            at_sea=True,
-                            forces=[a.name, b.name],
-                            crossing=sorted([before[a.name], before[b.name]]),
-                            arrivals={a.name: "sea", b.name: "sea"},
-                        )
-                    )
-                    halted[a.name] = before[a.name]
-                    halted[b.name] = before[b.name]
+                    # As on land: the first by name reaches the province it sailed into,
+                    # the other is held there, where it was; the meeting is on the stretch.
+                    where = position[a.name]
+                    halted[a.name] = where
+                    halted[b.name] = where
+                    sea_at.setdefault(where, set()).update((a.name, b.name))
+                    sea_crossed[where] = sorted([before[a.name], before[b.name]])
         for name, where in halted.items():
             position[name] = where
         for fleet in moving:
@@ -138,13 +138,17 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                         halted[other.name] = here
         stopped.update(halted)
     ends = dict(position)
+    _together(fleets, ends, hostile, sea_at)
+    # T5.2: landings (phase 6) come after the naval battles (4): troops aboard a fleet that met
+    # stay aboard until its meeting is settled, then land as their own act.
+    met_at_sea = {name for names in sea_at.values() for name in names}
     aboard: dict[str, str | None] = {}
     arrival: dict[str, Arrival] = {}
     for army in armies:
         if army.aboard is not None:
             fleet = next(f for f in fleets if f.name == army.aboard)
             ends[army.name] = position[fleet.name]
-            reached = position[fleet.name] == fleet.route[-1] and fleet.name not in stopped
+            reached = position[fleet.name] == fleet.route[-1] and fleet.name not in met_at_sea
             landed = army.lands and reached
             aboard[army.name] = None if landed else fleet.name
             arrival[army.name] = "landing" if landed else "sea"
@@ -155,7 +159,7 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
     for fleet in fleets:
         arrival[fleet.name] = "sea" if ends[fleet.name] != fleet.route[0] else "stood"
     ashore = [a for a in armies if aboard[a.name] is None]
-    crossings: list[MeetingFound] = []
+    crossed: dict[str, list[str]] = {}
     for a in ashore:
         for b in ashore:
             if (
@@ -168,23 +172,21 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                 and a.route[0] == b.route[-1]
                 and b.route[0] == a.route[-1]
             ):
-                crossings.append(
-                    MeetingFound(
-                        province=a.route[-1],
-                        at_sea=False,
-                        forces=[a.name, b.name],
-                        crossing=sorted([a.route[0], b.route[0]]),
-                        arrivals={a.name: arrival[a.name], b.name: arrival[b.name]},
-                    )
-                )
+                # Reading (T7.4): met on the road, the battle belongs to the province the
+                # first-named was marching into; the other is held there, where it started.
+                ends[b.name] = a.route[-1]
+                crossed[a.route[-1]] = sorted([a.route[0], b.route[0]])
     land_at: dict[str, set[str]] = {}
-    _together(fleets, ends, hostile, sea_at)
     _together(ashore, ends, hostile, land_at)
     meetings = [
-        *swaps,
-        *_gathered(sea_at, True, arrival),
-        *crossings,
-        *_gathered(land_at, False, arrival),
+        *(
+            m.model_copy(update={"crossing": sea_crossed.get(m.province, [])})
+            for m in _gathered(sea_at, True, arrival)
+        ),
+        *(
+            m.model_copy(update={"crossing": crossed.get(m.province, [])})
+            for m in _gathered(land_at, False, arrival)
+        ),
     ]
     meetings.sort(key=lambda m: (not m.at_sea, m.province, bool(m.crossing), m.forces))
     return Outcome(ends=ends, aboard=aboard, stopped=stopped, meetings=meetings)

@@ -8,8 +8,9 @@ a naval battle and retreats (T3.6, T3.7); decimated PM are rebuilt and recruits 
 T6.1); a siege is lifted; the winter's coup at Rhegium acts on the map (T5.6, T7.9) and its
 control checks run (T5.7). A prestige award typed by mistake is undone and a ghost battle is
 kept. Every turn ends as ``castra campaign advance`` ends it, tribute and siege costs computed
-from the map. A Macedon season records the D5, D10–D14 kinds, and a Bellum year its centres
-(B1): together the three use every kind the ledger has.
+from the map. A turn by the book records sealed orders, their meeting and a declaration of war
+(T5.2, T7.3, T7.4, T7.10), a Macedon season the D5, D10–D14 kinds, and a Bellum year its
+centres (B1): together they use every kind the ledger has.
 """
 
 from __future__ import annotations
@@ -34,7 +35,12 @@ from assistant.ledger.events import (
     ForceSplit,
     GhostBattleFinished,
     LoyaltyChanged,
+    MarchOrder,
+    MeetingAnswered,
     NoteAdded,
+    OrderGiven,
+    OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceTaken,
@@ -48,16 +54,21 @@ from assistant.ledger.events import (
     TreatyMade,
     TroopsLanded,
     TurnAdvanced,
+    VoyageOrder,
+    WarDeclared,
 )
 from assistant.ledger.map_war import sack_event, turn_end_collection
 from assistant.ledger.naval import interception_event
+from assistant.ledger.orders import resolution
 from assistant.ledger.record import centres_event, winter_event
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from converters.house_rules import HouseRules
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.generals import GeneralProfile
+from tests.battle_places import ONE_AT_A_TIME
 
-__all__ = ["bellum_year", "macedon_season", "tarentine_year"]
+__all__ = ["bellum_year", "macedon_season", "sealed_turn", "tarentine_year"]
 
 
 def _advance(store: CampaignStore) -> None:
@@ -76,7 +87,10 @@ def _manual(place: str, winner: str, *lines: ContingentResult, **facts: bool) ->
 def tarentine_year(path: Path) -> CampaignStore:
     """The Tarentine year at ``path``, through the winter into spring, open (the caller
     closes it)."""
-    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
+    # Each move carried out at once (house rule orders = immediate, T7.3); the sealed orders
+    # are the next campaign's.
+    rules = HouseRules(orders="immediate")
+    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee", rules=rules)
     # Turn 1: Rome II sacks neutral Canova (+6 PE); a loan, an omen, a treaty, a note.
     store.append(ArmyMoved(army="Rome II", to="Canova"))
     store.append(sack_event(store.state(), "Canova", "Rome"))
@@ -163,9 +177,28 @@ def tarentine_year(path: Path) -> CampaignStore:
     return store
 
 
+def sealed_turn(path: Path) -> CampaignStore:
+    """A Tarentine turn by the book (T5.2, T7.3, T7.4, T7.10, T4.4): sealed orders given, one
+    withdrawn, carried out together, the meeting they make answered; a declaration of war;
+    the Senones left without a player."""
+    store = CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
+    store.append(WarDeclared(nation="Rome", on="Carthage", note="the Punic treaty is over"))
+    store.append(OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium")))
+    store.append(
+        OrderGiven(nation="Magna Graecia", order=MarchOrder(army="Magna Graecia III", to="Roma"))
+    )
+    store.append(OrderGiven(nation="Rome", order=VoyageOrder(fleet="Rome fleet I", to="Capua")))
+    store.append(OrderWithdrawn(nation="Rome", force="Rome fleet I"))
+    store.append(resolution(store.state()))
+    store.append(MeetingAnswered(meeting=1, seek=[]))
+    store.append(PlayerChanged(nation="Senones", player=False, note="the Senones' player left"))
+    _advance(store)
+    return store
+
+
 def macedon_season(path: Path) -> CampaignStore:
     """Two Macedon turns with every kind of its own (D5, D10–D14), open."""
-    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee")
+    store = CampaignStore.create(path, load_scenario("macedon"), who="Referee", rules=ONE_AT_A_TIME)
     store.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
     store.append(SpecialActionOrdered(army="Macedon 6", action="works"))
     store.append(ArmyMobilised(side="Macedon", province="Hellas", army="Hellenic levy"))

@@ -1,9 +1,9 @@
 """The report's charts as SVG, drawn by pygal from a :class:`~assistant.chronicle.story.Chronicle`.
 
 A reader would rather look than read for the PM in play, the treasuries and the prestige over
-the turns, the casualties of each battle, Bellum's centres per year, the ghost's gap and, in a
-campaign with a board, the map of the turn: each province a dot at its chief town's position
-in its controller's colour, sized by the PM standing there. pygal
+the turns (a bar per nation when the report reaches only turn 1), the casualties of each
+battle, Bellum's centres per year, the ghost's gap and, in a campaign with a board, the map of
+the turn (drawn by :mod:`~assistant.chronicle.board_map`), all in the report's own font. pygal
 (a maintained SVG charting library with no compiled parts) draws them; each nation keeps its
 colour from :mod:`assistant.chronicle.colours`. pygal stamps every chart with a random id and
 today's date: both are replaced by the chart's own key, so the same ledger always gives the
@@ -12,13 +12,13 @@ same file (a report can be compared with the one published last week, and with a
 
 from __future__ import annotations
 
-import math
 import re
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name
+from assistant.chronicle.board_map import FONT
 from assistant.chronicle.colours import nation_colour
 from converters.i18n import _
 
@@ -62,7 +62,7 @@ def _style(colours: list[str]) -> Any:
         foreground="#333333",
         foreground_strong="#111111",
         foreground_subtle="#cccccc",
-        font_family="DejaVu Sans, Liberation Sans, Arial, sans-serif",
+        font_family=FONT,
         title_font_size=18,
         label_font_size=12,
         major_label_font_size=12,
@@ -127,6 +127,9 @@ def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> 
     shown = {nation: values for nation, values in series.items() if any(values)}
     if not shown:
         return None
+    length = max((len(values) for values in shown.values()), default=0)
+    if length == 1:
+        return _bars(key, title, shown, x_title)
     chart = pygal.Line(
         **_options(
             title,
@@ -137,9 +140,30 @@ def _lines(key: str, title: str, series: dict[str, list[int]], x_title: str) -> 
         )
     )
     chart.y_labels = _whole_steps([v for values in shown.values() for v in values])
-    length = max((len(values) for values in shown.values()), default=0)
     chart.x_labels = [str(n) for n in range(1, length + 1)]
     chart.x_labels_major = [label for label in _x_labels(length) if label]
+    for nation, values in shown.items():
+        chart.add(nation_name(nation), values)
+    return _finish(key, title, chart)
+
+
+def _bars(key: str, title: str, shown: dict[str, list[int]], x_title: str) -> Chart:
+    """One turn's figures: a bar per nation with its figure printed on it, where a line chart
+    would draw one dot each, hiding one another where two nations stand level."""
+    import pygal
+
+    chart = pygal.Bar(
+        **_options(
+            title,
+            [nation_colour(nation) for nation in shown],
+            x_title=f"{x_title} 1",
+            print_values=True,
+            print_values_position="top",
+            show_x_labels=False,
+        )
+    )
+    chart.y_labels = _whole_steps([v for values in shown.values() for v in values])
+    chart.x_labels = ["1"]
     for nation, values in shown.items():
         chart.add(nation_name(nation), values)
     return _finish(key, title, chart)
@@ -215,57 +239,15 @@ def forces_text(province: MapProvince, *, short: bool = False) -> str:
 
 
 def _map_chart(chronicle: Chronicle) -> Chart | None:
-    """T7.1: the map at the close of the last turn told, one series per controller."""
-    import pygal
+    """T7.1: the board at the close of the last turn told (see ``board_map``)."""
+    from assistant.chronicle.board_map import board_svg
 
     if not chronicle.map:
         return None
-    controllers = list(dict.fromkeys(p.controller for p in chronicle.map))
+    controllers = dict.fromkeys(p.controller for p in chronicle.map)
     colours = {n: chronicle.colours.get(n) or nation_colour(n) for n in controllers}
-    lats = [p.lat for p in chronicle.map]
-    lons = [p.lon for p in chronicle.map]
-    # A degree of longitude is shorter than one of latitude away from the equator: the chart's
-    # height keeps the board's proportions so Italy is not squashed.
-    shrink = math.cos(math.radians((min(lats) + max(lats)) / 2))
-    span = (max(lons) - min(lons)) * shrink or 1.0
-    height = round(min(1100, max(HEIGHT, WIDTH * (max(lats) - min(lats) + 1) / (span + 1))))
     title = _("The map at the close of turn {turn}").format(turn=chronicle.scope.last_turn)
-    chart = pygal.XY(
-        **_options(
-            title,
-            [colours[n] for n in controllers],
-            height=height,
-            stroke=False,
-            print_labels=True,
-            show_x_labels=False,
-            show_y_labels=False,
-            show_x_guides=False,
-            show_y_guides=False,
-            legend_at_bottom=True,
-            xrange=(min(lons) - 0.5, max(lons) + 2.5),
-            range=(min(lats) - 0.3, max(lats) + 0.3),
-        )
-    )
-    for controller in controllers:
-        points = []
-        for province in (p for p in chronicle.map if p.controller == controller):
-            pm = sum(f.land_pm + f.naval_pm for f in province.forces)
-            marked = province.besieged or province.sacked
-            text = forces_text(province)
-            points.append(
-                {
-                    "value": (province.lon, province.lat),
-                    # A bigger dot where more PM stand; a black ring round a besieged or
-                    # sacked province.
-                    "node": {"r": round(4 + 2.5 * math.sqrt(pm), 1)}
-                    | ({"style": "stroke:#000000;stroke-width:3"} if marked else {}),
-                    "color": colours[controller],
-                    "label": forces_text(province, short=True),
-                    "tooltip": f"{text} — {nation_name(controller)}",
-                }
-            )
-        chart.add(nation_name(controller), points)
-    return _finish("map", title, chart)
+    return Chart(key="map", title=title, svg=board_svg(chronicle.map, colours, title))
 
 
 def charts(chronicle: Chronicle) -> list[Chart]:

@@ -77,13 +77,19 @@ def campaign_tables(
     """The three tables of a campaign: ``events`` and ``history`` are the whole ledger (the
     store's ``events()`` and ``history()``), ``chronicle`` its whole-campaign chronicle."""
     undone = {entry.id for entry in history if entry.undone_by is not None}
+    # The armies that fought, as the chronicle read them off the map (T7.4).
+    armies = {
+        battle.event_id: [line.forces for line in battle.contingents]
+        for battle in chronicle.battles
+    }
     battles: list[list[str]] = []
     for stored in events:
         event = stored.event
         if not isinstance(event, BattleRecorded) or stored.id in undone:
             continue
         shown: set[str] = set()
-        for c in event.contingents:
+        fought = armies.get(stored.id, [c.army for c in event.contingents])
+        for c, army in zip(event.contingents, fought, strict=True):
             # A nation's battle prestige on its first contingent only, as the report shows it.
             prestige = 0 if c.nation in shown else event.prestige.get(c.nation, 0)
             shown.add(c.nation)
@@ -97,7 +103,7 @@ def campaign_tables(
                     "yes" if event.city_assault else "no",
                     c.side,
                     c.nation,
-                    _text(c.army),
+                    _text(army),
                     _number(c.pm),
                     str(c.pm_lost),
                     str(c.prisoners),

@@ -18,7 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import (
+    N_,
+    _,
+    current_language,
+    format_number,
+    ngettext,
+    translate_recorded,
+)
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -207,7 +214,18 @@ def _typst(template: str, data: dict[str, Any]) -> bytes:
         ignore_system_fonts=True,
         timestamp=PDF_TIMESTAMP,
     )
-    return pdf
+    return _plain_mark_info(pdf)
+
+
+_FALSE_SUSPECTS = b"/Suspects false"
+
+
+def _plain_mark_info(pdf: bytes) -> bytes:
+    """The PDF without the catalog's ``/Suspects false``: it is the default (PDF 1.7,
+    14.7.1), and poppler (pdfinfo, pdftoppm) reads a false one as "Syntax Error: Suspects
+    object is wrong type (boolean)" (issue 27, item 14). Blanked with as many spaces, so
+    every byte offset in the cross-reference table stays true."""
+    return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
 
 
 def _image_name(stem: str, chart: Chart) -> str:
@@ -257,6 +275,8 @@ def render_report(
             "closing": [f.model_dump(mode="json") for f in closing],
             "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
+            # typst's own words ("Figure 4") and the PDF's /Lang follow the report's language.
+            "lang": current_language(),
         }
         return Document(_typst("report.typ", data))
     template = _environment(markdown=fmt == "md").get_template(f"report.{fmt}.j2")
@@ -272,8 +292,56 @@ def render_report(
     return Document(_tidy(text), images if fmt == "md" else {})
 
 
+_DECIMAL = re.compile(r"\d+\.\d+")
+
+
+def _in_reader_numbers(text: str) -> str:
+    """A figure the sheet keeps in English digits ("81.7 %", "1.71", the same in ``--json``)
+    written the reader's way ("81,7 %")."""
+    from decimal import Decimal
+
+    return _DECIMAL.sub(
+        lambda found: format_number(Decimal(found[0]), decimals=len(found[0].partition(".")[2])),
+        text,
+    )
+
+
+def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
+    """The sheet as the reader reads it: the table-or-dice advice (recorded text, T1.8) and the
+    dice odds' decimals (T3.8) in the interface's language (issue 25, review P5)."""
+    odds = sheet.odds
+    if odds is not None:
+        odds = odds.model_copy(
+            update={
+                name: _in_reader_numbers(getattr(odds, name))
+                for name in ("a_wins", "b_wins", "neither", "a_left", "b_left")
+            }
+        )
+    from armylists.names import army_list_name
+
+    sides = [
+        side.model_copy(
+            update={
+                "contingents": [
+                    c.model_copy(update={"army_list": army_list_name(c.army_list)})
+                    for c in side.contingents
+                ]
+            }
+        )
+        for side in sheet.sides
+    ]
+    return sheet.model_copy(
+        update={
+            "reasons": [translate_recorded(reason) for reason in sheet.reasons],
+            "odds": odds,
+            "sides": sides,
+        }
+    )
+
+
 def render_sheet(sheet: BattleSheet, fmt: Format) -> Document:
     """One battle's sheet for the table as ``fmt`` (one A4 page)."""
+    sheet = _shown_sheet(sheet)
     words = labels()
     if fmt == "pdf":
         return Document(_typst("sheet.typ", {"t": words, "sheet": sheet.model_dump(mode="json")}))

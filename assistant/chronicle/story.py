@@ -23,12 +23,14 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
+from armylists.scenarios import WinterEventSpec
 from assistant.chronicle.colours import nation_colours
 from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
     GhostBattleFinished,
     NoteAdded,
+    OrdersResolved,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -90,6 +92,9 @@ class ContingentLine(_Told):
     """Its nation."""
     army: str | None
     """Its army (Macedon vs Persia)."""
+    forces: str | None = None
+    """On a board, the armies and fleets of its nation that stood where it was fought (T7.4),
+    e.g. "Rome II, Rome fleet I"; the army of Macedon vs Persia."""
     pm: str
     """Land PM fielded, "½" for an empty city's garrison (T3.5)."""
     decimated: int
@@ -287,8 +292,8 @@ class MapProvince(_Told):
     sacked: bool
     """Sacked this year: no tribute until spring (T5.3)."""
     neighbours: dict[str, list[str]] = {}
-    """The provinces it is linked to by ``road``, ``mountain`` pass and ``sea`` (T7.1), so the
-    app's map of the turn can draw the board's links."""
+    """The provinces it is linked to by ``road``, ``mountain`` pass, ``sea`` stretch and open-sea
+    ``crossing`` (T7.1, T7.3), so the maps of the turn can draw the board's links."""
 
 
 class BellumLine(_Told):
@@ -483,7 +488,30 @@ def _dice_summary(event: BattleRecorded) -> str:
     return "; ".join(parts)
 
 
-def _battle(event_id: int, event: BattleRecorded, recorded: str) -> BattleStory:
+def _fielded(state: CampaignState, event: BattleRecorded) -> dict[str, str]:
+    """T7.4: nation → its armies (for land PM) and fleets (for naval PM) standing where a
+    battle on the board is fought, read from the state before the battle is applied."""
+    from assistant.ledger.forces import on_map
+
+    found: dict[str, list[str]] = {}
+    for contingent in event.contingents:
+        kinds = {"army"} if contingent.pm else set()
+        kinds |= {"fleet"} if contingent.naval_pm else set()
+        names = found.setdefault(contingent.nation, [])
+        for force in on_map(state):
+            if (
+                force.nation == contingent.nation
+                and force.province == event.place
+                and force.kind in kinds
+                and force.name not in names
+            ):
+                names.append(force.name)
+    return {nation: ", ".join(names) for nation, names in found.items() if names}
+
+
+def _battle(
+    event_id: int, event: BattleRecorded, recorded: str, fielded: dict[str, str]
+) -> BattleStory:
     side_a = [c.nation for c in event.contingents if c.side == "a"]
     side_b = [c.nation for c in event.contingents if c.side == "b"]
     if event.winner == "draw":
@@ -510,6 +538,7 @@ def _battle(event_id: int, event: BattleRecorded, recorded: str) -> BattleStory:
                 side=c.side,
                 nation=c.nation,
                 army=c.army,
+                forces=c.army or fielded.get(c.nation),
                 pm=_show_pm(c.pm),
                 decimated=c.pm_lost,
                 prisoners=c.prisoners,
@@ -582,7 +611,10 @@ def _map(state: CampaignState) -> list[MapProvince]:
             ],
             besieged=entry["besieged"],
             sacked=entry["sacked"],
-            neighbours={way: list(entry["neighbours"][way]) for way in ("road", "mountain", "sea")},
+            neighbours={
+                way: list(entry["neighbours"][way])
+                for way in ("road", "mountain", "sea", "crossing")
+            },
         )
         for name, entry in map_summary(state)["provinces"].items()
     ]
@@ -609,6 +641,10 @@ SECTIONS: dict[str, str] = {
     "army_retreated": "moves",
     "fleet_retreated": "moves",
     "interception_rolled": "moves",
+    "order_given": "moves",
+    "order_withdrawn": "moves",
+    "orders_resolved": "moves",
+    "meeting_answered": "moves",
     "dba_moved": "moves",
     "army_mobilised": "moves",
     "special_action": "moves",
@@ -617,6 +653,9 @@ SECTIONS: dict[str, str] = {
 """Event kind → the section of its turn that tells it; any kind not named here (a new one
 included) is told under "Other events", and battles and the winter have sections of their
 own."""
+
+PUBLIC = ""
+"""Who reads a report: every nation, so no nation's sealed orders before they are revealed."""
 
 TOLD_ELSEWHERE = frozenset({"campaign_created", "undone", "ghost_battle_finished"})
 """Kinds no turn section tells: the creation is the report's title, an undo takes its target
@@ -653,7 +692,7 @@ def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
     invade Greece: Pyrrhus leaves; the second time …"): it stays one line, in the scenario's
     words (T5.6); the VP line (T5.8) is said again from the figures the winter left."""
     table = state.scenario.winter_events
-    events = [] if table is None else table.events
+    events = [] if table is None else list(table.events)
     clauses = summary.split("; ")
     lines: list[tuple[bool, str]] = []
     index = 0
@@ -671,25 +710,36 @@ def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
             )
             lines.append((False, _("VP {scores}").format(scores=scores)))
             continue
-        face, _sep, head = clause.removeprefix("winter event ").partition(": ")
-        spec = next(
-            (
-                e
-                for e in events
-                if clause.startswith("winter event ")
-                and face in {str(f) for f in e.faces}
-                and (e.text == head or e.text.startswith(head + "; "))
-            ),
-            None,
-        )
-        if spec is not None:
-            # Join back the clauses the event's own text holds.
-            index += spec.text.count("; ") - head.count("; ")
-            what = scenario_text(spec.text)
-            lines.append((False, _("winter event {face}: {what}").format(face=face, what=what)))
+        said = _winter_event(clause, clauses[index:], events)
+        if said is not None:
+            joined, line = said
+            index += joined
+            lines.append((False, line))
             continue
         lines.append((False, translate_recorded(clause)))
     return lines
+
+
+def _winter_event(
+    clause: str, following: list[str], events: Sequence[WinterEventSpec]
+) -> tuple[int, str] | None:
+    """T5.6: the winter event's line, said in the scenario's words, and how many of the
+    ``following`` clauses its own text took (its "; " split it); None for any other clause."""
+    if not clause.startswith("winter event "):
+        return None
+    face = clause.removeprefix("winter event ").partition(": ")[0]
+    for event in events:
+        if face not in {str(f) for f in event.faces}:
+            continue
+        more = event.text.count("; ")
+        whole = "; ".join([clause, *following[:more]])
+        what = scenario_text(event.text)
+        if whole == f"winter event {face}: {event.text}":
+            return more, _("winter event {face}: {what}").format(face=face, what=what)
+        if whole == f"winter event {face}: {event.text} has happened twice: nothing (T5.6)":
+            line = _("winter event {face}: {event} has happened twice: nothing (T5.6)")
+            return more, line.format(face=face, event=what)
+    return None
 
 
 def _recorded(summary: str) -> str:
@@ -721,18 +771,24 @@ def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
     return lines
 
 
-def _tell(stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes]) -> None:
+def _tell(
+    stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes], revealed: set[int]
+) -> None:
     """Apply one event to ``state`` and write down, in its turn's notes, what the ledger said
-    it did."""
+    it did; a sealed order stays untold until its turn's orders are carried out (T7.3: a
+    report is published to every nation)."""
+    from assistant.ledger.orders import may_see
+
     event = stored.event
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
+    fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     summary = state.apply(event, stored.id)
-    if event.kind in TOLD_ELSEWHERE:
+    if event.kind in TOLD_ELSEWHERE or not may_see(PUBLIC, event, revealed):
         return
     match event:
         case BattleRecorded():
-            told.battles.append(_battle(stored.id, event, _recorded(summary)))
+            told.battles.append(_battle(stored.id, event, _recorded(summary), fielded))
         case WinterResolved():
             for control, line in _winter_lines(summary, state):
                 (told.control if control else told.winter).append(line)
@@ -821,13 +877,18 @@ def gather(
     # The map is drawn as the scope's last turn closes, like the figures beside it.
     board: list[MapProvince] | None = None
     finished: list[GhostBattleFinished] = []
+    revealed = {
+        stored.event.turn or 0
+        for stored in events
+        if isinstance(stored.event, OrdersResolved) and stored.id not in undone
+    }
     for stored in events[1:]:
         if isinstance(stored.event, Undone) or stored.id in undone:
             continue
         if isinstance(stored.event, GhostBattleFinished):
             finished.append(stored.event)
         ending = state.turn if isinstance(stored.event, TurnAdvanced) else None
-        _tell(stored, state, notes)
+        _tell(stored, state, notes, revealed)
         if ending is not None:
             # The turn's close is the ledger's state once its end is applied: the tribute
             # collected and siege costs paid as it ended are in (T5.3, T5.4).

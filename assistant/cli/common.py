@@ -18,7 +18,7 @@ from assistant.cli.errors import (
     one_line,
     refusal_line,
 )
-from converters.i18n import N_, _
+from converters.i18n import N_, _, current_language
 
 __all__ = [
     "MOST_DIE_FACE",
@@ -157,6 +157,8 @@ class CastraArgumentParser(argparse.ArgumentParser):
         return group
 
     def add_subparsers(self, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("metavar"), str):
+            kwargs["metavar"] = _(kwargs["metavar"])  # "COMANDO", listed in ARGUMENT_NAMES
         action = super().add_subparsers(**kwargs)
         add = action.add_parser
 
@@ -181,8 +183,20 @@ class CastraArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         said = translate_argparse_message(message)
+        if current_language() != "en":
+            said = self._keys_for_english_names(said)
         print(refusal_line(self.prog, said), file=sys.stderr)
         raise SystemExit(2)
+
+    def _keys_for_english_names(self, message: str) -> str:
+        """A positional of keys named by its keys, as its usage shows it ("{fog,dbm,…}"),
+        where argparse would name it by its English dest ("system")."""
+        for action in self.arguments:
+            if action.option_strings or action.choices is None or action.metavar is not None:
+                continue
+            keys = "{" + ",".join(str(choice) for choice in action.choices) + "}"
+            message = re.sub(rf"\b{re.escape(action.dest)}\b", keys, message)
+        return message
 
     def format_usage(self) -> str:
         return _translate_headings(super().format_usage())
@@ -254,6 +268,11 @@ ARGUMENT_NAMES = (
     N_("province"),
     N_("text"),
     N_("treaty"),
+    N_("meeting"),
+    N_("COMMAND"),
+    N_("ACTION"),
+    N_("SUBCOMMAND"),
+    N_("MODEL"),
 )
 """What arguments take, as ``--help`` and refusals name them (a metavar, or the dest of an
 argument without one), for :func:`_name_in_reader_language` to translate."""

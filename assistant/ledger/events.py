@@ -62,6 +62,7 @@ __all__ = [
     "OrderGiven",
     "OrderWithdrawn",
     "OrdersResolved",
+    "PlayerChanged",
     "PmRebuilt",
     "PrestigeAdjusted",
     "ProvinceSacked",
@@ -128,6 +129,8 @@ class CampaignCreated(EventBase):
     kind: Literal["campaign_created"] = "campaign_created"
     scenario: Scenario
     """Nations, map, start forces, treasuries, calendar and costs the campaign uses."""
+    no_player: list[str] = []
+    """T4.4: player nations that start without a player (left out of the record when empty)."""
     rules: HouseRules = HouseRules()
     """The house rules chosen at creation (docs/rules.md H); a campaign recorded before they
     existed has the defaults, except ``orders``: see :meth:`_played_one_act_at_a_time` (so a
@@ -156,6 +159,8 @@ class CampaignCreated(EventBase):
         # `immediate` and the other defaults are left out, so a creation event written before
         # house rules (or the option `orders`) existed serialises exactly as it was stored.
         data: dict[str, Any] = handler(self)
+        if not self.no_player:
+            data.pop("no_player", None)
         rules = data.get("rules")
         if isinstance(rules, dict) and rules.get("orders") == "immediate":
             rules.pop("orders")
@@ -672,6 +677,17 @@ class OrdersResolved(EventBase):
     """Every meeting found, sea first."""
 
 
+class PlayerChanged(EventBase):
+    """T4.4: a nation loses its player (it gives no orders, recruits nothing, its forces stand
+    and defend) or gets one back."""
+
+    kind: Literal["player_changed"] = "player_changed"
+    nation: str
+    """The nation."""
+    player: bool
+    """True: somebody plays it from now on; False: nobody does."""
+
+
 class MeetingAnswered(EventBase):
     """Each side of a meeting says whether it seeks battle (T3.0, T7.4)."""
 
@@ -793,6 +809,7 @@ Event = Annotated[
     | OrderWithdrawn
     | OrdersResolved
     | MeetingAnswered
+    | PlayerChanged
     | DbaMoved
     | SpecialActionOrdered
     | ArmyMobilised
@@ -841,6 +858,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "order_withdrawn",
     "orders_resolved",
     "meeting_answered",
+    "player_changed",
     "dba_moved",
     "special_action",
     "army_mobilised",

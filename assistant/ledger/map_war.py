@@ -272,14 +272,25 @@ def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
         hostile = state.sacked_by.setdefault(event.province, [])
         if nation.name not in hostile:
             hostile.append(nation.name)
-    text = N_("{nation} sacked {province}: +{pe} PE, loyalty toward it −10 (T5.3)").format(
-        nation=nation.name, province=event.province, pe=event.pe
-    )
+    text = N_(
+        "{nation} sacked {province}: +{pe} PE, its loyalty toward {sacker} −10 (T5.3)"
+    ).format(nation=nation.name, province=event.province, pe=event.pe, sacker=nation.name)
     if event.prestige:
         text += "; " + N_("prestige {changes}").format(
-            changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+            changes=", ".join(f"{n} {signed(pp)}" for n, pp in event.prestige.items())
         )
     return text
+
+
+def signed(value: int) -> str:
+    """``+2``, ``0``, ``−1``: a change with the minus sign the summaries use everywhere (issue
+    27: "−2 PM" beside "Pyrrhus -1")."""
+    return f"{value:+d}".replace("-", "−")
+
+
+SACKED_BEFORE = N_("{nation} sacked {province}: +{pe} PE, loyalty toward it −10 (T5.3)")
+"""How a sack was summed up until issue 27 ("toward it": toward whom?): kept in the catalogue so
+the sacks recorded then still read in Italian."""
 
 
 # ---- treaties (T7.10, T4.2) --------------------------------------------------------------

@@ -29,6 +29,7 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    PlayerChanged,
     SealedOrder,
     VoyageOrder,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "meetings_summary",
     "order_for",
     "orders_of",
+    "player_changed",
     "resolution",
     "resolved",
     "withdrawn",
@@ -145,7 +147,7 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
     _need_sealed(state)
     nation = state.nation(event.nation)
-    if not nation.player:
+    if not nation.player or nation.unplayed:
         raise refused(
             "nation",
             N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
@@ -377,6 +379,79 @@ def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
     )
 
 
+def found_by_landing(state: CampaignState, army: str) -> None:
+    """T5.2 phase 6, T7.4: troops landed after the naval battles meet the hostile armies
+    ashore where they land (one land meeting per province, the landing its approach, T3.2)."""
+    if state.orders_resolved_turn != state.turn:
+        return
+    state.landed.append(army)
+    landed = state.forces[army]
+    groups = map_rules.alliances(state)
+    ashore = [
+        f
+        for f in map_rules.on_map(state)
+        if f.kind == "army" and f.aboard is None and f.province == landed.province
+    ]
+    side = landed.paid_by or landed.nation
+    if not any(at_war(side, f.paid_by or f.nation, groups) for f in ashore):
+        return
+    names = sorted(f.name for f in ashore)
+    for meeting in state.meetings:
+        found = meeting.meeting
+        if not found.at_sea and not found.crossing and found.province == landed.province:
+            arrivals = {**found.arrivals, **dict.fromkeys(state.landed, "landing")}
+            meeting.meeting = found.model_copy(
+                update={
+                    "forces": names,
+                    "nations": [state.forces[n].nation for n in names],
+                    "arrivals": {n: arrivals.get(n, "stood") for n in names},
+                }
+            )
+            meeting.settled = False
+            return
+    state.meetings.append(
+        MeetingState(
+            meeting=Meeting(
+                number=len(state.meetings) + 1,
+                province=landed.province,
+                at_sea=False,
+                forces=names,
+                nations=[state.forces[n].nation for n in names],
+                arrivals={n: "landing" if n in state.landed else "stood" for n in names},
+            )
+        )
+    )
+
+
+def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+    """T7.4: once the orders are carried out, a battle before the retreats is fought only where
+    forces meet, between the nations of that meeting (a second battle after the retreats,
+    T4.3, is not bound to a meeting)."""
+    from assistant.ledger.phases import TARENTINE, Phase
+
+    if (
+        state.rules.orders != "sealed"
+        or state.orders_resolved_turn != state.turn
+        or state.phase not in TARENTINE
+        or TARENTINE.index(state.phase) >= TARENTINE.index(Phase.retreats)
+    ):
+        return
+    fought = set(nations)
+    there = [m for m in state.meetings if m.province == place]
+    if any(fought <= set(m.meeting.nations) for m in there):
+        return
+    raise refused(
+        "place",
+        N_("no meeting at {place} this turn between {nations}; meetings: {choices} (T7.4)"),
+        place=place,
+        nations=", ".join(sorted(fought)),
+        choices="; ".join(
+            f"{m.province} ({', '.join(dict.fromkeys(m.meeting.nations))})" for m in state.meetings
+        )
+        or "-",
+    )
+
+
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
     """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
     fought = set(nations)
@@ -398,6 +473,35 @@ def settle_by_interception(state: CampaignState, province: str, caught: bool) ->
         if meeting.at_sea and not meeting.settled and meeting.province == province:
             meeting.settled = True
             return
+
+
+def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> str:
+    """T4.4: a nation loses its player or gets one back (its orders given this turn are
+    withdrawn with it)."""
+    nation = state.nation(event.nation)
+    if not nation.player:
+        raise refused(
+            "nation",
+            N_("{nation} is no player nation: its forces are the Neutral holders' (T4.4)"),
+            nation=nation.name,
+        )
+    if nation.unplayed == (not event.player):
+        raise refused(
+            "nation",
+            N_("{nation} already has a player")
+            if event.player
+            else N_("{nation} already has no player"),
+            nation=nation.name,
+        )
+    if apply:
+        nation.unplayed = not event.player
+        if not event.player:
+            state.orders.pop(nation.name, None)
+    if event.player:
+        return N_("{nation} has a player again (T4.4)").format(nation=nation.name)
+    return N_("{nation} has no player from now on: its forces stand and defend (T4.4)").format(
+        nation=nation.name
+    )
 
 
 def orders_of(state: CampaignState, viewer: str | None) -> dict[str, list[SealedOrder]]:

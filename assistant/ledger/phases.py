@@ -487,8 +487,8 @@ def left_to_do(campaign: CampaignState) -> list[str]:
     """What is left in the current phase, in words (language-neutral)."""
     phase = campaign.phase
     left: list[str] = []
-    if phase in ORDERS_WINDOW and campaign.rules.orders == "sealed":
-        waiting = sum(len(o) for o in campaign.orders.values())
+    waiting = sum(len(o) for o in campaign.orders.values())
+    if phase in ORDERS_WINDOW and campaign.rules.orders == "sealed" and waiting:
         left.append(
             N_("{count} sealed order(s) in; carry them out with castra campaign resolve").format(
                 count=waiting

@@ -45,6 +45,7 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    PlayerChanged,
     PmRebuilt,
     PrestigeAdjusted,
     ProvinceSacked,
@@ -100,6 +101,11 @@ recorded in English and translated with the sentence where it is shown."""
 
 REPLAY_VERSION = 4
 """Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
+
+
+RESOLUTION_NAMES = {"fog": "FoG", "dbm": "DBM", "dbmm": "DBMM", "dba": "DBA"}
+"""How a battle's rules are written in its summary: as their books spell them (issue 27:
+"(turn 1, fog)"); dice, naval and manual read as they are."""
 
 
 class LedgerError(ValueError):
@@ -196,6 +202,9 @@ class NationState(_State):
     """Enemy land PM this nation holds prisoner (T4.3)."""
     away: bool = False
     """Pyrrhus away in Greece after the barbarian invasion (T5.6, 1–2)."""
+    unplayed: bool = False
+    """T4.4: a player nation nobody plays now: it gives no orders and recruits nothing; its
+    forces stand and defend; it pays and collects as usual."""
 
     @property
     def decimated_pm(self) -> int:
@@ -344,6 +353,9 @@ class CampaignState(_State):
     """The last turn whose orders were carried out (once a turn, T7.3)."""
     meetings: list[sealed.MeetingState] = []
     """T7.4: the meetings found when this turn's orders were carried out, sea first."""
+    landed: list[str] = []
+    """Armies that landed this turn after the naval battles (T5.2 phase 6): their approach to
+    a meeting is a landing (T3.2)."""
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -537,6 +549,7 @@ class CampaignState(_State):
                     "prestige": nation.prestige,
                     "victory_points": nation.victory_points,
                     "prisoners_held": nation.prisoners_held,
+                    "has_player": nation.player and not nation.unplayed,
                 }
                 for name, nation in self.nations.items()
             },
@@ -617,6 +630,10 @@ class CampaignState(_State):
                 if not apply:
                     map_war.battle_on_map(self, event, apply=False)
                     dba_map.after_battle(self, event, event_id, apply=False)
+                if not apply:
+                    sealed.check_battle_meets(
+                        self, event.place, [c.nation for c in event.contingents]
+                    )
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)
@@ -689,7 +706,10 @@ class CampaignState(_State):
             case FleetSailed():
                 return map_rules.sail_fleet(self, event, apply)
             case TroopsLanded():
-                return map_rules.land_troops(self, event, apply)
+                text = map_rules.land_troops(self, event, apply)
+                if apply and self.rules.orders == "sealed":
+                    sealed.found_by_landing(self, event.army)
+                return text
             case ForceRenamed():
                 return map_rules.rename(self, event, apply)
             case ForceSplit():
@@ -725,6 +745,8 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case PlayerChanged():
+                return sealed.player_changed(self, event, apply)
             case DbaMoved():
                 return dba_map.moved(self, event, apply, event_id)
             case SpecialActionOrdered():
@@ -1040,10 +1062,11 @@ class CampaignState(_State):
             winner = N_("draw")
         elif defeat:
             winner = N_("side {side} won ({defeat} defeat)").format(
-                side=event.winner, defeat=defeat
+                side=event.winner.upper(), defeat=defeat
             )
         else:
-            winner = N_("side {side} won").format(side=event.winner)
+            # Sides are A and B on the desk and the sheet: so in the summary (issue 27).
+            winner = N_("side {side} won").format(side=event.winner.upper())
         if event.morale:
             losses = "; ".join(
                 (
@@ -1054,12 +1077,15 @@ class CampaignState(_State):
                 for m in event.morale
             )
         text = N_("battle of {place} (turn {turn}, {resolution}): {winner}").format(
-            place=event.place, turn=turn, resolution=event.resolution, winner=winner
+            place=event.place,
+            turn=turn,
+            resolution=RESOLUTION_NAMES.get(event.resolution, event.resolution),
+            winner=winner,
         )
         text += "; " + losses
         if event.prestige:
             text += "; " + N_("prestige {changes}").format(
-                changes=", ".join(f"{n} {pp:+d}" for n, pp in event.prestige.items())
+                changes=", ".join(f"{n} {map_war.signed(pp)}" for n, pp in event.prestige.items())
             )
         return text
 
@@ -1106,6 +1132,12 @@ class CampaignState(_State):
         if not nation.player:
             raise LedgerFieldError(
                 "nation", N_("{name} is not a player nation and cannot recruit"), name=nation.name
+            )
+        if nation.unplayed:
+            raise LedgerFieldError(
+                "nation",
+                N_("{name} has no player: it recruits nothing (T4.4)"),
+                name=nation.name,
             )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
@@ -1238,6 +1270,7 @@ class CampaignState(_State):
         self._set_initiative()
         phases.end_of_turn(self, apply=True)
         self.meetings = []
+        self.landed = []
         self.turn += 1
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
@@ -1413,9 +1446,14 @@ class CampaignState(_State):
         for nation in self.nations.values():
             gone = self._expire_decimated(nation, apply=True, at=self.turn)
             if gone:
-                lines.append(
-                    N_("{nation}: {gone} decimated PM expire").format(nation=nation.name, gone=gone)
+                # One PM "expires", more "expire" (issue 27); the plural template reads the
+                # winters recorded before either way.
+                template = (
+                    N_("{nation}: {gone} decimated PM expires")
+                    if gone == 1
+                    else N_("{nation}: {gone} decimated PM expire")
                 )
+                lines.append(template.format(nation=nation.name, gone=gone))
         # T5.7 control checks: after the event (its prestige counts), before the VP, which
         # count the PE of the provinces each nation then controls (T5.8).
         if event.occupation:
@@ -1656,6 +1694,8 @@ def initial_state(created: CampaignCreated) -> CampaignState:
         last_event_id=1,
     )
     state.phase = phases.first_phase(state)
+    for name in created.no_player:
+        state.nations[name].unplayed = True
     return state
 
 

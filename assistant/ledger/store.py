@@ -19,7 +19,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from assistant.ledger.glance import (
     stamped,
     stored_glance,
 )
+from assistant.ledger.paths import has_sqlite_header
 from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
@@ -78,7 +79,6 @@ EXPORT_FORMAT = "castra-campaign-export"
 BUSY_TIMEOUT_MS = 15_000
 """How long a writer waits for another process's transaction to finish."""
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
 _SIDE_SUFFIXES = ("-wal", "-shm")
 """SQLite's side files of a campaign in WAL mode: they belong with it wherever it goes."""
 
@@ -461,9 +461,10 @@ class CampaignStore:
         note: str = "",
         force: bool = False,
         rules: HouseRules | None = None,
+        no_player: Sequence[str] = (),
     ) -> CampaignStore:
         """Start a new campaign file from ``scenario``, with its house ``rules`` (docs/rules.md H;
-        the defaults if None).
+        the defaults if None) and the player nations nobody plays (``no_player``, T4.4).
 
         An existing file is refused unless ``force``; then it is not deleted but renamed
         aside (``NAME.replaced-YYYYmmddTHHMMSS``) so nothing is ever lost.
@@ -471,6 +472,7 @@ class CampaignStore:
         created = CampaignCreated(
             scenario=scenario,
             rules=rules or HouseRules(),
+            no_player=list(no_player),
             turn=1,
             who=who,
             when=_now(),
@@ -1183,14 +1185,9 @@ def is_campaign_file(path: Path) -> bool:
         if path.name.endswith(side) and is_campaign_file(path.with_name(path.name[: -len(side)])):
             return True
     try:
-        return _has_sqlite_header(path)
+        return has_sqlite_header(path)
     except OSError:
         return False
-
-
-def _has_sqlite_header(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
 
 
 def write_new_file(path: Path, text: str, *, replace: bool = False) -> None:
@@ -1253,7 +1250,7 @@ def _check_header(path: Path) -> None:
         )
     if not path.is_file():
         raise refused("file", N_("{path} is not a file"), path=path)
-    if not _has_sqlite_header(path):
+    if not has_sqlite_header(path):
         raise refused(
             "file",
             N_(

@@ -42,9 +42,6 @@ def open_campaign(campaign_path: str | Path | None = None) -> tuple[Any, str | N
     return store, _("New Tarentine Wars campaign created at {path}").format(path=path)
 
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
-
-
 def run_app(campaign_path: str | None = None) -> int:
     """Run the app on the campaign (created on first use) until the player quits; the exit code.
 
@@ -97,8 +94,9 @@ def _looks_like_a_campaign(path: Path) -> bool:
     check the first frame can wait for; the ledger makes the real checks afterwards."""
     if not path.exists():
         return True
+    from assistant.ledger.paths import has_sqlite_header
+
     try:
-        with path.open("rb") as handle:
-            return handle.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+        return has_sqlite_header(path)
     except OSError:
         return False

@@ -64,16 +64,17 @@ def pytest_configure(config: pytest.Config) -> None:
         "nations' PM standing at place, where its battle is fought (T7.4)",
     )
     config.addinivalue_line(
-        "markers", "sealed_orders: the test's campaign keeps sealed orders (T7.3, the default)"
+        "markers",
+        "orders_immediate: the test's campaign moves one act at a time (T7.3 house rule)",
     )
 
 
 @pytest.fixture
 def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[CampaignStore]:
     """A fresh Tarentine Wars campaign (T5.5 start forces and treasuries), turn 1; a test
-    marked ``armies_at`` has the nations it names standing where its battle is fought. Its
-    moves are carried out as they are recorded (house rule ``orders = immediate``, T7.3)
-    unless the test is marked ``sealed_orders``."""
+    marked ``armies_at`` has the nations it names standing where its battle is fought; one
+    marked ``orders_immediate`` carries its moves out as they are recorded (house rule
+    ``orders = immediate``, T7.3) instead of as sealed orders."""
     from converters.house_rules import HouseRules
     from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
 
@@ -83,8 +84,8 @@ def store(campaign_path: Path, request: pytest.FixtureRequest) -> Iterator[Campa
         if marker is None
         else tarentine_meeting_at(*marker.args, **marker.kwargs)
     )
-    sealed = request.node.get_closest_marker("sealed_orders") is not None
-    rules = HouseRules() if sealed else ONE_AT_A_TIME
+    at_once = request.node.get_closest_marker("orders_immediate") is not None
+    rules = ONE_AT_A_TIME if at_once else HouseRules()
     created = CampaignStore.create(campaign_path, scenario, who="Referee", rules=rules)
     yield created
     created.close()

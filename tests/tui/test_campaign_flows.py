@@ -113,6 +113,7 @@ async def test_T2_5_a_refused_rebuild_shows_the_error_and_writes_nothing(app: An
 
 
 @pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
+@pytest.mark.orders_immediate
 async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
     record_battle_at_heraclea(app.ledger.store)
     async with app.run_test(size=SIZE) as pilot:
@@ -261,6 +262,7 @@ async def test_T5_7_winter_form_says_when_nothing_is_occupied(app: Any) -> None:
         assert not app.screen.query("#stationed"), "no empty field when there is nothing to check"
 
 
+@pytest.mark.orders_immediate
 async def test_T5_7_winter_form_lists_the_occupations_on_the_map_and_takes_no_pm(
     app: Any, type_text: Any
 ) -> None:

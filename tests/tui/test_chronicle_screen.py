@@ -72,14 +72,14 @@ async def test_sparklines_in_each_nations_colour_and_f9_changes_the_figure(story
     async with story_app.run_test(size=SIZE) as pilot:
         screen = await _open(pilot)
         charts = screen.query_one("#chronicle-charts", VerticalScroll)
-        assert charts.border_title == "PM in play per turn"
+        assert charts.border_title.startswith("PM in play per turn · 0–")
         names = {str(label.content): label for label in charts.query(".spark-name").results(Label)}
         colours = screen.chronicle.colours
         assert names["Rome"].styles.color == Color.parse(colours["Rome"])
         assert names["Pyrrhus"].styles.color == Color.parse(colours["Pyrrhus"])
         await pilot.press("f9")
         await _settle(pilot)
-        assert charts.border_title == "Treasury (PE) per turn"
+        assert charts.border_title.startswith("Treasury (PE) per turn · ")
 
 
 async def test_f8_writes_the_report_beside_the_campaign_and_says_where(story_app: Any) -> None:

@@ -13,12 +13,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
-from assistant.tui.app import make_app
-from converters.i18n import LOCALE_DIR, current_language, set_language
+from assistant.tui.app import NAVIGATION, make_app
+from converters.i18n import current_language, set_language
+from tests.english_words import english_only_words, words
 from tests.tui.conftest import SEED, SIZE
 from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
 
@@ -42,26 +42,11 @@ SAME_IN_BOTH = {"castra", "bellum", "anni", "bui", "tras"}
 
 
 def _english_only_words() -> set[str]:
-    with (LOCALE_DIR / "it" / "LC_MESSAGES" / "castra.po").open("rb") as handle:
-        catalogue = read_po(handle, locale="it")
-    english: set[str] = set()
-    italian: set[str] = set()
-    for message in catalogue:
-        if not message.id:
-            continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        for text in ids:
-            english |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w", " ", text))
-        for text in strings:
-            # A placeholder's name ("{turn}") or a flag ("--turn") is no Italian word: without
-            # this, "Turn" on screen would pass as Italian.
-            italian |= _words(re.sub(r"\{[^{}]*\}|%\(\w+\)\w|--?[\w-]+", " ", text))
-    return english - italian - SAME_IN_BOTH
+    return english_only_words() - SAME_IN_BOTH
 
 
 def _words(text: str) -> set[str]:
-    return {word.lower() for word in re.findall(r"[A-Za-zÀ-ÿ]{4,}", text)}
+    return words(text)
 
 
 def _screen_text(app: Any) -> str:
@@ -209,6 +194,26 @@ def test_campaign_screen_in_italian(snap_compare: Any, store: Any, size: tuple[i
     a_battle_and_a_turn(store)
     set_language("it")
     assert snap_compare(make_app(store, seed=SEED), terminal_size=size)
+
+
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+@pytest.mark.parametrize("key", [key for key, _mode, _title in NAVIGATION] + ["m", "o", "f1"])
+def test_each_screen_in_italian_at_80x24(snap_compare: Any, store: Any, key: str) -> None:
+    """Issue 25 (review §4.2): every screen, Help included, in Italian at 80×24, the table's
+    terminal: look at each picture for a cut label or an English word."""
+    from tests.tui.conftest import settle
+    from tests.tui.test_snapshots_shell import a_battle_and_a_turn
+
+    a_battle_and_a_turn(store)
+    set_language("it")
+
+    async def open_and_settle(pilot: Any) -> None:
+        await pilot.press(key)
+        await settle(pilot)
+
+    assert snap_compare(
+        make_app(store, seed=SEED), terminal_size=(80, 24), run_before=open_and_settle
+    )
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.tui.conftest import SIZE, fill
 from tests.tui.test_battle_desk import choose, open_desk, set_sides, text
 from tests.tui.test_dice_battle import open_dice, tick
+
+pytestmark = pytest.mark.orders_immediate
+"""These tests move forces one act at a time (house rule orders = immediate, T7.3)."""
 
 
 async def test_t7_4_the_desk_bounds_each_side_by_what_stands_at_the_place(

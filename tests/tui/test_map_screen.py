@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input, Select, Static
 
 from assistant.ledger.events import ArmyMoved, CityShutIn, TurnAdvanced
@@ -12,6 +13,9 @@ from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
 from assistant.tui.widgets.map_canvas import nearest_in_direction
 from tests.tui.conftest import SIZE
+
+pytestmark = pytest.mark.orders_immediate
+"""These tests move forces one act at a time (house rule orders = immediate, T7.3)."""
 
 
 def panel(app: Any) -> str:
@@ -43,6 +47,32 @@ async def test_arrow_keys_jump_to_the_nearest_province_that_way(app: CastraApp) 
         await pilot.press("up")
         await pilot.pause()
         assert provinces[app.screen.selected]["lat"] > provinces[expected]["lat"]
+
+
+async def test_arrow_keys_draw_the_board_once_and_the_same_picture_as_from_scratch(
+    app: CastraApp,
+) -> None:
+    """Issue 26: the roads and sea stretches are drawn once per board and size; an arrow key
+    only moves the reversed marker. What the canvas shows after the arrows is exactly the
+    board drawn from nothing for the province reached."""
+    from assistant.tui.widgets import map_canvas
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        drawn = map_canvas._links.cache_info().misses
+        await pilot.press("down", "right", "up", "left", "down")
+        await pilot.pause()
+        assert map_canvas._links.cache_info().misses == drawn
+        screen: Any = app.screen
+        canvas = screen.query_one("#map-canvas", Static)
+        shown = str(canvas.render())
+        map_canvas._links.cache_clear()
+        width, height = canvas.size
+        fresh = map_canvas.render_map(
+            {"provinces": screen.provinces}, width, height, screen.selected
+        )
+        assert shown == "\n".join(str(line) for line in fresh)
 
 
 async def test_the_board_and_panel_follow_the_selected_province(app: CastraApp) -> None:
@@ -188,7 +218,8 @@ async def test_t7_4_d_opens_the_dice_battle_and_nowhere_without_enemies(
 
 async def test_the_panel_names_holder_and_collector_as_seed_000_does(app: CastraApp) -> None:
     """Issue 14: in Italian Roma is held by Roma and pays its tribute to Roma; the armies keep
-    the names the ledger gives them."""
+    the names the ledger gives them. Issue 25 (S3, G1): the seed's words, "controllata" and
+    "madrepatria", and the tribute's arrow, which needs no article ("a Etruschi")."""
     from converters.i18n import set_language
 
     set_language("it")
@@ -199,9 +230,9 @@ async def test_the_panel_names_holder_and_collector_as_seed_000_does(app: Castra
             text = panel(app)
     finally:
         set_language("en")
-    assert "Tenuta da Roma (in origine Roma)" in text
+    assert "Controllata da Roma · madrepatria Roma" in text
     tribute = next(line for line in text.splitlines() if line.startswith("Tributo"))
-    assert tribute.endswith(" Roma"), tribute
+    assert tribute.endswith(" PE → Roma"), tribute
     assert "Rome I 4⚔" in text
 
 

@@ -82,6 +82,7 @@ def test_die_entry_in_physical_dice_mode(snap_compare: Any, app: Any) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=roll_the_winter_die)
 
 
+@pytest.mark.orders_immediate
 def test_winter_form_lists_the_occupied_provinces_t5_7(snap_compare: Any, app: Any) -> None:
     """T5.7, T7.7: Rome II stands in Canova (Neutral) all summer; Magna Graecia III, at war
     with Rome, in Rome's Arpi once Rome II has left it."""

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
 from tests.tui.conftest import SIZE
 from tests.tui.test_map_screen import besieged_tarentum
+
+# The set-ups move forces one act at a time (T7.3 house rule): these tests are about the app.
+pytestmark = pytest.mark.orders_immediate
 
 
 async def _battle_from_map(pilot: Any, key: str) -> None:
@@ -21,6 +26,7 @@ async def _battle_from_map(pilot: Any, key: str) -> None:
     await pilot.pause()
 
 
+@pytest.mark.orders_immediate
 async def test_the_map_stays_reachable_after_a_battle_opened_from_it(
     app: CastraApp, store: CampaignStore
 ) -> None:
@@ -330,12 +336,13 @@ async def test_the_ghost_says_what_routed_takes_waits_for_f10_and_starts_anew_em
         assert "you 0, ghost 0" in str(screen.query_one("#ghost-loss-total", Static).render())
 
 
+@pytest.mark.orders_immediate
 async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_recorded(
     app: CastraApp, store: CampaignStore, type_text: Any
 ) -> None:
-    """Item 8 (T7.4): at Tarentum Rome has 1 PM standing (of 7 in play): the card says "of 1
-    at Tarentum"; once ctrl+r records, the figures are cleared, nothing is red, and the desk
-    says what was recorded."""
+    """Item 8 (T7.4): at Tarentum Rome has 1 PM standing (of 7 in play): the card says "of 1"
+    (its tooltip "at Tarentum"); once ctrl+r records, the figures are cleared, nothing is red,
+    and the desk says what was recorded."""
     from textual.widgets import Input, Static
 
     from tests.tui.conftest import fill
@@ -346,9 +353,9 @@ async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_re
         await _battle_from_map(pilot, "b")
         desk = app.screen
         rome = next(card for card in desk.cards("a") if card.nation == "Rome")
-        assert str(desk.query_one(f"#{rome.side}{rome.number}-available").render()) == (
-            "of 1 at Tarentum"
-        )
+        available = desk.query_one(f"#{rome.side}{rome.number}-available")
+        assert str(available.render()) == "of 1", "1 PM stands at Tarentum, not the 7 in play"
+        assert available.tooltip == "of 1 at Tarentum"
         await fill(pilot, "#a1-battle_groups", "8", type_text)
         await fill(pilot, "#a1-broken", "1", type_text)
         for card in desk.cards("b"):
@@ -367,3 +374,174 @@ async def test_the_desk_from_the_map_counts_what_stands_there_and_clears_once_re
             if str(line.render()).strip()
         ]
         assert red == [], red
+
+
+async def test_a_province_typed_in_any_case_is_read_and_a_slip_gets_the_nearest_name(
+    app: CastraApp, store: CampaignStore, type_text: Any
+) -> None:
+    """Item 9 (T7.3): the Sail form reads "TARQUINI" as no province, suggesting Tarquinii, and
+    "tarquinii" as Tarquinii; the fleet sails there."""
+    from textual.widgets import Input, Select, Static
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#fleet", Select).value = "Rome fleet I"
+        form.query_one("#to", Input).value = "TARQUINI"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = str(form.query_one("#to-error", Static).render())
+        assert said == "To: no province is called 'TARQUINI': did you mean Tarquinii?"
+        form.query_one("#to", Input).value = "tarquinii"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form, str(form.query_one("#to-error", Static).render())
+        assert store.state().forces["Rome fleet I"].province == "Tarquinii"
+
+
+def test_find_name_reads_any_case_and_either_language() -> None:
+    """Item 9: one helper for both interfaces: "capua", " CAPUA " and the Italian "Cartagine"
+    are read; a slip is None, with its nearest name."""
+    from armylists.names import find_name, nearest_name
+    from converters.i18n import current_language, set_language
+
+    names = ["Capua", "Carthage", "Rome", "Magna Graecia"]
+    assert find_name("capua", names) == find_name(" CAPUA ", names) == "Capua"
+    assert find_name("magna   graecia", names) == "Magna Graecia"
+    before = current_language()
+    for language in ("en", "it"):  # either language, whichever the interface speaks
+        set_language(language)
+        try:
+            assert find_name("cartagine", names) == "Carthage"
+            assert find_name("Roma", names) == "Rome" and find_name("rome", names) == "Rome"
+        finally:
+            set_language(before)
+    assert find_name("Capau", names) is None and nearest_name("Capau", names) == "Capua"
+    assert nearest_name("zzzz", names) is None
+
+
+async def test_the_sack_form_previews_what_the_ledger_will_record(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    """Item 10 (T5.3, T4.2): Rome II in Canova; choosing Rome as sacker shows the 6 PE (3 × 2),
+    Canova's −10 loyalty toward Rome and the prestige of everyone concerned, as the ledger's own
+    event for the sack has them, before ctrl+s writes anything."""
+    from textual.widgets import Select, Static
+
+    from assistant.ledger.events import ArmyMoved
+    from assistant.ledger.map_war import sack_event
+
+    store.append(ArmyMoved(army="Rome II", to="Canova"))
+    events = len(store.events())
+    expected = sack_event(store.state(), "Canova", "Rome")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Canova"
+        await pilot.press("k")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#nation", Select).value = "Rome"
+        await pilot.pause()
+        said = str(form.query_one("#sack-preview", Static).render())
+        assert said.startswith("Rome takes 6 PE; Canova's loyalty toward Rome −10 for ever (T5.3)")
+        changes = ", ".join(f"{n} {pp:+d}".replace("-", "−") for n, pp in expected.prestige.items())
+        assert said.endswith(f"Prestige (T4.2): {changes}" if changes else "no change")
+        assert len(store.events()) == events, "a preview writes nothing"
+
+
+async def test_a_macedon_campaign_screen_hints_only_its_own_keys(tmp_path: Any) -> None:
+    """Item 10: Macedon vs Persia has no PM to rebuild or recruit: no "r rebuilds" hint."""
+    from textual.widgets import Static
+
+    from armylists.scenarios import load_scenario
+    from assistant.tui.app import make_app
+    from tests.tui.conftest import SEED
+
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
+    app = make_app(store, seed=SEED)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            status = str(app.screen.query_one("#campaign-status", Static).render())
+            assert "n ends this turn" in status
+            assert "rebuilds" not in status and "recruits" not in status
+    finally:
+        store.close()
+
+
+async def test_the_chronicle_scrolls_at_once_and_draws_every_nation_on_one_scale(
+    tmp_path: Any,
+) -> None:
+    """Item 11: Down and PageDown scroll the story without Tab; the chart's range is in its
+    title and equal figures draw equal bars whoever holds them."""
+    from textual.containers import VerticalScroll
+
+    from assistant.tui.app import make_app
+    from assistant.tui.screens.chronicle import SharedSparkline, spark_bars
+    from tests.chronicle_story import build_story
+    from tests.tui.conftest import SEED
+
+    store = build_story(tmp_path / "story.castra")
+    app = make_app(store, seed=SEED)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("o")
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("f7")  # the whole campaign: longer than the screen
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            story = screen.query_one("#chronicle-story", VerticalScroll)
+            assert story.max_scroll_y > 0
+            await pilot.press("pagedown", "down")
+            await pilot.pause()
+            assert story.scroll_y > 0, "the story scrolled without a Tab"
+            charts = screen.query_one("#chronicle-charts", VerticalScroll)
+            lines = list(charts.query(SharedSparkline).results(SharedSparkline))
+            assert lines and len({(line.low, line.high) for line in lines}) == 1
+            low, high = lines[0].low, lines[0].high
+            assert charts.border_title.endswith(f" · {low}–{high}")
+            assert high == max(v for line in lines for v in line.values)
+    finally:
+        store.close()
+    # One scale: 6 and 7 out of 0–12 are middling bars, not an empty one and a full one.
+    assert spark_bars([6, 7], 0, 12, 10) == "▅▅"
+    assert spark_bars([12, 0], 0, 12, 10) == "█▁"
+    assert (
+        spark_bars(list(range(100)), 0, 99, 10)[-1] == "█"
+        and len(spark_bars(list(range(100)), 0, 99, 10)) == 10
+    )
+
+
+async def test_a_real_d10_waits_after_1_and_refuses_12_at_once(
+    app: CastraApp, store: CampaignStore, type_text: Any
+) -> None:
+    """Item 15 (T5.6 with physical dice): on the winter's d10 "1" may become 10, so the prompt
+    waits; "12" no d10 shows, refused as it is typed, without Enter."""
+    from textual.widgets import Static
+
+    from assistant.tui.screens.die_entry import DieEntryScreen
+    from tests.tui.test_campaign_flows import play_to_the_first_winter
+
+    play_to_the_first_winter(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "w", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, DieEntryScreen)
+        await type_text(pilot, "1")
+        await pilot.pause()
+        error = app.screen.query_one("#die-error", Static)
+        assert isinstance(app.screen, DieEntryScreen) and str(error.render()) == ""
+        await type_text(pilot, "2")
+        await pilot.pause()
+        assert str(error.render()) == "face: a d10 shows 1 to 10 (got '12'); roll again"
+        assert app.dice.log == []
+        await pilot.press("escape")  # abandon the roll: the winter's worker stops waiting
+        await app.workers.wait_for_complete()

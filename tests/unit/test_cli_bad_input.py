@@ -311,10 +311,12 @@ def test_a_scripted_dice_battle_that_runs_out_of_dice_is_one_line_with_json(
 
 
 def test_a_battle_sheet_too_large_for_exact_odds_is_printed_without_them(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """1 PM v 1,000,000 PM overflowed the T3.8 odds (found by the command-line fuzz): the sheet
-    leaves the odds out beyond the 200 PM that `castra odds` computes."""
+    leaves the odds out beyond the 200 PM that `castra odds` computes. (The sheet is written
+    where the referee stands, so the test stands in a folder of its own.)"""
+    monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "sheet", "fog", "1", "1000000", "--format", "md")
     assert (code, err) == (0, "")
     assert out

@@ -355,7 +355,11 @@ SEEDS: dict[str, list[list[str]]] = {
     ],
     "campaign loyalty": [["--file", "m.castra", "--side", "Macedon", "--by", "1", "Thrace"]],
     "campaign pairing": [["--file", "m.castra", "Macedonia"]],
-    "campaign sail": [["--file", "c.castra", "--to", "Neapolis", "Rome fleet I"]],
+    "campaign sail": [
+        ["--file", "c.castra", "--to", "Neapolis", "Rome fleet I"],
+        ["--file", "s.castra", "--to", "Neapolis", "--nation", "Carthage", "Rome fleet I"],
+        ["--file", "s.castra", "--to", "Sena", "Rome fleet I"],
+    ],
     "campaign land": [["--file", "c.castra", "Rome I"]],
     "campaign rename": [
         ["--file", "c.castra", "--name", "Legio", "Rome I"],
@@ -403,16 +407,26 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", LONG_NAME],
         ["--file", "c.castra", "--who", LONG_NAME, "x"],
     ],
+    # T7.3, T7.4, T4.4: s.castra holds two sealed orders that cross on the road Roma–Corfinium
     "campaign orders": [
+        ["--file", "s.castra", "Rome"],
+        ["--file", "s.castra", "--withdraw", LONG_NAME, "Rome"],
         ["--file", "c.castra", "Rome"],
         ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
         ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
     ],
-    "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"]],
-    "campaign meetings": [["--file", "c.castra"]],
+    "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
+    "campaign meetings": [["--file", "c.castra"], ["--file", "s.castra"]],
+    "campaign player": [
+        ["--file", "c.castra", "Rome", "--none"],
+        ["--file", "c.castra", "Neutral"],
+        ["--file", "c.castra", LONG_NAME, "--none"],
+        ["--file", "s.castra", "Senones", "--none"],
+    ],
     "campaign answer": [
         ["--file", "c.castra", "1"],
         ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
+        ["--file", "s.castra", "1", "--seek", LONG_NAME],
     ],
     "campaign declare-war": [
         ["--file", "c.castra", "Rome", "--on", "Carthage"],

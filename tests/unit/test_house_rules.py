@@ -41,6 +41,7 @@ from converters.prestige import prestige_award
 from ghost.generals import GeneralProfile
 from ghost.replay import ReplayGeneral, ReplayScript, ReplayTurn
 from ghost.replay import replay as ghost_replay
+from tests.battle_places import ONE_AT_A_TIME
 
 QUIET = 8
 """T5.6: a winter d10 of 8 is "nothing happens"."""
@@ -507,7 +508,8 @@ def test_t5_7_campaign_control_shows_the_tie_rule_and_the_pm_it_needs(
 ) -> None:
     # Rome II stands in Canova (Neutral 0 PP + loyalty 2) against Rome's 0 PP: 2 PM make the
     # tie, which the occupier wins by default; under control_tie = owner the occupier needs 3.
-    with CampaignStore.create(tmp_path / "c.castra", load_scenario("tarentine")) as store:
+    path = tmp_path / "c.castra"
+    with CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME) as store:
         store.append(ArmyMoved(army="Rome II", to="Canova"))
         path = str(store.path)
         before = run_json(capsys, "campaign", "control", "--file", path)

@@ -42,7 +42,8 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 def _campaign(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / f"{name}.castra")
-    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    # T7.3: these tests move and fight one act at a time (house rule orders = immediate)
+    assert main(["campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path]) == 0
     capsys.readouterr()
     return path
 
@@ -96,7 +97,7 @@ def test_a_battle_typed_with_italian_names_is_stored_as_with_english_ones(
 ) -> None:
     """Issue 25 "done means": ``--side-a Roma:4`` works as ``--side-a Rome:4`` does, and the
     JSON is the same in both languages (T7.4: Rome II marches to Corfinium, where Magna
-    Graecia's army stands, and fights it there)."""
+    Graecia's army stands, and the two fight there)."""
     english = _campaign(tmp_path, "english", capsys)
     italian = _campaign(tmp_path, "italian", capsys)
     for path in (english, italian):
@@ -194,3 +195,48 @@ def test_help_names_what_each_argument_takes_in_italian(
     out, err = capsys.readouterr()
     assert (refused.value.code, out) == (2, "")
     assert err.startswith("castra campaign sack: errore: ") and "provincia" in err
+
+
+def test_b3_rome_s_factions_read_as_the_seed_spells_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """S16: seed B's Famiglia Bruti / Scipi / Giuli in Italian; ``--faction`` keeps its keys and
+    ``--json`` its English names."""
+    code, out, _err = _run(capsys, "--lang", "it", "bellum", "powers", "--faction", "scipii")
+    assert code == 0
+    assert "Roma sceglie la Famiglia Scipi (B3):" in out.splitlines()
+    code, out, _err = _run(capsys, "--lang", "it", "bellum", "powers")
+    assert "  scipii = Famiglia Scipi F Messana / F Capua" in out.splitlines()
+    jsons = [
+        _run(capsys, "--lang", language, "bellum", "powers", "--faction", "julii", "--json")[1]
+        for language in ("en", "it")
+    ]
+    assert jsons[0] == jsons[1] and '"Julii"' in jsons[0]
+
+
+def test_t1_6_every_shipped_army_list_reads_as_the_seed_words_it() -> None:
+    """§4.1 item 9: the Tarentine FoG lists in Italian ("Romani della Media Repubblica da Rise of
+    Rome", "Etruschi (lista del club)"); a DBM number and a club's own list as stored."""
+    import armylists
+    from armylists.names import ARMY_LISTS, army_list_name
+    from converters.i18n import set_language
+
+    labels = {armylists.army_list(nation, "fog").label for nation in armylists.nations()}
+    assert {label.partition(" (")[0] for label in labels} | {
+        "Etruscan (club house list)"
+    } >= ARMY_LISTS
+    set_language("it")
+    try:
+        shown = {label: army_list_name(label) for label in labels}
+        dbm = army_list_name("DBM II/10")
+        club = army_list_name("Sanniti del club (lista nostra)")
+    finally:
+        set_language("en")
+    assert shown["Mid-Republican Roman (Rise of Rome)"] == (
+        "Romani della Media Repubblica da Rise of Rome"
+    )
+    assert shown["Carthaginian (Rise of Rome)"] == "Cartaginesi da Rise of Rome"
+    assert shown["Etruscan (club house list)"] == "Etruschi (lista del club)"
+    assert all(italian != label for label, italian in shown.items())
+    assert (dbm, club) == ("DBM II/10", "Sanniti del club (lista nostra)")
+    assert all(army_list_name(label) == label for label in labels), "English keeps the books'"

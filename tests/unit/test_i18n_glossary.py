@@ -140,3 +140,20 @@ def test_armata_is_anni_bui_s_word_alone() -> None:
 def test_the_check_would_catch_the_old_wording(rejected: str, text: str) -> None:
     """The patterns find what the review found (a pattern that matches nothing guards nothing)."""
     assert re.search(rejected, text)
+
+
+ITALIAN_DOCS = ("README.it.md", "docs/regole.md")
+
+
+@pytest.mark.parametrize("page", ITALIAN_DOCS)
+def test_the_italian_pages_use_the_glossary_s_words(page: str) -> None:
+    """README.it.md and docs/regole.md say what the screens say: no rejected form of a term
+    that has one whatever the English (a term bound to an English message is checked above)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    offending = [
+        (term.concept, found.group(0))
+        for term in GLOSSARY
+        if not term.only_for
+        for found in re.finditer(term.rejected, text)
+    ]
+    assert offending == []

@@ -25,11 +25,14 @@ from assistant.ledger.forces import map_summary
 from assistant.ledger.map_war import retreats
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
+from tests.battle_places import ONE_AT_A_TIME
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "rules.castra", load_scenario("tarentine")) as opened:
+    with CampaignStore.create(
+        tmp_path / "rules.castra", load_scenario("tarentine"), rules=ONE_AT_A_TIME
+    ) as opened:
         yield opened
 
 

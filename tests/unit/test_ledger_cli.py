@@ -333,3 +333,29 @@ def test_physical_dice_input_ending_writes_nothing(
     assert (code, out) == (2, "")
     assert "stdin: input ended" in err.strip().splitlines()[-1]
     assert Path(campaign).read_bytes() == before
+
+
+def test_export_takes_out_for_json_and_csv_dash_for_the_screen_and_the_old_form(
+    campaign: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 item 15: ``--out FILE`` writes the JSON as the positional FILE does, ``--out -``
+    prints it, ``--out DIR`` takes the CSV tables; the positional form still works; FILE and
+    --out together, or CSV to the screen, are refused in one line."""
+    by_out = tmp_path / "by-out.json"
+    by_name = tmp_path / "by-name.json"
+    assert run(capsys, "campaign", "export", "--file", campaign, "--out", str(by_out))[0] == 0
+    assert run(capsys, "campaign", "export", "--file", campaign, str(by_name))[0] == 0
+    assert json.loads(by_out.read_text()) == json.loads(by_name.read_text())
+    code, out, _err = run(capsys, "campaign", "export", "--file", campaign, "--out", "-")
+    assert code == 0 and json.loads(out) == json.loads(by_out.read_text())
+    folder = tmp_path / "tables"
+    code, _out, _err = run(
+        capsys, "campaign", "export", "--file", campaign, "--format", "csv", "--out", str(folder)
+    )
+    assert code == 0 and (folder / "battles.csv").is_file()
+    for argv, said in (
+        (["--out", str(tmp_path / "a.json"), str(tmp_path / "b.json")], "given once"),
+        (["--format", "csv", "--out", "-"], "cannot go to the screen"),
+    ):
+        code, out, err = run(capsys, "campaign", "export", "--file", campaign, *argv)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1 and out == ""

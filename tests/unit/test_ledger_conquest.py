@@ -29,6 +29,7 @@ from assistant.ledger.map_war import sack_event
 from assistant.ledger.record import winter_event
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
+from tests.battle_places import ONE_AT_A_TIME
 
 QUIET = 8
 """T5.6: 8–10, nothing happens."""
@@ -38,7 +39,7 @@ def campaign(path: Path, **prestige: int) -> CampaignStore:
     scenario = load_scenario(
         "tarentine", prestige={name.replace("_", " "): pp for name, pp in prestige.items()}
     )
-    return CampaignStore.create(path, scenario)
+    return CampaignStore.create(path, scenario, rules=ONE_AT_A_TIME)
 
 
 def to_winter(store: CampaignStore) -> None:

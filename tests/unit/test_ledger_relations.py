@@ -27,11 +27,14 @@ from assistant.ledger.map_war import sack_event
 from assistant.ledger.relations import relation, relations_summary
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
+from tests.battle_places import ONE_AT_A_TIME
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[CampaignStore]:
-    with CampaignStore.create(tmp_path / "war.castra", load_scenario("tarentine")) as opened:
+    with CampaignStore.create(
+        tmp_path / "war.castra", load_scenario("tarentine"), rules=ONE_AT_A_TIME
+    ) as opened:
         yield opened
 
 
@@ -211,7 +214,7 @@ def test_t7_10_declare_war_on_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(tmp_path / "c.castra")
-    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    assert main(["campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path]) == 0
     assert main(["campaign", "declare-war", "Rome", "--on", "Carthage", "--file", path]) == 0
     capsys.readouterr()
     assert main(["campaign", "declare-war", "--file", path, "--json"]) == 0

@@ -310,7 +310,11 @@ def test_t7_4_armies_crossing_on_a_road_meet(store: CampaignStore) -> None:
     assert meeting.meeting.crossing == ["Corfinium", "Roma"]
     assert meeting.meeting.forces == ["Magna Graecia III", "Rome I"]
     assert meeting.meeting.arrivals == {"Magna Graecia III": "mountain", "Rome I": "mountain"}
-    assert not meeting.at_sea
+    assert not meeting.at_sea and meeting.province == "Roma"
+    forces = store.state().forces
+    assert forces["Magna Graecia III"].province == forces["Rome I"].province == "Roma", (
+        "met on the road: held where Magna Graecia III marched, so the battle can be fought"
+    )
 
 
 def test_t7_4_fleets_crossing_at_sea_meet_stretch_by_stretch_and_stop(
@@ -353,3 +357,107 @@ def test_t3_0_a_nation_outside_the_meeting_cannot_answer_it(store: CampaignStore
     store.append(resolution(store.state()))
     refused(store, MeetingAnswered(meeting=1, seek=["Carthage"]), "Carthage is not in meeting 1")
     refused(store, MeetingAnswered(meeting=7, seek=[]), "no meeting 7")
+
+
+def test_t5_2_a_tarentine_turn_by_the_book(store: CampaignStore) -> None:
+    """Story: sealed orders from several nations, a crossing on a road, two fleets meeting at
+    their landing place, a meeting both sides avoid, troops landing after the naval battles
+    into a land meeting, the battle fought from it, and the turn ending once all is settled."""
+    from assistant.ledger.events import ForceSplit
+    from assistant.ledger.record import ContingentFigures, battle_event
+
+    store.append(ForceSplit(force="Rome I", pm=2, name="Laevinus"))
+    store.append(voyage("Rome", "Rome fleet I", "Heraclea", carry=["Laevinus"], land=True))
+    store.append(voyage("Pyrrhus", "Pyrrhus fleet I", "Heraclea", carry=["Pyrrhus I"], land=True))
+    store.append(march("Rome", "Rome I", "Corfinium"))
+    store.append(march("Magna Graecia", "Magna Graecia III", "Roma"))
+    store.append(march("Carthage", "Carthage I", "Utica"))
+    store.append(resolution(store.state()))
+    state = store.state()
+    assert [(m.province, m.at_sea) for m in state.meetings] == [
+        ("Heraclea", True),
+        ("Roma", False),
+    ]
+    assert state.forces["Carthage I"].province == "Utica", "no enemy there: it just marches"
+    assert state.forces["Laevinus"].aboard == "Rome fleet I", "landings wait for phase 6"
+    refused(store, TroopsLanded(army="Laevinus"), "landings come after the naval battles")
+    store.append(MeetingAnswered(meeting=1, seek=[]))
+    store.append(TroopsLanded(army="Laevinus"))
+    store.append(TroopsLanded(army="Pyrrhus I"))
+    land = [m for m in store.state().meetings if m.province == "Heraclea" and not m.at_sea]
+    assert land and land[0].meeting.arrivals == {"Laevinus": "landing", "Pyrrhus I": "landing"}
+    refused(store, TurnAdvanced(), "the turn cannot end yet", "2 meeting(s)")
+    figures = [
+        ContingentFigures(side="a", nation="Rome", pm=2, battle_groups=12, broken=3),
+        ContingentFigures(side="b", nation="Pyrrhus", pm=2, battle_groups=8, broken=2),
+    ]
+    store.append(
+        battle_event(store.state(), place="Heraclea", system="fog", winner="b", contingents=figures)
+    )
+    store.append(MeetingAnswered(meeting=2, seek=[]))
+    assert all(m.settled for m in store.state().meetings)
+    store.append(TurnAdvanced())
+    assert store.state().phase is Phase.recruitment
+
+
+def test_t7_4_a_battle_is_recorded_only_where_forces_meet(store: CampaignStore) -> None:
+    from assistant.ledger.record import ContingentFigures, battle_event
+
+    store.append(march("Rome", "Rome I", "Corfinium"))
+    store.append(march("Magna Graecia", "Magna Graecia III", "Roma"))
+    store.append(resolution(store.state()))
+
+    def battle(place: str, a: str, b: str) -> Event:
+        return battle_event(
+            store.state(),
+            place=place,
+            system="manual",
+            winner="a",
+            contingents=[
+                ContingentFigures(side="a", nation=a, pm=1, pm_lost=0),
+                ContingentFigures(side="b", nation=b, pm=1, pm_lost=1),
+            ],
+        )
+
+    refused(store, battle("Arpi", "Rome", "Pyrrhus"), "no meeting at Arpi", "Roma (", "T7.4")
+    store.append(battle("Roma", "Rome", "Magna Graecia"))
+    assert store.state().meetings[0].settled
+
+
+# ---- nations without a player (T4.4) ------------------------------------------------------
+
+
+def test_t4_4_a_nation_without_a_player_gives_no_orders_and_recruits_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "t44.castra")
+    run(capsys, "campaign", "new", "tarentine", "--no-player", "Senones", "--file", path)
+    shown = run_json(capsys, "campaign", "show", "--file", path)
+    assert [n for n, data in shown["nations"].items() if not data["has_player"]] == [
+        "Senones",
+        "Neutral",
+    ]
+    for argv, words in (
+        (["move", "Senones I", "--to", "Boii"], "Senones has no player: it gives no orders"),
+        (["recruit", "--nation", "Senones", "--land", "1"], "Senones has no player: it recruits"),
+        (["player", "Senones", "--none"], "Senones already has no player"),
+        (["player", "Neutral"], "Neutral is no player nation"),
+    ):
+        code, _out, err = run(capsys, "campaign", *argv, "--file", path)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+    back = run_json(capsys, "campaign", "player", "Senones", "--file", path)
+    assert back["summary"] == "Senones has a player again (T4.4)"
+    assert run_json(capsys, "campaign", "move", "Senones I", "--to", "Boii", "--file", path)
+    gone = run_json(capsys, "campaign", "player", "Senones", "--none", "--file", path)
+    assert "forces stand and defend" in gone["summary"]
+    orders = run_json(capsys, "campaign", "orders", "Senones", "--file", path)
+    assert orders["orders"] == [], "its orders go with its player"
+
+
+def test_t4_4_an_unknown_nation_without_a_player_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.castra"
+    code, _out, err = run(capsys, "campaign", "new", "tarentine", "--no-player", "Gauls",
+                          "--file", str(path))  # fmt: skip
+    assert code == 2 and "--no-player: one of Rome" in err and not path.exists()

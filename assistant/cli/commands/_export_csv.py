@@ -27,6 +27,10 @@ def export_csv(args: argparse.Namespace, store: CampaignStore) -> int:
     with store:
         if args.out is None:
             raise CliError(_("--out: the folder to write the CSV files into"))
+        if args.out.strip() == "-":
+            raise CliError(
+                _("--out: a CSV export is three files and cannot go to the screen; give a folder")
+            )
         if args.target is not None:
             raise CliError(_("FILE: a CSV export writes a folder of files; give it with --out DIR"))
         tables = campaign_tables(

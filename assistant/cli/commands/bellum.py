@@ -110,7 +110,7 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _powers(args: argparse.Namespace) -> int:
-    from armylists.bellum import powers, rome_factions, rome_start, rules
+    from armylists.bellum import faction_name, powers, rome_factions, rome_start, rules
 
     data: dict[str, Any] = {
         "rule": "B1",
@@ -128,7 +128,7 @@ def _powers(args: argparse.Namespace) -> int:
         data["rome_setup"] = setup.model_dump(mode="json")
         lines += [
             "",
-            _("Rome chooses the {faction} (B3):").format(faction=setup.faction),
+            _("Rome chooses the {faction} (B3):").format(faction=faction_name(setup.faction)),
             "  " + _("start centres: {centres}").format(centres=", ".join(setup.start_centres)),
             "  " + _("start units: {units}").format(units=", ".join(setup.start_units)),
             "  " + _("Rome builds in: {centres}").format(centres=", ".join(setup.build_centres)),
@@ -142,7 +142,8 @@ def _powers(args: argparse.Namespace) -> int:
     else:
         lines += ["", _("Rome's factions (B3, choose with --faction):")]
         lines += [
-            f"  {f.name:<7} {f.leader_unit} {f.leader_centre} / {f.second_unit} {f.second_centre}"
+            f"  {_faction_label(f.name):<7} {f.leader_unit} {f.leader_centre} / "
+            f"{f.second_unit} {f.second_centre}"
             for f in rome_factions()
         ]
     emit(args, data, "\n".join(lines))
@@ -192,3 +193,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     roster.add_argument("--json", action="store_true", help=_("print one JSON object"))
     roster.set_defaults(handler=_powers)
+
+
+def _faction_label(name: str) -> str:
+    """The key ``--faction`` takes, with the seed's Italian name beside it in Italian
+    ("scipii = Famiglia Scipi", B3)."""
+    from armylists.bellum import faction_name
+
+    shown = faction_name(name)
+    return name if shown == name else f"{name.lower()} = {shown}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from armylists.names import nation_key
+from armylists.names import army_list_name, nation_key
 from assistant.cli.commands._converters import (
     add_rate_option,
     add_rule_option,
@@ -177,7 +177,9 @@ def _side_text(name: str, side: SideBudget, system: str) -> list[str]:
             budget += ", " + ngettext("{count} command", "{count} commands", c.commands).format(
                 count=c.commands
             )
-        listed = "  " + _("list: {name}").format(name=c.army_list) if c.army_list else ""
+        listed = (
+            "  " + _("list: {name}").format(name=army_list_name(c.army_list)) if c.army_list else ""
+        )
         lines.append(
             "{:<3}{:<14}{:>4} {} → {}{}".format(label, who, show_pm(c.pm), _("PM"), budget, listed)
         )

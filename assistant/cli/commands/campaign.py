@@ -112,7 +112,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    new.add_argument(
+        "--no-player",
+        action="append",
+        default=[],
+        metavar="NATION",
+        help=_("a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"),
+    )
+
     add_rule_option(new)
+    player = _command(
+        commands,
+        "player",
+        _("a nation loses its player, or gets one back (T4.4)"),
+        _run_player,
+    )
+    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
+    player.add_argument(
+        "--none",
+        action="store_true",
+        help=_("nobody plays it from now on (default: somebody does)"),
+    )
 
     _command(
         commands,
@@ -367,6 +387,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     move.add_argument(
         "--nation",
         metavar="NATION",
+        type=nation_key,
         help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
     )
     action = _command(
@@ -440,6 +461,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sail.add_argument(
         "--nation",
         metavar="NATION",
+        type=nation_key,
         help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
     )
     orders = _command(
@@ -448,7 +470,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
         _run_orders,
     )
-    orders.add_argument("nation", metavar="NATION", help=_("the nation"))
+    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     orders.add_argument(
         "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
     )
@@ -476,6 +498,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="append",
         default=[],
         metavar="NATION",
+        type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
     land = _command(
@@ -641,8 +664,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="json",
         help=_("json (default: one document to import back) or csv (spreadsheet tables)"),
     )
+    # One way for both formats (issue 27): --out FILE for JSON ('-' = stdout), --out DIR for
+    # CSV; the positional FILE of JSON still works.
     export.add_argument(
-        "--out", metavar="DIR", help=_("csv: the folder for battles.csv, events.csv, nations.csv")
+        "--out",
+        metavar="PATH",
+        help=_(
+            "json: the file to write ('-' = stdout); csv: the folder for battles.csv, "
+            "events.csv, nations.csv"
+        ),
     )
 
     imported = _command(
@@ -852,12 +882,13 @@ def _standings_lines(state: CampaignState) -> list[str]:
     setup = state.scenario.bellum
     if setup is None:
         return []
+    from armylists.bellum import faction_name
     from assistant.cli.commands.bellum import standings_table
 
     rome = setup.rome
     lines = [
         _("Rome: the {faction} (B3), started with {start}; deleted: {deleted}").format(
-            faction=rome.faction,
+            faction=faction_name(rome.faction),
             start=", ".join(rome.start_centres),
             deleted=", ".join(rome.deleted_centres),
         )
@@ -1058,9 +1089,22 @@ def _run_new(args: argparse.Namespace) -> int:
                 raise
             raise CliError(f"--map: {str(error).removeprefix('map: ')}") from None
     rules = rules_from_args(args)
+    for name in args.no_player:
+        if name not in scenario.nations:
+            raise CliError(
+                _("--no-player: one of {nations} (got {name!r})").format(
+                    nations=", ".join(scenario.nations), name=name
+                )
+            )
     try:
         store = CampaignStore.create(
-            _path(args), scenario, who=_who(args), note=args.note, force=args.force, rules=rules
+            _path(args),
+            scenario,
+            who=_who(args),
+            note=args.note,
+            force=args.force,
+            rules=rules,
+            no_player=list(dict.fromkeys(args.no_player)),
         )
     except CampaignFileError as error:
         raise CliError(describe(error)) from None
@@ -1658,6 +1702,13 @@ def _run_meetings(args: argparse.Namespace) -> int:
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
     return 0
+
+
+def _run_player(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import PlayerChanged
+
+    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
+    return _append(args, event, flags=("player",))
 
 
 def _run_answer(args: argparse.Namespace) -> int:
@@ -2259,6 +2310,10 @@ def _run_export(args: argparse.Namespace) -> int:
         from assistant.cli.commands._export_csv import export_csv
 
         return export_csv(args, _open(args))
+    if args.out is not None:
+        if args.target is not None:
+            raise CliError(_("--out: the JSON file is given once, as FILE or with --out"))
+        args.target = args.out
     if args.target is None:
         raise CliError(_("FILE: the JSON file to write ('-' = stdout)"))
     from assistant.ledger.store import CampaignFileError, CampaignStore, write_new_file

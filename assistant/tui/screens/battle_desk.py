@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
-from armylists.names import nation_name
+from armylists.names import army_list_name, nation_name
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
@@ -810,7 +810,7 @@ class BattleDeskScreen(Screen[None]):
                 nation_name(contingent.nation or ""),
                 _pm(contingent.pm),
                 _budget_text(contingent, unit),
-                contingent.army_list or "",
+                army_list_name(contingent.army_list or ""),
             )
         for name, side in ((_("Side A"), plan.a), (_("Side B"), plan.b)):
             table.add_row(name, "", _pm(side.pm), _budget_text(side, unit), "")

@@ -34,6 +34,7 @@ from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
 from converters.i18n import (
     N_,
+    NP_,
     _,
     ngettext,
     translate_recorded,
@@ -103,11 +104,15 @@ def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
     t26)"; "—" for none."""
     if not batches:
         return "—"
-    parts = []
+    # Batches decimated on different turns may expire at the same winter: one figure for each
+    # winter ("2 (to t13)", not "1 (to t13), 1 (to t13)", issue 27).
+    by_expiry: dict[Any, int] = {}
     for batch in batches:
-        expires = batch["expires"]
+        by_expiry[batch["expires"]] = by_expiry.get(batch["expires"], 0) + int(batch["pm"])
+    parts = []
+    for expires, pm in by_expiry.items():
         until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
-        parts.append(f"{batch['pm']}{until}")
+        parts.append(f"{pm}{until}")
     return ", ".join(parts)
 
 
@@ -234,7 +239,7 @@ class CampaignScreen(Screen[None]):
     TITLE = N_("Campaign")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "advance", N_("Next turn")),
-        Binding("w", "winter", N_("Winter turn")),
+        Binding("w", "winter", NP_("key", "Winter turn")),
         Binding("r", "rebuild", N_("Rebuild")),
         Binding("t", "recruit", N_("Recruit")),
         Binding("u", "undo", N_("Undo")),
@@ -498,6 +503,10 @@ class CampaignScreen(Screen[None]):
             return _("Winter resolved: press n to start the spring.")
         count = int(glance["battles"])
         battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
+        if not glance["uses_pm"]:
+            # A campaign of armies (Macedon vs Persia) has no PM to rebuild or recruit (T6):
+            # r and t are not its keys, so they are not its hints either.
+            return battles.format(count=count) + " · " + _("n ends this turn")
         return (
             battles.format(count=count)
             + " · "

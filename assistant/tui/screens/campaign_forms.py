@@ -219,10 +219,19 @@ class RecruitForm(LedgerForm):
             nation=nation,
             land_pm=self.text("land_pm") or "0",
             naval_pm=self.text("naval_pm") or "0",
-            province=self.text("province"),
+            province=_recruits_province(self, castra_app(self).ledger.state()),
             who=self.who(),
             note=self.text("note"),
         )
+
+
+def _recruits_province(form: LedgerForm, state: Any) -> str:
+    """The Recruit form's province as typed, read in any case and either language (the
+    ledger judges whether recruits may deploy there, T6.1)."""
+    typed = form.text("province")
+    if not typed or not state.scenario.provinces:
+        return typed
+    return form.named("province", typed, [p.name for p in state.scenario.provinces])
 
 
 class WinterDieRolled(Message):

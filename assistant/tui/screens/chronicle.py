@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Label, Sparkline, Static
+from textual.widgets import Label, Static
 
 from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
@@ -92,10 +92,46 @@ class TurnMap(Widget):
         return Text("\n").join(render_map(self.data, width, height, colours=self.colours))
 
 
+BARS = "▁▂▃▄▅▆▇█"
+"""A sparkline's eight heights, lowest first."""
+
+
+def spark_bars(values: list[int], low: int, high: int, width: int) -> str:
+    """``values`` as one line of at most ``width`` bars on the scale ``low``–``high`` shared by
+    every line of a chart: equal figures are equal bars whichever nation they belong to. More
+    values than cells are shown by the highest of each stretch, as Textual's Sparkline does."""
+    if not values or width <= 0:
+        return ""
+    if len(values) > width:
+        step = len(values) / width
+        values = [
+            max(values[int(i * step) : max(int((i + 1) * step), int(i * step) + 1)])
+            for i in range(width)
+        ]
+    span = high - low
+    return "".join(
+        BARS[0 if span <= 0 else round((value - low) / span * (len(BARS) - 1))] for value in values
+    )
+
+
+class SharedSparkline(Widget):
+    """A nation's figures per turn as bars on its chart's one scale (:func:`spark_bars`)."""
+
+    def __init__(self, values: list[int], low: int, high: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.values = values
+        self.low, self.high = low, high
+
+    def render(self) -> Text:
+        return Text(spark_bars(self.values, self.low, self.high, self.content_size.width))
+
+
 class ChronicleScreen(Screen[None]):
     """A turn's (or the campaign's) story or map, the figures as sparklines, f8 to write it."""
 
     TITLE = N_("Chronicle")
+    AUTO_FOCUS = "#chronicle-story"
+    """Down and PageDown scroll the story from the start, with no Tab first (issue 27)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f4", "toggle_map", N_("Map/story")),
         Binding("f5", "turn(-1)", N_("Previous turn")),
@@ -253,22 +289,23 @@ class ChronicleScreen(Screen[None]):
         else:
             series = chronicle.series(figure)
             box.border_title = _(dict(FIGURES)[figure])
+        drawn = {nation: values for nation, values in series.items() if any(values)}
+        # One scale for the whole chart (issue 27: each nation scaled on its own made a 1-PM
+        # change fill the bar), from 0 (or the lowest, if below) to the highest; said above it.
+        every = [value for values in drawn.values() for value in values]
+        low, high = (min(0, *every), max(0, *every)) if every else (0, 0)
+        box.border_title += f" · {low}–{high}"
         rows = []
-        for nation, values in series.items():
-            if not any(values):
-                continue
+        for nation, values in drawn.items():
             colour = Color.parse(chronicle.colours.get(nation, "#777777"))
             name = Label(nation_name(nation), classes="spark-name")
             name.styles.color = colour
+            line = SharedSparkline(values, low, high, classes="spark-line")
+            line.styles.color = colour
             rows.append(
                 Horizontal(
                     name,
-                    Sparkline(
-                        values,
-                        min_color=colour.with_alpha(0.45),
-                        max_color=colour,
-                        classes="spark-line",
-                    ),
+                    line,
                     Label(str(values[-1]) if values else "", classes="spark-value"),
                     classes="spark-row",
                 )

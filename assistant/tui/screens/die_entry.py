@@ -66,10 +66,14 @@ class DieEntryScreen(ModalScreen[int | None]):
 
     @on(Input.Changed, "#die-face")
     def _typed(self, event: Input.Changed) -> None:
-        """Take the face at once when no longer face of the die could start with it."""
+        """Take the face at once when no longer face of the die could start with it, and refuse
+        at once one the die cannot show ("7" on a d6, "11" on a d10); a digit that could start
+        a longer face ("1" on a d10) waits for the next one, or for Enter."""
         typed = event.value.strip()
         rolled = self.table_die.rolled
-        if typed.isdigit() and 1 <= int(typed) <= rolled and int(typed) * 10 > rolled:
+        if typed.isdigit() and (
+            int(typed) > rolled or (int(typed) >= 1 and int(typed) * 10 > rolled)
+        ):
             self.action_submit()
 
     @on(Input.Submitted, "#die-face")

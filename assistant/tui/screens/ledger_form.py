@@ -10,6 +10,7 @@ own summary of what happened, which the screen that opened it passes up in a mes
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from textual import on
@@ -20,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from armylists.names import find_name, nearest_name
 from assistant.settings import save_setting, saved_player
 from assistant.tui.errors import describe, field_of
 from assistant.tui.ledger_service import castra_app
@@ -92,6 +94,28 @@ class LedgerForm(ModalScreen[str | None]):
         if not typed or (digits.isascii() and digits.isdigit() and len(digits) <= WIDEST):
             return None
         return FieldError(field.id or "", _("a whole number (got {typed!r})"), typed=typed)
+
+    def named(self, field: str, typed: str, names: Iterable[str], *, army: bool = False) -> str:
+        """``typed`` as one of ``names`` (a province, or with ``army`` an army or fleet), in any
+        case and either language; a refusal under ``field`` naming the nearest name else."""
+        listed = list(names)
+        found = find_name(typed, listed)
+        if found is not None:
+            return found
+        nearest = nearest_name(typed, listed)
+        if army:
+            message = (
+                _("no army or fleet is called {typed!r}: did you mean {name}?")
+                if nearest
+                else _("no army or fleet is called {typed!r}")
+            )
+        else:
+            message = (
+                _("no province is called {typed!r}: did you mean {name}?")
+                if nearest
+                else _("no province is called {typed!r}")
+            )
+        raise FieldError(field, message, typed=typed.strip(), name=nearest or "")
 
     def build_event(self) -> Any:
         """The event to append, from the fields (may raise ValueError naming the field)."""

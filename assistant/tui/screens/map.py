@@ -10,8 +10,11 @@ figure comes from the ledger's map (:mod:`assistant.ledger.forces`): this screen
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,6 +24,8 @@ from textual.events import Resize
 from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.visual import VisualType
 from textual.widgets import Input, Select, Static
 
 from armylists.names import first_starting, nation_name, nearest_name
@@ -31,10 +36,12 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import (
     NATION_COLOURS,
+    Cell,
+    board_cells,
     macedon_board,
     marker_cell,
-    render_map,
     step,
+    style_runs,
 )
 from converters.i18n import N_, NP_, _
 
@@ -53,6 +60,64 @@ START = "Roma"
 MACEDON_BOARD = (88, 24)
 """The smallest board Macedon vs Persia is drawn on (columns, rows): its 21 provinces run from
 Pella to Persepolis, so a narrower board crowds the Aegean's labels; the board scrolls."""
+
+
+@functools.lru_cache(maxsize=256)
+def _style(style: str) -> Style:
+    return Style.parse(style) if style else Style()
+
+
+class BoardCanvas(Static):
+    """The board, drawn line by line straight from its cells (:func:`board_cells`).
+
+    An arrow key only moves the reversed marker; drawing the board as a ``Text`` handed to
+    ``Static.update`` laid the screen out again and rebuilt every cell's style on each key.
+    Here a draw makes one strip per row from runs of one style and repaints, with no layout
+    (the canvas's size comes from the sheet). Anything else (the "no map" sentence) is shown
+    as a Static shows it.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._cells: list[list[Cell]] | None = None
+        self._strips: list[Strip] = []
+        self._base = Style()
+
+    def show_cells(self, cells: list[list[Cell]]) -> None:
+        """Draw ``cells`` (rows of character and style) from now on."""
+        self._cells = cells
+        self._strips = []  # made when drawn, on the canvas's colours then
+        self.refresh()
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        self._cells = None
+        super().update(content, layout=layout)
+
+    def render(self) -> Any:
+        """The board as text (what a test reads); Textual draws it by :meth:`render_line`."""
+        if self._cells is None:
+            return super().render()
+        return Text("\n").join(
+            Text.assemble(*((text, style or "") for text, style in style_runs(row)))
+            for row in self._cells
+        )
+
+    def render_line(self, y: int) -> Strip:
+        if self._cells is None:
+            return super().render_line(y)
+        base = self.rich_style  # the canvas's own colours, under each run's
+        if not self._strips or base != self._base:
+            self._base = base
+            self._strips = [
+                Strip(
+                    [Segment(text, _style(style)) for text, style in style_runs(row)]
+                ).apply_style(base)
+                for row in self._cells
+            ]
+        width = self.size.width
+        if y >= len(self._strips):
+            return Strip.blank(width)
+        return self._strips[y].adjust_cell_length(width)
 
 
 class MapScreen(Screen[None]):
@@ -113,7 +178,7 @@ class MapScreen(Screen[None]):
             view = ScrollableContainer(id="map-view")
             view.can_focus = False
             with view:
-                yield Static(id="map-canvas")
+                yield BoardCanvas(id="map-canvas")
             # The arrow keys jump between provinces, so the panel scrolls by page keys only.
             side = VerticalScroll(id="map-side")
             side.can_focus = False
@@ -200,10 +265,10 @@ class MapScreen(Screen[None]):
             height = max(view.size.height, MACEDON_BOARD[1])
             canvas.styles.width, canvas.styles.height = width, height
             board, labels, alerts, line = macedon_board(self._dba, self.selected)
-            drawn = render_map(
+            cells = board_cells(
                 board, width, height, self.selected, labels=labels, alerts=alerts, line=line
             )
-            canvas.update(Text("\n").join(drawn))
+            self.query_one("#map-canvas", BoardCanvas).show_cells(cells)
             self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected))
             col, row = marker_cell(board["provinces"], width, height, self.selected)
             # Keep the selected province and the start of its label in sight.
@@ -211,8 +276,9 @@ class MapScreen(Screen[None]):
             return
         if self._data is None:
             return
-        lines = render_map(self._data, width, height, self.selected)
-        canvas.update(Text("\n").join(lines))
+        self.query_one("#map-canvas", BoardCanvas).show_cells(
+            board_cells(self._data, width, height, self.selected)
+        )
         self.query_one("#map-panel", Static).update(self._panel())
 
     def _panel(self) -> Text:
@@ -465,22 +531,25 @@ class SailForm(ProvinceOrderForm):
         yield from self._common()
 
     def build_event(self) -> Any:
-        from assistant.ledger.events import FleetSailed
+        from assistant.ledger.events import FleetSailed, VoyageOrder
+        from assistant.ledger.orders import order_for
 
         def names(text: str) -> list[str]:
             return [part.strip() for part in text.split(",") if part.strip()]
 
-        from assistant.ledger.events import VoyageOrder
-        from assistant.ledger.orders import order_for
-
+        state = castra_app(self).ledger.state()
+        provinces = [province.name for province in state.scenario.provinces]
+        to = self.text("to")
         voyage = VoyageOrder(
             fleet=self.chosen("fleet", _("choose the fleet that sails")),
-            to=self.text("to"),
-            via=names(self.text("via")),
-            carry=names(self.text("carry")),
+            to=self.named("to", to, provinces) if to else to,
+            via=[self.named("via", name, provinces) for name in names(self.text("via"))],
+            carry=[
+                self.named("carry", name, state.forces, army=True)
+                for name in names(self.text("carry"))
+            ],
             land=self.choice("land") == "yes",
         )
-        state = castra_app(self).ledger.state()
         sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
         if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
             return sealed
@@ -523,7 +592,35 @@ class SackForm(ProvinceOrderForm):
             _("Sacker"),
             Select([(nation_name(n), n) for n in nations], prompt=_("whose army")),
         )
+        yield Static("", id="sack-preview", classes="hint")
         yield from self._common()
+
+    @on(Select.Changed, "#nation")
+    def _preview(self, event: Select.Changed) -> None:
+        """What the sack will do, before ctrl+s: the ledger's own event for it (T5.3, T4.2)."""
+        from assistant.ledger.map_war import sack_event
+
+        shown = self.query_one("#sack-preview", Static)
+        if event.value is Select.NULL:
+            shown.update("")
+            return
+        try:
+            sack = sack_event(castra_app(self).ledger.state(), self.province, str(event.value))
+        except ValueError as error:
+            shown.update("")
+            self.show_error(error)
+            return
+        sacker = nation_name(sack.nation)
+        said = _(
+            "{nation} takes {pe} PE; {province}'s loyalty toward {nation} −10 for ever (T5.3)"
+        ).format(nation=sacker, pe=sack.pe, province=self.province)
+        changes = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in sack.prestige.items())
+        said += "\n" + (
+            _("Prestige (T4.2): {changes}").format(changes=changes.replace("-", "−"))
+            if changes
+            else _("Prestige (T4.2): no change")
+        )
+        shown.update(said)
 
     def build_event(self) -> Any:
         from assistant.ledger.map_war import sack_event

@@ -218,13 +218,16 @@ class ContingentCard(Vertical):
     def show_available(self, land_pm: int | None, place: str | None = None) -> None:
         """Show how many land PM the chosen nation can field: in play, or standing at
         ``place`` (T7.4)."""
-        if land_pm is None:
-            said = ""
-        elif place:
-            said = _("of {pm} at {place}").format(pm=land_pm, place=place)
-        else:
-            said = _("of {pm}").format(pm=land_pm)
+        said = "" if land_pm is None else _("of {pm}").format(pm=land_pm)
         self._show("available", said)
+        # The card has room for "of 7" only: the place is in the tooltip.
+        where = self.query(f"#{self.side}{self.number}-available")
+        if where:
+            where.first().tooltip = (
+                _("of {pm} at {place}").format(pm=land_pm, place=place)
+                if land_pm is not None and place
+                else None
+            )
 
     def show_note(self, message: str) -> None:
         """Show what was rolled for this contingent (empty to clear)."""

@@ -9,6 +9,7 @@ colour, with its forces (``Roma 4⚔ 2⚓``) where there is room. Pure functions
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Collection, Mapping, Sequence
 from itertools import pairwise
@@ -20,6 +21,7 @@ __all__ = [
     "NATION_COLOURS",
     "STATUS_MARKS",
     "army_tag",
+    "board_cells",
     "forces_label",
     "macedon_board",
     "marker_cell",
@@ -27,6 +29,7 @@ __all__ = [
     "render_map",
     "short_labels",
     "step",
+    "style_runs",
 ]
 
 LABEL_WIDTH = 8
@@ -215,6 +218,10 @@ def nearest_in_direction(
     return best
 
 
+Cell = tuple[str, str]
+"""One character cell of the board: the character and its Rich style ("" for none)."""
+
+
 def render_map(
     data: Mapping[str, Any],
     width: int,
@@ -232,9 +239,52 @@ def render_map(
     labelled in bold red, and ``line`` (a chain of provinces, a supply line) is drawn green.
     ``colours`` (nation → colour) replaces the Map screen's own, e.g. with the report's (the
     Chronicle screen)."""
-    palette = NATION_COLOURS if colours is None else colours
-    provinces: Mapping[str, Mapping[str, Any]] = data["provinces"]
-    width, height = max(width, 4), max(height, 2)
+    cells = board_cells(
+        data, width, height, selected, labels=labels, alerts=alerts, line=line, colours=colours
+    )
+    lines = []
+    for row_cells in cells:
+        drawn = Text(no_wrap=True, overflow="crop")
+        for text, style in style_runs(row_cells):
+            drawn.append(text, style=style or None)
+        lines.append(drawn)
+    return lines
+
+
+def style_runs(row: Sequence[Cell]) -> list[Cell]:
+    """A row of cells as runs of one style each (a board row is a few dozen runs, not a
+    hundred cells): what a line of text is built from."""
+    runs: list[Cell] = []
+    for char, style in row:
+        if runs and runs[-1][1] == style:
+            runs[-1] = (runs[-1][0] + char, style)
+        else:
+            runs.append((char, style))
+    return runs
+
+
+def _board_key(provinces: Mapping[str, Mapping[str, Any]]) -> tuple[Any, ...]:
+    """What the links of a board depend on: each province's place and neighbours."""
+    return tuple(
+        (
+            name,
+            p["lat"],
+            p["lon"],
+            *(tuple(p["neighbours"][way]) for way in ("road", "mountain", "sea")),
+        )
+        for name, p in provinces.items()
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _links(board: tuple[Any, ...], width: int, height: int, line: tuple[str, ...]) -> Any:
+    """The board's roads, mountain passes and sea stretches (and the supply ``line``) drawn in
+    braille at ``width`` × ``height``: the same for every draw of one board at one size, so
+    drawn once (an arrow key only moves the reversed marker)."""
+    provinces = {
+        name: {"lat": lat, "lon": lon, "neighbours": {"road": r, "mountain": m, "sea": sea}}
+        for name, lat, lon, r, m, sea in board
+    }
     spots = _project(provinces, width, height)
     dots = [[0] * width for _ in range(height)]
     sea_dots = [[0] * width for _ in range(height)]
@@ -260,10 +310,30 @@ def render_map(
     for here, there in pairwise(line):
         if here in spots and there in spots:
             link(line_dots, here, there, 1)
-    cells: list[list[tuple[str, str]]] = [
-        [_link_cell(dots[r][c], sea_dots[r][c], line_dots[r][c]) for c in range(width)]
+    return spots, tuple(
+        tuple(_link_cell(dots[r][c], sea_dots[r][c], line_dots[r][c]) for c in range(width))
         for r in range(height)
-    ]
+    )
+
+
+def board_cells(
+    data: Mapping[str, Any],
+    width: int,
+    height: int,
+    selected: str | None = None,
+    *,
+    labels: Mapping[str, str] | None = None,
+    alerts: Collection[str] = (),
+    line: Sequence[str] = (),
+    colours: Mapping[str, str] | None = None,
+) -> list[list[Cell]]:
+    """The cells :func:`render_map` draws (the same arguments): the links, drawn once per
+    board and size, under this draw's markers and labels."""
+    palette = NATION_COLOURS if colours is None else colours
+    provinces: Mapping[str, Mapping[str, Any]] = data["provinces"]
+    width, height = max(width, 4), max(height, 2)
+    spots, links = _links(_board_key(provinces), width, height, tuple(line))
+    cells: list[list[Cell]] = [list(row) for row in links]
     taken = [[False] * width for _ in range(height)]
     # Markers first (all of them), then labels where they fit: the selected province and those
     # with forces first, so the busy provinces are the ones named.
@@ -318,13 +388,7 @@ def render_map(
         for i, char in enumerate(text):
             cells[row][start + i] = (char, f"{colour}" + (" reverse" if name == selected else ""))
             taken[row][start + i] = True
-    lines = []
-    for row_cells in cells:
-        drawn = Text(no_wrap=True, overflow="crop")
-        for char, style in row_cells:
-            drawn.append(char, style=style or None)
-        lines.append(drawn)
-    return lines
+    return cells
 
 
 def _label_place(

@@ -104,3 +104,18 @@ def test_the_battle_sheet_prints_on_one_a4_page(tmp_path: Path) -> None:
     pages = PdfReader(printed).pages
     assert len(pages) == 1
     assert round(float(pages[0].mediabox.height)) == A4_POINTS[1]
+
+
+def test_the_reports_map_is_drawn_by_a_browser(tmp_path: Path) -> None:
+    """Issue 27, item 13: the board, as the Markdown report puts it beside the text, drawn by
+    Chromium: the whole drawing on screen, coasts, links, labels and legend."""
+    from tests.chronicle_year import tarentine_year
+
+    with tarentine_year(tmp_path / "year.castra") as store:
+        written = write_report(chronicle_of(store, turn=2), "md", tmp_path / "turn.md")
+    (board,) = [path for path in written if path.name == "turn-map.svg"]
+    shot = tmp_path / "map.png"
+    _chromium("--window-size=800,1040", f"--screenshot={shot}", board.as_uri())
+    assert _png_size(shot) == (800, 1040)
+    # The map alone, blank, is a few kilobytes; the board and its labels are far more.
+    assert shot.stat().st_size > 100_000

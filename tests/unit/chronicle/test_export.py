@@ -108,3 +108,24 @@ def test_the_json_export_still_needs_its_file(
 ) -> None:
     assert main(["campaign", "export", "--file", str(story.path)]) == 2
     assert capsys.readouterr().err.startswith("castra: error: FILE:")
+
+
+def test_t7_4_battles_on_the_board_name_the_armies_and_fleets_that_fought(
+    tmp_path: Path,
+) -> None:
+    """Issue 27, item 14: the ``army`` column of a battle on the board names the forces of each
+    nation that stood where it was fought, as the map had them before the battle."""
+    from tests.chronicle_year import tarentine_year
+
+    with tarentine_year(tmp_path / "year.castra") as store:
+        tables = _export(store, tmp_path / "csv")
+    fought = [(row["place"], row["nation"], row["army"]) for row in tables["battles"]]
+    assert fought == [
+        ("Tarentum", "Rome", "Rome II"),
+        ("Tarentum", "Magna Graecia", "Magna Graecia I"),
+        ("Tarentum", "Senones", "Senones III"),
+        ("Rhegium", "Magna Graecia", "Magna Graecia II"),
+        ("Rhegium", "Rome", "Rome IV"),
+        ("Tarentum", "Rome", "Rome fleet I"),
+        ("Tarentum", "Magna Graecia", "Magna Graecia fleet I"),
+    ]

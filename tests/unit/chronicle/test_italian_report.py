@@ -75,6 +75,7 @@ def test_the_charts_legends_and_the_pdf_read_the_same_names(story: CampaignStore
     assert isinstance(pdf, bytes)
     pages = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Le Guerre Tarantine" in pages and "Cartagine" in pages
+    assert re.search(r"Figura\s1:", pages) and "Figure" not in pages, "typst's own words"
     # Armies keep the names they were given ("Carthage I", in the ledger's map lines).
     assert re.search(r"Carthage(?! [IVX]+\b)", pages) is None
 

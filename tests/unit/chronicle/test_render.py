@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from armylists.names import nation_name
 from armylists.scenarios import bellum_scenario, custom_scenario, load_scenario
 from assistant.chronicle.charts import charts
 from assistant.chronicle.colours import nation_colour
@@ -86,7 +87,7 @@ def test_pdf_report_opens_with_the_story_and_its_charts(story: CampaignStore) ->
     assert pages[1].startswith("Charts") and "PM in play per turn" in pages[1]
     assert "PM lost per battle" in pages[-2]
     # Rome keeps 3 PM and its fleet at Roma, where Carthage's 4 stand before the walls.
-    assert "The map at the close of turn 3" in pages[-1] and "Roma (Rome 3⚔ 2⚓" in pages[-1]
+    assert "The map at the close of turn 3" in pages[-1] and "Roma Rome 3+2n · Car 4" in pages[-1]
     assert not any("typed by mistake" in page for page in pages), "undone: left out"
 
 
@@ -228,45 +229,39 @@ def test_any_place_and_note_give_a_valid_page_and_a_pdf(
 _SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def _dots(svg: str, names: list[str]) -> dict[str, tuple[str, str]]:
-    """Province → (its dot's fill colour, its hover title), read from the map's SVG."""
-    # Longest first, so "Ligures (est)" is never read as a shorter name's prefix.
-    names = sorted(names, key=len, reverse=True)
+def _marks(svg: str) -> dict[str, tuple[str, str]]:
+    """Province → (its mark's fill colour, its label), read from the map's SVG: the marks and
+    the labels are drawn in the board's order."""
     root = ElementTree.fromstring(svg)
-    found: dict[str, tuple[str, str]] = {}
-    for group in root.iter(f"{_SVG_NS}g"):
-        if "dots" not in group.get("class", "").split():
-            continue
-        title = group.find(f"{_SVG_NS}title")
-        assert title is not None and title.text is not None
-        assert len(group.findall(f"{_SVG_NS}circle")) == 1
-        fill = re.search(r"fill: (#[0-9a-f]{6})", group.get("style", ""))
-        assert fill is not None
-        province = next(p for p in names if title.text.startswith(p))
-        assert province not in found, f"{province} drawn twice"
-        found[province] = (fill.group(1), title.text)
-    return found
+    groups = {g.get("class"): g for g in root.iter(f"{_SVG_NS}g")}
+    fills = [e.get("fill", "") for e in groups["provinces"].iter() if e.get("class") == "mark"]
+    labels = [
+        (g.get("data-province", ""), "".join(g.itertext()))
+        for g in root.iter(f"{_SVG_NS}g")
+        if g.get("class") == "label"
+    ]
+    assert len(fills) == len(labels), "a mark and a label per province"
+    return {name: (fill, text) for (name, text), fill in zip(labels, fills, strict=True)}
 
 
-def test_t7_1_the_map_has_one_dot_per_province_in_its_controllers_colour(
+def test_t7_1_the_map_has_one_mark_per_province_in_its_controllers_colour(
     story: CampaignStore,
 ) -> None:
     summary = map_summary(story.state())["provinces"]
     chronicle = chronicle_of(story, turn=story.state().turn)
     drawn = next(chart for chart in charts(chronicle) if chart.key == "map")
-    dots = _dots(drawn.svg, list(summary))
-    assert sorted(dots) == sorted(summary)
+    marks = _marks(drawn.svg)
+    assert sorted(marks) == sorted(summary)
     for province, entry in summary.items():
-        fill, title = dots[province]
+        fill, label = marks[province]
         controller = entry["controller"]
         assert fill == (chronicle.colours.get(controller) or nation_colour(controller))
-        assert title.endswith(entry["controller"])
-        # Forces other than the controller's are named, in full in the hover title (the
-        # printed label shortens them to keep an eastern province's label on the page).
+        # Forces other than the controller's alone are named by their first letters.
+        assert label.startswith(province)
         for nation in entry["forces"]:
-            assert nation == controller or nation in title
+            assert nation == controller or nation_name(nation)[:3] in label
     roma = summary["Roma"]["forces"]["Rome"]
-    assert f"Roma {roma['land']}⚔ {roma['naval']}⚓" in drawn.svg
+    assert marks["Roma"][1] == f"Roma {roma['land']}+{roma['naval']}n"
 
 
 def test_t7_1_the_map_is_the_one_at_the_close_of_the_turn_told(story: CampaignStore) -> None:
@@ -294,8 +289,11 @@ def test_t5_3_t7_6_a_besieged_or_sacked_province_is_marked_on_the_map(
         }
     )
     svg = next(chart for chart in charts(chronicle) if chart.key == "map").svg
-    assert "Roma (Rome 3⚔ 2⚓, Car. 4⚔, besieged)" in svg and "Capua sacked" in svg
-    assert svg.count("stroke:#000000;stroke-width:3") == 2, "a ring round each, none elsewhere"
+    root = ElementTree.fromstring(svg)
+    board = next(g for g in root.iter(f"{_SVG_NS}g") if g.get("class") == "provinces")
+    drawn = ElementTree.tostring(board, encoding="unicode")
+    assert drawn.count('stroke-dasharray="2.5,1.5"') == 1, "one ring, round Roma"
+    assert drawn.count('stroke="#b00020"') == 1, "one cross, on Capua"
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "pdf"])

@@ -168,3 +168,27 @@ def test_castra_sheet_refuses_bad_figures_naming_the_flag(
     assert capsys.readouterr().err.strip().startswith("castra: error: --cap:")
     assert main(["sheet", "fog", "4", "2", "--out", str(tmp_path)]) == 2
     assert "--out:" in capsys.readouterr().err
+
+
+def test_t1_8_the_sheet_in_italian_gives_its_advice_and_odds_in_italian() -> None:
+    """Review §4.1 item 8 and P5: the table-or-dice advice (T1.8) and the dice odds (T3.8) read
+    in Italian, decimals with a comma, while the sheet's data (``--json``) keeps them as the
+    rules word them."""
+    from converters.i18n import set_language
+
+    sheet = battle_sheet(_heraclea_budget(), ruleset="Field of Glory", per_pm=400)
+    assert sheet.reasons, "the advice gives its reasons"
+    set_language("it")
+    try:
+        text = render_sheet(sheet, "md").content
+    finally:
+        set_language("en")
+    assert isinstance(text, str)
+    english = render_sheet(sheet, "md").content
+    assert isinstance(english, str)
+    for reason in sheet.reasons:
+        assert reason in english and reason not in text
+    assert sheet.odds is not None
+    assert sheet.odds.a_left.replace(".", ",") in text
+    assert sheet.odds.a_wins.replace(".", ",") in text
+    assert "." in sheet.odds.a_left, "the data keeps its English digits"

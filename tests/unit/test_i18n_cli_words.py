@@ -1,0 +1,78 @@
+"""No English on an Italian command line (issue 25, review §4.1): every command's ``--help`` and
+a refusal of each, read in Italian, hold no word that only the English side of the catalogue
+uses, outside a short list of names, keys and abbreviations.
+
+A word "only the English side uses" is one that some English message says and no Italian
+message does ("turn", "fleet", "error"); the choice keys a command takes stay English by design
+(``{fog,dbm,…}``, ``--faction julii``) and flags are the same in every language, so both are
+taken out before the words are read.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant.cli import build_parser, main
+from tests.english_words import english_only_words, words
+
+NAMES_KEYS_AND_ABBREVIATIONS = {
+    # the program, the rule sets and the seeds' own names
+    "castra", "bellum", "anni", "tras", "json", "markdown", "typst", "html", "http",
+    # data: the shipped scenarios' keys, typed on the command line
+    "tarentine", "macedon", "persia", "custom",
+    # the seeds' abbreviations and the DBM/ANNI BUI columns
+    "eleq",
+}  # fmt: skip
+"""Words the Italian command line may show although English messages use them."""
+
+
+COMMANDS = [" ".join(path) for path, _parser in build_parser().commands()]
+
+COMMAND_WORDS = {word for command in COMMANDS for word in words(command)}
+"""The commands' own names ("castra campaign record") are keys, typed as they are."""
+
+ENGLISH_ONLY = english_only_words() - NAMES_KEYS_AND_ABBREVIATIONS - COMMAND_WORDS
+
+
+def _said(text: str) -> set[str]:
+    """The words a reader reads: flags (``--side-a``), choice keys (``{fog,dbm}``, ``'won'``)
+    and a file name in an example are not words of the interface."""
+    text = re.sub(r"--?[\w-]+|\{[^{}]*\}|'[\w-]+'|[\w.-]+\.(castra|json|md|csv|pdf)\b", " ", text)
+    return words(text) & ENGLISH_ONLY
+
+
+def test_every_command_is_checked() -> None:
+    assert len(COMMANDS) > 40
+    assert "campaign record" in COMMANDS and "annibui discipline" in COMMANDS
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_in_italian_says_no_english_word(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "it", *command.split(), "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith("uso: castra ")
+    assert _said(out) == set(), out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_refusal_in_italian_says_no_english_word(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A flag no command has is refused in one Italian line (exit 2), before anything runs."""
+    with pytest.raises(SystemExit) as refused:
+        main(["--lang", "it", *command.split(), "--nessuna-opzione"])
+    out, err = capsys.readouterr()
+    assert (refused.value.code, out) == (2, "")
+    assert err.count("\n") == 1 and ": errore: " in err, err
+    assert _said(err) == set(), err
+
+
+def test_the_check_finds_english() -> None:
+    """The check would catch an English sentence (it guards something)."""
+    assert _said("the enemy retreats after the storm") != set()
