@@ -1456,11 +1456,10 @@ class CampaignState(_State):
         from converters.morale import forced_march
 
         army = self.army(event.army)
-        march = forced_march(army.morale, event.loyalty)
+        march = forced_march(army.morale, event.loyalty, bar=self.rules.forced_march_bar)
         if not march.allowed:
-            raise LedgerFieldError(
-                "loyalty", N_("{reason}"), reason=translate_recorded(march.reason)
-            )
+            field = "army" if self.rules.forced_march_bar == "morale" else "loyalty"
+            raise LedgerFieldError(field, N_("{reason}"), reason=translate_recorded(march.reason))
         if apply:
             self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
         return N_("{army} forced march: morale {morale} ({reason})").format(
