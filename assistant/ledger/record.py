@@ -465,6 +465,7 @@ def winter_event(
         annex=annex,
         on_map=bool(state.forces),
         occupation=occupation,
+        mercenaries=bool(state.forces),
         who=who,
         note=note,
         rolls=rolls,

@@ -419,6 +419,7 @@ class WinterTurnForm(LedgerForm):
                 rolls=[roll] if roll is not None else [],
                 on_map=True,
                 occupation=True,
+                mercenaries=True,
                 annex=self.choice("annex"),
                 storm_nation=self.choice("storm_nation"),
                 who=self.text("who"),
