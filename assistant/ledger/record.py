@@ -466,6 +466,7 @@ def winter_event(
         on_map=bool(state.forces),
         occupation=occupation,
         mercenaries=bool(state.forces),
+        victory=state.scenario.key == "tarentine",
         who=who,
         note=note,
         rolls=rolls,

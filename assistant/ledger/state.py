@@ -63,6 +63,8 @@ from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
 from converters.i18n import N_, _, translate_recorded
+from converters.victory import Province as VictoryProvince
+from converters.victory import VictoryCondition, strategic_victory
 
 __all__ = [
     "REPLAY_VERSION",
@@ -286,6 +288,9 @@ class CampaignState(_State):
     """The side with the initiative this turn (D6), when the scenario has an attacker."""
     finished: bool = False
     """The last turn has been played (T5.1), or a Bellum game is won or over (B1)."""
+    winners: list[str] = []
+    """T5.8: the nations that won a strategic victory at a winter's end (the campaign is then
+    over); empty otherwise."""
     centres: dict[str, list[int]] = {}
     """Bellum: the supply centres each power held at the end of each year, year 1 first
     (empty before the first year is recorded, and in other campaigns)."""
@@ -441,6 +446,30 @@ class CampaignState(_State):
                     pm=pm,
                 )
 
+    def victory_conditions(self) -> list[VictoryCondition]:
+        """T5.8: each nation's strategic condition as the figures stand now, with what it
+        lacks; a LedgerError naming ``victory`` in a campaign that is not the Tarentine Wars'."""
+        if self.scenario.key != "tarentine" or not self.scenario.provinces:
+            raise LedgerError(
+                _("{title} has no strategic victory: T5.8 is the Tarentine Wars'").format(
+                    title=translate_recorded(self.scenario.title)
+                )
+            )
+        provinces = [
+            VictoryProvince(
+                name=p.name,
+                region=p.region,
+                value=p.value,
+                controller=self.control.get(p.name, p.homeland),
+            )
+            for p in self.scenario.provinces
+        ]
+        prestige = {name: n.prestige for name, n in self.nations.items()}
+        treasury = {name: n.treasury for name, n in self.nations.items()}
+        return [
+            c for c in strategic_victory(provinces, prestige, treasury) if c.nation in self.nations
+        ]
+
     def upkeep(self, nation: str) -> int:
         """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike (with
         the map, T5.5: its mercenaries' too, house rule ``mercenary_upkeep``)."""
@@ -505,6 +534,7 @@ class CampaignState(_State):
             "winter": self.is_winter,
             "total_turns": calendar.total_turns,
             "finished": self.finished,
+            "winners": self.winners,
             "battles": self.battles,
             "initiative": self.initiative,
             "nations": {
@@ -572,6 +602,15 @@ class CampaignState(_State):
                     "year",
                     N_("{bellum_over}; only notes can be added"),
                     bellum_over=self._bellum_over(),
+                )
+            if self.winners:
+                raise LedgerFieldError(
+                    "turn",
+                    N_(
+                        "the campaign is over: {winners} won a strategic victory (T5.8); only "
+                        "notes and undo are accepted"
+                    ),
+                    winners=", ".join(self.winners),
                 )
             raise LedgerFieldError("turn", N_("the campaign is over; only notes can be added"))
         if self.scenario.bellum is not None and not isinstance(
@@ -1398,7 +1437,18 @@ class CampaignState(_State):
             )
         )
         self.winters_resolved.append(self.turn)
-        if final:
+        if event.victory:
+            # T5.8: after the control checks and the VP, every nation that meets its
+            # condition wins; the campaign then ends.
+            self.winners = [c.nation for c in self.victory_conditions() if c.met]
+            if self.winners:
+                self.finished = True
+                lines.append(
+                    N_("strategic victory (T5.8): {winners}; the campaign is over").format(
+                        winners=", ".join(self.winners)
+                    )
+                )
+        if final and not self.winners:
             self.finished = True
             lines.append(N_("the campaign is over (T5.1)"))
         return "; ".join(lines)

@@ -191,6 +191,8 @@ def test_unpaid_upkeep_disbands_the_pm_the_treasury_cannot_keep(tarentine: Campa
 
 def test_winter_event_happens_twice_at_most(tarentine: CampaignStore) -> None:
     tarentine.append(TreasuryAdjusted(nation="Pyrrhus", pe=9_000, note="Greek pay"))
+    # Rome the richest: no treasury's strategic victory (T5.8) ends the campaign.
+    tarentine.append(TreasuryAdjusted(nation="Rome", pe=9_000, note="Latin gold"))
     land: list[int] = []
     for winter in (13, 26, 39):
         advance_to(tarentine, winter)

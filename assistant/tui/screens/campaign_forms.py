@@ -420,6 +420,7 @@ class WinterTurnForm(LedgerForm):
                 on_map=True,
                 occupation=True,
                 mercenaries=True,
+                victory=castra_app(self).ledger.state().scenario.key == "tarentine",
                 annex=self.choice("annex"),
                 storm_nation=self.choice("storm_nation"),
                 who=self.text("who"),
