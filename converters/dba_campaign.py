@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.campaign_map import Board
 from converters.errors import FieldError
+from converters.house_rules import ForcedMarchBar
 from converters.i18n import _, translate_recorded
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
 
@@ -112,6 +113,9 @@ class Army(_Frozen):
     """D10: where it lands."""
     lands_on: int | None = None
     """D10: the turn it lands (3 + 1 per key port the enemy held when it sailed)."""
+    sailed_from: str | None = None
+    """D10: where a landing sailed from, kept while it is at sea and on the turn it lands (a
+    beaten lander goes back there if its side still holds it)."""
     raised: int | None = None
     """D11: the turn a forced mobilisation raised it (it lasts one season and cannot move)."""
     cut_off_since: int | None = None
@@ -146,7 +150,7 @@ class Happening(_Frozen):
     what: str
     """"landed", "works-done", "agitation-done", "disbanded", "devastation-over", "lost",
     "went-over", "cut-off", "supplied", "died", "taken", "battle", "fell-back", "retreated",
-    "no-retreat", "overfull"."""
+    "no-retreat", "overfull", "won-back"."""
     army: str | None = None
     province: str | None = None
     side: str | None = None
@@ -400,9 +404,18 @@ def _claim(state: MapState, army: Army, to: str) -> MapState:
     return state
 
 
-def forced_march_to(state: MapState, board: Board, name: str, via: str, to: str) -> MapState:
+def forced_march_to(
+    state: MapState,
+    board: Board,
+    name: str,
+    via: str,
+    to: str,
+    *,
+    bar: ForcedMarchBar = "morale",
+) -> MapState:
     """D5, D10: two provinces in one turn, −2 morale at once; never ending in an invasion,
-    never by an army whose loyalty where it stands is 2 or less."""
+    never by an army whose morale is 2 or less (house rule ``forced_march_bar``:
+    ``province_loyalty``, whose side's loyalty where it stands is 2 or less)."""
     army = _army(state, name)
     _may_act(state, army)
     _province(state, via, "via")
@@ -416,7 +429,7 @@ def forced_march_to(state: MapState, board: Board, name: str, via: str, to: str)
         _own_or_neutral(state, army.side, via) and _own_or_neutral(state, army.side, to)
     )
     loyalty = state.provinces[army.province].loyalty.get(army.side, 0)
-    verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion)
+    verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion, bar=bar)
     if not verdict.allowed:
         raise RuleBroken(translate_recorded(verdict.reason))
     _room(state, army.side, to)
@@ -458,6 +471,7 @@ def sea_landing(state: MapState, board: Board, name: str, to: str) -> MapState:
         came_from=army.province,
         landing_at=to,
         lands_on=lands,
+        sailed_from=army.province,
     )
 
 
@@ -639,8 +653,9 @@ def after_battle(
     province once no defender is left in it; a beaten attacker falls back to where it came
     from; a beaten defender loses the province and retreats (:func:`retreat_places`, the
     best). **Reading**: the way back is closed only by revolt (D12) or an enemy army now
-    standing there; an attacker that landed this turn has the sea at its back (D10) and
-    a defender with nowhere to go cannot retreat: the beaten army ceases to exist; an
+    standing there; an attacker that landed this turn goes back to the province it sailed
+    from if its side still holds it (D10), else, like a defender with nowhere to go, it
+    ceases to exist; an
     attacker whose way back is closed (or unknown) retreats like a defender. ``loser`` may
     already be gone (D3): then only the province changes hands. Armies not standing in
     ``province`` are not moved (an empty list). ``retreat_to`` chooses among the retreat's
@@ -657,8 +672,12 @@ def after_battle(
     if lose is not None:
         back = lose.came_from
         if lose.side == attacker and lose.from_sea:
-            _no_choice(retreat_to, None, lose)
-            state, happened = _retreat(state, lose, None, "fell-back")
+            # D10 (Reading): back to where it sailed from if its side still holds it.
+            home = lose.sailed_from
+            if home is None or state.provinces[home].controller != lose.side:
+                home = None
+            _no_choice(retreat_to, home, lose)
+            state, happened = _retreat(state, lose, home, "fell-back")
         elif (
             lose.side == attacker
             and back is not None
@@ -682,6 +701,18 @@ def after_battle(
         state = _take(state, province, attacker)
         happened.append(
             Happening(rule="D2", what="taken", army=winner, province=province, side=attacker)
+        )
+    elif win.side == holder and state.provinces[province].rebel:
+        # D14 (Reading): defending a rebel province against the enemy's invasion wins it
+        # back: loyalty 1 to its defender, and the revolt is over.
+        provinces = dict(state.provinces)
+        place = provinces[province]
+        provinces[province] = place.model_copy(
+            update={"rebel": False, "loyalty": {**place.loyalty, holder: 1}}
+        )
+        state = state.model_copy(update={"provinces": provinces})
+        happened.append(
+            Happening(rule="D14", what="won-back", army=winner, province=province, side=holder)
         )
     return state, happened
 
@@ -927,6 +958,8 @@ def end_turn(
     armies: dict[str, Army] = {}
     for army in state.armies.values():
         army = army.model_copy(update={"moved": False, "came_from": None, "from_sea": False})
+        if army.province is not None:
+            army = army.model_copy(update={"sailed_from": None})
         if army.raised is not None and turn >= army.raised + SEASON:
             happened.append(_about(army, "D11", "disbanded"))
             continue

@@ -31,9 +31,11 @@ __all__ = [
     "OPTION_RULE",
     "BothRetreat",
     "ControlTie",
+    "ForcedMarchBar",
     "HouseRules",
     "Interception",
     "LossModel",
+    "MercenaryUpkeep",
     "OrderChange",
     "Orders",
     "SenonesCity",
@@ -57,6 +59,12 @@ SmallBattle = Literal["either_side", "both_sides"]
 """T1.8: dice when either side (Reading) or both sides have fewer than 2 PM."""
 LossModel = Literal["table", "recovery"]
 """T2.6: campaign losses from the table's figures (T2.1–T2.3) or by the recovery roll."""
+MercenaryUpkeep = Literal["employer", "own"]
+"""T5.5, T6.2: mercenaries' upkeep and siege costs are paid by the nation employing them
+(Reading) or by their own nation."""
+ForcedMarchBar = Literal["morale", "province_loyalty"]
+"""D5: a forced march is barred to an army whose morale is 2 or less (Reading), or where the
+province's loyalty to its side is 2 or less (the seed's words)."""
 OrderChange = Literal["sign_inversion", "threshold_cross"]
 """G3.2: orders change when the gap's sign has inverted (Reading) or only when the other
 threshold is reached."""
@@ -74,6 +82,8 @@ OPTION_RULE: dict[str, str] = {
     "losses": "T2.6",
     "order_change": "G3.2",
     "orders": "T7.3",
+    "mercenary_upkeep": "T5.5",
+    "forced_march_bar": "D5",
 }
 """Each named option and the rule whose reading it chooses (docs/rules.md H)."""
 
@@ -127,6 +137,10 @@ class HouseRules(BaseModel):
     orders: Orders = "sealed"
     """T5.2, T7.3 (a campaign created before the option reads ``immediate``: see
     ``assistant.ledger.events.CampaignCreated``)."""
+    mercenary_upkeep: MercenaryUpkeep = "employer"
+    """T5.5, T6.2."""
+    forced_march_bar: ForcedMarchBar = "morale"
+    """D5."""
     numbers: dict[str, int] = {}
     """The configurable numbers changed from their defaults (T1, T2, T6.2), by name."""
 

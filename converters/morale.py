@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.dice import Dice
 from converters.errors import FieldError
+from converters.house_rules import ForcedMarchBar
 from converters.i18n import N_, _
 
 __all__ = [
@@ -310,15 +311,29 @@ class ForcedMarch(BaseModel):
     """Why, in the rule's words."""
 
 
-def forced_march(morale: int, loyalty: int, *, ends_in_invasion: bool = False) -> ForcedMarch:
+def forced_march(
+    morale: int,
+    loyalty: int,
+    *,
+    ends_in_invasion: bool = False,
+    bar: ForcedMarchBar = "morale",
+) -> ForcedMarch:
     """D5: a forced march costs 2 morale at once, cannot end in an invasion and is forbidden
-    to an army whose current loyalty is 2 or less."""
+    to an army whose current morale is 2 or less (Reading: armies have morale, not loyalty;
+    house rule ``forced_march_bar = province_loyalty``: where the province's ``loyalty`` to
+    its side is 2 or less, the seed's words)."""
     _morale(morale)
     if isinstance(loyalty, bool) or not isinstance(loyalty, int) or loyalty < 0:
         raise FieldError(
             "loyalty", _("a whole number 0 or more (got {loyalty!r})"), loyalty=loyalty
         )
-    if loyalty < _FORCED_MARCH_MIN_LOYALTY:
+    if bar == "morale" and morale < _FORCED_MARCH_MIN_LOYALTY:
+        return ForcedMarch(
+            allowed=False,
+            morale_after=morale,
+            reason=N_("D5: forbidden at morale 2 or less (morale {morale})").format(morale=morale),
+        )
+    if bar == "province_loyalty" and loyalty < _FORCED_MARCH_MIN_LOYALTY:
         return ForcedMarch(
             allowed=False,
             morale_after=morale,

@@ -102,7 +102,14 @@ def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> 
             case "forced-march":
                 if event.via is None:
                     raise RuleBroken(_("via: a forced march names the province it passes (D5)"))
-                after = rules.forced_march_to(current, board, event.army, event.via, event.to)
+                after = rules.forced_march_to(
+                    current,
+                    board,
+                    event.army,
+                    event.via,
+                    event.to,
+                    bar=state.rules.forced_march_bar,
+                )
                 text = N_("{army} forced march to {to} (D5)")
             case "landing":
                 after = rules.sea_landing(current, board, event.army, event.to)
@@ -284,6 +291,7 @@ def _said(happening: Happening, state: MapState) -> str:
         "retreated": N_("{army} retreats to {province}"),
         "no-retreat": N_("{army} has nowhere to retreat from {province}: it ceases to exist"),
         "overfull": N_("{province} cannot feed {army} too: devastated"),
+        "won-back": N_("{army} defended rebel {province}: {side} loyalty 1, the revolt is over"),
     }
     return (
         texts[happening.what].format(

@@ -343,6 +343,13 @@ class WinterResolved(EventBase):
     """The winter's events act on the map (T7.9: the storm after upkeep, Pyrrhus off the map,
     troops appearing where the event says). False in winters recorded before the map, which
     replay as they were recorded."""
+    victory: bool = False
+    """T5.8: the strategic victory is checked at the end of this winter (the Tarentine Wars);
+    False in winters recorded before it existed, which replay as they were recorded."""
+    mercenaries: bool = False
+    """T5.5, T6.2 with the map: mercenaries' upkeep follows house rule ``mercenary_upkeep``
+    (the employer pays it, and disbands them first). False in winters recorded before this
+    reading, which replay as they were recorded."""
     occupation: bool = False
     """T5.7, T7.7 as revised: the control check runs over every province occupied on the map
     by a nation at war with its controller (``stationed`` is then left None: the PM are read

@@ -63,6 +63,8 @@ _KEYS = frozenset(
         "turn",
         "total_turns",
         "finished",
+        "winners",
+        "relations",
         "is_winter",
         "winter_resolved",
         "battles",
@@ -83,6 +85,18 @@ def recent_entry(
 ) -> dict[str, Any]:
     """One of the latest events as the glance keeps it: its recorded (English) summary."""
     return {"id": event_id, "turn": turn, "summary": summary, "who": who, "undone": undone}
+
+
+def _relations(state: CampaignState) -> list[dict[str, str]]:
+    from assistant.ledger.relations import relations_summary
+
+    start = [set(group) for group in state.scenario.alliances]
+    return [
+        row
+        for row in relations_summary(state)
+        if row["relation"] == "at_war"
+        or (row["relation"] == "allied" and {row["a"], row["b"]} not in start)
+    ]
 
 
 def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -112,6 +126,9 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         "turn": state.turn,
         "total_turns": state.scenario.calendar.total_turns,
         "finished": state.finished,
+        "winners": list(state.winners),
+        # T7.10: the pairs allied by treaty or at war (the start's alliance is the scenario's).
+        "relations": _relations(state),
         "is_winter": state.is_winter,
         "winter_resolved": state.turn in state.winters_resolved,
         "battles": state.battles,

@@ -157,11 +157,13 @@ def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
 
 
 def siege_costs(state: CampaignState) -> dict[str, int]:
-    """T5.4: each side pays 1 PE per PM it has at a besieged city, each turn."""
+    """T5.4: each side pays 1 PE per PM it has at a besieged city, each turn; mercenaries are
+    paid by their employer (T5.5, house rule ``mercenary_upkeep``: ``own``, by their nation)."""
     costs: dict[str, int] = {}
+    employer = state.rules.mercenary_upkeep == "employer"  # T5.5 house rule
     for city in state.besieged:
         for force in _standing(state, city):
-            payer = force.paid_by or force.nation
+            payer = (force.paid_by if employer else None) or force.nation
             if state.nations[payer].player:
                 costs[payer] = costs.get(payer, 0) + force.pm
     return costs

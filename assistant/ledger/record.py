@@ -465,6 +465,8 @@ def winter_event(
         annex=annex,
         on_map=bool(state.forces),
         occupation=occupation,
+        mercenaries=bool(state.forces),
+        victory=state.scenario.key == "tarentine",
         who=who,
         note=note,
         rolls=rolls,

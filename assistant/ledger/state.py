@@ -71,6 +71,8 @@ from converters.dba_campaign import MapState
 from converters.errors import FieldError
 from converters.house_rules import ControlTie, HouseRules
 from converters.i18n import N_, _, translate_recorded
+from converters.victory import Province as VictoryProvince
+from converters.victory import VictoryCondition, strategic_victory
 
 __all__ = [
     "REPLAY_VERSION",
@@ -95,6 +97,7 @@ SUMMARY_WORDS = (
     N_("ordinary"),
     N_("crushing"),
     N_("land"),
+    N_("mercenary"),
 )
 """Words a battle's summary carries as values (how it was resolved, the kind of defeat),
 recorded in English and translated with the sentence where it is shown."""
@@ -312,6 +315,9 @@ class CampaignState(_State):
     """The side with the initiative this turn (D6), when the scenario has an attacker."""
     finished: bool = False
     """The last turn has been played (T5.1), or a Bellum game is won or over (B1)."""
+    winners: list[str] = []
+    """T5.8: the nations that won a strategic victory at a winter's end (the campaign is then
+    over); empty otherwise."""
     centres: dict[str, list[int]] = {}
     """Bellum: the supply centres each power held at the end of each year, year 1 first
     (empty before the first year is recorded, and in other campaigns)."""
@@ -486,9 +492,51 @@ class CampaignState(_State):
                     pm=pm,
                 )
 
+    def victory_conditions(self) -> list[VictoryCondition]:
+        """T5.8: each nation's strategic condition as the figures stand now, with what it
+        lacks; a LedgerError naming ``victory`` in a campaign that is not the Tarentine Wars'."""
+        if self.scenario.key != "tarentine" or not self.scenario.provinces:
+            raise LedgerError(
+                _("{title} has no strategic victory: T5.8 is the Tarentine Wars'").format(
+                    title=translate_recorded(self.scenario.title)
+                )
+            )
+        provinces = [
+            VictoryProvince(
+                name=p.name,
+                region=p.region,
+                value=p.value,
+                controller=self.control.get(p.name, p.homeland),
+            )
+            for p in self.scenario.provinces
+        ]
+        prestige = {name: n.prestige for name, n in self.nations.items()}
+        treasury = {name: n.treasury for name, n in self.nations.items()}
+        return [
+            c for c in strategic_victory(provinces, prestige, treasury) if c.nation in self.nations
+        ]
+
     def upkeep(self, nation: str) -> int:
-        """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike."""
-        return sum(cost for _item, cost in self._upkeep_items(self.nation(nation)))
+        """T6.2: the winter upkeep ``nation`` owes now, PM in play and in training alike (with
+        the map, T5.5: its mercenaries' too, house rule ``mercenary_upkeep``)."""
+        mercenaries = bool(self.forces)
+        items = self._upkeep_items(self.nation(nation), mercenaries=mercenaries)
+        return sum(cost for _item, cost in items)
+
+    def _mercenary_pm(self, nation: str) -> tuple[int, int]:
+        """T5.5: (PM of ``nation`` in another's pay, PM of others in ``nation``'s pay) standing
+        on the map, under house rule ``mercenary_upkeep = employer``; (0, 0) under ``own``."""
+        if self.rules.mercenary_upkeep != "employer":
+            return 0, 0
+        hired_out = sum(
+            f.pm for f in self.forces.values() if f.nation == nation and f.paid_by is not None
+        )
+        hired = sum(
+            f.pm
+            for f in self.forces.values()
+            if f.paid_by == nation and f.nation != nation and f.kind == "army"
+        )
+        return hired_out, hired
 
     @property
     def bellum_years(self) -> int:
@@ -532,6 +580,7 @@ class CampaignState(_State):
             "winter": self.is_winter,
             "total_turns": calendar.total_turns,
             "finished": self.finished,
+            "winners": self.winners,
             "battles": self.battles,
             "initiative": self.initiative,
             "nations": {
@@ -601,6 +650,15 @@ class CampaignState(_State):
                     "year",
                     N_("{bellum_over}; only notes can be added"),
                     bellum_over=self._bellum_over(),
+                )
+            if self.winners:
+                raise LedgerFieldError(
+                    "turn",
+                    N_(
+                        "the campaign is over: {winners} won a strategic victory (T5.8); only "
+                        "notes and undo are accepted"
+                    ),
+                    winners=", ".join(self.winners),
                 )
             raise LedgerFieldError("turn", N_("the campaign is over; only notes can be added"))
         if self.scenario.bellum is not None and not isinstance(
@@ -1332,15 +1390,22 @@ class CampaignState(_State):
         self.initiative = initiative(victories, sides=(first, second), attacker=attacker).side
         self.victories_this_turn = []
 
-    def _upkeep_items(self, nation: NationState) -> list[tuple[str, int]]:
+    def _upkeep_items(
+        self, nation: NationState, *, mercenaries: bool = False
+    ) -> list[tuple[str, int]]:
         """T6.2: (what, PE) for each PM kept: in play 12 PE; in training, 12 less the winter
-        fortnights still spent training (ordered on turn 10: 11 PE; in winter: 8 PE)."""
+        fortnights still spent training (ordered on turn 10: 11 PE; in winter: 8 PE).
+        ``mercenaries`` (T5.5, house rule ``mercenary_upkeep = employer``): PM in another
+        nation's pay are its employer's to keep, listed last so that they are the first
+        disbanded when the employer cannot pay."""
         economy = self._economy()
         calendar = self.scenario.calendar
         # T6.2 (configurable): the house rule's upkeep if the campaign set one.
         upkeep = self.rules.upkeep(economy.upkeep_per_winter_fortnight)
         per_winter = economy.winter_fortnights * upkeep
-        items = [("land", per_winter)] * nation.land_pm + [("naval", per_winter)] * nation.naval_pm
+        hired_out, hired = self._mercenary_pm(nation.name) if mercenaries else (0, 0)
+        items = [("land", per_winter)] * (nation.land_pm - hired_out)
+        items += [("naval", per_winter)] * nation.naval_pm
         for batch in nation.training:
             of_year = calendar.turn_of_year(batch.ordered)
             training_left = of_year + economy.recruit_delay_turns - calendar.year_length
@@ -1349,7 +1414,7 @@ class CampaignState(_State):
             cost = kept * upkeep
             items += [("training land", cost)] * batch.land_pm
             items += [("training naval", cost)] * batch.naval_pm
-        return items
+        return items + [("mercenary", per_winter)] * hired
 
     def _winter(self, event: WinterResolved, apply: bool) -> str:
         calendar = self.scenario.calendar
@@ -1383,7 +1448,7 @@ class CampaignState(_State):
             if event.on_map:
                 # T7.9: the storm strikes the nation with most naval PM *after* upkeep.
                 scratch = self.model_copy(deep=True)
-                scratch._pay_upkeep(skip_away=True)
+                scratch._pay_upkeep(skip_away=True, mercenaries=event.mercenaries)
                 fleets = {n: x for n, x in scratch.nations.items() if not x.away}
             most = max(n.naval_pm for n in fleets.values())
             tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
@@ -1413,7 +1478,7 @@ class CampaignState(_State):
             return ""
         lines: list[str] = []
         # T6.2 upkeep first: it is owed for the PM kept when winter comes.
-        lines.extend(self._pay_upkeep(skip_away=event.on_map))
+        lines.extend(self._pay_upkeep(skip_away=event.on_map, mercenaries=event.mercenaries))
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
@@ -1483,27 +1548,39 @@ class CampaignState(_State):
             )
         )
         self.winters_resolved.append(self.turn)
-        if final:
+        if event.victory:
+            # T5.8: after the control checks and the VP, every nation that meets its
+            # condition wins; the campaign then ends.
+            self.winners = [c.nation for c in self.victory_conditions() if c.met]
+            if self.winners:
+                self.finished = True
+                lines.append(
+                    N_("strategic victory (T5.8): {winners}; the campaign is over").format(
+                        winners=", ".join(self.winners)
+                    )
+                )
+        if final and not self.winners:
             self.finished = True
             lines.append(N_("the campaign is over (T5.1)"))
         return "; ".join(lines)
 
-    def _pay_upkeep(self, *, skip_away: bool) -> list[str]:
+    def _pay_upkeep(self, *, skip_away: bool, mercenaries: bool = False) -> list[str]:
         """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
-        with the map, a nation away (Pyrrhus in Greece, T7.9) pays none."""
+        with the map, a nation away (Pyrrhus in Greece, T7.9) pays none; ``mercenaries``
+        (T5.5): the employer pays for its mercenaries and disbands them first."""
         lines: list[str] = []
         for nation in self.nations.values():
             if not nation.player or (skip_away and nation.away):
                 continue
             paid = 0
             disbanded: dict[str, int] = {}
-            for what, cost in self._upkeep_items(nation):
+            for what, cost in self._upkeep_items(nation, mercenaries=mercenaries):
                 if nation.treasury - paid >= cost:
                     paid += cost
                 else:
                     disbanded[what] = disbanded.get(what, 0) + 1
             nation.treasury -= paid
-            self._disband(nation, disbanded)
+            self._disband(nation, disbanded, mercenaries=mercenaries)
             if paid or disbanded:
                 text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
                 if disbanded:
@@ -1545,7 +1622,32 @@ class CampaignState(_State):
             )
         return lines
 
-    def _disband(self, nation: NationState, disbanded: dict[str, int]) -> None:
+    def _disband(
+        self, nation: NationState, disbanded: dict[str, int], *, mercenaries: bool = False
+    ) -> None:
+        if mercenaries and self._mercenary_pm(nation.name)[0]:
+            # T5.5: a nation's own debt disbands its own PM, never those another pays for.
+            own = [
+                f
+                for f in self.forces.values()
+                if f.nation == nation.name and f.kind == "army" and f.paid_by is None
+            ]
+            left = disbanded.get("land", 0)
+            for force in reversed(own):
+                taken = min(left, force.pm)
+                force.pm -= taken
+                left -= taken
+                if force.pm == 0:
+                    del self.forces[force.name]
+        left = disbanded.get("mercenary", 0)
+        for force in [f for f in self.forces.values() if f.paid_by == nation.name]:
+            # T5.5: the employer's unpaid mercenaries leave the map and their nation's PM.
+            taken = min(left, force.pm)
+            force.pm -= taken
+            self.nations[force.nation].land_pm -= taken
+            left -= taken
+            if force.pm == 0:
+                del self.forces[force.name]
         nation.land_pm -= disbanded.get("land", 0)
         nation.naval_pm -= disbanded.get("naval", 0)
         for what, field in (("training land", "land_pm"), ("training naval", "naval_pm")):
@@ -1567,11 +1669,10 @@ class CampaignState(_State):
         from converters.morale import forced_march
 
         army = self.army(event.army)
-        march = forced_march(army.morale, event.loyalty)
+        march = forced_march(army.morale, event.loyalty, bar=self.rules.forced_march_bar)
         if not march.allowed:
-            raise LedgerFieldError(
-                "loyalty", N_("{reason}"), reason=translate_recorded(march.reason)
-            )
+            field = "army" if self.rules.forced_march_bar == "morale" else "loyalty"
+            raise LedgerFieldError(field, N_("{reason}"), reason=translate_recorded(march.reason))
         if apply:
             self.write_journal(army.name, march.morale_after, march.reason, self.turn, event_id)
         return N_("{army} forced march: morale {morale} ({reason})").format(

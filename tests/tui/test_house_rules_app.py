@@ -40,6 +40,9 @@ async def test_help_lists_every_option_with_the_campaigns_value(
         shown = "\n".join(str(widget.render()) for widget in app.screen.query(".help-keys"))
         assert "interception" in shown and "at_least  (T3.6; at_most or at_least)" in shown
         assert "order_change" in shown and "sign_inversion  (G3.2" in shown
+        # Issue 23: the readings of T5.5 and D5 are options too.
+        assert "mercenary_upkeep" in shown and "employer  (T5.5; employer or own)" in shown
+        assert "forced_march_bar" in shown and "morale  (D5; morale or province_loyalty)" in shown
 
 
 async def test_t3_6_dice_battle_interception_follows_the_campaigns_rule(

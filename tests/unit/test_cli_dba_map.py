@@ -81,7 +81,7 @@ def test_d10_moves_on_the_command_line(file: str, capsys: pytest.CaptureFixture[
                 "--to",
                 "Macedonia",
             ],
-            "D5",
+            "D7",  # D5 bars morale 2 or less, not Hellas' loyalty 2: Macedonia is full
         ),
         (["move", "Macedon 6", "--to", "Macedonia"], "D7"),
         (["move", "Alexander", "--to", "Atlantis"], "--to"),

@@ -490,7 +490,7 @@ def test_the_fuzz_reaches_every_command() -> None:
     """The walk finds each sub-command (so a new command is fuzzed as soon as it exists)."""
     names = {" ".join(path) for path, _ in COMMANDS}
     assert {"campaign record", "ghost pp", "losses recovery", "serve", "odds"} <= names
-    assert {"campaign declare-war"} <= names, "issue 23: the declaration of war (T7.10)"
+    assert {"campaign declare-war", "campaign victory"} <= names, "issue 23 (T7.10, T5.8)"
     assert len(names) == len(COMMANDS) >= 40
 
 

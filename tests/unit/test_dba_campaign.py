@@ -37,6 +37,7 @@ from converters.dba_campaign import (
     tactical_retreat_to,
     works,
 )
+from converters.house_rules import ForcedMarchBar
 
 SCENARIO = load_scenario("macedon")
 _SHIPPED = SCENARIO.board
@@ -165,22 +166,37 @@ def test_d10_one_move_per_army_and_initiative_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("start", "via", "to", "rule"),
+    ("start", "morale", "bar", "via", "to", "rule"),
     [
-        ("Hellas", "Thessaly", "Macedonia", None),  # loyalty 2 in Hellas: refused
-        ("Thessaly", "Macedonia", "Thrace", "ok"),
-        ("Macedonia", "Thrace", "Hellespontine Phrygia", "D5: a forced march cannot end"),
+        pytest.param(
+            "Hellas", 3, "morale", "Thessaly", "Macedonia", "ok", id="D5-loyalty-2-morale-3-ok"
+        ),
+        pytest.param(
+            "Thessaly", 2, "morale", "Macedonia", "Thrace", "D5: forbidden at morale 2",
+            id="D5-forbidden-at-morale-2",
+        ),
+        pytest.param(
+            "Hellas", 3, "province_loyalty", "Thessaly", "Macedonia", "D5: forbidden at loyalty 2",
+            id="D5-H-province-loyalty-2-refused",
+        ),
+        pytest.param("Thessaly", 3, "morale", "Macedonia", "Thrace", "ok", id="D5-ok"),
+        pytest.param(
+            "Macedonia", 3, "morale", "Thrace", "Hellespontine Phrygia",
+            "D5: a forced march cannot end", id="D5-not-into-an-invasion",
+        ),
     ],
-)
-def test_d5_d10_forced_march(start: str, via: str, to: str, rule: str | None) -> None:
-    state = game(A=("Macedon", start, 3))
-    if rule is None:
-        refused("D5: forbidden at loyalty 2", forced_march_to, state, BOARD, "A", via, to)
-    elif rule == "ok":
-        after = forced_march_to(state, BOARD, "A", via, to)
-        assert after.armies["A"].province == to and after.armies["A"].morale == 1
+)  # fmt: skip
+def test_d5_d10_forced_march(
+    start: str, morale: int, bar: ForcedMarchBar, via: str, to: str, rule: str
+) -> None:
+    state = game(A=("Macedon", start, morale))
+    if rule == "ok":
+        after = forced_march_to(state, BOARD, "A", via, to, bar=bar)
+        assert after.armies["A"].province == to and after.armies["A"].morale == morale - 2
     else:
-        refused(rule, forced_march_to, state, BOARD, "A", via, to)
+        with pytest.raises(RuleBroken) as caught:
+            forced_march_to(state, BOARD, "A", via, to, bar=bar)
+        assert str(caught.value).startswith(rule), str(caught.value)
 
 
 @pytest.mark.parametrize(("macedon_holds", "turns_at_sea"), [(0, 6), (1, 5), (3, 3)])
@@ -316,13 +332,52 @@ def test_d2_d12_a_retreat_beyond_what_a_province_feeds_devastates_it() -> None:
     assert moves(happened) == ["retreated:P:Judaea", "overfull:P:Judaea", "taken:A:Egypt"]
 
 
-def test_d2_d10_a_lander_beaten_has_the_sea_at_its_back() -> None:
+@pytest.mark.parametrize(
+    ("thrace_held_by", "expected"),
+    [
+        pytest.param("Macedon", ["fell-back:A:Thrace"], id="D10-back-to-where-it-sailed-from"),
+        pytest.param("Persia", ["no-retreat:A:Caria"], id="D10-home-lost-the-lander-is-destroyed"),
+    ],
+)
+def test_d10_a_beaten_lander_goes_back_where_it_sailed_from_if_its_side_holds_it(
+    thrace_held_by: str, expected: list[str]
+) -> None:
     state = game(A=("Macedon", "Thrace", 3), P=("Persia", "Caria", 3))
     state = sea_landing(state, BOARD, "A", "Caria")
     state, _ = turns(state, 6)  # Persia holds all three ports: 3 + 3 turns
     assert state.armies["A"].province == "Caria" and state.armies["A"].from_sea
+    provinces = dict(state.provinces)
+    provinces["Thrace"] = provinces["Thrace"].model_copy(update={"controller": thrace_held_by})
+    state = state.model_copy(update={"provinces": provinces})
     after, happened = after_battle(state, BOARD, "Caria", "P", "A")
-    assert "A" not in after.armies and moves(happened) == ["no-retreat:A:Caria"]
+    assert moves(happened) == expected
+    if thrace_held_by == "Macedon":
+        assert after.armies["A"].province == "Thrace"
+    else:
+        assert "A" not in after.armies
+
+
+@pytest.mark.parametrize(
+    ("rebel", "winner", "loser", "still_rebel", "persia_loyalty"),
+    [
+        pytest.param(True, "P", "A", False, 1, id="D14-rebel-defended-won-back-loyalty-1"),
+        pytest.param(True, "A", "P", False, 0, id="D14-invader-wins-takes-it-no-winning-back"),
+        pytest.param(False, "P", "A", False, 3, id="D14-not-rebel-loyalty-unchanged"),
+    ],
+)
+def test_d14_a_rebel_province_is_won_back_by_defending_it(
+    rebel: bool, winner: str, loser: str, still_rebel: bool, persia_loyalty: int
+) -> None:
+    state = invaded_syria()
+    provinces = dict(state.provinces)
+    loyalty = {**provinces["Syria"].loyalty, "Persia": 0 if rebel else 3}
+    provinces["Syria"] = provinces["Syria"].model_copy(update={"rebel": rebel, "loyalty": loyalty})
+    state = state.model_copy(update={"provinces": provinces})
+    after, happened = after_battle(state, BOARD, "Syria", winner, loser)
+    syria = after.provinces["Syria"]
+    assert syria.rebel is still_rebel
+    assert syria.loyalty["Persia"] == persia_loyalty
+    assert ("won-back:P:Syria" in moves(happened)) == (rebel and winner == "P")
 
 
 def test_d2_the_retreat_may_be_chosen_among_the_allowed_places_only() -> None:

@@ -19,7 +19,13 @@ from hypothesis import strategies as st
 
 from armylists.scenarios import load_scenario
 from assistant.cli import main
-from assistant.ledger.events import ArmyMoved, ProvinceTaken, RuleChanged, TurnAdvanced
+from assistant.ledger.events import (
+    ArmyMoved,
+    ProvinceTaken,
+    RuleChanged,
+    TreasuryAdjusted,
+    TurnAdvanced,
+)
 from assistant.ledger.record import ContingentFigures, battle_event, winter_event
 from assistant.ledger.state import LedgerError, replay
 from assistant.ledger.store import CampaignStore
@@ -434,6 +440,8 @@ def heraclea_taken(tmp_path: Path) -> Iterator[CampaignStore]:
 def _to_winter_and_check(store: CampaignStore) -> str:
     while not store.state().is_winter:
         store.append(TurnAdvanced(tribute={n: 40 for n in store.state().scenario.nations}))
+    # Rome the richest: no treasury's strategic victory (T5.8) ends the campaign.
+    store.append(TreasuryAdjusted(nation="Rome", pe=5000, note="Latin gold"))
     stored = store.append(
         winter_event(store.state(), ScriptedDice([QUIET]), stationed={"Heraclea": 5})
     )

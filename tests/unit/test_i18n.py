@@ -534,6 +534,7 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     ], ["campaign", "break", "1", "--nation", "Rome"]),
     "campaign declare-war": ("tarentine", [], ["campaign", "declare-war", "Rome", "--on",
                                                "Carthage"]),
+    "campaign victory": ("tarentine", [], ["campaign", "victory"]),
     "campaign fall-back": ("tarentine", [], ["campaign", "fall-back", "Rome II"]),
     "campaign intercept": ("tarentine", [["campaign", "sail", "Rome fleet I", "--to", "Tarentum"]],
                            ["campaign", "intercept", "Rome fleet I", "--target",

@@ -191,6 +191,8 @@ def test_unpaid_upkeep_disbands_the_pm_the_treasury_cannot_keep(tarentine: Campa
 
 def test_winter_event_happens_twice_at_most(tarentine: CampaignStore) -> None:
     tarentine.append(TreasuryAdjusted(nation="Pyrrhus", pe=9_000, note="Greek pay"))
+    # Rome the richest: no treasury's strategic victory (T5.8) ends the campaign.
+    tarentine.append(TreasuryAdjusted(nation="Rome", pe=9_000, note="Latin gold"))
     land: list[int] = []
     for winter in (13, 26, 39):
         advance_to(tarentine, winter)
@@ -309,10 +311,23 @@ def test_dba_battle_morale(
     assert state.armies["Macedon 2"].journal, "D1: every change goes into the journal"
 
 
-def test_forced_march_costs_2_and_is_forbidden_at_loyalty_2(macedon: CampaignStore) -> None:
+def test_d5_forced_march_costs_2_and_is_forbidden_at_morale_2(macedon: CampaignStore) -> None:
     macedon.append(ForcedMarch(army="Alexander", loyalty=3))
     assert macedon.state().armies["Alexander"].morale == 4
-    with pytest.raises(LedgerError, match="loyalty"):
+    # D5 (house rule forced_march_bar = morale): the province's loyalty 2 does not bar it.
+    macedon.append(ForcedMarch(army="Alexander", loyalty=2))
+    assert macedon.state().armies["Alexander"].morale == 2
+    with pytest.raises(LedgerError, match=r"^army: D5: forbidden at morale 2 or less"):
+        macedon.append(ForcedMarch(army="Alexander", loyalty=6))
+
+
+def test_d5_h_forced_march_barred_by_loyalty_under_the_house_rule(
+    macedon: CampaignStore,
+) -> None:
+    from assistant.ledger.events import RuleChanged
+
+    macedon.append(RuleChanged(name="forced_march_bar", value="province_loyalty", reason="seed"))
+    with pytest.raises(LedgerError, match=r"^loyalty: D5: forbidden at loyalty 2"):
         macedon.append(ForcedMarch(army="Alexander", loyalty=2))
 
 

@@ -162,3 +162,78 @@ def test_t4_3_retreat_labels_say_who_holds_each_province(store: CampaignStore) -
     )
     holders = {o.province: o.holder for o in retreats(store.state(), "Rome II")}
     assert holders == {"Corfinium": "Magna Graecia", "Canova": "Neutral", "Maleventum": "Neutral"}
+
+
+# ---- T5.5, T6.2: the Senones at Tarentum are in Greek pay --------------------------------
+
+
+def winter_with_treasuries(store: CampaignStore, **treasury: int) -> str:
+    """To the winter (T5.1), each nation's treasury set as given (others left), die 8."""
+    from assistant.ledger.events import TreasuryAdjusted
+    from assistant.ledger.record import winter_event
+    from converters.dice import ScriptedDice
+
+    while not store.state().is_winter:
+        store.append(TurnAdvanced())
+    for name, pe in treasury.items():
+        nation = name.replace("_", " ")
+        has = store.state().nations[nation].treasury
+        store.append(TreasuryAdjusted(nation=nation, pe=pe - has, note="set for the test"))
+    return store.append(winter_event(store.state(), ScriptedDice([8]))).summary
+
+
+@pytest.mark.parametrize(
+    ("rule", "mg_pe", "senones_pe", "mg_paid", "senones_paid", "mercenaries_left"),
+    [
+        # Magna Graecia 5 land + 2 naval + the Senones' 1 in its pay = 8 × 12; the Senones
+        # keep their own 2 PM (Mutina, Sena): 24.
+        pytest.param("employer", 500, 500, 96, 24, 1, id="T5.5-employer-pays-the-mercenaries"),
+        pytest.param("own", 500, 500, 84, 36, 1, id="T5.5-H-own-the-senones-pay-their-own"),
+        # 90 PE pays its own 7 PM (84): the mercenaries are the first disbanded.
+        pytest.param("employer", 90, 500, 84, 24, 0, id="T5.5-unpaid-mercenaries-disbanded-first"),
+        # The Senones' own debt touches nothing of what Magna Graecia pays for.
+        pytest.param("employer", 500, 0, 96, 0, 1, id="T5.5-senones-debt-spares-the-mercenaries"),
+    ],
+)  # fmt: skip
+def test_t5_5_mercenaries_in_greek_pay_at_the_winter_upkeep(
+    store: CampaignStore,
+    rule: str,
+    mg_pe: int,
+    senones_pe: int,
+    mg_paid: int,
+    senones_paid: int,
+    mercenaries_left: int,
+) -> None:
+    from assistant.ledger.events import RuleChanged
+
+    if rule != "employer":
+        store.append(RuleChanged(name="mercenary_upkeep", value=rule, reason="club vote"))
+    assert store.state().upkeep("Magna Graecia") == (96 if rule == "employer" else 84)
+    summary = winter_with_treasuries(store, Magna_Graecia=mg_pe, Senones=senones_pe)
+    state = store.state()
+    assert state.nations["Magna Graecia"].treasury == mg_pe - mg_paid, summary
+    assert state.nations["Senones"].treasury == senones_pe - senones_paid, summary
+    mercenaries = sum(f.pm for f in state.forces.values() if f.paid_by == "Magna Graecia")
+    assert mercenaries == mercenaries_left
+    senones_on_map = sum(f.pm for f in state.forces.values() if f.nation == "Senones")
+    assert senones_on_map == state.nations["Senones"].land_pm
+
+
+@pytest.mark.parametrize(("rule", "payer"), [("employer", "Magna Graecia"), ("own", "Senones")])
+def test_t5_4_t5_5_the_employer_pays_the_mercenaries_siege_costs(
+    store: CampaignStore, rule: str, payer: str
+) -> None:
+    from assistant.ledger.events import RuleChanged
+    from assistant.ledger.map_war import siege_costs
+
+    if rule != "employer":
+        store.append(RuleChanged(name="mercenary_upkeep", value=rule, reason="club vote"))
+    store.append(ArmyMoved(army="Rome II", to="Canova"))
+    store.append(ForceSplit(force="Magna Graecia I", pm=1))
+    store.append(ArmyMoved(army="Magna Graecia IV", to="Heraclea"))
+    store.append(TurnAdvanced())
+    store.append(ArmyMoved(army="Rome II", to="Tarentum"))
+    store.append(CityShutIn(province="Tarentum"))
+    costs = siege_costs(store.state())
+    assert costs.get("Senones", 0) == (1 if payer == "Senones" else 0)
+    assert costs["Magna Graecia"] == 2 + (1 if payer == "Magna Graecia" else 0)

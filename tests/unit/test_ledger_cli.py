@@ -184,9 +184,14 @@ def test_macedon_battle_and_forced_march(
     armies = recorded["state"]["armies"]
     assert armies["Persia 2"]["alive"] is False, "D3: 5 > morale 3"
     assert armies["Alexander"]["morale"] == 6
-    code, _, err = run(capsys, "campaign", "march", "--file", path, "--army", "Alexander",
-                       "--loyalty", "2")  # fmt: skip
-    assert code == 2 and "loyalty" in err
+    # D5, house rule forced_march_bar: barred by the army's morale (Alexander's 6), not by the
+    # province's loyalty; the seed's words, as the option, bar it at loyalty 2.
+    march = ["campaign", "march", "--file", path, "--army", "Alexander", "--loyalty", "2"]
+    assert run_json(capsys, *march)["state"]["armies"]["Alexander"]["morale"] == 4
+    rule = ["campaign", "rule", "forced_march_bar", "province_loyalty", "--reason", "the seed"]
+    assert run(capsys, *rule, "--file", path)[0] == 0
+    code, _, err = run(capsys, *march)
+    assert code == 2 and "loyalty 2 or less" in err
 
 
 def _damaged(tmp_path: Path, campaign: str) -> str:

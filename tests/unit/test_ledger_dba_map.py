@@ -62,7 +62,8 @@ def test_d9_armies_start_on_the_map_within_what_provinces_feed(store: CampaignSt
     [
         (DbaMoved(army="Alexander", move="redeploy", to="Lydia"), "D10"),
         (DbaMoved(army="Macedon 4", move="redeploy", to="Hellespontine Phrygia"), "D10"),
-        (DbaMoved(army="Macedon 8", move="forced-march", via="Thessaly", to="Macedonia"), "D5"),
+        # D5: morale 3 may force-march from Hellas (loyalty 2); Macedonia is full (D7).
+        (DbaMoved(army="Macedon 8", move="forced-march", via="Thessaly", to="Macedonia"), "D7"),
         (DbaMoved(army="Macedon 6", move="redeploy", to="Macedonia"), "D7"),
         (DbaMoved(army="Persia 2", move="redeploy", to="Thrace"), "D10"),
         (SpecialActionOrdered(army="Alexander", action="break-off"), "D11"),

@@ -215,8 +215,10 @@ def test_t4_3_retreats_offered_in_the_seeds_order(store: CampaignStore) -> None:
 
 
 def to_winter(store: CampaignStore) -> None:
+    # Every PM paid; Rome the richest, so no treasury's strategic victory (T5.8) ends it.
     for nation in store.state().scenario.nations:
-        store.append(TreasuryAdjusted(nation=nation, pe=500, note="keep every PM paid"))
+        pe = 5000 if nation == "Rome" else 500
+        store.append(TreasuryAdjusted(nation=nation, pe=pe, note="keep every PM paid"))
     while not store.state().is_winter:
         store.append(TurnAdvanced())
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from assistant.cli.common import describe
 from converters.dice import ScriptedDice
 from converters.errors import FieldError
+from converters.house_rules import ForcedMarchBar
 from converters.morale import (
     classify_defeat,
     cut_off_army_dies,
@@ -130,22 +131,30 @@ def test_morale_outside_0_to_6_names_the_field() -> None:
     assert describe(raised.value) == "--morale: 0 to 6 (got 7)"
 
 
-# (morale, loyalty, ends in invasion, allowed, morale after)
+# (morale, loyalty, ends in invasion, house rule forced_march_bar, allowed, morale after)
 D5_FORCED_MARCH = [
-    pytest.param(4, 3, False, True, 2, id="D5-forced-march-minus-2"),
-    pytest.param(1, 5, False, True, 0, id="D5-forced-march-not-below-0"),
-    pytest.param(4, 2, False, False, 4, id="D5-forbidden-at-loyalty-2"),
-    pytest.param(4, 0, False, False, 4, id="D5-forbidden-at-loyalty-0"),
-    pytest.param(4, 6, True, False, 4, id="D5-cannot-end-in-an-invasion"),
+    pytest.param(4, 3, False, "morale", True, 2, id="D5-forced-march-minus-2"),
+    pytest.param(3, 5, False, "morale", True, 1, id="D5-forced-march-at-morale-3"),
+    pytest.param(2, 6, False, "morale", False, 2, id="D5-forbidden-at-morale-2"),
+    pytest.param(0, 6, False, "morale", False, 0, id="D5-forbidden-at-morale-0"),
+    pytest.param(4, 2, False, "morale", True, 2, id="D5-province-loyalty-2-no-bar-by-default"),
+    pytest.param(4, 6, True, "morale", False, 4, id="D5-cannot-end-in-an-invasion"),
+    pytest.param(1, 5, False, "province_loyalty", True, 0, id="D5-H-not-below-0"),
+    pytest.param(4, 2, False, "province_loyalty", False, 4, id="D5-H-forbidden-at-loyalty-2"),
+    pytest.param(4, 0, False, "province_loyalty", False, 4, id="D5-H-forbidden-at-loyalty-0"),
 ]
 
 
-@pytest.mark.parametrize(("morale", "loyalty", "invasion", "allowed", "after"), D5_FORCED_MARCH)
+@pytest.mark.parametrize(
+    ("morale", "loyalty", "invasion", "bar", "allowed", "after"), D5_FORCED_MARCH
+)
 def test_d5_forced_march(
-    morale: int, loyalty: int, invasion: bool, allowed: bool, after: int
+    morale: int, loyalty: int, invasion: bool, bar: ForcedMarchBar, allowed: bool, after: int
 ) -> None:
-    march = forced_march(morale, loyalty, ends_in_invasion=invasion)
+    march = forced_march(morale, loyalty, ends_in_invasion=invasion, bar=bar)
     assert (march.allowed, march.morale_after) == (allowed, after)
+    if not allowed and not invasion:
+        assert ("morale 2 or less" if bar == "morale" else "loyalty 2 or less") in march.reason
 
 
 D5_TACTICAL_RETREAT = [

@@ -139,7 +139,8 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert (treasury["Rome"], treasury["Magna Graecia"]) == (98 + 9 * 25, 49 + 9 * 16)
 
     # Winter (turn 13), die 9: nothing happens (T5.6). Upkeep 12 PE a PM (T6.2): Rome 6 land
-    # + 2 naval = 96 → 323 − 96 = 227; Magna Graecia 5 land + 2 naval = 84 → 193 − 84 = 109.
+    # + 2 naval = 96 → 323 − 96 = 227; Magna Graecia 5 land + 2 naval + the Senones' 1 PM in
+    # its pay at Tarentum (T5.5) = 96 → 193 − 96 = 97.
     # Control checks (T5.7, T7.7) where a nation at war with the controller stands, read from
     # the map: Rhegium, which the Greeks took by assault, has no Roman there: no check. Rome II
     # has stood in Canova all summer, and a Neutral holder is at war with all (T7.10): Neutral
@@ -149,7 +150,7 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "control check Rhegium" not in winter["summary"]
     assert "control check Canova: Neutral 2 v Rome -2, Neutral keeps it" in winter["summary"]
     nations = winter["state"]["nations"]
-    assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 109)
+    assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 97)
     # T5.8 VP: Rome's provinces 3 + 2 + 15 + 4 + 4 + 2 = 30, + 8 PM, − 3 PP = 35. Magna
     # Graecia's 3 + 5 + 2 + 4 + 1 + 3 + 4 + Rhegium 2 = 24, + 7 PM, + 3 PP = 34.
     assert (nations["Rome"]["victory_points"], nations["Magna Graecia"]["victory_points"]) == (

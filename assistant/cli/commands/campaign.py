@@ -570,6 +570,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
     broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
+    _command(
+        commands,
+        "victory",
+        _("each nation's strategic victory condition and how far it is from it (T5.8)"),
+        _run_victory,
+    )
     war = _command(
         commands,
         "declare-war",
@@ -719,6 +725,7 @@ def _command(
         "pairing",
         "rules",
         "meetings",
+        "victory",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=handler)
@@ -1945,6 +1952,42 @@ def _run_break(args: argparse.Namespace) -> int:
 
 RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
 """T7.10's relations (language-neutral in ``--json``), as the list of relations says them."""
+
+
+def _run_victory(args: argparse.Namespace) -> int:
+    """T5.8: every nation's strategic condition as the figures stand; writes nothing."""
+    from assistant.ledger.state import LedgerError
+
+    with _open(args) as store:
+        state = store.state()
+    try:
+        conditions = state.victory_conditions()
+    except LedgerError as error:
+        raise CliError(describe(error)) from None
+    data = {
+        "rule": "T5.8",
+        "turn": state.turn,
+        "winners": state.winners,
+        "conditions": [c.model_dump() for c in conditions],
+    }
+    lines = [_heading(state)]
+    if state.winners:
+        lines.append(
+            _("Strategic victory (T5.8): {winners}; the campaign is over.").format(
+                winners=", ".join(nation_name(n) for n in state.winners)
+            )
+        )
+    for c in conditions:
+        where = (
+            _("met")
+            if c.met
+            else _("lacks: {missing}").format(
+                missing="; ".join(translate_recorded(m) for m in c.missing)
+            )
+        )
+        lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {where}")
+    emit(args, data, "\n".join(lines))
+    return 0
 
 
 def _run_declare_war(args: argparse.Namespace) -> int:

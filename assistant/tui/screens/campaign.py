@@ -179,6 +179,21 @@ def house_rules_text(changed: Mapping[str, Any]) -> str:
     )
 
 
+def relations_text(relations: Sequence[Mapping[str, str]]) -> str:
+    """T7.10: the nations at war and those allied by treaty, as one line under the status
+    ("" while every pair is as at the start)."""
+    if not relations:
+        return ""
+    words = {"at_war": _("at war"), "allied": _("allied")}
+    listed = ", ".join(
+        _("{a}–{b} {relation}").format(
+            a=nation_name(row["a"]), b=nation_name(row["b"]), relation=words[row["relation"]]
+        )
+        for row in relations
+    )
+    return "\n" + _("Relations (T7.10): {listed}").format(listed=listed)
+
+
 def tribute_text(tribute: Mapping[str, int]) -> str:
     """T5.3: each nation's ``tribute`` if the turn ended now, as one line under the status, in
     a campaign with a map ("" without one, or on a winter turn, when none is collected)."""
@@ -382,6 +397,7 @@ class CampaignScreen(Screen[None]):
         status = (
             self._status(glance)
             + house_rules_text(glance["house_rules"])
+            + relations_text(glance["relations"])
             + tribute_text(glance["tribute"])
         )
         uses_pm = bool(glance["uses_pm"])
@@ -492,6 +508,11 @@ class CampaignScreen(Screen[None]):
         return rows
 
     def _status(self, glance: Mapping[str, Any]) -> str:
+        if glance["winners"]:
+            return _(
+                "Strategic victory (T5.8): {winners}; the campaign is over, only notes and undo "
+                "can be added."
+            ).format(winners=", ".join(nation_name(n) for n in glance["winners"]))
         if glance["finished"]:
             return _("The campaign is over (T5.1); only notes can be added.")
         if glance["is_winter"] and not glance["winter_resolved"]:

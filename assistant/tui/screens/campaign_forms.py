@@ -428,6 +428,8 @@ class WinterTurnForm(LedgerForm):
                 rolls=[roll] if roll is not None else [],
                 on_map=True,
                 occupation=True,
+                mercenaries=True,
+                victory=castra_app(self).ledger.state().scenario.key == "tarentine",
                 annex=self.choice("annex"),
                 storm_nation=self.choice("storm_nation"),
                 who=self.text("who"),

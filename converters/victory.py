@@ -1,0 +1,138 @@
+"""Strategic victory in the Tarentine Wars (docs/rules.md T5.8): each nation's condition and how
+far it is from it.
+
+The seed ends the campaign early when a nation meets its strategic condition ("Le condizioni di
+vittoria strategica"): Rome by holding continental Italy, Carthage its islands and Africa with
+more prestige than Rome, the Greek cities and the Etruscans by their treasuries, and so on.
+This module only weighs the figures it is given (who controls each province, each nation's PP
+and PE); the ledger checks it at the end of every winter turn and the command line shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from converters.i18n import N_
+
+__all__ = ["TARENTINE_NATIONS", "Province", "VictoryCondition", "strategic_victory"]
+
+TARENTINE_NATIONS = (
+    "Rome",
+    "Carthage",
+    "Senones",
+    "Etruscans",
+    "Magna Graecia",
+    "Pyrrhus",
+    "Syracuse",
+)
+"""The nations whose conditions the seed gives."""
+
+ITALY = ("Etruria", "Samnium", "Latium", "Campania", "Apulia", "Lucania")
+"""T5.8: continental Italy without Gallia Cisalpina and Liguria (Rome's condition)."""
+CARTHAGE_LANDS = ("Africa", "Sicilia", "Sardinia", "Corsica")
+"""T5.8: Carthage's regions."""
+PYRRHUS_PE = 8
+"""T5.8: Pyrrhus must control provinces worth at least 8 PE."""
+
+
+class Province(BaseModel):
+    """What the condition needs to know of one province."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    region: str
+    value: int
+    controller: str
+
+
+class VictoryCondition(BaseModel):
+    """One nation's strategic condition (T5.8) as the figures stand."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    nation: str
+    condition: str
+    """The condition in words (an English ``N_`` template, translated where shown)."""
+    met: bool
+    missing: list[str]
+    """What it still lacks, one recorded sentence each (empty when met)."""
+
+
+def _regions(nation: str, provinces: Sequence[Province], regions: Sequence[str]) -> list[str]:
+    lacking = [p.name for p in provinces if p.region in regions and p.controller != nation]
+    if not lacking:
+        return []
+    return [N_("control {provinces}").format(provinces=", ".join(lacking))]
+
+
+def _more(
+    nation: str, figures: Mapping[str, int], others: Sequence[str], template: str
+) -> list[str]:
+    missing = []
+    for other in others:
+        short = figures.get(other, 0) - figures.get(nation, 0) + 1
+        if short > 0:
+            missing.append(template.format(n=short, nation=other))
+    return missing
+
+
+def strategic_victory(
+    provinces: Sequence[Province],
+    prestige: Mapping[str, int],
+    treasury: Mapping[str, int],
+) -> list[VictoryCondition]:
+    """T5.8: every Tarentine nation's strategic condition, met or not, with what it lacks.
+
+    Rome: every province of Etruria, Samnium, Latium, Campania, Apulia and Lucania. Carthage:
+    Africa, Sicilia, Sardinia and Corsica, and more PP than Rome. Senones: more PP than Rome,
+    the Etruscans and Magna Graecia. Etruscans: more PE (treasury) than Rome and Magna Graecia.
+    Magna Graecia: more PE than Rome and Carthage. Pyrrhus: more PP than Rome and Carthage, and
+    provinces worth at least 8 PE. Syracuse: all of Sicilia. "More" is strictly more.
+    """
+    pp_more = N_("{n} PP more to pass {nation}")
+    pe_more = N_("{n} PE more to pass {nation}")
+    held = sum(p.value for p in provinces if p.controller == "Pyrrhus")
+    pyrrhus_land = (
+        [N_("provinces worth {n} PE more").format(n=PYRRHUS_PE - held)] if held < PYRRHUS_PE else []
+    )
+    table: list[tuple[str, str, list[str]]] = [
+        (
+            "Rome",
+            N_("controls Etruria, Samnium, Latium, Campania, Apulia and Lucania"),
+            _regions("Rome", provinces, ITALY),
+        ),
+        (
+            "Carthage",
+            N_("controls Africa, Sicilia, Sardinia and Corsica, with more PP than Rome"),
+            _regions("Carthage", provinces, CARTHAGE_LANDS)
+            + _more("Carthage", prestige, ["Rome"], pp_more),
+        ),
+        (
+            "Senones",
+            N_("more PP than Rome, the Etruscans and Magna Graecia"),
+            _more("Senones", prestige, ["Rome", "Etruscans", "Magna Graecia"], pp_more),
+        ),
+        (
+            "Etruscans",
+            N_("more PE than Rome and Magna Graecia"),
+            _more("Etruscans", treasury, ["Rome", "Magna Graecia"], pe_more),
+        ),
+        (
+            "Magna Graecia",
+            N_("more PE than Rome and Carthage"),
+            _more("Magna Graecia", treasury, ["Rome", "Carthage"], pe_more),
+        ),
+        (
+            "Pyrrhus",
+            N_("more PP than Rome and Carthage, and provinces worth at least 8 PE"),
+            _more("Pyrrhus", prestige, ["Rome", "Carthage"], pp_more) + pyrrhus_land,
+        ),
+        ("Syracuse", N_("controls all of Sicilia"), _regions("Syracuse", provinces, ["Sicilia"])),
+    ]
+    return [
+        VictoryCondition(nation=nation, condition=condition, met=not missing, missing=missing)
+        for nation, condition, missing in table
+    ]
