@@ -228,7 +228,7 @@ def test_a_sack_tells_its_money(tmp_path: Path) -> None:
     """T5.3: the sack of Canova (+6 PE) is in turn 1's money, so Rome's treasury is told."""
     with tarentine_year(tmp_path / "y.castra") as store:
         first = chronicle_of(store, turn=1).turns[0]
-    assert "Rome sacked Canova: +6 PE, loyalty toward it −10 (T5.3)" in first.economy
+    assert "Rome sacked Canova: +6 PE, its loyalty toward Rome −10 (T5.3)" in first.economy
 
 
 @pytest.mark.parametrize("face", [1, 3, 4, 5, 6, 7, 8])
