@@ -228,7 +228,7 @@ async def test_the_panel_in_italian_names_sides_and_statuses_as_the_seeds_do(
     async with app.run_test(size=SIZE) as pilot:
         await open_map(app, pilot)
         text = panel(app)
-        assert "Tenuta da Macedonia · leale" in text and "Lealtà: Macedonia 6" in text
+        assert "Controllata da Macedonia · fedele" in text and "Fedeltà: Macedonia 6" in text
         assert "Confinanti: Thrace, Thessaly" in text
 
 
