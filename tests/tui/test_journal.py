@@ -118,6 +118,13 @@ async def test_D5_forced_march_and_tactical_retreat_go_into_the_journal(
 
 # D5: a forced march is forbidden at loyalty 2 or less: refused inline, nothing recorded.
 async def test_D5_forced_march_refused_at_low_loyalty(macedon_app: Any, type_text: Any) -> None:
+    """D5 under the house rule forced_march_bar = province_loyalty: the loyalty typed bars it
+    (by default the army's morale does: tests/unit/test_ledger_campaign.py)."""
+    from assistant.ledger.events import RuleChanged
+
+    macedon_app.ledger.store.append(
+        RuleChanged(name="forced_march_bar", value="province_loyalty", reason="the seed")
+    )
     async with macedon_app.run_test(size=SIZE) as pilot:
         events = len(macedon_app.ledger.store.history())
         screen = await open_journal(pilot)

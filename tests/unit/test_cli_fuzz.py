@@ -417,6 +417,11 @@ SEEDS: dict[str, list[list[str]]] = {
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
     "campaign meetings": [["--file", "c.castra"], ["--file", "s.castra"]],
+    "campaign victory": [
+        ["--file", "c.castra"],
+        ["--file", "c.castra", "--json"],
+        ["--file", "m.castra"],
+    ],
     "campaign player": [
         ["--file", "c.castra", "Rome", "--none"],
         ["--file", "c.castra", "Neutral"],
