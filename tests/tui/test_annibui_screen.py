@@ -105,7 +105,6 @@ async def test_A1_order_picked_from_the_roster_is_priced(app: Any, type_text: An
         await pilot.press("tab")
         await type_text(pilot, "ACF+1, RES+2")
         await pilot.pause()
-        treasury.value = ""
         line = app.screen.query_one("#army-unit-1", UnitLine)
         assert line.type_name == "Spadaccini"
         # The stats beside the line include the increments (A1).
