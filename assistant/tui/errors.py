@@ -17,7 +17,11 @@ from pydantic import ValidationError
 from converters.errors import FieldError, field_error
 from converters.i18n import _
 
-__all__ = ["describe", "field_of"]
+__all__ = ["WIDEST", "describe", "field_of", "number_refusal", "whole_number"]
+
+WIDEST = 7
+"""The most digits a whole number typed on a screen takes (the command line's bound, 1 000 000,
+has 7)."""
 
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
 """A field as the rules name it, alone or as a place in an event (``contingents.pm``)."""
@@ -79,3 +83,24 @@ def describe(error: BaseException, labels: Mapping[str, str] | None = None) -> s
         if field in known or last in known:
             return f"{name(field)}:{rest}"
     return text
+
+
+def number_refusal(typed: str, field: str, *, widest: int = WIDEST) -> FieldError | None:
+    """Why ``typed`` is not a whole number, as a refusal under ``field`` (None when it is one,
+    or empty). Every number field of the app keeps what was typed and asks this: "1.5" is not
+    15, "abc" is not nothing, "0.1" is not 1 (issue 27)."""
+    text = typed.strip()
+    digits = text.removeprefix("-").removeprefix("+")
+    if not text or (digits.isascii() and digits.isdigit() and len(digits) <= widest):
+        return None
+    return FieldError(field, _("a whole number (got {typed!r})"), typed=text)
+
+
+def whole_number(typed: str, field: str, *, widest: int = WIDEST) -> int | None:
+    """``typed`` as a whole number (None when empty); the refusal of :func:`number_refusal`
+    raised when it is not one."""
+    refusal = number_refusal(typed, field, widest=widest)
+    if refusal is not None:
+        raise refusal
+    text = typed.strip()
+    return int(text) if text else None

@@ -207,3 +207,37 @@ async def test_A3_melee_against_foot_counts_ACF_minus_the_defenders_RES(
         assert f"against foot: Σ ACF {knights.acf * 3} − Σ RES {swordsmen.res * 4}" in result
         assert f"= {hits} hits" in result
         assert f"Spadaccini: {min(hits, 4)} of 4 killed" in result
+
+
+@pytest.mark.parametrize("typed", ["1.5", "abc"])
+async def test_number_fields_keep_what_was_typed_and_refuse_what_is_no_number(
+    app: Any, type_text: Any, typed: str
+) -> None:
+    """Issue 27 item 3: a count, a field of its own (A4) and the treasury keep "1.5" and
+    "abc" as typed, say so under them, and no result is computed from them."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", "f5")
+        await pilot.pause()
+        await type_text(pilot, typed)
+        await pilot.pause()
+        assert app.screen.query_one("#discipline-units", Input).value == typed
+        assert _error(app, "#discipline-units-error") == (f"units: a whole number (got '{typed}')")
+        assert _text(app, "#discipline-result") == "Fix the field marked in red to see the result."
+        treasury = app.screen.query_one("#army-treasury", Input)
+        treasury.value = typed
+        await pilot.pause()
+        assert treasury.value == typed
+        assert "a whole number" in _error(app, "#army-treasury-error")
+        treasury.value = ""
+        line = app.screen.query_one("#army-unit-1", UnitLine)
+        line.choose("Spadaccini")
+        line.query_one(".annibui-count", Input).value = typed
+        await pilot.pause()
+        assert line.query_one(".annibui-count", Input).value == typed
+        assert f"a whole number (got '{typed}')" in _error(app, "#army-unit-1 .annibui-line-error")
+        assert _text(app, "#army-result") == "Fix the line marked in red to see the result."
+        line.query_one(".annibui-count", Input).value = "2"
+        treasury.value = "100"
+        await pilot.pause()
+        assert _error(app, "#army-unit-1 .annibui-line-error") == ""
+        assert "Fix" not in _text(app, "#army-result")

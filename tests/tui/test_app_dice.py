@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual import work
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import make_app
@@ -83,7 +83,19 @@ async def test_a_physical_roll_asks_until_the_face_is_possible(app: Any, type_te
             assert isinstance(app.screen, DieEntryScreen)
             error = str(app.screen.query_one("#die-error", Static).content)
             assert error.startswith("face: a d6 shows 1 to 6")
-        await pilot.press("x", "5")  # letters are not even typed
+        for typed in ("abc", "x"):  # kept as typed, refused at once (and not a face)
+            await type_text(pilot, typed)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DieEntryScreen)
+            assert app.screen.query_one("#die-face", Input).value == typed
+            error = str(app.screen.query_one("#die-error", Static).content)
+            assert (
+                error == f"face: a d6 shows a whole number, 1 to 6 (got '{typed}'); type it again"
+            )
+            assert app.dice.log == []
+            app.screen.query_one("#die-face", Input).value = ""
+        await pilot.press("5")
         await pilot.press("enter")
         await app.workers.wait_for_complete()
     assert roller.outcome == 5
@@ -136,3 +148,31 @@ async def test_a_two_digit_face_waits_for_its_second_digit(app: Any) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
     assert roller.outcome == 11
+
+
+# Issue 27 item 3: "1.5" typed on a d20 is not face 15, nor 1: kept as typed, refused at once.
+async def test_a_face_that_is_no_number_is_kept_and_refused(app: Any, type_text: Any) -> None:
+    roller = _Roller(sides=20)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        roller.start(app)
+        await pilot.pause()
+        for typed in ("1.5", "abc"):
+            await type_text(pilot, typed)
+            await pilot.pause()
+            assert isinstance(app.screen, DieEntryScreen)
+            assert app.screen.query_one("#die-face", Input).value == typed
+            error = str(app.screen.query_one("#die-error", Static).content)
+            assert error == (
+                f"face: a d20 shows a whole number, 1 to 20 (got '{typed}'); type it again"
+            )
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, DieEntryScreen) and app.dice.log == []
+            app.screen.query_one("#die-face", Input).value = ""
+            await pilot.pause()
+            assert str(app.screen.query_one("#die-error", Static).content) == ""
+        await pilot.press("1", "5")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert roller.outcome == 15

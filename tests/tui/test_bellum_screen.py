@@ -143,3 +143,35 @@ async def test_random_keys_in_a_bellum_game_never_crash(bellum_app: Any) -> None
         await pilot.pause()
         await _hammer(bellum_app, pilot, keys)
         assert bellum_app.ledger.store.state().scenario.bellum is not None
+
+
+async def test_a_power_s_centres_keep_what_was_typed_and_refuse_what_is_no_number(
+    bellum_app: Any, bellum_store: CampaignStore, type_text: Any
+) -> None:
+    """Issue 27 item 3: "1.5" is not 15 centres, "abc" not 0: kept, refused at once, and
+    Record writes nothing; a whole number takes the refusal away."""
+    events = len(bellum_store.events())
+    power = _powers(bellum_store)[0]
+    async with bellum_app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        form = bellum_app.screen
+        field = form.query_one("#centres-0", Input)
+        for typed in ("1.5", "abc"):
+            field.value = ""
+            field.focus()
+            await type_text(pilot, typed)
+            await pilot.pause()
+            assert field.value == typed, "no character dropped"
+            said = str(form.query_one("#centres-error", Static).render())
+            assert said == f"{power}: a whole number (got '{typed}')"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert bellum_app.screen is form and len(bellum_store.events()) == events
+        field.value = ""
+        field.focus()
+        await type_text(pilot, "5")
+        await pilot.pause()
+        assert str(form.query_one("#centres-error", Static).render()) == ""

@@ -28,6 +28,7 @@ from textual.widgets import (
     TabPane,
 )
 
+from assistant.tui.errors import whole_number
 from assistant.tui.widgets.annibui_lines import BuildingLine, UnitLine
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
@@ -72,16 +73,9 @@ def _field(message: str) -> str:
 
 
 def _whole(text: str, field: str) -> int | None:
-    """A typed whole number (digits only, by the Input's restriction), None when empty."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise FieldError(
-            field=field, message=_("a whole number (got {typed!r})"), typed=text
-        ) from None
+    """A typed whole number, None when empty; what is not one ("1.5", "abc") is refused under
+    ``field`` as typed, never read as another number."""
+    return whole_number(text, field)
 
 
 class AnniBuiScreen(Screen[None]):
@@ -128,7 +122,6 @@ class AnniBuiScreen(Screen[None]):
                     yield Input(
                         placeholder=_("optional"),
                         id="army-treasury",
-                        restrict=r"\d*",
                         compact=True,
                     )
                 yield Static("", id="army-increments-error", classes="error field-error")
@@ -144,9 +137,7 @@ class AnniBuiScreen(Screen[None]):
                         _("shooters on walls (+1 AB, +1 TB)"), id="fire-walls", compact=True
                     )
                     yield Label(_("Distance (squares)"), classes="annibui-label")
-                    yield Input(
-                        placeholder=_("optional"), id="fire-distance", restrict=r"\d*", compact=True
-                    )
+                    yield Input(placeholder=_("optional"), id="fire-distance", compact=True)
                 yield Static("", id="fire-walls-error", classes="error field-error")
                 yield Static("", id="fire-distance-error", classes="error field-error")
                 yield Static("", id="fire-result", classes="annibui-result")
@@ -212,7 +203,7 @@ class AnniBuiScreen(Screen[None]):
     def _number(self, name: str, label: str, value: str = "") -> ComposeResult:
         with Horizontal(classes="annibui-row"):
             yield Label(label, classes="annibui-label annibui-wide-label")
-            yield Input(value=value, id=name, restrict=r"\d*", max_length=5, compact=True)
+            yield Input(value=value, id=name, compact=True)
         yield Static("", id=f"{name}-error", classes="error field-error")
 
     def on_mount(self) -> None:

@@ -221,14 +221,15 @@ class BellumYearForm(LedgerForm):
         with Grid(id="bellum-centres"):
             for number, power in enumerate(self.powers):
                 yield Label(power, classes="bellum-power")
-                yield Input(
-                    value=str(previous[power]) if power in previous else "",
+                held = self.number_input(
+                    str(previous[power]) if power in previous else "",
                     id=f"centres-{number}",
-                    restrict=r"\d*",
-                    max_length=3,
                     compact=True,
                     classes="bellum-held",
                 )
+                # A refusal names the power, under the grid (one line for all of them).
+                self.field_labels[f"centres-{number}"] = power
+                yield held
         yield Static("", id="centres-error", classes="error field-error")
         yield from self.field(
             "sovereign",
@@ -239,6 +240,9 @@ class BellumYearForm(LedgerForm):
         who.compact = True
         yield from self.field("who", _("Who"), who)
         yield from self.field("note", _("Note"), Input(placeholder=_("optional"), compact=True))
+
+    def error_line(self, field: str) -> str:
+        return "centres-error" if field.startswith("centres-") else super().error_line(field)
 
     def build_event(self) -> Any:
         from assistant.ledger.record import centres_event

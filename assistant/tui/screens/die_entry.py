@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from assistant.tui.errors import number_refusal
 from assistant.tui.widgets.footer import CastraFooter
 from converters.dice import TableDie, table_die
 from converters.i18n import N_, _, translate_recorded
@@ -39,6 +40,8 @@ class DieEntryScreen(ModalScreen[int | None]):
         self.table_die = table_die(sides)
         """The die the player actually rolls for a d``sides``."""
         self._answered = False
+        self._refused_number = False
+        """The error line says the text is no number (it goes once the text is one)."""
 
     def compose(self) -> ComposeResult:
         rolled = self.table_die.rolled
@@ -50,8 +53,6 @@ class DieEntryScreen(ModalScreen[int | None]):
                 yield Static(how, id="die-how", classes="hint")
             yield Input(
                 placeholder=_("face shown, 1–{sides}").format(sides=rolled),
-                restrict=r"\d*",
-                max_length=3,
                 id="die-face",
             )
             yield Static("", id="die-error", classes="error field-error")
@@ -70,6 +71,8 @@ class DieEntryScreen(ModalScreen[int | None]):
         at once one the die cannot show ("7" on a d6, "11" on a d10); a digit that could start
         a longer face ("1" on a d10) waits for the next one, or for Enter."""
         typed = event.value.strip()
+        if self._no_number(typed):
+            return
         rolled = self.table_die.rolled
         if typed.isdigit() and (
             int(typed) > rolled or (int(typed) >= 1 and int(typed) * 10 > rolled)
@@ -87,6 +90,9 @@ class DieEntryScreen(ModalScreen[int | None]):
             return
         field = self.query_one("#die-face", Input)
         typed = field.value.strip()
+        if self._no_number(typed):
+            field.focus()
+            return
         rolled = self.table_die.rolled
         error = self.query_one("#die-error", Static)
         if typed.isdigit() and 1 <= int(typed) <= rolled:
@@ -110,6 +116,27 @@ class DieEntryScreen(ModalScreen[int | None]):
         error.add_class("-shown")
         field.value = ""
         field.focus()
+
+    def _no_number(self, typed: str) -> bool:
+        """Refuse inline, keeping it as typed, what is no whole number ("1.5" is not face 15,
+        "abc" not an empty face); True when refused. A refusal said for that reason goes when
+        the text becomes a number again (one for an impossible face stays until replaced)."""
+        error = self.query_one("#die-error", Static)
+        refusal = number_refusal(typed, "face")
+        if refusal is None:
+            if self._refused_number:
+                self._refused_number = False
+                error.update("")
+                error.remove_class("-shown")
+            return False
+        self._refused_number = True
+        error.update(
+            _(
+                "face: a d{sides} shows a whole number, 1 to {sides} (got {shown}); type it again"
+            ).format(sides=self.table_die.rolled, shown=repr(typed))
+        )
+        error.add_class("-shown")
+        return True
 
     def action_cancel(self) -> None:
         if not self._answered:

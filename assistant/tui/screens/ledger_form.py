@@ -23,16 +23,13 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from armylists.names import find_name, nearest_name
 from assistant.settings import save_setting, saved_player
-from assistant.tui.errors import describe, field_of
+from assistant.tui.errors import describe, field_of, number_refusal
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from converters.errors import FieldError
 from converters.i18n import N_, _
 
 __all__ = ["LedgerForm"]
-
-WIDEST = 7
-"""The most digits a form's whole number takes (the command line's bound, 1 000 000, has 7)."""
 
 
 class LedgerForm(ModalScreen[str | None]):
@@ -89,11 +86,7 @@ class LedgerForm(ModalScreen[str | None]):
 
     def number_refusal(self, field: Input) -> FieldError | None:
         """Why ``field``'s text is not a whole number (None when it is one, or empty)."""
-        typed = field.value.strip()
-        digits = typed.removeprefix("-").removeprefix("+")
-        if not typed or (digits.isascii() and digits.isdigit() and len(digits) <= WIDEST):
-            return None
-        return FieldError(field.id or "", _("a whole number (got {typed!r})"), typed=typed)
+        return number_refusal(field.value, field.id or "")
 
     def named(self, field: str, typed: str, names: Iterable[str], *, army: bool = False) -> str:
         """``typed`` as one of ``names`` (a province, or with ``army`` an army or fleet), in any
@@ -164,9 +157,13 @@ class LedgerForm(ModalScreen[str | None]):
                 return
         self.query_one("#record", Button).focus()
 
+    def error_line(self, field: str) -> str:
+        """The id of the line under which ``field``'s refusal is said."""
+        return f"{field}-error"
+
     def clear_error(self, field: str) -> None:
         """Take ``field``'s refusal away (it was changed: the refusal may no longer hold)."""
-        for line in self.query(f"#{field}-error").results(Static):
+        for line in self.query(f"#{self.error_line(field)}").results(Static):
             line.update("")
             line.remove_class("-shown")
 
@@ -177,7 +174,7 @@ class LedgerForm(ModalScreen[str | None]):
 
     def say(self, message: str, field: str | None = None) -> None:
         """Show ``message`` under ``field`` (or under the whole form)."""
-        line = self.query_one(f"#{field}-error" if field else "#form-error", Static)
+        line = self.query_one(f"#{self.error_line(field)}" if field else "#form-error", Static)
         line.update(message)
         line.add_class("-shown")
 
@@ -186,7 +183,7 @@ class LedgerForm(ModalScreen[str | None]):
         line at the top of the form too, and bring it into sight: in a form taller than the
         screen it may be below the fold."""
         field, message = field_of(error), describe(error, self.field_labels)
-        target = self.query(f"#{field}-error") if field else None
+        target = self.query(f"#{self.error_line(field)}") if field else None
         if target:
             self.say(message, field)
             widget = self.query(f"#{field}")
@@ -197,7 +194,7 @@ class LedgerForm(ModalScreen[str | None]):
         summary = self.query_one("#form-summary", Static)
         summary.update(_("Nothing recorded: {why}").format(why=message))
         summary.add_class("-shown")
-        line = self.query_one(f"#{field}-error" if target else "#form-error", Static)
+        line = self.query_one(f"#{self.error_line(field)}" if target else "#form-error", Static)
         self.call_after_refresh(self.query_one(VerticalScroll).scroll_to_widget, line)
 
     def action_record(self) -> None:

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Select, Static
 
+from assistant.tui.errors import whole_number
 from converters.errors import FieldError
 from converters.i18n import N_, _
 
@@ -35,9 +36,9 @@ def unit_stats_text(unit: Any) -> str:
 
 
 def _count(text: str, field: str) -> int:
-    if not text:
+    count = whole_number(text, field)
+    if count is None:
         return 1
-    count = int(text)
     if count < 1:
         raise FieldError(field=field, message=_("how many, at least 1 (got {count})"), count=count)
     return count
@@ -59,8 +60,6 @@ class _Line(Vertical):
             )
             yield Input(
                 placeholder="1",
-                restrict=r"\d*",
-                max_length=4,
                 compact=True,
                 classes="annibui-count",
             )
