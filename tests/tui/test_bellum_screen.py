@@ -175,3 +175,35 @@ async def test_a_power_s_centres_keep_what_was_typed_and_refuse_what_is_no_numbe
         await type_text(pilot, "5")
         await pilot.pause()
         assert str(form.query_one("#centres-error", Static).render()) == ""
+
+
+async def test_the_centres_line_keeps_a_power_still_wrong_when_another_is_edited(
+    bellum_app: Any, bellum_store: Any, type_text: Any
+) -> None:
+    """Issue 27 items 3 and 6: every power's centres share one refusal line. Editing a second
+    power must not clear what is still wrong with the first; once both are whole numbers the
+    line is empty."""
+    first, second = _powers(bellum_store)[:2]
+    async with bellum_app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        form = bellum_app.screen
+        wrong = form.query_one("#centres-0", Input)
+        other = form.query_one("#centres-1", Input)
+        wrong.value = ""
+        wrong.focus()
+        await type_text(pilot, "1.5")
+        await pilot.pause()
+        other.value = ""
+        other.focus()
+        await type_text(pilot, "4")
+        await pilot.pause()
+        said = str(form.query_one("#centres-error", Static).render())
+        assert said == f"{first}: a whole number (got '1.5')", second
+        wrong.value = ""
+        wrong.focus()
+        await type_text(pilot, "3")
+        await pilot.pause()
+        assert str(form.query_one("#centres-error", Static).render()) == ""

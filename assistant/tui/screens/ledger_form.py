@@ -225,10 +225,20 @@ class LedgerForm(ModalScreen[str | None]):
         if not field.id or field.id not in self.field_labels:
             return
         self.clear_error(field.id)
-        if isinstance(field, Input) and field.has_class("whole-number"):
-            refusal = self.number_refusal(field)
+        # Several number fields may share one line (the Bellum centres): the line keeps saying
+        # what is still wrong in any of them, the field just changed first.
+        line = self.error_line(field.id)
+        sharing = [
+            other
+            for other in self.query(".whole-number").results(Input)
+            if other.id and self.error_line(other.id) == line
+        ]
+        sharing.sort(key=lambda other: other is not field)
+        for other in sharing:
+            refusal = self.number_refusal(other)
             if refusal is not None:
-                self.say(describe(refusal, self.field_labels), field.id)
+                self.say(describe(refusal, self.field_labels), other.id)
+                return
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
