@@ -194,7 +194,8 @@ class LedgerForm(ModalScreen[str | None]):
         summary = self.query_one("#form-summary", Static)
         summary.update(_("Nothing recorded: {why}").format(why=message))
         summary.add_class("-shown")
-        line = self.query_one(f"#{self.error_line(field)}" if target else "#form-error", Static)
+        where = f"#{self.error_line(field)}" if target and field else "#form-error"
+        line = self.query_one(where, Static)
         self.call_after_refresh(self.query_one(VerticalScroll).scroll_to_widget, line)
 
     def action_record(self) -> None:
