@@ -2144,30 +2144,13 @@ def _run_control(args: argparse.Namespace) -> int:
     if state.forces:
         return _control_on_map(args, store.path, state, occupations(state))
     occupied = state.occupied()
-    data = {
-        "file": str(store.path),
-        "turn": state.turn,
-        "date": state.date,
-        "winter": state.is_winter,
-        "occupied": [entry.model_dump() for entry in occupied],
-        "loyalty_spent": list(state.loyalty_spent),
-    }
-    lines = [_heading(state)]
-    if not occupied:
-        lines.append(
-            _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
-        )
-    else:
-        tie = (
-            _("a tie to the holder")
-            if state.rules.control_tie == "occupier"
-            else _("a tie to the owner, house rule control_tie = owner")
-        )
+    data, lines = _control_start(store.path, state, occupied)
+    if occupied:
         lines.append(
             _(
                 "Occupied provinces (T5.7: owner's PP + loyalty v holder's PP + PM stationed, "
                 "{tie}):"
-            ).format(tie=tie)
+            ).format(tie=_control_tie(state))
         )
         lines.append(
             "  {:<18}{:<15}{:<15}{:>7}{:>9}{:>10}{:>11}".format(
@@ -2199,11 +2182,11 @@ def _run_control(args: argparse.Namespace) -> int:
     return 0
 
 
-def _control_on_map(
-    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
-) -> int:
-    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
-    with both scores as they stand now (the winter reads the PM from the map)."""
+def _control_start(
+    path: Path, state: CampaignState, occupied: list[Any]
+) -> tuple[dict[str, Any], list[str]]:
+    """T5.7: what both readings of ``campaign control`` print first — the JSON of the
+    occupations, the heading and, with none, the line that says so."""
     data = {
         "file": str(path),
         "turn": state.turn,
@@ -2217,12 +2200,26 @@ def _control_on_map(
         lines.append(
             _("No occupied provinces: the winter control check (T5.7) has nothing to check.")
         )
-    else:
-        lines.append(
-            _("a tie to the holder")
-            if state.rules.control_tie == "occupier"
-            else _("a tie to the owner, house rule control_tie = owner")
-        )
+    return data, lines
+
+
+def _control_tie(state: CampaignState) -> str:
+    """T5.7, house rule control_tie: who keeps a province on a tie, in words."""
+    return (
+        _("a tie to the holder")
+        if state.rules.control_tie == "occupier"
+        else _("a tie to the owner, house rule control_tie = owner")
+    )
+
+
+def _control_on_map(
+    args: argparse.Namespace, path: Path, state: CampaignState, occupied: list[Any]
+) -> int:
+    """T5.7, T7.7: the provinces a nation at war with their controller occupies on the map,
+    with both scores as they stand now (the winter reads the PM from the map)."""
+    data, lines = _control_start(path, state, occupied)
+    if occupied:
+        lines.append(_control_tie(state))
     for entry in occupied:
         result = entry.check()
         lines.append(
