@@ -1168,9 +1168,20 @@ def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    if args.json:
+        # A sound file's standings are in its glance: read without the ledger's models.
+        from assistant.ledger.quick_read import sound_summary
+
+        path = _path(args)
+        summary = sound_summary(path)
+        if summary is not None:
+            emit(args, {"file": str(path), **summary}, "")
+            return 0
     with _open(args) as store:
         state = store.state()
         emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
+        if args.json:
+            store.glance()  # kept (when stale) for the next read: the glance holds the summary
     return 0
 
 
