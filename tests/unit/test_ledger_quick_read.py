@@ -19,8 +19,12 @@ from assistant.ledger import quick_read, store
 from assistant.ledger.glance import GLANCE_KEY, forget_glance
 from assistant.ledger.store import CampaignStore
 from tests.chronicle_story import build_story
+from tests.unit import test_ledger_damage
 from tests.unit.test_ledger_damage import hand_edit, payload
 from tests.unit.test_ledger_undo import castra
+
+campaign = test_ledger_damage.campaign
+"""A Tarentine campaign of four events, as the damage tests make it."""
 
 SHOW = "import sys; from assistant.cli import main; code = main(); print(sorted(sys.modules)); "
 
@@ -104,17 +108,9 @@ def test_a_stale_glance_is_not_read_and_the_next_show_keeps_a_current_one(story:
     ],
 )
 def test_a_damaged_file_is_refused_by_show_json_as_by_any_open(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str, words: str | None
+    campaign: Path, damage: str, words: str | None
 ) -> None:
-    monkeypatch.setenv("CASTRA_HOME", str(tmp_path / "home"))
-    path = tmp_path / "c.castra"
-    for argv in (
-        ("new", "tarentine"),
-        ("treasury", "--nation", "Rome", "--pe", "40", "--note", "tribute"),
-        ("note", "omens"),
-        ("treasury", "--nation", "Carthage", "--pe", "10", "--note", "tribute"),
-    ):
-        assert castra("campaign", *argv, "--file", str(path))[0] == 0
+    path = campaign
     if damage == "event":
         edited = payload(path, 2) | {"pe": 4000}
         hand_edit(path, "UPDATE events SET payload = ? WHERE id = 2", json.dumps(edited))
