@@ -54,7 +54,8 @@ def test_campaign_map_in_italian(
     # The province Roma, held by the nation the seed calls Roma (the key stays "Rome").
     roma = next(line for line in lines if line.strip().startswith("Roma "))
     assert re.fullmatch(r"  Roma +Roma +15 PE città mare  Roma 4⚔ 2⚓", roma), roma
-    assert lines[-1].startswith("Forze: Rome I (4 PM, Roma)")
+    # Issue 25: the generated names in the reader's language, the key staying "Rome I".
+    assert lines[-1].startswith("Forze: Roma I (4 PM, Roma), Flotta di Roma I (2 PM, Roma)")
     assert not [line for line in lines if re.search(r"\b(city|sea|Forces|aboard)\b", line)]
 
 

@@ -375,6 +375,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         commands, "move", _("an army marches to a neighbouring province by road (T7.3)"), _run_move
     )
     move.add_argument("army", help=_("the army, e.g. 'Rome I'"))
+    _names_forces(move, "army")
     move.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it marches"))
     move.add_argument(
         "--how",
@@ -440,6 +441,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_sail,
     )
     sail.add_argument("fleet", help=_("the fleet, e.g. 'Rome fleet I'"))
+    _names_forces(sail, "fleet", "carry")
     sail.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it ends its move"))
     sail.add_argument(
         "--via",
@@ -474,6 +476,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     orders.add_argument(
         "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
     )
+    _names_forces(orders, "withdraw")
     _command(
         commands,
         "resolve",
@@ -505,13 +508,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
     land.add_argument("army")
+    _names_forces(land, "army")
     rename = _command(commands, "rename", _("rename an army or fleet (T7.2)"), _run_rename)
     rename.add_argument("force", help=_("its name now"))
+    _names_forces(rename, "force")
     rename.add_argument("--name", required=True, help=_("its new name"))
     split = _command(
         commands, "split", _("part of an army or fleet becomes a new one (T7.2)"), _run_split
     )
     split.add_argument("force")
+    _names_forces(split, "force")
     split.add_argument("--pm", type=_at_least(1), required=True, help=_("PM that form the new one"))
     split.add_argument("--name", default="", help=_("the new one's name (default: the next free)"))
     merge = _command(
@@ -522,6 +528,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     merge.add_argument("force", help=_("the one that joins"))
     merge.add_argument("--into", required=True, help=_("the one it joins (keeps its name)"))
+    _names_forces(merge, "force", "into")
 
     siege = _command(
         commands,
@@ -596,6 +603,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_fall_back,
     )
     fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
+    _names_forces(fall_back, "army")
     fall_back.add_argument("--to", metavar="PROVINCE", help=_("where it retreats"))
     fall_back.add_argument(
         "--surrender", action="store_true", help=_("no retreat is open: it surrenders (T4.3)")
@@ -610,6 +618,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     intercept.add_argument(
         "--target", required=True, metavar="FLEET", help=_("the enemy fleet that avoids it")
     )
+    _names_forces(intercept, "fleet", "target")
     add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
@@ -728,8 +737,36 @@ def _command(
         "victory",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
-    parser.set_defaults(handler=handler)
+    parser.set_defaults(handler=_reading_forces(handler), force_fields=())
     return parser
+
+
+def _names_forces(parser: argparse.ArgumentParser, *fields: str) -> None:
+    """``fields`` of ``parser``'s command name armies or fleets: read before the handler runs."""
+    parser.set_defaults(force_fields=fields)
+
+
+def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
+    """``handler`` with every army or fleet name typed for it read as the campaign's own, in
+    either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
+    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
+    force's is left as typed, for the ledger to refuse."""
+
+    def run(args: argparse.Namespace) -> int:
+        if args.force_fields:
+            from armylists.names import find_name
+
+            with _open(args) as store:
+                names = list(store.state().forces)
+            for field in args.force_fields:
+                typed = getattr(args, field)
+                if isinstance(typed, list):
+                    setattr(args, field, [find_name(t, names) or t for t in typed])
+                elif isinstance(typed, str):
+                    setattr(args, field, find_name(typed, names) or typed)
+        return handler(args)
+
+    return run
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -1565,12 +1602,16 @@ def _run_map(args: argparse.Namespace) -> int:
     lines.append(
         _("Forces: {forces}").format(
             forces=", ".join(
-                f"{name} ("
+                f"{_force_shown(state, name)} ("
                 + (
                     _("{pm} PM, {province}, aboard {fleet}")
                     if f["aboard"]
                     else _("{pm} PM, {province}")
-                ).format(pm=f["pm"], province=f["province"], fleet=f["aboard"])
+                ).format(
+                    pm=f["pm"],
+                    province=f["province"],
+                    fleet=f["aboard"] and _force_shown(state, f["aboard"]),
+                )
                 + ")"
                 for name, f in data["forces"].items()
             )
@@ -1619,14 +1660,27 @@ def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
     return sealed
 
 
-def _order_line(order: Any) -> str:
+def _force_shown(state: CampaignState | None, name: str, nation: str | None = None) -> str:
+    """An army or fleet of the campaign (or of ``nation``) as the reader names it ("Roma I",
+    T7.2); a name a referee typed as typed."""
+    from converters.force_names import shown_name
+
+    force = state.forces.get(name) if state is not None else None
+    if force is not None:
+        return shown_name(name, force.nation, force.kind)
+    return shown_name(name, nation) if nation is not None else name
+
+
+def _order_line(order: Any, state: CampaignState) -> str:
     if order.kind == "march":
-        return _("{army} marches to {to}").format(army=order.army, to=order.to)
-    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+        return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
+    line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
     if order.via:
         line += " " + _("via {via}").format(via=" → ".join(order.via))
     if order.carry:
-        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+        line += " " + _("carrying {armies}").format(
+            armies=", ".join(_force_shown(state, army) for army in order.carry)
+        )
     if order.land:
         line += " " + _("and lands them")
     return line
@@ -1659,7 +1713,7 @@ def _run_orders(args: argparse.Namespace) -> int:
         "orders": [order.model_dump() for order in own],
     }
     lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
-    lines += [f"  {_order_line(order)}" for order in own] or ["  " + _("none yet")]
+    lines += [f"  {_order_line(order, state)}" for order in own] or ["  " + _("none yet")]
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -1692,7 +1746,7 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
     else:
         status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
     forces = ", ".join(
-        f"{name} ({nation_name(nation)})"
+        f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
@@ -2047,12 +2101,16 @@ def _run_fall_back(args: argparse.Namespace) -> int:
             if fleet:
                 places = fleet_retreats(state, args.army)
                 data: dict[str, Any] = {"fleet": args.army, "options": places}
-                heading = _("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)
+                heading = _("{fleet} may retreat to (best first, T3.7):").format(
+                    fleet=_force_shown(state, args.army)
+                )
                 lines = [f"  {province}" for province in places]
             else:
                 options = retreats(state, args.army)
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
-                heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
+                heading = _("{army} may retreat to (best first, T4.3):").format(
+                    army=_force_shown(state, args.army)
+                )
                 lines = [
                     f"  {o.province} ({_retreat_label(o)}"
                     + (
