@@ -85,7 +85,7 @@ def test_campaign_show_in_italian_with_castra_lang(
     monkeypatch.setenv("CASTRA_LANG", "it")
     code, out, _err = _run(capsys, "campaign", "show", "--file", tarentine)
     assert code == 0
-    assert "Turno 2, aprile 278 a.C. (2ª quindicina), su 65 turni" in out.splitlines()[0]
+    assert out.splitlines()[1] == "Turno 2, aprile 278 a.C. (2ª quindicina), su 65 turni"
 
 
 def test_a_refused_move_is_one_italian_line_and_exit_2(

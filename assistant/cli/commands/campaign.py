@@ -14,6 +14,7 @@ import argparse
 import getpass
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -887,19 +888,81 @@ def _pm(text: str) -> Fraction:
         ) from None
 
 
-def _nation_line(name: str, data: dict[str, Any]) -> str:
-    line = f"  {nation_name(name):<14} " + _(
-        "land {land:>2} PM  naval {naval:>2}  decimated {decimated:>2}  "
-        "treasury {treasury:>4} PE  prestige {prestige:>3} PP"
-    ).format(
-        land=data["land_pm"],
-        naval=data["naval_pm"],
-        decimated=data["decimated"],
-        treasury=data["treasury"],
-        prestige=data["prestige"],
-    )
-    if data["victory_points"] is not None:
-        line += "  " + _("VP {vp}").format(vp=data["victory_points"])
+SHOW_WIDTH = 80
+"""``campaign show`` and ``campaign victory`` fit an 80-column terminal in every language
+(issue 25): a line that would not is wrapped at its words."""
+
+_NATION_COLUMNS = (
+    # The app's Campaign table says them so (its short headings, issue 11).
+    ("land_pm", N_("Land PM")),
+    ("naval_pm", N_("Naval PM")),
+    ("decimated", N_("Decimated")),
+    ("treasury", N_("PE")),
+    ("prestige", N_("PP")),
+    ("victory_points", N_("VP")),
+)
+_NATION_WIDTH = (14, 20)
+"""The nation column: as wide as the longest name, at least 14 and at most 20 (a longer name
+has a line of its own, its figures under it)."""
+
+
+def _fitted(lines: list[str], width: int = SHOW_WIDTH) -> list[str]:
+    """Each line as it is when it fits ``width``, else wrapped at its words: the rest of a
+    line with a column (a nation's name, then its text) goes on under that column, of any
+    other line two more than its own indent, so a reader sees where it goes on."""
+    import textwrap
+
+    fitted: list[str] = []
+    for line in "\n".join(lines).splitlines():
+        if len(line) <= width:
+            fitted.append(line)
+            continue
+        column = re.match(r"( *)\S.*?  +(?=\S)", line)
+        hang = column.end() if column else len(line) - len(line.lstrip(" ")) + 2
+        indent = " " * min(hang, width // 2)
+        fitted += textwrap.wrap(
+            line, width, subsequent_indent=indent, break_on_hyphens=False, replace_whitespace=False
+        )
+    return fitted
+
+
+def _nation_table(nations: dict[str, dict[str, Any]]) -> list[str]:
+    """T5.5: each nation's PM, decimated PM, treasury, prestige (and VP once counted) as a
+    table under one heading, then its decimated batches and recruits in training."""
+    columns = [
+        (key, _(heading))
+        for key, heading in _NATION_COLUMNS
+        if key != "victory_points" or any(n["victory_points"] is not None for n in nations.values())
+    ]
+    rows = {
+        name: ["—" if n[key] is None else str(n[key]) for key, _heading in columns]
+        for name, n in nations.items()
+    }
+    widths = [
+        max(len(heading), *(len(row[i]) for row in rows.values()))
+        for i, (_key, heading) in enumerate(columns)
+    ]
+    shown = {name: nation_name(name) for name in nations}
+    least, most = _NATION_WIDTH
+    first = min(most, max(least, *(len(said) for said in shown.values())))
+
+    def row(label: str, cells: list[str]) -> str:
+        figures = "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True))
+        return f"  {label:<{first}}  {figures}"
+
+    lines = [row(_("Nation"), [heading for _key, heading in columns])]
+    for name, cells in rows.items():
+        if len(shown[name]) > first:
+            lines += [f"  {shown[name]}", row("", cells)]
+        else:
+            lines.append(row(shown[name], cells))
+        lines += _nation_notes(nations[name])
+    return lines
+
+
+def _nation_notes(data: dict[str, Any]) -> list[str]:
+    """A nation's decimated PM by batch (T2.5) and its recruits in training (T6.1)."""
+    notes: list[str] = []
     expiring = [
         (
             _("{pm} from turn {turn} until turn {expires}")
@@ -909,7 +972,7 @@ def _nation_line(name: str, data: dict[str, Any]) -> str:
         for b in data["decimated_batches"]
     ]
     if expiring:
-        line += "\n      " + _("decimated: {batches}").format(batches="; ".join(expiring))
+        notes.append("      " + _("decimated: {batches}").format(batches="; ".join(expiring)))
     training = [
         _("{land} land + {naval} naval arriving turn {arrives}").format(
             land=r["land_pm"], naval=r["naval_pm"], arrives=r["arrives"]
@@ -917,8 +980,8 @@ def _nation_line(name: str, data: dict[str, Any]) -> str:
         for r in data["training"]
     ]
     if training:
-        line += "\n      " + _("training: {orders}").format(orders="; ".join(training))
-    return line
+        notes.append("      " + _("training: {orders}").format(orders="; ".join(training)))
+    return notes
 
 
 def _standings_lines(state: CampaignState) -> list[str]:
@@ -978,32 +1041,28 @@ def _show_text(state: CampaignState) -> str:
     data = state.summary()
     title, date = translate_recorded(data["title"]), translate_recorded(data["date"])
     if state.scenario.bellum is not None:
-        heading = _("{title} — {date} (of {total} years)").format(
-            title=title, date=date, total=data["total_turns"]
-        )
-        return "\n".join([heading, *_standings_lines(state)])
-    lines = [
-        _("{title} — {date} (of {total} turns)").format(
-            title=title, date=date, total=data["total_turns"]
-        )
-    ]
+        # The title on a line of its own: with the date it is more than 80 columns (issue 25).
+        heading = _("{date} (of {total} years)").format(date=date, total=data["total_turns"])
+        return "\n".join(_fitted([title, heading, *_standings_lines(state)]))
+    lines = [title, _("{date}, of {total} turns").format(date=date, total=data["total_turns"])]
     if data["finished"]:
         lines.append(_("The campaign is over."))
     elif data.get("phase"):
         phase = data["phase"]
         lines.append(
             _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase["name"]), rule=phase["rule"]
+                name=translate_recorded(phase["name"]), rule=_phase_rule(phase["rule"])
             )
         )
         lines += ["  " + translate_recorded(item) for item in phase["left"]]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
-        for name, nation in data["nations"].items():
-            lines.append(_nation_line(name, nation))
+        lines += _nation_table(data["nations"])
     if data["armies"]:
         if data["initiative"]:
-            lines.append(_("Initiative: {side} (D6)").format(side=data["initiative"]))
+            lines.append(_("Initiative: {side} (D6)").format(side=nation_name(data["initiative"])))
+        sides = {army["nation"]: nation_name(army["nation"]) for army in data["armies"].values()}
+        side_width = max(len(side) for side in sides.values())
         for name, army in data["armies"].items():
             status = (
                 _("morale {morale}").format(morale=army["morale"])
@@ -1011,8 +1070,17 @@ def _show_text(state: CampaignState) -> str:
                 else _("destroyed")
             )
             leader = " " + _("(leader)") if army["leader"] else ""
-            lines.append(f"  {name:<12} {nation_name(army['nation']):<8} {status}{leader}")
-    return "\n".join(lines)
+            lines.append(f"  {name:<12} {sides[army['nation']]:<{side_width}} {status}{leader}")
+    return "\n".join(_fitted(lines))
+
+
+def _phase_rule(rule: str) -> str:
+    """A phase's rule as the reader says it: "T5.2 phase 1" → "T5.2 fase 1" (the rule id and
+    the number are the same in every language)."""
+    found = re.fullmatch(r"(?P<rule>\S+) phase (?P<number>\d+)", rule)
+    if found is None:
+        return rule
+    return _("{rule} phase {number}").format(rule=found["rule"], number=found["number"])
 
 
 def _recorded(
@@ -2032,15 +2100,15 @@ def _run_victory(args: argparse.Namespace) -> int:
             )
         )
     for c in conditions:
-        where = (
-            _("met")
-            if c.met
-            else _("lacks: {missing}").format(
-                missing="; ".join(translate_recorded(m) for m in c.missing)
-            )
-        )
-        lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {where}")
-    emit(args, data, "\n".join(lines))
+        # The condition beside the nation, what it still lacks under it (80 columns, issue 25).
+        if c.met:
+            met = _("met")
+            lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
+            continue
+        lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
+        missing = "; ".join(translate_recorded(m) for m in c.missing)
+        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+    emit(args, data, "\n".join(_fitted(lines)))
     return 0
 
 
