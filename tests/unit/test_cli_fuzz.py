@@ -484,6 +484,10 @@ SEEDS: dict[str, list[list[str]]] = {
     "report": [
         ["--file", "c.castra", "--format", "md"],
         ["--file", "b.castra", "--format", "html"],
+        # Turn packets (issue 24): one nation's, or every player's into a folder
+        ["--file", "s.castra", "--for", "Rome", "--format", "md"],
+        ["--file", "s.castra", "--all-players", "--out", "packets", "--format", "md"],
+        ["--file", "s.castra", "--for", LONG_NAME],
     ],
     "serve": [["--campaign", "c.castra"]],
     "sheet": [
