@@ -473,11 +473,50 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
         _run_orders,
     )
-    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
+    orders.add_argument(
+        "nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "the nation; or export (a player's copy: its orders to a signed file) or import "
+            "(the referee: seal a signed orders file)"
+        ),
+    )
+    orders.add_argument(
+        "orders_file", metavar="ORDERS", nargs="?", help=_("import: the signed orders file")
+    )
     orders.add_argument(
         "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
     )
     _names_forces(orders, "withdraw")
+    orders.add_argument(
+        "--out", metavar="ORDERS", help=_("export: the orders file to write (never a campaign)")
+    )
+    orders.add_argument(
+        "--key",
+        metavar="KEY",
+        help=_("export: your nation's key, as the referee gave it (default: $CASTRA_ORDERS_KEY)"),
+    )
+    players = _command(
+        commands,
+        "players",
+        _(
+            "the nations with a player, each one's language and whether its orders are in; "
+            "--keys prints each nation's key for orders by mail"
+        ),
+        _run_players,
+    )
+    players.add_argument(
+        "nation", metavar="NATION", nargs="?", type=nation_key, help=_("the nation (with --lang)")
+    )
+    players.add_argument(
+        "--keys", action="store_true", help=_("print each nation's key (give each player theirs)")
+    )
+    players.add_argument(
+        "--lang",
+        choices=("en", "it"),
+        help=_("the language NATION's turn packet is written in"),
+    )
     _command(
         commands,
         "resolve",
@@ -691,6 +730,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    export.add_argument(
+        "--for",
+        dest="for_nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "a player's copy for NATION, a campaign file (--out) without any other nation's "
+            "sealed orders, to send by mail"
+        ),
+    )
+
     imported = _command(
         commands, "import", _("make a campaign file from an exported JSON"), _run_import
     )
@@ -736,6 +786,7 @@ def _command(
         "rules",
         "meetings",
         "victory",
+        "players",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=_reading_forces(handler), force_fields=())
@@ -1768,6 +1819,14 @@ def _run_orders(args: argparse.Namespace) -> int:
     from assistant.ledger.events import OrderWithdrawn
     from assistant.ledger.orders import orders_of
 
+    if args.nation in ("export", "import"):
+        from assistant.cli.commands import _mail
+
+        if args.nation == "export":
+            return _mail.export_orders(args, lambda: _open(args))
+        return _mail.import_orders(args, lambda: _open(args), _who(args))
+    if args.orders_file is not None or args.out is not None or args.key is not None:
+        raise CliError(_("ORDERS: only with orders export or orders import (orders by mail)"))
     if args.withdraw is not None:
         event = OrderWithdrawn(
             nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
@@ -1783,6 +1842,12 @@ def _run_orders(args: argparse.Namespace) -> int:
         raise CliError(describe(error)) from None
     if state.rules.orders != "sealed":
         raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    if store.seat is not None and store.seat != nation:
+        raise CliError(
+            _("NATION: this is {seat}'s copy: {nation}'s orders are sealed (T7.3)").format(
+                seat=nation_name(store.seat), nation=nation_name(nation)
+            )
+        )
     own = orders_of(state, nation).get(nation, [])
     data = {
         "nation": nation,
@@ -2480,7 +2545,17 @@ def _run_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_players(args: argparse.Namespace) -> int:
+    from assistant.cli.commands._mail import run_players
+
+    return run_players(args, _open(args))
+
+
 def _run_export(args: argparse.Namespace) -> int:
+    if args.for_nation is not None:
+        from assistant.cli.commands._mail import export_copy
+
+        return export_copy(args, lambda: _open(args))
     if args.format == "csv":
         from assistant.cli.commands._export_csv import export_csv
 
