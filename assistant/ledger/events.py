@@ -81,6 +81,7 @@ __all__ = [
     "VoyageOrder",
     "WarDeclared",
     "WinterResolved",
+    "WithdrawalPursued",
 ]
 
 Side = Literal["a", "b"]
@@ -705,6 +706,20 @@ class MeetingAnswered(EventBase):
     """The nations that seek battle; the others avoid it. None: no battle, both stay."""
 
 
+class WithdrawalPursued(EventBase):
+    """T3.0, T7.4: one side of a meeting on land sought battle, the other withdraws under one
+    pursuit roll (T3.3; the pursuers' dice are in ``rolls``) and retreats as after a defeat
+    (T4.3)."""
+
+    kind: Literal["withdrawal_pursued"] = "withdrawal_pursued"
+    meeting: int = Field(ge=1)
+    """The meeting's number this turn."""
+    lost: dict[str, int] = {}
+    """Land PM each withdrawing army lost to the pursuit, as computed when recorded."""
+    to: dict[str, str | None] = {}
+    """Where each withdrawing army retreats (T4.3); None: no retreat is open, it surrenders."""
+
+
 class DbaMoved(EventBase):
     """Macedon vs Persia: one army's move of D10 (checked against D7 and the map)."""
 
@@ -816,6 +831,7 @@ Event = Annotated[
     | OrderWithdrawn
     | OrdersResolved
     | MeetingAnswered
+    | WithdrawalPursued
     | PlayerChanged
     | DbaMoved
     | SpecialActionOrdered
@@ -865,6 +881,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "order_withdrawn",
     "orders_resolved",
     "meeting_answered",
+    "withdrawal_pursued",
     "player_changed",
     "dba_moved",
     "special_action",

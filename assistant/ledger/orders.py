@@ -23,6 +23,7 @@ from assistant.ledger.events import (
     Event,
     FleetSailed,
     ForceMoved,
+    InterceptionRolled,
     MarchOrder,
     Meeting,
     MeetingAnswered,
@@ -463,6 +464,51 @@ def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -
         ):
             meeting.settled = True
             return
+
+
+def check_interception(state: CampaignState, event: InterceptionRolled) -> None:
+    """T3.6, T7.4: once the orders are carried out, an interception is rolled only at a meeting
+    at sea where the seeker's nation said it seeks battle and the target's that it avoids it."""
+    if state.rules.orders != "sealed" or state.orders_resolved_turn != state.turn:
+        return
+    fleet = state.forces.get(event.fleet)
+    target = state.forces.get(event.target)
+    if fleet is None or target is None:
+        return  # the interception's own check names the fleet
+    there = [
+        m
+        for m in state.meetings
+        if m.at_sea and m.province == event.province and {fleet.name, target.name} <= set(m.forces)
+    ]
+    if not there:
+        raise refused(
+            "target",
+            N_("{fleet} and {target} did not meet at {province} this turn (T7.4, T3.6)"),
+            fleet=fleet.name,
+            target=target.name,
+            province=event.province,
+        )
+    meeting = there[0]
+    if meeting.seek is None:
+        raise refused(
+            "target",
+            N_(
+                "meeting {number}: say first which nations seek battle (castra campaign "
+                "answer, T3.0)"
+            ),
+            number=meeting.meeting.number,
+        )
+    if fleet.nation not in meeting.seek or target.nation in meeting.seek:
+        raise refused(
+            "target",
+            N_(
+                "an interception is rolled only when {fleet}'s side seeks battle and "
+                "{target}'s avoids it (T3.6); battle sought by: {seek}"
+            ),
+            fleet=fleet.name,
+            target=target.name,
+            seek=", ".join(meeting.seek) or "-",
+        )
 
 
 def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:

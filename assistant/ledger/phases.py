@@ -293,7 +293,7 @@ def phase_of(campaign: CampaignState, event: Event) -> Phase | None:
         case "battle_recorded":
             naval = getattr(event, "resolution", "") == "naval"
             return Phase.naval_battles if naval else Phase.land_battles
-        case "city_shut_in":
+        case "city_shut_in" | "withdrawal_pursued":
             return Phase.land_battles
         case "army_retreated":
             return Phase.retreats
@@ -470,6 +470,7 @@ _ACT: dict[str, str] = {
     "troops_landed": N_("landings"),
     "battle_recorded": N_("battles"),
     "city_shut_in": N_("shutting a city in"),
+    "withdrawal_pursued": N_("withdrawals under pursuit"),
     "army_retreated": N_("retreats"),
     "province_sacked": N_("sacking"),
     "winter_resolved": N_("the winter"),

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
+from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo, withdrawal
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger import orders as sealed
@@ -64,6 +64,7 @@ from assistant.ledger.events import (
     Undone,
     WarDeclared,
     WinterResolved,
+    WithdrawalPursued,
 )
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
@@ -791,6 +792,7 @@ class CampaignState(_State):
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
+                sealed.check_interception(self, event)
                 text = naval_rules.intercepted(self, event, apply)
                 if apply:
                     sealed.settle_by_interception(self, event.province, event.intercepted)
@@ -803,6 +805,8 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case WithdrawalPursued():
+                return withdrawal.withdrew(self, event, apply)
             case PlayerChanged():
                 return sealed.player_changed(self, event, apply)
             case DbaMoved():

@@ -163,6 +163,14 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert main(["campaign", "new", "tarentine", "--file", sealed]) == 0
         for army, to in (("Rome I", "Corfinium"), ("Magna Graecia III", "Roma")):
             assert main(["campaign", "move", army, "--to", to, "--file", sealed]) == 0
+        # T3.0: the same crossing carried out, Magna Graecia seeking battle (withdraw has a
+        # meeting to settle)
+        met = str(folder / "w.castra")
+        assert main(["campaign", "new", "tarentine", "--file", met]) == 0
+        for army, to in (("Rome I", "Corfinium"), ("Magna Graecia III", "Roma")):
+            assert main(["campaign", "move", army, "--to", to, "--file", met]) == 0
+        assert main(["campaign", "resolve", "--file", met]) == 0
+        assert main(["campaign", "answer", "1", "--seek", "Magna Graecia", "--file", met]) == 0
         bellum = ["campaign", "new", "bellum", "--faction", "Scipii"]
         assert main([*bellum, "--file", str(folder / "b.castra")]) == 0
         export = ["campaign", "export", "--file", str(folder / "c.castra")]
@@ -432,6 +440,17 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "1"],
         ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
         ["--file", "s.castra", "1", "--seek", LONG_NAME],
+    ],
+    "campaign withdraw": [
+        ["--file", "w.castra", "1", "--dice", "5"],
+        ["--file", "w.castra", "1", "--seed", "3", "--to", "Rome I=Capua"],
+        ["--file", "w.castra", "1", "--dice", "5,5,5"],
+        ["--file", "w.castra", "1", "--to", f"Rome I={LONG_NAME}"],
+        ["--file", "w.castra", "1", "--to", "=", "--to", "Rome I=Capua"],
+        ["--file", "w.castra", "999"],
+        ["--file", "s.castra", "1"],
+        ["--file", "c.castra", "1"],
+        ["--file", "m.castra", "1"],
     ],
     "campaign declare-war": [
         ["--file", "c.castra", "Rome", "--on", "Carthage"],

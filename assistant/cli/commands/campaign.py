@@ -501,6 +501,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
+    withdraw = _command(
+        commands,
+        "withdraw",
+        _(
+            "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
+            "and retreats (T3.0, T3.3, T4.3)"
+        ),
+        _run_withdraw,
+    )
+    withdraw.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    withdraw.add_argument(
+        "--to",
+        action="append",
+        default=[],
+        metavar="ARMY=PROVINCE",
+        help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
+    )
+    add_dice_options(withdraw)
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
@@ -1723,6 +1741,47 @@ def _run_answer(args: argparse.Namespace) -> int:
 
     event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
     return _append(args, event, flags=("seek",))
+
+
+def _run_withdraw(args: argparse.Namespace) -> int:
+    """T3.0, T7.4: roll the pursuit (or take the typed dice) and record the withdrawal."""
+    from assistant.ledger.state import LedgerError
+    from assistant.ledger.withdrawal import withdrawal_event
+
+    to: dict[str, str | None] = {}
+    for pick in args.to:
+        army, sep, province = pick.partition("=")
+        if not sep or not army.strip() or not province.strip():
+            raise CliError(_("--to: ARMY=PROVINCE (got {pick!r})").format(pick=pick))
+        if army.strip() in to:
+            raise CliError(_given_twice("--to", army.strip()))
+        to[army.strip()] = province.strip()
+    store = _open(args)
+    try:
+        dice = dice_from_args(args)
+        try:
+            event = withdrawal_event(
+                store.state(), args.meeting, dice, to, who=_who(args), note=args.note
+            )
+            if getattr(dice, "remaining", 0):
+                raise CliError(
+                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
+                    .format(n=dice.remaining)
+                )  # fmt: skip
+            stored = store.append(event)
+        except LedgerError as error:
+            message = describe(error)
+            field, colon, rest = message.partition(":")
+            if field in ("to", "rolls"):
+                message = ("--to" if field == "to" else "--dice") + colon + rest
+            raise CliError(message) from None
+        except LookupError:
+            raise CliError(
+                _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
+            ) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 DBA_MAP_WORDS = (

@@ -77,6 +77,7 @@ KIND_WORDS: dict[str, str] = {
     "undone": N_("undone"),
     "voyage": N_("voyage order"),
     "war_declared": N_("war declared"),
+    "withdrawal_pursued": N_("withdrawal under pursuit"),
     "winter_resolved": N_("winter resolved"),
 }
 """Each event kind as the History screen names it; the kind itself is the ledger's key."""
