@@ -194,9 +194,7 @@ def withdrew(state: CampaignState, event: WithdrawalPursued, apply: bool) -> str
     try:
         meeting, leaving, lost = _pursuit(state, event.meeting, dice)
     except LookupError:
-        raise refused(
-            "rolls", N_("the pursuit is one d6 per PM of the pursuers (T3.3)")
-        ) from None
+        raise refused("rolls", N_("the pursuit is one d6 per PM of the pursuers (T3.3)")) from None
     if dice.remaining or lost != event.lost:
         raise refused(
             "lost",
