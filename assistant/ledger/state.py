@@ -16,7 +16,16 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo, withdrawal
+from assistant.ledger import (
+    conquest,
+    dba_map,
+    map_war,
+    meeting_battle,
+    phases,
+    relations,
+    solo,
+    withdrawal,
+)
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger import orders as sealed
@@ -693,6 +702,7 @@ class CampaignState(_State):
                     sealed.check_battle_meets(
                         self, event.place, [c.nation for c in event.contingents]
                     )
+                    meeting_battle.check_armies_there(self, event)
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)

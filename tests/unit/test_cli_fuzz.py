@@ -340,6 +340,10 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign show": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "b.castra"]],
     "campaign centres": [["--file", "b.castra", "--year", "1"]],
     "campaign record": [
+        ["--file", "w.castra", "--meeting", "1", "--winner", "a", "--pm-lost", "Rome:1"],
+        ["--file", "w.castra", "--meeting", "1", "--place", LONG_NAME, "--winner", "a"],
+        ["--file", "w.castra", "--meeting", "0", "--winner", "a"],
+        ["--file", "c.castra", "--meeting", "1", "--winner", "a"],
         ["--file", "c.castra", "--place", "Heraclea"],
         ["--file", "c.castra", "--place", LONG_NAME],
     ],
@@ -424,7 +428,13 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
-    "campaign meetings": [["--file", "c.castra"], ["--file", "s.castra"]],
+    "campaign meetings": [
+        ["--file", "c.castra"],
+        ["--file", "s.castra"],
+        ["--file", "w.castra", "--battle", "1"],
+        ["--file", "w.castra", "--battle", "9" * 5000],
+        ["--file", "m.castra", "--battle", "1"],
+    ],
     "campaign victory": [
         ["--file", "c.castra"],
         ["--file", "c.castra", "--json"],

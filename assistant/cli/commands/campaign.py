@@ -188,7 +188,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record = _command(
         commands, "record", _("record a battle and its losses (T2, T4.1, D2–D4)"), _run_record
     )
-    record.add_argument("--place", required=True, help=_("where it was fought"))
+    record.add_argument("--place", help=_("where it was fought (default: the meeting's)"))
+    record.add_argument(
+        "--meeting",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place and, untyped, its sides (T7.4)"),
+    )
     record.add_argument(
         "--system",
         choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
@@ -480,11 +486,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
         _run_resolve,
     )
-    _command(
+    meetings = _command(
         commands,
         "meetings",
         _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
         _run_meetings,
+    )
+    meetings.add_argument(
+        "--battle",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place, sides and approach (T7.4, T3.2)"),
     )
     answer = _command(
         commands,
@@ -1276,6 +1288,10 @@ def _run_record(args: argparse.Namespace) -> int:
     store = _open(args)
     try:
         state = store.state()
+        if args.meeting is not None:
+            _from_meeting(args, state)
+        if args.place is None:
+            raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
         if args.winner is None and not args.dice_log:
             raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
         try:
@@ -1326,6 +1342,46 @@ def _run_record(args: argparse.Namespace) -> int:
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
+    """T7.4: ``--meeting N`` fills the battle's place, and its sides when none is typed."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+
+    try:
+        found = meeting_prefill(state, args.meeting)
+    except LedgerError as error:
+        raise CliError("--" + describe(error)) from None
+    if args.place is not None and args.place != found.place:
+        raise CliError(
+            _("--place: meeting {number} is at {province} (T7.4)").format(
+                number=found.meeting, province=found.place
+            )
+        )
+    args.place = found.place
+    if state.armies or args.dice_log or args.side_a or args.side_b:
+        return
+    for side, contingents in (("a", found.side_a), ("b", found.side_b)):
+        typed = [f"{nation}:{0 if found.naval else pm}" for nation, pm in contingents]
+        setattr(args, f"side_{side}", typed)
+    if found.naval and not args.fleet:
+        args.fleet = [f"{n}:{pm}" for n, pm in (*found.side_a, *found.side_b)]
+
+
+def _battle_line(found: Any) -> str:
+    """T7.4, T3.2: the dice battle of a meeting as a ``castra battle`` command line."""
+    import shlex
+
+    words = ["castra", "battle"]
+    words += [str(sum(pm for _n, pm in found.side_a)), str(sum(pm for _n, pm in found.side_b))]
+    words += ["--a-allies", ",".join(f"{n}={pm}" for n, pm in found.side_a)]
+    words += ["--b-allies", ",".join(f"{n}={pm}" for n, pm in found.side_b)]
+    if found.defender is not None:
+        words += ["--defender", found.defender, "--approach", found.approach]
+    if found.naval:
+        words.append("--naval")
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
@@ -1722,10 +1778,40 @@ def _run_meetings(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         state = store.state()
+    if args.battle is not None:
+        return _meeting_battle(args, state)
     found = meetings_summary(state)
     lines = [_("Meetings this turn (T7.4):")]
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
+    """T7.4, T3.2: what the desk and the dice battle open meeting N with; writes nothing."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+    from converters.dice_battle import APPROACH_WORDS
+
+    try:
+        found = meeting_prefill(state, args.battle)
+    except LedgerError as error:
+        raise CliError("--battle" + describe(error).removeprefix("meeting")) from None
+    command = _battle_line(found)
+    data = {**found.model_dump(), "dice_battle": command}
+    sides = [
+        ", ".join(f"{nation_name(n)} {pm}" for n, pm in contingents)
+        for contingents in (found.side_a, found.side_b)
+    ]
+    lines = [
+        _("Battle of meeting {number} at {place}: side A {a}; side B {b}").format(
+            number=found.meeting, place=found.place, a=sides[0], b=sides[1]
+        ),
+        _("approach: {approach} (T3.2)").format(approach=_(APPROACH_WORDS[found.approach])),
+        _("dice battle: {command}").format(command=command),
+        _("record it: castra campaign record --meeting {number} …").format(number=found.meeting),
+    ]
+    emit(args, data, "\n".join(lines))
     return 0
 
 
