@@ -646,6 +646,7 @@ SECTIONS: dict[str, str] = {
     "orders_resolved": "moves",
     "meeting_answered": "moves",
     "withdrawal_pursued": "moves",
+    "side_done": "moves",
     "dba_moved": "moves",
     "army_mobilised": "moves",
     "special_action": "moves",

@@ -69,6 +69,7 @@ __all__ = [
     "ProvinceTaken",
     "RecruitmentOrdered",
     "RuleChanged",
+    "SideDone",
     "SiegeLifted",
     "SpecialActionOrdered",
     "TacticalRetreat",
@@ -720,6 +721,15 @@ class WithdrawalPursued(EventBase):
     """Where each withdrawing army retreats (T4.3); None: no retreat is open, it surrenders."""
 
 
+class SideDone(EventBase):
+    """Macedon vs Persia: a side has moved all the armies it will this turn (D6 phase 2): the
+    side with the initiative first, then the other."""
+
+    kind: Literal["side_done"] = "side_done"
+    side: str
+    """The side that is done."""
+
+
 class DbaMoved(EventBase):
     """Macedon vs Persia: one army's move of D10 (checked against D7 and the map)."""
 
@@ -832,6 +842,7 @@ Event = Annotated[
     | OrdersResolved
     | MeetingAnswered
     | WithdrawalPursued
+    | SideDone
     | PlayerChanged
     | DbaMoved
     | SpecialActionOrdered
@@ -882,6 +893,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "orders_resolved",
     "meeting_answered",
     "withdrawal_pursued",
+    "side_done",
     "player_changed",
     "dba_moved",
     "special_action",

@@ -21,6 +21,7 @@ from converters.tribute import Troops
 
 if TYPE_CHECKING:
     from assistant.ledger.events import BattleRecorded
+    from assistant.ledger.orders import MeetingState
     from assistant.ledger.state import CampaignState
 
 __all__ = ["BattlePrefill", "check_armies_there", "meeting_prefill"]
@@ -51,6 +52,12 @@ class BattlePrefill(BaseModel):
     """The side T3.2's +1 goes to (None: no bonus, a meeting battle)."""
     crossing: list[str] = []
     """Met on the way: the road's two ends (T4.3 "met while crossing")."""
+    army_a: str | None = None
+    """Macedon vs Persia: the invading army of the game to play now (D8)."""
+    army_b: str | None = None
+    """Macedon vs Persia: the defending army it fights (D8)."""
+    queue: list[str] = []
+    """D8, unequal numbers: the larger side's next armies; the winner fights the next."""
 
 
 def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
@@ -74,6 +81,8 @@ def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
             choices=", ".join(str(m.meeting.number) for m in state.meetings) or "-",
         )
     meeting = found.meeting
+    if state.dba_map is not None:
+        return _invasion_prefill(state, found)
     kind = "fleet" if meeting.at_sea else "army"
     forces = [
         state.forces[name]
@@ -113,6 +122,42 @@ def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
         approach=approach,
         defender="b" if approach != "open" else None,
         crossing=list(meeting.crossing),
+    )
+
+
+def _invasion_prefill(state: CampaignState, found: MeetingState) -> BattlePrefill:
+    """D8, D10: the next game of an invasion meeting — the invader's side attacks."""
+    from assistant.ledger.invasions import pairing_of
+    from assistant.ledger.state import LedgerFieldError
+
+    meeting = found.meeting
+    pairing = pairing_of(state, found)
+    if pairing is None:
+        raise LedgerFieldError(
+            "meeting",
+            N_(
+                "meeting {number} has no game to play now: settled, or equal numbers, where "
+                "the attacker picks each opponent (castra campaign pairing, D8)"
+            ),
+            number=meeting.number,
+        )
+    army_a, army_b = pairing["pairs"][0]
+    assert state.dba_map is not None
+    side_a = state.dba_map.armies[army_a].side
+    side_b = state.dba_map.armies[army_b].side
+    return BattlePrefill(
+        meeting=meeting.number,
+        place=meeting.province,
+        naval=False,
+        side_a=[(side_a, 0)],
+        side_b=[(side_b, 0)],
+        forces_a=[n for n in meeting.forces if state.dba_map.armies[n].side == side_a],
+        forces_b=[n for n in meeting.forces if state.dba_map.armies[n].side == side_b],
+        approach="open",
+        defender="b",
+        army_a=army_a,
+        army_b=army_b,
+        queue=list(pairing["queue"]),
     )
 
 

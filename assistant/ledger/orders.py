@@ -454,7 +454,13 @@ def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str])
 
 
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
-    """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
+    """A battle recorded at a meeting's place between its nations settles it (T7.4); on the
+    Macedon map an invasion's meeting once no armies of both sides stand there (D8)."""
+    if state.dba_map is not None:
+        from assistant.ledger.invasions import recheck
+
+        recheck(state)
+        return
     fought = set(nations)
     for meeting in state.meetings:
         if (
@@ -574,11 +580,14 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
 
 def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
+    from assistant.ledger.invasions import pairing_of
+
     return [
         {
             **m.meeting.model_dump(),
             "seek": m.seek,
             "settled": m.settled,
+            "pairing": pairing_of(state, m),
         }
         for m in state.meetings
     ]

@@ -19,6 +19,7 @@ from armylists.scenarios import Economy, Scenario
 from assistant.ledger import (
     conquest,
     dba_map,
+    invasions,
     map_war,
     meeting_battle,
     phases,
@@ -62,6 +63,7 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     RuleChanged,
     SealedOrder,
+    SideDone,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -765,7 +767,10 @@ class CampaignState(_State):
             case ForcedMarch():
                 return self._forced_march(event, apply, event_id)
             case TacticalRetreat():
-                return self._tactical_retreat(event, apply, event_id)
+                text = self._tactical_retreat(event, apply, event_id)
+                if apply:
+                    invasions.recheck(self)
+                return text
             case CentresRecorded():
                 return self._centres(event, apply)
             case RuleChanged():
@@ -820,7 +825,12 @@ class CampaignState(_State):
             case PlayerChanged():
                 return sealed.player_changed(self, event, apply)
             case DbaMoved():
-                return dba_map.moved(self, event, apply, event_id)
+                text = dba_map.moved(self, event, apply, event_id)
+                if apply:
+                    invasions.found_by_invasion(self, event)
+                return text
+            case SideDone():
+                return invasions.side_done(self, event, apply)
             case SpecialActionOrdered():
                 return dba_map.special(self, event, apply)
             case ArmyMobilised():

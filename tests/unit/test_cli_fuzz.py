@@ -451,6 +451,12 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
         ["--file", "s.castra", "1", "--seek", LONG_NAME],
     ],
+    "campaign done": [
+        ["--file", "m.castra", "Macedon"],
+        ["--file", "m.castra", "Persia"],
+        ["--file", "m.castra", LONG_NAME],
+        ["--file", "c.castra", "Rome"],
+    ],
     "campaign withdraw": [
         ["--file", "w.castra", "1", "--dice", "5"],
         ["--file", "w.castra", "1", "--seed", "3", "--to", "Rome I=Capua"],

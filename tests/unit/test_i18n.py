@@ -565,6 +565,7 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign answer": ("sealed", [*CROSSING, ["campaign", "resolve"]],
                         ["campaign", "answer", "1", "--seek", "Rome"]),
     "campaign player": ("sealed", [], ["campaign", "player", "Senones", "--none"]),
+    "campaign done": ("macedon", [], ["campaign", "done", "Macedon"]),
     "campaign withdraw": ("sealed", [*CROSSING, ["campaign", "resolve"],
                                      ["campaign", "answer", "1", "--seek", "Magna Graecia"]],
                           ["campaign", "withdraw", "1", "--dice", "5"]),

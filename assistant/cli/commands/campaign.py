@@ -513,6 +513,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
+    done = _command(
+        commands,
+        "done",
+        _("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
+        _run_done,
+    )
+    done.add_argument("side", help=_("the side that is done (the initiative's first)"))
     withdraw = _command(
         commands,
         "withdraw",
@@ -1360,6 +1367,11 @@ def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
             )
         )
     args.place = found.place
+    if found.army_a is not None:
+        # D8: the game to play now, unless the referee names the armies himself
+        args.army_a = args.army_a or found.army_a
+        args.army_b = args.army_b or found.army_b
+        return
     if state.armies or args.dice_log or args.side_a or args.side_b:
         return
     for side, contingents in (("a", found.side_a), ("b", found.side_b)):
@@ -1769,7 +1781,19 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
         f"{name} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
-    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    pairing = meeting.get("pairing")
+    if pairing:
+        line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
+    return line
+
+
+def _pairing_words(pair: Any, queue: list[str]) -> str:
+    """D8: the game to play now, and who the winner fights next."""
+    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
+    if queue:
+        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
+    return str(text)
 
 
 def _run_meetings(args: argparse.Namespace) -> int:
@@ -1797,6 +1821,20 @@ def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
         found = meeting_prefill(state, args.battle)
     except LedgerError as error:
         raise CliError("--battle" + describe(error).removeprefix("meeting")) from None
+    if found.army_a is not None:
+        data = {**found.model_dump(), "dice_battle": None}
+        lines = [
+            _("Battle of meeting {number} at {place}").format(
+                number=found.meeting, place=found.place
+            )
+            + ": "
+            + _pairing_words((found.army_a, found.army_b), found.queue),
+            _("record it: castra campaign record --meeting {number} …").format(
+                number=found.meeting
+            ),
+        ]
+        emit(args, data, "\n".join(lines))
+        return 0
     command = _battle_line(found)
     data = {**found.model_dump(), "dice_battle": command}
     sides = [
@@ -1827,6 +1865,12 @@ def _run_answer(args: argparse.Namespace) -> int:
 
     event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
     return _append(args, event, flags=("seek",))
+
+
+def _run_done(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SideDone
+
+    return _append(args, SideDone(side=args.side, who=_who(args), note=args.note))
 
 
 def _run_withdraw(args: argparse.Namespace) -> int:

@@ -66,6 +66,7 @@ KIND_WORDS: dict[str, str] = {
     "province_taken": N_("province taken"),
     "recruitment_ordered": N_("recruitment ordered"),
     "rule_changed": N_("rule changed"),
+    "side_done": N_("side done (D6)"),
     "siege_lifted": N_("siege lifted"),
     "special_action": N_("special action"),
     "tactical_retreat": N_("tactical retreat"),
