@@ -76,11 +76,13 @@ __all__ = [
     "TreasuryAdjusted",
     "TreatyBroken",
     "TreatyMade",
+    "TreatyOrder",
     "TroopsLanded",
     "TurnAdvanced",
     "Undone",
     "VoyageOrder",
     "WarDeclared",
+    "WarOrder",
     "WinterResolved",
     "WithdrawalPursued",
 ]
@@ -608,7 +610,34 @@ class VoyageOrder(_Value):
     """Land every army aboard at ``to``."""
 
 
-SealedOrder = Annotated[MarchOrder | VoyageOrder, Field(discriminator="kind")]
+class TreatyOrder(_Value):
+    """A sealed order of phase 2: a public treaty its parties sign (T7.10, T7.3), carried out
+    with every other order, before the movement."""
+
+    kind: Literal["treaty"] = "treaty"
+    parties: list[str] = Field(min_length=2)
+    """The nations that sign it (the one giving the order among them)."""
+    terms: str = Field(min_length=1)
+    """Its terms, in words."""
+    alliance: bool = True
+    """The parties are allied from then on (T7.10)."""
+    imposed_by: str | None = None
+    """A peace imposed by this party, with ``pp`` (T4.2)."""
+    pp: int = Field(default=0, ge=0)
+    """The PP of an imposed peace."""
+
+
+class WarOrder(_Value):
+    """A sealed order of phase 2: the nation giving it declares war on ``on`` (T7.10, T7.3)."""
+
+    kind: Literal["war"] = "war"
+    on: str
+    """The nation it declares war on."""
+
+
+SealedOrder = Annotated[
+    MarchOrder | VoyageOrder | TreatyOrder | WarOrder, Field(discriminator="kind")
+]
 """One nation's order for one force (T7.3)."""
 
 

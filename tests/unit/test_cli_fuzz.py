@@ -386,6 +386,11 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign lift": [["--file", "c.castra", "Roma"]],
     "campaign sack": [["--file", "c.castra", "--nation", "Rome", "Arpi"]],
     "campaign treaty": [
+        ["--file", "s.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x"],
+        ["--file", "s.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x",
+         "--nation", "Syracuse"],
+        ["--file", "c.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x",
+         "--nation", LONG_NAME],
         ["--file", "c.castra", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
         [
             "--file",
@@ -469,6 +474,8 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "m.castra", "1"],
     ],
     "campaign declare-war": [
+        ["--file", "s.castra", "Rome", "--on", "Carthage"],
+        ["--file", "s.castra", "Pyrrhus", "--on", "Magna Graecia"],
         ["--file", "c.castra", "Rome", "--on", "Carthage"],
         ["--file", "c.castra", LONG_NAME, "--on", "Carthage"],
         ["--file", "c.castra", "--note", "N" * 5000, "Rome", "--on", "Carthage"],

@@ -596,6 +596,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
     treaty.add_argument(
+        "--nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_("sealed orders: the party handing it in (default: the first party, T7.3)"),
+    )
+    treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
     treaty.add_argument(
@@ -1706,6 +1712,16 @@ def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
 
 
 def _order_line(order: Any) -> str:
+    if order.kind == "war":
+        return _("declares war on {on} (withdraw: {key})").format(
+            on=nation_name(order.on), key=f"war:{order.on}"
+        )
+    if order.kind == "treaty":
+        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
+            parties=", ".join(nation_name(p) for p in order.parties),
+            terms=order.terms,
+            key="treaty:" + "+".join(sorted(order.parties)),
+        )
     if order.kind == "march":
         return _("{army} marches to {to}").format(army=order.army, to=order.to)
     line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
@@ -2116,10 +2132,27 @@ def _run_sack(args: argparse.Namespace) -> int:
 
 
 def _run_treaty(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreatyMade
+    from assistant.ledger.events import TreatyMade, TreatyOrder
+    from assistant.ledger.orders import diplomacy_for
 
     if len(args.party) < 2:
         raise CliError(_("--party: a treaty has at least two parties"))
+    with _open(args) as store:
+        state = store.state()
+    order = TreatyOrder(
+        parties=args.party,
+        terms=args.terms,
+        alliance=not args.not_alliance,
+        imposed_by=args.imposed_by,
+        pp=args.pp,
+    )
+    sealed = diplomacy_for(
+        state, order, args.nation or args.party[0], who=_who(args), note=args.note
+    )
+    if sealed is not None:
+        return _append(args, sealed, flags=("imposed_by", "pp", "nation", "parties"))
+    if args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
     event = TreatyMade(
         parties=args.party,
         terms=args.terms,
@@ -2199,6 +2232,14 @@ def _run_declare_war(args: argparse.Namespace) -> int:
         return 0
     if args.nation is None or args.on is None:
         raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    from assistant.ledger.events import WarOrder
+    from assistant.ledger.orders import diplomacy_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = diplomacy_for(state, WarOrder(on=args.on), args.nation, who=_who(args), note=args.note)
+    if sealed is not None:
+        return _append(args, sealed, flags=("on",))
     event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
     return _append(args, event, flags=("on",))
 
