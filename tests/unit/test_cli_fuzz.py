@@ -309,6 +309,7 @@ def test_any_command_line_ends_in_exit_0_or_one_line_and_exit_2(
 
 # ------------------------------------------------------------------ seeds, one set per command
 LONG_NAME = "N" * 5000
+PARTIES = ["--party", "Rome", "--party", "Carthage"]
 SEEDS: dict[str, list[list[str]]] = {
     "annibui units": [[]],
     "annibui cost": [
@@ -387,10 +388,8 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign sack": [["--file", "c.castra", "--nation", "Rome", "Arpi"]],
     "campaign treaty": [
         ["--file", "s.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x"],
-        ["--file", "s.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x",
-         "--nation", "Syracuse"],
-        ["--file", "c.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x",
-         "--nation", LONG_NAME],
+        ["--file", "s.castra", *PARTIES, "--terms", "x", "--nation", "Syracuse"],
+        ["--file", "c.castra", *PARTIES, "--terms", "x", "--nation", LONG_NAME],
         ["--file", "c.castra", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
         [
             "--file",
