@@ -411,11 +411,21 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
             elif isinstance(order, TreatyOrder):
                 said.append(map_war.treaty_made(state, _treaty_event(order), apply=apply))
     if apply:
+        carriers = {
+            army: voyage.fleet
+            for orders in event.orders.values()
+            for voyage in orders
+            if isinstance(voyage, VoyageOrder)
+            for army in voyage.carry
+        }
         for move in event.moves:
             force = state.forces[move.force]
             if move.end != force.province or move.way != "stood":
                 force.came_from = force.province
                 force.moved = state.turn
+            if force.kind == "army" and move.way == "landing":
+                # T7.5: a beaten lander goes back aboard the fleet that landed it
+                force.landed_from = carriers.get(force.name, force.aboard)
             force.province = move.end
             if force.kind == "army":
                 force.aboard = move.aboard
