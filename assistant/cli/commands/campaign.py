@@ -189,7 +189,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record = _command(
         commands, "record", _("record a battle and its losses (T2, T4.1, D2–D4)"), _run_record
     )
-    record.add_argument("--place", required=True, help=_("where it was fought"))
+    record.add_argument("--place", help=_("where it was fought (default: the meeting's)"))
+    record.add_argument(
+        "--meeting",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place and, untyped, its sides (T7.4)"),
+    )
     record.add_argument(
         "--system",
         choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
@@ -523,11 +529,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
         _run_resolve,
     )
-    _command(
+    meetings = _command(
         commands,
         "meetings",
         _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
         _run_meetings,
+    )
+    meetings.add_argument(
+        "--battle",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place, sides and approach (T7.4, T3.2)"),
     )
     answer = _command(
         commands,
@@ -544,6 +556,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
+    done = _command(
+        commands,
+        "done",
+        _("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
+        _run_done,
+    )
+    done.add_argument("side", help=_("the side that is done (the initiative's first)"))
+    withdraw = _command(
+        commands,
+        "withdraw",
+        _(
+            "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
+            "and retreats (T3.0, T3.3, T4.3)"
+        ),
+        _run_withdraw,
+    )
+    withdraw.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    withdraw.add_argument(
+        "--to",
+        action="append",
+        default=[],
+        metavar="ARMY=PROVINCE",
+        help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
+    )
+    add_dice_options(withdraw)
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
@@ -605,6 +642,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=_("repeat"),
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
+    treaty.add_argument(
+        "--nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_("sealed orders: the party handing it in (default: the first party, T7.3)"),
+    )
     treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
@@ -1425,6 +1468,10 @@ def _run_record(args: argparse.Namespace) -> int:
     store = _open(args)
     try:
         state = store.state()
+        if args.meeting is not None:
+            _from_meeting(args, state)
+        if args.place is None:
+            raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
         if args.winner is None and not args.dice_log:
             raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
         try:
@@ -1473,6 +1520,51 @@ def _run_record(args: argparse.Namespace) -> int:
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
+    """T7.4: ``--meeting N`` fills the battle's place, and its sides when none is typed."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+
+    try:
+        found = meeting_prefill(state, args.meeting)
+    except LedgerError as error:
+        raise CliError("--" + describe(error)) from None
+    if args.place is not None and args.place != found.place:
+        raise CliError(
+            _("--place: meeting {number} is at {province} (T7.4)").format(
+                number=found.meeting, province=found.place
+            )
+        )
+    args.place = found.place
+    if found.army_a is not None:
+        # D8: the game to play now, unless the referee names the armies himself
+        args.army_a = args.army_a or found.army_a
+        args.army_b = args.army_b or found.army_b
+        return
+    if state.armies or args.dice_log or args.side_a or args.side_b:
+        return
+    for side, contingents in (("a", found.side_a), ("b", found.side_b)):
+        typed = [f"{nation}:{0 if found.naval else pm}" for nation, pm in contingents]
+        setattr(args, f"side_{side}", typed)
+    if found.naval and not args.fleet:
+        args.fleet = [f"{n}:{pm}" for n, pm in (*found.side_a, *found.side_b)]
+
+
+def _battle_line(found: Any) -> str:
+    """T7.4, T3.2: the dice battle of a meeting as a ``castra battle`` command line."""
+    import shlex
+
+    words = ["castra", "battle"]
+    words += [str(sum(pm for _n, pm in found.side_a)), str(sum(pm for _n, pm in found.side_b))]
+    words += ["--a-allies", ",".join(f"{n}={pm}" for n, pm in found.side_a)]
+    words += ["--b-allies", ",".join(f"{n}={pm}" for n, pm in found.side_b)]
+    if found.defender is not None:
+        words += ["--defender", found.defender, "--approach", found.approach]
+    if found.naval:
+        words.append("--naval")
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
@@ -1800,6 +1892,16 @@ def _force_shown(state: CampaignState | None, name: str, nation: str | None = No
 
 
 def _order_line(order: Any, state: CampaignState) -> str:
+    if order.kind == "war":
+        return _("declares war on {on} (withdraw: {key})").format(
+            on=nation_name(order.on), key=f"war:{order.on}"
+        )
+    if order.kind == "treaty":
+        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
+            parties=", ".join(nation_name(p) for p in order.parties),
+            terms=order.terms,
+            key="treaty:" + "+".join(sorted(order.parties)),
+        )
     if order.kind == "march":
         return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
     line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
@@ -1891,7 +1993,19 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
         f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
-    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    pairing = meeting.get("pairing")
+    if pairing:
+        line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
+    return line
+
+
+def _pairing_words(pair: Any, queue: list[str]) -> str:
+    """D8: the game to play now, and who the winner fights next."""
+    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
+    if queue:
+        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
+    return str(text)
 
 
 def _run_meetings(args: argparse.Namespace) -> int:
@@ -1900,10 +2014,54 @@ def _run_meetings(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         state = store.state()
+    if args.battle is not None:
+        return _meeting_battle(args, state)
     found = meetings_summary(state)
     lines = [_("Meetings this turn (T7.4):")]
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
+    """T7.4, T3.2: what the desk and the dice battle open meeting N with; writes nothing."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+    from converters.dice_battle import APPROACH_WORDS
+
+    try:
+        found = meeting_prefill(state, args.battle)
+    except LedgerError as error:
+        raise CliError("--battle" + describe(error).removeprefix("meeting")) from None
+    if found.army_a is not None:
+        data = {**found.model_dump(), "dice_battle": None}
+        lines = [
+            _("Battle of meeting {number} at {place}").format(
+                number=found.meeting, place=found.place
+            )
+            + ": "
+            + _pairing_words((found.army_a, found.army_b), found.queue),
+            _("record it: castra campaign record --meeting {number} …").format(
+                number=found.meeting
+            ),
+        ]
+        emit(args, data, "\n".join(lines))
+        return 0
+    command = _battle_line(found)
+    data = {**found.model_dump(), "dice_battle": command}
+    sides = [
+        ", ".join(f"{nation_name(n)} {pm}" for n, pm in contingents)
+        for contingents in (found.side_a, found.side_b)
+    ]
+    lines = [
+        _("Battle of meeting {number} at {place}: side A {a}; side B {b}").format(
+            number=found.meeting, place=found.place, a=sides[0], b=sides[1]
+        ),
+        _("approach: {approach} (T3.2)").format(approach=_(APPROACH_WORDS[found.approach])),
+        _("dice battle: {command}").format(command=command),
+        _("record it: castra campaign record --meeting {number} …").format(number=found.meeting),
+    ]
+    emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -1919,6 +2077,53 @@ def _run_answer(args: argparse.Namespace) -> int:
 
     event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
     return _append(args, event, flags=("seek",))
+
+
+def _run_done(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SideDone
+
+    return _append(args, SideDone(side=args.side, who=_who(args), note=args.note))
+
+
+def _run_withdraw(args: argparse.Namespace) -> int:
+    """T3.0, T7.4: roll the pursuit (or take the typed dice) and record the withdrawal."""
+    from assistant.ledger.state import LedgerError
+    from assistant.ledger.withdrawal import withdrawal_event
+
+    to: dict[str, str | None] = {}
+    for pick in args.to:
+        army, sep, province = pick.partition("=")
+        if not sep or not army.strip() or not province.strip():
+            raise CliError(_("--to: ARMY=PROVINCE (got {pick!r})").format(pick=pick))
+        if army.strip() in to:
+            raise CliError(_given_twice("--to", army.strip()))
+        to[army.strip()] = province.strip()
+    store = _open(args)
+    try:
+        dice = dice_from_args(args)
+        try:
+            event = withdrawal_event(
+                store.state(), args.meeting, dice, to, who=_who(args), note=args.note
+            )
+            if getattr(dice, "remaining", 0):
+                raise CliError(
+                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
+                    .format(n=dice.remaining)
+                )  # fmt: skip
+            stored = store.append(event)
+        except LedgerError as error:
+            message = describe(error)
+            field, colon, rest = message.partition(":")
+            if field in ("to", "rolls"):
+                message = ("--to" if field == "to" else "--dice") + colon + rest
+            raise CliError(message) from None
+        except LookupError:
+            raise CliError(
+                _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
+            ) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 DBA_MAP_WORDS = (
@@ -2123,10 +2328,27 @@ def _run_sack(args: argparse.Namespace) -> int:
 
 
 def _run_treaty(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreatyMade
+    from assistant.ledger.events import TreatyMade, TreatyOrder
+    from assistant.ledger.orders import diplomacy_for
 
     if len(args.party) < 2:
         raise CliError(_("--party: a treaty has at least two parties"))
+    with _open(args) as store:
+        state = store.state()
+    order = TreatyOrder(
+        parties=args.party,
+        terms=args.terms,
+        alliance=not args.not_alliance,
+        imposed_by=args.imposed_by,
+        pp=args.pp,
+    )
+    sealed = diplomacy_for(
+        state, order, args.nation or args.party[0], who=_who(args), note=args.note
+    )
+    if sealed is not None:
+        return _append(args, sealed, flags=("imposed_by", "pp", "nation", "parties"))
+    if args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
     event = TreatyMade(
         parties=args.party,
         terms=args.terms,
@@ -2206,6 +2428,14 @@ def _run_declare_war(args: argparse.Namespace) -> int:
         return 0
     if args.nation is None or args.on is None:
         raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    from assistant.ledger.events import WarOrder
+    from assistant.ledger.orders import diplomacy_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = diplomacy_for(state, WarOrder(on=args.on), args.nation, who=_who(args), note=args.note)
+    if sealed is not None:
+        return _append(args, sealed, flags=("on",))
     event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
     return _append(args, event, flags=("on",))
 
