@@ -266,6 +266,8 @@ class RecruitmentOrdered(EventBase):
     """Naval PM ordered (30 PE each)."""
     province: str = ""
     """Where they will deploy (a controlled province free of enemy armies)."""
+    join: str = ""
+    """The army they join there (T6.1); empty: a new army."""
 
 
 class TreasuryAdjusted(EventBase):

@@ -298,6 +298,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
+    recruit.add_argument(
+        "--join",
+        default="",
+        metavar="ARMY",
+        help=_("the army they join there (default: a new army, T6.1)"),
+    )
 
     advance = _command(
         commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
@@ -1404,6 +1410,7 @@ def _run_recruit(args: argparse.Namespace) -> int:
             land_pm=args.land,
             naval_pm=args.naval,
             province=args.province,
+            join=args.join,
             who=_who(args),
             note=args.note,
         ),
