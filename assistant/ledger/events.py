@@ -67,6 +67,7 @@ __all__ = [
     "PrestigeAdjusted",
     "ProvinceSacked",
     "ProvinceTaken",
+    "RecruitOrder",
     "RecruitmentOrdered",
     "RuleChanged",
     "SiegeLifted",
@@ -608,8 +609,23 @@ class VoyageOrder(_Value):
     """Land every army aboard at ``to``."""
 
 
-SealedOrder = Annotated[MarchOrder | VoyageOrder, Field(discriminator="kind")]
-"""One nation's order for one force (T7.3)."""
+class RecruitOrder(_Value):
+    """A sealed order of phase 1 (T5.2, T6.1): recruits, paid and put in training when the
+    orders are carried out together."""
+
+    kind: Literal["recruit"] = "recruit"
+    land_pm: int = Field(default=0, ge=0)
+    """Land PM ordered (40 PE each)."""
+    naval_pm: int = Field(default=0, ge=0)
+    """Naval PM ordered (30 PE each)."""
+    province: str = ""
+    """Where they will deploy (T6.1)."""
+    join: str = ""
+    """The army they join there; empty: a new army (T6.1)."""
+
+
+SealedOrder = Annotated[MarchOrder | VoyageOrder | RecruitOrder, Field(discriminator="kind")]
+"""One nation's order for one force, or for its recruits (T7.3)."""
 
 
 class OrderGiven(EventBase):

@@ -27,6 +27,7 @@ from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
 from converters.house_rules import HouseRules
 from tests.battle_places import ONE_AT_A_TIME, tarentine_starting
+from tests.unit.test_ledger_cli import run, run_json
 
 
 @pytest.fixture
@@ -200,3 +201,74 @@ def test_t6_1_a_sealed_march_order_for_them_is_refused_when_given(tmp_path: Path
         advance_to(store, 14)
         order = OrderGiven(nation="Rome", order=MarchOrder(army="Rome V", to="Roma"))
         refused(store, order, "Rome V", "first spring turn", "T6.1")
+
+
+# ---- T5.2 phase 1, T7.3: under house rule orders = sealed, recruitment is a sealed order ------
+
+
+def test_t5_2_sealed_recruitment_is_an_order_paid_when_the_orders_are_carried_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "sealed.castra")
+    run(capsys, "campaign", "new", "tarentine", "--file", path)
+    run(capsys, "campaign", "treasury", "--nation", "Rome", "--pe", "100", "--note", "levy",
+        "--file", path)  # fmt: skip
+    given = run_json(capsys, "campaign", "recruit", "--nation", "Rome", "--land", "2",
+                     "--province", "Capua", "--file", path)  # fmt: skip
+    assert given["summary"] == "sealed order of Rome: 2 land and 0 naval PM to recruit (T6.1)"
+    rome = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Rome"]
+    assert rome["treasury"] == 116 and rome["training"] == [], "nothing paid before resolve"
+    orders = run_json(capsys, "campaign", "orders", "Rome", "--file", path)
+    assert orders["orders"] == [
+        {"kind": "recruit", "land_pm": 2, "naval_pm": 0, "province": "Capua", "join": ""}
+    ]
+    code, out, _err = run(capsys, "campaign", "orders", "Rome", "--file", path)
+    assert code == 0 and "recruits 2 land and 0 naval PM at Capua" in out
+    # Other nations do not see it (T7.3): Carthage's orders are its own.
+    assert run_json(capsys, "campaign", "orders", "Carthage", "--file", path)["orders"] == []
+    # A second order beyond the treasury: 116 − 80 leaves 36, a land PM costs 40.
+    code, _out, err = run(capsys, "campaign", "recruit", "--nation", "Rome", "--land", "1",
+                          "--file", path)  # fmt: skip
+    assert code == 2 and "Rome has 36 PE (T6.1)" in err and err.count("\n") == 1, err
+    done = run_json(capsys, "campaign", "resolve", "--file", path)
+    assert "Rome ordered 2 land and 0 naval PM for 80 PE, arriving turn 5" in done["summary"]
+    rome = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Rome"]
+    assert rome["treasury"] == 36
+    assert run_json(capsys, "campaign", "orders", "Rome", "--file", path)["orders"] == []
+
+
+def test_t5_2_a_sealed_recruitment_is_withdrawn_and_nothing_is_paid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "sealed.castra")
+    run(capsys, "campaign", "new", "tarentine", "--file", path)
+    run(capsys, "campaign", "recruit", "--nation", "Etruscans", "--naval", "1",
+        "--province", "Cosa", "--file", path)  # fmt: skip
+    back = run_json(capsys, "campaign", "orders", "Etruscans", "--withdraw", "recruits",
+                    "--file", path)  # fmt: skip
+    assert back["summary"] == "Etruscans withdrew its order for recruits"
+    before = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Etruscans"]
+    run(capsys, "campaign", "resolve", "--file", path)
+    after = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Etruscans"]
+    assert after["treasury"] == before["treasury"] and after["training"] == []
+
+
+def test_t5_2_with_orders_immediate_recruitment_is_paid_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "now.castra")
+    run(capsys, "campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path)
+    done = run_json(capsys, "campaign", "recruit", "--nation", "Etruscans", "--naval", "1",
+                    "--file", path)  # fmt: skip
+    assert done["summary"].startswith("Etruscans ordered 0 land and 1 naval PM for 30 PE")
+
+
+def test_t4_4_a_nation_without_a_player_gives_no_sealed_recruitment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "t44.castra")
+    run(capsys, "campaign", "new", "tarentine", "--no-player", "Carthage", "--file", path)
+    code, _out, err = run(capsys, "campaign", "recruit", "--nation", "Carthage", "--naval", "1",
+                          "--file", path)  # fmt: skip
+    assert code == 2 and "Carthage has no player: it recruits nothing (T4.4)" in err, err
+    assert run_json(capsys, "campaign", "orders", "Carthage", "--file", path)["orders"] == []

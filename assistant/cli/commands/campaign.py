@@ -478,7 +478,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     orders.add_argument(
-        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+        "--withdraw",
+        metavar="FORCE",
+        help=_("take back the order for this army or fleet ('recruits': the recruitment orders)"),
     )
     _command(
         commands,
@@ -1401,20 +1403,22 @@ def _run_rebuild(args: argparse.Namespace) -> int:
 
 
 def _run_recruit(args: argparse.Namespace) -> int:
+    """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
+    from assistant.ledger.orders import recruitment_for
 
-    return _append(
-        args,
-        RecruitmentOrdered(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            province=args.province,
-            join=args.join,
-            who=_who(args),
-            note=args.note,
-        ),
+    event = RecruitmentOrdered(
+        nation=args.nation,
+        land_pm=args.land,
+        naval_pm=args.naval,
+        province=args.province,
+        join=args.join,
+        who=_who(args),
+        note=args.note,
     )
+    with _open(args) as store:
+        state = store.state()
+    return _append(args, recruitment_for(state, event), flags=("province", "join"))
 
 
 def _run_advance(args: argparse.Namespace) -> int:
@@ -1629,6 +1633,15 @@ def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
 def _order_line(order: Any) -> str:
     if order.kind == "march":
         return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=order.join)
+        return line
     line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
     if order.via:
         line += " " + _("via {via}").format(via=" → ".join(order.via))
