@@ -351,6 +351,7 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign rebuild": [["--file", "c.castra", "--nation", "Rome"]],
     "campaign recruit": [
         ["--file", "c.castra", "--nation", "Rome", "--land", "1"],
+        ["--file", "c.castra", "--nation", "Rome", "--land", "1", "--join", LONG_NAME],
         ["--file", "m.castra", "--nation", "Macedon", "--land", "1"],
     ],
     "campaign advance": [["--file", "c.castra"]],

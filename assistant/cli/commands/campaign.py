@@ -305,6 +305,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
+    recruit.add_argument(
+        "--join",
+        default="",
+        metavar="ARMY",
+        help=_("the army they join there (default: a new army, T6.1)"),
+    )
 
     advance = _command(
         commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
@@ -492,7 +498,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "orders_file", metavar="ORDERS", nargs="?", help=_("import: the signed orders file")
     )
     orders.add_argument(
-        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+        "--withdraw",
+        metavar="FORCE",
+        help=_("take back the order for this army or fleet ('recruits': the recruitment orders)"),
     )
     _names_forces(orders, "withdraw")
     orders.add_argument(
@@ -1652,19 +1660,22 @@ def _run_rebuild(args: argparse.Namespace) -> int:
 
 
 def _run_recruit(args: argparse.Namespace) -> int:
+    """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
+    from assistant.ledger.orders import recruitment_for
 
-    return _append(
-        args,
-        RecruitmentOrdered(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            province=args.province,
-            who=_who(args),
-            note=args.note,
-        ),
+    event = RecruitmentOrdered(
+        nation=args.nation,
+        land_pm=args.land,
+        naval_pm=args.naval,
+        province=args.province,
+        join=args.join,
+        who=_who(args),
+        note=args.note,
     )
+    with _open(args) as store:
+        state = store.state()
+    return _append(args, recruitment_for(state, event), flags=("province", "join"))
 
 
 def _run_advance(args: argparse.Namespace) -> int:
@@ -1904,6 +1915,15 @@ def _order_line(order: Any, state: CampaignState) -> str:
         )
     if order.kind == "march":
         return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=_force_shown(state, order.join))
+        return line
     line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
     if order.via:
         line += " " + _("via {via}").format(via=" → ".join(order.via))
