@@ -47,7 +47,7 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 1
+GLANCE_FORMAT = 2
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
@@ -67,6 +67,7 @@ _KEYS = frozenset(
         "relations",
         "is_winter",
         "winter_resolved",
+        "phase",
         "battles",
         "house_rules",
         "tribute",
@@ -103,6 +104,7 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
     """What the Campaign screen shows of ``state``, untranslated, with the ``recent`` events
     (oldest first; the last :data:`RECENT_EVENTS` are kept)."""
     from assistant.ledger.map_war import turn_end_collection
+    from assistant.ledger.phases import phase_summary
 
     collection = turn_end_collection(state)
     map_armies: dict[str, dict[str, Any]] = {}
@@ -131,6 +133,8 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         "relations": _relations(state),
         "is_winter": state.is_winter,
         "winter_resolved": state.turn in state.winters_resolved,
+        # T5.2, D6: the phase and what is left in it, as ``castra campaign show`` says them.
+        "phase": phase_summary(state),
         "battles": state.battles,
         "house_rules": {name: f"{value}" for name, value in state.rules.changed().items()},
         "tribute": dict(collection[0]) if collection else {},
