@@ -994,6 +994,8 @@ class CampaignStore:
     def campaign_id(self) -> str:
         """What names this campaign in an orders file: the sha256 of its creation event as
         stored (a copy carries its campaign's)."""
+        import hashlib  # here, not at the top: opening a campaign to read it needs none
+
         from assistant.ledger.mail import copy_mark
 
         mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
