@@ -164,8 +164,14 @@ def typeset(template: Path, data: dict[str, Any], *, tagged: bool = True) -> byt
         check=False,
     )
     if done.returncode != 0:
+        from converters.i18n import _  # here: the child, run as a script, imports no Castra
+
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RuntimeError(f"typst: {reason[-1] if reason else done.returncode}")
+        raise RuntimeError(
+            _("typst could not typeset the report: {reason}").format(
+                reason=reason[-1] if reason else done.returncode
+            )
+        )
     return _plain_mark_info(done.stdout)
 
 
