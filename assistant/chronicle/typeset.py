@@ -31,7 +31,8 @@ __all__ = ["PART_WEIGHT_MOST", "report_parts", "typeset", "typeset_report"]
 
 PART_WEIGHT_MOST = 1_500
 """The weight of one part (see :func:`_weight`): about 1,500 printed lines, some 40 pages, which
-typst lays out in about 90 MiB besides its own 40 (measured on the benchmark campaigns)."""
+a child lays out in about 110 MiB all told, the interpreter's, typst's and the fonts' 40 included
+(measured on the benchmark campaigns)."""
 
 PDF_TIMESTAMP = datetime(2000, 1, 1, tzinfo=UTC)
 """The PDF's creation date: fixed, so the same ledger gives the same file."""
