@@ -26,7 +26,7 @@ if TYPE_CHECKING:
         LoyaltyChanged,
         SpecialActionOrdered,
     )
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "HOMELAND",
@@ -68,8 +68,8 @@ def start(scenario: Scenario) -> MapState | None:
     )
 
 
-def _map(state: CampaignState) -> tuple[MapState, Board]:
-    from assistant.ledger.state import LedgerError
+def _map(state: CampaignData) -> tuple[MapState, Board]:
+    from assistant.ledger.errors import LedgerError
 
     if state.dba_map is None or state.scenario.board is None:
         raise LedgerError(
@@ -85,12 +85,12 @@ def _map(state: CampaignState) -> tuple[MapState, Board]:
 
 
 def _refused(error: RuleBroken) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(str(error))
 
 
-def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> str:
+def moved(state: CampaignData, event: DbaMoved, apply: bool, event_id: int) -> str:
     """D10: one army's move; the forced march's and the retreat's morale go in its journal."""
     current, board = _map(state)
     before = current.armies.get(event.army)
@@ -141,7 +141,7 @@ def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> 
     return words
 
 
-def special(state: CampaignState, event: SpecialActionOrdered, apply: bool) -> str:
+def special(state: CampaignData, event: SpecialActionOrdered, apply: bool) -> str:
     """D11: works or agitation begun, or broken off (its effect forfeit)."""
     current, _board = _map(state)
     try:
@@ -162,9 +162,10 @@ def special(state: CampaignState, event: SpecialActionOrdered, apply: bool) -> s
     )
 
 
-def mobilised(state: CampaignState, event: ArmyMobilised, apply: bool, event_id: int) -> str:
+def mobilised(state: CampaignData, event: ArmyMobilised, apply: bool, event_id: int) -> str:
     """D11: a one-season army raised; the province devastated (D12)."""
-    from assistant.ledger.state import ArmyState, LedgerError
+    from assistant.ledger.errors import LedgerError
+    from assistant.ledger.models import ArmyState
 
     if event.army in state.armies:
         raise LedgerError(_("army: {army!r} is already an army").format(army=event.army))
@@ -181,9 +182,9 @@ def mobilised(state: CampaignState, event: ArmyMobilised, apply: bool, event_id:
     )
 
 
-def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
+def loyalty(state: CampaignData, event: LoyaltyChanged, apply: bool) -> str:
     """D14: the referee's loyalty change with its reason; D12's statuses follow."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     if not event.note.strip():
         raise LedgerError(_("note: say why the loyalty changes (D14)"))
@@ -205,7 +206,7 @@ def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
 
 
 def after_battle(
-    state: CampaignState, event: BattleRecorded, event_id: int, *, apply: bool = True
+    state: CampaignData, event: BattleRecorded, event_id: int, *, apply: bool = True
 ) -> str:
     """D2: the battle's armies move as its result says, in the battle's own event (after its
     morale, D3–D4, so an army that ceased to exist does not retreat): the beaten attacker
@@ -244,7 +245,7 @@ def after_battle(
     return "; " + N_("map: {moves}").format(moves=", ".join(words)) if words else ""
 
 
-def end_of_turn(state: CampaignState, event_id: int) -> list[str]:
+def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
     """Close the turn on the map (after the ledger's own turn change): season-long actions,
     landings, revolts, supply traced; deaths and deadlines into the armies' journals."""
     if state.dba_map is None or state.scenario.board is None:
@@ -304,7 +305,7 @@ def _said(happening: Happening, state: MapState) -> str:
     )
 
 
-def summary(state: CampaignState) -> dict[str, object]:
+def summary(state: CampaignData) -> dict[str, object]:
     """The map as it stands, language-neutral (``campaign map --json``, the app): each
     province's holder, loyalty, status (D12) and the armies there with morale, action and
     deadline; each side's mobilisations this year (D11)."""
@@ -362,10 +363,10 @@ def summary(state: CampaignState) -> dict[str, object]:
     }
 
 
-def pairing(state: CampaignState, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
+def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
     """D8: who fights whom in ``province`` now (the attacker is the side with the
     initiative's enemy when it invaded: the side that does not hold the province)."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     current, _board = _map(state)
     if province not in current.provinces:

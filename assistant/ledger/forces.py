@@ -12,9 +12,7 @@ rules of the map live in one module rather than in ``state.py``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Any
 
 from armylists.board import shipped_board
 from armylists.scenarios import Scenario
@@ -26,12 +24,13 @@ from assistant.ledger.events import (
     ForceSplit,
     TroopsLanded,
 )
+from assistant.ledger.models import Force, ForceKind
 from converters.campaign_map import Board
 from converters.i18n import N_, _
 from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "Force",
@@ -48,42 +47,11 @@ __all__ = [
     "tribute_now",
 ]
 
-ForceKind = Literal["army", "fleet"]
-"""Land PM march in armies, naval PM sail in fleets."""
 
 MADE_BEFORE_THE_MAP = N_(
     "forces placed from the start table (T7.2): this campaign was made before the map"
 )
 """The history's note on a campaign file older than the map (stored language-neutral)."""
-
-
-class Force(BaseModel):
-    """One army or fleet on the map (T7.2)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str
-    """Its name, unique in the campaign ("Rome I", "Carthage fleet I" …)."""
-    nation: str
-    """Whose it is."""
-    kind: ForceKind
-    """An army (land PM) or a fleet (naval PM)."""
-    province: str
-    """Where it stands (an army aboard a fleet: where the fleet is)."""
-    pm: int
-    """Its PM, 1 or more."""
-    paid_by: str | None = None
-    """Mercenaries: the nation whose pay they are in (T5.5)."""
-    aboard: str | None = None
-    """An army: the fleet carrying it, if any (T7.3)."""
-    moved: int = 0
-    """The last turn it marched, sailed or landed (one move a turn, T7.3)."""
-    came_from: str | None = None
-    """Where it marched or sailed from on its last move (an attacker retreats there, T4.3,
-    T3.7)."""
-    landed_from: str | None = None
-    """An army: the fleet that landed it on its last move, if it landed (a beaten lander goes
-    back aboard, T7.5)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -151,10 +119,10 @@ def placed_from_start(scenario: Scenario) -> dict[str, Force]:
 # ---- reading -----------------------------------------------------------------------------
 
 
-def _board(state: CampaignState) -> Board:
+def _board(state: CampaignData) -> Board:
     board = board_of(state.scenario)
     if board is None:
-        from assistant.ledger.state import LedgerError
+        from assistant.ledger.errors import LedgerError
 
         raise LedgerError(
             _(
@@ -163,7 +131,7 @@ def _board(state: CampaignState) -> Board:
         )
     if state.scenario.armies:
         # A DBA campaign's armies are whole armies with morale (D1), moved by D10, not PM.
-        from assistant.ledger.state import LedgerError
+        from assistant.ledger.errors import LedgerError
 
         raise LedgerError(
             _("kind: {title} moves its armies by D10, not in PM (T7)").format(
@@ -173,19 +141,19 @@ def _board(state: CampaignState) -> Board:
     return board
 
 
-def on_map(state: CampaignState) -> list[Force]:
+def on_map(state: CampaignData) -> list[Force]:
     """The forces on the map now: those of a nation away (Pyrrhus in Greece, T7.9) are not."""
     return [f for f in state.forces.values() if not state.nations[f.nation].away]
 
 
-def alliances(state: CampaignState) -> list[list[str]]:
+def alliances(state: CampaignData) -> list[list[str]]:
     """T5.5, T7.10: the scenario's alliances and every alliance treaty in force."""
     found = [list(group) for group in state.scenario.alliances]
     found += [t.parties for t in state.treaties if t.alliance and t.broken_by is None]
     return found
 
 
-def enemies_meet(state: CampaignState, province: str) -> bool:
+def enemies_meet(state: CampaignData, province: str) -> bool:
     """T7.4: armies of nations at war stand in ``province`` (a battle belongs there)."""
     sides = {f.paid_by or f.nation for f in on_map(state) if f.province == province}
     groups = alliances(state)
@@ -193,7 +161,7 @@ def enemies_meet(state: CampaignState, province: str) -> bool:
 
 
 def sides_at(
-    state: CampaignState, province: str
+    state: CampaignData, province: str
 ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """T7.4: the armies standing in ``province`` as the two sides of a battle there (both empty
     when no enemies meet), by :func:`converters.battle_sides.battle_sides`."""
@@ -208,7 +176,7 @@ def sides_at(
     return battle_sides(troops, state.control.get(province, homeland), alliances(state))
 
 
-def standing_pm(state: CampaignState, province: str, kind: ForceKind) -> dict[str, int]:
+def standing_pm(state: CampaignData, province: str, kind: ForceKind) -> dict[str, int]:
     """T7.4: each nation's PM of ``kind`` standing in ``province`` now (every nation, 0 where
     none; an army aboard a fleet stands where the fleet is; a nation away stands nowhere)."""
     found = dict.fromkeys(state.nations, 0)
@@ -218,7 +186,7 @@ def standing_pm(state: CampaignState, province: str, kind: ForceKind) -> dict[st
     return found
 
 
-def tribute_now(state: CampaignState) -> TributeResult:
+def tribute_now(state: CampaignData) -> TributeResult:
     """T5.3, T7.8: this turn's tribute as it would be collected now, from the map."""
     facts = []
     armies = [f for f in on_map(state) if f.kind == "army"]
@@ -247,7 +215,7 @@ def tribute_now(state: CampaignState) -> TributeResult:
     )
 
 
-def stationed_pm(state: CampaignState) -> dict[str, int]:
+def stationed_pm(state: CampaignData) -> dict[str, int]:
     """T5.7, T7.7: for each occupied province, the land PM its holder has standing there."""
     found: dict[str, int] = {}
     for entry in state.occupied():
@@ -259,7 +227,7 @@ def stationed_pm(state: CampaignState) -> dict[str, int]:
     return found
 
 
-def map_summary(state: CampaignState) -> dict[str, Any]:
+def map_summary(state: CampaignData) -> dict[str, Any]:
     """The JSON of ``castra campaign map``: every province with its neighbours and forces."""
     board = _board(state)
     provinces: dict[str, Any] = {}
@@ -307,12 +275,12 @@ def map_summary(state: CampaignState) -> dict[str, Any]:
 
 
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None = None) -> Force:
+def _force(state: CampaignData, name: str, field: str, kind: ForceKind | None = None) -> Force:
     found = state.forces.get(name)
     if found is None:
         choices = [f.name for f in state.forces.values() if kind is None or f.kind == kind]
@@ -341,12 +309,12 @@ def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None =
     return found
 
 
-def _no_winter_moves(state: CampaignState) -> None:
+def _no_winter_moves(state: CampaignData) -> None:
     if state.is_winter:
         raise _error(_("turn: no movement in the winter turn (T5.1)"))
 
 
-def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
+def move_army(state: CampaignData, event: ArmyMoved, apply: bool) -> str:
     """T7.3: an army marches one province a turn, to a neighbour joined by a road."""
     board = _board(state)
     _no_winter_moves(state)
@@ -388,7 +356,7 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
     return marched.format(army=army.name, pm=army.pm, start=came_from, to=event.to)
 
 
-def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
+def sail_fleet(state: CampaignData, event: FleetSailed, apply: bool) -> str:
     """T7.3, T3.7: a fleet sails at most 8 stretches through maritime provinces (the route
     given, else the shortest), carrying troops that started the turn with it (1 naval PM per
     land PM); landing them ends its move, and only Pyrrhus lands on the African coast."""
@@ -502,7 +470,7 @@ def _check_landing(board: Board, province: str, armies: list[Force]) -> None:
         )
 
 
-def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
+def land_troops(state: CampaignData, event: TroopsLanded, apply: bool) -> str:
     """T7.3: an army aboard a fleet lands where the fleet is; landing ends the fleet's move."""
     board = _board(state)
     _no_winter_moves(state)
@@ -521,7 +489,7 @@ def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
     )
 
 
-def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
+def rename(state: CampaignData, event: ForceRenamed, apply: bool) -> str:
     """T7.2: the referee renames an army or fleet."""
     force = _force(state, event.force, "force")
     new = event.name.strip()
@@ -535,7 +503,7 @@ def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
     return N_("{old} renamed {new}").format(old=old, new=new)
 
 
-def _rename(state: CampaignState, force: Force, new: str) -> None:
+def _rename(state: CampaignData, force: Force, new: str) -> None:
     old = force.name
     state.forces = {(new if key == old else key): f for key, f in state.forces.items()}
     force.name = new
@@ -544,7 +512,7 @@ def _rename(state: CampaignState, force: Force, new: str) -> None:
             other.aboard = new
 
 
-def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
+def split(state: CampaignData, event: ForceSplit, apply: bool) -> str:
     """T7.2: part of an army or fleet becomes a new one in the same province."""
     force = _force(state, event.force, "force")
     if not 1 <= event.pm < force.pm:
@@ -572,7 +540,7 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
     )
 
 
-def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
+def merge(state: CampaignData, event: ForcesMerged, apply: bool) -> str:
     """T7.2: two armies (or two fleets) of one nation in one province become one."""
     force = _force(state, event.force, "force")
     into = _force(state, event.into, "into")
@@ -608,7 +576,7 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
 # ---- keeping the map in step with the nations' PM ----------------------------------------
 
 
-def sync(state: CampaignState, hint: str | None = None) -> list[str]:
+def sync(state: CampaignData, hint: str | None = None) -> list[str]:
     """Bring each nation's armies and fleets in step with its land and naval PM after an
     event that changed them without moving anything (T7.2).
 
@@ -636,7 +604,7 @@ def sync(state: CampaignState, hint: str | None = None) -> list[str]:
     return lines
 
 
-def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | None) -> list[str]:
+def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[str]:
     order = [f for f in own if f.province == hint] + [
         f for f in reversed(own) if f.province != hint
     ]
@@ -661,12 +629,12 @@ def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | No
 
 
 def _put_on(
-    state: CampaignState, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
+    state: CampaignData, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
 ) -> str:
     return deploy_at(state, nation, kind, count, _deploy_province(state, board, nation, kind, hint))
 
 
-def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, where: str) -> str:
+def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> str:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
     there, else as a new one with the next default name. Returns the line for the history."""
     here = [
@@ -688,7 +656,7 @@ def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, wh
 
 
 def _deploy_province(
-    state: CampaignState, board: Board, nation: str, kind: ForceKind, hint: str | None
+    state: CampaignData, board: Board, nation: str, kind: ForceKind, hint: str | None
 ) -> str:
     groups = alliances(state)
 

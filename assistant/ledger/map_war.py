@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
 from armylists.scenarios import WinterEventSpec
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import (
     ArmyRetreated,
     BattleRecorded,
@@ -24,14 +23,13 @@ from assistant.ledger.events import (
     TreatyMade,
 )
 from assistant.ledger.forces import (
-    Force,
-    ForceKind,
     alliances,
     board_of,
     deploy_at,
     on_map,
     standing_pm,
 )
+from assistant.ledger.models import Force, ForceKind, Treaty
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import Holding, RetreatOption, RetreatPlace, retreat_options
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from fractions import Fraction
 
-    from assistant.ledger.state import CampaignState, LedgerFieldError, NationState
+    from assistant.ledger.models import CampaignData, NationState
 
 __all__ = [
     "Treaty",
@@ -59,49 +57,32 @@ __all__ = [
 ]
 
 
-class Treaty(BaseModel):
-    """A public treaty in force or broken (T7.10)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    number: int
-    """1 for the first recorded."""
-    parties: list[str]
-    """Who signed it."""
-    terms: str
-    """Its terms in words."""
-    alliance: bool
-    """The parties are allied while it stands."""
-    broken_by: str | None = None
-    """Who broke it, once broken."""
-
-
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _province(state: CampaignState, name: str, field: str = "province") -> None:
+def _province(state: CampaignData, name: str, field: str = "province") -> None:
     if name not in {p.name for p in state.scenario.provinces} or board_of(state.scenario) is None:
         raise _error(
             _("{field}: not a province of the map: {name!r}").format(field=field, name=name)
         )
 
 
-def _besiegeable(state: CampaignState, name: str) -> bool:
+def _besiegeable(state: CampaignData, name: str) -> bool:
     province = next(p for p in state.scenario.provinces if p.name == name)
     return province.kind == "city" or "siege" in province.special
 
 
-def _standing(state: CampaignState, name: str) -> list[Force]:
+def _standing(state: CampaignData, name: str) -> list[Force]:
     return [f for f in on_map(state) if f.kind == "army" and f.province == name]
 
 
 # ---- sieges (T5.4, T7.6) -----------------------------------------------------------------
 
 
-def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
+def shut_in(state: CampaignData, event: CityShutIn, apply: bool) -> str:
     """T7.6: the holder of a city attacked there shuts itself in; at most the city's PE value
     in PM may be inside."""
     _province(state, event.province)
@@ -146,7 +127,7 @@ def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
     )
 
 
-def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
+def lift(state: CampaignData, event: SiegeLifted, apply: bool) -> str:
     """T7.6: the siege of a city ends without the city falling."""
     _province(state, event.province)
     if event.province not in state.besieged:
@@ -156,7 +137,7 @@ def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
     return N_("the siege of {province} is lifted").format(province=event.province)
 
 
-def siege_costs(state: CampaignState) -> dict[str, int]:
+def siege_costs(state: CampaignData) -> dict[str, int]:
     """T5.4: each side pays 1 PE per PM it has at a besieged city, each turn; mercenaries are
     paid by their employer (T5.5, house rule ``mercenary_upkeep``: ``own``, by their nation)."""
     costs: dict[str, int] = {}
@@ -169,7 +150,7 @@ def siege_costs(state: CampaignState) -> dict[str, int]:
     return costs
 
 
-def turn_end_collection(state: CampaignState) -> tuple[dict[str, int], dict[str, int]] | None:
+def turn_end_collection(state: CampaignData) -> tuple[dict[str, int], dict[str, int]] | None:
     """T5.3, T5.4, T7.8: what ending this turn collects and pays on the map — the tribute each
     nation collects and the siege costs each pays (both nothing on a winter turn); None in a
     campaign without a map, where the referee types the tribute."""
@@ -182,7 +163,7 @@ def turn_end_collection(state: CampaignState) -> tuple[dict[str, int], dict[str,
     return tribute_now(state).nations, siege_costs(state)
 
 
-def lifted_by_themselves(state: CampaignState) -> list[str]:
+def lifted_by_themselves(state: CampaignData) -> list[str]:
     """T7.6: a siege with no enemy left outside is over (the besiegers fell back or were
     beaten); returns a line per siege ended."""
     lines = []
@@ -198,7 +179,7 @@ def lifted_by_themselves(state: CampaignState) -> list[str]:
 # ---- sacking (T5.3, T4.2) ----------------------------------------------------------------
 
 
-def _check_sack(state: CampaignState, province: str, nation: str) -> NationState:
+def _check_sack(state: CampaignData, province: str, nation: str) -> NationState:
     """T5.3: the sacker's army stands there, and the province was not sacked this year."""
     _province(state, province)
     sacker = state.nation(nation)
@@ -215,7 +196,7 @@ def _check_sack(state: CampaignState, province: str, nation: str) -> NationState
     return sacker
 
 
-def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
+def _at_declared_war(state: CampaignData, sacker: str, victim: str) -> bool:
     """T4.2, T7.10: the sacking penalties for a nation "not formally at war" apply unless the
     sacker is at war with the victim (allied or *neither* alike)."""
     from assistant.ledger.relations import at_war as formally_at_war
@@ -223,9 +204,7 @@ def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
     return formally_at_war(state, sacker, victim)
 
 
-def sack_event(
-    state: CampaignState, province: str, nation: str, **fields: object
-) -> ProvinceSacked:
+def sack_event(state: CampaignData, province: str, nation: str, **fields: object) -> ProvinceSacked:
     """The sack of ``province`` by ``nation``'s army standing there, with its PE and prestige
     computed now (T5.3, T4.2) and written into the event."""
     sacker = _check_sack(state, province, nation)
@@ -254,7 +233,7 @@ def sack_event(
     )
 
 
-def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
+def sacked(state: CampaignData, event: ProvinceSacked, apply: bool) -> str:
     """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
     loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
     nation = _check_sack(state, event.province, event.nation)
@@ -298,7 +277,7 @@ the sacks recorded then still read in Italian."""
 # ---- treaties (T7.10, T4.2) --------------------------------------------------------------
 
 
-def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
+def treaty_made(state: CampaignData, event: TreatyMade, apply: bool) -> str:
     """T7.10: a public treaty; an imposed peace gives its PP to the one who imposes it."""
     parties = [state.nation(name, "parties").name for name in event.parties]
     if len(set(parties)) != len(parties):
@@ -330,7 +309,7 @@ def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
     return text
 
 
-def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str:
+def treaty_broken(state: CampaignData, event: TreatyBroken, apply: bool) -> str:
     """T4.2, T7.10: breaking a public treaty costs 5 PP; an alliance ends with it."""
     if not 1 <= event.treaty <= len(state.treaties):
         raise _error(
@@ -363,7 +342,7 @@ def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str
 # ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
 
 
-def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> str:
+def battle_on_map(state: CampaignData, event: BattleRecorded, apply: bool) -> str:
     """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
     the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
     battle's losses come off the armies standing at its province, by :func:`sync`.)"""
@@ -407,7 +386,7 @@ def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> s
     return text
 
 
-def _garrison_taken(state: CampaignState, event: BattleRecorded, taker: str) -> int:
+def _garrison_taken(state: CampaignData, event: BattleRecorded, taker: str) -> int:
     """T7.5: every defending PM left in a city taken by assault becomes the taker's prisoner,
     with nothing typed: the armies there not of the taker's side, less the PM the battle
     already took from them (lost or typed as prisoners, which :func:`sync` takes off).
@@ -435,7 +414,7 @@ def _garrison_taken(state: CampaignState, event: BattleRecorded, taker: str) -> 
     return taken
 
 
-def standing_bound(state: CampaignState, place: str, kind: ForceKind) -> dict[str, int] | None:
+def standing_bound(state: CampaignData, place: str, kind: ForceKind) -> dict[str, int] | None:
     """T7.4: the PM of ``kind`` each nation has standing at ``place``, which bound what it may
     field in a battle there; None when the map does not bound it (no map, a DBA campaign's
     whole armies, or ``place`` no province of the board)."""
@@ -450,7 +429,6 @@ def standing_refusal(
 ) -> LedgerFieldError:
     """The one line refusing ``fielded`` PM of ``nation`` where it has ``has`` standing (T7.4),
     worded alike by the ledger and by the forms that check as the player types."""
-    from assistant.ledger.state import LedgerFieldError
 
     return LedgerFieldError(
         field,
@@ -465,7 +443,7 @@ def standing_refusal(
 
 
 def beyond_standing(
-    state: CampaignState,
+    state: CampaignData,
     place: str,
     fielded: Iterable[tuple[str, str, Fraction | int]],
     kind: ForceKind,
@@ -498,7 +476,7 @@ def beyond_standing(
     return None
 
 
-def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
+def check_fielded(state: CampaignData, event: BattleRecorded) -> None:
     """T7.4: a battle on the map belongs to a province of the board, and no nation fields
     more land PM (armies) or naval PM (fleets) than it has standing there now.
 
@@ -507,7 +485,6 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
     board = board_of(state.scenario)
     if board is None or state.scenario.armies:
         return
-    from assistant.ledger.state import LedgerFieldError
 
     if event.place not in board.provinces:
         off_the_map = LedgerFieldError(
@@ -533,7 +510,7 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
             raise refusal
 
 
-def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str]]) -> Holding:
+def _holding(state: CampaignData, army: Force, name: str, groups: list[list[str]]) -> Holding:
     """T4.3: what ``name`` is to the retreating ``army``: own since the start, own, neutral
     (nobody's nation, or an ally's), enemy."""
     holder = state.control.get(name, "")
@@ -549,7 +526,7 @@ def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str
     return "enemy"
 
 
-def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
+def retreats(state: CampaignData, army_name: str) -> list[RetreatOption]:
     """T4.3: where the army may retreat, best first (empty: it must surrender). T7.5: an
     army that landed this turn goes back aboard the fleet that landed it, if that fleet is
     there with room, and sails with it to where the fleet sailed from; else it surrenders."""
@@ -579,7 +556,7 @@ def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
     return retreat_options(army.pm, places, came_from=came_from)
 
 
-def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> list[RetreatOption]:
+def _back_aboard(state: CampaignData, army: Force, groups: list[list[str]]) -> list[RetreatOption]:
     """T7.5 (T4.3 "an attacker to where it came from", T3.7): the fleet that landed ``army``
     takes it back aboard and sails home, if it is there with room for it."""
     fleet = state.forces.get(army.landed_from or "")
@@ -601,7 +578,7 @@ def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> 
     ]
 
 
-def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
+def retreated(state: CampaignData, event: ArmyRetreated, apply: bool) -> str:
     """T4.3, T7.5: the loser goes to an allowed province, or surrenders when none is open."""
     army = state.forces.get(event.army)
     if army is None or army.kind != "army":
@@ -669,7 +646,7 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
 _SENONES_AT = re.compile(r"becomes Gallic when the (?P<nation>\w+) reach (?P<pp>\d+) PP")
 
 
-def senones_provinces(state: CampaignState) -> list[str]:
+def senones_provinces(state: CampaignData) -> list[str]:
     """T7.9: the provinces that pass to the Senones when their PP reach the threshold in the
     provinces table's ``special`` column (once passed, they stay passed)."""
     lines = []
@@ -689,7 +666,7 @@ def senones_provinces(state: CampaignState) -> list[str]:
     return lines
 
 
-def deploy_event_troops(state: CampaignState, nation: str, pm: int, province: str) -> str:
+def deploy_event_troops(state: CampaignData, nation: str, pm: int, province: str) -> str:
     """T7.9: troops an event brings appear in the province it names (Ptolemy's at Tarentum)."""
     return deploy_at(state, nation, "army", pm, province)
 
@@ -700,7 +677,7 @@ CISALPINE = "Gallia Cisalpina"
 """T5.6, 6: the region whose provinces the Senones may annex."""
 
 
-def check_winter_map(state: CampaignState, key: str, annex: str | None) -> None:
+def check_winter_map(state: CampaignData, key: str, annex: str | None) -> None:
     """T7.9: the annexation names a Cisalpine province not yet the Senones'; nothing else
     takes ``annex``."""
     if key != "senones_annex":
@@ -721,7 +698,7 @@ def check_winter_map(state: CampaignState, key: str, annex: str | None) -> None:
 
 
 def winter_on_map(
-    state: CampaignState, effective: WinterEventSpec, happened: int, annex: str | None
+    state: CampaignData, effective: WinterEventSpec, happened: int, annex: str | None
 ) -> list[str]:
     """T7.9: the winter event ``effective`` acts on the map (the storm is the caller's: its
     loser is chosen after upkeep)."""

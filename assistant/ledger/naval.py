@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
 from assistant.ledger.events import FleetRetreated, InterceptionRolled
 from assistant.ledger.forces import Force, alliances, board_of, on_map
+from assistant.ledger.models import Interception
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
@@ -24,7 +23,7 @@ from converters.i18n import N_, _
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "Interception",
@@ -58,26 +57,13 @@ PRISONERS_ABOARD = N_("{army} ({pm} PM) aboard taken prisoner by {captor} (T4.3)
 """Troops aboard a fleet that surrenders."""
 
 
-class Interception(BaseModel):
-    """An interception already rolled: one roll per meeting (T3.6)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    turn: int
-    """The turn it was rolled."""
-    fleet: str
-    """The fleet that sought battle."""
-    target: str
-    """The fleet that avoided it."""
-
-
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _fleet(state: CampaignState, name: str, field: str) -> Force:
+def _fleet(state: CampaignData, name: str, field: str) -> Force:
     """The fleet called ``name`` on the map; LedgerError naming ``field`` otherwise."""
     if board_of(state.scenario) is None or state.scenario.armies:
         raise _error(_("{field}: this campaign has no map of fleets (T7)").format(field=field))
@@ -98,7 +84,7 @@ def _fleet(state: CampaignState, name: str, field: str) -> Force:
     return found
 
 
-def _enemies_at(state: CampaignState, province: str, nation: str) -> list[Force]:
+def _enemies_at(state: CampaignData, province: str, nation: str) -> list[Force]:
     groups = alliances(state)
     return [
         f
@@ -110,7 +96,7 @@ def _enemies_at(state: CampaignState, province: str, nation: str) -> list[Force]
 # ---- T3.6: the interception roll -----------------------------------------------------------
 
 
-def _meeting(state: CampaignState, fleet_name: str, target_name: str) -> tuple[Force, Force, int]:
+def _meeting(state: CampaignData, fleet_name: str, target_name: str) -> tuple[Force, Force, int]:
     """T3.6, T7.4: the two fleets meet (one province, nations at war, movement season, no roll
     yet between them this turn); returns them and the sum the die is rolled against."""
     fleet = _fleet(state, fleet_name, "fleet")
@@ -146,7 +132,7 @@ def _meeting(state: CampaignState, fleet_name: str, target_name: str) -> tuple[F
 
 
 def interception_event(
-    state: CampaignState, fleet: str, target: str, dice: Dice, *, who: str = "", note: str = ""
+    state: CampaignData, fleet: str, target: str, dice: Dice, *, who: str = "", note: str = ""
 ) -> InterceptionRolled:
     """T3.6: ``fleet`` seeks battle, ``target`` avoids it: checked, then 1d6 from ``dice``
     against both fleets' PM plus the land PM ``target`` carries, under the campaign's house
@@ -166,7 +152,7 @@ def interception_event(
     )
 
 
-def intercepted(state: CampaignState, event: InterceptionRolled, apply: bool) -> str:
+def intercepted(state: CampaignData, event: InterceptionRolled, apply: bool) -> str:
     """T3.6: the roll as recorded must be the one die of this meeting, against the sum the
     map gives, read under the house rule in force; nothing moves (caught: the battle is the
     next event; not caught: the target goes on with its move)."""
@@ -218,7 +204,7 @@ def intercepted(state: CampaignState, event: InterceptionRolled, apply: bool) ->
 # ---- T3.7: a beaten fleet's retreat ---------------------------------------------------------
 
 
-def fleet_retreats(state: CampaignState, name: str) -> list[str]:
+def fleet_retreats(state: CampaignData, name: str) -> list[str]:
     """T3.7, T7.5: where the beaten fleet ``name`` may retreat, in the seed's order; empty when
     it has nowhere to go (it surrenders).
 
@@ -265,7 +251,7 @@ def fleet_retreats(state: CampaignState, name: str) -> list[str]:
     return sorted(found, key=order.__getitem__)
 
 
-def fleet_retreated(state: CampaignState, event: FleetRetreated, apply: bool) -> str:
+def fleet_retreated(state: CampaignData, event: FleetRetreated, apply: bool) -> str:
     """T3.7, T7.5: the beaten fleet goes to an allowed province (the troops aboard with it),
     or, when none is open, surrenders: its ships join the winner's largest fleet there (T3.7
     Reading) and the troops aboard are taken prisoner (T4.3)."""

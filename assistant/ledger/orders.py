@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from assistant.ledger import forces as map_rules
 from assistant.ledger.events import (
     ArmyMoved,
@@ -33,13 +31,14 @@ from assistant.ledger.events import (
     SealedOrder,
     VoyageOrder,
 )
+from assistant.ledger.models import MeetingState
 from assistant.ledger.phases import Phase
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "REFEREE",
@@ -61,37 +60,8 @@ REFEREE: None = None
 """The viewer who sees every order (the referee receives them all, T7.3)."""
 
 
-class MeetingState(BaseModel):
-    """A meeting found this turn and how far it is settled (T7.4)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    meeting: Meeting
-    """What was found."""
-    seek: list[str] | None = None
-    """The nations that said they seek battle (None: not answered yet)."""
-    settled: bool = False
-    """Nothing more is needed: neither side sought battle, the battle was recorded, the
-    avoider was not intercepted, or it withdrew."""
-
-    @property
-    def province(self) -> str:
-        """Where it is."""
-        return self.meeting.province
-
-    @property
-    def at_sea(self) -> bool:
-        """Fleets meeting (T5.2 phase 4)."""
-        return self.meeting.at_sea
-
-    @property
-    def forces(self) -> list[str]:
-        """The forces that meet."""
-        return self.meeting.forces
-
-
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
 
@@ -101,7 +71,7 @@ def force_of(order: SealedOrder) -> str:
     return order.army if isinstance(order, MarchOrder) else order.fleet
 
 
-def _ordered_forces(state: CampaignState) -> dict[str, str]:
+def _ordered_forces(state: CampaignData) -> dict[str, str]:
     """Force → the nation whose order moves it (carried armies count as ordered)."""
     taken: dict[str, str] = {}
     for nation, orders in state.orders.items():
@@ -113,7 +83,7 @@ def _ordered_forces(state: CampaignState) -> dict[str, str]:
     return taken
 
 
-def _need_sealed(state: CampaignState) -> None:
+def _need_sealed(state: CampaignData) -> None:
     if state.rules.orders != "sealed":
         raise refused(
             "orders",
@@ -125,7 +95,7 @@ def _need_sealed(state: CampaignState) -> None:
 
 
 def order_for(
-    state: CampaignState, order: SealedOrder, nation: str | None = None, **fields: Any
+    state: CampaignData, order: SealedOrder, nation: str | None = None, **fields: Any
 ) -> OrderGiven | None:
     """T7.3: the event a march or voyage becomes in this campaign — under house rule ``orders =
     sealed``, an order of ``nation`` (default: the force's own nation); None when the campaign
@@ -141,7 +111,7 @@ def order_for(
     return OrderGiven(nation=nation, order=order, **fields)
 
 
-def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
+def given(state: CampaignData, event: OrderGiven, apply: bool) -> str:
     """T7.3: a nation's order for one of its forces, checked when given: its own force, one
     order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
@@ -194,7 +164,7 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     return text
 
 
-def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
+def withdrawn(state: CampaignData, event: OrderWithdrawn, apply: bool) -> str:
     """T7.3: a nation takes back its order for one force before they are carried out."""
     _need_sealed(state)
     nation = state.nation(event.nation)
@@ -217,7 +187,7 @@ def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
     )
 
 
-def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
+def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
     """T7.3, T7.4: every order revealed and carried out together, as one event (its results
     computed here from the orders in, never from the order they were entered in)."""
     _need_sealed(state)
@@ -306,7 +276,7 @@ def _way(mover: Mover, outcome: Any) -> str:
     return mover.way or "stood"
 
 
-def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
+def resolved(state: CampaignData, event: OrdersResolved, apply: bool) -> str:
     """T7.3: carry out every order at once; the event must say exactly what the orders in
     give (it is built by :func:`resolution`)."""
     _need_sealed(state)
@@ -344,7 +314,7 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
     return text
 
 
-def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
+def answered(state: CampaignData, event: MeetingAnswered, apply: bool) -> str:
     """T3.0, T7.4: each side says seek or avoid. Neither seeks: no battle, both stay (the
     meeting is settled). One or both seek: a battle follows (at sea, an interception first if
     only one seeks, T3.6)."""
@@ -379,7 +349,7 @@ def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
     )
 
 
-def found_by_landing(state: CampaignState, army: str) -> None:
+def found_by_landing(state: CampaignData, army: str) -> None:
     """T5.2 phase 6, T7.4: troops landed after the naval battles meet the hostile armies
     ashore where they land (one land meeting per province, the landing its approach, T3.2)."""
     if state.orders_resolved_turn != state.turn:
@@ -423,7 +393,7 @@ def found_by_landing(state: CampaignState, army: str) -> None:
     )
 
 
-def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+def check_battle_meets(state: CampaignData, place: str, nations: Iterable[str]) -> None:
     """T7.4: once the orders are carried out, a battle before the retreats is fought only where
     forces meet, between the nations of that meeting (a second battle after the retreats,
     T4.3, is not bound to a meeting)."""
@@ -452,7 +422,7 @@ def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str])
     )
 
 
-def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+def settle_by_battle(state: CampaignData, place: str, nations: Iterable[str]) -> None:
     """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
     fought = set(nations)
     for meeting in state.meetings:
@@ -465,7 +435,7 @@ def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -
             return
 
 
-def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:
+def settle_by_interception(state: CampaignData, province: str, caught: bool) -> None:
     """T3.6: an avoiding fleet not intercepted goes on: the meeting at sea is settled."""
     if caught:
         return
@@ -475,7 +445,7 @@ def settle_by_interception(state: CampaignState, province: str, caught: bool) ->
             return
 
 
-def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> str:
+def player_changed(state: CampaignData, event: PlayerChanged, apply: bool) -> str:
     """T4.4: a nation loses its player or gets one back (its orders given this turn are
     withdrawn with it)."""
     nation = state.nation(event.nation)
@@ -504,7 +474,7 @@ def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> s
     )
 
 
-def orders_of(state: CampaignState, viewer: str | None) -> dict[str, list[SealedOrder]]:
+def orders_of(state: CampaignData, viewer: str | None) -> dict[str, list[SealedOrder]]:
     """The orders waiting to be carried out that ``viewer`` may see: the referee every
     nation's, a nation only its own (:func:`may_see`)."""
     return {
@@ -526,7 +496,7 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
     return True
 
 
-def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
+def meetings_summary(state: CampaignData) -> list[dict[str, Any]]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
     return [
         {
