@@ -12,7 +12,7 @@ rules of the map live in one module rather than in ``state.py``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.board import shipped_board
 from armylists.scenarios import Scenario
@@ -24,6 +24,7 @@ from assistant.ledger.events import (
     ForceSplit,
     TroopsLanded,
 )
+from assistant.ledger.family import Family
 from assistant.ledger.models import Force, ForceKind
 from converters.campaign_map import Board
 from converters.i18n import N_, _
@@ -33,9 +34,17 @@ if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "ARMY_MOVED",
+    "FLEET_SAILED",
+    "FORCES_MERGED",
+    "FORCE_RENAMED",
+    "FORCE_SPLIT",
+    "TROOPS_LANDED",
     "Force",
     "alliances",
     "board_of",
+    "check_march",
+    "check_voyage",
     "default_name",
     "deploy_at",
     "map_summary",
@@ -314,7 +323,17 @@ def _no_winter_moves(state: CampaignData) -> None:
         raise _error(_("turn: no movement in the winter turn (T5.1)"))
 
 
-def move_army(state: CampaignData, event: ArmyMoved, apply: bool) -> str:
+class Marched(NamedTuple):
+    """An army's march (T7.3): its PM, whence, whither and by which road."""
+
+    army: str
+    pm: int
+    start: str
+    to: str
+    way: str | None
+
+
+def check_march(state: CampaignData, event: ArmyMoved) -> None:
     """T7.3: an army marches one province a turn, to a neighbour joined by a road."""
     board = _board(state)
     _no_winter_moves(state)
@@ -333,8 +352,7 @@ def move_army(state: CampaignData, event: ArmyMoved, apply: bool) -> str:
         )
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
-    way = board.land_way(army.province, event.to)
-    if way is None:
+    if board.land_way(army.province, event.to) is None:
         raise _error(
             _("to: no road joins {here} and {to}; by road: {choices} (T7.3)").format(
                 here=army.province,
@@ -342,21 +360,60 @@ def move_army(state: CampaignData, event: ArmyMoved, apply: bool) -> str:
                 choices=", ".join(board.road_neighbours(army.province)),
             )
         )
-    came_from = army.province
-    if apply:
-        army.came_from = army.province
-        army.province = event.to
-        army.moved = state.turn
-        army.landed_from = None
-    marched = (
+
+
+def _evolve_march(state: CampaignData, event: ArmyMoved, _event_id: int) -> Marched:
+    army = state.forces[event.army]
+    way = _board(state).land_way(army.province, event.to)
+    marched = Marched(army.name, army.pm, army.province, event.to, way)
+    army.came_from = army.province
+    army.province = event.to
+    army.moved = state.turn
+    army.landed_from = None
+    return marched
+
+
+def _describe_march(event: ArmyMoved, marched: Marched) -> str:
+    template = (
         N_("{army} ({pm} PM) marched from {start} to {to} by the mountain road (T3.2)")
-        if way == "mountain"
+        if marched.way == "mountain"
         else N_("{army} ({pm} PM) marched from {start} to {to}")
     )
-    return marched.format(army=army.name, pm=army.pm, start=came_from, to=event.to)
+    return template.format(army=marched.army, pm=marched.pm, start=marched.start, to=marched.to)
 
 
-def sail_fleet(state: CampaignData, event: FleetSailed, apply: bool) -> str:
+ARMY_MOVED = Family(check_march, _evolve_march, _describe_march)
+
+
+class Sailed(NamedTuple):
+    """A fleet's voyage (T7.3): its PM, the route, where it started, the troops it carried."""
+
+    fleet: str
+    pm: int
+    route: tuple[str, ...]
+    start: str
+    troops: tuple[tuple[str, int], ...]
+    landed: bool
+
+
+def _route(state: CampaignData, fleet: Force, event: FleetSailed) -> list[str] | None:
+    """The route given, else the shortest by sea (None: there is none)."""
+    if event.via:
+        return [fleet.province, *event.via, event.to]
+    return _board(state).shortest_sea_route(fleet.province, event.to)
+
+
+def _carried(state: CampaignData, fleet: Force, event: FleetSailed) -> list[Force]:
+    """The armies aboard, then those the event carries, each once."""
+    carried = [f for f in state.forces.values() if f.aboard == fleet.name]
+    for name in event.carry:
+        army = state.forces[name]
+        if army not in carried:
+            carried.append(army)
+    return carried
+
+
+def check_voyage(state: CampaignData, event: FleetSailed) -> None:
     """T7.3, T3.7: a fleet sails at most 8 stretches through maritime provinces (the route
     given, else the shortest), carrying troops that started the turn with it (1 naval PM per
     land PM); landing them ends its move, and only Pyrrhus lands on the African coast."""
@@ -369,18 +426,14 @@ def sail_fleet(state: CampaignData, event: FleetSailed, apply: bool) -> str:
         )
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
-    if event.via:
-        route = [fleet.province, *event.via, event.to]
-    else:
-        found = board.shortest_sea_route(fleet.province, event.to)
-        if found is None:
-            raise _error(
-                _(
-                    "to: no sea route from {here} to {to}: fleets sail only through maritime "
-                    "provinces (T7.3)"
-                ).format(here=fleet.province, to=event.to)
-            )
-        route = found
+    route = _route(state, fleet, event)
+    if route is None:
+        raise _error(
+            _(
+                "to: no sea route from {here} to {to}: fleets sail only through maritime "
+                "provinces (T7.3)"
+            ).format(here=fleet.province, to=event.to)
+        )
     try:
         board.check_sea_route(route)
     except ValueError as error:
@@ -427,26 +480,45 @@ def sail_fleet(state: CampaignData, event: FleetSailed, apply: bool) -> str:
         raise _error(_("land: {fleet} carries no troops").format(fleet=fleet.name))
     if event.land:
         _check_landing(board, event.to, carried)
-    start = fleet.province
-    if apply:
-        fleet.came_from = fleet.province
-        fleet.province = event.to
-        fleet.moved = state.turn
-        for army in carried:
-            army.came_from = None
-            army.province = event.to
-            army.moved = state.turn
-            army.aboard = None if event.land else fleet.name
-            army.landed_from = fleet.name if event.land else None
-    stayed = start == event.to
-    troops = "landed" if carried and event.land else "carrying" if carried else ""
-    return _SAILED[stayed, troops].format(
-        fleet=fleet.name,
-        pm=fleet.pm,
-        route=" → ".join(route),
-        province=start,
-        troops=", ".join(f"{a.name} {a.pm} PM" for a in carried),
+
+
+def _evolve_voyage(state: CampaignData, event: FleetSailed, _event_id: int) -> Sailed:
+    fleet = state.forces[event.fleet]
+    route = _route(state, fleet, event) or []
+    carried = _carried(state, fleet, event)
+    sailed = Sailed(
+        fleet.name,
+        fleet.pm,
+        tuple(route),
+        fleet.province,
+        tuple((a.name, a.pm) for a in carried),
+        event.land,
     )
+    fleet.came_from = fleet.province
+    fleet.province = event.to
+    fleet.moved = state.turn
+    for army in carried:
+        army.came_from = None
+        army.province = event.to
+        army.moved = state.turn
+        army.aboard = None if event.land else fleet.name
+        army.landed_from = fleet.name if event.land else None
+    return sailed
+
+
+def _describe_voyage(event: FleetSailed, sailed: Sailed) -> str:
+    stayed = sailed.start == event.to
+    troops = "landed" if sailed.troops and sailed.landed else "carrying" if sailed.troops else ""
+    return _SAILED[stayed, troops].format(
+        fleet=sailed.fleet,
+        pm=sailed.pm,
+        route=" → ".join(sailed.route),
+        province=sailed.start,
+        troops=", ".join(f"{name} {pm} PM" for name, pm in sailed.troops),
+    )
+
+
+FLEET_SAILED = Family(check_voyage, _evolve_voyage, _describe_voyage)
 
 
 _SAILED = {
@@ -470,7 +542,16 @@ def _check_landing(board: Board, province: str, armies: list[Force]) -> None:
         )
 
 
-def land_troops(state: CampaignData, event: TroopsLanded, apply: bool) -> str:
+class Landed(NamedTuple):
+    """An army landed (T7.3): its PM, where, from which fleet."""
+
+    army: str
+    pm: int
+    province: str
+    fleet: str
+
+
+def _check_landed(state: CampaignData, event: TroopsLanded) -> None:
     """T7.3: an army aboard a fleet lands where the fleet is; landing ends the fleet's move."""
     board = _board(state)
     _no_winter_moves(state)
@@ -478,18 +559,28 @@ def land_troops(state: CampaignData, event: TroopsLanded, apply: bool) -> str:
     if army.aboard is None:
         raise _error(_("army: {army} is not aboard a fleet").format(army=army.name))
     _check_landing(board, army.province, [army])
-    fleet = state.forces[army.aboard]
-    if apply:
-        army.aboard = None
-        army.moved = state.turn
-        army.landed_from = fleet.name
-        fleet.moved = state.turn
+
+
+def _evolve_landed(state: CampaignData, event: TroopsLanded, _event_id: int) -> Landed:
+    army = state.forces[event.army]
+    fleet = state.forces[army.aboard or ""]
+    army.aboard = None
+    army.moved = state.turn
+    army.landed_from = fleet.name
+    fleet.moved = state.turn
+    return Landed(army.name, army.pm, army.province, fleet.name)
+
+
+def _describe_landed(event: TroopsLanded, landed: Landed) -> str:
     return N_("{army} ({pm} PM) landed at {province} from {fleet}").format(
-        army=army.name, pm=army.pm, province=army.province, fleet=fleet.name
+        army=landed.army, pm=landed.pm, province=landed.province, fleet=landed.fleet
     )
 
 
-def rename(state: CampaignData, event: ForceRenamed, apply: bool) -> str:
+TROOPS_LANDED = Family(_check_landed, _evolve_landed, _describe_landed)
+
+
+def _check_rename(state: CampaignData, event: ForceRenamed) -> None:
     """T7.2: the referee renames an army or fleet."""
     force = _force(state, event.force, "force")
     new = event.name.strip()
@@ -497,10 +588,17 @@ def rename(state: CampaignData, event: ForceRenamed, apply: bool) -> str:
         raise _error(_("name: give the new name"))
     if new in state.forces and new != force.name:
         raise _error(_("name: {name} is already taken").format(name=new))
-    old = force.name
-    if apply:
-        _rename(state, force, new)
-    return N_("{old} renamed {new}").format(old=old, new=new)
+
+
+def _evolve_rename(state: CampaignData, event: ForceRenamed, _event_id: int) -> None:
+    _rename(state, state.forces[event.force], event.name.strip())
+
+
+def _describe_rename(event: ForceRenamed, _happened: None) -> str:
+    return N_("{old} renamed {new}").format(old=event.force, new=event.name.strip())
+
+
+FORCE_RENAMED = Family(_check_rename, _evolve_rename, _describe_rename)
 
 
 def _rename(state: CampaignData, force: Force, new: str) -> None:
@@ -512,7 +610,19 @@ def _rename(state: CampaignData, force: Force, new: str) -> None:
             other.aboard = new
 
 
-def split(state: CampaignData, event: ForceSplit, apply: bool) -> str:
+class Split(NamedTuple):
+    """Part of a force become a new one (T7.2): the new force's name and where it stands."""
+
+    name: str
+    province: str
+
+
+def _split_name(state: CampaignData, event: ForceSplit) -> str:
+    force = state.forces[event.force]
+    return event.name.strip() or default_name(state.forces, force.nation, force.kind)
+
+
+def _check_split(state: CampaignData, event: ForceSplit) -> None:
     """T7.2: part of an army or fleet becomes a new one in the same province."""
     force = _force(state, event.force, "force")
     if not 1 <= event.pm < force.pm:
@@ -521,7 +631,7 @@ def split(state: CampaignData, event: ForceSplit, apply: bool) -> str:
                 name=force.name, pm=force.pm, most=force.pm - 1
             )
         )
-    name = event.name.strip() or default_name(state.forces, force.nation, force.kind)
+    name = _split_name(state, event)
     if name in state.forces:
         raise _error(_("name: {name} is already taken").format(name=name))
     if force.kind == "fleet":
@@ -532,15 +642,33 @@ def split(state: CampaignData, event: ForceSplit, apply: bool) -> str:
                     name=force.name, load=load
                 )
             )
-    if apply:
-        force.pm -= event.pm
-        state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
+
+
+def _evolve_split(state: CampaignData, event: ForceSplit, _event_id: int) -> Split:
+    force = state.forces[event.force]
+    name = _split_name(state, event)
+    force.pm -= event.pm
+    state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
+    return Split(name, force.province)
+
+
+def _describe_split(event: ForceSplit, split: Split) -> str:
     return N_("{pm} PM of {force} became {name} at {province}").format(
-        pm=event.pm, force=force.name, name=name, province=force.province
+        pm=event.pm, force=event.force, name=split.name, province=split.province
     )
 
 
-def merge(state: CampaignData, event: ForcesMerged, apply: bool) -> str:
+FORCE_SPLIT = Family(_check_split, _evolve_split, _describe_split)
+
+
+class Merged(NamedTuple):
+    """Two forces become one (T7.2): the PM together and where."""
+
+    pm: int
+    province: str
+
+
+def _check_merge(state: CampaignData, event: ForcesMerged) -> None:
     """T7.2: two armies (or two fleets) of one nation in one province become one."""
     force = _force(state, event.force, "force")
     into = _force(state, event.into, "into")
@@ -561,16 +689,27 @@ def merge(state: CampaignData, event: ForcesMerged, apply: bool) -> str:
                 a=force.name, b=into.name
             )
         )
-    if apply:
-        into.pm += force.pm
-        into.moved = max(into.moved, force.moved)
-        for other in state.forces.values():
-            if other.aboard == force.name:
-                other.aboard = into.name
-        del state.forces[force.name]
+
+
+def _evolve_merge(state: CampaignData, event: ForcesMerged, _event_id: int) -> Merged:
+    force = state.forces[event.force]
+    into = state.forces[event.into]
+    into.pm += force.pm
+    into.moved = max(into.moved, force.moved)
+    for other in state.forces.values():
+        if other.aboard == force.name:
+            other.aboard = into.name
+    del state.forces[force.name]
+    return Merged(into.pm, into.province)
+
+
+def _describe_merge(event: ForcesMerged, merged: Merged) -> str:
     return N_("{force} merged into {into} ({pm} PM) at {province}").format(
-        force=force.name, into=into.name, pm=into.pm, province=into.province
+        force=event.force, into=event.into, pm=merged.pm, province=merged.province
     )
+
+
+FORCES_MERGED = Family(_check_merge, _evolve_merge, _describe_merge)
 
 
 # ---- keeping the map in step with the nations' PM ----------------------------------------

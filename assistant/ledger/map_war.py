@@ -9,7 +9,7 @@ tribute); the checks against the campaign as it stands, and the changes, are her
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from armylists.scenarios import WinterEventSpec
 from assistant.ledger.errors import LedgerFieldError
@@ -22,6 +22,7 @@ from assistant.ledger.events import (
     TreatyBroken,
     TreatyMade,
 )
+from assistant.ledger.family import Family
 from assistant.ledger.forces import (
     alliances,
     board_of,
@@ -43,11 +44,20 @@ if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData, NationState
 
 __all__ = [
+    "ARMY_RETREATED",
+    "CITY_SHUT_IN",
+    "PROVINCE_SACKED",
+    "SIEGE_LIFTED",
+    "TREATY_BROKEN",
+    "TREATY_MADE",
+    "CityTaken",
     "Treaty",
     "alliances",
-    "battle_on_map",
     "beyond_standing",
+    "check_battle_on_map",
     "check_fielded",
+    "describe_battle_on_map",
+    "evolve_battle_on_map",
     "retreats",
     "sack_event",
     "siege_costs",
@@ -82,7 +92,17 @@ def _standing(state: CampaignData, name: str) -> list[Force]:
 # ---- sieges (T5.4, T7.6) -----------------------------------------------------------------
 
 
-def shut_in(state: CampaignData, event: CityShutIn, apply: bool) -> str:
+def _inside_and_out(state: CampaignData, province: str) -> tuple[str, list[Force], list[Force]]:
+    """The city's holder, the armies inside (its own and its allies') and those outside."""
+    holder = state.control.get(province, "")
+    groups = alliances(state)
+    standing = _standing(state, province)
+    inside = [f for f in standing if not at_war(f.paid_by or f.nation, holder, groups)]
+    outside = [f for f in standing if at_war(f.paid_by or f.nation, holder, groups)]
+    return holder, inside, outside
+
+
+def _check_shut_in(state: CampaignData, event: CityShutIn) -> None:
     """T7.6: the holder of a city attacked there shuts itself in; at most the city's PE value
     in PM may be inside."""
     _province(state, event.province)
@@ -94,16 +114,7 @@ def shut_in(state: CampaignData, event: CityShutIn, apply: bool) -> str:
         )
     if event.province in state.besieged:
         raise _error(_("province: {name} is already besieged").format(name=event.province))
-    holder = state.control.get(event.province, "")
-    groups = alliances(state)
-    inside = [
-        f
-        for f in _standing(state, event.province)
-        if not at_war(f.paid_by or f.nation, holder, groups)
-    ]
-    outside = [
-        f for f in _standing(state, event.province) if at_war(f.paid_by or f.nation, holder, groups)
-    ]
+    _holder, inside, outside = _inside_and_out(state, event.province)
     if not outside:
         raise _error(
             _("province: no enemy army stands at {name}: nobody to shut out (T7.6)").format(
@@ -119,22 +130,50 @@ def shut_in(state: CampaignData, event: CityShutIn, apply: bool) -> str:
                 "inside: split the army and march the rest out"
             ).format(name=event.province, value=value, held=held)
         )
-    if apply:
-        state.besieged.append(event.province)
-    besiegers = ", ".join(f.name for f in outside)
+
+
+class ShutIn(NamedTuple):
+    """A city shut in (T7.6): its holder, the PM inside, the besiegers."""
+
+    holder: str
+    held: int
+    besiegers: tuple[str, ...]
+
+
+def _evolve_shut_in(state: CampaignData, event: CityShutIn, _event_id: int) -> ShutIn:
+    holder, inside, outside = _inside_and_out(state, event.province)
+    state.besieged.append(event.province)
+    return ShutIn(holder, sum(f.pm for f in inside), tuple(f.name for f in outside))
+
+
+def _describe_shut_in(event: CityShutIn, shut: ShutIn) -> str:
     return N_("{province} shut in by {holder} ({held} PM inside) against {besiegers}").format(
-        province=event.province, holder=holder, held=held, besiegers=besiegers
+        province=event.province,
+        holder=shut.holder,
+        held=shut.held,
+        besiegers=", ".join(shut.besiegers),
     )
 
 
-def lift(state: CampaignData, event: SiegeLifted, apply: bool) -> str:
+CITY_SHUT_IN = Family(_check_shut_in, _evolve_shut_in, _describe_shut_in)
+
+
+def _check_lift(state: CampaignData, event: SiegeLifted) -> None:
     """T7.6: the siege of a city ends without the city falling."""
     _province(state, event.province)
     if event.province not in state.besieged:
         raise _error(_("province: {name} is not besieged").format(name=event.province))
-    if apply:
-        state.besieged.remove(event.province)
+
+
+def _evolve_lift(state: CampaignData, event: SiegeLifted, _event_id: int) -> None:
+    state.besieged.remove(event.province)
+
+
+def _describe_lift(event: SiegeLifted, _happened: None) -> str:
     return N_("the siege of {province} is lifted").format(province=event.province)
+
+
+SIEGE_LIFTED = Family(_check_lift, _evolve_lift, _describe_lift)
 
 
 def siege_costs(state: CampaignData) -> dict[str, int]:
@@ -233,34 +272,45 @@ def sack_event(state: CampaignData, province: str, nation: str, **fields: object
     )
 
 
-def sacked(state: CampaignData, event: ProvinceSacked, apply: bool) -> str:
-    """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
-    loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
-    nation = _check_sack(state, event.province, event.nation)
+def _check_sacked(state: CampaignData, event: ProvinceSacked) -> None:
+    """T5.3: the sacker's army stands there and the province was not sacked this year; every
+    nation whose prestige moves is one of the campaign's."""
+    _check_sack(state, event.province, event.nation)
     for name in event.prestige:
         state.nation(name, "prestige")
-    if apply:
-        nation.treasury += event.pe
-        for name, pp in event.prestige.items():
-            state.nations[name].prestige += pp
-        state.sacked.append(event.province)
-        facts = next(p for p in state.scenario.provinces if p.name == event.province)
-        victim = state.control.get(event.province, facts.homeland)
-        if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
-            # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
-            # neither allied nor at war with; only such sacks are counted.
-            state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
-        hostile = state.sacked_by.setdefault(event.province, [])
-        if nation.name not in hostile:
-            hostile.append(nation.name)
+
+
+def _evolve_sacked(state: CampaignData, event: ProvinceSacked, _event_id: int) -> None:
+    """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
+    loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
+    nation = state.nations[event.nation]
+    nation.treasury += event.pe
+    for name, pp in event.prestige.items():
+        state.nations[name].prestige += pp
+    state.sacked.append(event.province)
+    facts = next(p for p in state.scenario.provinces if p.name == event.province)
+    victim = state.control.get(event.province, facts.homeland)
+    if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
+        # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
+        # neither allied nor at war with; only such sacks are counted.
+        state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
+    hostile = state.sacked_by.setdefault(event.province, [])
+    if nation.name not in hostile:
+        hostile.append(nation.name)
+
+
+def _describe_sacked(event: ProvinceSacked, _happened: None) -> str:
     text = N_(
         "{nation} sacked {province}: +{pe} PE, its loyalty toward {sacker} −10 (T5.3)"
-    ).format(nation=nation.name, province=event.province, pe=event.pe, sacker=nation.name)
+    ).format(nation=event.nation, province=event.province, pe=event.pe, sacker=event.nation)
     if event.prestige:
         text += "; " + N_("prestige {changes}").format(
             changes=", ".join(f"{n} {signed(pp)}" for n, pp in event.prestige.items())
         )
     return text
+
+
+PROVINCE_SACKED = Family(_check_sacked, _evolve_sacked, _describe_sacked)
 
 
 def signed(value: int) -> str:
@@ -277,30 +327,41 @@ the sacks recorded then still read in Italian."""
 # ---- treaties (T7.10, T4.2) --------------------------------------------------------------
 
 
-def treaty_made(state: CampaignData, event: TreatyMade, apply: bool) -> str:
+def _parties(state: CampaignData, event: TreatyMade) -> list[str]:
+    return [state.nation(name, "parties").name for name in event.parties]
+
+
+def _check_treaty_made(state: CampaignData, event: TreatyMade) -> None:
     """T7.10: a public treaty; an imposed peace gives its PP to the one who imposes it."""
-    parties = [state.nation(name, "parties").name for name in event.parties]
+    parties = _parties(state, event)
     if len(set(parties)) != len(parties):
         raise _error(_("parties: each nation signs once"))
     if event.imposed_by is not None and event.imposed_by not in parties:
         raise _error(_("imposed_by: one of the parties ({names})").format(names=", ".join(parties)))
     if event.pp and event.imposed_by is None:
         raise _error(_("pp: only an imposed peace moves prestige (T4.2)"))
-    number = len(state.treaties) + 1
-    if apply:
-        state.treaties.append(
-            Treaty(number=number, parties=parties, terms=event.terms, alliance=event.alliance)
-        )
-        if event.imposed_by is not None:
-            for name in parties:
-                state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
-        # T7.10: a treaty, alliance or peace, ends the wars between its parties.
-        from assistant.ledger.relations import end_wars
 
-        end_wars(state, parties)
+
+def _evolve_treaty_made(state: CampaignData, event: TreatyMade, _event_id: int) -> int:
+    parties = _parties(state, event)
+    number = len(state.treaties) + 1
+    state.treaties.append(
+        Treaty(number=number, parties=parties, terms=event.terms, alliance=event.alliance)
+    )
+    if event.imposed_by is not None:
+        for name in parties:
+            state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
+    # T7.10: a treaty, alliance or peace, ends the wars between its parties.
+    from assistant.ledger.relations import end_wars
+
+    end_wars(state, parties)
+    return number
+
+
+def _describe_treaty_made(event: TreatyMade, number: int) -> str:
     kind = N_("alliance") if event.alliance else N_("treaty")
     text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
-        number=number, kind=kind, parties=", ".join(parties), terms=event.terms
+        number=number, kind=kind, parties=", ".join(event.parties), terms=event.terms
     )
     if event.imposed_by is not None and event.pp:
         text += "; " + N_("imposed by {nation}: ±{pp} PP (T4.2)").format(
@@ -309,7 +370,10 @@ def treaty_made(state: CampaignData, event: TreatyMade, apply: bool) -> str:
     return text
 
 
-def treaty_broken(state: CampaignData, event: TreatyBroken, apply: bool) -> str:
+TREATY_MADE = Family(_check_treaty_made, _evolve_treaty_made, _describe_treaty_made)
+
+
+def _check_treaty_broken(state: CampaignData, event: TreatyBroken) -> None:
     """T4.2, T7.10: breaking a public treaty costs 5 PP; an alliance ends with it."""
     if not 1 <= event.treaty <= len(state.treaties):
         raise _error(
@@ -330,58 +394,98 @@ def treaty_broken(state: CampaignData, event: TreatyBroken, apply: bool) -> str:
                 names=", ".join(treaty.parties)
             )
         )
+
+
+class Broken(NamedTuple):
+    """A treaty broken (T4.2): its number and the PP it cost."""
+
+    number: int
+    cost: int
+
+
+def _evolve_treaty_broken(state: CampaignData, event: TreatyBroken, _event_id: int) -> Broken:
+    treaty = state.treaties[event.treaty - 1]
     cost = prestige_award(PrestigeEvent.TREATY_BROKEN, event.nation).actor
-    if apply:
-        treaty.broken_by = event.nation
-        state.nations[event.nation].prestige += cost
+    treaty.broken_by = event.nation
+    state.nations[event.nation].prestige += cost
+    return Broken(treaty.number, cost)
+
+
+def _describe_treaty_broken(event: TreatyBroken, broken: Broken) -> str:
     return N_("{nation} broke treaty {number}: {cost} PP (T4.2)").format(
-        nation=event.nation, number=treaty.number, cost=cost
+        nation=event.nation, number=broken.number, cost=broken.cost
     )
+
+
+TREATY_BROKEN = Family(_check_treaty_broken, _evolve_treaty_broken, _describe_treaty_broken)
 
 
 # ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
 
 
-def battle_on_map(state: CampaignData, event: BattleRecorded, apply: bool) -> str:
-    """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
-    the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
-    battle's losses come off the armies standing at its province, by :func:`sync`.)"""
+class CityTaken(NamedTuple):
+    """A city taken by assault (T7.5): who took it from whom, the PP each got, and the PM
+    left inside taken prisoner."""
+
+    place: str
+    taker: str
+    loser: str
+    taker_pp: int
+    loser_pp: int
+    captured: int
+
+
+def check_battle_on_map(state: CampaignData, event: BattleRecorded) -> None:
+    """T7.5: only side a winning a city assault on the map takes the city."""
     board = board_of(state.scenario)
     if board is None:
         if event.city_taken:
             raise _error(_("city_taken: this campaign has no map"))
-        return ""
+        return
     if not event.city_taken:
-        return ""
+        return
     if event.place not in board.provinces or not _besiegeable(state, event.place):
         raise _error(_("city_taken: {place} is no city (T7.5)").format(place=event.place))
     if not event.city_assault or event.winner != "a":
         raise _error(_("city_taken: only side a winning a city assault takes the city (T7.5)"))
+
+
+def evolve_battle_on_map(state: CampaignData, event: BattleRecorded) -> CityTaken | None:
+    """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
+    the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
+    battle's losses come off the armies standing at its province, by :func:`sync`.)"""
+    if board_of(state.scenario) is None or not event.city_taken:
+        return None
     side_a = [c for c in event.contingents if c.side == "a"]
     taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
     loser = state.control.get(event.place, "")
     award = prestige_award(PrestigeEvent.CITY_TAKEN, taker, senones_city=state.rules.senones_city)
-    captured = 0
-    if apply:
-        state.control[event.place] = taker
-        if event.place in state.besieged:
-            state.besieged.remove(event.place)
-        state.nations[taker].prestige += award.actor
-        if loser in state.nations and state.nations[loser].player:
-            state.nations[loser].prestige += award.other
-        captured = _garrison_taken(state, event, taker)
+    state.control[event.place] = taker
+    if event.place in state.besieged:
+        state.besieged.remove(event.place)
+    state.nations[taker].prestige += award.actor
+    if loser in state.nations and state.nations[loser].player:
+        state.nations[loser].prestige += award.other
+    captured = _garrison_taken(state, event, taker)
+    return CityTaken(event.place, taker, loser, award.actor, award.other, captured)
+
+
+def describe_battle_on_map(taken: CityTaken | None) -> str:
+    """The city taken, after the battle's own summary ("" when none was)."""
+    if taken is None:
+        return ""
     text = "; " + N_(
         "{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"
     ).format(
-        place=event.place,
-        taker=taker,
-        taker_pp=f"{award.actor:+d}",
-        loser=loser,
-        loser_pp=f"{award.other:+d}",
+        place=taken.place,
+        taker=taken.taker,
+        taker_pp=f"{taken.taker_pp:+d}",
+        loser=taken.loser,
+        loser_pp=f"{taken.loser_pp:+d}",
     )
-    if captured:
+    if taken.captured:
         text += "; " + N_("{pm} PM left in {place} taken prisoner by {taker} (T7.5)").format(
-            pm=captured, place=event.place, taker=taker
+            pm=taken.captured, place=taken.place, taker=taken.taker
         )
     return text
 
@@ -578,13 +682,23 @@ def _back_aboard(state: CampaignData, army: Force, groups: list[list[str]]) -> l
     ]
 
 
-def retreated(state: CampaignData, event: ArmyRetreated, apply: bool) -> str:
+def _captor(state: CampaignData, army: Force) -> str | None:
+    """T4.3: who takes a surrendering army prisoner: the largest enemy force there."""
+    groups = alliances(state)
+    captors = [
+        f
+        for f in _standing(state, army.province)
+        if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
+    ]
+    return max(captors, key=lambda f: f.pm).nation if captors else None
+
+
+def _check_retreated(state: CampaignData, event: ArmyRetreated) -> None:
     """T4.3, T7.5: the loser goes to an allowed province, or surrenders when none is open."""
     army = state.forces.get(event.army)
     if army is None or army.kind != "army":
         raise _error(_("army: no army called {name!r}").format(name=event.army))
-    options = retreats(state, army.name)
-    allowed = [o.province for o in options]
+    allowed = [o.province for o in retreats(state, army.name)]
     if event.to is None:
         if allowed:
             raise _error(
@@ -593,25 +707,7 @@ def retreated(state: CampaignData, event: ArmyRetreated, apply: bool) -> str:
                     "open (T4.3)"
                 ).format(army=army.name, places=", ".join(allowed))
             )
-        groups = alliances(state)
-        captors = [
-            f
-            for f in _standing(state, army.province)
-            if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
-        ]
-        captor = max(captors, key=lambda f: f.pm).nation if captors else None
-        if apply:
-            state.nations[army.nation].land_pm -= army.pm
-            if captor is not None:
-                state.nations[captor].prisoners_held += army.pm
-            del state.forces[army.name]
-        if captor:
-            return N_(
-                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
-            ).format(army=army.name, pm=army.pm, province=army.province, captor=captor)
-        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
-            army=army.name, pm=army.pm, province=army.province
-        )
+        return
     if event.to not in allowed:
         raise _error(
             _("to: {army} may retreat to {places} (T4.3), not {to}").format(
@@ -620,25 +716,68 @@ def retreated(state: CampaignData, event: ArmyRetreated, apply: bool) -> str:
                 to=event.to,
             )
         )
-    option = options[allowed.index(event.to)]
+
+
+class Retreated(NamedTuple):
+    """A retreat (T4.3, T7.5): the army's PM, whence, and the captor (a surrender), the fleet
+    it went back aboard, or whether a second battle may follow."""
+
+    pm: int
+    start: str
+    captor: str | None = None
+    fleet: str | None = None
+    second_battle: bool = False
+
+
+def _evolve_retreated(state: CampaignData, event: ArmyRetreated, _event_id: int) -> Retreated:
+    army = state.forces[event.army]
     start = army.province
+    if event.to is None:
+        captor = _captor(state, army)
+        state.nations[army.nation].land_pm -= army.pm
+        if captor is not None:
+            state.nations[captor].prisoners_held += army.pm
+        del state.forces[army.name]
+        return Retreated(army.pm, start, captor=captor)
+    options = retreats(state, army.name)
+    option = options[[o.province for o in options].index(event.to)]
     if option.aboard is not None:
         fleet = state.forces[option.aboard]
-        if apply:
-            army.province = fleet.province = event.to
-            army.aboard = army.landed_from = None
-        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
-            army=army.name, fleet=fleet.name, start=start, to=event.to
+        army.province = fleet.province = event.to
+        army.aboard = army.landed_from = None
+        return Retreated(army.pm, start, fleet=fleet.name)
+    army.province = event.to
+    army.aboard = None
+    return Retreated(army.pm, start, second_battle=option.second_battle)
+
+
+def _describe_retreated(event: ArmyRetreated, retreated: Retreated) -> str:
+    if event.to is None:
+        if retreated.captor:
+            return N_(
+                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
+            ).format(
+                army=event.army,
+                pm=retreated.pm,
+                province=retreated.start,
+                captor=retreated.captor,
+            )
+        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
+            army=event.army, pm=retreated.pm, province=retreated.start
         )
-    if apply:
-        army.province = event.to
-        army.aboard = None
+    if retreated.fleet is not None:
+        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
+            army=event.army, fleet=retreated.fleet, start=retreated.start, to=event.to
+        )
     text = N_("{army} retreated from {start} to {to}").format(
-        army=army.name, start=start, to=event.to
+        army=event.army, start=retreated.start, to=event.to
     )
-    if option.second_battle:
+    if retreated.second_battle:
         text += "; " + N_("a second battle may follow (T4.3)")
     return text
+
+
+ARMY_RETREATED = Family(_check_retreated, _evolve_retreated, _describe_retreated)
 
 
 # ---- the Senones' special provinces (T7.9) -----------------------------------------------

@@ -11,9 +11,10 @@ offered in the seed's order and refused anywhere else.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from assistant.ledger.events import FleetRetreated, InterceptionRolled
+from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
 from assistant.ledger.models import Interception
 from converters.campaign_map import MAX_SEA_STRETCHES
@@ -26,10 +27,10 @@ if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "FLEET_RETREATED",
+    "INTERCEPTION_ROLLED",
     "Interception",
-    "fleet_retreated",
     "fleet_retreats",
-    "intercepted",
     "interception_event",
 ]
 
@@ -152,7 +153,7 @@ def interception_event(
     )
 
 
-def intercepted(state: CampaignData, event: InterceptionRolled, apply: bool) -> str:
+def _check_intercepted(state: CampaignData, event: InterceptionRolled) -> None:
     """T3.6: the roll as recorded must be the one die of this meeting, against the sum the
     map gives, read under the house rule in force; nothing moves (caught: the battle is the
     next event; not caught: the target goes on with its move)."""
@@ -185,20 +186,38 @@ def intercepted(state: CampaignData, event: InterceptionRolled, apply: bool) -> 
                 rule=state.rules.interception,
             )
         )  # fmt: skip
-    if apply:
-        state.interceptions.append(
-            Interception(turn=state.turn, fleet=fleet.name, target=target.name)
-        )
-    template = INTERCEPTED if result.intercepted else ESCAPED
+
+
+class Rolled(NamedTuple):
+    """An interception rolled (T3.6): the seeking fleet's PM and the house rule's way."""
+
+    pm: int
+    way: str
+
+
+def _evolve_intercepted(state: CampaignData, event: InterceptionRolled, _event_id: int) -> Rolled:
+    from assistant.ledger.orders import settle_by_interception
+
+    fleet = state.forces[event.fleet]
+    state.interceptions.append(Interception(turn=state.turn, fleet=fleet.name, target=event.target))
+    settle_by_interception(state, event.province, event.intercepted)
+    return Rolled(fleet.pm, WAYS[state.rules.interception])
+
+
+def _describe_intercepted(event: InterceptionRolled, rolled: Rolled) -> str:
+    template = INTERCEPTED if event.intercepted else ESCAPED
     return template.format(
-        fleet=fleet.name,
-        pm=fleet.pm,
-        target=target.name,
-        province=fleet.province,
-        roll=roll,
-        against=against,
-        way=WAYS[state.rules.interception],
+        fleet=event.fleet,
+        pm=rolled.pm,
+        target=event.target,
+        province=event.province,
+        roll=event.rolls[0].value,
+        against=event.against,
+        way=rolled.way,
     )
+
+
+INTERCEPTION_ROLLED = Family(_check_intercepted, _evolve_intercepted, _describe_intercepted)
 
 
 # ---- T3.7: a beaten fleet's retreat ---------------------------------------------------------
@@ -251,7 +270,7 @@ def fleet_retreats(state: CampaignData, name: str) -> list[str]:
     return sorted(found, key=order.__getitem__)
 
 
-def fleet_retreated(state: CampaignData, event: FleetRetreated, apply: bool) -> str:
+def _check_fleet_retreated(state: CampaignData, event: FleetRetreated) -> None:
     """T3.7, T7.5: the beaten fleet goes to an allowed province (the troops aboard with it),
     or, when none is open, surrenders: its ships join the winner's largest fleet there (T3.7
     Reading) and the troops aboard are taken prisoner (T4.3)."""
@@ -259,8 +278,6 @@ def fleet_retreated(state: CampaignData, event: FleetRetreated, apply: bool) -> 
     if state.is_winter:
         raise _error(_("turn: no naval battles, so no retreats, in the winter turn (T5.1)"))
     allowed = fleet_retreats(state, fleet.name)
-    aboard = [a for a in state.forces.values() if a.aboard == fleet.name]
-    start = fleet.province
     if event.to is not None:
         if event.to not in allowed:
             raise _error(
@@ -270,11 +287,7 @@ def fleet_retreated(state: CampaignData, event: FleetRetreated, apply: bool) -> 
                     to=event.to,
                 )
             )
-        if apply:
-            fleet.province = event.to
-            for army in aboard:
-                army.province = event.to
-        return RETREATED.format(fleet=fleet.name, pm=fleet.pm, start=start, to=event.to)
+        return
     if allowed:
         raise _error(
             _(
@@ -282,31 +295,62 @@ def fleet_retreated(state: CampaignData, event: FleetRetreated, apply: bool) -> 
                 "open (T3.7)"
             ).format(fleet=fleet.name, places=", ".join(allowed))
         )
+
+
+class FleetBeaten(NamedTuple):
+    """A beaten fleet's retreat or surrender (T3.7): its PM, whence, the fleet its ships
+    joined (nation and name; None: sunk) and the troops aboard."""
+
+    pm: int
+    start: str
+    captor: tuple[str, str] | None
+    aboard: tuple[tuple[str, int], ...]
+
+
+def _evolve_fleet_retreated(
+    state: CampaignData, event: FleetRetreated, _event_id: int
+) -> FleetBeaten:
+    fleet = state.forces[event.fleet]
+    aboard = [a for a in state.forces.values() if a.aboard == fleet.name]
+    start = fleet.province
+    troops = tuple((army.name, army.pm) for army in aboard)
+    if event.to is not None:
+        fleet.province = event.to
+        for army in aboard:
+            army.province = event.to
+        return FleetBeaten(fleet.pm, start, None, troops)
     enemy_fleets = [f for f in _enemies_at(state, start, fleet.nation) if f.kind == "fleet"]
     captor = max(enemy_fleets, key=lambda f: f.pm) if enemy_fleets else None
-    lines = []
-    if captor is None:
-        lines.append(SUNK.format(fleet=fleet.name, pm=fleet.pm, province=start))
-    else:
-        lines.append(
-            SURRENDERED.format(
-                fleet=fleet.name, pm=fleet.pm, province=start, captor=captor.nation,
-                into=captor.name,
-            )
-        )  # fmt: skip
+    state.nations[fleet.nation].naval_pm -= fleet.pm
+    if captor is not None:
+        state.nations[captor.nation].naval_pm += fleet.pm
+        captor.pm += fleet.pm
     for army in aboard:
-        taker = captor.nation if captor is not None else None
-        if taker is not None:
-            lines.append(PRISONERS_ABOARD.format(army=army.name, pm=army.pm, captor=taker))
-    if apply:
-        state.nations[fleet.nation].naval_pm -= fleet.pm
+        state.nations[army.nation].land_pm -= army.pm
         if captor is not None:
-            state.nations[captor.nation].naval_pm += fleet.pm
-            captor.pm += fleet.pm
-        for army in aboard:
-            state.nations[army.nation].land_pm -= army.pm
-            if captor is not None:
-                state.nations[captor.nation].prisoners_held += army.pm
-            del state.forces[army.name]
-        del state.forces[fleet.name]
+            state.nations[captor.nation].prisoners_held += army.pm
+        del state.forces[army.name]
+    del state.forces[fleet.name]
+    taken = None if captor is None else (captor.nation, captor.name)
+    return FleetBeaten(fleet.pm, start, taken, troops)
+
+
+def _describe_fleet_retreated(event: FleetRetreated, beaten: FleetBeaten) -> str:
+    if event.to is not None:
+        return RETREATED.format(fleet=event.fleet, pm=beaten.pm, start=beaten.start, to=event.to)
+    if beaten.captor is None:
+        lines = [SUNK.format(fleet=event.fleet, pm=beaten.pm, province=beaten.start)]
+    else:
+        nation, into = beaten.captor
+        lines = [
+            SURRENDERED.format(
+                fleet=event.fleet, pm=beaten.pm, province=beaten.start, captor=nation, into=into
+            )
+        ]
+        lines += [
+            PRISONERS_ABOARD.format(army=army, pm=pm, captor=nation) for army, pm in beaten.aboard
+        ]
     return "; ".join(lines)
+
+
+FLEET_RETREATED = Family(_check_fleet_retreated, _evolve_fleet_retreated, _describe_fleet_retreated)

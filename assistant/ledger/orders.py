@@ -29,10 +29,11 @@ from assistant.ledger.events import (
     OrderWithdrawn,
     PlayerChanged,
     SealedOrder,
+    TroopsLanded,
     VoyageOrder,
 )
-from assistant.ledger.models import MeetingState
-from assistant.ledger.phases import Phase
+from assistant.ledger.family import Family
+from assistant.ledger.models import MeetingState, Phase
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
 from converters.tribute import at_war
@@ -41,19 +42,20 @@ if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "MEETING_ANSWERED",
+    "ORDERS_RESOLVED",
+    "ORDER_GIVEN",
+    "ORDER_WITHDRAWN",
+    "PLAYER_CHANGED",
     "REFEREE",
+    "TROOPS_LANDED",
     "MeetingState",
-    "answered",
     "force_of",
-    "given",
     "may_see",
     "meetings_summary",
     "order_for",
     "orders_of",
-    "player_changed",
     "resolution",
-    "resolved",
-    "withdrawn",
 ]
 
 REFEREE: None = None
@@ -111,7 +113,7 @@ def order_for(
     return OrderGiven(nation=nation, order=order, **fields)
 
 
-def given(state: CampaignData, event: OrderGiven, apply: bool) -> str:
+def _check_given(state: CampaignData, event: OrderGiven) -> None:
     """T7.3: a nation's order for one of its forces, checked when given: its own force, one
     order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
@@ -144,27 +146,35 @@ def given(state: CampaignData, event: OrderGiven, apply: bool) -> str:
                 force=each,
             )
     if isinstance(order, MarchOrder):
-        map_rules.move_army(state, ArmyMoved(army=order.army, to=order.to), apply=False)
-        text = N_("sealed order of {nation}: {army} to march to {to}").format(
-            nation=nation.name, army=order.army, to=order.to
-        )
+        map_rules.check_march(state, ArmyMoved(army=order.army, to=order.to))
     else:
-        map_rules.sail_fleet(
+        map_rules.check_voyage(
             state,
             FleetSailed(
                 fleet=order.fleet, to=order.to, via=order.via, carry=order.carry, land=order.land
             ),
-            apply=False,
         )
-        text = N_("sealed order of {nation}: {fleet} to sail to {to}").format(
-            nation=nation.name, fleet=order.fleet, to=order.to
-        )
-    if apply:
-        state.orders.setdefault(nation.name, []).append(order)
-    return text
 
 
-def withdrawn(state: CampaignData, event: OrderWithdrawn, apply: bool) -> str:
+def _evolve_given(state: CampaignData, event: OrderGiven, _event_id: int) -> None:
+    state.orders.setdefault(event.nation, []).append(event.order)
+
+
+def _describe_given(event: OrderGiven, _happened: None) -> str:
+    order = event.order
+    if isinstance(order, MarchOrder):
+        return N_("sealed order of {nation}: {army} to march to {to}").format(
+            nation=event.nation, army=order.army, to=order.to
+        )
+    return N_("sealed order of {nation}: {fleet} to sail to {to}").format(
+        nation=event.nation, fleet=order.fleet, to=order.to
+    )
+
+
+ORDER_GIVEN = Family(_check_given, _evolve_given, _describe_given)
+
+
+def _check_withdrawn(state: CampaignData, event: OrderWithdrawn) -> None:
     """T7.3: a nation takes back its order for one force before they are carried out."""
     _need_sealed(state)
     nation = state.nation(event.nation)
@@ -178,13 +188,22 @@ def withdrawn(state: CampaignData, event: OrderWithdrawn, apply: bool) -> str:
             force=event.force,
             choices=", ".join(force_of(o) for o in orders) or "-",
         )
-    if apply:
-        state.orders[nation.name] = [o for o in orders if force_of(o) != event.force]
-        if not state.orders[nation.name]:
-            del state.orders[nation.name]
+
+
+def _evolve_withdrawn(state: CampaignData, event: OrderWithdrawn, _event_id: int) -> None:
+    orders = state.orders.get(event.nation, [])
+    state.orders[event.nation] = [o for o in orders if force_of(o) != event.force]
+    if not state.orders[event.nation]:
+        del state.orders[event.nation]
+
+
+def _describe_withdrawn(event: OrderWithdrawn, _happened: None) -> str:
     return N_("{nation} withdrew its order for {force}").format(
-        nation=nation.name, force=event.force
+        nation=event.nation, force=event.force
     )
+
+
+ORDER_WITHDRAWN = Family(_check_withdrawn, _evolve_withdrawn, _describe_withdrawn)
 
 
 def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
@@ -276,7 +295,7 @@ def _way(mover: Mover, outcome: Any) -> str:
     return mover.way or "stood"
 
 
-def resolved(state: CampaignData, event: OrdersResolved, apply: bool) -> str:
+def _check_resolved(state: CampaignData, event: OrdersResolved) -> None:
     """T7.3: carry out every order at once; the event must say exactly what the orders in
     give (it is built by :func:`resolution`)."""
     _need_sealed(state)
@@ -292,19 +311,24 @@ def resolved(state: CampaignData, event: OrdersResolved, apply: bool) -> str:
             "orders",
             N_("the orders carried out differ from the orders given: resolve them again (T7.3)"),
         )
-    if apply:
-        for move in event.moves:
-            force = state.forces[move.force]
-            if move.end != force.province or move.way != "stood":
-                force.came_from = force.province
-                force.moved = state.turn
-            force.province = move.end
-            if force.kind == "army":
-                force.aboard = move.aboard
-        state.orders = {}
-        state.meetings = [MeetingState(meeting=m) for m in event.meetings]
-        state.orders_resolved_turn = state.turn
-        state.phase = Phase.naval_battles
+
+
+def _evolve_resolved(state: CampaignData, event: OrdersResolved, _event_id: int) -> None:
+    for move in event.moves:
+        force = state.forces[move.force]
+        if move.end != force.province or move.way != "stood":
+            force.came_from = force.province
+            force.moved = state.turn
+        force.province = move.end
+        if force.kind == "army":
+            force.aboard = move.aboard
+    state.orders = {}
+    state.meetings = [MeetingState(meeting=m) for m in event.meetings]
+    state.orders_resolved_turn = state.turn
+    state.phase = Phase.naval_battles
+
+
+def _describe_resolved(event: OrdersResolved, _happened: None) -> str:
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
     text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
     if event.meetings:
@@ -314,11 +338,18 @@ def resolved(state: CampaignData, event: OrdersResolved, apply: bool) -> str:
     return text
 
 
-def answered(state: CampaignData, event: MeetingAnswered, apply: bool) -> str:
+ORDERS_RESOLVED = Family(_check_resolved, _evolve_resolved, _describe_resolved)
+
+
+def _meeting_of(state: CampaignData, event: MeetingAnswered) -> MeetingState | None:
+    return next((m for m in state.meetings if m.meeting.number == event.meeting), None)
+
+
+def _check_answered(state: CampaignData, event: MeetingAnswered) -> None:
     """T3.0, T7.4: each side says seek or avoid. Neither seeks: no battle, both stay (the
     meeting is settled). One or both seek: a battle follows (at sea, an interception first if
     only one seeks, T3.6)."""
-    found = next((m for m in state.meetings if m.meeting.number == event.meeting), None)
+    found = _meeting_of(state, event)
     if found is None:
         raise refused(
             "meeting",
@@ -337,16 +368,27 @@ def answered(state: CampaignData, event: MeetingAnswered, apply: bool) -> str:
                 number=event.meeting,
                 nations=", ".join(dict.fromkeys(found.meeting.nations)),
             )
-    if apply:
-        found.seek = sorted(set(event.seek))
-        found.settled = not event.seek
+
+
+def _evolve_answered(state: CampaignData, event: MeetingAnswered, _event_id: int) -> str:
+    found = _meeting_of(state, event)
+    assert found is not None  # checked
+    found.seek = sorted(set(event.seek))
+    found.settled = not event.seek
+    return found.province
+
+
+def _describe_answered(event: MeetingAnswered, province: str) -> str:
     if not event.seek:
         return N_(
             "meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"
-        ).format(province=found.province)
+        ).format(province=province)
     return N_("meeting at {province}: {nations} seek battle (T3.0)").format(
-        province=found.province, nations=", ".join(sorted(set(event.seek)))
+        province=province, nations=", ".join(sorted(set(event.seek)))
     )
+
+
+MEETING_ANSWERED = Family(_check_answered, _evolve_answered, _describe_answered)
 
 
 def found_by_landing(state: CampaignData, army: str) -> None:
@@ -445,7 +487,7 @@ def settle_by_interception(state: CampaignData, province: str, caught: bool) -> 
             return
 
 
-def player_changed(state: CampaignData, event: PlayerChanged, apply: bool) -> str:
+def _check_player_changed(state: CampaignData, event: PlayerChanged) -> None:
     """T4.4: a nation loses its player or gets one back (its orders given this turn are
     withdrawn with it)."""
     nation = state.nation(event.nation)
@@ -463,15 +505,24 @@ def player_changed(state: CampaignData, event: PlayerChanged, apply: bool) -> st
             else N_("{nation} already has no player"),
             nation=nation.name,
         )
-    if apply:
-        nation.unplayed = not event.player
-        if not event.player:
-            state.orders.pop(nation.name, None)
+
+
+def _evolve_player_changed(state: CampaignData, event: PlayerChanged, _event_id: int) -> None:
+    nation = state.nations[event.nation]
+    nation.unplayed = not event.player
+    if not event.player:
+        state.orders.pop(nation.name, None)
+
+
+def _describe_player_changed(event: PlayerChanged, _happened: None) -> str:
     if event.player:
-        return N_("{nation} has a player again (T4.4)").format(nation=nation.name)
+        return N_("{nation} has a player again (T4.4)").format(nation=event.nation)
     return N_("{nation} has no player from now on: its forces stand and defend (T4.4)").format(
-        nation=nation.name
+        nation=event.nation
     )
+
+
+PLAYER_CHANGED = Family(_check_player_changed, _evolve_player_changed, _describe_player_changed)
 
 
 def orders_of(state: CampaignData, viewer: str | None) -> dict[str, list[SealedOrder]]:
@@ -506,3 +557,18 @@ def meetings_summary(state: CampaignData) -> list[dict[str, Any]]:
         }
         for m in state.meetings
     ]
+
+
+def _evolve_landed(state: CampaignData, event: TroopsLanded, event_id: int) -> map_rules.Landed:
+    """T7.3, T7.4: the troops land; under sealed orders they meet the hostile armies ashore
+    (:func:`found_by_landing`)."""
+    landed = map_rules.TROOPS_LANDED.evolve(state, event, event_id)
+    if state.rules.orders == "sealed":
+        found_by_landing(state, event.army)
+    return landed
+
+
+TROOPS_LANDED = Family(
+    map_rules.TROOPS_LANDED.check, _evolve_landed, map_rules.TROOPS_LANDED.describe
+)
+"""A landing (:data:`assistant.ledger.forces.TROOPS_LANDED`) with its meeting ashore."""

@@ -34,11 +34,14 @@ __all__ = [
     "TARENTINE_TRANSITIONS",
     "Phase",
     "TurnClock",
-    "admit",
+    "check_admit",
+    "check_end_of_turn",
+    "enter",
     "first_phase",
     "left_to_do",
     "phase_summary",
     "phases_of",
+    "start_turn",
 ]
 
 
@@ -329,21 +332,33 @@ def _blocked(clock: TurnClock) -> tuple[str, dict[str, Any]]:
     return "meetings", {"count": len(places), "places": ", ".join(places)}
 
 
-def admit(campaign: CampaignData, event: Event, *, apply: bool) -> None:
+def check_admit(campaign: CampaignData, event: Event) -> None:
     """T5.2, D6: refuse ``event`` if it belongs to an earlier phase, or to a later one the
-    campaign cannot reach yet; on ``apply``, move the campaign to its phase (passing the
-    phases in between, which had nothing left to do).
+    campaign cannot reach yet."""
+    _admitted(campaign, event)
+
+
+def enter(campaign: CampaignData, event: Event) -> None:
+    """T5.2, D6: move the campaign to the phase of ``event`` (admitted by
+    :func:`check_admit`), passing the phases in between, which had nothing left to do."""
+    reached = _admitted(campaign, event)
+    if reached is not None:
+        campaign.phase = reached
+
+
+def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
+    """The phase ``event`` moves the campaign to (None: it stays), or a refusal.
 
     A battle recorded after its own phase but before deployment is a second battle (T4.3,
     T5.2 phase 9). Under house rule ``orders = immediate`` nothing is refused."""
     phases = phases_of(campaign)
     target = phase_of(campaign, event)
     if phases is None or target is None or event.turn not in (None, campaign.turn):
-        return  # no phase, or a battle recorded late for an earlier turn (T7.4)
+        return None  # no phase, or a battle recorded late for an earlier turn (T7.4)
     winter_phases = (Phase.recruitment, Phase.alliances, Phase.winter)
     if phases is TARENTINE and (target not in winter_phases if campaign.is_winter
                                 else target is Phase.winter):  # fmt: skip
-        return  # T5.1: the winter turn's own rules say what it allows
+        return None  # T5.1: the winter turn's own rules say what it allows
     sealed = campaign.rules.orders == "sealed"
     current = campaign.phase if campaign.phase in phases else phases[0]
     rank = phases.index
@@ -356,7 +371,7 @@ def admit(campaign: CampaignData, event: Event, *, apply: bool) -> None:
         target = current  # T4.3: a second battle, land or sea
     if rank(target) < rank(current):
         if phases is TARENTINE and current in ORDERS_WINDOW and target in ORDERS_WINDOW:
-            return
+            return None
         if sealed:
             raise refused(
                 "phase",
@@ -367,12 +382,10 @@ def admit(campaign: CampaignData, event: Event, *, apply: bool) -> None:
                 now=_(NAME[current]),
                 now_rule=NUMBER[current],
             )
-        return
+        return None
     if target is current or (phases is TARENTINE and target in ORDERS_WINDOW
                               and current in ORDERS_WINDOW):  # fmt: skip
-        if apply and rank(target) > rank(current):
-            campaign.phase = target
-        return
+        return target if rank(target) > rank(current) else None
     reached = _walk(campaign, phases, current, target)
     if reached is not target:
         if sealed:
@@ -386,8 +399,7 @@ def admit(campaign: CampaignData, event: Event, *, apply: bool) -> None:
                 **values,
             )
         reached = target
-    if apply:
-        campaign.phase = reached
+    return reached
 
 
 def _walk(campaign: CampaignData, phases: list[Phase], start: Phase, target: Phase) -> Phase:
@@ -410,9 +422,9 @@ def _walk(campaign: CampaignData, phases: list[Phase], start: Phase, target: Pha
         machine.remove_model(clock)
 
 
-def end_of_turn(campaign: CampaignData, *, apply: bool) -> None:
+def check_end_of_turn(campaign: CampaignData) -> None:
     """T5.2, D6: the turn ends only once every phase has passed (a meeting found in it
-    settled); on ``apply`` the next turn starts at phase 1."""
+    settled)."""
     phases = phases_of(campaign)
     if phases is None:
         return
@@ -424,7 +436,12 @@ def end_of_turn(campaign: CampaignData, *, apply: bool) -> None:
     if reached is not last and campaign.rules.orders == "sealed":
         reason, values = _blocked(TurnClock(campaign, reached))
         raise refused("turn", _BLOCKED_TURN[reason], rule=NUMBER[reached], **values)
-    if apply:
+
+
+def start_turn(campaign: CampaignData) -> None:
+    """T5.2, D6: the next turn starts at phase 1."""
+    phases = phases_of(campaign)
+    if phases is not None:
         campaign.phase = phases[0]
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WarDeclared
+from assistant.ledger.family import Family
 from assistant.ledger.forces import alliances
 from converters.i18n import N_
 
@@ -26,10 +28,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RELATIONS",
+    "WAR_DECLARED",
     "Relation",
     "allied",
     "at_war",
-    "declare_war",
     "end_wars",
     "relation",
     "relations_summary",
@@ -94,12 +96,10 @@ def end_wars(state: CampaignData, parties: Iterable[str]) -> None:
     state.wars = [pair for pair in state.wars if not set(pair) <= signed]
 
 
-def declare_war(state: CampaignData, event: WarDeclared, apply: bool) -> str:
+def _check_war(state: CampaignData, event: WarDeclared) -> None:
     """T7.10, T5.2 phase 2: ``event.nation`` declares war on ``event.on``. Refused between
     allies (a treaty is broken first, T4.2 −5 PP; the scenario's alliances stand for the
     whole campaign), between nations already at war, and for holders that are no nation."""
-    from assistant.ledger.errors import LedgerFieldError
-
     nation = state.nation(event.nation, "nation").name
     enemy = state.nation(event.on, "on").name
     for field, name in (("nation", nation), ("on", enemy)):
@@ -139,9 +139,19 @@ def declare_war(state: CampaignData, event: WarDeclared, apply: bool) -> str:
         raise LedgerFieldError(
             "on", N_("{nation} is already at war with {enemy} (T7.10)"), nation=nation, enemy=enemy
         )
-    if apply:
-        state.wars.append(_pair(nation, enemy))
-    return N_("{nation} declares war on {enemy} (T7.10)").format(nation=nation, enemy=enemy)
+
+
+def _evolve_war(state: CampaignData, event: WarDeclared, _event_id: int) -> None:
+    state.wars.append(_pair(event.nation, event.on))
+
+
+def _describe_war(event: WarDeclared, _happened: None) -> str:
+    return N_("{nation} declares war on {enemy} (T7.10)").format(
+        nation=event.nation, enemy=event.on
+    )
+
+
+WAR_DECLARED = Family(_check_war, _evolve_war, _describe_war)
 
 
 def relations_summary(state: CampaignData) -> list[dict[str, str]]:

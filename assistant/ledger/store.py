@@ -976,8 +976,7 @@ class CampaignStore:
         filled = EVENT_ADAPTER.validate_json(_payload(filled))
         # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
         # older files whose events predate them keep replaying.
-        work.check(filled)
-        summary = work.apply(filled, event_id)
+        summary = work.record(filled, event_id)
         shown = stored_glance(connection)  # read before the event: its stamp is the file now
         chain = _write_events(
             connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]

@@ -34,7 +34,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.glance import RECENT_EVENTS, campaign_glance, read_glance, recent_entry
 from assistant.ledger.record import centres_event, dba_campaign_battle, winter_event
-from assistant.ledger.state import CampaignState, LedgerError, replay
+from assistant.ledger.state import CampaignState, LedgerError, replay, replay_as_recorded
 from assistant.ledger.store import CampaignStore
 from converters.dice import SeededDice
 
@@ -208,6 +208,8 @@ def check_campaign_reads(path: Path) -> None:
         cached = store.state().model_dump()
         events = [(stored.id, stored.event) for stored in store.events()]
         assert replay(events).model_dump() == cached
+        # Undo has one meaning: the replay that tells each event as recorded ends the same.
+        assert replay_as_recorded(events)[0].model_dump() == cached
         assert imported.state().model_dump() == cached
         assert imported.history() == store.history()
         assert kept_glance(copy) == kept_glance(path) == fresh_glance(store)
