@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from transitions import Machine, MachineError
 
+from assistant.ledger.errors import LedgerFieldError
+from assistant.ledger.forces import board_of
 from assistant.ledger.models import Phase
 from converters.i18n import N_, _
 
@@ -212,8 +214,6 @@ def _machine(kind: str) -> Machine:
 def phases_of(campaign: CampaignData) -> list[Phase] | None:
     """The phases of this campaign's turns in order; None for a campaign without a turn by the
     book (custom, Bellum, or a Tarentine campaign without its map)."""
-    from assistant.ledger.forces import board_of
-
     if campaign.scenario.armies and campaign.dba_map is not None:
         return MACEDON
     if not campaign.scenario.armies and board_of(campaign.scenario) is not None:
@@ -290,8 +290,6 @@ def _side_of(campaign: CampaignData, event: Event) -> str | None:
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.errors import LedgerFieldError
-
     return LedgerFieldError(field, message, **values)
 
 
