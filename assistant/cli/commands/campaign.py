@@ -1264,8 +1264,6 @@ def _run_record(args: argparse.Namespace) -> int:
             if state.armies:
                 if not (args.army_a and args.army_b):
                     raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
-                if args.winner == "draw":
-                    raise CliError(_("--winner: a or b (a DBA game has a loser, D2)"))
                 event = dba_campaign_battle(
                     state,
                     place=args.place,
