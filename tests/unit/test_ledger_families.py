@@ -8,17 +8,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.scenarios import load_scenario
 from assistant.ledger.dispatch import FAMILIES
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import (
     EVENT_KINDS,
+    BattleRecorded,
     CampaignCreated,
+    ContingentResult,
     Event,
     NoteAdded,
     TreasuryAdjusted,
+    TurnAdvanced,
     Undone,
 )
 from assistant.ledger.state import LedgerError, initial_state, replay, replay_as_recorded
@@ -106,3 +111,49 @@ def test_undoing_the_last_event_puts_back_the_state_it_found() -> None:
     assert state.nations == replay(log[:1]).nations
     assert state.last_event_id == 3
     assert told[2].startswith("Rome treasury +5 PE")
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "words"),
+    [
+        pytest.param(
+            TreasuryAdjusted(nation="Rome", pe=20_000, note="war chest", turn=1),
+            "pe",
+            "no treasury holds more than 10,000 PE (T7.8)",
+            id="T7.8-treasury",
+        ),
+        pytest.param(
+            TurnAdvanced(tribute={"Rome": 20_000}, turn=1),
+            "tribute",
+            "no treasury holds more than 10,000 PE (T7.8)",
+            id="T7.8-tribute",
+        ),
+        pytest.param(
+            BattleRecorded(
+                place="Tarentum",
+                resolution="manual",
+                winner="a",
+                contingents=[
+                    ContingentResult(side="a", nation="Rome", pm=2),
+                    ContingentResult(side="b", nation="Magna Graecia", pm=1),
+                ],
+                turn=1,
+            ),
+            "contingents.pm",
+            "Rome has 0 land PM standing at Tarentum (fielded 2, T7.4)",
+            id="T7.4-standing",
+        ),
+    ],
+)
+def test_a_rule_younger_than_the_file_binds_new_events_only(
+    event: Event, field: str, words: str
+) -> None:
+    """T7.8's bound and T7.4's standing PM came after campaign files were written: a new
+    event is refused (check), a recorded one still replays (recheck)."""
+    log = _log(event)
+    start = initial_state(log[0][1])  # type: ignore[arg-type]
+    with pytest.raises(LedgerFieldError) as refusal:
+        start.check(event)
+    assert refusal.value.fields == (field,)
+    assert words in refusal.value.english
+    assert replay(log).last_event_id == 2, "the recorded event replays"
