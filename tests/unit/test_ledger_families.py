@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -64,7 +65,7 @@ def test_the_replay_module_is_small() -> None:
 def test_a_check_changes_nothing_whether_it_refuses_or_accepts(data: st.DataObject) -> None:
     state = initial_state(CampaignCreated(scenario=load_scenario("tarentine"), turn=1))
     for _ in range(data.draw(st.integers(1, 40), label="events")):
-        event = _event(data.draw, state)
+        event = _event(cast(st.DrawFn, data.draw), state)
         filled = event.model_copy(update={"turn": event.turn or state.turn})
         before = state.model_dump()
         try:
