@@ -17,6 +17,7 @@ from assistant.ledger.events import FleetRetreated, InterceptionRolled
 from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
 from assistant.ledger.models import Interception
+from assistant.ledger.orders import settle_by_interception
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
@@ -196,8 +197,6 @@ class Rolled(NamedTuple):
 
 
 def _evolve_intercepted(state: CampaignData, event: InterceptionRolled, _event_id: int) -> Rolled:
-    from assistant.ledger.orders import settle_by_interception
-
     fleet = state.forces[event.fleet]
     state.interceptions.append(Interception(turn=state.turn, fleet=fleet.name, target=event.target))
     settle_by_interception(state, event.province, event.intercepted)
