@@ -47,8 +47,9 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 1
-"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
+GLANCE_FORMAT = 2
+"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
+(2: the standings ``castra campaign show --json`` prints, issue 26)."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -75,6 +76,7 @@ _KEYS = frozenset(
         "armies",
         "map_armies",
         "recent",
+        "summary",
     }
 )
 """What every glance holds besides its stamp."""
@@ -169,6 +171,9 @@ def campaign_glance(state: CampaignData, recent: Iterable[Mapping[str, Any]]) ->
         ],
         "map_armies": map_armies,
         "recent": [dict(entry) for entry in recent][-RECENT_EVENTS:],
+        # What `castra campaign show --json` prints, read from here without the ledger's
+        # models (assistant.ledger.quick_read).
+        "summary": state.summary(),
     }
 
 

@@ -43,6 +43,7 @@ from assistant.tui.widgets.map_canvas import (
     step,
     style_runs,
 )
+from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
 
 __all__ = [
@@ -314,7 +315,8 @@ class MapScreen(Screen[None]):
         for force in here:
             sign = "⚔" if force["kind"] == "army" else "⚓"
             aboard = " (" + _("aboard") + ")" if force["aboard"] else ""
-            text.append(f" {force['name']} {force['pm']}{sign}{aboard}\n")
+            shown = shown_name(force["name"], force["nation"], force["kind"])
+            text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
         ways = province["neighbours"]
@@ -447,7 +449,7 @@ class MapScreen(Screen[None]):
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
     state = castra_app(form).ledger.state()
     return [
-        (f"{f.name} ({f.pm} PM)", f.name)
+        (f"{shown_name(f.name, f.nation, f.kind)} ({f.pm} PM)", f.name)
         for f in state.forces.values()
         if f.province == province and f.kind == kind and not state.nations[f.nation].away
     ]
@@ -663,7 +665,9 @@ class RetreatForm(ProvinceOrderForm):
         forces = [
             (
                 _("{force} ({pm} {unit})").format(
-                    force=f.name, pm=f.pm, unit=_("PM") if f.kind == "army" else _("naval PM")
+                    force=shown_name(f.name, f.nation, f.kind),
+                    pm=f.pm,
+                    unit=_("PM") if f.kind == "army" else _("naval PM"),
                 ),
                 f.name,
             )
