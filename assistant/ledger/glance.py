@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from assistant.ledger.models import CampaignData
+    from assistant.ledger.state import CampaignState
 
 __all__ = [
     "BUILT_FOR_REPLAY",
@@ -89,7 +89,7 @@ def recent_entry(
     return {"id": event_id, "turn": turn, "summary": summary, "who": who, "undone": undone}
 
 
-def _relations(state: CampaignData) -> list[dict[str, str]]:
+def _relations(state: CampaignState) -> list[dict[str, str]]:
     from assistant.ledger.relations import relations_summary
 
     start = [set(group) for group in state.scenario.alliances]
@@ -101,7 +101,7 @@ def _relations(state: CampaignData) -> list[dict[str, str]]:
     ]
 
 
-def campaign_glance(state: CampaignData, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """What the Campaign screen shows of ``state``, untranslated, with the ``recent`` events
     (oldest first; the last :data:`RECENT_EVENTS` are kept)."""
     from assistant.ledger.map_war import turn_end_collection
