@@ -71,7 +71,8 @@ def castra(*argv: str) -> tuple[int, str]:
     return code, out.getvalue() + err.getvalue()
 
 
-def _event(data: st.DataObject, kind: str, state: CampaignState) -> Event:
+def event_of(data: st.DataObject, kind: str, state: CampaignState) -> Event:
+    """A random event of ``kind`` for ``state`` (it may be refused)."""
     nations = list(state.nations)
     nation = data.draw(st.sampled_from(nations))
     if kind == "battle" and state.armies:
@@ -154,7 +155,7 @@ def play(data: st.DataObject, store: CampaignStore, key: str) -> list[str]:
             if kind == "undo":
                 store.undo(data.draw(st.sampled_from(["typo", "wrong nation"])))
             else:
-                store.append(_event(data, kind, store.state()))
+                store.append(event_of(data, kind, store.state()))
         except (LedgerError, ValueError):
             continue
         done.append(kind)
