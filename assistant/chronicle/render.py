@@ -72,6 +72,7 @@ _LABELS: dict[str, str] = {
     "other": N_("Other events"),
     "notes": N_("Notes"),
     "quiet": N_("Nothing was recorded this turn."),
+    "packet_none": N_("none this turn"),
     "nations_at_close": N_("The nations at the close of turn {turn}"),
     "journal": N_("Army journal (D1)"),
     "bellum": N_("Bellum standings (B2)"),

@@ -177,8 +177,9 @@ def _plain_mark_info(pdf: bytes) -> bytes:
     return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
 
 
-_HEAD = ("title", "scope", "colours", "economy")
-"""What every part reads of the chronicle (the tail part reads all of it)."""
+_HEAD = ("title", "scope", "colours", "economy", "packet")
+"""What every part reads of the chronicle (the tail part reads all of it); the head part shows
+a player's turn packet (issue 24) before the turns."""
 
 
 def typeset_report(
@@ -275,7 +276,7 @@ def _part_data(
     chronicle = data["chronicle"]
     shown = {
         **data,
-        "chronicle": chronicle if tail else {key: chronicle[key] for key in _HEAD},
+        "chronicle": chronicle if tail else {k: chronicle[k] for k in _HEAD if k in chronicle},
         "part": {"head": head, "tail": tail, "first_page": first_page, "pieces": pieces},
     }
     if not tail:

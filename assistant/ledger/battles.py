@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from assistant.ledger import dba_map, map_war, relations
+from assistant.ledger import dba_map, invasions, map_war, meeting_battle, relations
 from assistant.ledger import orders as sealed
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import BattleRecorded, ForcedMarch, TacticalRetreat
@@ -168,6 +168,7 @@ def _check_battle(state: CampaignData, event: BattleRecorded) -> None:
     map_war.check_battle_on_map(state, event)
     dba_map.check_after_battle(state, event)
     sealed.check_battle_meets(state, event.place, [c.nation for c in event.contingents])
+    meeting_battle.check_armies_there(state, event)
     _check_core(state, event)
     map_war.check_fielded(state, event)
 
@@ -330,6 +331,7 @@ def _evolve_tactical_retreat(state: CampaignData, event: TacticalRetreat, event_
     state.write_journal(
         army.name, after, result.check.reason, state.turn, event_id, disbanded=result.destroyed
     )
+    invasions.recheck(state)  # D8: an invasion's meeting once a side has left it
     return Morale(after, result.check.reason, result.destroyed)
 
 

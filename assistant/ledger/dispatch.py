@@ -18,6 +18,7 @@ from assistant.ledger import (
     centres,
     dba_map,
     economy,
+    invasions,
     map_war,
     naval,
     notes,
@@ -26,6 +27,7 @@ from assistant.ledger import (
     relations,
     turns,
     winter,
+    withdrawal,
 )
 from assistant.ledger import forces as map_rules
 from assistant.ledger.errors import LedgerFieldError
@@ -61,6 +63,7 @@ from assistant.ledger.events import (
     ProvinceTaken,
     RecruitmentOrdered,
     RuleChanged,
+    SideDone,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -72,6 +75,7 @@ from assistant.ledger.events import (
     Undone,
     WarDeclared,
     WinterResolved,
+    WithdrawalPursued,
 )
 from assistant.ledger.family import Family
 from converters.i18n import N_
@@ -115,7 +119,9 @@ FAMILIES: dict[type[Event], Family[Any, Any]] = {
     OrdersResolved: orders.ORDERS_RESOLVED,
     MeetingAnswered: orders.MEETING_ANSWERED,
     PlayerChanged: orders.PLAYER_CHANGED,
-    DbaMoved: dba_map.DBA_MOVED,
+    WithdrawalPursued: withdrawal.WITHDRAWAL_PURSUED,
+    DbaMoved: invasions.DBA_MOVED,
+    SideDone: invasions.SIDE_DONE,
     SpecialActionOrdered: dba_map.SPECIAL_ACTION,
     ArmyMobilised: dba_map.ARMY_MOBILISED,
     LoyaltyChanged: dba_map.LOYALTY_CHANGED,

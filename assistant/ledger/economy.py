@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from assistant.ledger import recruitment
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import (
     ForcesAdjusted,
@@ -253,6 +254,12 @@ def arrival(state: CampaignData, ordered: int) -> int:
     return arrives
 
 
+def _deployed_in(state: CampaignData, event: RecruitmentOrdered) -> str:
+    """T6.1: where the recruits deploy: the army they join's province, else the one named
+    (a refusal when the army named is not one of the nation's, there)."""
+    return recruitment.check_join(state, event) if event.join else event.province
+
+
 def _recruit_cost(state: CampaignData, event: RecruitmentOrdered) -> int:
     economy = state.economy()
     return economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
@@ -273,13 +280,14 @@ def _check_recruit(state: CampaignData, event: RecruitmentOrdered) -> None:
         )
     if event.land_pm + event.naval_pm == 0:
         raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
-    if event.province:
-        holder = state.control.get(event.province)
+    province = _deployed_in(state, event)
+    if province:
+        holder = state.control.get(province)
         if holder is None:
             raise LedgerFieldError(
                 "province",
                 N_("not a province of this scenario: {province!r}"),
-                province=event.province,
+                province=province,
             )
         if holder != nation.name:
             raise LedgerFieldError(
@@ -288,18 +296,18 @@ def _check_recruit(state: CampaignData, event: RecruitmentOrdered) -> None:
                     "recruits deploy in a controlled province; {province} is held by {holder} "
                     "(T6.1)"
                 ),
-                province=event.province,
+                province=province,
                 holder=holder,
             )
         board = board_of(state.scenario)
-        if event.naval_pm and board is not None and not board.place(event.province).maritime:
+        if event.naval_pm and board is not None and not board.place(province).maritime:
             raise LedgerFieldError(
                 "province",
                 N_(
                     "a fleet is launched only in a maritime province; {province} has no coast "
                     "(T6.1)"
                 ),
-                province=event.province,
+                province=province,
             )
     cost = _recruit_cost(state, event)
     if nation.treasury < cost:
@@ -328,7 +336,8 @@ def _evolve_recruit(state: CampaignData, event: RecruitmentOrdered, _event_id: i
             naval_pm=event.naval_pm,
             ordered=state.turn,
             arrives=arrives,
-            province=event.province,
+            province=_deployed_in(state, event),
+            join=event.join,
         )
     )
     return Ordered(cost, arrives)

@@ -42,14 +42,18 @@ __all__ = [
     "FORCE_SPLIT",
     "TROOPS_LANDED",
     "Force",
+    "ForceKind",
     "alliances",
     "board_of",
     "check_march",
     "check_voyage",
     "default_name",
     "deploy_at",
+    "deploy_province",
+    "force_standing",
     "map_summary",
     "placed_from_start",
+    "refuse_if_held",
     "sides_at",
     "standing_pm",
     "stationed_pm",
@@ -315,6 +319,17 @@ def _no_winter_moves(state: CampaignData) -> None:
         raise _error(_("turn: no movement in the winter turn (T5.1)"))
 
 
+def refuse_if_held(state: CampaignData, force: Force, field: str) -> None:
+    """T6.1: a force holding troops deployed from winter training this turn cannot move."""
+    if force.held == state.turn:
+        raise _error(
+            _(
+                "{field}: {force} holds troops out of winter training: it cannot move on the "
+                "first spring turn (T6.1)"
+            ).format(field=field, force=force.name)
+        )
+
+
 class Marched(NamedTuple):
     """An army's march (T7.3): its PM, whence, whither and by which road."""
 
@@ -342,6 +357,7 @@ def check_march(state: CampaignData, event: ArmyMoved) -> None:
                 army=army.name
             )
         )
+    refuse_if_held(state, army, "army")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
     if board.land_way(army.province, event.to) is None:
@@ -416,6 +432,7 @@ def check_voyage(state: CampaignData, event: FleetSailed) -> None:
         raise _error(
             _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=fleet.name)
         )
+    refuse_if_held(state, fleet, "fleet")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
     route = _route(state, fleet, event)
@@ -454,6 +471,7 @@ def check_voyage(state: CampaignData, event: FleetSailed) -> None:
                     "carry: {army} moved this turn: troops start the turn with the fleet (T7.3)"
                 ).format(army=army.name)
             )
+        refuse_if_held(state, army, "carry")
         if at_war(army.paid_by or army.nation, fleet.nation, groups):
             raise _error(
                 _("carry: {army} is no ally of {nation}").format(
@@ -688,6 +706,7 @@ def _evolve_merge(state: CampaignData, event: ForcesMerged, _event_id: int) -> M
     into = state.forces[event.into]
     into.pm += force.pm
     into.moved = max(into.moved, force.moved)
+    into.held = max(into.held, force.held)
     for other in state.forces.values():
         if other.aboard == force.name:
             other.aboard = into.name
@@ -762,33 +781,43 @@ def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | Non
 def _put_on(
     state: CampaignData, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
 ) -> str:
-    return deploy_at(state, nation, kind, count, _deploy_province(state, board, nation, kind, hint))
+    return deploy_at(state, nation, kind, count, deploy_province(state, board, nation, kind, hint))
+
+
+def force_standing(state: CampaignData, nation: str, kind: ForceKind, where: str) -> Force | None:
+    """The first army (fleet) of ``nation``'s own at ``where``, ashore and in its own pay."""
+    return next(
+        (
+            f
+            for f in state.forces.values()
+            if f.nation == nation
+            and f.kind == kind
+            and f.province == where
+            and f.aboard is None
+            and f.paid_by is None
+        ),
+        None,
+    )
 
 
 def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> str:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
     there, else as a new one with the next default name. Returns the line for the history."""
-    here = [
-        f
-        for f in state.forces.values()
-        if f.nation == nation
-        and f.kind == kind
-        and f.province == where
-        and f.aboard is None
-        and f.paid_by is None
-    ]
-    if here:
-        here[0].pm += count
-        name = here[0].name
+    here = force_standing(state, nation, kind, where)
+    if here is not None:
+        here.pm += count
+        name = here.name
     else:
         name = default_name(state.forces, nation, kind)
         state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
     return N_("{force} +{pm} PM at {province} (T6.1)").format(force=name, pm=count, province=where)
 
 
-def _deploy_province(
+def deploy_province(
     state: CampaignData, board: Board, nation: str, kind: ForceKind, hint: str | None
 ) -> str:
+    """T6.1: ``hint`` if ``nation`` controls it and no enemy army stands there (a fleet: and it
+    is maritime), else its most valuable such province, else where its largest force stands."""
     groups = alliances(state)
 
     def fits(name: str) -> bool:

@@ -56,6 +56,7 @@ __all__ = [
     "beyond_standing",
     "check_battle_on_map",
     "check_fielded",
+    "crossing_start",
     "describe_battle_on_map",
     "evolve_battle_on_map",
     "retreats",
@@ -630,10 +631,26 @@ def _holding(state: CampaignData, army: Force, name: str, groups: list[list[str]
     return "enemy"
 
 
-def retreats(state: CampaignData, army_name: str) -> list[RetreatOption]:
-    """T4.3: where the army may retreat, best first (empty: it must surrender). T7.5: an
+def crossing_start(state: CampaignData, army: Force) -> str | None:
+    """T4.3, T7.4: the province ``army`` started from, if it was "met while crossing" this
+    turn (it swapped provinces with an enemy along one road); None otherwise."""
+    if army.moved != state.turn:
+        return None
+    for meeting in state.meetings:
+        found = meeting.meeting
+        if found.crossing and army.name in found.forces and found.province == army.province:
+            return army.came_from or army.province
+    return None
+
+
+def retreats(state: CampaignData, army_name: str, pm: int | None = None) -> list[RetreatOption]:
+    """T4.3: where the army may retreat, best first (empty: it must surrender); ``pm``: with
+    that many PM left (a withdrawal after its pursuit roll, T3.0), else those it has. T7.5: an
     army that landed this turn goes back aboard the fleet that landed it, if that fleet is
-    there with room, and sails with it to where the fleet sailed from; else it surrenders."""
+    there with room, and sails with it to where the fleet sailed from; else it surrenders.
+    An army "met while crossing" (T7.4) retreats as a defender of the province it started
+    from: to a neighbour of it by road, or back to it (see
+    :func:`crossing_start`)."""
     board = board_of(state.scenario)
     army = state.forces.get(army_name)
     if board is None or army is None or army.kind != "army":
@@ -641,8 +658,13 @@ def retreats(state: CampaignData, army_name: str) -> list[RetreatOption]:
     groups = alliances(state)
     if army.moved == state.turn and army.landed_from is not None:
         return _back_aboard(state, army, groups)
+    crossed = crossing_start(state, army)
+    start = crossed or army.province
+    around = list(board.road_neighbours(start))
+    if start != army.province:
+        around = [start, *(p for p in around if p != army.province)]
     places = []
-    for name in board.road_neighbours(army.province):
+    for name in around:
         enemy_pm = sum(
             f.pm
             for f in _standing(state, name)
@@ -656,8 +678,8 @@ def retreats(state: CampaignData, army_name: str) -> list[RetreatOption]:
                 holder=state.control.get(name, ""),
             )
         )
-    came_from = army.came_from if army.moved == state.turn else None
-    return retreat_options(army.pm, places, came_from=came_from)
+    came_from = army.came_from if army.moved == state.turn and crossed is None else None
+    return retreat_options(army.pm if pm is None else pm, places, came_from=came_from)
 
 
 def _back_aboard(state: CampaignData, army: Force, groups: list[list[str]]) -> list[RetreatOption]:

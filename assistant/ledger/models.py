@@ -100,6 +100,9 @@ class Force(BaseModel):
     landed_from: str | None = None
     """An army: the fleet that landed it on its last move, if it landed (a beaten lander goes
     back aboard, T7.5)."""
+    held: int = 0
+    """The first spring turn on which it holds troops out of winter training: it cannot move
+    that turn (T6.1)."""
 
 
 class Treaty(BaseModel):
@@ -191,6 +194,8 @@ class Recruits(_State):
     """First turn they are in play."""
     province: str = ""
     """Where they deploy."""
+    join: str = ""
+    """The army they join there; empty: a new army (T6.1)."""
 
 
 class NationState(_State):

@@ -17,7 +17,7 @@ from assistant.ledger.events import FleetRetreated, InterceptionRolled
 from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
 from assistant.ledger.models import Interception
-from assistant.ledger.orders import settle_by_interception
+from assistant.ledger.orders import check_interception, settle_by_interception
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
@@ -159,6 +159,7 @@ def _check_intercepted(state: CampaignData, event: InterceptionRolled) -> None:
     """T3.6: the roll as recorded must be the one die of this meeting, against the sum the
     map gives, read under the house rule in force; nothing moves (caught: the battle is the
     next event; not caught: the target goes on with its move)."""
+    check_interception(state, event)
     fleet, target, against = _meeting(state, event.fleet, event.target)
     if event.province != fleet.province:
         raise _error(

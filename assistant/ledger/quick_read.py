@@ -54,9 +54,7 @@ def sound_summary(path: Path) -> dict[str, Any] | None:
 
 def _summary(connection: sqlite3.Connection) -> dict[str, Any] | None:
     meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
-    if meta.get("application") != APPLICATION or meta.get("schema_version") != str(
-        SCHEMA_VERSION
-    ):
+    if meta.get("application") != APPLICATION or meta.get("schema_version") != str(SCHEMA_VERSION):
         return None
     check = connection.execute("PRAGMA quick_check").fetchone()
     if not check or check[0] != "ok":

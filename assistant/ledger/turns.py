@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from assistant.ledger import dba_map, phases
+from assistant.ledger import dba_map, phases, recruitment
 from assistant.ledger.economy import check_treasury_bound
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import TurnAdvanced
@@ -37,6 +37,7 @@ class Advanced(NamedTuple):
     date: str
     arrived: tuple[Arrived, ...]
     on_the_map: tuple[str, ...]
+    deployed: tuple[str, ...] = ()
 
 
 def _recheck_turn(state: CampaignData, event: TurnAdvanced) -> None:
@@ -97,18 +98,18 @@ def _evolve_turn(state: CampaignData, event: TurnAdvanced, event_id: int) -> Adv
     if calendar.turn_of_year(state.turn) == 1:
         state.sacked = []  # T5.3: no tribute from a sacked province until spring
     arrived: list[Arrived] = []
+    deployed: list[str] = []  # T6.1: where each batch stands now
     for nation in state.nations.values():
         keep: list[Recruits] = []
         for batch in nation.training:
             if batch.arrives <= state.turn:
-                nation.land_pm += batch.land_pm
-                nation.naval_pm += batch.naval_pm
+                deployed += recruitment.arrive(state, nation, batch)
                 arrived.append(Arrived(nation.name, batch.land_pm, batch.naval_pm))
             else:
                 keep.append(batch)
         nation.training = keep
     on_the_map = dba_map.end_of_turn(state, event_id)
-    return Advanced(state.turn - 1, state.date, tuple(arrived), tuple(on_the_map))
+    return Advanced(state.turn - 1, state.date, tuple(arrived), tuple(on_the_map), tuple(deployed))
 
 
 def pe_list(amounts: dict[str, int]) -> str:
@@ -131,6 +132,7 @@ def _describe_turn(event: TurnAdvanced, advanced: Advanced) -> str:
             for batch in advanced.arrived
         )
         text += "; " + N_("recruits arrived: {batches}").format(batches=batches)
+        text += "".join(f"; {line}" for line in advanced.deployed)
     if advanced.on_the_map:
         text += "; " + "; ".join(advanced.on_the_map)
     return text

@@ -2,9 +2,10 @@
 
 The errors and the state models sit below every event family, the families below the
 replay (:mod:`assistant.ledger.state`) and the store; no module imports one above it, not
-even inside a function or for type checking only. The graph is read from the source with
-``ast`` (every ``import``, wherever it stands), and each module is also imported first in a
-fresh interpreter, where a circle would fail on a half-made module.
+even inside a function. The graph is read from the source with
+``ast`` (every ``import``, at the top or inside a function; an import for type checking only,
+under ``if TYPE_CHECKING:``, is never run and is left out), and each module is also imported
+first in a fresh interpreter, where a circle would fail on a half-made module.
 """
 
 from __future__ import annotations
@@ -26,8 +27,16 @@ neighbours only as strings and for type checking, so that the app's first frame 
 def _imports(module: str) -> set[str]:
     """The ledger modules ``module`` imports, anywhere in its source."""
     tree = ast.parse((LEDGER / f"{module}.py").read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     found: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module is not None:
