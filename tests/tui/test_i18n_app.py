@@ -50,9 +50,7 @@ def _english_nation_words() -> set[str]:
 
     set_language("it")
     try:
-        return {
-            word for nation in NATION_NAMES for word in _words(nation) - _words(_(nation))
-        }
+        return {word for nation in NATION_NAMES for word in _words(nation) - _words(_(nation))}
     finally:
         set_language("en")
 
