@@ -503,7 +503,17 @@ class CampaignScreen(Screen[None]):
             else:
                 supply = Text(_("supplied") if army["supplied"] else _("no line"))
             rows.append(
-                (name, [name, army["side"], where, morale_pips(army["morale"]), busy, supply])
+                (
+                    name,
+                    [
+                        name,
+                        nation_name(army["side"]),
+                        where,
+                        morale_pips(army["morale"]),
+                        busy,
+                        supply,
+                    ],
+                )
             )
         return rows
 
@@ -569,7 +579,8 @@ class CampaignScreen(Screen[None]):
             if not army["alive"]:
                 status = _("destroyed")
             morale = str(army["morale"]) if army["alive"] else "—"
-            rows.append((army["name"], [army["name"], army["nation"], morale, status]))
+            side = nation_name(army["nation"])
+            rows.append((army["name"], [army["name"], side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
