@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from armylists.board import shipped_board
+from armylists.names import nation_name
 from armylists.scenarios import Scenario
 from assistant.ledger.events import (
     ArmyMoved,
@@ -327,10 +328,15 @@ def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None =
     if state.nations[found.nation].away:
         raise _error(
             _("{field}: {nation} is away in Greece: its forces are off the map (T7.9)").format(
-                field=field, nation=found.nation
+                field=field, nation=nation_name(found.nation)
             )
         )
     return found
+
+
+def _said(force: Force) -> str:
+    """An army or fleet as a refusal names it: in the reader's language ("Roma I", T7.2)."""
+    return shown_name(force.name, force.nation, force.kind)
 
 
 def _no_winter_moves(state: CampaignState) -> None:
@@ -346,13 +352,13 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
     if army.aboard is not None:
         raise _error(
             _("army: {army} is aboard {fleet}: it lands before it marches (T7.3)").format(
-                army=army.name, fleet=army.aboard
+                army=_said(army), fleet=_said(state.forces[army.aboard])
             )
         )
     if army.moved == state.turn:
         raise _error(
             _("army: {army} has already moved this turn: one province a turn (T7.3)").format(
-                army=army.name
+                army=_said(army)
             )
         )
     if event.to not in board.provinces:
@@ -389,7 +395,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
     fleet = _force(state, event.fleet, "fleet", "fleet")
     if fleet.moved == state.turn:
         raise _error(
-            _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=fleet.name)
+            _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=_said(fleet))
         )
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
@@ -419,24 +425,26 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
             continue
         if army.aboard is not None:
             raise _error(
-                _("carry: {army} is aboard {fleet}").format(army=army.name, fleet=army.aboard)
+                _("carry: {army} is aboard {fleet}").format(
+                    army=_said(army), fleet=_said(state.forces[army.aboard])
+                )
             )
         if army.province != fleet.province:
             raise _error(
                 _("carry: {army} stands in {there}, not with {fleet} in {here} (T7.3)").format(
-                    army=army.name, there=army.province, fleet=fleet.name, here=fleet.province
+                    army=_said(army), there=army.province, fleet=_said(fleet), here=fleet.province
                 )
             )
         if army.moved == state.turn:
             raise _error(
                 _(
                     "carry: {army} moved this turn: troops start the turn with the fleet (T7.3)"
-                ).format(army=army.name)
+                ).format(army=_said(army))
             )
         if at_war(army.paid_by or army.nation, fleet.nation, groups):
             raise _error(
                 _("carry: {army} is no ally of {nation}").format(
-                    army=army.name, nation=fleet.nation
+                    army=_said(army), nation=nation_name(fleet.nation)
                 )
             )
         carried.append(army)
@@ -444,11 +452,11 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
     if load > fleet.pm:
         raise _error(
             _("carry: {load} land PM need {load} naval PM; {fleet} has {pm} (T7.3)").format(
-                load=load, fleet=fleet.name, pm=fleet.pm
+                load=load, fleet=_said(fleet), pm=fleet.pm
             )
         )
     if event.land and not carried:
-        raise _error(_("land: {fleet} carries no troops").format(fleet=fleet.name))
+        raise _error(_("land: {fleet} carries no troops").format(fleet=_said(fleet)))
     if event.land:
         _check_landing(board, event.to, carried)
     start = fleet.province
@@ -500,7 +508,7 @@ def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
     _no_winter_moves(state)
     army = _force(state, event.army, "army", "army")
     if army.aboard is None:
-        raise _error(_("army: {army} is not aboard a fleet").format(army=army.name))
+        raise _error(_("army: {army} is not aboard a fleet").format(army=_said(army)))
     _check_landing(board, army.province, [army])
     fleet = state.forces[army.aboard]
     if apply:
@@ -542,7 +550,7 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
     if not 1 <= event.pm < force.pm:
         raise _error(
             _("pm: {name} has {pm} PM; split off 1 to {most}").format(
-                name=force.name, pm=force.pm, most=force.pm - 1
+                name=_said(force), pm=force.pm, most=force.pm - 1
             )
         )
     name = event.name.strip() or default_name(state.forces, force.nation, force.kind)
@@ -553,7 +561,7 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
         if load > force.pm - event.pm:
             raise _error(
                 _("pm: {name} carries {load} land PM and must keep {load} naval PM (T7.3)").format(
-                    name=force.name, load=load
+                    name=_said(force), load=load
                 )
             )
     if apply:
