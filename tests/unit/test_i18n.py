@@ -565,6 +565,11 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign answer": ("sealed", [*CROSSING, ["campaign", "resolve"]],
                         ["campaign", "answer", "1", "--seek", "Rome"]),
     "campaign player": ("sealed", [], ["campaign", "player", "Senones", "--none"]),
+    "campaign players": ("sealed", [], ["campaign", "players", "Rome", "--lang", "it"]),
+    "campaign done": ("macedon", [], ["campaign", "done", "Macedon"]),
+    "campaign withdraw": ("sealed", [*CROSSING, ["campaign", "resolve"],
+                                     ["campaign", "answer", "1", "--seek", "Magna Graecia"]],
+                          ["campaign", "withdraw", "1", "--dice", "5"]),
 }  # fmt: skip
 """Every command that reads or writes a campaign, with ``--json``: the template campaign it
 starts from (``""``: none), the commands that set the scene (run in English), the command."""

@@ -189,7 +189,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     record = _command(
         commands, "record", _("record a battle and its losses (T2, T4.1, D2–D4)"), _run_record
     )
-    record.add_argument("--place", required=True, help=_("where it was fought"))
+    record.add_argument("--place", help=_("where it was fought (default: the meeting's)"))
+    record.add_argument(
+        "--meeting",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place and, untyped, its sides (T7.4)"),
+    )
     record.add_argument(
         "--system",
         choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
@@ -299,6 +305,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
+    recruit.add_argument(
+        "--join",
+        default="",
+        metavar="ARMY",
+        help=_("the army they join there (default: a new army, T6.1)"),
+    )
 
     advance = _command(
         commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
@@ -473,22 +485,69 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
         _run_orders,
     )
-    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     orders.add_argument(
-        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+        "nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "the nation; or export (a player's copy: its orders to a signed file) or import "
+            "(the referee: seal a signed orders file)"
+        ),
+    )
+    orders.add_argument(
+        "orders_file", metavar="ORDERS", nargs="?", help=_("import: the signed orders file")
+    )
+    orders.add_argument(
+        "--withdraw",
+        metavar="FORCE",
+        help=_("take back the order for this army or fleet ('recruits': the recruitment orders)"),
     )
     _names_forces(orders, "withdraw")
+    orders.add_argument(
+        "--out", metavar="ORDERS", help=_("export: the orders file to write (never a campaign)")
+    )
+    orders.add_argument(
+        "--key",
+        metavar="KEY",
+        help=_("export: your nation's key, as the referee gave it (default: $CASTRA_ORDERS_KEY)"),
+    )
+    players = _command(
+        commands,
+        "players",
+        _(
+            "the nations with a player, each one's language and whether its orders are in; "
+            "--keys prints each nation's key for orders by mail"
+        ),
+        _run_players,
+    )
+    players.add_argument(
+        "nation", metavar="NATION", nargs="?", type=nation_key, help=_("the nation (with --lang)")
+    )
+    players.add_argument(
+        "--keys", action="store_true", help=_("print each nation's key (give each player theirs)")
+    )
+    players.add_argument(
+        "--lang",
+        choices=("en", "it"),
+        help=_("the language NATION's turn packet is written in"),
+    )
     _command(
         commands,
         "resolve",
         _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
         _run_resolve,
     )
-    _command(
+    meetings = _command(
         commands,
         "meetings",
         _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
         _run_meetings,
+    )
+    meetings.add_argument(
+        "--battle",
+        type=_at_least(1, 999),
+        metavar="N",
+        help=_("the battle of meeting N: its place, sides and approach (T7.4, T3.2)"),
     )
     answer = _command(
         commands,
@@ -505,6 +564,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=nation_key,
         help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
     )
+    done = _command(
+        commands,
+        "done",
+        _("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
+        _run_done,
+    )
+    done.add_argument("side", help=_("the side that is done (the initiative's first)"))
+    withdraw = _command(
+        commands,
+        "withdraw",
+        _(
+            "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
+            "and retreats (T3.0, T3.3, T4.3)"
+        ),
+        _run_withdraw,
+    )
+    withdraw.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
+    withdraw.add_argument(
+        "--to",
+        action="append",
+        default=[],
+        metavar="ARMY=PROVINCE",
+        help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
+    )
+    add_dice_options(withdraw)
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
@@ -566,6 +650,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=_("repeat"),
     )
     treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
+    treaty.add_argument(
+        "--nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_("sealed orders: the party handing it in (default: the first party, T7.3)"),
+    )
     treaty.add_argument(
         "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
     )
@@ -691,6 +781,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    export.add_argument(
+        "--for",
+        dest="for_nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "a player's copy for NATION, a campaign file (--out) without any other nation's "
+            "sealed orders, to send by mail"
+        ),
+    )
+
     imported = _command(
         commands, "import", _("make a campaign file from an exported JSON"), _run_import
     )
@@ -736,6 +837,7 @@ def _command(
         "rules",
         "meetings",
         "victory",
+        "players",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
     parser.set_defaults(handler=_reading_forces(handler), force_fields=())
@@ -1273,9 +1375,20 @@ def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    if args.json:
+        # A sound file's standings are in its glance: read without the ledger's models.
+        from assistant.ledger.quick_read import sound_summary
+
+        path = _path(args)
+        summary = sound_summary(path)
+        if summary is not None:
+            emit(args, {"file": str(path), **summary}, "")
+            return 0
     with _open(args) as store:
         state = store.state()
         emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
+        if args.json:
+            store.glance()  # kept (when stale) for the next read: the glance holds the summary
     return 0
 
 
@@ -1363,6 +1476,10 @@ def _run_record(args: argparse.Namespace) -> int:
     store = _open(args)
     try:
         state = store.state()
+        if args.meeting is not None:
+            _from_meeting(args, state)
+        if args.place is None:
+            raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
         if args.winner is None and not args.dice_log:
             raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
         try:
@@ -1411,6 +1528,51 @@ def _run_record(args: argparse.Namespace) -> int:
         return _recorded(args, store, stored)
     finally:
         store.close()
+
+
+def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
+    """T7.4: ``--meeting N`` fills the battle's place, and its sides when none is typed."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+
+    try:
+        found = meeting_prefill(state, args.meeting)
+    except LedgerError as error:
+        raise CliError("--" + describe(error)) from None
+    if args.place is not None and args.place != found.place:
+        raise CliError(
+            _("--place: meeting {number} is at {province} (T7.4)").format(
+                number=found.meeting, province=found.place
+            )
+        )
+    args.place = found.place
+    if found.army_a is not None:
+        # D8: the game to play now, unless the referee names the armies himself
+        args.army_a = args.army_a or found.army_a
+        args.army_b = args.army_b or found.army_b
+        return
+    if state.armies or args.dice_log or args.side_a or args.side_b:
+        return
+    for side, contingents in (("a", found.side_a), ("b", found.side_b)):
+        typed = [f"{nation}:{0 if found.naval else pm}" for nation, pm in contingents]
+        setattr(args, f"side_{side}", typed)
+    if found.naval and not args.fleet:
+        args.fleet = [f"{n}:{pm}" for n, pm in (*found.side_a, *found.side_b)]
+
+
+def _battle_line(found: Any) -> str:
+    """T7.4, T3.2: the dice battle of a meeting as a ``castra battle`` command line."""
+    import shlex
+
+    words = ["castra", "battle"]
+    words += [str(sum(pm for _n, pm in found.side_a)), str(sum(pm for _n, pm in found.side_b))]
+    words += ["--a-allies", ",".join(f"{n}={pm}" for n, pm in found.side_a)]
+    words += ["--b-allies", ",".join(f"{n}={pm}" for n, pm in found.side_b)]
+    if found.defender is not None:
+        words += ["--defender", found.defender, "--approach", found.approach]
+    if found.naval:
+        words.append("--naval")
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def _record_flags(args: argparse.Namespace, error: Exception) -> dict[str, str]:
@@ -1498,19 +1660,22 @@ def _run_rebuild(args: argparse.Namespace) -> int:
 
 
 def _run_recruit(args: argparse.Namespace) -> int:
+    """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
+    from assistant.ledger.orders import recruitment_for
 
-    return _append(
-        args,
-        RecruitmentOrdered(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            province=args.province,
-            who=_who(args),
-            note=args.note,
-        ),
+    event = RecruitmentOrdered(
+        nation=args.nation,
+        land_pm=args.land,
+        naval_pm=args.naval,
+        province=args.province,
+        join=args.join,
+        who=_who(args),
+        note=args.note,
     )
+    with _open(args) as store:
+        state = store.state()
+    return _append(args, recruitment_for(state, event), flags=("province", "join"))
 
 
 def _run_advance(args: argparse.Namespace) -> int:
@@ -1738,8 +1903,27 @@ def _force_shown(state: CampaignState | None, name: str, nation: str | None = No
 
 
 def _order_line(order: Any, state: CampaignState) -> str:
+    if order.kind == "war":
+        return _("declares war on {on} (withdraw: {key})").format(
+            on=nation_name(order.on), key=f"war:{order.on}"
+        )
+    if order.kind == "treaty":
+        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
+            parties=", ".join(nation_name(p) for p in order.parties),
+            terms=order.terms,
+            key="treaty:" + "+".join(sorted(order.parties)),
+        )
     if order.kind == "march":
         return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=_force_shown(state, order.join))
+        return line
     line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
     if order.via:
         line += " " + _("via {via}").format(via=" → ".join(order.via))
@@ -1757,6 +1941,14 @@ def _run_orders(args: argparse.Namespace) -> int:
     from assistant.ledger.events import OrderWithdrawn
     from assistant.ledger.orders import orders_of
 
+    if args.nation in ("export", "import"):
+        from assistant.cli.commands import _mail
+
+        if args.nation == "export":
+            return _mail.export_orders(args, lambda: _open(args))
+        return _mail.import_orders(args, lambda: _open(args), _who(args))
+    if args.orders_file is not None or args.out is not None or args.key is not None:
+        raise CliError(_("ORDERS: only with orders export or orders import (orders by mail)"))
     if args.withdraw is not None:
         event = OrderWithdrawn(
             nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
@@ -1772,6 +1964,12 @@ def _run_orders(args: argparse.Namespace) -> int:
         raise CliError(describe(error)) from None
     if state.rules.orders != "sealed":
         raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    if store.seat is not None and store.seat != nation:
+        raise CliError(
+            _("NATION: this is {seat}'s copy: {nation}'s orders are sealed (T7.3)").format(
+                seat=nation_name(store.seat), nation=nation_name(nation)
+            )
+        )
     own = orders_of(state, nation).get(nation, [])
     data = {
         "nation": nation,
@@ -1815,7 +2013,19 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
         f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
-    return f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    pairing = meeting.get("pairing")
+    if pairing:
+        line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
+    return line
+
+
+def _pairing_words(pair: Any, queue: list[str]) -> str:
+    """D8: the game to play now, and who the winner fights next."""
+    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
+    if queue:
+        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
+    return str(text)
 
 
 def _run_meetings(args: argparse.Namespace) -> int:
@@ -1824,10 +2034,54 @@ def _run_meetings(args: argparse.Namespace) -> int:
 
     with _open(args) as store:
         state = store.state()
+    if args.battle is not None:
+        return _meeting_battle(args, state)
     found = meetings_summary(state)
     lines = [_("Meetings this turn (T7.4):")]
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
     emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    return 0
+
+
+def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
+    """T7.4, T3.2: what the desk and the dice battle open meeting N with; writes nothing."""
+    from assistant.ledger.meeting_battle import meeting_prefill
+    from assistant.ledger.state import LedgerError
+    from converters.dice_battle import APPROACH_WORDS
+
+    try:
+        found = meeting_prefill(state, args.battle)
+    except LedgerError as error:
+        raise CliError("--battle" + describe(error).removeprefix("meeting")) from None
+    if found.army_a is not None:
+        data = {**found.model_dump(), "dice_battle": None}
+        lines = [
+            _("Battle of meeting {number} at {place}").format(
+                number=found.meeting, place=found.place
+            )
+            + ": "
+            + _pairing_words((found.army_a, found.army_b), found.queue),
+            _("record it: castra campaign record --meeting {number} …").format(
+                number=found.meeting
+            ),
+        ]
+        emit(args, data, "\n".join(lines))
+        return 0
+    command = _battle_line(found)
+    data = {**found.model_dump(), "dice_battle": command}
+    sides = [
+        ", ".join(f"{nation_name(n)} {pm}" for n, pm in contingents)
+        for contingents in (found.side_a, found.side_b)
+    ]
+    lines = [
+        _("Battle of meeting {number} at {place}: side A {a}; side B {b}").format(
+            number=found.meeting, place=found.place, a=sides[0], b=sides[1]
+        ),
+        _("approach: {approach} (T3.2)").format(approach=_(APPROACH_WORDS[found.approach])),
+        _("dice battle: {command}").format(command=command),
+        _("record it: castra campaign record --meeting {number} …").format(number=found.meeting),
+    ]
+    emit(args, data, "\n".join(lines))
     return 0
 
 
@@ -1843,6 +2097,53 @@ def _run_answer(args: argparse.Namespace) -> int:
 
     event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
     return _append(args, event, flags=("seek",))
+
+
+def _run_done(args: argparse.Namespace) -> int:
+    from assistant.ledger.events import SideDone
+
+    return _append(args, SideDone(side=args.side, who=_who(args), note=args.note))
+
+
+def _run_withdraw(args: argparse.Namespace) -> int:
+    """T3.0, T7.4: roll the pursuit (or take the typed dice) and record the withdrawal."""
+    from assistant.ledger.state import LedgerError
+    from assistant.ledger.withdrawal import withdrawal_event
+
+    to: dict[str, str | None] = {}
+    for pick in args.to:
+        army, sep, province = pick.partition("=")
+        if not sep or not army.strip() or not province.strip():
+            raise CliError(_("--to: ARMY=PROVINCE (got {pick!r})").format(pick=pick))
+        if army.strip() in to:
+            raise CliError(_given_twice("--to", army.strip()))
+        to[army.strip()] = province.strip()
+    store = _open(args)
+    try:
+        dice = dice_from_args(args)
+        try:
+            event = withdrawal_event(
+                store.state(), args.meeting, dice, to, who=_who(args), note=args.note
+            )
+            if getattr(dice, "remaining", 0):
+                raise CliError(
+                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
+                    .format(n=dice.remaining)
+                )  # fmt: skip
+            stored = store.append(event)
+        except LedgerError as error:
+            message = describe(error)
+            field, colon, rest = message.partition(":")
+            if field in ("to", "rolls"):
+                message = ("--to" if field == "to" else "--dice") + colon + rest
+            raise CliError(message) from None
+        except LookupError:
+            raise CliError(
+                _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
+            ) from None
+        return _recorded(args, store, stored)
+    finally:
+        store.close()
 
 
 DBA_MAP_WORDS = (
@@ -2047,10 +2348,27 @@ def _run_sack(args: argparse.Namespace) -> int:
 
 
 def _run_treaty(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreatyMade
+    from assistant.ledger.events import TreatyMade, TreatyOrder
+    from assistant.ledger.orders import diplomacy_for
 
     if len(args.party) < 2:
         raise CliError(_("--party: a treaty has at least two parties"))
+    with _open(args) as store:
+        state = store.state()
+    order = TreatyOrder(
+        parties=args.party,
+        terms=args.terms,
+        alliance=not args.not_alliance,
+        imposed_by=args.imposed_by,
+        pp=args.pp,
+    )
+    sealed = diplomacy_for(
+        state, order, args.nation or args.party[0], who=_who(args), note=args.note
+    )
+    if sealed is not None:
+        return _append(args, sealed, flags=("imposed_by", "pp", "nation", "parties"))
+    if args.nation is not None:
+        raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
     event = TreatyMade(
         parties=args.party,
         terms=args.terms,
@@ -2130,6 +2448,14 @@ def _run_declare_war(args: argparse.Namespace) -> int:
         return 0
     if args.nation is None or args.on is None:
         raise CliError(_("--on: name the nation that declares war and the one it declares on"))
+    from assistant.ledger.events import WarOrder
+    from assistant.ledger.orders import diplomacy_for
+
+    with _open(args) as store:
+        state = store.state()
+    sealed = diplomacy_for(state, WarOrder(on=args.on), args.nation, who=_who(args), note=args.note)
+    if sealed is not None:
+        return _append(args, sealed, flags=("on",))
     event = WarDeclared(nation=args.nation, on=args.on, who=_who(args), note=args.note)
     return _append(args, event, flags=("on",))
 
@@ -2469,7 +2795,17 @@ def _run_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_players(args: argparse.Namespace) -> int:
+    from assistant.cli.commands._mail import run_players
+
+    return run_players(args, _open(args))
+
+
 def _run_export(args: argparse.Namespace) -> int:
+    if args.for_nation is not None:
+        from assistant.cli.commands._mail import export_copy
+
+        return export_copy(args, lambda: _open(args))
     if args.format == "csv":
         from assistant.cli.commands._export_csv import export_csv
 

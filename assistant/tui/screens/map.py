@@ -175,6 +175,8 @@ class MapScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
+        # T5.2, D6: the phase and what is left in it, one line over the board.
+        yield Static("", id="map-phase")
         with Horizontal(id="map-body"):
             view = ScrollableContainer(id="map-view")
             view.can_focus = False
@@ -218,6 +220,7 @@ class MapScreen(Screen[None]):
         if ledger.store is None:
             return
         state = ledger.state()
+        self._show_phase(state)
         if state.dba_map is not None:
             # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
             from assistant.ledger.dba_map import HOMELAND, summary
@@ -248,6 +251,19 @@ class MapScreen(Screen[None]):
         else:
             provinces = list(self._data["provinces"])
             self.selected = START if START in provinces else provinces[0]  # drawn by the watch
+
+    def _show_phase(self, state: Any) -> None:
+        """The phase line: the phase and what is left in it, as the Campaign screen says them
+        (cut at the screen's edge; the Campaign screen lists them whole)."""
+        from assistant.ledger.phases import phase_summary
+        from assistant.tui.screens.campaign import phase_lines
+
+        phase = None if state.finished else phase_summary(state)
+        line = self.query_one("#map-phase", Static)
+        line.display = phase is not None
+        if phase is not None:
+            said = " · ".join(phase_lines(phase))
+            line.update(Text(said, no_wrap=True, overflow="ellipsis"))
 
     def watch_selected(self) -> None:
         self._draw()
