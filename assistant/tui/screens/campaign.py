@@ -174,7 +174,9 @@ def phase_lines(phase: Mapping[str, Any]) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
     to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
     heading = _("Phase: {name} ({rule})").format(
-        name=translate_recorded(phase["name"]), rule=phase["rule"]
+        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
+        name=translate_recorded(phase["name"]),
+        rule=translate_recorded(phase["rule"]),
     )
     return [heading, *(translate_recorded(item) for item in phase["left"])]
 
