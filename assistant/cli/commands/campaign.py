@@ -1153,7 +1153,7 @@ def _show_text(state: CampaignState) -> str:
         phase = data["phase"]
         lines.append(
             _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase["name"]), rule=_phase_rule(phase["rule"])
+                name=translate_recorded(phase["name"]), rule=translate_recorded(phase["rule"])
             )
         )
         lines += ["  " + translate_recorded(item) for item in phase["left"]]
@@ -1174,15 +1174,6 @@ def _show_text(state: CampaignState) -> str:
             leader = " " + _("(leader)") if army["leader"] else ""
             lines.append(f"  {name:<12} {sides[army['nation']]:<{side_width}} {status}{leader}")
     return "\n".join(_fitted(lines))
-
-
-def _phase_rule(rule: str) -> str:
-    """A phase's rule as the reader says it: "T5.2 phase 1" → "T5.2 fase 1" (the rule id and
-    the number are the same in every language)."""
-    found = re.fullmatch(r"(?P<rule>\S+) phase (?P<number>\d+)", rule)
-    if found is None:
-        return rule
-    return _("{rule} phase {number}").format(rule=found["rule"], number=found["number"])
 
 
 def _recorded(

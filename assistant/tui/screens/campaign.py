@@ -174,7 +174,9 @@ def phase_lines(phase: Mapping[str, Any]) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
     to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
     heading = _("Phase: {name} ({rule})").format(
-        name=translate_recorded(phase["name"]), rule=phase["rule"]
+        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
+        name=translate_recorded(phase["name"]),
+        rule=translate_recorded(phase["rule"]),
     )
     return [heading, *(translate_recorded(item) for item in phase["left"])]
 
@@ -524,7 +526,17 @@ class CampaignScreen(Screen[None]):
             else:
                 supply = Text(_("supplied") if army["supplied"] else _("no line"))
             rows.append(
-                (name, [name, army["side"], where, morale_pips(army["morale"]), busy, supply])
+                (
+                    name,
+                    [
+                        name,
+                        nation_name(army["side"]),
+                        where,
+                        morale_pips(army["morale"]),
+                        busy,
+                        supply,
+                    ],
+                )
             )
         return rows
 
@@ -590,7 +602,8 @@ class CampaignScreen(Screen[None]):
             if not army["alive"]:
                 status = _("destroyed")
             morale = str(army["morale"]) if army["alive"] else "—"
-            rows.append((army["name"], [army["name"], army["nation"], morale, status]))
+            side = nation_name(army["nation"])
+            rows.append((army["name"], [army["name"], side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
