@@ -10,18 +10,13 @@ in which the orders were entered: everything is sorted by name before it is look
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.battle_sides import battle_sides
-from converters.tribute import Troops
-
 __all__ = [
-    "Approach",
     "Arrival",
-    "MeetingBattle",
     "MeetingFound",
     "Mover",
     "Outcome",
@@ -222,44 +217,3 @@ def _gathered(
         )
         for where, names in found.items()
     ]
-
-
-Approach = Literal["open", "mountain_road", "landing"]
-"""How the attacker came to the battle (T3.2), as the dice battle names it."""
-
-
-class MeetingBattle(_Frozen):
-    """The battle a meeting opens on the battle desk or the dice battle (T7.4, T3.2)."""
-
-    place: str
-    """Where it is fought (the meeting's province)."""
-    side_a: list[tuple[str, int]]
-    """The attacker's contingents, (nation, PM): land PM, or naval PM at sea."""
-    side_b: list[tuple[str, int]]
-    """The defender's."""
-    approach: Approach
-    """How side A came (T3.2: a mountain road or a landing gives the defender +1)."""
-    naval: bool
-    """Fleets meeting (T3.6, T3.7)."""
-
-
-def meeting_battle(
-    place: str,
-    at_sea: bool,
-    troops: Sequence[tuple[Troops, str]],
-    holder: str,
-    alliances: Iterable[Iterable[str]],
-) -> MeetingBattle:
-    """T7.4, T3.2: the battle of a meeting at ``place`` between ``troops`` (each force's
-    nation, PM and who pays it, with how it came there: an :data:`Arrival`).
-
-    Reading: the sides are those of a battle in the province (:func:`battle_sides`: the
-    holder's side defends); the attacker's approach is a landing if any of its forces landed,
-    else a mountain road if any came by one, else open ground."""
-    side_a, side_b = battle_sides([t for t, _way in troops], holder, alliances)
-    attackers = {nation for nation, _pm in side_a}
-    ways = {way for t, way in troops if t.nation in attackers}
-    approach: Approach = (
-        "landing" if "landing" in ways else "mountain_road" if "mountain" in ways else "open"
-    )
-    return MeetingBattle(place=place, side_a=side_a, side_b=side_b, approach=approach, naval=at_sea)

@@ -48,7 +48,9 @@ __all__ = [
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
 GLANCE_FORMAT = 2
-"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
+"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
+(2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
+first frame says, issue 22)."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -77,6 +79,7 @@ _KEYS = frozenset(
         "armies",
         "map_armies",
         "recent",
+        "summary",
     }
 )
 """What every glance holds besides its stamp."""
@@ -175,6 +178,9 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         ],
         "map_armies": map_armies,
         "recent": [dict(entry) for entry in recent][-RECENT_EVENTS:],
+        # What `castra campaign show --json` prints, read from here without the ledger's
+        # models (assistant.ledger.quick_read).
+        "summary": state.summary(),
     }
 
 

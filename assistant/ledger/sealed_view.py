@@ -1,12 +1,12 @@
-"""The turn as one reader may see it: whose sealed orders are hidden, what the orders did, and the
-battle a meeting opens (T7.3, T7.4, T3.2).
+"""The turn as one reader may see it: whose sealed orders are hidden, what the orders did, and
+each order in words (T7.3, T7.4).
 
 The Campaign screen and the Map show a turn to whoever sits at the keyboard: the referee, or a
 nation entering its sealed orders. :func:`~assistant.ledger.orders.may_see` is the one rule of
 who may read an event; this module applies it to the stored log (which events a nation may not
-read yet), finds the turn's carrying-out of the orders (what every force did), and gives the
-battle a meeting opens with its forces, place and approach filled in — so the screens read the
-ledger's answers and add no rules.
+read yet) and finds the turn's carrying-out of the orders (what every force did), so the screens
+read the ledger's answers and add no rules. :func:`order_words` says an order as both the
+command line and the app show it.
 """
 
 from __future__ import annotations
@@ -14,18 +14,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from assistant.ledger import forces as map_rules
 from assistant.ledger.events import OrdersResolved, Undone
-from assistant.ledger.orders import may_see, refused
-from converters.i18n import N_
-from converters.meetings import MeetingBattle, meeting_battle
-from converters.tribute import Troops
+from assistant.ledger.orders import may_see
+from converters.i18n import _
 
 if TYPE_CHECKING:
+    from assistant.ledger.events import SealedOrder
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import StoredEvent
 
-__all__ = ["battle_of_meeting", "hidden_from", "last_resolution", "revealed_turns"]
+__all__ = [
+    "hidden_from",
+    "last_resolution",
+    "order_words",
+    "revealed_turns",
+]
 
 
 def _in_force(events: Iterable[StoredEvent]) -> list[StoredEvent]:
@@ -61,33 +64,47 @@ def last_resolution(events: Iterable[StoredEvent], turn: int) -> OrdersResolved 
     return found[-1] if found else None
 
 
-def battle_of_meeting(state: CampaignState, number: int) -> MeetingBattle:
-    """T7.4, T3.2: the battle meeting ``number`` of this turn opens: its forces as they stand
-    now on their sides, its place, and how the attacker came (refused, naming the meeting, if
-    there is none)."""
-    found = next((m for m in state.meetings if m.meeting.number == number), None)
-    if found is None:
-        raise refused(
-            "meeting",
-            N_("no meeting {number} this turn; meetings: {choices}"),
-            number=number,
-            choices=", ".join(str(m.meeting.number) for m in state.meetings) or "-",
+def _shown(state: CampaignState, name: str) -> str:
+    """A force as the reader names it ("Roma I", T7.2); a name a referee typed as typed."""
+    from converters.force_names import shown_name
+
+    force = state.forces.get(name)
+    return shown_name(name, force.nation, force.kind) if force is not None else name
+
+
+def order_words(order: SealedOrder, state: CampaignState) -> str:
+    """A sealed order in the interface's language, as ``castra campaign orders`` and the
+    Campaign screen say it (T7.3, T7.10, T6.1)."""
+    from armylists.names import nation_name
+
+    if order.kind == "war":
+        return _("declares war on {on} (withdraw: {key})").format(
+            on=nation_name(order.on), key=f"war:{order.on}"
         )
-    meeting = found.meeting
-    troops = [
-        (
-            Troops(nation=force.nation, pm=force.pm, paid_by=force.paid_by),
-            meeting.arrivals.get(force.name, "stood"),
+    if order.kind == "treaty":
+        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
+            parties=", ".join(nation_name(p) for p in order.parties),
+            terms=order.terms,
+            key="treaty:" + "+".join(sorted(order.parties)),
         )
-        for name in meeting.forces
-        if (force := state.forces.get(name)) is not None
-    ]
-    province = meeting.province
-    homeland = next((p.homeland for p in state.scenario.provinces if p.name == province), "")
-    return meeting_battle(
-        province,
-        meeting.at_sea,
-        troops,
-        state.control.get(province, homeland),
-        map_rules.alliances(state),
-    )
+    if order.kind == "march":
+        return _("{army} marches to {to}").format(army=_shown(state, order.army), to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=_shown(state, order.join))
+        return line
+    line = _("{fleet} sails to {to}").format(fleet=_shown(state, order.fleet), to=order.to)
+    if order.via:
+        line += " " + _("via {via}").format(via=" → ".join(order.via))
+    if order.carry:
+        line += " " + _("carrying {armies}").format(
+            armies=", ".join(_shown(state, army) for army in order.carry)
+        )
+    if order.land:
+        line += " " + _("and lands them")
+    return line

@@ -7,12 +7,10 @@ stretch is in the meetings list.
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from converters.meetings import Mover, carry_out, meeting_battle
-from converters.tribute import Troops
+from converters.meetings import Mover, carry_out
 
 ALLIED = {frozenset({"Pyrrhus", "Magna Graecia"})}
 SIDES = ("Rome", "Carthage", "Pyrrhus", "Magna Graecia")
@@ -140,46 +138,3 @@ def test_t7_4_allies_never_meet() -> None:
         hostile,
     )
     assert outcome.meetings == []
-
-
-# ---- the battle a meeting opens (T7.4, T3.2) ----------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("rule", "ways", "approach"),
-    [
-        ("T3.2 mountain road", {"Rome": "mountain", "Carthage": "stood"}, "mountain_road"),
-        ("T3.2 landing", {"Rome": "landing", "Carthage": "stood"}, "landing"),
-        ("T3.2 landing over mountain", {"Rome": "landing", "Carthage": "mountain"}, "landing"),
-        ("T3.2 by road: open ground", {"Rome": "road", "Carthage": "stood"}, "open"),
-        (
-            "T3.2 the defender's way does not count",
-            {"Rome": "road", "Carthage": "mountain"},
-            "open",
-        ),
-    ],
-)
-def test_t3_2_a_meetings_battle_takes_the_attackers_approach(
-    rule: str, ways: dict[str, str], approach: str
-) -> None:
-    """Carthage holds the province, so it defends (T7.4); the approach is how Rome came."""
-    troops = [
-        (Troops(nation="Rome", pm=3), ways["Rome"]),
-        (Troops(nation="Carthage", pm=2), ways["Carthage"]),
-    ]
-    battle = meeting_battle("Capua", False, troops, "Carthage", [])
-    assert battle.side_a == [("Rome", 3)] and battle.side_b == [("Carthage", 2)], rule
-    assert battle.approach == approach, rule
-    assert battle.place == "Capua" and not battle.naval
-
-
-def test_t7_4_a_meeting_at_sea_is_a_naval_battle_of_allies_together() -> None:
-    troops = [
-        (Troops(nation="Pyrrhus", pm=2), "sea"),
-        (Troops(nation="Magna Graecia", pm=1), "sea"),
-        (Troops(nation="Rome", pm=2), "stood"),
-    ]
-    battle = meeting_battle("Tarentum", True, troops, "Rome", [["Pyrrhus", "Magna Graecia"]])
-    assert battle.naval and battle.approach == "open"
-    assert battle.side_a == [("Pyrrhus", 2), ("Magna Graecia", 1)]
-    assert battle.side_b == [("Rome", 2)]

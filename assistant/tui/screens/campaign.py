@@ -282,7 +282,7 @@ def turn_keys(glance: Mapping[str, Any]) -> TurnKeys:
     return TurnKeys(
         giving=tarentine and phase["key"] in ORDERS_WINDOW,
         carried_out=tarentine and phase["key"] not in ORDERS_WINDOW,
-        unsettled=bool(glance["unsettled_meetings"]),
+        unsettled=tarentine and bool(glance["unsettled_meetings"]),
     )
 
 
@@ -872,14 +872,14 @@ class CampaignScreen(Screen[None]):
         forces, place and approach filled in (at sea, the dice battle: fleets, T3.6)."""
         from fractions import Fraction
 
-        from assistant.ledger.sealed_view import battle_of_meeting
+        from assistant.ledger.meeting_battle import meeting_prefill
 
         number = self._meeting_number()
         if number is None:
             return
         ledger = castra_app(self).ledger
         try:
-            battle = battle_of_meeting(ledger.state(), number)
+            battle = meeting_prefill(ledger.state(), number)
         except ValueError as error:
             from assistant.tui.errors import describe
 

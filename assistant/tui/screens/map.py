@@ -43,6 +43,7 @@ from assistant.tui.widgets.map_canvas import (
     step,
     style_runs,
 )
+from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
 
 __all__ = [
@@ -347,7 +348,8 @@ class MapScreen(Screen[None]):
         for force in here:
             sign = "⚔" if force["kind"] == "army" else "⚓"
             aboard = " (" + _("aboard") + ")" if force["aboard"] else ""
-            text.append(f" {force['name']} {force['pm']}{sign}{aboard}\n")
+            shown = shown_name(force["name"], force["nation"], force["kind"])
+            text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
         for meeting in self._meetings:
@@ -475,7 +477,7 @@ class MapScreen(Screen[None]):
         from fractions import Fraction
 
         from assistant.ledger.forces import sides_at
-        from assistant.ledger.sealed_view import battle_of_meeting
+        from assistant.ledger.meeting_battle import meeting_prefill
 
         province = self.selected
         state = castra_app(self).ledger.state()
@@ -484,7 +486,7 @@ class MapScreen(Screen[None]):
         number = self._meeting_here()
         if number is not None:
             # T7.4, T3.2: a meeting here opens its own battle, with the attacker's approach.
-            battle = battle_of_meeting(state, number)
+            battle = meeting_prefill(state, number)
             side_a, side_b, approach, naval = (
                 battle.side_a,
                 battle.side_b,
@@ -530,7 +532,7 @@ class MapScreen(Screen[None]):
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
     state = castra_app(form).ledger.state()
     return [
-        (f"{f.name} ({f.pm} PM)", f.name)
+        (f"{shown_name(f.name, f.nation, f.kind)} ({f.pm} PM)", f.name)
         for f in state.forces.values()
         if f.province == province and f.kind == kind and not state.nations[f.nation].away
     ]
@@ -753,7 +755,9 @@ class RetreatForm(ProvinceOrderForm):
         forces = [
             (
                 _("{force} ({pm} {unit})").format(
-                    force=f.name, pm=f.pm, unit=_("PM") if f.kind == "army" else _("naval PM")
+                    force=shown_name(f.name, f.nation, f.kind),
+                    pm=f.pm,
+                    unit=_("PM") if f.kind == "army" else _("naval PM"),
                 ),
                 f.name,
             )

@@ -29,10 +29,11 @@ from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
+from converters.force_names import shown_name
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
-    from assistant.ledger.events import ForceMoved, SealedOrder
+    from assistant.ledger.events import ForceMoved
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import StoredEvent
 
@@ -43,7 +44,6 @@ __all__ = [
     "TurnView",
     "meeting_row",
     "move_line",
-    "order_line",
     "turn_view",
 ]
 
@@ -81,25 +81,11 @@ class TurnView(NamedTuple):
     """Some meeting still waits for its answer or its battle."""
 
 
-def order_line(order: SealedOrder) -> str:
-    """A sealed order in words, as ``castra campaign orders`` says it."""
-    if order.kind == "march":
-        return _("{army} marches to {to}").format(army=order.army, to=order.to)
-    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
-    if order.via:
-        line += " " + _("via {via}").format(via=" → ".join(order.via))
-    if order.carry:
-        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
-    if order.land:
-        line += " " + _("and lands them")
-    return line
-
-
 def move_line(move: ForceMoved) -> str:
     """What one force did when the orders were carried out (T7.3, T7.4)."""
     way = _(WAYS.get(move.way, move.way))
     line = _("{force}: {start} → {end}, {way}").format(
-        force=move.force, start=move.start, end=move.end, way=way
+        force=shown_name(move.force, move.nation), start=move.start, end=move.end, way=way
     )
     if move.stopped or (move.end == move.start and move.way != "stood"):
         line += " " + _("(met on the way and stopped, T7.4)")
@@ -126,7 +112,7 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
             nations=", ".join(nation_name(n) for n in meeting["seek"])
         )
     forces = ", ".join(
-        f"{name} ({nation_name(nation)})"
+        f"{shown_name(name, nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     return [str(meeting["number"]), f"{kind}, {where}", forces, status]
@@ -134,9 +120,9 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
 
 def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str | None) -> TurnView:
     """The turn as ``viewer`` may see it (T7.3: only its own sealed orders; the referee all)."""
-    from assistant.ledger.orders import meetings_summary, orders_of
+    from assistant.ledger.orders import force_of, meetings_summary, orders_of
     from assistant.ledger.phases import ORDERS_WINDOW, TARENTINE, phases_of
-    from assistant.ledger.sealed_view import last_resolution
+    from assistant.ledger.sealed_view import last_resolution, order_words
 
     sealed = state.rules.orders == "sealed" and phases_of(state) is TARENTINE
     giving = (
@@ -146,13 +132,14 @@ def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str |
         and state.phase in ORDERS_WINDOW
     )
     orders = [
-        (nation, order.army if order.kind == "march" else order.fleet, order_line(order))
+        (nation, force_of(order), order_words(order, state))
         for nation, listed in sorted(orders_of(state, viewer).items())
         for order in listed
     ]
     resolved = last_resolution(events, state.turn) if sealed else None
     moves = [move_line(move) for move in resolved.moves] if resolved is not None else []
-    found = meetings_summary(state)
+    # Macedon's invasions are meetings of armies on D9's map, settled by their own D8 games.
+    found = meetings_summary(state) if sealed else []
     return TurnView(
         sealed=sealed,
         giving=giving,
