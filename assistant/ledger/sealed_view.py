@@ -11,8 +11,8 @@ command line and the app show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from assistant.ledger.events import OrdersResolved, Undone
 from assistant.ledger.orders import may_see
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "hidden_from",
     "last_resolution",
+    "meeting_cells",
     "order_words",
     "revealed_turns",
 ]
@@ -108,3 +109,31 @@ def order_words(order: SealedOrder, state: CampaignState) -> str:
     if order.land:
         line += " " + _("and lands them")
     return line
+
+
+def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
+    """A meeting of ``castra campaign meetings --json`` in words: its number, where (at sea or
+    on land, and the road or stretch of a crossing), its forces and how far it is settled
+    (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
+    from armylists.names import nation_name
+    from converters.force_names import shown_name
+
+    where = meeting["province"]
+    if meeting["crossing"]:
+        where = _("{province} (crossing {a}–{b})").format(
+            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+        )
+    kind = _("at sea") if meeting["at_sea"] else _("on land")
+    if meeting["settled"]:
+        status = _("settled")
+    elif meeting["seek"] is None:
+        status = ask
+    else:
+        status = _("battle sought by {nations}").format(
+            nations=", ".join(nation_name(n) for n in meeting["seek"])
+        )
+    forces = ", ".join(
+        f"{shown_name(name, nation)} ({nation_name(nation)})"
+        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    )
+    return [str(meeting["number"]), f"{kind}, {where}", forces, status]

@@ -297,6 +297,14 @@ async def test_t7_4_the_meetings_panel_lists_them_sea_first_and_the_map_marks_th
         assert graecia in panel and ("Meeting 2" in panel or "Incontro 2" in panel), panel
 
 
+async def resolve_and_answer(pilot: Any) -> None:
+    """Carry out the orders (v), then open the answer form of the first meeting (y)."""
+    for key in ("v", "y"):
+        await pilot.pause()
+        await pilot.press(key)
+    await pilot.pause()
+
+
 async def test_t3_0_the_answer_key_says_seek_or_avoid_for_each_side(
     app: CastraApp, store: CampaignStore, language: str
 ) -> None:
@@ -304,11 +312,7 @@ async def test_t3_0_the_answer_key_says_seek_or_avoid_for_each_side(
 
     crossing(store)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("v")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await resolve_and_answer(pilot)
         form = app.screen
         sides = list(form.query(Select).results(Select))
         picks = [s for s in sides if (s.id or "").startswith("side-")]
@@ -329,11 +333,7 @@ async def test_t3_0_one_side_seeking_leaves_the_meeting_to_its_battle(
 
     crossing(store)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("v")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await resolve_and_answer(pilot)
         app.screen.query_one("#side-1", Select).value = "seek"
         await pilot.press("ctrl+s")
         await pilot.pause()

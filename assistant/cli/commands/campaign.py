@@ -1969,23 +1969,12 @@ def _run_resolve(args: argparse.Namespace) -> int:
 
 
 def _meeting_line(meeting: dict[str, Any]) -> str:
-    where = meeting["province"]
-    if meeting["crossing"]:
-        where = _("{province} (crossing {a}–{b})").format(
-            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
-        )
-    kind = _("at sea") if meeting["at_sea"] else _("on land")
-    if meeting["settled"]:
-        status = _("settled")
-    elif meeting["seek"] is None:
-        status = _("each side: seek or avoid? (castra campaign answer)")
-    else:
-        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
-    forces = ", ".join(
-        f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
-        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    from assistant.ledger.sealed_view import meeting_cells
+
+    number, where, forces, status = meeting_cells(
+        meeting, _("each side: seek or avoid? (castra campaign answer)")
     )
-    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {number}. {where}: {forces} — {status}"
     pairing = meeting.get("pairing")
     if pairing:
         line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])

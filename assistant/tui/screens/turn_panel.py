@@ -97,25 +97,9 @@ def move_line(move: ForceMoved) -> str:
 def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
     """A meeting's cells: number, where (at sea or on land, crossing), forces, answer (``ask``
     for one not answered yet: the key that answers it)."""
-    where = meeting["province"]
-    if meeting["crossing"]:
-        where = _("{province} (crossing {a}–{b})").format(
-            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
-        )
-    kind = _("at sea") if meeting["at_sea"] else _("on land")
-    if meeting["settled"]:
-        status = _("settled")
-    elif meeting["seek"] is None:
-        status = ask or _("seek or avoid? (y)")
-    else:
-        status = _("battle sought by {nations}").format(
-            nations=", ".join(nation_name(n) for n in meeting["seek"])
-        )
-    forces = ", ".join(
-        f"{shown_name(name, nation)} ({nation_name(nation)})"
-        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
-    )
-    return [str(meeting["number"]), f"{kind}, {where}", forces, status]
+    from assistant.ledger.sealed_view import meeting_cells
+
+    return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
 
 
 def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str | None) -> TurnView:
