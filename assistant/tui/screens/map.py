@@ -182,6 +182,8 @@ class MapScreen(Screen[None]):
         (:func:`~assistant.tui.widgets.map_canvas.step`)."""
         self._trail_ends = ""
         """Where the trail ended: another selection (a name found, a test) starts a new one."""
+        self._meetings: list[dict[str, Any]] = []
+        """This turn's meetings (T7.4, sea first), as the ledger lists them."""
         self._before_find: str | None = None
         """The province selected when "/" was pressed, selected again if the search is left."""
 
@@ -262,7 +264,10 @@ class MapScreen(Screen[None]):
             )
             self.query_one("#map-panel", Static).update("")
             return
+        from assistant.ledger.orders import meetings_summary
+
         self._data = map_summary(state)
+        self._meetings = meetings_summary(state)
         result = tribute_now(state)
         self._tribute = {p.name: p for p in result.provinces}
         if self.selected in self._data["provinces"]:
@@ -312,8 +317,20 @@ class MapScreen(Screen[None]):
             return
         if self._data is None:
             return
+        # T7.4: every unsettled meeting is marked, its label in red.
+        met = {m["province"] for m in self._meetings if not m["settled"]}
+        data = self._data
+        if met:
+            provinces = data["provinces"]
+            data = {
+                **data,
+                "provinces": {
+                    name: {**p, "meeting": True} if name in met else p
+                    for name, p in provinces.items()
+                },
+            }
         self.query_one("#map-canvas", BoardCanvas).show_cells(
-            board_cells(self._data, width, height, self.selected)
+            board_cells(data, width, height, self.selected, alerts=met)
         )
         _show_panel(self.query_one("#map-panel", Static), self._panel())
 
@@ -354,6 +371,11 @@ class MapScreen(Screen[None]):
             text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
+        for meeting in self._meetings:
+            if meeting["province"] == name:
+                text.append(
+                    self._meeting_text(meeting), style="" if meeting["settled"] else "bold red"
+                )
         ways = province["neighbours"]
         text.append(_("Roads: "), style="bold")
         text.append(", ".join(ways["road"]) or "—")
@@ -364,6 +386,32 @@ class MapScreen(Screen[None]):
             text.append("\n" + _("Sea: "), style="bold")
             text.append(", ".join(ways["sea"]))
         return text
+
+    @staticmethod
+    def _meeting_text(meeting: dict[str, Any]) -> str:
+        """T7.4: a meeting in the selected province, as the Campaign screen lists it."""
+        from assistant.tui.screens.turn_panel import meeting_row
+
+        number, where, forces, answer = meeting_row(
+            meeting, _("seek or avoid? (Campaign screen, y)")
+        )
+        return (
+            _("Meeting {number}, {where}: {forces} — {answer}").format(
+                number=number, where=where, forces=forces, answer=answer
+            )
+            + "\n"
+        )
+
+    def _meeting_here(self) -> int | None:
+        """The first unsettled meeting in the selected province (sea first), if any."""
+        return next(
+            (
+                m["number"]
+                for m in self._meetings
+                if m["province"] == self.selected and not m["settled"]
+            ),
+            None,
+        )
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -448,15 +496,26 @@ class MapScreen(Screen[None]):
         from fractions import Fraction
 
         from assistant.ledger.forces import sides_at
+        from assistant.ledger.meeting_battle import meeting_prefill
 
         province = self.selected
-        side_a, side_b = (
-            ([], []) if province is None else sides_at(castra_app(self).ledger.state(), province)
-        )
+        state = castra_app(self).ledger.state()
+        side_a, side_b = ([], []) if province is None else sides_at(state, province)
+        approach, naval = "open", False
+        number = self._meeting_here()
+        if number is not None:
+            # T7.4, T3.2: a meeting here opens its own battle, with the attacker's approach.
+            battle = meeting_prefill(state, number)
+            side_a, side_b, approach, naval = (
+                battle.side_a,
+                battle.side_b,
+                battle.approach,
+                battle.naval,
+            )
         if not side_a:
             self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
             return
-        if how == "dice":
+        if how == "dice" or naval:
             from assistant.tui.screens.dice_battle import DiceBattleScreen
 
             def build() -> Screen[None]:
@@ -464,6 +523,8 @@ class MapScreen(Screen[None]):
                     side_a=[(n, Fraction(pm)) for n, pm in side_a],
                     side_b=[(n, Fraction(pm)) for n, pm in side_b],
                     place=province,
+                    naval=naval,
+                    approach=approach,
                     back_to="map",
                 )
 
@@ -471,10 +532,16 @@ class MapScreen(Screen[None]):
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
             def build() -> Screen[None]:
-                return BattleDeskScreen(side_a, side_b, place=province, back_to="map")
+                return BattleDeskScreen(
+                    side_a,
+                    side_b,
+                    place=province,
+                    landing=approach == "landing",
+                    back_to="map",
+                )
 
         # Its own mode's screen, not one pushed on the Map's: `m` keeps showing the Map.
-        mode = "dice" if how == "dice" else "battle"
+        mode = "dice" if how == "dice" or naval else "battle"
         await castra_app(self).show_battle(mode, f"map:{province}", build)
 
 
@@ -552,8 +619,13 @@ class MarchForm(ProvinceOrderForm):
         army = self.chosen("army", _("choose the army that marches"))
         to = self.chosen("to", _("choose where it marches"))
         state = castra_app(self).ledger.state()
+        # T7.3: the order is the entering nation's (the referee's: the army's own nation).
         sealed = order_for(
-            state, MarchOrder(army=army, to=to), who=self.who(), note=self.text("note")
+            state,
+            MarchOrder(army=army, to=to),
+            castra_app(self).ledger.viewer,
+            who=self.who(),
+            note=self.text("note"),
         )
         if sealed is not None:  # T7.3: an order of the army's nation, carried out at resolve
             return sealed
@@ -603,7 +675,9 @@ class SailForm(ProvinceOrderForm):
             ],
             land=self.choice("land") == "yes",
         )
-        sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
+        sealed = order_for(
+            state, voyage, castra_app(self).ledger.viewer, who=self.who(), note=self.text("note")
+        )
         if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
             return sealed
         return FleetSailed(
