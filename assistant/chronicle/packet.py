@@ -34,21 +34,13 @@ from assistant.ledger.events import (
     Undone,
 )
 from assistant.ledger.orders import force_of
+from assistant.ledger.players import players_of
 from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.store import CampaignStore, StoredEvent
 
 __all__ = ["packet_of", "players_of"]
-
-
-def players_of(store: CampaignStore) -> list[str]:
-    """The nations with a player, each of which gets a packet."""
-    return [
-        name
-        for name, nation in store.state().nations.items()
-        if nation.player and not nation.unplayed
-    ]
 
 
 def packet_of(store: CampaignStore, nation: str, turn: int | None = None) -> Chronicle:

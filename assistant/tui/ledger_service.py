@@ -88,6 +88,9 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
+        self.seat: str | None = None
+        """The nation of a player's session (``castra serve --players``): its store records
+        that nation's orders only (None: the referee's, or a player's copy, which knows)."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""
@@ -261,6 +264,8 @@ class LedgerService:
 
     def opened(self, store: CampaignStore, note: str | None) -> None:
         """The file is open (app's thread): screens re-read; waiting keys are carried out."""
+        if self.seat is not None:
+            store.seat = self.seat
         self.store = store
         self.note = note
         self._settled.set()

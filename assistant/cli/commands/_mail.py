@@ -39,6 +39,8 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
     from assistant.ledger.players import languages, set_language
     from assistant.ledger.state import LedgerError
 
+    if args.rotate is not None:
+        return _rotate(args, store)
     with store:
         state = store.state()
         try:
@@ -76,6 +78,42 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
             line += "  " + _("key {key}").format(key=row["key"])
         lines.append(line)
     emit(args, {"turn": state.turn, "players": rows}, "\n".join(lines))
+    return 0
+
+
+def _rotate(args: argparse.Namespace, store: CampaignStore) -> int:
+    """``campaign players --rotate NATION``: a new session token; the old one fails at once."""
+    from assistant.ledger.players import REFEREE_SEAT, rotate_session
+    from assistant.ledger.state import LedgerError
+
+    with store:
+        if store.seat is not None:
+            raise CliError(
+                _("--rotate: this is {nation}'s copy: tokens are the referee's").format(
+                    nation=nation_name(store.seat)
+                )
+            )
+        if args.rotate.casefold() in ("referee", "arbitro"):
+            seat = REFEREE_SEAT
+        else:
+            try:
+                nation = store.state().nation(args.rotate, "rotate")
+            except LedgerError as error:
+                raise _refusal(error) from None
+            if not nation.player or nation.unplayed:
+                raise CliError(
+                    _("--rotate: {nation} has no player (T4.4)").format(
+                        nation=nation_name(nation.name)
+                    )
+                )
+            seat = nation.name
+        token = rotate_session(store, seat)
+    who = _("the referee") if seat == REFEREE_SEAT else nation_name(seat)
+    text = _(
+        "New session token for {who}: {token} (its address: the same port, ?token={token}); "
+        "the old one no longer opens"
+    ).format(who=who, token=token)
+    emit(args, {"seat": seat, "token": token}, text)
     return 0
 
 
