@@ -99,20 +99,8 @@ def refuse_undo(seat: str) -> None:
 
 def languages(store: CampaignStore) -> dict[str, str]:
     """Each nation's language as kept with the campaign (nations not set: none)."""
-    text = store.read_meta(LANGUAGES_KEY)
-    if text is None:
-        return {}
-    try:
-        found = json.loads(text)
-    except ValueError:
-        return {}
-    if not isinstance(found, dict):
-        return {}
-    return {
-        str(nation): str(lang)
-        for nation, lang in found.items()
-        if isinstance(lang, str) and lang in LANGUAGES
-    }
+    found = _text_map(store.read_meta(LANGUAGES_KEY))
+    return {nation: lang for nation, lang in found.items() if lang in LANGUAGES}
 
 
 def set_language(store: CampaignStore, nation: str, language: str) -> None:
@@ -143,10 +131,11 @@ def _digest(token: str) -> str:
 
 def session_hashes(store: CampaignStore) -> dict[str, str]:
     """Each seat with a session token → the token's hash."""
-    return _hashes(store.read_meta(SESSIONS_KEY))
+    return _text_map(store.read_meta(SESSIONS_KEY))
 
 
-def _hashes(text: str | None) -> dict[str, str]:
+def _text_map(text: str | None) -> dict[str, str]:
+    """A JSON object of texts kept beside the record (anything else in it is ignored)."""
     if text is None:
         return {}
     try:
@@ -155,7 +144,7 @@ def _hashes(text: str | None) -> dict[str, str]:
         return {}
     if not isinstance(found, dict):
         return {}
-    return {str(seat): str(digest) for seat, digest in found.items() if isinstance(digest, str)}
+    return {str(key): value for key, value in found.items() if isinstance(value, str)}
 
 
 def issue_sessions(store: CampaignStore, seats: list[str]) -> dict[str, str]:
@@ -205,7 +194,7 @@ def session_matches(path: Path, seat: str, given: str | None) -> bool:
             connection.close()
     except sqlite3.Error:
         return False
-    expected = _hashes(None if row is None else str(row[0])).get(seat)
+    expected = _text_map(None if row is None else str(row[0])).get(seat)
     if expected is None:
         return False
     return hmac.compare_digest(_digest(given), expected)

@@ -22,7 +22,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import aiohttp
-import pytest
 
 from tests.tui.test_app_serve import FOREIGN, _origin, _websocket_status
 
