@@ -672,6 +672,8 @@ SECTIONS: dict[str, str] = {
     "order_withdrawn": "moves",
     "orders_resolved": "moves",
     "meeting_answered": "moves",
+    "withdrawal_pursued": "moves",
+    "side_done": "moves",
     "dba_moved": "moves",
     "army_mobilised": "moves",
     "special_action": "moves",

@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from assistant.ledger import forces as map_rules
+from assistant.ledger import map_war, relations
 from assistant.ledger.events import (
     ArmyMoved,
     Event,
     FleetSailed,
     ForceMoved,
+    InterceptionRolled,
     MarchOrder,
     Meeting,
     MeetingAnswered,
@@ -30,8 +32,14 @@ from assistant.ledger.events import (
     OrdersResolved,
     OrderWithdrawn,
     PlayerChanged,
+    RecruitmentOrdered,
+    RecruitOrder,
     SealedOrder,
+    TreatyMade,
+    TreatyOrder,
     VoyageOrder,
+    WarDeclared,
+    WarOrder,
 )
 from assistant.ledger.phases import Phase
 from converters.i18n import N_
@@ -42,9 +50,11 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
 
 __all__ = [
+    "RECRUITS",
     "REFEREE",
     "MeetingState",
     "answered",
+    "diplomacy_for",
     "force_of",
     "given",
     "may_see",
@@ -52,6 +62,7 @@ __all__ = [
     "order_for",
     "orders_of",
     "player_changed",
+    "recruitment_for",
     "resolution",
     "resolved",
     "withdrawn",
@@ -59,6 +70,10 @@ __all__ = [
 
 REFEREE: None = None
 """The viewer who sees every order (the referee receives them all, T7.3)."""
+
+RECRUITS = "recruits"
+"""What a nation's recruitment orders are called where a force's name would be (``campaign
+orders NATION --withdraw recruits``, T5.2 phase 1)."""
 
 
 class MeetingState(BaseModel):
@@ -97,8 +112,18 @@ def refused(field: str, message: str, **values: Any) -> Exception:
 
 
 def force_of(order: SealedOrder) -> str:
-    """The force an order moves."""
-    return order.army if isinstance(order, MarchOrder) else order.fleet
+    """The force an order moves — :data:`RECRUITS` for a recruitment order; for an order of
+    phase 2, what names it instead, as ``campaign orders NATION --withdraw`` takes it:
+    "war:ENEMY", "treaty:A+B" (T7.10)."""
+    if isinstance(order, RecruitOrder):
+        return RECRUITS
+    if isinstance(order, MarchOrder):
+        return order.army
+    if isinstance(order, VoyageOrder):
+        return order.fleet
+    if isinstance(order, WarOrder):
+        return f"war:{order.on}"
+    return "treaty:" + "+".join(sorted(order.parties))
 
 
 def _ordered_forces(state: CampaignState) -> dict[str, str]:
@@ -106,6 +131,8 @@ def _ordered_forces(state: CampaignState) -> dict[str, str]:
     taken: dict[str, str] = {}
     for nation, orders in state.orders.items():
         for order in orders:
+            if isinstance(order, RecruitOrder | TreatyOrder | WarOrder):
+                continue
             taken[force_of(order)] = nation
             if isinstance(order, VoyageOrder):
                 for army in order.carry:
@@ -141,19 +168,79 @@ def order_for(
     return OrderGiven(nation=nation, order=order, **fields)
 
 
+def recruitment_for(
+    state: CampaignState, event: RecruitmentOrdered
+) -> OrderGiven | RecruitmentOrdered:
+    """T5.2 phase 1, T7.3: what a recruitment becomes in this campaign — under house rule
+    ``orders = sealed``, a sealed order of its nation, paid when the orders are carried out;
+    else (``immediate``, no Tarentine board, or the winter turn, which has no orders to carry
+    out together) the recruitment itself, paid at once. The command line and the app's form
+    both ask this."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
+        return event
+    order = RecruitOrder(
+        land_pm=event.land_pm, naval_pm=event.naval_pm, province=event.province, join=event.join
+    )
+    return OrderGiven(
+        nation=event.nation, order=order, turn=event.turn, who=event.who, note=event.note
+    )
+
+
+def _recruitment(nation: str, order: RecruitOrder) -> RecruitmentOrdered:
+    return RecruitmentOrdered(
+        nation=nation,
+        land_pm=order.land_pm,
+        naval_pm=order.naval_pm,
+        province=order.province,
+        join=order.join,
+    )
+
+
+def _recruit(state: CampaignState, nation: str, order: RecruitOrder, apply: bool) -> str:
+    """The ledger's own T6.1 check (and, on ``apply``, payment and training) of one order."""
+    return state._recruit(_recruitment(nation, order), apply)
+
+
+def _check_recruits(state: CampaignState, orders: dict[str, list[SealedOrder]]) -> None:
+    """T6.1: every recruitment order in ``orders`` can be paid, one after another, from its
+    nation's treasury as it stands (checked on a copy: nothing is paid)."""
+    work = state.model_copy(deep=True)
+    for nation in sorted(orders):
+        for order in orders[nation]:
+            if isinstance(order, RecruitOrder):
+                _recruit(work, nation, order, apply=True)
+
+
 def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     """T7.3: a nation's order for one of its forces, checked when given: its own force, one
     order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
     _need_sealed(state)
     nation = state.nation(event.nation)
+    order = event.order
+    if isinstance(order, RecruitOrder):
+        if state.is_winter:
+            raise refused(
+                "orders",
+                N_("in the winter turn recruits are ordered at once (castra campaign recruit)"),
+            )
+        pending = {nation.name: [*state.orders.get(nation.name, []), order]}
+        _check_recruits(state, pending)
+        if apply:
+            state.orders.setdefault(nation.name, []).append(order)
+        return N_(
+            "sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"
+        ).format(nation=nation.name, land=order.land_pm, naval=order.naval_pm)
     if not nation.player or nation.unplayed:
         raise refused(
             "nation",
             N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
             nation=nation.name,
         )
-    order = event.order
+    if isinstance(order, TreatyOrder | WarOrder):
+        return _diplomacy_given(state, nation.name, order, apply)
     name = force_of(order)
     force = state.forces.get(name)
     if force is not None and nation.name not in (force.nation, force.paid_by):
@@ -194,6 +281,61 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     return text
 
 
+def _diplomacy_given(
+    state: CampaignState, nation: str, order: TreatyOrder | WarOrder, apply: bool
+) -> str:
+    """T7.3, T7.10: a treaty or a declaration of war handed in sealed (phase 2), checked now
+    as it would be recorded at once — then again, with every order, when carried out."""
+    key = force_of(order)
+    if any(force_of(o) == key for orders in state.orders.values() for o in orders):
+        raise refused(
+            "parties" if isinstance(order, TreatyOrder) else "on",
+            N_("{order} is already ordered this turn: one order each (T7.3)"),
+            order=key,
+        )
+    if isinstance(order, WarOrder):
+        relations.declare_war(state, WarDeclared(nation=nation, on=order.on), apply=False)
+        text = N_("sealed order of {nation}: war declared on {on}").format(
+            nation=nation, on=order.on
+        )
+    else:
+        if nation not in order.parties:
+            raise refused(
+                "nation",
+                N_("{nation} is no party to the treaty: a party hands it in (T7.3, T7.10)"),
+                nation=nation,
+            )
+        map_war.treaty_made(state, _treaty_event(order), apply=False)
+        text = N_("sealed order of {nation}: a treaty with {parties}").format(
+            nation=nation, parties=", ".join(p for p in order.parties if p != nation)
+        )
+    if apply:
+        state.orders.setdefault(nation, []).append(order)
+    return text
+
+
+def _treaty_event(order: TreatyOrder) -> TreatyMade:
+    return TreatyMade(
+        parties=order.parties,
+        terms=order.terms,
+        alliance=order.alliance,
+        imposed_by=order.imposed_by,
+        pp=order.pp,
+    )
+
+
+def diplomacy_for(
+    state: CampaignState, order: TreatyOrder | WarOrder, nation: str, **fields: Any
+) -> OrderGiven | None:
+    """T7.3: the event a treaty or a declaration of war becomes — under house rule ``orders =
+    sealed`` (Tarentine board), an order of ``nation`` for phase 2; None: recorded at once."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
+        return None  # T5.1: a winter turn moves nothing, so nothing waits to be carried out
+    return OrderGiven(nation=nation, order=order, **fields)
+
+
 def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
     """T7.3: a nation takes back its order for one force before they are carried out."""
     _need_sealed(state)
@@ -224,7 +366,12 @@ def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
     board = map_rules.board_of(state.scenario)
     if board is None:  # pragma: no cover - sealed orders need the map (phases_of)
         raise refused("kind", N_("this campaign has no map"))
-    orders = {force_of(o): o for nation in sorted(state.orders) for o in state.orders[nation]}
+    orders = {
+        force_of(o): o
+        for nation in sorted(state.orders)
+        for o in state.orders[nation]
+        if not isinstance(o, RecruitOrder)
+    }
     carried: dict[str, tuple[str, bool]] = {}
     for voyage in orders.values():
         if isinstance(voyage, VoyageOrder):
@@ -259,7 +406,10 @@ def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
                 way=way,
             )
         )
-    groups = map_rules.alliances(state)
+    # T5.2: phase 2 comes before the movement: the treaties handed in ally their parties now
+    groups = map_rules.alliances(state) + [
+        list(o.parties) for o in orders.values() if isinstance(o, TreatyOrder) and o.alliance
+    ]
     outcome = carry_out(movers, lambda a, b: at_war(a, b, groups))
     moves = []
     for mover in movers:
@@ -322,12 +472,46 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
             "orders",
             N_("the orders carried out differ from the orders given: resolve them again (T7.3)"),
         )
+    recruited = (
+        [
+            _recruit(state, nation, order, apply)
+            for nation in sorted(event.orders)
+            for order in event.orders[nation]
+            if isinstance(order, RecruitOrder)
+        ]
+        if apply
+        else []
+    )
+    if not apply:
+        _check_recruits(state, event.orders)
+    said = []
+    for nation in sorted(event.orders):
+        for order in event.orders[nation]:
+            # T5.2 phase 2, before the movement (already in the meetings found, above)
+            if isinstance(order, WarOrder):
+                said.append(
+                    relations.declare_war(
+                        state, WarDeclared(nation=nation, on=order.on), apply=apply
+                    )
+                )
+            elif isinstance(order, TreatyOrder):
+                said.append(map_war.treaty_made(state, _treaty_event(order), apply=apply))
     if apply:
+        carriers = {
+            army: voyage.fleet
+            for orders in event.orders.values()
+            for voyage in orders
+            if isinstance(voyage, VoyageOrder)
+            for army in voyage.carry
+        }
         for move in event.moves:
             force = state.forces[move.force]
             if move.end != force.province or move.way != "stood":
                 force.came_from = force.province
                 force.moved = state.turn
+            if force.kind == "army" and move.way == "landing":
+                # T7.5: a beaten lander goes back aboard the fleet that landed it
+                force.landed_from = carriers.get(force.name, force.aboard)
             force.province = move.end
             if force.kind == "army":
                 force.aboard = move.aboard
@@ -337,6 +521,9 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
         state.phase = Phase.naval_battles
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
     text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
+    text += "".join(f"; {line}" for line in recruited)
+    if said:
+        text += "; " + "; ".join(said)
     if event.meetings:
         text += "; " + N_("meetings (T7.4): {meetings}").format(
             meetings="; ".join(f"{m.province} ({', '.join(m.forces)})" for m in event.meetings)
@@ -453,7 +640,13 @@ def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str])
 
 
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
-    """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
+    """A battle recorded at a meeting's place between its nations settles it (T7.4); on the
+    Macedon map an invasion's meeting once no armies of both sides stand there (D8)."""
+    if state.dba_map is not None:
+        from assistant.ledger.invasions import recheck
+
+        recheck(state)
+        return
     fought = set(nations)
     for meeting in state.meetings:
         if (
@@ -463,6 +656,51 @@ def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -
         ):
             meeting.settled = True
             return
+
+
+def check_interception(state: CampaignState, event: InterceptionRolled) -> None:
+    """T3.6, T7.4: once the orders are carried out, an interception is rolled only at a meeting
+    at sea where the seeker's nation said it seeks battle and the target's that it avoids it."""
+    if state.rules.orders != "sealed" or state.orders_resolved_turn != state.turn:
+        return
+    fleet = state.forces.get(event.fleet)
+    target = state.forces.get(event.target)
+    if fleet is None or target is None:
+        return  # the interception's own check names the fleet
+    there = [
+        m
+        for m in state.meetings
+        if m.at_sea and m.province == event.province and {fleet.name, target.name} <= set(m.forces)
+    ]
+    if not there:
+        raise refused(
+            "target",
+            N_("{fleet} and {target} did not meet at {province} this turn (T7.4, T3.6)"),
+            fleet=fleet.name,
+            target=target.name,
+            province=event.province,
+        )
+    meeting = there[0]
+    if meeting.seek is None:
+        raise refused(
+            "target",
+            N_(
+                "meeting {number}: say first which nations seek battle (castra campaign "
+                "answer, T3.0)"
+            ),
+            number=meeting.meeting.number,
+        )
+    if fleet.nation not in meeting.seek or target.nation in meeting.seek:
+        raise refused(
+            "target",
+            N_(
+                "an interception is rolled only when {fleet}'s side seeks battle and "
+                "{target}'s avoids it (T3.6); battle sought by: {seek}"
+            ),
+            fleet=fleet.name,
+            target=target.name,
+            seek=", ".join(meeting.seek) or "-",
+        )
 
 
 def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:
@@ -528,11 +766,14 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
 
 def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
+    from assistant.ledger.invasions import pairing_of
+
     return [
         {
             **m.meeting.model_dump(),
             "seek": m.seek,
             "settled": m.settled,
+            "pairing": pairing_of(state, m),
         }
         for m in state.meetings
     ]

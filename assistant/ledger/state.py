@@ -16,7 +16,18 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import conquest, dba_map, map_war, phases, relations, solo
+from assistant.ledger import (
+    conquest,
+    dba_map,
+    invasions,
+    map_war,
+    meeting_battle,
+    phases,
+    recruitment,
+    relations,
+    solo,
+    withdrawal,
+)
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger import orders as sealed
@@ -53,6 +64,7 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     RuleChanged,
     SealedOrder,
+    SideDone,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -64,6 +76,7 @@ from assistant.ledger.events import (
     Undone,
     WarDeclared,
     WinterResolved,
+    WithdrawalPursued,
 )
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
@@ -178,6 +191,8 @@ class Recruits(_State):
     """First turn they are in play."""
     province: str = ""
     """Where they deploy."""
+    join: str = ""
+    """The army they join there; empty: a new army (T6.1)."""
 
 
 class NationState(_State):
@@ -692,6 +707,7 @@ class CampaignState(_State):
                     sealed.check_battle_meets(
                         self, event.place, [c.nation for c in event.contingents]
                     )
+                    meeting_battle.check_armies_there(self, event)
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)
@@ -754,7 +770,10 @@ class CampaignState(_State):
             case ForcedMarch():
                 return self._forced_march(event, apply, event_id)
             case TacticalRetreat():
-                return self._tactical_retreat(event, apply, event_id)
+                text = self._tactical_retreat(event, apply, event_id)
+                if apply:
+                    invasions.recheck(self)
+                return text
             case CentresRecorded():
                 return self._centres(event, apply)
             case RuleChanged():
@@ -791,6 +810,7 @@ class CampaignState(_State):
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
+                sealed.check_interception(self, event)
                 text = naval_rules.intercepted(self, event, apply)
                 if apply:
                     sealed.settle_by_interception(self, event.province, event.intercepted)
@@ -803,10 +823,17 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case WithdrawalPursued():
+                return withdrawal.withdrew(self, event, apply)
             case PlayerChanged():
                 return sealed.player_changed(self, event, apply)
             case DbaMoved():
-                return dba_map.moved(self, event, apply, event_id)
+                text = dba_map.moved(self, event, apply, event_id)
+                if apply:
+                    invasions.found_by_invasion(self, event)
+                return text
+            case SideDone():
+                return invasions.side_done(self, event, apply)
             case SpecialActionOrdered():
                 return dba_map.special(self, event, apply)
             case ArmyMobilised():
@@ -1199,13 +1226,14 @@ class CampaignState(_State):
             )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
-        if event.province:
-            holder = self.control.get(event.province)
+        province = recruitment.check_join(self, event) if event.join else event.province
+        if province:
+            holder = self.control.get(province)
             if holder is None:
                 raise LedgerFieldError(
                     "province",
                     N_("not a province of this scenario: {province!r}"),
-                    province=event.province,
+                    province=province,
                 )
             if holder != nation.name:
                 raise LedgerFieldError(
@@ -1214,18 +1242,18 @@ class CampaignState(_State):
                         "recruits deploy in a controlled province; {province} is held by {holder} "
                         "(T6.1)"
                     ),
-                    province=event.province,
+                    province=province,
                     holder=holder,
                 )
             board = map_rules.board_of(self.scenario)
-            if event.naval_pm and board is not None and not board.place(event.province).maritime:
+            if event.naval_pm and board is not None and not board.place(province).maritime:
                 raise LedgerFieldError(
                     "province",
                     N_(
                         "a fleet is launched only in a maritime province; {province} has no coast "
                         "(T6.1)"
                     ),
-                    province=event.province,
+                    province=province,
                 )
         cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
         if nation.treasury < cost:
@@ -1250,7 +1278,8 @@ class CampaignState(_State):
                     naval_pm=event.naval_pm,
                     ordered=self.turn,
                     arrives=arrives,
-                    province=event.province,
+                    province=province,
+                    join=event.join,
                 )
             )
         return N_(
@@ -1333,12 +1362,12 @@ class CampaignState(_State):
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
         arrived: list[str] = []
+        deployed: list[str] = []  # T6.1: where each batch stands now
         for nation in self.nations.values():
             keep: list[Recruits] = []
             for batch in nation.training:
                 if batch.arrives <= self.turn:
-                    nation.land_pm += batch.land_pm
-                    nation.naval_pm += batch.naval_pm
+                    deployed += recruitment.arrive(self, nation, batch)
                     arrived.append(
                         N_("{nation} +{land} land, +{naval} naval").format(
                             nation=nation.name, land=batch.land_pm, naval=batch.naval_pm
@@ -1357,6 +1386,7 @@ class CampaignState(_State):
             )
         if arrived:
             text += "; " + N_("recruits arrived: {batches}").format(batches=", ".join(arrived))
+            text += "".join(f"; {line}" for line in deployed)
         on_the_map = dba_map.end_of_turn(self, event_id)
         if on_the_map:
             text += "; " + "; ".join(on_the_map)

@@ -12,7 +12,6 @@ whenever it does not match.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import itertools
 import json
 import os
@@ -37,6 +36,8 @@ from assistant.ledger.glance import (
     stored_glance,
 )
 from assistant.ledger.paths import has_sqlite_header
+from assistant.ledger.quick_read import link as _link
+from assistant.ledger.quick_read import snapshot_digest as _snapshot_digest
 from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
@@ -1026,6 +1027,8 @@ class CampaignStore:
     def campaign_id(self) -> str:
         """What names this campaign in an orders file: the sha256 of its creation event as
         stored (a copy carries its campaign's)."""
+        import hashlib  # here, not at the top: opening a campaign to read it needs none
+
         from assistant.ledger.mail import copy_mark
 
         mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
@@ -1397,13 +1400,6 @@ def _row(event_id: int, event: Event) -> tuple[int, str, int | None, str, str, s
     return (event_id, event.kind, event.turn, event.who, when, _payload(event))
 
 
-def _link(previous: str, event_id: int, payload: str) -> str:
-    """The hash chain's link for event ``event_id`` stored as ``payload``, after ``previous``
-    (the empty string before the first event): a changed, missing or reordered event breaks
-    every link from it on."""
-    return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
-
-
 def _link_exported(events: list[dict[str, Any]]) -> None:
     """Give each exported event its link of a hash chain (``"chain"``), as :func:`_link`
     makes them, over the event as this Castra writes it: the file's own chain was checked when
@@ -1454,11 +1450,6 @@ def _broken_chain(
                 trust=_(_TRUST),
             )
     return None
-
-
-def _snapshot_digest(chain: str, state_json: str) -> str:
-    """Ties the saved state to the events it was replayed from (their last link)."""
-    return hashlib.sha256(f"{chain}\n{state_json}".encode()).hexdigest()
 
 
 def _write_events(
