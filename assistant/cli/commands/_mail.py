@@ -130,7 +130,15 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
     if target is None or target == "-" or args.format != "json":
         raise CliError(_("--for: the player's copy is a campaign file: give it with --out FILE"))
     check_file_name(target, "--out")
+    if Path(target).exists() and not args.force:
+        raise CliError(
+            _("--out: {name} already exists; give another name or pass --force").format(
+                name=target
+            )
+        )
     with opener() as store:
+        if Path(target).resolve() == store.path.resolve():
+            raise CliError(_("--out: {name} is the campaign itself").format(name=target))
         if store.seat is not None:
             raise CliError(
                 _(
@@ -143,8 +151,6 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
         except LedgerError as error:
             raise _refusal(error) from None
         events = player_events(store.events(), nation)
-    if Path(target).resolve() == store.path.resolve():
-        raise CliError(_("--out: {name} is the campaign itself").format(name=target))
     try:
         copy = CampaignStore.build_copy(target, events, meta, force=args.force)
     except CampaignFileError as error:
