@@ -132,9 +132,7 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
     check_file_name(target, "--out")
     if Path(target).exists() and not args.force:
         raise CliError(
-            _("--out: {name} already exists; give another name or pass --force").format(
-                name=target
-            )
+            _("--out: {name} already exists; give another name or pass --force").format(name=target)
         )
     with opener() as store:
         if Path(target).resolve() == store.path.resolve():
