@@ -805,6 +805,13 @@ class CampaignStore:
             return self._state.model_copy(update={"orders": own})
         return self._state
 
+    def handed_in(self) -> set[str]:
+        """The nations whose sealed orders are in this turn: their names only, which every
+        player may know (T7.3), even where the orders themselves are hidden."""
+        self.state()
+        assert self._state is not None
+        return {nation for nation, orders in self._state.orders.items() if orders}
+
     def events(self) -> list[StoredEvent]:
         """Every event, oldest first, undone ones and undos included (a player's: those it
         may read)."""

@@ -173,3 +173,14 @@ def test_campaign_players_rotate_prints_a_new_token(
     assert session_matches(path, REFEREE_SEAT, referee["token"])
     code, _out, err = run(capsys, "campaign", "players", "--rotate", "Neutral", "--file", str(path))
     assert code == 2 and "Neutral has no player" in err
+
+
+def test_t7_3_a_player_knows_who_handed_in_orders_names_only(
+    rome: CampaignStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rome.handed_in() == {"Carthage"} and set(rome.state().orders) == set()
+    rome.append(march("Rome", "Rome I", "Corfinium"))
+    assert rome.handed_in() == {"Carthage", "Rome"}
+    shown = run_json(capsys, "campaign", "players", "--file", str(rome.path))
+    handed = {row["nation"] for row in shown["players"] if row["orders_in"]}
+    assert handed == {"Carthage", "Rome"}

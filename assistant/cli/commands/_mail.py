@@ -55,6 +55,7 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
             raise _refusal(error) from None
         kept = languages(store)
         seat = store.seat
+        handed_in = store.handed_in()
     rows = []
     for name, standing in state.nations.items():
         if not standing.player or standing.unplayed:
@@ -62,7 +63,7 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
         row: dict[str, Any] = {
             "nation": name,
             "lang": kept.get(name),
-            "orders_in": bool(state.orders.get(name)),
+            "orders_in": name in handed_in,
         }
         if keys:
             row["key"] = keys[name]
