@@ -91,6 +91,9 @@ class LedgerService:
         self.viewer: str | None = None
         """Who reads the campaign at this keyboard (T7.3): the nation entering its sealed
         orders, which sees only its own, or None, the referee, who sees every nation's."""
+        self.seat: str | None = None
+        """The nation of a player's session (``castra serve --players``): its store records
+        that nation's orders only (None: the referee's, or a player's copy, which knows)."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""
@@ -270,6 +273,8 @@ class LedgerService:
 
     def opened(self, store: CampaignStore, note: str | None) -> None:
         """The file is open (app's thread): screens re-read; waiting keys are carried out."""
+        if self.seat is not None:
+            store.seat = self.seat
         self.store = store
         self.note = note
         self._settled.set()

@@ -531,6 +531,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=("en", "it"),
         help=_("the language NATION's turn packet is written in"),
     )
+    players.add_argument(
+        "--rotate",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "a new session token for NATION (or referee) in castra serve --players: the old "
+            "address stops working at once"
+        ),
+    )
     _command(
         commands,
         "resolve",
