@@ -16,7 +16,16 @@ from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
-from assistant.ledger import conquest, dba_map, map_war, phases, recruitment, relations, solo
+from assistant.ledger import (
+    conquest,
+    dba_map,
+    map_war,
+    phases,
+    recruitment,
+    relations,
+    solo,
+    upkeep,
+)
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
 from assistant.ledger import orders as sealed
@@ -1438,6 +1447,9 @@ class CampaignState(_State):
         if event.stationed is not None:
             # Before the die is looked at, so a form can check the PM before rolling it.
             self.check_stationed(event.stationed)
+        upkeep.check_choice(
+            self, event.disband, skip_away=event.on_map, mercenaries=event.mercenaries
+        )
         dice = [roll for roll in event.rolls if roll.sides == table.die]
         if len(dice) != 1:
             raise LedgerFieldError(
@@ -1453,7 +1465,9 @@ class CampaignState(_State):
             if event.on_map:
                 # T7.9: the storm strikes the nation with most naval PM *after* upkeep.
                 scratch = self.model_copy(deep=True)
-                scratch._pay_upkeep(skip_away=True, mercenaries=event.mercenaries)
+                scratch._pay_upkeep(
+                    skip_away=True, mercenaries=event.mercenaries, choice=event.disband
+                )
                 fleets = {n: x for n, x in scratch.nations.items() if not x.away}
             most = max(n.naval_pm for n in fleets.values())
             tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
@@ -1483,7 +1497,11 @@ class CampaignState(_State):
             return ""
         lines: list[str] = []
         # T6.2 upkeep first: it is owed for the PM kept when winter comes.
-        lines.extend(self._pay_upkeep(skip_away=event.on_map, mercenaries=event.mercenaries))
+        lines.extend(
+            self._pay_upkeep(
+                skip_away=event.on_map, mercenaries=event.mercenaries, choice=event.disband
+            )
+        )
         # T5.6 the winter event.
         self.winter_event_counts[spec.key] = happened + 1
         if effective is spec:
@@ -1569,23 +1587,21 @@ class CampaignState(_State):
             lines.append(N_("the campaign is over (T5.1)"))
         return "; ".join(lines)
 
-    def _pay_upkeep(self, *, skip_away: bool, mercenaries: bool = False) -> list[str]:
+    def _pay_upkeep(
+        self, *, skip_away: bool, mercenaries: bool = False, choice: dict[str, int] | None = None
+    ) -> list[str]:
         """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
         with the map, a nation away (Pyrrhus in Greece, T7.9) pays none; ``mercenaries``
-        (T5.5): the employer pays for its mercenaries and disbands them first."""
+        (T5.5): the employer pays for its mercenaries and disbands them first; ``choice``:
+        the forces whose PM each nation chose to give up (:mod:`assistant.ledger.upkeep`)."""
         lines: list[str] = []
         for nation in self.nations.values():
             if not nation.player or (skip_away and nation.away):
                 continue
-            paid = 0
-            disbanded: dict[str, int] = {}
-            for what, cost in self._upkeep_items(nation, mercenaries=mercenaries):
-                if nation.treasury - paid >= cost:
-                    paid += cost
-                else:
-                    disbanded[what] = disbanded.get(what, 0) + 1
+            paid, disbanded = upkeep.settle(self, nation, mercenaries=mercenaries)
             nation.treasury -= paid
-            self._disband(nation, disbanded, mercenaries=mercenaries)
+            left, chosen = upkeep.disband_chosen(self, nation, disbanded, choice or {})
+            self._disband(nation, left, mercenaries=mercenaries)
             if paid or disbanded:
                 text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
                 if disbanded:
@@ -1595,6 +1611,7 @@ class CampaignState(_State):
                         what=", ".join(f"{n} {what}" for what, n in disbanded.items()),
                     )
                 lines.append(text)
+            lines.extend(chosen)
         return lines
 
     def _control_checks(self, stationed: dict[str, int]) -> list[str]:

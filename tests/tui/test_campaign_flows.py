@@ -253,6 +253,61 @@ async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None
     assert [(r.sides, r.value) for r in rolled] == [(r.sides, r.value) for r in recorded]
 
 
+def pyrrhus_short_of_two_pm(store: Any) -> None:
+    """The first winter with every nation paid for but Pyrrhus, whose 24 PE keep 2 of his 4 PM
+    (Pyrrhus I, 2 PM at Brundisium; Pyrrhus fleet I, 2 naval PM; 12 PE each, T6.2)."""
+    from assistant.ledger.events import TreasuryAdjusted
+
+    play_to_the_first_winter(store)
+    for name, nation in store.state().nations.items():
+        if nation.player:
+            want = 24 if name == "Pyrrhus" else 500
+            store.append(TreasuryAdjusted(nation=name, pe=want - nation.treasury, note="pay"))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_T6_2_the_winter_form_takes_the_disband_choice(
+    app: Any, type_text: Any, lang: str
+) -> None:
+    """T6.2 in the app, at 80×24 in both languages: a choice beyond what must go is refused
+    under its field before any die is rolled; the right one disbands the army, not the fleet."""
+    from textual.widgets import Input
+
+    from converters.i18n import set_language
+
+    pyrrhus_short_of_two_pm(app.ledger.store)
+    events_before = len(app.ledger.store.events())
+    set_language(lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, WinterTurnForm)
+            label = "Mantenimento non pagato (T6.2), PM da sciogliere: Pirro 2"
+            if lang == "en":
+                label = "Unpaid upkeep (T6.2), PM to disband: Pyrrhus 2"
+            assert app.screen.field_labels["disband"].startswith(label)
+            app.screen.query_one("#disband", Input).focus()
+            await type_text(pilot, "Pyrrhus I 1")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, WinterTurnForm), "the form stays open"
+            assert "T6.2" in error_under(app, "disband")
+            assert len(app.ledger.store.events()) == events_before, "nothing written"
+            assert app.dice.log == [], "no die rolled for a wrong choice"
+            await pilot.press("backspace")
+            await type_text(pilot, "2")
+            await pilot.press("ctrl+s")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignScreen)
+    finally:
+        set_language("en")
+    state = app.ledger.store.state()
+    assert "Pyrrhus I" not in state.forces and state.forces["Pyrrhus fleet I"].pm == 2
+    assert app.ledger.store.events()[-1].event.disband == {"Pyrrhus I": 2}
+
+
 @pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
