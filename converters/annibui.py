@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
 
 from converters.errors import FieldError
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext, translate_recorded
 
 __all__ = [
     "ABILITIES",
@@ -576,6 +576,40 @@ def discipline_sum(check: DisciplineCheck) -> str:
     if check.withdrawal_penalty:
         parts.append(_("− {penalty} withdrawal").format(penalty=check.withdrawal_penalty))
     return " ".join(parts)
+
+
+def discipline_need(check: DisciplineCheck) -> str:
+    """A4's first line: the share lost and the discipline it calls for."""
+    return _(
+        "Lost {lost} of {units} units = {percent} % → needs DIS ≥ {required}: "
+        "DIS {minimum} at least (A4)"
+    ).format(
+        lost=check.lost,
+        units=check.units,
+        percent=format_number(float(check.loss_percent)),
+        required=format_number(float(check.required_discipline)),
+        minimum=check.minimum_whole_discipline,
+    )
+
+
+DISCIPLINE_VERDICTS = {
+    "destroyed": N_("The army is DESTROYED: every unit lost, its captain died last"),
+    "holds": N_("The army HOLDS"),
+    "flees": N_("The army FLEES"),
+}
+"""A4's three outcomes, as the command line and the app both say them."""
+
+
+def discipline_lines(check: DisciplineCheck) -> list[str]:
+    """A4 whole: what is needed, the army's effective discipline and the verdict — the
+    referee's reply on the command line and in the app alike."""
+    return [
+        discipline_need(check),
+        _("Effective discipline: {parts} = {total}").format(
+            parts=discipline_sum(check), total=check.effective_discipline
+        ),
+        _(DISCIPLINE_VERDICTS[check.outcome]),
+    ]
 
 
 def budget_lines(budget: ArmyBudget) -> list[str]:

@@ -135,6 +135,11 @@ class BattleSide(BaseModel):
         return sum(contingent.pm for contingent in self.contingents)
 
 
+NAVAL_NO_DOUBLING = N_("fleets fight without a city's walls: no doubling (T3.5)")
+"""Why a naval battle cannot be a city assault, in one wording for the command line's
+``--naval --city`` and the dice-battle screen's two ticks."""
+
+
 class BattleSetup(BaseModel):
     """Everything the rules need to know before the first die is rolled."""
 
@@ -169,7 +174,7 @@ class BattleSetup(BaseModel):
                 approach=_(APPROACH_WORDS[self.attacker_approach]),
             )
         if self.city_assault and self.naval:
-            raise FieldError("naval", _("a naval battle is fought first, without doubling (T3.5)"))
+            raise FieldError("naval", _(NAVAL_NO_DOUBLING))
         for side in ("a", "b"):
             if self.side(side).pm == 0 and not (self.city_assault and self.defender == side):
                 raise FieldError(side, _(NO_ARMY))
@@ -638,6 +643,33 @@ class Interception(BaseModel):
     """Whether the naval battle is fought."""
 
 
+def check_interception(
+    seeking_fleet_pm: int, avoiding_fleet_pm: int, troops_carried_pm: int
+) -> None:
+    """Refuse, as a :class:`FieldError`, fleets T3.6 cannot roll for: a fleet without naval PM,
+    a negative count, more troops carried than the avoiding fleet has room for (T3.7). The
+    command line and the dice-battle screen ask here before the die is rolled."""
+    for field, value in (
+        ("seeking_fleet_pm", seeking_fleet_pm),
+        ("avoiding_fleet_pm", avoiding_fleet_pm),
+        ("troops_carried_pm", troops_carried_pm),
+    ):
+        if value < 0:
+            raise FieldError(field, _("cannot be negative (got {value})"), value=value)
+    for field, value in (
+        ("seeking_fleet_pm", seeking_fleet_pm),
+        ("avoiding_fleet_pm", avoiding_fleet_pm),
+    ):
+        if value == 0:
+            raise FieldError(field, _("a fleet has at least 1 naval PM (T3.6)"))
+    if troops_carried_pm > avoiding_fleet_pm:
+        raise FieldError(
+            "troops_carried_pm",
+            _("each land PM carried needs 1 naval PM (T3.7): at most {most}"),
+            most=avoiding_fleet_pm,
+        )
+
+
 def interception_roll(
     seeking_fleet_pm: int,
     avoiding_fleet_pm: int,
@@ -650,17 +682,43 @@ def interception_roll(
     troops the avoiding (intercepted) fleet carries. Caught if the roll is at most that sum
     (Reading: slow transports are easier to catch); the house rule ``interception =
     at_least`` reads the seed's words literally, caught if the roll is at least the sum."""
-    for field, value in (
-        ("seeking_fleet_pm", seeking_fleet_pm),
-        ("avoiding_fleet_pm", avoiding_fleet_pm),
-        ("troops_carried_pm", troops_carried_pm),
-    ):
-        if value < 0:
-            raise FieldError(field, _("cannot be negative (got {value})"), value=value)
+    check_interception(seeking_fleet_pm, avoiding_fleet_pm, troops_carried_pm)
     against = seeking_fleet_pm + avoiding_fleet_pm + troops_carried_pm
     roll = dice.roll(6, "T3.6 interception")
     caught = roll >= against if rules.interception == "at_least" else roll <= against
     return Interception(roll=roll, against=against, reading=rules.interception, intercepted=caught)
+
+
+def interception_line(
+    roll: Interception, fleet_a_pm: int, fleet_b_pm: int, troops_pm: int, avoider: str
+) -> str:
+    """T3.6's roll in one line: the die, the sum it is rolled against, the reading followed
+    and what became of the avoiding fleet (``avoider``: "A", "B" or its name). ``castra
+    intercept`` and the dice-battle screen both show this line."""
+    if roll.reading == "at_least":
+        sign = "≥" if roll.intercepted else "<"
+    else:
+        sign = "≤" if roll.intercepted else ">"
+    rule = (
+        ""
+        if roll.reading == DEFAULT_RULES.interception
+        else HouseRules.note_for("interception", roll.reading)
+    )
+    verdict = _("caught: the naval battle is fought") if roll.intercepted else _("escapes")
+    return _(
+        "T3.6 interception: 1d6 = {roll} {sign} fleets {a} + {b} + troops carried {troops} "
+        "= {against}{rule} → fleet {avoider} {verdict}"
+    ).format(
+        roll=roll.roll,
+        sign=sign,
+        a=fleet_a_pm,
+        b=fleet_b_pm,
+        troops=troops_pm,
+        against=roll.against,
+        rule=rule,
+        avoider=avoider,
+        verdict=verdict,
+    )
 
 
 class NavalContact(BaseModel):

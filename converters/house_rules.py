@@ -235,6 +235,11 @@ class HouseRules(BaseModel):
         value = getattr(self, name)
         if value == getattr(DEFAULT_RULES, name):
             return ""
+        return self.note_for(name, value)
+
+    @staticmethod
+    def note_for(name: str, value: object) -> str:
+        """ " (house rule NAME = VALUE)": the reading a result followed, when it is not ours."""
         return _(" (house rule {name} = {value})").format(name=name, value=value)
 
 

@@ -123,6 +123,27 @@ def city_falls(walls: Walls, *, lost: bool) -> bool:
 
 NO_ARMY = N_("a side needs at least 1 PM (only a city has a ½ PM garrison)")
 
+MOST_ODDS_DICE = 60
+"""T3.8's odds are worked out for at most this many dice a side. The work grows with the cube
+of the dice (60 a side ≈ 0.1 s, 100 ≈ 0.6 s, 200 ≈ 5 s on a laptop): beyond this one answer
+could not follow the keys on the dice-battle screen. Every interface asks here — ``castra
+odds``, the live odds of ``castra battle`` and of the dice-battle screen, the battle sheet —
+so the same battle gets its odds everywhere or nowhere."""
+
+TOO_MANY_DICE = N_("the odds are worked out for at most {most} dice a side (T3.8; got {dice})")
+ODDS_NOT_SHOWN = N_("odds shown up to {most} dice a side (T3.8)")
+"""What the live odds say in place of the figures beyond :data:`MOST_ODDS_DICE`."""
+
+
+def odds_fit(a_dice: int, b_dice: int) -> bool:
+    """Whether T3.8's odds can be worked out for sides of these many dice."""
+    return max(a_dice, b_dice) <= MOST_ODDS_DICE
+
+
+def _check_dice(dice: int, field: str) -> None:
+    if dice > MOST_ODDS_DICE:
+        raise FieldError(field, _(TOO_MANY_DICE), most=MOST_ODDS_DICE, dice=dice)
+
 
 def _hit_chance(target: int, field: str) -> Fraction:
     if not 2 <= target <= 6:
@@ -455,6 +476,8 @@ def _battle(
 ) -> _Battle:
     _check_count(a_retreat_at, "a_retreat_at")
     _check_count(b_retreat_at, "b_retreat_at")
+    _check_dice(a_dice, "pm_a")
+    _check_dice(b_dice, "pm_b")
     return _Battle(
         a_dice,
         b_dice,
@@ -513,6 +536,26 @@ def _battle_from_pm(
         walls_b,
         both_retreat,
     )
+
+
+def check_battle(
+    pm_a: int,
+    pm_b: int,
+    a_target: int = 5,
+    b_target: int = 5,
+    a_retreat_at: int = 0,
+    b_retreat_at: int = 0,
+    *,
+    city_defender: Literal["a", "b"] | None = None,
+) -> None:
+    """Refuse, as a :class:`FieldError`, the sides a dice battle cannot start with (T3.1, T3.2,
+    T3.3, T3.5): no PM, a negative count, a target off the d6, a negative threshold. The odds
+    and both interfaces' dice battles ask here, so each refusal has one wording."""
+    _from_pm(pm_a, pm_b, city_defender)
+    _check_count(a_retreat_at, "a_retreat_at")
+    _check_count(b_retreat_at, "b_retreat_at")
+    _hit_chance(a_target, "a_target")
+    _hit_chance(b_target, "b_target")
 
 
 def _fast(battle: _Battle) -> BattleOdds:

@@ -210,24 +210,21 @@ def _contingent(system: str, c: ContingentBudget) -> SheetContingent:
     )
 
 
-ODDS_MOST_PM = 200
-"""The sheet shows T3.8 odds up to this many PM a side, as ``castra odds`` computes them."""
-
-
 def _percent(value: float) -> str:
     return f"{value * 100:.1f} %"
 
 
 def _odds(budget: BattleBudget, city: bool) -> SheetOdds | None:
-    from converters.odds import battle_odds
+    from converters.odds import battle_odds, odds_fit
 
     pm_a, pm_b = Fraction(budget.a.pm), Fraction(budget.b.pm)
     if pm_a.denominator != 1 or (pm_b.denominator != 1 and not city):
         return None
     if pm_a < 1 or (pm_b < 1 and not city):
         return None
-    if max(pm_a, pm_b) > ODDS_MOST_PM:
-        return None  # the exact odds would take seconds, then overflow (found by the CLI fuzz)
+    b_dice = (2 * int(pm_b) or 1) if city else int(pm_b)
+    if not odds_fit(int(pm_a), b_dice):
+        return None  # T3.8's odds stop where `castra odds` and the dice battle stop
     odds = battle_odds(int(pm_a), int(pm_b), city_defender="b" if city else None)
     return SheetOdds(
         a_wins=_percent(odds.a_wins),

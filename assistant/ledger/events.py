@@ -70,18 +70,22 @@ __all__ = [
     "RecruitOrder",
     "RecruitmentOrdered",
     "RuleChanged",
+    "SideDone",
     "SiegeLifted",
     "SpecialActionOrdered",
     "TacticalRetreat",
     "TreasuryAdjusted",
     "TreatyBroken",
     "TreatyMade",
+    "TreatyOrder",
     "TroopsLanded",
     "TurnAdvanced",
     "Undone",
     "VoyageOrder",
     "WarDeclared",
+    "WarOrder",
     "WinterResolved",
+    "WithdrawalPursued",
 ]
 
 Side = Literal["a", "b"]
@@ -612,6 +616,31 @@ class VoyageOrder(_Value):
     """Land every army aboard at ``to``."""
 
 
+class TreatyOrder(_Value):
+    """A sealed order of phase 2: a public treaty its parties sign (T7.10, T7.3), carried out
+    with every other order, before the movement."""
+
+    kind: Literal["treaty"] = "treaty"
+    parties: list[str] = Field(min_length=2)
+    """The nations that sign it (the one giving the order among them)."""
+    terms: str = Field(min_length=1)
+    """Its terms, in words."""
+    alliance: bool = True
+    """The parties are allied from then on (T7.10)."""
+    imposed_by: str | None = None
+    """A peace imposed by this party, with ``pp`` (T4.2)."""
+    pp: int = Field(default=0, ge=0)
+    """The PP of an imposed peace."""
+
+
+class WarOrder(_Value):
+    """A sealed order of phase 2: the nation giving it declares war on ``on`` (T7.10, T7.3)."""
+
+    kind: Literal["war"] = "war"
+    on: str
+    """The nation it declares war on."""
+
+
 class RecruitOrder(_Value):
     """A sealed order of phase 1 (T5.2, T6.1): recruits, paid and put in training when the
     orders are carried out together."""
@@ -627,8 +656,11 @@ class RecruitOrder(_Value):
     """The army they join there; empty: a new army (T6.1)."""
 
 
-SealedOrder = Annotated[MarchOrder | VoyageOrder | RecruitOrder, Field(discriminator="kind")]
-"""One nation's order for one force, or for its recruits (T7.3)."""
+SealedOrder = Annotated[
+    MarchOrder | VoyageOrder | RecruitOrder | TreatyOrder | WarOrder,
+    Field(discriminator="kind"),
+]
+"""One nation's order for one force, for its recruits, or for a treaty or a war (T7.3)."""
 
 
 class OrderGiven(EventBase):
@@ -724,6 +756,29 @@ class MeetingAnswered(EventBase):
     """The meeting's number this turn."""
     seek: list[str] = []
     """The nations that seek battle; the others avoid it. None: no battle, both stay."""
+
+
+class WithdrawalPursued(EventBase):
+    """T3.0, T7.4: one side of a meeting on land sought battle, the other withdraws under one
+    pursuit roll (T3.3; the pursuers' dice are in ``rolls``) and retreats as after a defeat
+    (T4.3)."""
+
+    kind: Literal["withdrawal_pursued"] = "withdrawal_pursued"
+    meeting: int = Field(ge=1)
+    """The meeting's number this turn."""
+    lost: dict[str, int] = {}
+    """Land PM each withdrawing army lost to the pursuit, as computed when recorded."""
+    to: dict[str, str | None] = {}
+    """Where each withdrawing army retreats (T4.3); None: no retreat is open, it surrenders."""
+
+
+class SideDone(EventBase):
+    """Macedon vs Persia: a side has moved all the armies it will this turn (D6 phase 2): the
+    side with the initiative first, then the other."""
+
+    kind: Literal["side_done"] = "side_done"
+    side: str
+    """The side that is done."""
 
 
 class DbaMoved(EventBase):
@@ -837,6 +892,8 @@ Event = Annotated[
     | OrderWithdrawn
     | OrdersResolved
     | MeetingAnswered
+    | WithdrawalPursued
+    | SideDone
     | PlayerChanged
     | DbaMoved
     | SpecialActionOrdered
@@ -886,6 +943,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "order_withdrawn",
     "orders_resolved",
     "meeting_answered",
+    "withdrawal_pursued",
+    "side_done",
     "player_changed",
     "dba_moved",
     "special_action",

@@ -27,6 +27,7 @@ from assistant.ledger.events import (
     TroopsLanded,
 )
 from converters.campaign_map import Board
+from converters.force_names import generated_name, shown_name
 from converters.i18n import N_, _
 from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
 
@@ -110,26 +111,13 @@ def board_of(scenario: Scenario) -> Board | None:
     return _shipped(scenario.key, tuple(p.name for p in scenario.provinces))
 
 
-def _roman(number: int) -> str:
-    numerals = (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-    )  # fmt: skip
-    text = ""
-    for value, letters in numerals:
-        while number >= value:
-            text += letters
-            number -= value
-    return text
-
-
 def default_name(forces: dict[str, Force], nation: str, kind: ForceKind) -> str:
-    """T7.2: the next free default name, "Rome I", "Rome II" … (fleets "Rome fleet I" …)."""
-    stem = nation if kind == "army" else f"{nation} fleet"
+    """T7.2: the next free default name, "Rome I", "Rome II" … (fleets "Rome fleet I" …),
+    stored in English and shown in the reader's language (:mod:`converters.force_names`)."""
     number = 1
-    while f"{stem} {_roman(number)}" in forces:
+    while generated_name(nation, kind, number) in forces:
         number += 1
-    return f"{stem} {_roman(number)}"
+    return generated_name(nation, kind, number)
 
 
 def placed_from_start(scenario: Scenario) -> dict[str, Force]:
@@ -321,14 +309,18 @@ def _error(message: str) -> Exception:
 def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None = None) -> Force:
     found = state.forces.get(name)
     if found is None:
-        choices = [f.name for f in state.forces.values() if kind is None or f.kind == kind]
+        choices = [
+            shown_name(f.name, f.nation, f.kind)
+            for f in state.forces.values()
+            if kind is None or f.kind == kind
+        ]
+        refusal = {
+            "army": _("{field}: no army called {name!r}; on the map: {choices}"),
+            "fleet": _("{field}: no fleet called {name!r}; on the map: {choices}"),
+            None: _("{field}: no army or fleet called {name!r}; on the map: {choices}"),
+        }[kind]
         raise _error(
-            _("{field}: no {what} called {name!r}; on the map: {choices}").format(
-                field=field,
-                what=kind or "army or fleet",
-                name=name,
-                choices=", ".join(choices) or "none",
-            )
+            refusal.format(field=field, name=name, choices=", ".join(choices) or _("none"))
         )
     if kind is not None and found.kind != kind:
         raise _error(

@@ -549,10 +549,16 @@ def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str
     return "enemy"
 
 
-def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
-    """T4.3: where the army may retreat, best first (empty: it must surrender). T7.5: an
+def retreats(state: CampaignState, army_name: str, pm: int | None = None) -> list[RetreatOption]:
+    """T4.3: where the army may retreat, best first (empty: it must surrender); ``pm``: with
+    that many PM left (a withdrawal after its pursuit roll, T3.0), else those it has. T7.5: an
     army that landed this turn goes back aboard the fleet that landed it, if that fleet is
-    there with room, and sails with it to where the fleet sailed from; else it surrenders."""
+    there with room, and sails with it to where the fleet sailed from; else it surrenders.
+    An army "met while crossing" (T7.4) retreats as a defender of the province it started
+    from: to a neighbour of it by road, or back to it (see
+    :func:`assistant.ledger.withdrawal.crossing_start`)."""
+    from assistant.ledger.withdrawal import crossing_start
+
     board = board_of(state.scenario)
     army = state.forces.get(army_name)
     if board is None or army is None or army.kind != "army":
@@ -560,8 +566,13 @@ def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
     groups = alliances(state)
     if army.moved == state.turn and army.landed_from is not None:
         return _back_aboard(state, army, groups)
+    crossed = crossing_start(state, army)
+    start = crossed or army.province
+    around = list(board.road_neighbours(start))
+    if start != army.province:
+        around = [start, *(p for p in around if p != army.province)]
     places = []
-    for name in board.road_neighbours(army.province):
+    for name in around:
         enemy_pm = sum(
             f.pm
             for f in _standing(state, name)
@@ -575,8 +586,8 @@ def retreats(state: CampaignState, army_name: str) -> list[RetreatOption]:
                 holder=state.control.get(name, ""),
             )
         )
-    came_from = army.came_from if army.moved == state.turn else None
-    return retreat_options(army.pm, places, came_from=came_from)
+    came_from = army.came_from if army.moved == state.turn and crossed is None else None
+    return retreat_options(army.pm if pm is None else pm, places, came_from=came_from)
 
 
 def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> list[RetreatOption]:

@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from assistant.ledger import forces as map_rules
+from assistant.ledger import map_war, relations
 from assistant.ledger.events import (
     ArmyMoved,
     Event,
     FleetSailed,
     ForceMoved,
+    InterceptionRolled,
     MarchOrder,
     Meeting,
     MeetingAnswered,
@@ -33,7 +35,11 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     RecruitOrder,
     SealedOrder,
+    TreatyMade,
+    TreatyOrder,
     VoyageOrder,
+    WarDeclared,
+    WarOrder,
 )
 from assistant.ledger.phases import Phase
 from converters.i18n import N_
@@ -48,6 +54,7 @@ __all__ = [
     "REFEREE",
     "MeetingState",
     "answered",
+    "diplomacy_for",
     "force_of",
     "given",
     "may_see",
@@ -105,10 +112,18 @@ def refused(field: str, message: str, **values: Any) -> Exception:
 
 
 def force_of(order: SealedOrder) -> str:
-    """The force an order moves (:data:`RECRUITS` for a recruitment order)."""
+    """The force an order moves — :data:`RECRUITS` for a recruitment order; for an order of
+    phase 2, what names it instead, as ``campaign orders NATION --withdraw`` takes it:
+    "war:ENEMY", "treaty:A+B" (T7.10)."""
     if isinstance(order, RecruitOrder):
         return RECRUITS
-    return order.army if isinstance(order, MarchOrder) else order.fleet
+    if isinstance(order, MarchOrder):
+        return order.army
+    if isinstance(order, VoyageOrder):
+        return order.fleet
+    if isinstance(order, WarOrder):
+        return f"war:{order.on}"
+    return "treaty:" + "+".join(sorted(order.parties))
 
 
 def _ordered_forces(state: CampaignState) -> dict[str, str]:
@@ -116,7 +131,7 @@ def _ordered_forces(state: CampaignState) -> dict[str, str]:
     taken: dict[str, str] = {}
     for nation, orders in state.orders.items():
         for order in orders:
-            if isinstance(order, RecruitOrder):
+            if isinstance(order, RecruitOrder | TreatyOrder | WarOrder):
                 continue
             taken[force_of(order)] = nation
             if isinstance(order, VoyageOrder):
@@ -224,6 +239,8 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
             N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
             nation=nation.name,
         )
+    if isinstance(order, TreatyOrder | WarOrder):
+        return _diplomacy_given(state, nation.name, order, apply)
     name = force_of(order)
     force = state.forces.get(name)
     if force is not None and nation.name not in (force.nation, force.paid_by):
@@ -262,6 +279,61 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     if apply:
         state.orders.setdefault(nation.name, []).append(order)
     return text
+
+
+def _diplomacy_given(
+    state: CampaignState, nation: str, order: TreatyOrder | WarOrder, apply: bool
+) -> str:
+    """T7.3, T7.10: a treaty or a declaration of war handed in sealed (phase 2), checked now
+    as it would be recorded at once — then again, with every order, when carried out."""
+    key = force_of(order)
+    if any(force_of(o) == key for orders in state.orders.values() for o in orders):
+        raise refused(
+            "parties" if isinstance(order, TreatyOrder) else "on",
+            N_("{order} is already ordered this turn: one order each (T7.3)"),
+            order=key,
+        )
+    if isinstance(order, WarOrder):
+        relations.declare_war(state, WarDeclared(nation=nation, on=order.on), apply=False)
+        text = N_("sealed order of {nation}: war declared on {on}").format(
+            nation=nation, on=order.on
+        )
+    else:
+        if nation not in order.parties:
+            raise refused(
+                "nation",
+                N_("{nation} is no party to the treaty: a party hands it in (T7.3, T7.10)"),
+                nation=nation,
+            )
+        map_war.treaty_made(state, _treaty_event(order), apply=False)
+        text = N_("sealed order of {nation}: a treaty with {parties}").format(
+            nation=nation, parties=", ".join(p for p in order.parties if p != nation)
+        )
+    if apply:
+        state.orders.setdefault(nation, []).append(order)
+    return text
+
+
+def _treaty_event(order: TreatyOrder) -> TreatyMade:
+    return TreatyMade(
+        parties=order.parties,
+        terms=order.terms,
+        alliance=order.alliance,
+        imposed_by=order.imposed_by,
+        pp=order.pp,
+    )
+
+
+def diplomacy_for(
+    state: CampaignState, order: TreatyOrder | WarOrder, nation: str, **fields: Any
+) -> OrderGiven | None:
+    """T7.3: the event a treaty or a declaration of war becomes — under house rule ``orders =
+    sealed`` (Tarentine board), an order of ``nation`` for phase 2; None: recorded at once."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
+        return None  # T5.1: a winter turn moves nothing, so nothing waits to be carried out
+    return OrderGiven(nation=nation, order=order, **fields)
 
 
 def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
@@ -334,7 +406,10 @@ def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
                 way=way,
             )
         )
-    groups = map_rules.alliances(state)
+    # T5.2: phase 2 comes before the movement: the treaties handed in ally their parties now
+    groups = map_rules.alliances(state) + [
+        list(o.parties) for o in orders.values() if isinstance(o, TreatyOrder) and o.alliance
+    ]
     outcome = carry_out(movers, lambda a, b: at_war(a, b, groups))
     moves = []
     for mover in movers:
@@ -409,12 +484,34 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
     )
     if not apply:
         _check_recruits(state, event.orders)
+    said = []
+    for nation in sorted(event.orders):
+        for order in event.orders[nation]:
+            # T5.2 phase 2, before the movement (already in the meetings found, above)
+            if isinstance(order, WarOrder):
+                said.append(
+                    relations.declare_war(
+                        state, WarDeclared(nation=nation, on=order.on), apply=apply
+                    )
+                )
+            elif isinstance(order, TreatyOrder):
+                said.append(map_war.treaty_made(state, _treaty_event(order), apply=apply))
     if apply:
+        carriers = {
+            army: voyage.fleet
+            for orders in event.orders.values()
+            for voyage in orders
+            if isinstance(voyage, VoyageOrder)
+            for army in voyage.carry
+        }
         for move in event.moves:
             force = state.forces[move.force]
             if move.end != force.province or move.way != "stood":
                 force.came_from = force.province
                 force.moved = state.turn
+            if force.kind == "army" and move.way == "landing":
+                # T7.5: a beaten lander goes back aboard the fleet that landed it
+                force.landed_from = carriers.get(force.name, force.aboard)
             force.province = move.end
             if force.kind == "army":
                 force.aboard = move.aboard
@@ -425,6 +522,8 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
     text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
     text += "".join(f"; {line}" for line in recruited)
+    if said:
+        text += "; " + "; ".join(said)
     if event.meetings:
         text += "; " + N_("meetings (T7.4): {meetings}").format(
             meetings="; ".join(f"{m.province} ({', '.join(m.forces)})" for m in event.meetings)
@@ -541,7 +640,13 @@ def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str])
 
 
 def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
-    """A battle recorded at a meeting's place between its nations settles it (T7.4)."""
+    """A battle recorded at a meeting's place between its nations settles it (T7.4); on the
+    Macedon map an invasion's meeting once no armies of both sides stand there (D8)."""
+    if state.dba_map is not None:
+        from assistant.ledger.invasions import recheck
+
+        recheck(state)
+        return
     fought = set(nations)
     for meeting in state.meetings:
         if (
@@ -551,6 +656,51 @@ def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -
         ):
             meeting.settled = True
             return
+
+
+def check_interception(state: CampaignState, event: InterceptionRolled) -> None:
+    """T3.6, T7.4: once the orders are carried out, an interception is rolled only at a meeting
+    at sea where the seeker's nation said it seeks battle and the target's that it avoids it."""
+    if state.rules.orders != "sealed" or state.orders_resolved_turn != state.turn:
+        return
+    fleet = state.forces.get(event.fleet)
+    target = state.forces.get(event.target)
+    if fleet is None or target is None:
+        return  # the interception's own check names the fleet
+    there = [
+        m
+        for m in state.meetings
+        if m.at_sea and m.province == event.province and {fleet.name, target.name} <= set(m.forces)
+    ]
+    if not there:
+        raise refused(
+            "target",
+            N_("{fleet} and {target} did not meet at {province} this turn (T7.4, T3.6)"),
+            fleet=fleet.name,
+            target=target.name,
+            province=event.province,
+        )
+    meeting = there[0]
+    if meeting.seek is None:
+        raise refused(
+            "target",
+            N_(
+                "meeting {number}: say first which nations seek battle (castra campaign "
+                "answer, T3.0)"
+            ),
+            number=meeting.meeting.number,
+        )
+    if fleet.nation not in meeting.seek or target.nation in meeting.seek:
+        raise refused(
+            "target",
+            N_(
+                "an interception is rolled only when {fleet}'s side seeks battle and "
+                "{target}'s avoids it (T3.6); battle sought by: {seek}"
+            ),
+            fleet=fleet.name,
+            target=target.name,
+            seek=", ".join(meeting.seek) or "-",
+        )
 
 
 def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:
@@ -616,11 +766,14 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
 
 def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
+    from assistant.ledger.invasions import pairing_of
+
     return [
         {
             **m.meeting.model_dump(),
             "seek": m.seek,
             "settled": m.settled,
+            "pairing": pairing_of(state, m),
         }
         for m in state.meetings
     ]

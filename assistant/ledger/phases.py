@@ -182,7 +182,13 @@ MACEDON_TRANSITIONS: list[dict[str, Any]] = [
     # D6: the side with the initiative moves all its armies, then the other side
     {"trigger": "pass_phase", "source": Phase.first_side_moves, "dest": Phase.second_side_moves},
     {"trigger": "pass_phase", "source": Phase.second_side_moves, "dest": Phase.battles},
-    {"trigger": "pass_phase", "source": Phase.battles, "dest": Phase.results},
+    # D6 (Reading): an invasion into enemy armies is fought before the results
+    {
+        "trigger": "pass_phase",
+        "source": Phase.battles,
+        "dest": Phase.results,
+        "conditions": "land_meetings_settled",
+    },
     {"trigger": "pass_phase", "source": Phase.results, "dest": Phase.dba_retreats},
     {"trigger": "pass_phase", "source": Phase.dba_retreats, "dest": Phase.loyalty_rolls},
     {"trigger": "end_turn", "source": Phase.loyalty_rolls, "dest": Phase.initiative},
@@ -263,7 +269,7 @@ def phase_of(campaign: CampaignState, event: Event) -> Phase | None:
         return None
     if phases is MACEDON:
         if kind in ("dba_moved", "special_action", "army_mobilised", "tactical_retreat",
-                    "forced_march"):  # fmt: skip
+                    "forced_march", "side_done"):  # fmt: skip
             side = _side_of(campaign, event)
             return (
                 Phase.first_side_moves
@@ -293,7 +299,7 @@ def phase_of(campaign: CampaignState, event: Event) -> Phase | None:
         case "battle_recorded":
             naval = getattr(event, "resolution", "") == "naval"
             return Phase.naval_battles if naval else Phase.land_battles
-        case "city_shut_in":
+        case "city_shut_in" | "withdrawal_pursued":
             return Phase.land_battles
         case "army_retreated":
             return Phase.retreats
@@ -470,6 +476,7 @@ _ACT: dict[str, str] = {
     "troops_landed": N_("landings"),
     "battle_recorded": N_("battles"),
     "city_shut_in": N_("shutting a city in"),
+    "withdrawal_pursued": N_("withdrawals under pursuit"),
     "army_retreated": N_("retreats"),
     "province_sacked": N_("sacking"),
     "winter_resolved": N_("the winter"),
@@ -478,6 +485,7 @@ _ACT: dict[str, str] = {
     "army_mobilised": N_("mobilisation"),
     "tactical_retreat": N_("a tactical retreat"),
     "forced_march": N_("a forced march"),
+    "side_done": N_("saying a side is done"),
     "loyalty_changed": N_("loyalty changes"),
 }
 """Each act in words, as a refusal names it."""

@@ -317,7 +317,7 @@ def dba_campaign_battle(
     place: str,
     army_a: str,
     army_b: str,
-    winner: Literal["a", "b"],
+    winner: Literal["a", "b", "draw"],
     lost_a: int,
     lost_b: int,
     dice: Dice,
@@ -338,6 +338,9 @@ def dba_campaign_battle(
     """
     from converters.morale import morale_after, resolve_defeat
 
+    if winner not in ("a", "b"):
+        # The desk offers no draw for D2; the command line's --winner draw is refused here.
+        raise LedgerFieldError("winner", N_("a or b: a DBA game has a loser (D2)"))
     a = state.army(army_a, "army_a")
     b = state.army(army_b, "army_b")
     if a.nation == b.nation:

@@ -19,12 +19,15 @@ from armylists.scenarios import Economy, Scenario
 from assistant.ledger import (
     conquest,
     dba_map,
+    invasions,
     map_war,
+    meeting_battle,
     phases,
     recruitment,
     relations,
     solo,
     upkeep,
+    withdrawal,
 )
 from assistant.ledger import forces as map_rules
 from assistant.ledger import naval as naval_rules
@@ -62,6 +65,7 @@ from assistant.ledger.events import (
     RecruitmentOrdered,
     RuleChanged,
     SealedOrder,
+    SideDone,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -73,6 +77,7 @@ from assistant.ledger.events import (
     Undone,
     WarDeclared,
     WinterResolved,
+    WithdrawalPursued,
 )
 from converters.bellum import Standings, standings, victory_text
 from converters.control import ControlCheck, control_check, pm_to_keep
@@ -703,6 +708,7 @@ class CampaignState(_State):
                     sealed.check_battle_meets(
                         self, event.place, [c.nation for c in event.contingents]
                     )
+                    meeting_battle.check_armies_there(self, event)
                 text = self._battle(event, apply, event_id)
                 if not apply:
                     map_war.check_fielded(self, event)
@@ -765,7 +771,10 @@ class CampaignState(_State):
             case ForcedMarch():
                 return self._forced_march(event, apply, event_id)
             case TacticalRetreat():
-                return self._tactical_retreat(event, apply, event_id)
+                text = self._tactical_retreat(event, apply, event_id)
+                if apply:
+                    invasions.recheck(self)
+                return text
             case CentresRecorded():
                 return self._centres(event, apply)
             case RuleChanged():
@@ -802,6 +811,7 @@ class CampaignState(_State):
             case FleetRetreated():
                 return naval_rules.fleet_retreated(self, event, apply)
             case InterceptionRolled():
+                sealed.check_interception(self, event)
                 text = naval_rules.intercepted(self, event, apply)
                 if apply:
                     sealed.settle_by_interception(self, event.province, event.intercepted)
@@ -814,10 +824,17 @@ class CampaignState(_State):
                 return sealed.resolved(self, event, apply)
             case MeetingAnswered():
                 return sealed.answered(self, event, apply)
+            case WithdrawalPursued():
+                return withdrawal.withdrew(self, event, apply)
             case PlayerChanged():
                 return sealed.player_changed(self, event, apply)
             case DbaMoved():
-                return dba_map.moved(self, event, apply, event_id)
+                text = dba_map.moved(self, event, apply, event_id)
+                if apply:
+                    invasions.found_by_invasion(self, event)
+                return text
+            case SideDone():
+                return invasions.side_done(self, event, apply)
             case SpecialActionOrdered():
                 return dba_map.special(self, event, apply)
             case ArmyMobilised():

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
+from converters.dice import ScriptedDice
+from converters.dice_battle import NAVAL_NO_DOUBLING, interception_line, interception_roll
 from tests.tui.conftest import SEED, SIZE, fill, settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -328,6 +330,8 @@ async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> N
         error = screen.query_one("#dice-setup-error")
         message = str(error.render())
         assert error.display and message.startswith("naval battle:") and "\n" not in message
+        # Issue 21 item 4: the reason `castra battle --naval --city` gives, from BattleSetup.
+        assert message == f"naval battle: {NAVAL_NO_DOUBLING}"
         await step(pilot, "f5")
         assert screen.battle is None
         assert str(screen.query_one("#dice-setup-error").render()) == message
@@ -341,8 +345,8 @@ async def test_T3_5_naval_and_city_refused_inline(app: Any, type_text: Any) -> N
 
 
 T3_6_INTERCEPTION = [
-    pytest.param("a", "Rome 1", "Carthage 1", "2", "4", True, id="T3.6-roll-equal-to-sum-caught"),
-    pytest.param("a", "Rome 1", "Carthage 1", "2", "5", False, id="T3.6-roll-above-sum-escapes"),
+    pytest.param("a", "Rome 1", "Carthage 2", "1", "4", True, id="T3.6-roll-equal-to-sum-caught"),
+    pytest.param("a", "Rome 1", "Carthage 2", "1", "5", False, id="T3.6-roll-above-sum-escapes"),
     pytest.param("b", "Rome 2", "Carthage 1", "1", "4", True, id="T3.6-troops-carried-slow-it"),
     pytest.param("b", "Rome 2", "Carthage 1", "0", "4", False, id="T3.6-no-troops-escapes"),
 ]
@@ -376,15 +380,42 @@ async def test_T3_6_interception_roll(
         total = int(a.split()[-1]) + int(b.split()[-1]) + int(troops)
         note = str(screen.query_one("#dice-intercept").render())
         assert f"1d6 = {face}" in note and f"= {total}" in note
+        # Issue 21 item 4: the line `castra intercept` prints, from the same function.
+        fleets = {"a": int(a.split()[-1]), "b": int(b.split()[-1])}
+        avoider = "b" if seeker == "a" else "a"
+        roll = interception_roll(
+            fleets[seeker], fleets[avoider], int(troops), ScriptedDice([int(face)])
+        )
+        assert (
+            interception_line(roll, fleets["a"], fleets["b"], int(troops), avoider.upper()) in note
+        )
         if caught:
-            assert "→ intercepted" in note
+            assert "caught: the naval battle is fought" in note
             assert screen.battle is not None and screen.battle.setup.naval
             assert not screen.battle.rounds, "the battle is ready for its first round"
             assert [roll.purpose for roll in screen._rolls] == ["T3.6 interception"]
         else:
-            assert "not intercepted" in note and "no battle" in note
+            assert "escapes" in note and "no battle" in note
             assert screen.battle is None
             assert "No naval battle" in str(screen.query_one("#dice-result").render())
+
+
+# T3.7 in the interception: the avoiding fleet cannot carry more land PM than its naval PM;
+# f9 refuses inline, in the words `castra intercept --carried` gives, and rolls nothing.
+async def test_T3_6_troops_beyond_the_fleets_room_refused(app: Any, type_text: Any) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dice(pilot)
+        await fill(pilot, "#dice-side-a", "Rome 1", type_text)
+        await fill(pilot, "#dice-side-b", "Carthage 1", type_text)
+        await tick(pilot, "#dice-naval")
+        screen.query_one("#dice-seeks").value = "a"
+        await fill(pilot, "#dice-troops", "2", type_text)
+        screen.query_one("#dice-rounds").focus()
+        rolled = len(app.dice.log)
+        await step(pilot, "f9")
+        shown = str(screen.query_one("#dice-setup-error").render())
+        assert shown == "troops carried: each land PM carried needs 1 naval PM (T3.7): at most 1"
+        assert len(app.dice.log) == rolled and screen.battle is None
 
 
 # Interception is between fleets: without "naval battle" ticked, f9 names the field and rolls

@@ -163,6 +163,14 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert main(["campaign", "new", "tarentine", "--file", sealed]) == 0
         for army, to in (("Rome I", "Corfinium"), ("Magna Graecia III", "Roma")):
             assert main(["campaign", "move", army, "--to", to, "--file", sealed]) == 0
+        # T3.0: the same crossing carried out, Magna Graecia seeking battle (withdraw has a
+        # meeting to settle)
+        met = str(folder / "w.castra")
+        assert main(["campaign", "new", "tarentine", "--file", met]) == 0
+        for army, to in (("Rome I", "Corfinium"), ("Magna Graecia III", "Roma")):
+            assert main(["campaign", "move", army, "--to", to, "--file", met]) == 0
+        assert main(["campaign", "resolve", "--file", met]) == 0
+        assert main(["campaign", "answer", "1", "--seek", "Magna Graecia", "--file", met]) == 0
         bellum = ["campaign", "new", "bellum", "--faction", "Scipii"]
         assert main([*bellum, "--file", str(folder / "b.castra")]) == 0
         export = ["campaign", "export", "--file", str(folder / "c.castra")]
@@ -301,6 +309,7 @@ def test_any_command_line_ends_in_exit_0_or_one_line_and_exit_2(
 
 # ------------------------------------------------------------------ seeds, one set per command
 LONG_NAME = "N" * 5000
+PARTIES = ["--party", "Rome", "--party", "Carthage"]
 SEEDS: dict[str, list[list[str]]] = {
     "annibui units": [[]],
     "annibui cost": [
@@ -332,6 +341,10 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign show": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "b.castra"]],
     "campaign centres": [["--file", "b.castra", "--year", "1"]],
     "campaign record": [
+        ["--file", "w.castra", "--meeting", "1", "--winner", "a", "--pm-lost", "Rome:1"],
+        ["--file", "w.castra", "--meeting", "1", "--place", LONG_NAME, "--winner", "a"],
+        ["--file", "w.castra", "--meeting", "0", "--winner", "a"],
+        ["--file", "c.castra", "--meeting", "1", "--winner", "a"],
         ["--file", "c.castra", "--place", "Heraclea"],
         ["--file", "c.castra", "--place", LONG_NAME],
     ],
@@ -379,6 +392,9 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign lift": [["--file", "c.castra", "Roma"]],
     "campaign sack": [["--file", "c.castra", "--nation", "Rome", "Arpi"]],
     "campaign treaty": [
+        ["--file", "s.castra", "--party", "Rome", "--party", "Carthage", "--terms", "x"],
+        ["--file", "s.castra", *PARTIES, "--terms", "x", "--nation", "Syracuse"],
+        ["--file", "c.castra", *PARTIES, "--terms", "x", "--nation", LONG_NAME],
         ["--file", "c.castra", "--party", "Rome", "--party", "Carthage", "--terms", "peace"],
         [
             "--file",
@@ -419,9 +435,36 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "Rome"],
         ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
         ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
+        # Orders by mail (issue 24): export from a copy, import into the referee's
+        [
+            "--file",
+            "s.castra",
+            "export",
+            "--out",
+            "o.json",
+            "--key",
+            "AAAA-AAAA-AAAA-AAAA-AAAA-AAAA",
+        ],
+        ["--file", "s.castra", "import", "junk.json"],
+        ["--file", "s.castra", "import", "export.json"],
+        ["--file", "s.castra", "import"],
+        ["--file", "s.castra", "Rome", "junk.json"],
+    ],
+    "campaign players": [
+        ["--file", "s.castra"],
+        ["--file", "s.castra", "--keys"],
+        ["--file", "c.castra", "Rome", "--lang", "it"],
+        ["--file", "c.castra", LONG_NAME, "--lang", "en"],
+        ["--file", "c.castra", "Rome"],
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
-    "campaign meetings": [["--file", "c.castra"], ["--file", "s.castra"]],
+    "campaign meetings": [
+        ["--file", "c.castra"],
+        ["--file", "s.castra"],
+        ["--file", "w.castra", "--battle", "1"],
+        ["--file", "w.castra", "--battle", "9" * 5000],
+        ["--file", "m.castra", "--battle", "1"],
+    ],
     "campaign victory": [
         ["--file", "c.castra"],
         ["--file", "c.castra", "--json"],
@@ -438,7 +481,26 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "--seek", "Rome", "9" * 5000],
         ["--file", "s.castra", "1", "--seek", LONG_NAME],
     ],
+    "campaign done": [
+        ["--file", "m.castra", "Macedon"],
+        ["--file", "m.castra", "Persia"],
+        ["--file", "m.castra", LONG_NAME],
+        ["--file", "c.castra", "Rome"],
+    ],
+    "campaign withdraw": [
+        ["--file", "w.castra", "1", "--dice", "5"],
+        ["--file", "w.castra", "1", "--seed", "3", "--to", "Rome I=Capua"],
+        ["--file", "w.castra", "1", "--dice", "5,5,5"],
+        ["--file", "w.castra", "1", "--to", f"Rome I={LONG_NAME}"],
+        ["--file", "w.castra", "1", "--to", "=", "--to", "Rome I=Capua"],
+        ["--file", "w.castra", "999"],
+        ["--file", "s.castra", "1"],
+        ["--file", "c.castra", "1"],
+        ["--file", "m.castra", "1"],
+    ],
     "campaign declare-war": [
+        ["--file", "s.castra", "Rome", "--on", "Carthage"],
+        ["--file", "s.castra", "Pyrrhus", "--on", "Magna Graecia"],
         ["--file", "c.castra", "Rome", "--on", "Carthage"],
         ["--file", "c.castra", LONG_NAME, "--on", "Carthage"],
         ["--file", "c.castra", "--note", "N" * 5000, "Rome", "--on", "Carthage"],
@@ -448,6 +510,8 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign export": [
         ["--file", "c.castra", "out.json"],
         ["--file", "c.castra", "--format", "csv", "--out", "csv"],
+        ["--file", "s.castra", "--for", "Rome", "--out", "rome.castra"],
+        ["--file", "s.castra", "--for", LONG_NAME, "--out", "x.castra"],
     ],
     "campaign import": [["--file", "i.castra", "export.json"], ["--file", "i.castra", "junk.json"]],
     "ghost new": [["--side", "north", "--seed", "1"]],
@@ -466,6 +530,10 @@ SEEDS: dict[str, list[list[str]]] = {
     "report": [
         ["--file", "c.castra", "--format", "md"],
         ["--file", "b.castra", "--format", "html"],
+        # Turn packets (issue 24): one nation's, or every player's into a folder
+        ["--file", "s.castra", "--for", "Rome", "--format", "md"],
+        ["--file", "s.castra", "--all-players", "--out", "packets", "--format", "md"],
+        ["--file", "s.castra", "--for", LONG_NAME],
     ],
     "serve": [["--campaign", "c.castra"]],
     "sheet": [

@@ -273,7 +273,7 @@ def test_t3_6_interception(
 T3_6_CONTACT = [
     pytest.param(True, True, [], True, id="T3.6 both seek battle: fought, no roll"),
     pytest.param(False, False, [], False, id="T3.6 neither: no battle"),
-    # A seeks; B (2 PM carrying 3 PM of troops) avoids: caught on 6 ≤ 1 + 2 + 3.
+    # A seeks; B (3 PM carrying 3 PM of troops, its room by T3.7) avoids: caught on 6 ≤ 1 + 3 + 3.
     pytest.param(True, False, [6], True, id="T3.6 B's troops count against it"),
     # B seeks; A (2 PM, no troops) avoids: 6 > 1 + 2, so A escapes (B's troops do not count).
     pytest.param(False, True, [6], False, id="T3.6 only the avoiding fleet's troops count"),
@@ -283,7 +283,7 @@ T3_6_CONTACT = [
 @pytest.mark.parametrize(("a_seeks", "b_seeks", "faces", "fought"), T3_6_CONTACT)
 def test_t3_6_naval_contact(a_seeks: bool, b_seeks: bool, faces: list[int], fought: bool) -> None:
     dice = ScriptedDice(faces)
-    a_fleet, b_fleet = (1, 2) if a_seeks else (2, 1)
+    a_fleet, b_fleet = (1, 3) if a_seeks else (2, 1)
     contact = naval_contact(a_seeks, b_seeks, a_fleet, b_fleet, dice, a_troops_pm=0, b_troops_pm=3)
     assert contact.fought is fought
     assert dice.remaining == 0

@@ -543,10 +543,11 @@ def test_prestige_takes_a_half_pm_only_for_a_city_defender(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        pytest.param(["0", "1"], "each fleet has at least 1 naval PM", id="T3.6 no fleet"),
+        pytest.param(["0", "1"], "FLEET_A_PM: a fleet has at least 1 naval PM", id="T3.6 no fleet"),
         pytest.param(["2", "1", "--carried", "2"], "--carried: each land PM", id="T3.7 carried"),
         pytest.param(["2", "1", "--dice", "4,4"], "--dice: the interception is one d6", id="dice"),
-        pytest.param(["-1", "1"], "FLEET_A_PM: 0 to 1000 PM", id="negative"),
+        pytest.param(["-1", "1"], "FLEET_A_PM: cannot be negative (got -1)", id="negative"),
+        pytest.param(["2", "1001"], "FLEET_B_PM: at most 1000 PM", id="huge"),
     ],
 )
 def test_intercept_refuses_bad_input_in_one_line(

@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from assistant.cli.common import CliError, describe, emit
-from converters.i18n import N_, _, format_number, ngettext
+from converters.i18n import N_, _, ngettext
 
 # Converter messages start with their own field name; the user typed an option.
 _OPTION_FOR_FIELD = {
@@ -289,7 +289,7 @@ def _melee(args: argparse.Namespace) -> int:
 
 def _discipline(args: argparse.Namespace) -> int:
     from armylists.annibui import rates
-    from converters.annibui import discipline_check, discipline_sum
+    from converters.annibui import discipline_check, discipline_lines
 
     try:
         check = discipline_check(
@@ -302,30 +302,7 @@ def _discipline(args: argparse.Namespace) -> int:
         )
     except ValueError as error:
         raise _as_cli_error(error) from None
-    percent = float(check.loss_percent)
-    required = float(check.required_discipline)
-    lines = [
-        _(
-            "lost {lost} of {units} units = {percent} % → needs DIS ≥ {required} "
-            "(at least {minimum}) (A4)"
-        ).format(
-            lost=check.lost,
-            units=check.units,
-            percent=format_number(percent),
-            required=format_number(required),
-            minimum=check.minimum_whole_discipline,
-        ),
-        _("effective discipline: {parts} = {total}").format(
-            parts=discipline_sum(check), total=check.effective_discipline
-        ),
-    ]
-    if check.outcome == "destroyed":
-        lines.append(_("the army is destroyed (its captain died last)"))
-    elif check.outcome == "holds":
-        lines.append(_("the army HOLDS"))
-    else:
-        lines.append(_("the army FLEES"))
-    emit(args, check.model_dump(mode="json"), "\n".join(lines))
+    emit(args, check.model_dump(mode="json"), "\n".join(discipline_lines(check)))
     return 0
 
 

@@ -14,7 +14,12 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from armylists.names import nation_name
-from assistant.cli.commands.odds import add_battle_numbers, check_battle_numbers, describe_odds
+from assistant.cli.commands.odds import (
+    add_battle_numbers,
+    check_battle_numbers,
+    describe_odds,
+    odds_refusal,
+)
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 from converters.i18n import N_, _, ngettext
 
@@ -226,8 +231,6 @@ def run(args: argparse.Namespace) -> int:
     from assistant.cli.commands._converters import rules_from_args, rules_json
 
     rules = rules_from_args(args)
-    if args.city and args.naval:
-        raise CliError(_("--naval: a naval battle has no city doubling (T3.5); drop --city"))
     for option, name in (("--a-name", args.a_name), ("--b-name", args.b_name)):
         if not name.strip():
             raise CliError(
@@ -250,24 +253,29 @@ def run(args: argparse.Namespace) -> int:
 
     a_allies = _contingents(args.a_allies, args.a_name, args.pm_a, "--a-allies")
     b_allies = _contingents(args.b_allies, args.b_name, args.pm_b, "--b-allies")
-    setup = BattleSetup(
-        a=BattleSide(
-            name=args.a_name,
-            contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in a_allies),
-            base_target=args.a_target,
-        ),
-        b=BattleSide(
-            name=args.b_name,
-            contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in b_allies),
-            base_target=args.b_target,
-        ),
-        defender=defender,
-        attacker_approach=args.approach,
-        pyrrhus_leads=args.pyrrhus,
-        city_assault=args.city,
-        naval=args.naval,
-        both_retreat=rules.both_retreat,
-    )
+    try:
+        setup = BattleSetup(
+            a=BattleSide(
+                name=args.a_name,
+                contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in a_allies),
+                base_target=args.a_target,
+            ),
+            b=BattleSide(
+                name=args.b_name,
+                contingents=tuple(Contingent(nation=n, pm=pm) for n, pm in b_allies),
+                base_target=args.b_target,
+            ),
+            defender=defender,
+            attacker_approach=args.approach,
+            pyrrhus_leads=args.pyrrhus,
+            city_assault=args.city,
+            naval=args.naval,
+            both_retreat=rules.both_retreat,
+        )
+    except ValueError as error:
+        # BattleSetup's own check (a naval battle has no city doubling, T3.5; a side needs PM):
+        # the dice-battle screen shows the same words.
+        raise odds_refusal(error) from None
     # With --json stdout carries only the final object; the play-by-play goes to stderr, held
     # back until the user is asked something or the battle ends, so that a refusal met on the
     # way (the --dice ran out) stays one line.
@@ -303,6 +311,10 @@ def run(args: argparse.Namespace) -> int:
     auto = {side: retreat_at(k) for side, k in thresholds.items() if k is not None}
 
     def odds_line(state: Any) -> str:
+        from converters.odds import MOST_ODDS_DICE, ODDS_NOT_SHOWN, odds_fit
+
+        if not odds_fit(state.total_dice("a"), state.total_dice("b")):
+            return "  " + _(ODDS_NOT_SHOWN).format(most=MOST_ODDS_DICE)
         odds = live_odds(state, thresholds["a"] or 0, thresholds["b"] or 0)
         return "  " + _("Odds if both fight on: {odds}").format(
             odds=describe_odds(odds, nation_name(setup.a.name), nation_name(setup.b.name))

@@ -47,7 +47,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from converters.dice_battle import interception_roll
+    from assistant.cli.common import describe
+    from converters.dice_battle import check_interception, interception_line, interception_roll
+    from converters.errors import FieldError
 
     rules = rules_from_args(args)
     for option, value in (
@@ -55,20 +57,17 @@ def run(args: argparse.Namespace) -> int:
         ("FLEET_B_PM", args.fleet_b),
         ("--carried", args.carried),
     ):
-        if value < 0 or value > MOST_FLEET_PM:
+        if value > MOST_FLEET_PM:
             raise CliError(
-                _("{option}: 0 to {most} PM (got {value})").format(
+                _("{option}: at most {most} PM (got {value})").format(
                     option=option, most=MOST_FLEET_PM, value=value
                 )
             )
-    if args.fleet_a == 0 or args.fleet_b == 0:
-        raise CliError(_("FLEET_A_PM/FLEET_B_PM: each fleet has at least 1 naval PM"))
-    if args.carried > args.fleet_b:
-        raise CliError(
-            _("--carried: each land PM carried needs 1 naval PM (T3.7): at most {most}").format(
-                most=args.fleet_b
-            )
-        )
+    try:
+        # The rules' own check, the one the dice-battle screen makes too.
+        check_interception(args.fleet_a, args.fleet_b, args.carried)
+    except FieldError as error:
+        raise CliError(describe(error, _OPTIONS)) from None
     dice = dice_from_args(args)
     result = interception_roll(args.fleet_a, args.fleet_b, args.carried, dice, rules=rules)
     unused = getattr(dice, "remaining", 0)
@@ -81,20 +80,13 @@ def run(args: argparse.Namespace) -> int:
         "reading": result.reading,
         "rules": rules_json(rules),
     }
-    way = _("at most") if result.reading == "at_most" else _("at least")
-    verdict = _("caught: the naval battle is fought") if result.intercepted else _("escapes")
-    text = _(
-        "T3.6 interception: 1d6 = {roll} against {a} + {b} + {carried} carried = {total} "
-        "(caught if {way}){note} → fleet B {verdict}"
-    ).format(
-        roll=result.roll,
-        a=args.fleet_a,
-        b=args.fleet_b,
-        carried=args.carried,
-        total=result.against,
-        way=way,
-        note=rules.note("interception"),
-        verdict=verdict,
-    )
-    emit(args, data, text)
+    emit(args, data, interception_line(result, args.fleet_a, args.fleet_b, args.carried, "B"))
     return 0
+
+
+_OPTIONS = {
+    "seeking_fleet_pm": "FLEET_A_PM",
+    "avoiding_fleet_pm": "FLEET_B_PM",
+    "troops_carried_pm": "--carried",
+}
+"""The rules' fields as this command spells them."""

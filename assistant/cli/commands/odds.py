@@ -10,11 +10,12 @@ import argparse
 from typing import Any
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
-from assistant.cli.common import CliError, emit, flag
+from assistant.cli.common import CliError, emit
 from converters.i18n import _, current_language
 
 MOST_PM = 200
-"""The largest side the commands take: the exact odds grow as PM³ (200 v 200 ≈ 2 s)."""
+"""The largest side ``odds`` and ``battle`` take, a bound on what may be typed. T3.8's odds
+stop sooner, at :data:`converters.odds.MOST_ODDS_DICE`, for every interface alike."""
 
 MOST_EXACT_DICE = 16
 """The largest side ``--exact`` takes, in dice: exact fractions grow fast (16 v 16 ≈ 1 s)."""
@@ -25,6 +26,7 @@ __all__ = [
     "add_battle_numbers",
     "check_battle_numbers",
     "describe_odds",
+    "odds_refusal",
     "register",
 ]
 
@@ -57,42 +59,38 @@ def add_battle_numbers(parser: argparse.ArgumentParser) -> None:
 
 
 def check_battle_numbers(args: argparse.Namespace) -> None:
-    """One line naming the option for anything the rules cannot take (exit 2)."""
+    """One line naming the option for anything the rules cannot take (exit 2): the bound on
+    what may be typed here, then :func:`converters.odds.check_battle`, the rules' own check."""
+    from converters.errors import FieldError
+    from converters.odds import check_battle
+
     for name, option in (("pm_a", "PM_A"), ("pm_b", "PM_B")):
         value = getattr(args, name)
-        if value < 0:
-            raise CliError(
-                _("{option}: PM cannot be negative (got {value})").format(
-                    option=option, value=value
-                )
-            )
         if value > MOST_PM:
             raise CliError(
-                _(
-                    "{option}: at most {most} PM (the exact odds take seconds beyond that; "
-                    "got {value})"
-                ).format(option=option, most=MOST_PM, value=value)
-            )
-    if args.pm_a == 0:
-        raise CliError(_("PM_A: a side needs at least 1 PM"))
-    if args.pm_b == 0 and not args.city:
-        raise CliError(_("PM_B: a side needs at least 1 PM (0 only with --city: a ½ PM garrison)"))
-    for name in ("a_target", "b_target"):
-        value = getattr(args, name)
-        if value is not None and not 2 <= value <= 6:
-            raise CliError(
-                _("{option}: a d6 target is 2 to 6 (got {value})").format(
-                    option=flag(name), value=value
+                _("{option}: at most {most} PM (got {value})").format(
+                    option=option, most=MOST_PM, value=value
                 )
             )
-    for name in ("a_retreat_at", "b_retreat_at"):
-        value = getattr(args, name)
-        if value is not None and value < 0:
-            raise CliError(
-                _("{option}: a retreat threshold is 0 or more (got {value})").format(
-                    option=flag(name), value=value
-                )
-            )
+    try:
+        check_battle(
+            args.pm_a,
+            args.pm_b,
+            args.a_target,
+            args.b_target,
+            args.a_retreat_at or 0,
+            args.b_retreat_at or 0,
+            city_defender="b" if args.city else None,
+        )
+    except FieldError as error:
+        raise odds_refusal(error) from None
+
+
+def odds_refusal(error: Exception) -> CliError:
+    """A refusal of the odds or of a dice battle, its field named as the command spells it."""
+    from assistant.cli.common import describe
+
+    return CliError(describe(error, {"pm_a": "PM_A", "pm_b": "PM_B", "a": "PM_A", "b": "PM_B"}))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -165,19 +163,23 @@ def _policy(threshold: int | None) -> str:
 def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
     rules = rules_from_args(args)
+    from converters.errors import FieldError
     from converters.house_rules import pursue_both
     from converters.odds import battle_odds
 
-    odds = battle_odds(
-        args.pm_a,
-        args.pm_b,
-        args.a_target,
-        args.b_target,
-        args.a_retreat_at or 0,
-        args.b_retreat_at or 0,
-        city_defender="b" if args.city else None,
-        both_retreat=rules.both_retreat,
-    )
+    try:
+        odds = battle_odds(
+            args.pm_a,
+            args.pm_b,
+            args.a_target,
+            args.b_target,
+            args.a_retreat_at or 0,
+            args.b_retreat_at or 0,
+            city_defender="b" if args.city else None,
+            both_retreat=rules.both_retreat,
+        )
+    except FieldError as error:
+        raise odds_refusal(error) from None
     data: dict[str, Any] = odds_json(odds)
     data["rules"] = rules_json(rules)
     exact_lines: list[str] = []

@@ -34,7 +34,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.errors import FieldError
-from converters.i18n import N_, _, format_number, ngettext
+from converters.i18n import N_, _, ngettext
 
 __all__ = ["AnniBuiScreen"]
 
@@ -441,7 +441,7 @@ class AnniBuiScreen(Screen[None]):
 
     def _discipline(self) -> str:
         from armylists.annibui import rates
-        from converters.annibui import discipline_check, discipline_sum
+        from converters.annibui import discipline_check, discipline_lines, discipline_need
 
         units = _whole(self._text("#discipline-units"), "units")
         lost = _whole(self._text("#discipline-lost"), "lost")
@@ -457,35 +457,11 @@ class AnniBuiScreen(Screen[None]):
             withdrawal=withdrawal if isinstance(withdrawal, str) else "none",  # type: ignore[arg-type]
             rates=rates(),
         )
-        percent = float(check.loss_percent)
-        required = float(check.required_discipline)
-        lines = [
-            _(
-                "Lost {lost} of {units} units = {percent} % → needs DIS ≥ {required}: "
-                "DIS {minimum} at least (A4)"
-            ).format(
-                lost=check.lost,
-                units=check.units,
-                percent=format_number(percent),
-                required=format_number(required),
-                minimum=check.minimum_whole_discipline,
-            )
-        ]
         if discipline is None:
-            lines.append(_("Give the army's DIS to see whether it holds."))
-            return "\n".join(lines)
-        lines.append(
-            _("Effective discipline: {parts} = {total}").format(
-                parts=discipline_sum(check), total=check.effective_discipline
+            return "\n".join(
+                [discipline_need(check), _("Give the army's DIS to see whether it holds.")]
             )
-        )
-        if check.outcome == "destroyed":
-            lines.append(_("The army is DESTROYED: every unit lost, its captain died last"))
-        elif check.outcome == "holds":
-            lines.append(_("The army HOLDS"))
-        else:
-            lines.append(_("The army FLEES"))
-        return "\n".join(lines)
+        return "\n".join(discipline_lines(check))
 
     # A5 -------------------------------------------------------------------------------------------
 

@@ -43,12 +43,17 @@ from assistant.tui.widgets.battle_error import (
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
-from converters.dice_battle import SetupProblem, TypedContingent, parse_side
+from converters.dice_battle import (
+    NAVAL_NO_DOUBLING,
+    SetupProblem,
+    TypedContingent,
+    check_interception,
+    interception_line,
+    parse_side,
+)
+from converters.errors import FieldError as Refusal
 from converters.i18n import N_, _, format_number, ngettext, translate_recorded
-
-ODDS_MOST_DICE = 60
-"""Live odds are computed up to this many dice a side (60 v 60 takes a few hundredths of a
-second; the cost grows with the square of the dice)."""
+from converters.odds import MOST_ODDS_DICE, ODDS_NOT_SHOWN, odds_fit
 
 DICE_LABELS: dict[str, str] = {
     "side_a": N_("Side A"),
@@ -61,8 +66,16 @@ DICE_LABELS: dict[str, str] = {
     "troops": N_("troops carried"),
     "pm": N_("PM"),
     "nation": N_("nation"),
+    "naval": N_("naval battle"),
 }
 """The dice battle's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
+
+_INTERCEPTION_LABELS = {
+    "seeking_fleet_pm": N_("the fleet that seeks battle"),
+    "avoiding_fleet_pm": N_("the fleet that avoids it"),
+    "troops_carried_pm": DICE_LABELS["troops"],
+}
+"""T3.6's fields (:func:`converters.dice_battle.check_interception`) as the screen names them."""
 
 
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
@@ -389,7 +402,11 @@ class DiceBattleScreen(Screen[None]):
     def _check_naval_city(self) -> None:
         """T3.5: a naval battle is fought first, between fleets, without the walls' doubling."""
         if self._naval() and self.query_one("#dice-city", Checkbox).value:
-            raise SetupProblem(field="naval battle", message=_(NAVAL_AND_CITY))
+            # BattleSetup's own refusal, in the words the command line gives for --naval --city.
+            refusal = Refusal("naval", NAVAL_NO_DOUBLING)
+            raise SetupProblem(
+                field=_(DICE_LABELS["naval"]), message=describe(refusal, DICE_LABELS)
+            )
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -510,12 +527,8 @@ class DiceBattleScreen(Screen[None]):
             battle = engine_start(self._setup())
         if engine_over(battle):
             return None
-        if max(battle.total_dice("a"), battle.total_dice("b")) > ODDS_MOST_DICE:
-            # Exact odds grow fast with the dice; beyond this the screen would stall per key.
-            raise SetupProblem(
-                field="odds",
-                message=_("odds: shown up to {most} dice a side").format(most=ODDS_MOST_DICE),
-            )
+        if not odds_fit(battle.total_dice("a"), battle.total_dice("b")):
+            raise SetupProblem(field="odds", message=_(ODDS_NOT_SHOWN).format(most=MOST_ODDS_DICE))
         return battle, retreat_a, retreat_b, self.choices["a"], self.choices["b"]
 
     # ----------------------------------------------------------------- actions
@@ -694,9 +707,16 @@ class DiceBattleScreen(Screen[None]):
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
             return
-        error.update("")
         seeker = str(self.query_one("#dice-seeks", Select).value)
         fleets = {key: int(sum(pm for _nation, pm in setup[key])) for key in ("a", "b")}
+        avoider = "b" if seeker == "a" else "a"
+        try:
+            # The rules' own check, as `castra intercept` makes it, before any die is rolled.
+            check_interception(fleets[seeker], fleets[avoider], troops)
+        except Refusal as problem:
+            error.update(describe(problem, _INTERCEPTION_LABELS))
+            return
+        error.update("")
         self._intercept(seeker, fleets, troops, setup["rules"])
 
     @work(thread=True, exclusive=True, group="dice-battle")
@@ -707,7 +727,8 @@ class DiceBattleScreen(Screen[None]):
         except Exception as error:  # a cancelled physical roll: nothing happened
             self.post_message(DiceNotRolled("dice-setup-error", _not_rolled(error)))
             return
-        verdict = interception_text(seeker, fleets, troops, contact.interception)
+        avoider = "B" if seeker == "a" else "A"
+        verdict = interception_line(contact.interception, fleets["a"], fleets["b"], troops, avoider)
         if not get_current_worker().is_cancelled:
             self.post_message(FleetsSought(seeker, contact, verdict, list(dice.rolls)))
 
@@ -723,11 +744,7 @@ class DiceBattleScreen(Screen[None]):
         avoider = "B" if seeker == "a" else "A"
         shown = self.query_one("#dice-intercept", Static)
         if contact.fought and self._begin(roll, rolls):
-            shown.update(
-                _("{verdict}: fleet {fleet} is caught; f6 rolls round 1.").format(
-                    verdict=verdict, fleet=avoider
-                )
-            )
+            shown.update(_("{verdict}; f6 rolls round 1.").format(verdict=verdict))
             return
         if contact.fought:
             shown.update(
@@ -741,11 +758,7 @@ class DiceBattleScreen(Screen[None]):
         self._rolls = []
         self._recorded = False
         self.query_one("#dice-rounds", DataTable).clear()
-        shown.update(
-            _("{verdict}: fleet {fleet} slips away; [b]no battle[/b].").format(
-                verdict=verdict, fleet=avoider
-            )
-        )
+        shown.update(_("{verdict}: [b]no battle[/b].").format(verdict=verdict))
         self.query_one("#dice-result", Static).update(
             _("[b]No naval battle (T3.6):[/b] fleet {fleet} was not intercepted.").format(
                 fleet=avoider
@@ -777,11 +790,6 @@ SEEKERS: tuple[tuple[str, str], ...] = (
     (N_("B seeks battle, A avoids it"), "b"),
 )
 """T3.6: which fleet seeks the battle the other avoids (the one that avoids may be caught)."""
-
-NAVAL_AND_CITY = N_(
-    "naval battle: fleets fight without city walls (T3.5); untick naval battle or city"
-)
-"""The one line shown when both are ticked, as the command line refuses --naval with --city."""
 
 OUTCOME_WORDS = {
     "a_wins": N_("Side A wins"),
@@ -898,31 +906,6 @@ def engine_interception(
         a_troops_pm=troops if seeker == "b" else 0,
         b_troops_pm=troops if seeker == "a" else 0,
         rules=rules or DEFAULT_RULES,
-    )
-
-
-def interception_text(seeker: str, fleets: dict[str, int], troops: int, roll: Any) -> str:
-    """The T3.6 roll, the sum it is rolled against and the verdict, in one line."""
-    if roll.reading == "at_least":
-        sign = "≥" if roll.intercepted else "<"
-        rule = _(" (house rule interception = at_least)")
-    else:
-        sign = "≤" if roll.intercepted else ">"
-        rule = ""
-    caught = _("intercepted") if roll.intercepted else _("not intercepted")
-    return (
-        _(
-            "T3.6: 1d6 = {roll} {sign} fleets {a} + {b} + troops {troops} = {against} → {caught}"
-        ).format(
-            roll=roll.roll,
-            sign=sign,
-            a=fleets["a"],
-            b=fleets["b"],
-            troops=troops,
-            against=roll.against,
-            caught=caught,
-        )
-        + rule
     )
 
 

@@ -66,6 +66,7 @@ KIND_WORDS: dict[str, str] = {
     "province_taken": N_("province taken"),
     "recruitment_ordered": N_("recruitment ordered"),
     "rule_changed": N_("rule changed"),
+    "side_done": N_("side done (D6)"),
     "siege_lifted": N_("siege lifted"),
     "special_action": N_("special action"),
     "tactical_retreat": N_("tactical retreat"),
@@ -77,6 +78,7 @@ KIND_WORDS: dict[str, str] = {
     "undone": N_("undone"),
     "voyage": N_("voyage order"),
     "war_declared": N_("war declared"),
+    "withdrawal_pursued": N_("withdrawal under pursuit"),
     "winter_resolved": N_("winter resolved"),
 }
 """Each event kind as the History screen names it; the kind itself is the ledger's key."""
