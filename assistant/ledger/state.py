@@ -23,6 +23,7 @@ from assistant.ledger import (
     map_war,
     meeting_battle,
     phases,
+    raiders,
     recruitment,
     relations,
     solo,
@@ -334,6 +335,8 @@ class CampaignState(_State):
     winners: list[str] = []
     """T5.8: the nations that won a strategic victory at a winter's end (the campaign is then
     over); empty otherwise."""
+    ligurians: str | None = None
+    """T7.9: the force the Ligurian raiders are, while they are on the map."""
     centres: dict[str, list[int]] = {}
     """Bellum: the supply centres each power held at the end of each year, year 1 first
     (empty before the first year is recorded, and in other campaigns)."""
@@ -648,6 +651,8 @@ class CampaignState(_State):
             if isinstance(event, RecruitmentOrdered | PmRebuilt):
                 hint = None
             moved = map_rules.sync(self, hint)
+            if isinstance(event, BattleRecorded):
+                moved += raiders.after_battle(self, event)
             moved += map_war.lifted_by_themselves(self)
             moved += map_war.senones_provinces(self)
             if moved:
