@@ -56,7 +56,7 @@ def owed_in_play(state: CampaignState, *, skip_away: bool, mercenaries: bool) ->
     return owed
 
 
-def _refused(field: str, message: str, **values: object) -> Exception:
+def refused(field: str, message: str, **values: object) -> Exception:
     from assistant.ledger.state import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
@@ -69,26 +69,26 @@ def check_choice(
     if not choice:
         return
     if not state.forces:
-        raise _refused("disband", N_("only in a campaign with a map (T6.2, T7.9)"))
+        raise refused("disband", N_("only in a campaign with a map (T6.2, T7.9)"))
     chosen: dict[str, int] = {}
     for name, pm in choice.items():
         force = state.forces.get(name)
         if force is None:
-            raise _refused(
+            raise refused(
                 "disband",
                 N_("no army or fleet called {force!r} (T6.2)"),
                 force=name,
             )
         nation = state.nations[force.nation]
         if force.paid_by is not None:
-            raise _refused(
+            raise refused(
                 "disband",
                 N_("{force} is in {payer}'s pay: mercenaries go first, as T5.5 says (T6.2)"),
                 force=name,
                 payer=force.paid_by,
             )
         if pm < 1 or pm > force.pm:
-            raise _refused(
+            raise refused(
                 "disband",
                 N_("{force} has {pm} PM; disband 1 to {pm} of them (T6.2)"),
                 force=name,
@@ -99,13 +99,13 @@ def check_choice(
     for name, total in chosen.items():
         owed = owing.get(name, 0)
         if owed == 0:
-            raise _refused(
+            raise refused(
                 "disband",
                 N_("{nation} pays its whole upkeep: none of its PM is disbanded (T6.2)"),
                 nation=name,
             )
         if total != owed:
-            raise _refused(
+            raise refused(
                 "disband",
                 N_(
                     "{nation} cannot pay for {owed} PM in play and must disband exactly {owed} "

@@ -415,3 +415,54 @@ async def test_D1_a_macedon_vs_persia_campaign_shows_its_armies_and_morale(tmp_p
             assert app.ledger.store.state().turn == 2
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_T7_10_declare_war_from_the_campaign_screen(
+    app: Any, type_text: Any, lang: str
+) -> None:
+    """T7.10 in the app, by keyboard at 80×24 in both languages: `e` opens the form; war on an
+    ally is refused under its field and nothing is written; war on a nation at peace is
+    declared."""
+    from textual.widgets import Select
+
+    from assistant.tui.screens.campaign import DeclareWarForm
+    from converters.i18n import key_label, set_language
+
+    events_before = len(app.ledger.store.events())
+    set_language(lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            war = app.screen.active_bindings["e"]
+            assert war.enabled
+            assert key_label(war.binding.description) == ("War" if lang == "en" else "Guerra")
+            for _ in range(5):  # Rome … Pyrrhus, the sixth nation
+                await pilot.press("down")
+            await pilot.press("e")
+            await pilot.pause()
+            assert isinstance(app.screen, DeclareWarForm)
+            assert app.screen.query_one("#nation", Select).value == "Pyrrhus", app.screen.nation
+            await pilot.press("tab", "enter")  # open the enemy's list
+            for _ in range(5):  # the prompt, then Rome … Magna Graecia, his ally
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.query_one("#on", Select).value == "Magna Graecia"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, DeclareWarForm), "the form stays open"
+            refusal = error_under(app, "on")
+            assert "(T5.5)" in refusal and ("allied" in refusal or "alleat" in refusal), refusal
+            assert len(app.ledger.store.events()) == events_before, "nothing written"
+            await pilot.press("enter")  # the enemy's list again: up to Etruscans
+            await pilot.press("up", "enter")
+            await pilot.pause()
+            assert app.screen.query_one("#on", Select).value == "Etruscans"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignScreen)
+    finally:
+        set_language("en")
+    last = app.ledger.store.events()[-1].event
+    assert (last.kind, last.nation, last.on) == ("war_declared", "Pyrrhus", "Etruscans")

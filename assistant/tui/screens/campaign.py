@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from assistant.tui.screens.campaign_forms import (
         AdvanceTurnForm,
+        DeclareWarForm,
         RebuildForm,
         RecruitForm,
         WinterTurnForm,
@@ -54,6 +55,7 @@ __all__ = [
     "LOADING",
     "AdvanceTurnForm",
     "CampaignScreen",
+    "DeclareWarForm",
     "RebuildForm",
     "RecruitForm",
     "WinterTurnForm",
@@ -71,7 +73,7 @@ __all__ = [
 
 LOADING = N_("Loading campaign…")
 """What the heading says from the first frame until the campaign file is open."""
-_FORMS = {"AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
+_FORMS = {"AdvanceTurnForm", "DeclareWarForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
 
 
 def __getattr__(name: str) -> Any:
@@ -278,6 +280,8 @@ class CampaignScreen(Screen[None]):
         Binding("r", "rebuild", N_("Rebuild")),
         Binding("t", "recruit", N_("Recruit")),
         Binding("u", "undo", N_("Undo")),
+        # Last: where the footer is too narrow (Italian at 80 columns) it is the one left out.
+        Binding("e", "declare_war", N_("War")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -596,7 +600,8 @@ class CampaignScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither (as
         the screen last drew it, its first frame included)."""
-        if action in ("rebuild", "recruit"):
+        if action in ("rebuild", "recruit", "declare_war"):
+            # T7.10: relations are the Tarentine map's; a campaign of armies has none.
             return self._uses_pm
         return True
 
@@ -644,6 +649,9 @@ class CampaignScreen(Screen[None]):
 
     def action_recruit(self) -> None:
         self._open("RecruitForm", self._selected_nation())
+
+    def action_declare_war(self) -> None:
+        self._open("DeclareWarForm", self._selected_nation())
 
     def action_undo(self) -> None:
         self._open("UndoForm")

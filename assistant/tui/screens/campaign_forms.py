@@ -206,7 +206,7 @@ class RecruitForm(LedgerForm):
                 classes="hint",
             )
         options = nation_options(state)
-        chosen = self.nation if self.nation in dict(options) else Select.NULL
+        chosen = self.nation if self.nation in {value for label, value in options} else Select.NULL
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
@@ -246,6 +246,39 @@ def _recruits_province(form: LedgerForm, state: Any) -> str:
     if not typed or not state.scenario.provinces:
         return typed
     return form.named("province", typed, [p.name for p in state.scenario.provinces])
+
+
+class DeclareWarForm(LedgerForm):
+    """A nation declares war on another (T7.10, an event of phase 2, T5.2): the ledger refuses
+    a declaration on an ally (the treaty is broken first), on itself, or between nations
+    already at war, and the refusal shows under its field."""
+
+    FORM_TITLE = N_("Declare war (T7.10)")
+
+    def __init__(self, nation: str | None = None) -> None:
+        super().__init__()
+        self.nation = nation
+
+    def compose_fields(self) -> ComposeResult:
+        state = castra_app(self).ledger.state()
+        options = nation_options(state)
+        chosen = self.nation if self.nation in {value for label, value in options} else Select.NULL
+        yield from self.field(
+            "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
+        )
+        yield from self.field("on", _("On"), Select(options, prompt=_("choose the enemy")))
+        yield from self.who_then_note()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import WarDeclared
+
+        nation = self.choice("nation")
+        if nation is None:
+            raise FieldError(field="nation", message=_("choose the nation that declares war"))
+        enemy = self.choice("on")
+        if enemy is None:
+            raise FieldError(field="on", message=_("choose the nation it declares war on"))
+        return WarDeclared(nation=nation, on=enemy, who=self.who(), note=self.text("note"))
 
 
 class WinterDieRolled(Message):
