@@ -86,8 +86,9 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 2 and "Canova, Heraclea (T4.3)" in err
     stored = store.append(ArmyRetreated(army="Rome II", to="Canova"))
     assert "the siege of Tarentum is over" in stored.summary, "no enemy left before the walls"
-    # Magna Graecia II marches from Croton on Rhegium and takes it by assault: Rome IV's 1 PM
-    # are prisoners, Rhegium passes to Magna Graecia, +3 / −3 PP (T7.5, T4.2).
+    # Magna Graecia II marches from Croton on Rhegium and takes it by assault: Rome IV's 1 PM,
+    # the survivors, are prisoners with nothing typed, Rhegium passes to Magna Graecia, +3 / −3
+    # PP (T7.5, T4.2).
     store.append(ArmyMoved(army="Magna Graecia II", to="Rhegium"))
     store.append(
         BattleRecorded(
@@ -98,13 +99,14 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
             city_taken=True,
             contingents=[
                 ContingentResult(side="a", nation="Magna Graecia", pm=1),
-                ContingentResult(side="b", nation="Rome", pm=1, prisoners=1),
+                ContingentResult(side="b", nation="Rome", pm=1),
             ],
         )
     )
     state = store.state()
     assert state.control["Rhegium"] == "Magna Graecia"
     assert (state.nations["Rome"].land_pm, state.nations["Magna Graecia"].prisoners_held) == (6, 1)
+    assert "Rome IV" not in state.forces, "no survivor left in the fallen city"
     # Rome: 26 − Rhegium's 1 = 25 → 98. Magna Graecia: Corfinium 2, Tarentum 5 − 4 = 1,
     # Brundisium 0, Croton 4 (empty now), Ipponio 1, Heraclea 3, Paestum 4, Rhegium 2 − 1 = 1
     # → 16; 33 + 16 = 49.
