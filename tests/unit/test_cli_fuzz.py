@@ -355,7 +355,11 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "m.castra", "--nation", "Macedon", "--land", "1"],
     ],
     "campaign advance": [["--file", "c.castra"]],
-    "campaign winter": [["--file", "c.castra"]],
+    "campaign winter": [
+        ["--file", "c.castra"],
+        ["--file", "c.castra", "--disband", "Pyrrhus I:1"],
+        ["--file", "c.castra", "--disband", f"{LONG_NAME}:1"],
+    ],
     "campaign control": [["--file", "c.castra"]],
     "campaign map": [["--file", "c.castra"], ["--file", "m.castra"]],
     "campaign tribute": [["--file", "c.castra"]],

@@ -363,6 +363,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             )
         ),
     )
+    winter.add_argument(
+        "--disband",
+        action="append",
+        default=[],
+        metavar="FORCE:PM",
+        help=_(
+            "a nation that cannot pay its upkeep gives up PM of this army or fleet (T6.2; "
+            "repeat; its choices must add up to what it must disband)"
+        ),
+    )
     add_dice_options(winter)
 
     _command(
@@ -2519,6 +2529,13 @@ def _run_winter(args: argparse.Namespace) -> int:
     stationed: dict[str, int] | None = _pairs(
         args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
     )
+    disband = _pairs(
+        args.disband,
+        "--disband",
+        minimum=1,
+        shape=_("FORCE:PM, e.g. 'Pyrrhus I:2'"),
+        nations=False,
+    )
     store = _open(args)
     try:
         if store.state().forces:
@@ -2532,13 +2549,14 @@ def _run_winter(args: argparse.Namespace) -> int:
                 storm_nation=args.storm_nation,
                 stationed=stationed,
                 annex=args.annex,
+                disband=disband,
                 who=_who(args),
                 note=args.note,
             )
             stored = store.append(event)
         except LedgerError as error:
             message = str(error)
-            if message.startswith(("stationed:", "annex:")):
+            if message.startswith(("stationed:", "annex:", "disband:")):
                 message = "--" + message
             raise CliError(message) from None
         return _recorded(args, store, stored)

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from assistant.tui.screens.campaign_forms import (
         AdvanceTurnForm,
+        DeclareWarForm,
         RebuildForm,
         RecruitForm,
         WinterTurnForm,
@@ -54,6 +55,7 @@ __all__ = [
     "LOADING",
     "AdvanceTurnForm",
     "CampaignScreen",
+    "DeclareWarForm",
     "RebuildForm",
     "RecruitForm",
     "WinterTurnForm",
@@ -71,7 +73,7 @@ __all__ = [
 
 LOADING = N_("Loading campaign…")
 """What the heading says from the first frame until the campaign file is open."""
-_FORMS = {"AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
+_FORMS = {"AdvanceTurnForm", "DeclareWarForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
 _FORM_MODULES = {"UndoForm": "history", "EnteringForm": "turn_panel", "AnswerForm": "turn_panel"}
 """Where a form lives when not in ``campaign_forms`` (each imported when first opened)."""
 
@@ -333,6 +335,9 @@ class CampaignScreen(Screen[None]):
             show=False,
             tooltip=N_("The meeting by dice"),
         ),
+        # Last: where the footer is too narrow (Italian at 80 columns) it is the one left out.
+        # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3).
+        Binding("W", "declare_war", N_("War")),
     ]
 
     _turn_parts: dict[str, Widget] | None = None
@@ -701,6 +706,9 @@ class CampaignScreen(Screen[None]):
         if action in ("rebuild", "recruit"):
             # T5.2 phase 1: once this turn's orders are carried out, recruiting waits a turn.
             return self._uses_pm and not keys.carried_out
+        if action == "declare_war":
+            # T7.10: relations are the Tarentine map's; a campaign of armies has none.
+            return self._uses_pm
         if action in ("enter_as", "resolve"):
             return keys.giving
         if action == "withdraw":
@@ -821,6 +829,9 @@ class CampaignScreen(Screen[None]):
 
     def action_recruit(self) -> None:
         self._open("RecruitForm", self._selected_nation())
+
+    def action_declare_war(self) -> None:
+        self._open("DeclareWarForm", self._selected_nation())
 
     def action_undo(self) -> None:
         self._open("UndoForm")
