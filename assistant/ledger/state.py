@@ -702,7 +702,10 @@ class CampaignState(_State):
                     dba_map.after_battle(self, event, event_id, apply=False)
                 if not apply:
                     sealed.check_battle_meets(
-                        self, event.place, [c.nation for c in event.contingents]
+                        self,
+                        event.place,
+                        [c.nation for c in event.contingents],
+                        naval=event.resolution == "naval",
                     )
                     meeting_battle.check_armies_there(self, event)
                 text = self._battle(event, apply, event_id)
