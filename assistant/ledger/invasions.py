@@ -33,7 +33,9 @@ def _both_there(state: CampaignState, province: str) -> bool:
 
 
 def found_by_invasion(state: CampaignState, event: DbaMoved) -> None:
-    """D10, D6: an invasion that found enemy armies is a meeting of every army there."""
+    """D10, D6: an invasion that found enemy armies is a meeting of every army there; any
+    move may settle one (the defenders' tactical retreat, D5)."""
+    recheck(state)
     if event.move != "invasion" or state.dba_map is None or not _both_there(state, event.to):
         return
     here = state.dba_map.at(event.to)
