@@ -97,7 +97,8 @@ def pairing_of(state: CampaignState, meeting: MeetingState) -> dict[str, Any] | 
 
 def side_done(state: CampaignState, event: SideDone, apply: bool) -> str:
     """D6 phase 2: the side with the initiative has moved all the armies it will and says it
-    is done; then the other side moves and says so too (the battles follow)."""
+    is done; then the other side moves and says so too (the battles follow). Under house rule
+    ``orders = immediate`` the order of the two is not refused."""
     from assistant.ledger.phases import Phase
     from assistant.ledger.state import LedgerFieldError
 
@@ -111,7 +112,8 @@ def side_done(state: CampaignState, event: SideDone, apply: bool) -> str:
             sides=", ".join(state.dba_map.sides),
         )
     first = event.side == state.initiative
-    if not first and state.phase in (None, Phase.initiative, Phase.first_side_moves):
+    sealed = state.rules.orders == "sealed"
+    if sealed and not first and state.phase in (None, Phase.initiative, Phase.first_side_moves):
         raise LedgerFieldError(
             "side",
             N_("{first} has the initiative: it says it is done first (D6 phase 2)"),
