@@ -9,6 +9,9 @@ PE …") read the same way through ``translate_recorded``, which translates each
 A club's own nation (a custom scenario) is shown as the club typed it, even if its name happens
 to be an English word the catalogue knows.
 
+Generated army and fleet names ("Rome I", "Rome fleet I") are said per language by
+:mod:`converters.force_names`; :func:`find_name` reads them in either language.
+
 What a referee types is read the other way round (issue 25): :func:`nation_key` takes a shipped
 nation in either language and any case ("roma", "Magna Grecia") and gives its key, so the
 command line stores "Rome" whether it was given ``--side-a Roma:4`` or ``--side-a Rome:4``,
@@ -108,9 +111,12 @@ def nearest_name(typed: str, names: Iterable[str]) -> str | None:
 
 
 def _spellings(key: str) -> set[str]:
-    """How a reader may write ``key``, casefolded: a shipped nation in every language."""
+    """How a reader may write ``key``, casefolded: a shipped nation, or a generated army or
+    fleet name ("Rome I" or "Roma I", T7.2), in every language."""
     if key not in NATION_NAMES:
-        return {key.casefold()}
+        from converters.force_names import spellings  # pydantic: not at the CLI's start
+
+        return {_folded(said) for said in spellings(key)}
     return {said.casefold() for said in in_every_language(key)}
 
 

@@ -6,9 +6,9 @@ by the loser's rebuild, turns and winters in between), cut at exactly the number
 asked for: any prefix of a valid ledger is a valid ledger. Files are imported in one
 transaction (glance and snapshot included) and kept in a folder between runs.
 
-Run: ``.venv/bin/python benchmarks/campaigns.py [FOLDER]`` writes ``events-100-sS-rR.castra``,
-``events-1000-…`` and ``events-10000-…`` there (S and R: the schema and replay versions; default
-folder: the system's temporary folder, ``castra-benchmarks``).
+Run: ``.venv/bin/python benchmarks/campaigns.py [FOLDER]`` writes ``events-100-sS-rR-gG.castra``,
+``events-1000-…`` and ``events-10000-…`` there (S, R and G: the schema, replay and glance
+versions; default folder: the system's temporary folder, ``castra-benchmarks``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ledger import campaign_events
 
+from assistant.ledger.glance import GLANCE_FORMAT
 from assistant.ledger.state import REPLAY_VERSION
 from assistant.ledger.store import EXPORT_FORMAT, SCHEMA_VERSION, CampaignStore
 
@@ -36,9 +37,10 @@ def campaign_file(events: int, folder: Path | None = None) -> Path:
     """A campaign of exactly ``events`` events in ``folder``, made once and then reused."""
     folder = folder or default_folder()
     folder.mkdir(parents=True, exist_ok=True)
-    # Named after the file format and replay they were made under: a file an older Castra made
-    # would be replayed whole on every open (its saved state is for another replay).
-    path = folder / f"events-{events}-s{SCHEMA_VERSION}-r{REPLAY_VERSION}.castra"
+    # Named after the file format, replay and glance they were made under: a file an older
+    # Castra made would be replayed whole on every open (its saved state is for another
+    # replay), or read the slow way (its glance is of another shape).
+    path = folder / f"events-{events}-s{SCHEMA_VERSION}-r{REPLAY_VERSION}-g{GLANCE_FORMAT}.castra"
     if path.exists():
         return path
     made = campaign_events(events)[:events]  # about two events a battle: more than enough
@@ -52,7 +54,8 @@ def campaign_file(events: int, folder: Path | None = None) -> Path:
     }
     part = path.with_suffix(".part")
     part.unlink(missing_ok=True)
-    CampaignStore.import_document(document, part).close()
+    # A made-up history carries no hash chain: imported on purpose (as ``--trust`` does).
+    CampaignStore.import_document(document, part, trust=True).close()
     part.rename(path)
     return path
 

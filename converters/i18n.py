@@ -310,6 +310,9 @@ def _translate_recorded(language: str, text: str) -> str:
     exact = _active.gettext(text)
     if exact is not text and exact != text:
         return exact
+    force = _force_named(text)
+    if force is not None:
+        return force
     # Clauses that each read as a template ("Rome −2 PM, 1 prisoners") are read that way
     # first: a loose template ("{pm} PM, {province}") could fit the whole and leave "Rome" out.
     every_clause = _translate_clauses(language, text, every=True)
@@ -339,6 +342,19 @@ def _translate_recorded(language: str, text: str) -> str:
         # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
         return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
     return _translate_clauses(language, text) or text
+
+
+def _force_named(text: str) -> str | None:
+    """A generated army or fleet name of a shipped nation ("Rome fleet I", T7.2) as the active
+    language says it ("Flotta di Roma I"); None for any other text."""
+    from converters.force_names import read_generated  # it imports this module
+
+    parts = read_generated(text)
+    if parts is None:
+        return None
+    stem = parts.nation if parts.kind == "army" else f"{parts.nation} fleet"
+    # Only a nation the catalogue names: a referee's "Black fleet II" is their own words.
+    return parts.shown() if _active.gettext(stem) != stem else None
 
 
 _CLAUSE_SEPARATORS = ("; ", ", ")

@@ -169,6 +169,14 @@ def _bars(key: str, title: str, shown: dict[str, list[int]], x_title: str) -> Ch
     return _finish(key, title, chart)
 
 
+BATTLE_BARS_MOST = 40
+"""Battles the casualties chart draws a bar each for; a longer campaign gets a bar per turn.
+
+800 pixels hold about forty labelled bars: a five-year campaign of 5,000 battles drew bars a
+tenth of a pixel wide under 5,000 labels written over one another, an SVG of 4.5 MB that took
+typst 330 MiB to lay out (issue 26, item 5)."""
+
+
 def _casualties(chronicle: Chronicle) -> Chart | None:
     import pygal
 
@@ -176,16 +184,26 @@ def _casualties(chronicle: Chronicle) -> Chart | None:
     if not battles:
         return None
     nations = [n for n in chronicle.nations if any(n in b.casualties for b in battles)]
-    title = _("PM lost per battle")
+    if len(battles) <= BATTLE_BARS_MOST:
+        title = _("PM lost per battle")
+        labels = [_("{place} (turn {turn})").format(place=b.place, turn=b.turn) for b in battles]
+        lost = [b.casualties for b in battles]
+    else:
+        title = _("PM lost in battle per turn")
+        per_turn: dict[int, dict[str, int]] = {}
+        for battle in battles:
+            turn = per_turn.setdefault(battle.turn, {})
+            for nation, pm in battle.casualties.items():
+                turn[nation] = turn.get(nation, 0) + pm
+        labels = [_("turn {turn}").format(turn=turn) for turn in per_turn]
+        lost = list(per_turn.values())
     chart = pygal.StackedBar(
         **_options(title, [nation_colour(n) for n in nations], x_label_rotation=20)
     )
-    chart.x_labels = [
-        _("{place} (turn {turn})").format(place=b.place, turn=b.turn) for b in battles
-    ]
-    chart.y_labels = _whole_steps([sum(b.casualties.values()) for b in battles])
+    chart.x_labels = labels
+    chart.y_labels = _whole_steps([sum(bar.values()) for bar in lost])
     for nation in nations:
-        chart.add(nation_name(nation), [b.casualties.get(nation) for b in battles])
+        chart.add(nation_name(nation), [bar.get(nation) for bar in lost])
     return _finish("casualties", title, chart)
 
 

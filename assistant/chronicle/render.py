@@ -11,10 +11,8 @@ typst are imported only here and only when a report is made.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -50,9 +48,6 @@ FORMATS: tuple[Format, ...] = ("md", "html", "pdf")
 TEMPLATES = Path(__file__).parent / "templates"
 """Where the layouts live (shipped inside the package)."""
 
-PDF_TIMESTAMP = datetime(2000, 1, 1, tzinfo=UTC)
-"""The PDF's creation date: fixed, so the same ledger gives the same file."""
-
 _LABELS: dict[str, str] = {
     "report": N_("Campaign chronicle"),
     "charts": N_("Charts"),
@@ -77,6 +72,7 @@ _LABELS: dict[str, str] = {
     "other": N_("Other events"),
     "notes": N_("Notes"),
     "quiet": N_("Nothing was recorded this turn."),
+    "packet_none": N_("none this turn"),
     "nations_at_close": N_("The nations at the close of turn {turn}"),
     "journal": N_("Army journal (D1)"),
     "bellum": N_("Bellum standings (B2)"),
@@ -205,27 +201,9 @@ def _environment(*, markdown: bool = False) -> Any:
 
 
 def _typst(template: str, data: dict[str, Any]) -> bytes:
-    import typst
+    from assistant.chronicle.typeset import typeset
 
-    source = (TEMPLATES / template).read_bytes()
-    pdf: bytes = typst.compile(
-        source,
-        sys_inputs={"data": json.dumps(data, ensure_ascii=False)},
-        ignore_system_fonts=True,
-        timestamp=PDF_TIMESTAMP,
-    )
-    return _plain_mark_info(pdf)
-
-
-_FALSE_SUSPECTS = b"/Suspects false"
-
-
-def _plain_mark_info(pdf: bytes) -> bytes:
-    """The PDF without the catalog's ``/Suspects false``: it is the default (PDF 1.7,
-    14.7.1), and poppler (pdfinfo, pdftoppm) reads a false one as "Syntax Error: Suspects
-    object is wrong type (boolean)" (issue 27, item 14). Blanked with as many spaces, so
-    every byte offset in the cross-reference table stays true."""
-    return pdf.replace(_FALSE_SUSPECTS, b" " * len(_FALSE_SUSPECTS), 1)
+    return typeset(TEMPLATES / template, data)
 
 
 def _image_name(stem: str, chart: Chart) -> str:
@@ -266,19 +244,20 @@ def render_report(
     )
     closing = chronicle.history[-1].figures if chronicle.history else []
     if fmt == "pdf":
+        from assistant.chronicle.typeset import typeset_report
+
         data = {
             "t": words,
-            "chronicle": chronicle.model_dump(mode="json"),
-            "battles": [
-                {**b.model_dump(mode="json"), "casualties": b.casualties} for b in chronicle.battles
-            ],
+            # The turns go to typst a part at a time; the history only feeds the charts.
+            "chronicle": chronicle.model_dump(mode="json", exclude={"turns", "history", "map"}),
             "closing": [f.model_dump(mode="json") for f in closing],
             "names": {name: nation_name(name) for name in NATION_NAMES},
             "charts": [chart.model_dump() for chart in drawn],
             # typst's own words ("Figure 4") and the PDF's /Lang follow the report's language.
             "lang": current_language(),
         }
-        return Document(_typst("report.typ", data))
+        turns = [turn.model_dump(mode="json") for turn in chronicle.turns]
+        return Document(typeset_report(TEMPLATES / "report.typ", data, turns))
     template = _environment(markdown=fmt == "md").get_template(f"report.{fmt}.j2")
     images = {_image_name(image_stem, chart): chart.svg for chart in drawn}
     text = template.render(

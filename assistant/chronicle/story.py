@@ -30,7 +30,9 @@ from assistant.ledger.events import (
     CampaignCreated,
     GhostBattleFinished,
     NoteAdded,
+    OrderGiven,
     OrdersResolved,
+    OrderWithdrawn,
     TurnAdvanced,
     Undone,
     WinterResolved,
@@ -52,6 +54,8 @@ __all__ = [
     "MapForce",
     "MapProvince",
     "NationFigures",
+    "PacketSection",
+    "PlayerPacket",
     "ReportScope",
     "TurnStory",
     "gather",
@@ -309,6 +313,26 @@ class BellumLine(_Told):
     """What separated it from those level with it (B2)."""
 
 
+class PacketSection(_Told):
+    """One part of a player's turn packet: a heading and its lines."""
+
+    heading: str
+    """What it tells (its orders, its meetings …), in the packet's language."""
+    lines: list[str]
+    """Its lines; empty: said so under the heading."""
+
+
+class PlayerPacket(_Told):
+    """A turn told from one nation's side (:mod:`assistant.chronicle.packet`)."""
+
+    nation: str
+    """The nation."""
+    title: str
+    """The packet's heading, e.g. "Rome's turn 3"."""
+    sections: list[PacketSection]
+    """Its orders and what became of them, its meetings, its battles, its money and prestige."""
+
+
 class Chronicle(_Told):
     """A report's whole content: the turns told, the figures charted, the side stories."""
 
@@ -341,6 +365,9 @@ class Chronicle(_Told):
     one still in progress, if any."""
     map: list[MapProvince] = []
     """The map at the close of the scope's last turn; empty in a campaign without a board."""
+    packet: PlayerPacket | None = None
+    """A player's turn packet: the turn from its nation's side, first; None: the public
+    report."""
 
     @property
     def battles(self) -> list[BattleStory]:
@@ -774,11 +801,16 @@ def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
 
 
 def _tell(
-    stored: StoredEvent, state: CampaignState, notes: dict[int, _TurnNotes], revealed: set[int]
+    stored: StoredEvent,
+    state: CampaignState,
+    notes: dict[int, _TurnNotes],
+    revealed: set[int],
+    viewer: str = PUBLIC,
 ) -> None:
     """Apply one event to ``state`` and write down, in its turn's notes, what the ledger said
     it did; a sealed order stays untold until its turn's orders are carried out (T7.3: a
-    report is published to every nation)."""
+    report is published to every nation). A player's packet (``viewer``, a nation) tells its
+    own orders and never another nation's, revealed or not: it shows what they did."""
     from assistant.ledger.orders import may_see
 
     event = stored.event
@@ -786,7 +818,13 @@ def _tell(
     told = notes.setdefault(turn, _TurnNotes())
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     summary = state.apply(event, stored.id)
-    if event.kind in TOLD_ELSEWHERE or not may_see(PUBLIC, event, revealed):
+    if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed):
+        return
+    if (
+        viewer != PUBLIC
+        and isinstance(event, OrderGiven | OrderWithdrawn)
+        and event.nation != viewer
+    ):
         return
     match event:
         case BattleRecorded():
@@ -863,12 +901,13 @@ def gather(
     scope: ReportScope,
     *,
     ghost_json: str | None = None,
+    viewer: str = PUBLIC,
 ) -> Chronicle:
     """The chronicle of ``events`` (a whole ledger, oldest first) for the turns of ``scope``.
 
     ``ghost_json`` is the solo battle in progress in the campaign file
     (``store.ghost_battle()``); the finished ones are the ledger's ``ghost_battle_finished``
-    events."""
+    events. ``viewer``: who reads it, everyone (:data:`PUBLIC`) or one nation (its packet)."""
     if not events or not isinstance(events[0].event, CampaignCreated):
         raise ChronicleError(_("file: a campaign starts with its creation event"))
     created = events[0].event
@@ -890,7 +929,7 @@ def gather(
         if isinstance(stored.event, GhostBattleFinished):
             finished.append(stored.event)
         ending = state.turn if isinstance(stored.event, TurnAdvanced) else None
-        _tell(stored, state, notes, revealed)
+        _tell(stored, state, notes, revealed, viewer)
         if ending is not None:
             # The turn's close is the ledger's state once its end is applied: the tribute
             # collected and siege costs paid as it ended are in (T5.3, T5.4).

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["build_parser", "interface_language", "main"]
 
 
-def build_parser() -> CastraArgumentParser:
-    """The full parser, with every command module under ``assistant.cli.commands``."""
-    import pkgutil
-
+def build_parser(command: str | None = None) -> CastraArgumentParser:
+    """The parser, with every command module under ``assistant.cli.commands``, or only
+    ``command``'s module when one is named (see :func:`command_of`): the other modules'
+    imports and help texts are not paid for by a command that does not use them."""
     from assistant.cli.common import CastraArgumentParser
 
     parser = CastraArgumentParser(
@@ -58,12 +58,47 @@ def build_parser() -> CastraArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     from assistant.cli import commands
 
-    for module_info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{commands.__name__}.{module_info.name}")
+    names = [command] if command else sorted(_command_modules())
+    for name in names:
+        module = importlib.import_module(f"{commands.__name__}.{name}")
         module.register(subparsers)
     return parser
+
+
+def _command_modules() -> set[str]:
+    """Each command's module under ``assistant.cli.commands``, named as the command is."""
+    import pkgutil
+
+    from assistant.cli import commands
+
+    return {
+        info.name
+        for info in pkgutil.iter_modules(commands.__path__)
+        if not info.name.startswith("_")
+    }
+
+
+_TOP_OPTIONS = ("--lang", "--campaign")
+"""The options ``castra`` takes before a command, each with a value."""
+
+
+def command_of(arguments: Sequence[str]) -> str | None:
+    """The command ``arguments`` run (``odds`` in ``castra --lang it odds 2 2``), when it is
+    one; None for ``castra --help``, the app, or a word that is no command (which the whole
+    parser then refuses, listing the commands)."""
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        if argument in _TOP_OPTIONS:
+            index += 2
+            continue
+        if argument.startswith(tuple(f"{option}=" for option in _TOP_OPTIONS)):
+            index += 1
+            continue
+        if argument.startswith("-"):
+            return None  # --help, or an option the whole parser refuses
+        return argument if argument in _command_modules() else None
+    return None
 
 
 def interface_language(arguments: Sequence[str]) -> str:
@@ -102,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assistant.cli.commands._app import open_app
 
             return open_app(app_only.get("--campaign"))
-        parser = build_parser()
+        parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
         handler = getattr(args, "handler", None)
         if handler is None:

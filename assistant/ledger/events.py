@@ -67,6 +67,7 @@ __all__ = [
     "PrestigeAdjusted",
     "ProvinceSacked",
     "ProvinceTaken",
+    "RecruitOrder",
     "RecruitmentOrdered",
     "RuleChanged",
     "SideDone",
@@ -270,6 +271,8 @@ class RecruitmentOrdered(EventBase):
     """Naval PM ordered (30 PE each)."""
     province: str = ""
     """Where they will deploy (a controlled province free of enemy armies)."""
+    join: str = ""
+    """The army they join there (T6.1); empty: a new army."""
 
 
 class TreasuryAdjusted(EventBase):
@@ -635,10 +638,26 @@ class WarOrder(_Value):
     """The nation it declares war on."""
 
 
+class RecruitOrder(_Value):
+    """A sealed order of phase 1 (T5.2, T6.1): recruits, paid and put in training when the
+    orders are carried out together."""
+
+    kind: Literal["recruit"] = "recruit"
+    land_pm: int = Field(default=0, ge=0)
+    """Land PM ordered (40 PE each)."""
+    naval_pm: int = Field(default=0, ge=0)
+    """Naval PM ordered (30 PE each)."""
+    province: str = ""
+    """Where they will deploy (T6.1)."""
+    join: str = ""
+    """The army they join there; empty: a new army (T6.1)."""
+
+
 SealedOrder = Annotated[
-    MarchOrder | VoyageOrder | TreatyOrder | WarOrder, Field(discriminator="kind")
+    MarchOrder | VoyageOrder | RecruitOrder | TreatyOrder | WarOrder,
+    Field(discriminator="kind"),
 ]
-"""One nation's order for one force (T7.3)."""
+"""One nation's order for one force, for its recruits, or for a treaty or a war (T7.3)."""
 
 
 class OrderGiven(EventBase):

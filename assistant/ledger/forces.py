@@ -27,6 +27,7 @@ from assistant.ledger.events import (
     TroopsLanded,
 )
 from converters.campaign_map import Board
+from converters.force_names import generated_name, shown_name
 from converters.i18n import N_, _
 from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
 
@@ -39,8 +40,11 @@ __all__ = [
     "board_of",
     "default_name",
     "deploy_at",
+    "deploy_province",
+    "force_standing",
     "map_summary",
     "placed_from_start",
+    "refuse_if_held",
     "sides_at",
     "standing_pm",
     "stationed_pm",
@@ -84,6 +88,9 @@ class Force(BaseModel):
     landed_from: str | None = None
     """An army: the fleet that landed it on its last move, if it landed (a beaten lander goes
     back aboard, T7.5)."""
+    held: int = 0
+    """The first spring turn on which it holds troops out of winter training: it cannot move
+    that turn (T6.1)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -104,26 +111,13 @@ def board_of(scenario: Scenario) -> Board | None:
     return _shipped(scenario.key, tuple(p.name for p in scenario.provinces))
 
 
-def _roman(number: int) -> str:
-    numerals = (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-    )  # fmt: skip
-    text = ""
-    for value, letters in numerals:
-        while number >= value:
-            text += letters
-            number -= value
-    return text
-
-
 def default_name(forces: dict[str, Force], nation: str, kind: ForceKind) -> str:
-    """T7.2: the next free default name, "Rome I", "Rome II" … (fleets "Rome fleet I" …)."""
-    stem = nation if kind == "army" else f"{nation} fleet"
+    """T7.2: the next free default name, "Rome I", "Rome II" … (fleets "Rome fleet I" …),
+    stored in English and shown in the reader's language (:mod:`converters.force_names`)."""
     number = 1
-    while f"{stem} {_roman(number)}" in forces:
+    while generated_name(nation, kind, number) in forces:
         number += 1
-    return f"{stem} {_roman(number)}"
+    return generated_name(nation, kind, number)
 
 
 def placed_from_start(scenario: Scenario) -> dict[str, Force]:
@@ -315,14 +309,18 @@ def _error(message: str) -> Exception:
 def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None = None) -> Force:
     found = state.forces.get(name)
     if found is None:
-        choices = [f.name for f in state.forces.values() if kind is None or f.kind == kind]
+        choices = [
+            shown_name(f.name, f.nation, f.kind)
+            for f in state.forces.values()
+            if kind is None or f.kind == kind
+        ]
+        refusal = {
+            "army": _("{field}: no army called {name!r}; on the map: {choices}"),
+            "fleet": _("{field}: no fleet called {name!r}; on the map: {choices}"),
+            None: _("{field}: no army or fleet called {name!r}; on the map: {choices}"),
+        }[kind]
         raise _error(
-            _("{field}: no {what} called {name!r}; on the map: {choices}").format(
-                field=field,
-                what=kind or "army or fleet",
-                name=name,
-                choices=", ".join(choices) or "none",
-            )
+            refusal.format(field=field, name=name, choices=", ".join(choices) or _("none"))
         )
     if kind is not None and found.kind != kind:
         raise _error(
@@ -346,6 +344,17 @@ def _no_winter_moves(state: CampaignState) -> None:
         raise _error(_("turn: no movement in the winter turn (T5.1)"))
 
 
+def refuse_if_held(state: CampaignState, force: Force, field: str) -> None:
+    """T6.1: a force holding troops deployed from winter training this turn cannot move."""
+    if force.held == state.turn:
+        raise _error(
+            _(
+                "{field}: {force} holds troops out of winter training: it cannot move on the "
+                "first spring turn (T6.1)"
+            ).format(field=field, force=force.name)
+        )
+
+
 def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
     """T7.3: an army marches one province a turn, to a neighbour joined by a road."""
     board = _board(state)
@@ -363,6 +372,7 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
                 army=army.name
             )
         )
+    refuse_if_held(state, army, "army")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
     way = board.land_way(army.province, event.to)
@@ -399,6 +409,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
         raise _error(
             _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=fleet.name)
         )
+    refuse_if_held(state, fleet, "fleet")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
     if event.via:
@@ -441,6 +452,7 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
                     "carry: {army} moved this turn: troops start the turn with the fleet (T7.3)"
                 ).format(army=army.name)
             )
+        refuse_if_held(state, army, "carry")
         if at_war(army.paid_by or army.nation, fleet.nation, groups):
             raise _error(
                 _("carry: {army} is no ally of {nation}").format(
@@ -596,6 +608,7 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
     if apply:
         into.pm += force.pm
         into.moved = max(into.moved, force.moved)
+        into.held = max(into.held, force.held)
         for other in state.forces.values():
             if other.aboard == force.name:
                 other.aboard = into.name
@@ -663,33 +676,43 @@ def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | No
 def _put_on(
     state: CampaignState, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
 ) -> str:
-    return deploy_at(state, nation, kind, count, _deploy_province(state, board, nation, kind, hint))
+    return deploy_at(state, nation, kind, count, deploy_province(state, board, nation, kind, hint))
+
+
+def force_standing(state: CampaignState, nation: str, kind: ForceKind, where: str) -> Force | None:
+    """The first army (fleet) of ``nation``'s own at ``where``, ashore and in its own pay."""
+    return next(
+        (
+            f
+            for f in state.forces.values()
+            if f.nation == nation
+            and f.kind == kind
+            and f.province == where
+            and f.aboard is None
+            and f.paid_by is None
+        ),
+        None,
+    )
 
 
 def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, where: str) -> str:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
     there, else as a new one with the next default name. Returns the line for the history."""
-    here = [
-        f
-        for f in state.forces.values()
-        if f.nation == nation
-        and f.kind == kind
-        and f.province == where
-        and f.aboard is None
-        and f.paid_by is None
-    ]
-    if here:
-        here[0].pm += count
-        name = here[0].name
+    here = force_standing(state, nation, kind, where)
+    if here is not None:
+        here.pm += count
+        name = here.name
     else:
         name = default_name(state.forces, nation, kind)
         state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
     return N_("{force} +{pm} PM at {province} (T6.1)").format(force=name, pm=count, province=where)
 
 
-def _deploy_province(
+def deploy_province(
     state: CampaignState, board: Board, nation: str, kind: ForceKind, hint: str | None
 ) -> str:
+    """T6.1: ``hint`` if ``nation`` controls it and no enemy army stands there (a fleet: and it
+    is maritime), else its most valuable such province, else where its largest force stands."""
     groups = alliances(state)
 
     def fits(name: str) -> bool:

@@ -47,8 +47,10 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 1
-"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read."""
+GLANCE_FORMAT = 2
+"""Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
+(2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
+first frame says, issue 22)."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -67,6 +69,7 @@ _KEYS = frozenset(
         "relations",
         "is_winter",
         "winter_resolved",
+        "phase",
         "battles",
         "house_rules",
         "tribute",
@@ -75,6 +78,7 @@ _KEYS = frozenset(
         "armies",
         "map_armies",
         "recent",
+        "summary",
     }
 )
 """What every glance holds besides its stamp."""
@@ -103,6 +107,7 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
     """What the Campaign screen shows of ``state``, untranslated, with the ``recent`` events
     (oldest first; the last :data:`RECENT_EVENTS` are kept)."""
     from assistant.ledger.map_war import turn_end_collection
+    from assistant.ledger.phases import phase_summary
 
     collection = turn_end_collection(state)
     map_armies: dict[str, dict[str, Any]] = {}
@@ -131,6 +136,8 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         "relations": _relations(state),
         "is_winter": state.is_winter,
         "winter_resolved": state.turn in state.winters_resolved,
+        # T5.2, D6: the phase and what is left in it, as ``castra campaign show`` says them.
+        "phase": phase_summary(state),
         "battles": state.battles,
         "house_rules": {name: f"{value}" for name, value in state.rules.changed().items()},
         "tribute": dict(collection[0]) if collection else {},
@@ -169,6 +176,9 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         ],
         "map_armies": map_armies,
         "recent": [dict(entry) for entry in recent][-RECENT_EVENTS:],
+        # What `castra campaign show --json` prints, read from here without the ledger's
+        # models (assistant.ledger.quick_read).
+        "summary": state.summary(),
     }
 
 

@@ -20,6 +20,7 @@ from assistant.ledger.forces import Force, alliances, board_of, on_map
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
+from converters.force_names import shown_name
 from converters.i18n import N_, _
 from converters.tribute import at_war
 
@@ -83,7 +84,7 @@ def _fleet(state: CampaignState, name: str, field: str) -> Force:
         raise _error(_("{field}: this campaign has no map of fleets (T7)").format(field=field))
     found = state.forces.get(name)
     if found is None or found.kind != "fleet":
-        fleets = [f.name for f in on_map(state) if f.kind == "fleet"]
+        fleets = [shown_name(f.name, f.nation, f.kind) for f in on_map(state) if f.kind == "fleet"]
         raise _error(
             _("{field}: no fleet called {name!r}; on the map: {fleets}").format(
                 field=field, name=name, fleets=", ".join(fleets) or _("none")

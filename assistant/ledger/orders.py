@@ -32,6 +32,8 @@ from assistant.ledger.events import (
     OrdersResolved,
     OrderWithdrawn,
     PlayerChanged,
+    RecruitmentOrdered,
+    RecruitOrder,
     SealedOrder,
     TreatyMade,
     TreatyOrder,
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
 
 __all__ = [
+    "RECRUITS",
     "REFEREE",
     "MeetingState",
     "answered",
@@ -59,6 +62,7 @@ __all__ = [
     "order_for",
     "orders_of",
     "player_changed",
+    "recruitment_for",
     "resolution",
     "resolved",
     "withdrawn",
@@ -66,6 +70,10 @@ __all__ = [
 
 REFEREE: None = None
 """The viewer who sees every order (the referee receives them all, T7.3)."""
+
+RECRUITS = "recruits"
+"""What a nation's recruitment orders are called where a force's name would be (``campaign
+orders NATION --withdraw recruits``, T5.2 phase 1)."""
 
 
 class MeetingState(BaseModel):
@@ -104,8 +112,11 @@ def refused(field: str, message: str, **values: Any) -> Exception:
 
 
 def force_of(order: SealedOrder) -> str:
-    """The force an order moves — for an order of phase 2, what names it instead, as
-    ``campaign orders NATION --withdraw`` takes it: "war:ENEMY", "treaty:A+B" (T7.10)."""
+    """The force an order moves — :data:`RECRUITS` for a recruitment order; for an order of
+    phase 2, what names it instead, as ``campaign orders NATION --withdraw`` takes it:
+    "war:ENEMY", "treaty:A+B" (T7.10)."""
+    if isinstance(order, RecruitOrder):
+        return RECRUITS
     if isinstance(order, MarchOrder):
         return order.army
     if isinstance(order, VoyageOrder):
@@ -120,7 +131,7 @@ def _ordered_forces(state: CampaignState) -> dict[str, str]:
     taken: dict[str, str] = {}
     for nation, orders in state.orders.items():
         for order in orders:
-            if isinstance(order, TreatyOrder | WarOrder):
+            if isinstance(order, RecruitOrder | TreatyOrder | WarOrder):
                 continue
             taken[force_of(order)] = nation
             if isinstance(order, VoyageOrder):
@@ -157,19 +168,77 @@ def order_for(
     return OrderGiven(nation=nation, order=order, **fields)
 
 
+def recruitment_for(
+    state: CampaignState, event: RecruitmentOrdered
+) -> OrderGiven | RecruitmentOrdered:
+    """T5.2 phase 1, T7.3: what a recruitment becomes in this campaign — under house rule
+    ``orders = sealed``, a sealed order of its nation, paid when the orders are carried out;
+    else (``immediate``, no Tarentine board, or the winter turn, which has no orders to carry
+    out together) the recruitment itself, paid at once. The command line and the app's form
+    both ask this."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
+        return event
+    order = RecruitOrder(
+        land_pm=event.land_pm, naval_pm=event.naval_pm, province=event.province, join=event.join
+    )
+    return OrderGiven(
+        nation=event.nation, order=order, turn=event.turn, who=event.who, note=event.note
+    )
+
+
+def _recruitment(nation: str, order: RecruitOrder) -> RecruitmentOrdered:
+    return RecruitmentOrdered(
+        nation=nation,
+        land_pm=order.land_pm,
+        naval_pm=order.naval_pm,
+        province=order.province,
+        join=order.join,
+    )
+
+
+def _recruit(state: CampaignState, nation: str, order: RecruitOrder, apply: bool) -> str:
+    """The ledger's own T6.1 check (and, on ``apply``, payment and training) of one order."""
+    return state._recruit(_recruitment(nation, order), apply)
+
+
+def _check_recruits(state: CampaignState, orders: dict[str, list[SealedOrder]]) -> None:
+    """T6.1: every recruitment order in ``orders`` can be paid, one after another, from its
+    nation's treasury as it stands (checked on a copy: nothing is paid)."""
+    work = state.model_copy(deep=True)
+    for nation in sorted(orders):
+        for order in orders[nation]:
+            if isinstance(order, RecruitOrder):
+                _recruit(work, nation, order, apply=True)
+
+
 def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
     """T7.3: a nation's order for one of its forces, checked when given: its own force, one
     order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
     _need_sealed(state)
     nation = state.nation(event.nation)
+    order = event.order
+    if isinstance(order, RecruitOrder):
+        if state.is_winter:
+            raise refused(
+                "orders",
+                N_("in the winter turn recruits are ordered at once (castra campaign recruit)"),
+            )
+        pending = {nation.name: [*state.orders.get(nation.name, []), order]}
+        _check_recruits(state, pending)
+        if apply:
+            state.orders.setdefault(nation.name, []).append(order)
+        return N_(
+            "sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"
+        ).format(nation=nation.name, land=order.land_pm, naval=order.naval_pm)
     if not nation.player or nation.unplayed:
         raise refused(
             "nation",
             N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
             nation=nation.name,
         )
-    order = event.order
     if isinstance(order, TreatyOrder | WarOrder):
         return _diplomacy_given(state, nation.name, order, apply)
     name = force_of(order)
@@ -297,7 +366,12 @@ def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
     board = map_rules.board_of(state.scenario)
     if board is None:  # pragma: no cover - sealed orders need the map (phases_of)
         raise refused("kind", N_("this campaign has no map"))
-    orders = {force_of(o): o for nation in sorted(state.orders) for o in state.orders[nation]}
+    orders = {
+        force_of(o): o
+        for nation in sorted(state.orders)
+        for o in state.orders[nation]
+        if not isinstance(o, RecruitOrder)
+    }
     carried: dict[str, tuple[str, bool]] = {}
     for voyage in orders.values():
         if isinstance(voyage, VoyageOrder):
@@ -398,6 +472,18 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
             "orders",
             N_("the orders carried out differ from the orders given: resolve them again (T7.3)"),
         )
+    recruited = (
+        [
+            _recruit(state, nation, order, apply)
+            for nation in sorted(event.orders)
+            for order in event.orders[nation]
+            if isinstance(order, RecruitOrder)
+        ]
+        if apply
+        else []
+    )
+    if not apply:
+        _check_recruits(state, event.orders)
     said = []
     for nation in sorted(event.orders):
         for order in event.orders[nation]:
@@ -435,6 +521,7 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
         state.phase = Phase.naval_battles
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
     text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
+    text += "".join(f"; {line}" for line in recruited)
     if said:
         text += "; " + "; ".join(said)
     if event.meetings:

@@ -23,6 +23,7 @@ from assistant.ledger import (
     map_war,
     meeting_battle,
     phases,
+    recruitment,
     relations,
     solo,
     withdrawal,
@@ -190,6 +191,8 @@ class Recruits(_State):
     """First turn they are in play."""
     province: str = ""
     """Where they deploy."""
+    join: str = ""
+    """The army they join there; empty: a new army (T6.1)."""
 
 
 class NationState(_State):
@@ -1226,13 +1229,14 @@ class CampaignState(_State):
             )
         if event.land_pm + event.naval_pm == 0:
             raise LedgerFieldError("land_pm", N_("order at least one land or naval PM"))
-        if event.province:
-            holder = self.control.get(event.province)
+        province = recruitment.check_join(self, event) if event.join else event.province
+        if province:
+            holder = self.control.get(province)
             if holder is None:
                 raise LedgerFieldError(
                     "province",
                     N_("not a province of this scenario: {province!r}"),
-                    province=event.province,
+                    province=province,
                 )
             if holder != nation.name:
                 raise LedgerFieldError(
@@ -1241,18 +1245,18 @@ class CampaignState(_State):
                         "recruits deploy in a controlled province; {province} is held by {holder} "
                         "(T6.1)"
                     ),
-                    province=event.province,
+                    province=province,
                     holder=holder,
                 )
             board = map_rules.board_of(self.scenario)
-            if event.naval_pm and board is not None and not board.place(event.province).maritime:
+            if event.naval_pm and board is not None and not board.place(province).maritime:
                 raise LedgerFieldError(
                     "province",
                     N_(
                         "a fleet is launched only in a maritime province; {province} has no coast "
                         "(T6.1)"
                     ),
-                    province=event.province,
+                    province=province,
                 )
         cost = economy.land_pm_cost * event.land_pm + economy.naval_pm_cost * event.naval_pm
         if nation.treasury < cost:
@@ -1277,7 +1281,8 @@ class CampaignState(_State):
                     naval_pm=event.naval_pm,
                     ordered=self.turn,
                     arrives=arrives,
-                    province=event.province,
+                    province=province,
+                    join=event.join,
                 )
             )
         return N_(
@@ -1360,12 +1365,12 @@ class CampaignState(_State):
         if calendar.turn_of_year(self.turn) == 1:
             self.sacked = []  # T5.3: no tribute from a sacked province until spring
         arrived: list[str] = []
+        deployed: list[str] = []  # T6.1: where each batch stands now
         for nation in self.nations.values():
             keep: list[Recruits] = []
             for batch in nation.training:
                 if batch.arrives <= self.turn:
-                    nation.land_pm += batch.land_pm
-                    nation.naval_pm += batch.naval_pm
+                    deployed += recruitment.arrive(self, nation, batch)
                     arrived.append(
                         N_("{nation} +{land} land, +{naval} naval").format(
                             nation=nation.name, land=batch.land_pm, naval=batch.naval_pm
@@ -1384,6 +1389,7 @@ class CampaignState(_State):
             )
         if arrived:
             text += "; " + N_("recruits arrived: {batches}").format(batches=", ".join(arrived))
+            text += "".join(f"; {line}" for line in deployed)
         on_the_map = dba_map.end_of_turn(self, event_id)
         if on_the_map:
             text += "; " + "; ".join(on_the_map)

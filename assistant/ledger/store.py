@@ -12,7 +12,6 @@ whenever it does not match.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import itertools
 import json
 import os
@@ -37,6 +36,8 @@ from assistant.ledger.glance import (
     stored_glance,
 )
 from assistant.ledger.paths import has_sqlite_header
+from assistant.ledger.quick_read import link as _link
+from assistant.ledger.quick_read import snapshot_digest as _snapshot_digest
 from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
@@ -74,6 +75,8 @@ events), which a Castra reading only version 1 could not replay, so it must refu
 3: checksums (a hash chain over the events, and the snapshot's digest), which a Castra that
 does not keep them up to date would break, so it must refuse them."""
 GHOST_BATTLE_KEY = "ghost_battle"
+PLAYER_COPY_KEY = "player_copy"
+"""The ``meta`` key marking a player's copy: its nation and campaign (``mail.CopyMark``)."""
 EXPORT_FORMAT = "castra-campaign-export"
 """The ``format`` field of an exported JSON document."""
 BUSY_TIMEOUT_MS = 15_000
@@ -376,6 +379,10 @@ class CampaignStore:
         self.full_disk = False
         """The file was opened read-only because its disk is full: it reads, every write is
         refused saying so."""
+        self.seat: str | None = None
+        """The one nation this store records for (a player's copy, or a player's session in
+        ``castra serve --players``): every other event, and every undo, is refused
+        (:mod:`assistant.ledger.players`). None: the referee's, who records everything."""
         self._history: list[HistoryEntry] | None = None
         """The history as :meth:`history` last read it, extended by this store's own writes:
         the app's History screen asks again after every event, and a whole replay of a long
@@ -434,6 +441,7 @@ class CampaignStore:
             if store.damage is not None:
                 raise DamagedFileError(store.damage.message(file))
             store._state = store._load_state()
+            store.seat = store.player_copy_of()
             return store
         except BaseException as error:
             if connection is not None:
@@ -564,7 +572,14 @@ class CampaignStore:
         return store
 
     @classmethod
-    def _build(cls, path: Path, events: list[tuple[int, Event]], *, force: bool) -> CampaignStore:
+    def _build(
+        cls,
+        path: Path,
+        events: list[tuple[int, Event]],
+        *,
+        force: bool,
+        meta: dict[str, str] | None = None,
+    ) -> CampaignStore:
         ids = [event_id for event_id, _event in events]
         if ids != sorted(set(ids)) or ids[0] != 1:
             raise refused("events", N_("ids must rise from 1 without repeats"))
@@ -605,6 +620,7 @@ class CampaignStore:
                         ("application", APPLICATION),
                         ("schema_version", str(SCHEMA_VERSION)),
                         ("created_at", _now().isoformat()),
+                        *(meta or {}).items(),
                     ],
                 )
                 chain = _write_events(connection, "", events)
@@ -626,6 +642,19 @@ class CampaignStore:
         store = cls.open(path)
         store.set_aside = set_aside
         return store
+
+    @classmethod
+    def build_copy(
+        cls,
+        path: str | os.PathLike[str],
+        events: list[tuple[int, Event]],
+        meta: dict[str, str],
+        *,
+        force: bool = False,
+    ) -> CampaignStore:
+        """A new campaign file holding only ``events`` (replayed first, as :meth:`create`),
+        with ``meta`` kept beside them: a player's copy (:mod:`assistant.ledger.mail`)."""
+        return cls._build(Path(path), events, force=force, meta=meta)
 
     def _check_file(self, *, migrate: bool = True) -> None:
         connection = self._connection
@@ -939,10 +968,74 @@ class CampaignStore:
             self._extend_history(stored)
         return stored
 
+    # ---- what is kept beside the record: keys, players, the copy's mark ----------------
+
+    def read_meta(self, key: str) -> str | None:
+        """The value kept under ``key`` beside the record (never exported), or None."""
+        row = self._connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def write_meta(self, key: str, value: str | None, *, keep: bool = False) -> str | None:
+        """Keep ``value`` under ``key`` (None removes it); ``keep`` leaves a value already
+        there (two referees asking for the keys at once make one secret). One transaction;
+        returns the value kept."""
+        with self._transaction() as connection:
+            if value is None:
+                connection.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                connection.execute(
+                    f"INSERT OR {'IGNORE' if keep else 'REPLACE'} INTO meta (key, value) "
+                    "VALUES (?, ?)",
+                    (key, value),
+                )
+            row = connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def campaign_id(self) -> str:
+        """What names this campaign in an orders file: the sha256 of its creation event as
+        stored (a copy carries its campaign's)."""
+        import hashlib  # here, not at the top: opening a campaign to read it needs none
+
+        from assistant.ledger.mail import copy_mark
+
+        mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
+        if mark is not None:
+            return mark.campaign
+        row = self._connection.execute("SELECT payload FROM events WHERE id = 1").fetchone()
+        return hashlib.sha256(str(row[0]).encode()).hexdigest()
+
+    def player_copy_of(self) -> str | None:
+        """The nation this file is a player's copy for, or None (the referee's campaign)."""
+        from assistant.ledger.mail import copy_mark
+
+        mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
+        return None if mark is None else mark.nation
+
     # ---- writing -----------------------------------------------------------------------
+
+    def append_all(self, events: Sequence[Event]) -> list[StoredEvent]:
+        """Record every one of ``events`` in one transaction: all of them, or (the first
+        refused raises its LedgerError) none."""
+        stored: list[StoredEvent] = []
+        before = self._state
+        try:
+            with self._transaction() as connection:
+                for event in events:
+                    entry, self._state = self._append_within(connection, event)
+                    stored.append(entry)
+        except BaseException:
+            self._state = before
+            raise
+        for entry in stored:
+            self._extend_history(entry)
+        return stored
 
     def check(self, event: Event) -> None:
         """Raise LedgerError if ``event`` would be refused now; writes nothing."""
+        if self.seat is not None:
+            from assistant.ledger.players import check_seat
+
+            check_seat(self.seat, event)
         self.state().model_copy(deep=True).check(event)
 
     def append(self, event: Event) -> StoredEvent:
@@ -965,6 +1058,10 @@ class CampaignStore:
         self, connection: sqlite3.Connection, event: Event
     ) -> tuple[StoredEvent, CampaignState]:
         """Check, write and apply ``event`` inside the open transaction; the state after it."""
+        if self.seat is not None:
+            from assistant.ledger.players import check_seat
+
+            check_seat(self.seat, event)
         state = self._catch_up(connection)
         work = state.model_copy(deep=True)
         event_id = state.last_event_id + 1
@@ -993,6 +1090,10 @@ class CampaignStore:
 
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
         """Cancel the last event still in force, with ``reason``; both stay in the history."""
+        if self.seat is not None:
+            from assistant.ledger.players import refuse_undo
+
+            refuse_undo(self.seat)
         if not reason.strip():
             raise LedgerFieldError("reason", N_("say why the event is undone"))
         with self._transaction() as connection:
@@ -1266,13 +1367,6 @@ def _row(event_id: int, event: Event) -> tuple[int, str, int | None, str, str, s
     return (event_id, event.kind, event.turn, event.who, when, _payload(event))
 
 
-def _link(previous: str, event_id: int, payload: str) -> str:
-    """The hash chain's link for event ``event_id`` stored as ``payload``, after ``previous``
-    (the empty string before the first event): a changed, missing or reordered event breaks
-    every link from it on."""
-    return hashlib.sha256(f"{previous}\n{event_id}\n{payload}".encode()).hexdigest()
-
-
 def _link_exported(events: list[dict[str, Any]]) -> None:
     """Give each exported event its link of a hash chain (``"chain"``), as :func:`_link`
     makes them, over the event as this Castra writes it: the file's own chain was checked when
@@ -1323,11 +1417,6 @@ def _broken_chain(
                 trust=_(_TRUST),
             )
     return None
-
-
-def _snapshot_digest(chain: str, state_json: str) -> str:
-    """Ties the saved state to the events it was replayed from (their last link)."""
-    return hashlib.sha256(f"{chain}\n{state_json}".encode()).hexdigest()
 
 
 def _write_events(

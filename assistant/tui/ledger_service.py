@@ -144,6 +144,13 @@ class LedgerService:
         """The campaign file's name, marked "new" when this session created it."""
         path = self.store.path if self.store is not None else self.path
         name = Path(path).name if path is not None else _("campaign")
+        if self.store is not None and self.store.seat is not None:
+            # A player's copy, or a player's session: the title says whose it is (T7.3).
+            from armylists.names import nation_name
+
+            return _("{name} ({nation}'s player)").format(
+                name=name, nation=nation_name(self.store.seat)
+            )
         return _("{name} (new)").format(name=name) if self.note else name
 
     def follow(self, screen: Screen[Any], refresh: Callable[[], object]) -> None:

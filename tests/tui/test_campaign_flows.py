@@ -128,6 +128,7 @@ async def test_T2_5_rebuild_a_decimated_pm_for_20_pe(app: Any) -> None:
         assert nation_cell(app, "Carthage", DECIMATED) == "1 (to t13)"
 
 
+@pytest.mark.orders_immediate
 async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_ordered(
     app: Any, type_text: Any
 ) -> None:
@@ -152,6 +153,27 @@ async def test_T6_1_recruiting_beyond_the_treasury_is_refused_then_a_fleet_is_or
         assert isinstance(app.screen, CampaignScreen)
         assert nation_cell(app, "Etruscans", TREASURY) == "0"
         assert nation_cell(app, "Etruscans", TRAINING) == "1N t5"  # T6.1: 4 turns later
+
+
+async def test_T5_2_with_sealed_orders_the_recruit_form_gives_a_sealed_order(
+    app: Any, type_text: Any
+) -> None:
+    """T5.2 phase 1, T7.3: under house rule orders = sealed the form's recruitment is an order
+    of the nation, paid only when the orders are carried out together."""
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):  # Rome, Carthage, Senones, Etruscans
+            await pilot.press("down")
+        await pilot.press("t")
+        assert isinstance(app.screen, RecruitForm)
+        await pilot.press("tab", "tab", "backspace")  # from the nation to its naval PM
+        await type_text(pilot, "1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        state = app.ledger.store.state()
+        assert [o.kind for o in state.orders["Etruscans"]] == ["recruit"]
+        assert nation_cell(app, "Etruscans", TREASURY) == "30", "paid when carried out"
+        assert state.nations["Etruscans"].training == []
 
 
 async def test_T5_6_the_winter_cannot_be_run_in_spring_and_no_die_is_rolled(app: Any) -> None:

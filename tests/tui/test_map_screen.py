@@ -81,11 +81,13 @@ async def test_the_board_and_panel_follow_the_selected_province(app: CastraApp) 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("m")
         await pilot.pause()
-        board = str(app.screen.query_one("#map-canvas", Static).render())
+        # The whole drawing, styles included: the reversed marker moves even where the two
+        # provinces' labels read the same.
+        board = app.screen.query_one("#map-canvas", Static).render()
         app.screen.selected = "Tarentum"
         await pilot.pause()
         assert panel(app).startswith("Tarentum")
-        assert str(app.screen.query_one("#map-canvas", Static).render()) != board
+        assert app.screen.query_one("#map-canvas", Static).render() != board
 
 
 async def test_march_form_moves_an_army_and_the_map_follows(app: CastraApp) -> None:
@@ -217,9 +219,10 @@ async def test_t7_4_d_opens_the_dice_battle_and_nowhere_without_enemies(
 
 
 async def test_the_panel_names_holder_and_collector_as_seed_000_does(app: CastraApp) -> None:
-    """Issue 14: in Italian Roma is held by Roma and pays its tribute to Roma; the armies keep
-    the names the ledger gives them. Issue 25 (S3, G1): the seed's words, "controllata" and
-    "madrepatria", and the tribute's arrow, which needs no article ("a Etruschi")."""
+    """Issue 14: in Italian Roma is held by Roma and pays its tribute to Roma; the names the
+    ledger generated are said in Italian ("Roma I", "Flotta di Roma I"). Issue 25 (S3, G1): the
+    seed's words, "controllata" and "madrepatria", and the tribute's arrow, which needs no
+    article ("a Etruschi")."""
     from converters.i18n import set_language
 
     set_language("it")
@@ -233,7 +236,7 @@ async def test_the_panel_names_holder_and_collector_as_seed_000_does(app: Castra
     assert "Controllata da Roma · madrepatria Roma" in text
     tribute = next(line for line in text.splitlines() if line.startswith("Tributo"))
     assert tribute.endswith(" PE → Roma"), tribute
-    assert "Rome I 4⚔" in text
+    assert "Roma I 4⚔" in text and "Flotta di Roma I 2⚓" in text
 
 
 async def test_the_march_key_reads_as_a_verb_in_italian_not_the_month(app: CastraApp) -> None:

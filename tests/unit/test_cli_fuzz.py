@@ -351,6 +351,7 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign rebuild": [["--file", "c.castra", "--nation", "Rome"]],
     "campaign recruit": [
         ["--file", "c.castra", "--nation", "Rome", "--land", "1"],
+        ["--file", "c.castra", "--nation", "Rome", "--land", "1", "--join", LONG_NAME],
         ["--file", "m.castra", "--nation", "Macedon", "--land", "1"],
     ],
     "campaign advance": [["--file", "c.castra"]],
@@ -430,6 +431,27 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "Rome"],
         ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
         ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
+        # Orders by mail (issue 24): export from a copy, import into the referee's
+        [
+            "--file",
+            "s.castra",
+            "export",
+            "--out",
+            "o.json",
+            "--key",
+            "AAAA-AAAA-AAAA-AAAA-AAAA-AAAA",
+        ],
+        ["--file", "s.castra", "import", "junk.json"],
+        ["--file", "s.castra", "import", "export.json"],
+        ["--file", "s.castra", "import"],
+        ["--file", "s.castra", "Rome", "junk.json"],
+    ],
+    "campaign players": [
+        ["--file", "s.castra"],
+        ["--file", "s.castra", "--keys"],
+        ["--file", "c.castra", "Rome", "--lang", "it"],
+        ["--file", "c.castra", LONG_NAME, "--lang", "en"],
+        ["--file", "c.castra", "Rome"],
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
     "campaign meetings": [
@@ -484,6 +506,8 @@ SEEDS: dict[str, list[list[str]]] = {
     "campaign export": [
         ["--file", "c.castra", "out.json"],
         ["--file", "c.castra", "--format", "csv", "--out", "csv"],
+        ["--file", "s.castra", "--for", "Rome", "--out", "rome.castra"],
+        ["--file", "s.castra", "--for", LONG_NAME, "--out", "x.castra"],
     ],
     "campaign import": [["--file", "i.castra", "export.json"], ["--file", "i.castra", "junk.json"]],
     "ghost new": [["--side", "north", "--seed", "1"]],
@@ -502,6 +526,10 @@ SEEDS: dict[str, list[list[str]]] = {
     "report": [
         ["--file", "c.castra", "--format", "md"],
         ["--file", "b.castra", "--format", "html"],
+        # Turn packets (issue 24): one nation's, or every player's into a folder
+        ["--file", "s.castra", "--for", "Rome", "--format", "md"],
+        ["--file", "s.castra", "--all-players", "--out", "packets", "--format", "md"],
+        ["--file", "s.castra", "--for", LONG_NAME],
     ],
     "serve": [["--campaign", "c.castra"]],
     "sheet": [

@@ -565,6 +565,7 @@ CAMPAIGN_JSON_COMMANDS: dict[str, tuple[str, list[list[str]], list[str]]] = {
     "campaign answer": ("sealed", [*CROSSING, ["campaign", "resolve"]],
                         ["campaign", "answer", "1", "--seek", "Rome"]),
     "campaign player": ("sealed", [], ["campaign", "player", "Senones", "--none"]),
+    "campaign players": ("sealed", [], ["campaign", "players", "Rome", "--lang", "it"]),
     "campaign done": ("macedon", [], ["campaign", "done", "Macedon"]),
     "campaign withdraw": ("sealed", [*CROSSING, ["campaign", "resolve"],
                                      ["campaign", "answer", "1", "--seek", "Magna Graecia"]],
@@ -624,9 +625,13 @@ def test_campaign_show_in_italian_and_its_json_unchanged(
     assert outputs[0] == outputs[1]
     code, out, _err = _run(capsys, "--lang", "it", "campaign", "show", "--file", campaign)
     lines = out.splitlines()
-    assert "Turno 1, aprile 278 a.C. (1ª quindicina), su 65 turni" in lines[0]
+    # The title on a line of its own, the date under it (80 columns, issue 25).
+    assert lines[:2] == ["Le Guerre Tarantine, 278–273 a.C.",
+                         "Turno 1, aprile 278 a.C. (1ª quindicina), su 65 turni"]  # fmt: skip
     rome = next(line for line in lines if line.strip().startswith("Roma "))  # the seed's name
-    assert "PM" in rome and "tesoro" in rome and "PP" in rome
+    assert rome.split()[1:] == ["7", "2", "0", "16", "0"]
+    heading = next(line for line in lines if line.strip().startswith("Nazione"))
+    assert all(word in heading for word in ("PM terrestri", "PM navali", "Decimati", "PE", "PP"))
 
 
 @pytest.fixture(scope="module")

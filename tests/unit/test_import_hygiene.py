@@ -88,3 +88,39 @@ def test_a_stateless_converter_builds_no_rates_and_no_ledger_models(argv: tuple[
     loaded = _modules_after_command(*argv)
     assert "converters.rates" not in loaded
     assert not {name for name in loaded if name.startswith("assistant.ledger")}
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (("odds", "2", "2", "--json"), "odds"),
+        (("--lang", "it", "odds", "2", "2", "--json"), "odds"),
+        (("--lang=en", "morale", "--morale", "3", "--lost", "2", "--enemy-lost", "1"), "morale"),
+    ],
+)
+def test_a_command_builds_only_its_own_parser(argv: tuple[str, ...], command: str) -> None:
+    """Issue 26, item 4: ``castra odds`` imports the odds command's module (and the helpers
+    it shares), not the other commands' modules and their imports, nor their help texts."""
+    loaded = _modules_after_command(*argv)
+    commands = {
+        name.rpartition(".")[2]
+        for name in loaded
+        if name.startswith("assistant.cli.commands.") and name.rpartition(".")[2][0] != "_"
+    }
+    assert commands == {command}
+
+
+def test_a_word_that_is_no_command_is_refused_by_the_whole_parser() -> None:
+    """A mistyped command still lists every command (the whole parser answers it)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from assistant.cli import main; sys.exit(main())",
+            "odd",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert "invalid choice: 'odd'" in done.stderr and "campaign" in done.stderr

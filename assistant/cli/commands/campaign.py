@@ -14,6 +14,7 @@ import argparse
 import getpass
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -304,6 +305,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
     recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
     recruit.add_argument("--province", default="", help=_("where they deploy"))
+    recruit.add_argument(
+        "--join",
+        default="",
+        metavar="ARMY",
+        help=_("the army they join there (default: a new army, T6.1)"),
+    )
 
     advance = _command(
         commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
@@ -381,6 +388,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         commands, "move", _("an army marches to a neighbouring province by road (T7.3)"), _run_move
     )
     move.add_argument("army", help=_("the army, e.g. 'Rome I'"))
+    _names_forces(move, "army")
     move.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it marches"))
     move.add_argument(
         "--how",
@@ -446,6 +454,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_sail,
     )
     sail.add_argument("fleet", help=_("the fleet, e.g. 'Rome fleet I'"))
+    _names_forces(sail, "fleet", "carry")
     sail.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it ends its move"))
     sail.add_argument(
         "--via",
@@ -476,9 +485,51 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
         _run_orders,
     )
-    orders.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
     orders.add_argument(
-        "--withdraw", metavar="FORCE", help=_("take back the order for this army or fleet")
+        "nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "the nation; or export (a player's copy: its orders to a signed file) or import "
+            "(the referee: seal a signed orders file)"
+        ),
+    )
+    orders.add_argument(
+        "orders_file", metavar="ORDERS", nargs="?", help=_("import: the signed orders file")
+    )
+    orders.add_argument(
+        "--withdraw",
+        metavar="FORCE",
+        help=_("take back the order for this army or fleet ('recruits': the recruitment orders)"),
+    )
+    _names_forces(orders, "withdraw")
+    orders.add_argument(
+        "--out", metavar="ORDERS", help=_("export: the orders file to write (never a campaign)")
+    )
+    orders.add_argument(
+        "--key",
+        metavar="KEY",
+        help=_("export: your nation's key, as the referee gave it (default: $CASTRA_ORDERS_KEY)"),
+    )
+    players = _command(
+        commands,
+        "players",
+        _(
+            "the nations with a player, each one's language and whether its orders are in; "
+            "--keys prints each nation's key for orders by mail"
+        ),
+        _run_players,
+    )
+    players.add_argument(
+        "nation", metavar="NATION", nargs="?", type=nation_key, help=_("the nation (with --lang)")
+    )
+    players.add_argument(
+        "--keys", action="store_true", help=_("print each nation's key (give each player theirs)")
+    )
+    players.add_argument(
+        "--lang",
+        choices=("en", "it"),
+        help=_("the language NATION's turn packet is written in"),
     )
     _command(
         commands,
@@ -542,13 +593,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
     )
     land.add_argument("army")
+    _names_forces(land, "army")
     rename = _command(commands, "rename", _("rename an army or fleet (T7.2)"), _run_rename)
     rename.add_argument("force", help=_("its name now"))
+    _names_forces(rename, "force")
     rename.add_argument("--name", required=True, help=_("its new name"))
     split = _command(
         commands, "split", _("part of an army or fleet becomes a new one (T7.2)"), _run_split
     )
     split.add_argument("force")
+    _names_forces(split, "force")
     split.add_argument("--pm", type=_at_least(1), required=True, help=_("PM that form the new one"))
     split.add_argument("--name", default="", help=_("the new one's name (default: the next free)"))
     merge = _command(
@@ -559,6 +613,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     merge.add_argument("force", help=_("the one that joins"))
     merge.add_argument("--into", required=True, help=_("the one it joins (keeps its name)"))
+    _names_forces(merge, "force", "into")
 
     siege = _command(
         commands,
@@ -639,6 +694,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_fall_back,
     )
     fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
+    _names_forces(fall_back, "army")
     fall_back.add_argument("--to", metavar="PROVINCE", help=_("where it retreats"))
     fall_back.add_argument(
         "--surrender", action="store_true", help=_("no retreat is open: it surrenders (T4.3)")
@@ -653,6 +709,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     intercept.add_argument(
         "--target", required=True, metavar="FLEET", help=_("the enemy fleet that avoids it")
     )
+    _names_forces(intercept, "fleet", "target")
     add_dice_options(intercept)
 
     treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
@@ -724,6 +781,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
 
+    export.add_argument(
+        "--for",
+        dest="for_nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "a player's copy for NATION, a campaign file (--out) without any other nation's "
+            "sealed orders, to send by mail"
+        ),
+    )
+
     imported = _command(
         commands, "import", _("make a campaign file from an exported JSON"), _run_import
     )
@@ -769,10 +837,39 @@ def _command(
         "rules",
         "meetings",
         "victory",
+        "players",
     ):
         parser.add_argument("--note", default="", help=_("a note kept with the event"))
-    parser.set_defaults(handler=handler)
+    parser.set_defaults(handler=_reading_forces(handler), force_fields=())
     return parser
+
+
+def _names_forces(parser: argparse.ArgumentParser, *fields: str) -> None:
+    """``fields`` of ``parser``'s command name armies or fleets: read before the handler runs."""
+    parser.set_defaults(force_fields=fields)
+
+
+def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
+    """``handler`` with every army or fleet name typed for it read as the campaign's own, in
+    either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
+    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
+    force's is left as typed, for the ledger to refuse."""
+
+    def run(args: argparse.Namespace) -> int:
+        if args.force_fields:
+            from armylists.names import find_name
+
+            with _open(args) as store:
+                names = list(store.state().forces)
+            for field in args.force_fields:
+                typed = getattr(args, field)
+                if isinstance(typed, list):
+                    setattr(args, field, [find_name(t, names) or t for t in typed])
+                elif isinstance(typed, str):
+                    setattr(args, field, find_name(typed, names) or typed)
+        return handler(args)
+
+    return run
 
 
 # ---- helpers -------------------------------------------------------------------------------
@@ -893,19 +990,81 @@ def _pm(text: str) -> Fraction:
         ) from None
 
 
-def _nation_line(name: str, data: dict[str, Any]) -> str:
-    line = f"  {nation_name(name):<14} " + _(
-        "land {land:>2} PM  naval {naval:>2}  decimated {decimated:>2}  "
-        "treasury {treasury:>4} PE  prestige {prestige:>3} PP"
-    ).format(
-        land=data["land_pm"],
-        naval=data["naval_pm"],
-        decimated=data["decimated"],
-        treasury=data["treasury"],
-        prestige=data["prestige"],
-    )
-    if data["victory_points"] is not None:
-        line += "  " + _("VP {vp}").format(vp=data["victory_points"])
+SHOW_WIDTH = 80
+"""``campaign show`` and ``campaign victory`` fit an 80-column terminal in every language
+(issue 25): a line that would not is wrapped at its words."""
+
+_NATION_COLUMNS = (
+    # The app's Campaign table says them so (its short headings, issue 11).
+    ("land_pm", N_("Land PM")),
+    ("naval_pm", N_("Naval PM")),
+    ("decimated", N_("Decimated")),
+    ("treasury", N_("PE")),
+    ("prestige", N_("PP")),
+    ("victory_points", N_("VP")),
+)
+_NATION_WIDTH = (14, 20)
+"""The nation column: as wide as the longest name, at least 14 and at most 20 (a longer name
+has a line of its own, its figures under it)."""
+
+
+def _fitted(lines: list[str], width: int = SHOW_WIDTH) -> list[str]:
+    """Each line as it is when it fits ``width``, else wrapped at its words: the rest of a
+    line with a column (a nation's name, then its text) goes on under that column, of any
+    other line two more than its own indent, so a reader sees where it goes on."""
+    import textwrap
+
+    fitted: list[str] = []
+    for line in "\n".join(lines).splitlines():
+        if len(line) <= width:
+            fitted.append(line)
+            continue
+        column = re.match(r"( *)\S.*?  +(?=\S)", line)
+        hang = column.end() if column else len(line) - len(line.lstrip(" ")) + 2
+        indent = " " * min(hang, width // 2)
+        fitted += textwrap.wrap(
+            line, width, subsequent_indent=indent, break_on_hyphens=False, replace_whitespace=False
+        )
+    return fitted
+
+
+def _nation_table(nations: dict[str, dict[str, Any]]) -> list[str]:
+    """T5.5: each nation's PM, decimated PM, treasury, prestige (and VP once counted) as a
+    table under one heading, then its decimated batches and recruits in training."""
+    columns = [
+        (key, _(heading))
+        for key, heading in _NATION_COLUMNS
+        if key != "victory_points" or any(n["victory_points"] is not None for n in nations.values())
+    ]
+    rows = {
+        name: ["—" if n[key] is None else str(n[key]) for key, _heading in columns]
+        for name, n in nations.items()
+    }
+    widths = [
+        max(len(heading), *(len(row[i]) for row in rows.values()))
+        for i, (_key, heading) in enumerate(columns)
+    ]
+    shown = {name: nation_name(name) for name in nations}
+    least, most = _NATION_WIDTH
+    first = min(most, max(least, *(len(said) for said in shown.values())))
+
+    def row(label: str, cells: list[str]) -> str:
+        figures = "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True))
+        return f"  {label:<{first}}  {figures}"
+
+    lines = [row(_("Nation"), [heading for _key, heading in columns])]
+    for name, cells in rows.items():
+        if len(shown[name]) > first:
+            lines += [f"  {shown[name]}", row("", cells)]
+        else:
+            lines.append(row(shown[name], cells))
+        lines += _nation_notes(nations[name])
+    return lines
+
+
+def _nation_notes(data: dict[str, Any]) -> list[str]:
+    """A nation's decimated PM by batch (T2.5) and its recruits in training (T6.1)."""
+    notes: list[str] = []
     expiring = [
         (
             _("{pm} from turn {turn} until turn {expires}")
@@ -915,7 +1074,7 @@ def _nation_line(name: str, data: dict[str, Any]) -> str:
         for b in data["decimated_batches"]
     ]
     if expiring:
-        line += "\n      " + _("decimated: {batches}").format(batches="; ".join(expiring))
+        notes.append("      " + _("decimated: {batches}").format(batches="; ".join(expiring)))
     training = [
         _("{land} land + {naval} naval arriving turn {arrives}").format(
             land=r["land_pm"], naval=r["naval_pm"], arrives=r["arrives"]
@@ -923,8 +1082,8 @@ def _nation_line(name: str, data: dict[str, Any]) -> str:
         for r in data["training"]
     ]
     if training:
-        line += "\n      " + _("training: {orders}").format(orders="; ".join(training))
-    return line
+        notes.append("      " + _("training: {orders}").format(orders="; ".join(training)))
+    return notes
 
 
 def _standings_lines(state: CampaignState) -> list[str]:
@@ -984,32 +1143,28 @@ def _show_text(state: CampaignState) -> str:
     data = state.summary()
     title, date = translate_recorded(data["title"]), translate_recorded(data["date"])
     if state.scenario.bellum is not None:
-        heading = _("{title} — {date} (of {total} years)").format(
-            title=title, date=date, total=data["total_turns"]
-        )
-        return "\n".join([heading, *_standings_lines(state)])
-    lines = [
-        _("{title} — {date} (of {total} turns)").format(
-            title=title, date=date, total=data["total_turns"]
-        )
-    ]
+        # The title on a line of its own: with the date it is more than 80 columns (issue 25).
+        heading = _("{date} (of {total} years)").format(date=date, total=data["total_turns"])
+        return "\n".join(_fitted([title, heading, *_standings_lines(state)]))
+    lines = [title, _("{date}, of {total} turns").format(date=date, total=data["total_turns"])]
     if data["finished"]:
         lines.append(_("The campaign is over."))
     elif data.get("phase"):
         phase = data["phase"]
         lines.append(
             _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase["name"]), rule=phase["rule"]
+                name=translate_recorded(phase["name"]), rule=_phase_rule(phase["rule"])
             )
         )
         lines += ["  " + translate_recorded(item) for item in phase["left"]]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
-        for name, nation in data["nations"].items():
-            lines.append(_nation_line(name, nation))
+        lines += _nation_table(data["nations"])
     if data["armies"]:
         if data["initiative"]:
-            lines.append(_("Initiative: {side} (D6)").format(side=data["initiative"]))
+            lines.append(_("Initiative: {side} (D6)").format(side=nation_name(data["initiative"])))
+        sides = {army["nation"]: nation_name(army["nation"]) for army in data["armies"].values()}
+        side_width = max(len(side) for side in sides.values())
         for name, army in data["armies"].items():
             status = (
                 _("morale {morale}").format(morale=army["morale"])
@@ -1017,8 +1172,17 @@ def _show_text(state: CampaignState) -> str:
                 else _("destroyed")
             )
             leader = " " + _("(leader)") if army["leader"] else ""
-            lines.append(f"  {name:<12} {nation_name(army['nation']):<8} {status}{leader}")
-    return "\n".join(lines)
+            lines.append(f"  {name:<12} {sides[army['nation']]:<{side_width}} {status}{leader}")
+    return "\n".join(_fitted(lines))
+
+
+def _phase_rule(rule: str) -> str:
+    """A phase's rule as the reader says it: "T5.2 phase 1" → "T5.2 fase 1" (the rule id and
+    the number are the same in every language)."""
+    found = re.fullmatch(r"(?P<rule>\S+) phase (?P<number>\d+)", rule)
+    if found is None:
+        return rule
+    return _("{rule} phase {number}").format(rule=found["rule"], number=found["number"])
 
 
 def _recorded(
@@ -1211,9 +1375,20 @@ def _set_aside(store: CampaignStore, data: dict[str, Any], text: str) -> str:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    if args.json:
+        # A sound file's standings are in its glance: read without the ledger's models.
+        from assistant.ledger.quick_read import sound_summary
+
+        path = _path(args)
+        summary = sound_summary(path)
+        if summary is not None:
+            emit(args, {"file": str(path), **summary}, "")
+            return 0
     with _open(args) as store:
         state = store.state()
         emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
+        if args.json:
+            store.glance()  # kept (when stale) for the next read: the glance holds the summary
     return 0
 
 
@@ -1485,19 +1660,22 @@ def _run_rebuild(args: argparse.Namespace) -> int:
 
 
 def _run_recruit(args: argparse.Namespace) -> int:
+    """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
+    from assistant.ledger.orders import recruitment_for
 
-    return _append(
-        args,
-        RecruitmentOrdered(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            province=args.province,
-            who=_who(args),
-            note=args.note,
-        ),
+    event = RecruitmentOrdered(
+        nation=args.nation,
+        land_pm=args.land,
+        naval_pm=args.naval,
+        province=args.province,
+        join=args.join,
+        who=_who(args),
+        note=args.note,
     )
+    with _open(args) as store:
+        state = store.state()
+    return _append(args, recruitment_for(state, event), flags=("province", "join"))
 
 
 def _run_advance(args: argparse.Namespace) -> int:
@@ -1655,12 +1833,16 @@ def _run_map(args: argparse.Namespace) -> int:
     lines.append(
         _("Forces: {forces}").format(
             forces=", ".join(
-                f"{name} ("
+                f"{_force_shown(state, name)} ("
                 + (
                     _("{pm} PM, {province}, aboard {fleet}")
                     if f["aboard"]
                     else _("{pm} PM, {province}")
-                ).format(pm=f["pm"], province=f["province"], fleet=f["aboard"])
+                ).format(
+                    pm=f["pm"],
+                    province=f["province"],
+                    fleet=f["aboard"] and _force_shown(state, f["aboard"]),
+                )
                 + ")"
                 for name, f in data["forces"].items()
             )
@@ -1709,7 +1891,18 @@ def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
     return sealed
 
 
-def _order_line(order: Any) -> str:
+def _force_shown(state: CampaignState | None, name: str, nation: str | None = None) -> str:
+    """An army or fleet of the campaign (or of ``nation``) as the reader names it ("Roma I",
+    T7.2); a name a referee typed as typed."""
+    from converters.force_names import shown_name
+
+    force = state.forces.get(name) if state is not None else None
+    if force is not None:
+        return shown_name(name, force.nation, force.kind)
+    return shown_name(name, nation) if nation is not None else name
+
+
+def _order_line(order: Any, state: CampaignState) -> str:
     if order.kind == "war":
         return _("declares war on {on} (withdraw: {key})").format(
             on=nation_name(order.on), key=f"war:{order.on}"
@@ -1721,12 +1914,23 @@ def _order_line(order: Any) -> str:
             key="treaty:" + "+".join(sorted(order.parties)),
         )
     if order.kind == "march":
-        return _("{army} marches to {to}").format(army=order.army, to=order.to)
-    line = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+        return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=_force_shown(state, order.join))
+        return line
+    line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
     if order.via:
         line += " " + _("via {via}").format(via=" → ".join(order.via))
     if order.carry:
-        line += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+        line += " " + _("carrying {armies}").format(
+            armies=", ".join(_force_shown(state, army) for army in order.carry)
+        )
     if order.land:
         line += " " + _("and lands them")
     return line
@@ -1737,6 +1941,14 @@ def _run_orders(args: argparse.Namespace) -> int:
     from assistant.ledger.events import OrderWithdrawn
     from assistant.ledger.orders import orders_of
 
+    if args.nation in ("export", "import"):
+        from assistant.cli.commands import _mail
+
+        if args.nation == "export":
+            return _mail.export_orders(args, lambda: _open(args))
+        return _mail.import_orders(args, lambda: _open(args), _who(args))
+    if args.orders_file is not None or args.out is not None or args.key is not None:
+        raise CliError(_("ORDERS: only with orders export or orders import (orders by mail)"))
     if args.withdraw is not None:
         event = OrderWithdrawn(
             nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
@@ -1752,6 +1964,12 @@ def _run_orders(args: argparse.Namespace) -> int:
         raise CliError(describe(error)) from None
     if state.rules.orders != "sealed":
         raise CliError(_("nation: this campaign moves at once (house rule orders = immediate)"))
+    if store.seat is not None and store.seat != nation:
+        raise CliError(
+            _("NATION: this is {seat}'s copy: {nation}'s orders are sealed (T7.3)").format(
+                seat=nation_name(store.seat), nation=nation_name(nation)
+            )
+        )
     own = orders_of(state, nation).get(nation, [])
     data = {
         "nation": nation,
@@ -1759,7 +1977,7 @@ def _run_orders(args: argparse.Namespace) -> int:
         "orders": [order.model_dump() for order in own],
     }
     lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
-    lines += [f"  {_order_line(order)}" for order in own] or ["  " + _("none yet")]
+    lines += [f"  {_order_line(order, state)}" for order in own] or ["  " + _("none yet")]
     emit(args, data, "\n".join(lines))
     return 0
 
@@ -1792,7 +2010,7 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
     else:
         status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
     forces = ", ".join(
-        f"{name} ({nation_name(nation)})"
+        f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
@@ -2198,15 +2416,15 @@ def _run_victory(args: argparse.Namespace) -> int:
             )
         )
     for c in conditions:
-        where = (
-            _("met")
-            if c.met
-            else _("lacks: {missing}").format(
-                missing="; ".join(translate_recorded(m) for m in c.missing)
-            )
-        )
-        lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {where}")
-    emit(args, data, "\n".join(lines))
+        # The condition beside the nation, what it still lacks under it (80 columns, issue 25).
+        if c.met:
+            met = _("met")
+            lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
+            continue
+        lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
+        missing = "; ".join(translate_recorded(m) for m in c.missing)
+        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+    emit(args, data, "\n".join(_fitted(lines)))
     return 0
 
 
@@ -2275,12 +2493,16 @@ def _run_fall_back(args: argparse.Namespace) -> int:
             if fleet:
                 places = fleet_retreats(state, args.army)
                 data: dict[str, Any] = {"fleet": args.army, "options": places}
-                heading = _("{fleet} may retreat to (best first, T3.7):").format(fleet=args.army)
+                heading = _("{fleet} may retreat to (best first, T3.7):").format(
+                    fleet=_force_shown(state, args.army)
+                )
                 lines = [f"  {province}" for province in places]
             else:
                 options = retreats(state, args.army)
                 data = {"army": args.army, "options": [o.model_dump() for o in options]}
-                heading = _("{army} may retreat to (best first, T4.3):").format(army=args.army)
+                heading = _("{army} may retreat to (best first, T4.3):").format(
+                    army=_force_shown(state, args.army)
+                )
                 lines = [
                     f"  {o.province} ({_retreat_label(o)}"
                     + (
@@ -2573,7 +2795,17 @@ def _run_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_players(args: argparse.Namespace) -> int:
+    from assistant.cli.commands._mail import run_players
+
+    return run_players(args, _open(args))
+
+
 def _run_export(args: argparse.Namespace) -> int:
+    if args.for_nation is not None:
+        from assistant.cli.commands._mail import export_copy
+
+        return export_copy(args, lambda: _open(args))
     if args.format == "csv":
         from assistant.cli.commands._export_csv import export_csv
 

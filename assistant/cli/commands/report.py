@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from armylists.names import nation_key
 from assistant.cli.common import CliError, emit, not_written
 from converters.i18n import _, translate_recorded
 
@@ -58,6 +59,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "a Markdown report's charts are written beside it"
         ),
     )
+    players = parser.add_mutually_exclusive_group()
+    players.add_argument(
+        "--for",
+        dest="for_nation",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "NATION's turn packet: the turn from its side (its orders and what became of "
+            "them, its meetings, battles, money and prestige), in its language"
+        ),
+    )
+    players.add_argument(
+        "--all-players",
+        action="store_true",
+        help=_("a turn packet for every nation with a player, into the folder --out DIR"),
+    )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(handler=run)
 
@@ -66,6 +83,10 @@ _FLAGS = {"turn": "--turn", "year": "--year"}
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.for_nation is not None or args.all_players:
+        from assistant.cli.commands._packets import run_packets
+
+        return run_packets(args)
     from assistant.chronicle.report import chronicle_of, default_report_path
     from assistant.chronicle.story import ChronicleError
 

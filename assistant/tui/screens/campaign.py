@@ -64,6 +64,8 @@ __all__ = [
     "nation_options",
     "parse_tribute",
     "pe_listing",
+    "phase_lines",
+    "phase_text",
     "tribute_text",
 ]
 
@@ -166,6 +168,24 @@ def parse_tribute(text: str) -> dict[str, int]:
             )
         tribute[name.strip()] = int(amount)
     return tribute
+
+
+def phase_lines(phase: Mapping[str, Any]) -> list[str]:
+    """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
+    to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
+    heading = _("Phase: {name} ({rule})").format(
+        name=translate_recorded(phase["name"]), rule=phase["rule"]
+    )
+    return [heading, *(translate_recorded(item) for item in phase["left"])]
+
+
+def phase_text(phase: Mapping[str, Any] | None) -> str:
+    """The phase and what is left in it as lines under the status ("" for a campaign without a
+    turn by the book)."""
+    if not phase:
+        return ""
+    heading, *left = phase_lines(phase)
+    return "\n" + "\n".join([heading, *("  " + item for item in left)])
 
 
 def house_rules_text(changed: Mapping[str, Any]) -> str:
@@ -396,6 +416,7 @@ class CampaignScreen(Screen[None]):
         )
         status = (
             self._status(glance)
+            + ("" if glance["finished"] else phase_text(glance["phase"]))
             + house_rules_text(glance["house_rules"])
             + relations_text(glance["relations"])
             + tribute_text(glance["tribute"])

@@ -211,18 +211,22 @@ class RecruitForm(LedgerForm):
 
     def build_event(self) -> Any:
         from assistant.ledger.events import RecruitmentOrdered
+        from assistant.ledger.orders import recruitment_for
 
         nation = self.choice("nation")
         if nation is None:
             raise FieldError(field="nation", message=_("choose the nation that recruits"))
-        return RecruitmentOrdered(
+        state = castra_app(self).ledger.state()
+        event = RecruitmentOrdered(
             nation=nation,
             land_pm=self.text("land_pm") or "0",
             naval_pm=self.text("naval_pm") or "0",
-            province=_recruits_province(self, castra_app(self).ledger.state()),
+            province=_recruits_province(self, state),
             who=self.who(),
             note=self.text("note"),
         )
+        # T5.2 phase 1: under house rule orders = sealed, a sealed order (paid when resolved).
+        return recruitment_for(state, event)
 
 
 def _recruits_province(form: LedgerForm, state: Any) -> str:

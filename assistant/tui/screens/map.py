@@ -43,6 +43,7 @@ from assistant.tui.widgets.map_canvas import (
     step,
     style_runs,
 )
+from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
 
 __all__ = [
@@ -174,6 +175,8 @@ class MapScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
+        # T5.2, D6: the phase and what is left in it, one line over the board.
+        yield Static("", id="map-phase")
         with Horizontal(id="map-body"):
             view = ScrollableContainer(id="map-view")
             view.can_focus = False
@@ -217,6 +220,7 @@ class MapScreen(Screen[None]):
         if ledger.store is None:
             return
         state = ledger.state()
+        self._show_phase(state)
         if state.dba_map is not None:
             # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
             from assistant.ledger.dba_map import HOMELAND, summary
@@ -247,6 +251,19 @@ class MapScreen(Screen[None]):
         else:
             provinces = list(self._data["provinces"])
             self.selected = START if START in provinces else provinces[0]  # drawn by the watch
+
+    def _show_phase(self, state: Any) -> None:
+        """The phase line: the phase and what is left in it, as the Campaign screen says them
+        (cut at the screen's edge; the Campaign screen lists them whole)."""
+        from assistant.ledger.phases import phase_summary
+        from assistant.tui.screens.campaign import phase_lines
+
+        phase = None if state.finished else phase_summary(state)
+        line = self.query_one("#map-phase", Static)
+        line.display = phase is not None
+        if phase is not None:
+            said = " · ".join(phase_lines(phase))
+            line.update(Text(said, no_wrap=True, overflow="ellipsis"))
 
     def watch_selected(self) -> None:
         self._draw()
@@ -314,7 +331,8 @@ class MapScreen(Screen[None]):
         for force in here:
             sign = "⚔" if force["kind"] == "army" else "⚓"
             aboard = " (" + _("aboard") + ")" if force["aboard"] else ""
-            text.append(f" {force['name']} {force['pm']}{sign}{aboard}\n")
+            shown = shown_name(force["name"], force["nation"], force["kind"])
+            text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
         ways = province["neighbours"]
@@ -447,7 +465,7 @@ class MapScreen(Screen[None]):
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
     state = castra_app(form).ledger.state()
     return [
-        (f"{f.name} ({f.pm} PM)", f.name)
+        (f"{shown_name(f.name, f.nation, f.kind)} ({f.pm} PM)", f.name)
         for f in state.forces.values()
         if f.province == province and f.kind == kind and not state.nations[f.nation].away
     ]
@@ -663,7 +681,9 @@ class RetreatForm(ProvinceOrderForm):
         forces = [
             (
                 _("{force} ({pm} {unit})").format(
-                    force=f.name, pm=f.pm, unit=_("PM") if f.kind == "army" else _("naval PM")
+                    force=shown_name(f.name, f.nation, f.kind),
+                    pm=f.pm,
+                    unit=_("PM") if f.kind == "army" else _("naval PM"),
                 ),
                 f.name,
             )

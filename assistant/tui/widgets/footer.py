@@ -8,8 +8,12 @@ active bindings each time it is refreshed, and refreshes when the bindings chang
 an action becomes unavailable). A click on a key presses it, as with Textual's footer.
 
 Keys of one binding group (the screen keys ``c b d g j h a s``) are shown together with the
-group's name, so all of a screen's keys fit in 120 columns; in a narrower terminal the keys at the
-right lose their words before any key is lost.
+group's name, so all of a screen's keys fit in 120 columns. In a narrower terminal (80×24, or
+Italian's longer words) a key is never shown without its word, which alone says what it does
+(issue 25): the app-wide keys give way first (Quit, real dice, the screen keys), then the
+screen's own from the right, and Help, always shown, is then labelled "More keys", since F1
+lists every key of every screen with its word. The footer stays one line: at 24 rows a second
+one would cost every screen a row (docs/translating.md, L3).
 """
 
 from __future__ import annotations
@@ -23,12 +27,18 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from converters.i18n import _, key_label
+from converters.i18n import N_, _, key_label
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-__all__ = ["CastraFooter", "FooterEntry"]
+__all__ = ["APP_KEY", "HELP_KEY", "MORE_KEYS", "SCREEN_KEY", "CastraFooter", "FooterEntry"]
+
+HELP_KEY, SCREEN_KEY, APP_KEY = 0, 1, 2
+"""The footer's places: Help (always shown), the screen's own keys, the app-wide keys."""
+
+MORE_KEYS = N_("More keys")
+"""Help's label when the footer has left keys out (F1 lists them all)."""
 
 _SEPARATORS = ("  ", " ")
 """Between two keys: two spaces, or one when a screen's keys would not fit otherwise."""
@@ -45,6 +55,9 @@ class FooterEntry(NamedTuple):
     """False when no key of the entry does anything right now (drawn dim)."""
     tooltip: str
     """A longer word on the key, shown when the mouse rests on it (may be empty)."""
+    place: int = SCREEN_KEY
+    """Which gives way first when the line is too narrow: :data:`APP_KEY` before
+    :data:`SCREEN_KEY`; :data:`HELP_KEY` never."""
 
 
 class CastraFooter(Widget, can_focus=False):
@@ -68,16 +81,24 @@ class CastraFooter(Widget, can_focus=False):
         """What the footer shows now, left to right (the same bindings as Textual's footer)."""
         shown: dict[str, FooterEntry] = {}
         groups: dict[str, object] = {}
-        for _key, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for node, binding, enabled, tooltip in self.screen.active_bindings.values():
             # Two keys for one action (f1 and ? for Help) show once, as Textual's footer does.
             if not binding.show or binding.action in shown:
                 continue
+            place = (
+                HELP_KEY
+                if binding.action == "help"
+                else APP_KEY
+                if node is self.app
+                else SCREEN_KEY
+            )
             # Descriptions are declared in English (N_) and said in the active language.
             shown[binding.action] = FooterEntry(
                 ((binding.key, self.app.get_key_display(binding), enabled),),
                 key_label(binding.description),
                 enabled,
                 _(tooltip or binding.tooltip) if (tooltip or binding.tooltip) else "",
+                place,
             )
             groups[binding.action] = binding.group
         entries: list[FooterEntry] = []
@@ -90,6 +111,7 @@ class CastraFooter(Widget, can_focus=False):
                         _(group.description),  # type: ignore[attr-defined]
                         any(entry.enabled for entry in items),
                         " · ".join(f"{entry.keys[0][1]} {entry.description}" for entry in items),
+                        max(entry.place for entry in items),
                     )
                 )
             else:
@@ -97,25 +119,39 @@ class CastraFooter(Widget, can_focus=False):
         return entries
 
     def render(self) -> Text:
+        return self._line(*self.fitted())
+
+    def fitted(self) -> tuple[list[FooterEntry], str]:
+        """The entries the line shows at the footer's width, and the separator between them:
+        every entry with its word when they fit; else the fewest left out (app-wide keys
+        first, then the screen's from the right) with Help saying "More keys"; in a terminal
+        too narrow even for that, every key without the words at the right."""
         entries = self.entries()
-        # Narrower than the line (80 columns, or Italian's longer words): the entries at the
-        # right (Quit, real dice, Help, the screen keys' group) give up their words first, one
-        # by one, so every key stays on screen; F1 says what each one does. The widths are
-        # counted before any line is built: at 80 columns a dozen tries are made.
+        width = self.content_size.width
+        # The widths are counted before any line is built: at 80 columns a dozen tries.
+        give_way = sorted(
+            (n for n, entry in enumerate(entries) if entry.place != HELP_KEY),
+            key=lambda n: (-entries[n].place, -n),
+        )
+        for left_out in range(len(give_way) + 1):
+            out = set(give_way[:left_out])
+            tried = [
+                entry._replace(description=_(MORE_KEYS))
+                if out and entry.place == HELP_KEY
+                else entry
+                for n, entry in enumerate(entries)
+                if n not in out
+            ]
+            for separator in _SEPARATORS:
+                if _width(tried, separator) <= width:
+                    return tried, separator
         shown, separator = entries, _SEPARATORS[-1]
         for bare in range(len(entries) + 1):
             kept = len(entries) - bare
-            tried = entries[:kept] + [entry._replace(description="") for entry in entries[kept:]]
-            fitting = [
-                separator
-                for separator in _SEPARATORS
-                if _width(tried, separator) <= self.content_size.width
-            ]
-            if fitting:
-                shown, separator = tried, fitting[0]
+            shown = entries[:kept] + [entry._replace(description="") for entry in entries[kept:]]
+            if _width(shown, separator) <= width:
                 break
-            shown = tried
-        return self._line(shown, separator)
+        return shown, separator
 
     def _line(self, entries: list[FooterEntry], separator: str) -> Text:
         key_style = self.get_component_rich_style("castra-footer--key", partial=True)

@@ -1,0 +1,193 @@
+"""A turn packet: one turn told from one nation's side, for its player (T7.3, T7.4).
+
+After every turn the referee sends each player a packet: its orders as given and what became
+of each, its meetings and how they were answered, its battles, its money and prestige at the
+close of the turn, then the turn's public chronicle and the board as it closed — never another
+nation's orders, revealed or not (each player sees what they did on the board). It is the
+public report (:mod:`assistant.chronicle.story`) gathered for that nation, with its own part
+first, and is rendered by the same templates.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from armylists.names import nation_name
+from assistant.chronicle.story import (
+    BattleStory,
+    Chronicle,
+    NationFigures,
+    PacketSection,
+    PlayerPacket,
+    gather,
+    report_scope,
+)
+from assistant.ledger.events import (
+    ForceMoved,
+    MarchOrder,
+    Meeting,
+    MeetingAnswered,
+    OrderGiven,
+    OrdersResolved,
+    OrderWithdrawn,
+    SealedOrder,
+    Undone,
+)
+from assistant.ledger.orders import force_of
+from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.ledger.store import CampaignStore, StoredEvent
+
+__all__ = ["packet_of", "players_of"]
+
+
+def players_of(store: CampaignStore) -> list[str]:
+    """The nations with a player, each of which gets a packet."""
+    return [
+        name
+        for name, nation in store.state().nations.items()
+        if nation.player and not nation.unplayed
+    ]
+
+
+def packet_of(store: CampaignStore, nation: str, turn: int | None = None) -> Chronicle:
+    """``nation``'s packet for ``turn`` (default: the last turn something was recorded in)."""
+    events = store.events()
+    state = store.state()
+    scope = report_scope(state, events, turn=turn)
+    chronicle = gather(events, scope, viewer=nation)
+    told = next((story for story in chronicle.turns if story.turn == scope.first_turn), None)
+    in_force = _in_force(events, scope.first_turn)
+    resolution = next((e for e in reversed(in_force) if isinstance(e, OrdersResolved)), None)
+    if resolution is not None:
+        orders = resolution.orders.get(nation, [])
+    elif state.turn == scope.first_turn:
+        orders = list(state.orders.get(nation, []))
+    else:
+        orders = _given(in_force, nation)
+    sections = [
+        PacketSection(heading=_("Its orders, and what became of them (T7.3)"), lines=[
+            _order_result(order, resolution) for order in orders
+        ]),
+        PacketSection(
+            heading=_("Its meetings (T7.4)"),
+            lines=_meetings(nation, resolution, in_force),
+        ),
+        PacketSection(
+            heading=_("Its battles"),
+            lines=_battles(nation, told.battles if told is not None else []),
+        ),
+        PacketSection(
+            heading=_("Its money and prestige at the close of the turn"),
+            lines=_figures(nation, told.figures if told is not None else []),
+        ),
+    ]  # fmt: skip
+    packet = PlayerPacket(
+        nation=nation,
+        title=_("{nation}'s turn {turn}").format(nation=nation_name(nation), turn=scope.first_turn),
+        sections=sections,
+    )
+    return chronicle.model_copy(update={"packet": packet})
+
+
+def _in_force(events: list[StoredEvent], turn: int) -> list[object]:
+    undone = {stored.event.target for stored in events if isinstance(stored.event, Undone)}
+    return [
+        stored.event
+        for stored in events
+        if stored.id not in undone
+        and not isinstance(stored.event, Undone)
+        and stored.event.turn == turn
+    ]
+
+
+def _given(events: list[object], nation: str) -> list[SealedOrder]:
+    """The orders ``nation`` gave in a turn whose orders were never carried out."""
+    orders: list[SealedOrder] = []
+    for event in events:
+        if isinstance(event, OrderGiven) and event.nation == nation:
+            orders.append(event.order)
+        elif isinstance(event, OrderWithdrawn) and event.nation == nation:
+            orders = [o for o in orders if force_of(o) != event.force]
+    return orders
+
+
+def _order_text(order: SealedOrder) -> str:
+    if isinstance(order, MarchOrder):
+        return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    text = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
+    if order.carry:
+        text += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
+    if order.land:
+        text += " " + _("and lands them")
+    return text
+
+
+def _moved(move: ForceMoved) -> str:
+    if move.stopped:
+        return _("stopped at {end}: met another fleet on the way (T7.4)").format(end=move.end)
+    if move.end == move.start:
+        return _("stayed at {end}").format(end=move.end)
+    return _("ended at {end}").format(end=move.end)
+
+
+def _order_result(order: SealedOrder, resolution: OrdersResolved | None) -> str:
+    text = _order_text(order)
+    if resolution is None:
+        return text + " — " + _("not carried out yet")
+    move = next((m for m in resolution.moves if m.force == force_of(order)), None)
+    return text + " — " + (_moved(move) if move is not None else _("not carried out"))
+
+
+def _meeting_text(meeting: Meeting) -> str:
+    where = _("at sea") if meeting.at_sea else _("on land")
+    forces = ", ".join(
+        f"{name} ({nation_name(nation)})"
+        for name, nation in zip(meeting.forces, meeting.nations, strict=False)
+    )
+    return f"{meeting.number}. {where}, {meeting.province}: {forces}"
+
+
+def _meetings(nation: str, resolution: OrdersResolved | None, events: list[object]) -> list[str]:
+    if resolution is None:
+        return []
+    answers = {e.meeting: e for e in events if isinstance(e, MeetingAnswered)}
+    lines = []
+    for meeting in resolution.meetings:
+        if nation not in meeting.nations:
+            continue
+        line = _meeting_text(meeting)
+        answer = answers.get(meeting.number)
+        if answer is None:
+            line += " — " + _("seek or avoid battle: not answered yet")
+        elif answer.seek:
+            line += " — " + _("battle sought by {nations}").format(
+                nations=", ".join(nation_name(n) for n in answer.seek)
+            )
+        else:
+            line += " — " + _("neither side sought battle: no battle (T3.0)")
+        lines.append(line)
+    return lines
+
+
+def _battles(nation: str, battles: list[BattleStory]) -> list[str]:
+    return [
+        _("battle of {place}: {outcome}").format(place=battle.place, outcome=battle.outcome)
+        for battle in battles
+        if nation in battle.side_a or nation in battle.side_b
+    ]
+
+
+def _figures(nation: str, figures: list[NationFigures]) -> list[str]:
+    found = next((f for f in figures if f.nation == nation), None)
+    if found is None:
+        return []
+    return [
+        _("treasury {treasury} PE, prestige {prestige} PP").format(
+            treasury=found.treasury, prestige=found.prestige
+        ),
+        _("land {land} PM, naval {naval} PM, decimated {decimated} PM").format(
+            land=found.land_pm, naval=found.naval_pm, decimated=found.decimated
+        ),
+    ]

@@ -1,0 +1,181 @@
+"""Generated army and fleet names (T7.2) kept as their parts and said in the reader's language.
+
+T7.2 names a nation's armies "Rome I", "Rome II" … and its fleets "Rome fleet I" …. The ledger
+keeps that one English form (in its events, its state and ``--json``), which is the parts of the
+name — the nation's key, army or fleet, the number — written in one fixed grammar: a campaign
+reads the same in every language, and a file written before this module opens unchanged, since
+a name that is exactly a generated name of its own nation is read back as its parts. Where a
+name is shown, :func:`shown_name` says the parts the reader's way ("Roma I", "Flotta di Roma I",
+issue 25); a name a referee typed ("Legio Prima") is no generated name and is shown as typed.
+What a referee types is read the other way by :func:`spellings`: every language's form of a
+generated name, so ``--army "Roma I"`` and ``--army "rome i"`` both name "Rome I".
+
+It sits in ``converters`` because recorded sentences ("1 PM of Rome I became Rome V at Roma")
+are said through :func:`converters.i18n.translate_recorded`, which reads their force names here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from converters.i18n import N_, _, in_every_language
+
+__all__ = [
+    "FLEETS",
+    "ForceKind",
+    "ForceName",
+    "generated_name",
+    "read_generated",
+    "roman",
+    "shown_name",
+    "spellings",
+]
+
+ForceKind = Literal["army", "fleet"]
+"""Land PM march in armies, naval PM sail in fleets."""
+
+FLEETS = (
+    # Each shipped nation's fleet as Italian says it ("Flotta dei Senoni", not "di Senoni");
+    # a test checks every nation of the shipped scenarios is here.
+    N_("Rome fleet"),
+    N_("Carthage fleet"),
+    N_("Senones fleet"),
+    N_("Etruscans fleet"),
+    N_("Magna Graecia fleet"),
+    N_("Pyrrhus fleet"),
+    N_("Syracuse fleet"),
+    N_("Neutral fleet"),
+    N_("Macedon fleet"),
+    N_("Persia fleet"),
+)
+"""A shipped nation's fleet, whole, so each language can give it its own article."""
+
+_FLEET_OF = N_("{nation} fleet")
+"""Any other nation's fleet (a club's own board)."""
+
+_NUMERALS = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
+
+_GENERATED = re.compile(r"(?P<stem>.+) (?P<number>[IVXLCDM]+)", re.DOTALL)
+
+
+def roman(number: int) -> str:
+    """``number`` (1 or more) in Roman numerals: 4 → "IV", 1999 → "MCMXCIX"."""
+    text = ""
+    for value, letters in _NUMERALS:
+        while number >= value:
+            text += letters
+            number -= value
+    return text
+
+
+def _number(numeral: str) -> int | None:
+    """The number a Roman numeral stands for, only in its one right form ("IV", not "IIII")."""
+    total, rest = 0, numeral
+    for value, letters in _NUMERALS:
+        while rest.startswith(letters):
+            total += value
+            rest = rest[len(letters) :]
+    if rest or not total or roman(total) != numeral:
+        return None
+    return total
+
+
+class ForceName(BaseModel):
+    """A generated name's parts (T7.2): whose force, army or fleet, and its number."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    nation: str
+    """The nation's key ("Rome"), as the scenario and the ledger name it."""
+    kind: ForceKind
+    number: int = Field(ge=1)
+
+    @property
+    def stored(self) -> str:
+        """The name as the ledger keeps it: "Rome I", "Rome fleet I"."""
+        stem = self.nation if self.kind == "army" else f"{self.nation} fleet"
+        return f"{stem} {roman(self.number)}"
+
+    def shown(self) -> str:
+        """The name in the active language: "Roma I", "Flotta di Roma I"."""
+        return _said(self, _, _(_FLEET_OF))
+
+    def every_spelling(self) -> set[str]:
+        """The name as every shipped language says it (the stored form among them)."""
+        said = {self.stored}
+        templates = in_every_language(_FLEET_OF)
+        nations = in_every_language(self.nation)
+        fleets = in_every_language(f"{self.nation} fleet")
+        for nation, fleet, template in zip(nations, fleets, templates, strict=True):
+            words = {self.nation: nation, f"{self.nation} fleet": fleet}
+            said.add(_said(self, functools.partial(_looked_up, words), template))
+        return said
+
+
+def _looked_up(words: dict[str, str], text: str) -> str:
+    return words.get(text, text)
+
+
+def _said(name: ForceName, say: Callable[[str], str], fleet_of: str) -> str:
+    if name.kind == "army":
+        stem = say(name.nation)
+    else:
+        whole = f"{name.nation} fleet"
+        stem = say(whole)
+        if stem == whole:
+            # No word of the catalogue for this nation's fleet: the general form.
+            stem = fleet_of.format(nation=say(name.nation))
+    return f"{stem} {roman(name.number)}"
+
+
+def generated_name(nation: str, kind: ForceKind, number: int) -> str:
+    """T7.2: the stored form of ``nation``'s ``number``-th army or fleet ("Rome II")."""
+    return ForceName(nation=nation, kind=kind, number=number).stored
+
+
+def read_generated(
+    name: str, nation: str | None = None, kind: ForceKind | None = None
+) -> ForceName | None:
+    """``name`` read as a generated name's parts: of ``nation`` (and ``kind``) when given, as
+    the ledger knows whose the force is, else of whichever nation its words say; None for a
+    name that is not exactly a generated one ("Legio Prima", "Rome IIII", "Rome  I")."""
+    if nation is not None:
+        kinds: tuple[ForceKind, ...] = (kind,) if kind is not None else ("army", "fleet")
+        for each in kinds:
+            stem = nation if each == "army" else f"{nation} fleet"
+            number = _number(name.removeprefix(f"{stem} ")) if name.startswith(stem) else None
+            if number is not None and name == f"{stem} {roman(number)}":
+                return ForceName(nation=nation, kind=each, number=number)
+        return None
+    found = _GENERATED.fullmatch(name)
+    if found is None or (number := _number(found["number"])) is None:
+        return None
+    stem = found["stem"]
+    read = (
+        ForceName(nation=stem.removesuffix(" fleet"), kind="fleet", number=number)
+        if stem.endswith(" fleet")
+        else ForceName(nation=stem, kind="army", number=number)
+    )
+    return read if kind is None or read.kind == kind else None
+
+
+def shown_name(name: str, nation: str | None = None, kind: ForceKind | None = None) -> str:
+    """An army's or fleet's name in the active language: a generated one of ``nation`` (and
+    ``kind``) said from its parts ("Roma I"), any other as typed ("Legio Prima")."""
+    parts = read_generated(name, nation, kind)
+    return name if parts is None else parts.shown()
+
+
+def spellings(name: str) -> set[str]:
+    """Every way a reader may write the force stored as ``name``: a generated name in each
+    language, any other as typed."""
+    parts = read_generated(name)
+    return {name} if parts is None else parts.every_spelling()

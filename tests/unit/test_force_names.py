@@ -1,0 +1,236 @@
+"""Generated army and fleet names in the reader's language (T7.2, issue 25).
+
+The ledger keeps a generated name in its one English form ("Rome I", "Rome fleet I"), which is
+its parts (nation, army or fleet, number); every interface says the parts the reader's way
+("Roma I", "Flotta di Roma I"), a name a referee typed is shown as typed, and the command line
+takes either language's spelling in any case, so the event and ``--json`` are the same.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from armylists.names import NATION_NAMES, find_name
+from assistant.cli import main
+from converters.force_names import (
+    FLEETS,
+    ForceName,
+    generated_name,
+    read_generated,
+    roman,
+    shown_name,
+    spellings,
+)
+from converters.i18n import set_language, translate_recorded
+
+# T7.2: (stored name, whose, kind) → the parts, or None for a name that is not generated.
+READ = [
+    ("Rome I", "Rome", "army", ForceName(nation="Rome", kind="army", number=1)),
+    ("Rome IV", "Rome", "army", ForceName(nation="Rome", kind="army", number=4)),
+    ("Rome fleet II", "Rome", "fleet", ForceName(nation="Rome", kind="fleet", number=2)),
+    (
+        "Magna Graecia fleet XIV",
+        "Magna Graecia",
+        "fleet",
+        ForceName(nation="Magna Graecia", kind="fleet", number=14),
+    ),
+    ("Legio Prima", "Rome", "army", None),
+    ("Rome IIII", "Rome", "army", None),  # not a numeral's one right form
+    ("Rome  I", "Rome", "army", None),
+    ("Rome i", "Rome", "army", None),
+    ("Rome", "Rome", "army", None),
+    ("Rome fleet", "Rome", "fleet", None),
+    ("Rome I", "Carthage", "army", None),  # a generated name of another nation: typed
+    ("Rome I", "Rome", "fleet", None),  # an army's name on a fleet: typed
+    ("Rome fleet I", "Rome", "army", None),
+]
+
+
+@pytest.mark.parametrize(("name", "nation", "kind", "parts"), READ)
+def test_t7_2_a_stored_name_is_read_as_its_parts_only_when_generated(
+    name: str, nation: str, kind: str, parts: ForceName | None
+) -> None:
+    assert read_generated(name, nation, kind) == parts  # type: ignore[arg-type]
+    if parts is not None:
+        assert parts.stored == name
+
+
+SHOWN = [
+    ("Rome I", "Rome", "army", "Roma I"),
+    ("Rome fleet I", "Rome", "fleet", "Flotta di Roma I"),
+    ("Carthage fleet III", "Carthage", "fleet", "Flotta di Cartagine III"),
+    ("Senones fleet I", "Senones", "fleet", "Flotta dei Senoni I"),
+    ("Etruscans fleet I", "Etruscans", "fleet", "Flotta degli Etruschi I"),
+    ("Magna Graecia II", "Magna Graecia", "army", "Magna Grecia II"),
+    ("Magna Graecia fleet I", "Magna Graecia", "fleet", "Flotta della Magna Grecia I"),
+    ("Neutral I", "Neutral", "army", "Neutrale I"),
+    ("Legio Prima", "Rome", "army", "Legio Prima"),
+    ("Rome I", "Carthage", "army", "Rome I"),
+    ("Sanniti II", "Sanniti", "army", "Sanniti II"),
+    ("Sanniti fleet II", "Sanniti", "fleet", "Flotta di Sanniti II"),
+]
+
+
+@pytest.mark.parametrize(("name", "nation", "kind", "italian"), SHOWN)
+def test_t7_2_a_generated_name_is_said_in_italian_a_typed_one_as_typed(
+    name: str, nation: str, kind: str, italian: str
+) -> None:
+    assert shown_name(name, nation, kind) == name  # type: ignore[arg-type]
+    set_language("it")
+    assert shown_name(name, nation, kind) == italian  # type: ignore[arg-type]
+
+
+def test_every_shipped_nation_has_its_own_fleet_in_the_catalogue() -> None:
+    """Italian gives each fleet its article ("dei Senoni", "della Magna Grecia")."""
+    assert {fleet.removesuffix(" fleet") for fleet in FLEETS} == NATION_NAMES
+    set_language("it")
+    for nation in NATION_NAMES:
+        said = ForceName(nation=nation, kind="fleet", number=1).shown()
+        assert said.startswith("Flotta ") and "fleet" not in said, said
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    nation=st.sampled_from(sorted(NATION_NAMES)) | st.text(min_size=1, max_size=30),
+    kind=st.sampled_from(["army", "fleet"]),
+    number=st.integers(min_value=1, max_value=3999),
+)
+def test_a_generated_name_reads_back_as_its_parts_in_every_language(
+    nation: str, kind: str, number: int
+) -> None:
+    """Invariant: the stored form reads back as the same parts; each language's spelling of it
+    names it back (what the command line and the forms take)."""
+    parts = ForceName(nation=nation, kind=kind, number=number)  # type: ignore[arg-type]
+    stored = generated_name(nation, kind, number)  # type: ignore[arg-type]
+    assert read_generated(stored, nation, kind) == parts  # type: ignore[arg-type]
+    assert stored in spellings(stored) or read_generated(stored) is None
+    if nation in NATION_NAMES:
+        for said in parts.every_spelling():
+            assert find_name(said.upper(), [stored, "Legio Prima"]) == stored
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_is_either_a_generated_name_or_shown_as_typed(text: str) -> None:
+    """Hostile input: nothing raises; a name that is not generated comes back untouched."""
+    parts = read_generated(text)
+    if parts is None:
+        assert shown_name(text) == text
+        assert spellings(text) == {text}
+    else:
+        assert parts.stored == text
+
+
+def test_roman_numerals() -> None:
+    assert [roman(n) for n in (1, 4, 9, 14, 40, 90, 400, 1999)] == [
+        "I", "IV", "IX", "XIV", "XL", "XC", "CD", "MCMXCIX",
+    ]  # fmt: skip
+
+
+def test_recorded_sentences_say_the_names_in_italian() -> None:
+    set_language("it")
+    said = translate_recorded("1 PM of Rome I became Rome V at Roma")
+    assert said == "1 PM di Roma I sono diventati Roma V a Roma"
+    # A referee's own name with a numeral is not a nation's: left as typed.
+    assert translate_recorded("Black fleet II") == "Black fleet II"
+
+
+# ---- the command line ------------------------------------------------------------------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def tarentine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "t.castra")
+    # T7.3: one act at a time (house rule orders = immediate).
+    assert main(["campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path]) == 0
+    assert main(["campaign", "advance", "--file", path]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_a_tarentine_campaign_in_italian_says_roma_i_never_rome_i(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: the map, the history and a move's summary in Italian."""
+    code, out, _err = _run(capsys, "--lang", "it", "campaign", "split", "Roma I", "--pm", "1",
+                           "--file", tarentine)  # fmt: skip
+    assert code == 0 and "Roma V" in out
+    code, out, _err = _run(capsys, "--lang", "it", "campaign", "move", "roma v", "--to",
+                           "Interamna", "--file", tarentine)  # fmt: skip
+    assert code == 0 and "Roma V" in out
+    for command in ("map", "history"):
+        code, out, _err = _run(capsys, "--lang", "it", "campaign", command, "--file", tarentine)
+        assert code == 0
+        assert "Roma I" in out and "Roma V" in out, command
+        for english in ("Rome I", "Rome V", "Rome fleet", "Carthage I", "Carthage fleet"):
+            assert english not in out, (command, english)
+    code, out, _err = _run(capsys, "--lang", "it", "campaign", "map", "--file", tarentine)
+    assert "Flotta di Roma I (2 PM, Roma)" in out and "Flotta dei Senoni" not in out
+
+
+@pytest.mark.parametrize(
+    "typed", ["Rome fleet I", "Flotta di Roma I", "flotta di roma i", "  ROME FLEET I "]
+)
+def test_either_language_s_spelling_names_the_same_fleet_and_the_same_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    path = str(tmp_path / "t.castra")
+    assert main(["campaign", "new", "tarentine", "--rule", "orders=immediate", "--file", path]) == 0
+    assert main(["campaign", "advance", "--file", path]) == 0
+    assert main(["campaign", "split", "Rome I", "--pm", "2", "--file", path]) == 0
+    capsys.readouterr()
+    code, out, err = _run(capsys, "--lang", "it", "campaign", "sail", typed, "--to", "Neapolis",
+                          "--carry", "roma v", "--json", "--file", path)  # fmt: skip
+    assert code == 0, err
+    event = json.loads(out)["event"]
+    assert (event["fleet"], event["carry"]) == ("Rome fleet I", ["Rome V"])
+
+
+def test_a_typed_name_is_shown_as_typed_and_json_is_the_same_in_both_languages(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(capsys, "campaign", "rename", "Roma II", "--name", "Legio Prima",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    out = _run(capsys, "--lang", "it", "campaign", "map", "--file", tarentine)[1]
+    assert "Legio Prima (1 PM, Arpi)" in out and "Roma III" in out
+    english = _run(capsys, "campaign", "map", "--json", "--file", tarentine)[1]
+    italian = _run(capsys, "--lang", "it", "campaign", "map", "--json", "--file", tarentine)[1]
+    assert english == italian
+    forces = json.loads(english)["forces"]
+    assert "Legio Prima" in forces and "Rome III" in forces and "Roma III" not in forces
+
+
+def test_a_generated_name_a_referee_typed_for_its_own_nation_is_read_as_parts(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Files written before: names are plain strings. "Rome IX" on a Roman army reads as a
+    generated name; the same words on a Carthaginian army are that referee's own."""
+    assert _run(capsys, "campaign", "rename", "Rome II", "--name", "Rome IX",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    assert _run(capsys, "campaign", "rename", "Carthage I", "--name", "Rome VIII",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    out = _run(capsys, "--lang", "it", "campaign", "map", "--file", tarentine)[1]
+    forces = out.rpartition("Forze: ")[2]
+    assert "Roma IX (1 PM, Arpi)" in forces
+    assert "Rome VIII (1 PM, Cartago)" in forces
+
+
+def test_an_unknown_force_is_refused_with_the_names_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "rename", "Roma XX",
+                           "--name", "Legio", "--file", tarentine)  # fmt: skip
+    assert code == 2
+    assert "nessun esercito o flotta chiamato 'Roma XX'" in err
+    assert "Roma I" in err and "Rome I" not in err and "Flotta di Cartagine I" in err
