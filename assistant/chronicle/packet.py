@@ -30,8 +30,11 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    RecruitOrder,
     SealedOrder,
+    TreatyOrder,
     Undone,
+    WarOrder,
 )
 from assistant.ledger.orders import force_of
 from converters.i18n import _
@@ -116,6 +119,16 @@ def _given(events: list[object], nation: str) -> list[SealedOrder]:
 def _order_text(order: SealedOrder) -> str:
     if isinstance(order, MarchOrder):
         return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    if isinstance(order, WarOrder):
+        return _("declares war on {on}").format(on=nation_name(order.on))
+    if isinstance(order, TreatyOrder):
+        return _("a treaty with {parties}: {terms}").format(
+            parties=", ".join(nation_name(p) for p in order.parties), terms=order.terms
+        )
+    if isinstance(order, RecruitOrder):
+        return _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
     text = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
     if order.carry:
         text += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
