@@ -8,9 +8,10 @@ a naval battle and retreats (T3.6, T3.7); decimated PM are rebuilt and recruits 
 T6.1); a siege is lifted; the winter's coup at Rhegium acts on the map (T5.6, T7.9) and its
 control checks run (T5.7). A prestige award typed by mistake is undone and a ghost battle is
 kept. Every turn ends as ``castra campaign advance`` ends it, tribute and siege costs computed
-from the map. A turn by the book records sealed orders, their meeting and a declaration of war
-(T5.2, T7.3, T7.4, T7.10), a Macedon season the D5, D10–D14 kinds, and a Bellum year its
-centres (B1): together they use every kind the ledger has.
+from the map. A turn by the book records sealed orders, their meeting (settled by a withdrawal
+under pursuit) and a declaration of war (T5.2, T7.3, T7.4, T7.10, T3.0), a Macedon season
+the D5, D6, D10–D14 kinds, and a Bellum year its centres (B1): together they use every kind
+the ledger has.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from assistant.ledger.events import (
     ProvinceTaken,
     RecruitmentOrdered,
     RuleChanged,
+    SideDone,
     SiegeLifted,
     SpecialActionOrdered,
     TacticalRetreat,
@@ -62,6 +64,7 @@ from assistant.ledger.naval import interception_event
 from assistant.ledger.orders import resolution
 from assistant.ledger.record import centres_event, winter_event
 from assistant.ledger.store import CampaignStore
+from assistant.ledger.withdrawal import withdrawal_event
 from converters.dice import ScriptedDice
 from converters.house_rules import HouseRules
 from ghost.battle import GhostBattle, TurnLosses
@@ -190,7 +193,9 @@ def sealed_turn(path: Path) -> CampaignStore:
     store.append(OrderGiven(nation="Rome", order=VoyageOrder(fleet="Rome fleet I", to="Capua")))
     store.append(OrderWithdrawn(nation="Rome", force="Rome fleet I"))
     store.append(resolution(store.state()))
-    store.append(MeetingAnswered(meeting=1, seek=[]))
+    # T3.0: Magna Graecia seeks battle; Rome I withdraws under one pursuit roll (a 4 misses)
+    store.append(MeetingAnswered(meeting=1, seek=["Magna Graecia"]))
+    store.append(withdrawal_event(store.state(), 1, ScriptedDice([4])))
     store.append(PlayerChanged(nation="Senones", player=False, note="the Senones' player left"))
     _advance(store)
     return store
@@ -204,6 +209,7 @@ def macedon_season(path: Path) -> CampaignStore:
     store.append(ArmyMobilised(side="Macedon", province="Hellas", army="Hellenic levy"))
     store.append(ForcedMarch(army="Macedon 2", loyalty=4))
     store.append(TacticalRetreat(army="Macedon 3"))
+    store.append(SideDone(side="Macedon"))  # D6: the initiative side has moved
     _advance(store)
     store.append(
         LoyaltyChanged(province="Hellespontine Phrygia", side="Macedon", by=-1, note="roll")

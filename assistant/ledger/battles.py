@@ -167,7 +167,12 @@ def _check_battle(state: CampaignData, event: BattleRecorded) -> None:
     the battle itself, and the PM standing where it is fought (T7.4)."""
     map_war.check_battle_on_map(state, event)
     dba_map.check_after_battle(state, event)
-    sealed.check_battle_meets(state, event.place, [c.nation for c in event.contingents])
+    sealed.check_battle_meets(
+        state,
+        event.place,
+        [c.nation for c in event.contingents],
+        naval=event.resolution == "naval",
+    )
     meeting_battle.check_armies_there(state, event)
     _check_core(state, event)
     map_war.check_fielded(state, event)

@@ -36,7 +36,9 @@ def _both_there(state: CampaignData, province: str) -> bool:
 
 
 def found_by_invasion(state: CampaignData, event: DbaMoved) -> None:
-    """D10, D6: an invasion that found enemy armies is a meeting of every army there."""
+    """D10, D6: an invasion that found enemy armies is a meeting of every army there; any
+    move may settle one (the defenders' tactical retreat, D5)."""
+    recheck(state)
     if event.move != "invasion" or state.dba_map is None or not _both_there(state, event.to):
         return
     here = state.dba_map.at(event.to)
@@ -98,7 +100,8 @@ def pairing_of(state: CampaignData, meeting: MeetingState) -> dict[str, Any] | N
 
 def _check_side_done(state: CampaignData, event: SideDone) -> None:
     """D6 phase 2: the side with the initiative has moved all the armies it will and says it
-    is done; then the other side moves and says so too (the battles follow)."""
+    is done; then the other side moves and says so too (the battles follow). Under house rule
+    ``orders = immediate`` the order of the two is not refused."""
     if state.dba_map is None:
         raise LedgerFieldError("side", N_("only the Macedon vs Persia map moves side by side (D6)"))
     if event.side not in state.dba_map.sides:
@@ -109,7 +112,8 @@ def _check_side_done(state: CampaignData, event: SideDone) -> None:
             sides=", ".join(state.dba_map.sides),
         )
     first = event.side == state.initiative
-    if not first and state.phase in (None, Phase.initiative, Phase.first_side_moves):
+    sealed = state.rules.orders == "sealed"
+    if sealed and not first and state.phase in (None, Phase.initiative, Phase.first_side_moves):
         raise LedgerFieldError(
             "side",
             N_("{first} has the initiative: it says it is done first (D6 phase 2)"),

@@ -644,10 +644,13 @@ def found_by_landing(state: CampaignData, army: str) -> None:
     )
 
 
-def check_battle_meets(state: CampaignData, place: str, nations: Iterable[str]) -> None:
+def check_battle_meets(
+    state: CampaignData, place: str, nations: Iterable[str], *, naval: bool = False
+) -> None:
     """T7.4: once the orders are carried out, a battle before the retreats is fought only where
     forces meet, between the nations of that meeting (a second battle after the retreats,
-    T4.3, is not bound to a meeting)."""
+    T4.3, is not bound to a meeting). T3.6: at sea, when one side sought battle and the other
+    avoided it, the naval battle follows only an interception that caught."""
     from assistant.ledger.phases import TARENTINE, Phase
 
     if (
@@ -659,6 +662,10 @@ def check_battle_meets(state: CampaignData, place: str, nations: Iterable[str]) 
         return
     fought = set(nations)
     there = [m for m in state.meetings if m.province == place]
+    if naval:
+        _check_intercepted(
+            state, [m for m in there if m.at_sea and fought <= set(m.meeting.nations)]
+        )
     if any(fought <= set(m.meeting.nations) for m in there):
         return
     raise refused(
@@ -671,6 +678,31 @@ def check_battle_meets(state: CampaignData, place: str, nations: Iterable[str]) 
         )
         or "-",
     )
+
+
+def _check_intercepted(state: CampaignData, found: list[MeetingState]) -> None:
+    """T3.6: a one-sided meeting at sea comes to battle only once the avoider is caught."""
+    for meeting in found:
+        seek = set(meeting.seek or [])
+        avoiders = [n for n in meeting.meeting.forces if state.forces.get(n) is not None
+                    and state.forces[n].nation not in seek]  # fmt: skip
+        if not seek or not avoiders:
+            continue
+        rolled = any(
+            tried.turn == state.turn and tried.target in avoiders for tried in state.interceptions
+        )
+        if meeting.settled or not rolled:
+            raise refused(
+                "place",
+                N_(
+                    "meeting {number} at {place}: {seek} sought battle, the others avoided it; "
+                    "a naval battle follows only an interception that caught (castra campaign "
+                    "intercept, T3.6)"
+                ),
+                number=meeting.meeting.number,
+                place=meeting.province,
+                seek=", ".join(sorted(seek)),
+            )
 
 
 def settle_by_battle(state: CampaignData, place: str, nations: Iterable[str]) -> None:

@@ -297,3 +297,23 @@ def test_t3_0_campaign_withdraw_on_the_command_line(
     )
     assert "Rome I lost 1 PM to the pursuit and withdrew from Roma to Capua" in done["summary"]
     assert run_json(capsys, "campaign", "meetings", "--file", path)["meetings"][0]["settled"]
+
+
+def test_t3_6_a_naval_battle_follows_only_an_interception_that_caught(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "sea.castra")
+    run(capsys, "campaign", "new", "tarentine", "--file", path)
+    run(capsys, "campaign", "sail", "Rome fleet I", "--to", "Syracusae", "--file", path)
+    run(capsys, "campaign", "sail", "Syracuse fleet I", "--to", "Roma", "--file", path)
+    run(capsys, "campaign", "resolve", "--file", path)
+    run(capsys, "campaign", "answer", "1", "--seek", "Rome", "--file", path)
+    record = ["record", "--meeting", "1", "--system", "naval", "--winner", "a",
+              "--naval-lost", "Syracuse:1"]  # fmt: skip
+    code, _out, err = run(capsys, "campaign", *record, "--file", path)
+    assert code == 2 and "only an interception that caught" in err and "T3.6" in err, err
+    caught = ["intercept", "Rome fleet I", "--target", "Syracuse fleet I", "--dice", "2"]
+    assert run_json(capsys, "campaign", *caught, "--file", path)["kind"] == "interception_rolled"
+    fought = run_json(capsys, "campaign", *record, "--file", path)
+    assert fought["kind"] == "battle_recorded"
+    assert run_json(capsys, "campaign", "meetings", "--file", path)["meetings"][0]["settled"]

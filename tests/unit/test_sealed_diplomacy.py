@@ -9,7 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from armylists.scenarios import load_scenario
+from assistant.ledger.events import MarchOrder, OrderGiven, TreatyOrder, VoyageOrder, WarOrder
+from assistant.ledger.orders import resolution
+from assistant.ledger.store import CampaignStore
 from tests.unit.test_ledger_cli import run, run_json
 
 TREATY = ["treaty", "--party", "Rome", "--party", "Magna Graecia", "--terms", "peace in Italy"]
@@ -100,3 +106,48 @@ def test_t7_3_one_at_a_time_they_are_recorded_at_once(
     assert run_json(capsys, "campaign", *WAR, "--file", path)["kind"] == "war_declared"
     code, _out, err = run(capsys, "campaign", *TREATY, "--nation", "Rome", "--file", path)
     assert code == 2 and "--nation: only for sealed orders" in err
+
+
+POOL = [
+    ("Rome", MarchOrder(army="Rome I", to="Corfinium")),
+    ("Magna Graecia", MarchOrder(army="Magna Graecia III", to="Roma")),
+    ("Rome", VoyageOrder(fleet="Rome fleet I", to="Syracusae")),
+    ("Syracuse", VoyageOrder(fleet="Syracuse fleet I", to="Roma")),
+    ("Senones", MarchOrder(army="Senones II", to="Firnum Picenum")),
+    ("Rome", TreatyOrder(parties=["Rome", "Magna Graecia"], terms="peace in Italy")),
+    ("Syracuse", TreatyOrder(parties=["Syracuse", "Rome"], terms="the straits")),
+    ("Rome", WarOrder(on="Carthage")),
+]
+"""Orders of several nations, phase 2 and 3 together, any subset of which can be given."""
+
+
+@settings(max_examples=15, deadline=None)
+@given(picked=st.lists(st.sampled_from(range(len(POOL))), unique=True), data=st.data())
+def test_t7_3_carrying_out_does_not_depend_on_the_order_the_orders_came_in(
+    picked: list[int], data: st.DataObject
+) -> None:
+    """T7.3 ("Le mosse sono contemporanee"): the same orders entered in another order give the
+    same moves, meetings and relations — treaties and declarations of war included."""
+    import tempfile
+
+    shuffled = data.draw(st.permutations(picked))
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number, order in enumerate((picked, shuffled)):
+            path = Path(folder) / f"{number}.castra"
+            with CampaignStore.create(path, load_scenario("tarentine")) as store:
+                for index in order:
+                    nation, given_order = POOL[index]
+                    store.append(OrderGiven(nation=nation, order=given_order))
+                event = resolution(store.state())
+                store.append(event)
+                state = store.state()
+                results.append(
+                    (
+                        event.moves,
+                        event.meetings,
+                        sorted(map(tuple, state.wars)),
+                        sorted(tuple(t.parties) for t in state.treaties),
+                    )
+                )
+    assert results[0] == results[1]

@@ -113,7 +113,7 @@ def test_story_a_tarentine_turn_by_the_book(
     run(capsys, "campaign", "fall-back", "Pyrrhus I", "--to", options[0]["province"],
         "--file", path)  # fmt: skip
     refused(capsys, path, ["recruit", "--nation", "Rome", "--land", "1", "--province", "Roma"],
-            "belongs to recruitment and shipbuilding (T5.2 phase 1)")  # fmt: skip
+            "orders belongs to movement (T5.2 phase 3)", "the turn is at retreats")  # fmt: skip
 
     # T5.2 phase 11, T5.3: the turn ends with the tribute
     ended = run_json(capsys, "campaign", "advance", "--file", path)
