@@ -22,7 +22,7 @@ from converters.house_rules import ControlTie
 from converters.i18n import N_
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = ["Occupation", "loyalty_toward", "occupation_checks", "occupations"]
 
@@ -67,7 +67,7 @@ def _side(nation: str, paid_by: str | None) -> str:
     return paid_by or nation
 
 
-def loyalty_toward(state: CampaignState, province: str, nation: str) -> int:
+def loyalty_toward(state: CampaignData, province: str, nation: str) -> int:
     """T5.3, T5.7: the province's loyalty toward ``nation``: −10 for ever once ``nation`` or
     an ally of it sacked it; 0 once a control check spent it; its homeland's loyalty from the
     scenario; 0 toward anyone else (a conqueror has no loyalty there)."""
@@ -79,7 +79,7 @@ def loyalty_toward(state: CampaignState, province: str, nation: str) -> int:
     return facts.loyalty if facts.homeland == nation else 0
 
 
-def occupations(state: CampaignState) -> list[Occupation]:
+def occupations(state: CampaignData) -> list[Occupation]:
     """T5.7, T7.7, T5.5: every province where land PM of a nation at war with its controller
     stand and none of the controller's side do, in the scenario's order (empty without a
     map)."""
@@ -121,7 +121,7 @@ def occupations(state: CampaignState) -> list[Occupation]:
     return found
 
 
-def occupation_checks(state: CampaignState) -> list[str]:
+def occupation_checks(state: CampaignData) -> list[str]:
     """T5.7: check every occupied province found on the map now; the occupier takes those it
     wins, and each checked province's loyalty is 0 for ever (a sack's −10 stays). Returns a
     line per province, for the winter's summary."""

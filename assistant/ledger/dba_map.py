@@ -10,9 +10,10 @@ so the store writes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from armylists.scenarios import Scenario
+from assistant.ledger.family import Family
 from converters import dba_campaign as rules
 from converters.campaign_map import Board
 from converters.dba_campaign import Happening, MapState, RuleBroken
@@ -26,17 +27,19 @@ if TYPE_CHECKING:
         LoyaltyChanged,
         SpecialActionOrdered,
     )
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "ARMY_MOBILISED",
+    "DBA_MOVED",
     "HOMELAND",
-    "after_battle",
+    "LOYALTY_CHANGED",
+    "SPECIAL_ACTION",
+    "check_after_battle",
+    "describe_after_battle",
     "end_of_turn",
-    "loyalty",
-    "mobilised",
-    "moved",
+    "evolve_after_battle",
     "pairing",
-    "special",
     "start",
     "summary",
 ]
@@ -68,8 +71,8 @@ def start(scenario: Scenario) -> MapState | None:
     )
 
 
-def _map(state: CampaignState) -> tuple[MapState, Board]:
-    from assistant.ledger.state import LedgerError
+def _map(state: CampaignData) -> tuple[MapState, Board]:
+    from assistant.ledger.errors import LedgerError
 
     if state.dba_map is None or state.scenario.board is None:
         raise LedgerError(
@@ -85,166 +88,253 @@ def _map(state: CampaignState) -> tuple[MapState, Board]:
 
 
 def _refused(error: RuleBroken) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(str(error))
 
 
-def moved(state: CampaignState, event: DbaMoved, apply: bool, event_id: int) -> str:
-    """D10: one army's move; the forced march's and the retreat's morale go in its journal."""
+_MOVES = {
+    "redeploy": N_("{army} redeploys to {to} (D10)"),
+    "forced-march": N_("{army} forced march to {to} (D5)"),
+    "landing": N_("{army} sails for {to}, lands on turn {turn} (D10)"),
+    "retreat": N_("{army} tactical retreat to {to} (D5)"),
+}
+"""A move's words in the history (an invasion's follow what happened)."""
+
+
+def _moved(state: CampaignData, event: DbaMoved) -> tuple[MapState, str]:
+    """D10, D5: the map after the move and the template that tells it (a RuleBroken refusal)."""
     current, board = _map(state)
-    before = current.armies.get(event.army)
+    match event.move:
+        case "redeploy":
+            after = rules.redeploy(current, board, event.army, event.to)
+        case "forced-march":
+            if event.via is None:
+                raise RuleBroken(_("via: a forced march names the province it passes (D5)"))
+            after = rules.forced_march_to(
+                current, board, event.army, event.via, event.to, bar=state.rules.forced_march_bar
+            )
+        case "landing":
+            after = rules.sea_landing(current, board, event.army, event.to)
+        case "invasion":
+            after, happened = rules.invade(current, board, event.army, event.to)
+            return after, (
+                N_("{army} invades {to}: taken without battle (D10)")
+                if happened.what == "taken"
+                else N_("{army} invades {to}: battle (D10)")
+            )
+        case "retreat":
+            after = rules.tactical_retreat_to(current, board, event.army, event.to)
+    return after, _MOVES[event.move]
+
+
+def _check_moved(state: CampaignData, event: DbaMoved) -> None:
+    """D10: one army's move by the rules of its kind."""
     try:
-        match event.move:
-            case "redeploy":
-                after = rules.redeploy(current, board, event.army, event.to)
-                text = N_("{army} redeploys to {to} (D10)")
-            case "forced-march":
-                if event.via is None:
-                    raise RuleBroken(_("via: a forced march names the province it passes (D5)"))
-                after = rules.forced_march_to(
-                    current,
-                    board,
-                    event.army,
-                    event.via,
-                    event.to,
-                    bar=state.rules.forced_march_bar,
-                )
-                text = N_("{army} forced march to {to} (D5)")
-            case "landing":
-                after = rules.sea_landing(current, board, event.army, event.to)
-                text = N_("{army} sails for {to}, lands on turn {turn} (D10)")
-            case "invasion":
-                after, happened = rules.invade(current, board, event.army, event.to)
-                text = (
-                    N_("{army} invades {to}: taken without battle (D10)")
-                    if happened.what == "taken"
-                    else N_("{army} invades {to}: battle (D10)")
-                )
-            case "retreat":
-                after = rules.tactical_retreat_to(current, board, event.army, event.to)
-                text = N_("{army} tactical retreat to {to} (D5)")
+        _moved(state, event)
     except RuleBroken as error:
         raise _refused(error) from None
-    assert before is not None
+
+
+def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
+    """D10: the move made; the forced march's and the retreat's morale go in its journal, in
+    the history's words. Returns those words."""
+    after, template = _moved(state, event)
     landed = after.armies.get(event.army)
-    words = text.format(
+    words = template.format(
         army=event.army, to=event.to, turn=landed.lands_on if landed is not None else ""
     )
-    if apply:
-        state.dba_map = after
-        if event.move in ("forced-march", "retreat"):
-            morale = landed.morale if landed is not None else 0
-            state.write_journal(
-                event.army, morale, words, state.turn, event_id, disbanded=landed is None
-            )
+    state.dba_map = after
+    if event.move in ("forced-march", "retreat"):
+        morale = landed.morale if landed is not None else 0
+        state.write_journal(
+            event.army, morale, words, state.turn, event_id, disbanded=landed is None
+        )
     return words
 
 
-def special(state: CampaignState, event: SpecialActionOrdered, apply: bool) -> str:
-    """D11: works or agitation begun, or broken off (its effect forfeit)."""
+def _describe_moved(event: DbaMoved, words: str) -> str:
+    return words
+
+
+DBA_MOVED = Family(_check_moved, _evolve_moved, _describe_moved)
+
+
+def _special(state: CampaignData, event: SpecialActionOrdered) -> MapState:
     current, _board = _map(state)
+    if event.action == "works":
+        return rules.works(current, event.army)
+    if event.action == "agitation":
+        return rules.agitate(current, event.army)
+    return rules.break_off(current, event.army)
+
+
+def _check_special(state: CampaignData, event: SpecialActionOrdered) -> None:
+    """D11: works or agitation begun, or broken off (its effect forfeit)."""
     try:
-        if event.action == "works":
-            after = rules.works(current, event.army)
-        elif event.action == "agitation":
-            after = rules.agitate(current, event.army)
-        else:
-            after = rules.break_off(current, event.army)
+        _special(state, event)
     except RuleBroken as error:
         raise _refused(error) from None
-    if apply:
-        state.dba_map = after
+
+
+def _evolve_special(state: CampaignData, event: SpecialActionOrdered, _event_id: int) -> int:
+    state.dba_map = _special(state, event)
+    return state.turn + rules.SEASON
+
+
+def _describe_special(event: SpecialActionOrdered, until: int) -> str:
     if event.action == "break-off":
         return N_("{army} breaks off: no effect (D11)").format(army=event.army)
     return N_("{army} begins {action} until turn {turn} (D11)").format(
-        army=event.army, action=event.action, turn=state.turn + rules.SEASON
+        army=event.army, action=event.action, turn=until
     )
 
 
-def mobilised(state: CampaignState, event: ArmyMobilised, apply: bool, event_id: int) -> str:
+SPECIAL_ACTION = Family(_check_special, _evolve_special, _describe_special)
+
+
+def _mobilise(state: CampaignData, event: ArmyMobilised) -> MapState:
+    current, board = _map(state)
+    return rules.mobilise(current, board, event.side, event.province, event.army)
+
+
+def _check_mobilised(state: CampaignData, event: ArmyMobilised) -> None:
     """D11: a one-season army raised; the province devastated (D12)."""
-    from assistant.ledger.state import ArmyState, LedgerError
+    from assistant.ledger.errors import LedgerError
 
     if event.army in state.armies:
         raise LedgerError(_("army: {army!r} is already an army").format(army=event.army))
-    current, board = _map(state)
     try:
-        after = rules.mobilise(current, board, event.side, event.province, event.army)
+        _mobilise(state, event)
     except RuleBroken as error:
         raise _refused(error) from None
-    if apply:
-        state.dba_map = after
-        state.armies[event.army] = ArmyState(name=event.army, nation=event.side, morale=3)
+
+
+def _evolve_mobilised(state: CampaignData, event: ArmyMobilised, _event_id: int) -> None:
+    from assistant.ledger.models import ArmyState
+
+    state.dba_map = _mobilise(state, event)
+    state.armies[event.army] = ArmyState(name=event.army, nation=event.side, morale=3)
+
+
+def _describe_mobilised(event: ArmyMobilised, _happened: None) -> str:
     return N_("{side} mobilises {army} in {province}, now devastated (D11, D12)").format(
         side=event.side, army=event.army, province=event.province
     )
 
 
-def loyalty(state: CampaignState, event: LoyaltyChanged, apply: bool) -> str:
+ARMY_MOBILISED = Family(_check_mobilised, _evolve_mobilised, _describe_mobilised)
+
+
+def _loyalty(state: CampaignData, event: LoyaltyChanged) -> MapState:
+    current, _board = _map(state)
+    return rules.change_loyalty(current, event.province, event.side, event.by, roll=event.roll)
+
+
+def _check_loyalty(state: CampaignData, event: LoyaltyChanged) -> None:
     """D14: the referee's loyalty change with its reason; D12's statuses follow."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     if not event.note.strip():
         raise LedgerError(_("note: say why the loyalty changes (D14)"))
-    current, _board = _map(state)
     try:
-        after = rules.change_loyalty(current, event.province, event.side, event.by, roll=event.roll)
+        _loyalty(state, event)
     except RuleBroken as error:
         raise _refused(error) from None
-    if apply:
-        state.dba_map = after
-    now = after.provinces[event.province].loyalty[event.side]
+
+
+class Loyal(NamedTuple):
+    """A province's loyalty to a side after a change, and its status (D12, D14)."""
+
+    now: int
+    status: str
+
+
+def _evolve_loyalty(state: CampaignData, event: LoyaltyChanged, _event_id: int) -> Loyal:
+    after = _loyalty(state, event)
+    state.dba_map = after
+    return Loyal(
+        after.provinces[event.province].loyalty[event.side], rules.status(after, event.province)
+    )
+
+
+def _describe_loyalty(event: LoyaltyChanged, loyal: Loyal) -> str:
     return N_("{province}: {side} loyalty {by} → {now}, {status} (D14)").format(
         province=event.province,
         side=event.side,
         by=f"{event.by:+d}",
-        now=now,
-        status=rules.status(after, event.province),
+        now=loyal.now,
+        status=loyal.status,
     )
 
 
-def after_battle(
-    state: CampaignState, event: BattleRecorded, event_id: int, *, apply: bool = True
-) -> str:
+LOYALTY_CHANGED = Family(_check_loyalty, _evolve_loyalty, _describe_loyalty)
+
+
+def _fought(event: BattleRecorded) -> tuple[str, str] | None:
+    """(winner, loser) of a battle between two armies of the map, or None."""
+    fought: dict[str, str] = {c.side: c.army for c in event.contingents if c.army is not None}
+    winner = fought.get(event.winner)
+    loser = fought.get("b" if event.winner == "a" else "a")
+    if winner is None or loser is None:
+        return None
+    return winner, loser
+
+
+def _on_the_map(state: CampaignData, event: BattleRecorded) -> bool:
+    return not (state.dba_map is None or state.scenario.board is None or event.winner == "draw")
+
+
+def check_after_battle(state: CampaignData, event: BattleRecorded) -> None:
+    """D2: the moves a battle's result makes are checked on the map before the battle, so a
+    retreat the rules refuse (``retreat_to``) writes nothing."""
+    if not _on_the_map(state, event):
+        if event.retreat_to is not None:
+            raise _refused(RuleBroken(_("retreat_to: only a battle on the map moves armies (D2)")))
+        return
+    armies = _fought(event)
+    if armies is None:
+        return
+    current, board = _map(state)
+    try:
+        rules.after_battle(current, board, event.place, *armies, event.retreat_to)
+    except RuleBroken as error:
+        raise _refused(error) from None
+
+
+def evolve_after_battle(
+    state: CampaignData, event: BattleRecorded, event_id: int
+) -> tuple[str, ...]:
     """D2: the battle's armies move as its result says, in the battle's own event (after its
     morale, D3–D4, so an army that ceased to exist does not retreat): the beaten attacker
     falls back, the beaten defender retreats, the winning attacker takes the province. An
     army left with nowhere to go ceases to exist, in its journal. Nothing moves for a draw
-    or for armies not standing where the battle was fought. Checked (``apply`` False) on the
-    map before the battle, so a retreat the rules refuse (``retreat_to``) writes nothing."""
-    if state.dba_map is None or state.scenario.board is None or event.winner == "draw":
-        if event.retreat_to is not None:
-            raise _refused(RuleBroken(_("retreat_to: only a battle on the map moves armies (D2)")))
-        return ""
-    fought = {c.side: c.army for c in event.contingents if c.army is not None}
-    winner = fought.get(event.winner)
-    loser = fought.get("b" if event.winner == "a" else "a")
-    if winner is None or loser is None:
-        return ""
+    or for armies not standing where the battle was fought. What happened, for the words."""
+    armies = _fought(event) if _on_the_map(state, event) else None
+    if armies is None:
+        return ()
     current, board = _map(state)
     try:
-        after, happened = rules.after_battle(
-            current, board, event.place, winner, loser, event.retreat_to
-        )
-    except RuleBroken as error:
+        after, happened = rules.after_battle(current, board, event.place, *armies, event.retreat_to)
+    except RuleBroken as error:  # pragma: no cover - checked before the battle
         raise _refused(error) from None
-    if not apply:
-        return ""
     state.dba_map = after
-    words: list[str] = []
     for happening in happened:
-        said = _said(happening, after)
-        words.append(said)
         name = happening.army
         if happening.what == "no-retreat" and name is not None and state.armies[name].alive:
+            said = _said(happening, after)
             state.write_journal(
                 name, state.armies[name].morale, said, state.turn, event_id, disbanded=True
             )
-    return "; " + N_("map: {moves}").format(moves=", ".join(words)) if words else ""
+    return tuple(_said(happening, after) for happening in happened)
 
 
-def end_of_turn(state: CampaignState, event_id: int) -> list[str]:
+def describe_after_battle(said: tuple[str, ...]) -> str:
+    """The armies' moves after a battle, after its own summary ("" when none moved)."""
+    return "; " + N_("map: {moves}").format(moves=", ".join(said)) if said else ""
+
+
+def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
     """Close the turn on the map (after the ledger's own turn change): season-long actions,
     landings, revolts, supply traced; deaths and deadlines into the armies' journals."""
     if state.dba_map is None or state.scenario.board is None:
@@ -304,7 +394,7 @@ def _said(happening: Happening, state: MapState) -> str:
     )
 
 
-def summary(state: CampaignState) -> dict[str, object]:
+def summary(state: CampaignData) -> dict[str, object]:
     """The map as it stands, language-neutral (``campaign map --json``, the app): each
     province's holder, loyalty, status (D12) and the armies there with morale, action and
     deadline; each side's mobilisations this year (D11)."""
@@ -362,10 +452,10 @@ def summary(state: CampaignState) -> dict[str, object]:
     }
 
 
-def pairing(state: CampaignState, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
+def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
     """D8: who fights whom in ``province`` now (the attacker is the side with the
     initiative's enemy when it invaded: the side that does not hold the province)."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     current, _board = _map(state)
     if province not in current.provinces:

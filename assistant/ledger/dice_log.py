@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assistant.ledger.state import LedgerError, LedgerFieldError
+from assistant.ledger.errors import LedgerError, LedgerFieldError
 from converters.dice import Roll
 from converters.dice_battle import CAPTURE_TARGET, NavalCapture
 from converters.errors import field_error

@@ -12,9 +12,7 @@ rules of the map live in one module rather than in ``state.py``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.board import shipped_board
 from armylists.names import nation_name
@@ -27,18 +25,29 @@ from assistant.ledger.events import (
     ForceSplit,
     TroopsLanded,
 )
+from assistant.ledger.family import Family
+from assistant.ledger.models import Force, ForceKind
 from converters.campaign_map import Board
 from converters.force_names import generated_name, shown_name
 from converters.i18n import N_, _
 from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "ARMY_MOVED",
+    "FLEET_SAILED",
+    "FORCES_MERGED",
+    "FORCE_RENAMED",
+    "FORCE_SPLIT",
+    "TROOPS_LANDED",
     "Force",
+    "ForceKind",
     "alliances",
     "board_of",
+    "check_march",
+    "check_voyage",
     "default_name",
     "deploy_at",
     "deploy_province",
@@ -53,45 +62,11 @@ __all__ = [
     "tribute_now",
 ]
 
-ForceKind = Literal["army", "fleet"]
-"""Land PM march in armies, naval PM sail in fleets."""
 
 MADE_BEFORE_THE_MAP = N_(
     "forces placed from the start table (T7.2): this campaign was made before the map"
 )
 """The history's note on a campaign file older than the map (stored language-neutral)."""
-
-
-class Force(BaseModel):
-    """One army or fleet on the map (T7.2)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str
-    """Its name, unique in the campaign ("Rome I", "Carthage fleet I" …)."""
-    nation: str
-    """Whose it is."""
-    kind: ForceKind
-    """An army (land PM) or a fleet (naval PM)."""
-    province: str
-    """Where it stands (an army aboard a fleet: where the fleet is)."""
-    pm: int
-    """Its PM, 1 or more."""
-    paid_by: str | None = None
-    """Mercenaries: the nation whose pay they are in (T5.5)."""
-    aboard: str | None = None
-    """An army: the fleet carrying it, if any (T7.3)."""
-    moved: int = 0
-    """The last turn it marched, sailed or landed (one move a turn, T7.3)."""
-    came_from: str | None = None
-    """Where it marched or sailed from on its last move (an attacker retreats there, T4.3,
-    T3.7)."""
-    landed_from: str | None = None
-    """An army: the fleet that landed it on its last move, if it landed (a beaten lander goes
-    back aboard, T7.5)."""
-    held: int = 0
-    """The first spring turn on which it holds troops out of winter training: it cannot move
-    that turn (T6.1)."""
 
 
 # ---- the board ---------------------------------------------------------------------------
@@ -146,10 +121,10 @@ def placed_from_start(scenario: Scenario) -> dict[str, Force]:
 # ---- reading -----------------------------------------------------------------------------
 
 
-def _board(state: CampaignState) -> Board:
+def _board(state: CampaignData) -> Board:
     board = board_of(state.scenario)
     if board is None:
-        from assistant.ledger.state import LedgerError
+        from assistant.ledger.errors import LedgerError
 
         raise LedgerError(
             _(
@@ -158,7 +133,7 @@ def _board(state: CampaignState) -> Board:
         )
     if state.scenario.armies:
         # A DBA campaign's armies are whole armies with morale (D1), moved by D10, not PM.
-        from assistant.ledger.state import LedgerError
+        from assistant.ledger.errors import LedgerError
 
         raise LedgerError(
             _("kind: {title} moves its armies by D10, not in PM (T7)").format(
@@ -168,19 +143,19 @@ def _board(state: CampaignState) -> Board:
     return board
 
 
-def on_map(state: CampaignState) -> list[Force]:
+def on_map(state: CampaignData) -> list[Force]:
     """The forces on the map now: those of a nation away (Pyrrhus in Greece, T7.9) are not."""
     return [f for f in state.forces.values() if not state.nations[f.nation].away]
 
 
-def alliances(state: CampaignState) -> list[list[str]]:
+def alliances(state: CampaignData) -> list[list[str]]:
     """T5.5, T7.10: the scenario's alliances and every alliance treaty in force."""
     found = [list(group) for group in state.scenario.alliances]
     found += [t.parties for t in state.treaties if t.alliance and t.broken_by is None]
     return found
 
 
-def enemies_meet(state: CampaignState, province: str) -> bool:
+def enemies_meet(state: CampaignData, province: str) -> bool:
     """T7.4: armies of nations at war stand in ``province`` (a battle belongs there)."""
     sides = {f.paid_by or f.nation for f in on_map(state) if f.province == province}
     groups = alliances(state)
@@ -188,7 +163,7 @@ def enemies_meet(state: CampaignState, province: str) -> bool:
 
 
 def sides_at(
-    state: CampaignState, province: str
+    state: CampaignData, province: str
 ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
     """T7.4: the armies standing in ``province`` as the two sides of a battle there (both empty
     when no enemies meet), by :func:`converters.battle_sides.battle_sides`."""
@@ -203,7 +178,7 @@ def sides_at(
     return battle_sides(troops, state.control.get(province, homeland), alliances(state))
 
 
-def standing_pm(state: CampaignState, province: str, kind: ForceKind) -> dict[str, int]:
+def standing_pm(state: CampaignData, province: str, kind: ForceKind) -> dict[str, int]:
     """T7.4: each nation's PM of ``kind`` standing in ``province`` now (every nation, 0 where
     none; an army aboard a fleet stands where the fleet is; a nation away stands nowhere)."""
     found = dict.fromkeys(state.nations, 0)
@@ -213,7 +188,7 @@ def standing_pm(state: CampaignState, province: str, kind: ForceKind) -> dict[st
     return found
 
 
-def tribute_now(state: CampaignState) -> TributeResult:
+def tribute_now(state: CampaignData) -> TributeResult:
     """T5.3, T7.8: this turn's tribute as it would be collected now, from the map."""
     facts = []
     armies = [f for f in on_map(state) if f.kind == "army"]
@@ -242,7 +217,7 @@ def tribute_now(state: CampaignState) -> TributeResult:
     )
 
 
-def stationed_pm(state: CampaignState) -> dict[str, int]:
+def stationed_pm(state: CampaignData) -> dict[str, int]:
     """T5.7, T7.7: for each occupied province, the land PM its holder has standing there."""
     found: dict[str, int] = {}
     for entry in state.occupied():
@@ -254,7 +229,7 @@ def stationed_pm(state: CampaignState) -> dict[str, int]:
     return found
 
 
-def map_summary(state: CampaignState) -> dict[str, Any]:
+def map_summary(state: CampaignData) -> dict[str, Any]:
     """The JSON of ``castra campaign map``: every province with its neighbours and forces."""
     board = _board(state)
     provinces: dict[str, Any] = {}
@@ -302,12 +277,12 @@ def map_summary(state: CampaignState) -> dict[str, Any]:
 
 
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _force(state: CampaignState, name: str, field: str, kind: ForceKind | None = None) -> Force:
+def _force(state: CampaignData, name: str, field: str, kind: ForceKind | None = None) -> Force:
     found = state.forces.get(name)
     if found is None:
         choices = [
@@ -345,12 +320,12 @@ def _said(force: Force) -> str:
     return shown_name(force.name, force.nation, force.kind)
 
 
-def _no_winter_moves(state: CampaignState) -> None:
+def _no_winter_moves(state: CampaignData) -> None:
     if state.is_winter:
         raise _error(_("turn: no movement in the winter turn (T5.1)"))
 
 
-def refuse_if_held(state: CampaignState, force: Force, field: str) -> None:
+def refuse_if_held(state: CampaignData, force: Force, field: str) -> None:
     """T6.1: a force holding troops deployed from winter training this turn cannot move."""
     if force.held == state.turn:
         raise _error(
@@ -361,7 +336,17 @@ def refuse_if_held(state: CampaignState, force: Force, field: str) -> None:
         )
 
 
-def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
+class Marched(NamedTuple):
+    """An army's march (T7.3): its PM, whence, whither and by which road."""
+
+    army: str
+    pm: int
+    start: str
+    to: str
+    way: str | None
+
+
+def check_march(state: CampaignData, event: ArmyMoved) -> None:
     """T7.3: an army marches one province a turn, to a neighbour joined by a road."""
     board = _board(state)
     _no_winter_moves(state)
@@ -381,8 +366,7 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
     refuse_if_held(state, army, "army")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
-    way = board.land_way(army.province, event.to)
-    if way is None:
+    if board.land_way(army.province, event.to) is None:
         raise _error(
             _("to: no road joins {here} and {to}; by road: {choices} (T7.3)").format(
                 here=army.province,
@@ -390,21 +374,60 @@ def move_army(state: CampaignState, event: ArmyMoved, apply: bool) -> str:
                 choices=", ".join(board.road_neighbours(army.province)),
             )
         )
-    came_from = army.province
-    if apply:
-        army.came_from = army.province
-        army.province = event.to
-        army.moved = state.turn
-        army.landed_from = None
-    marched = (
+
+
+def _evolve_march(state: CampaignData, event: ArmyMoved, _event_id: int) -> Marched:
+    army = state.forces[event.army]
+    way = _board(state).land_way(army.province, event.to)
+    marched = Marched(army.name, army.pm, army.province, event.to, way)
+    army.came_from = army.province
+    army.province = event.to
+    army.moved = state.turn
+    army.landed_from = None
+    return marched
+
+
+def _describe_march(event: ArmyMoved, marched: Marched) -> str:
+    template = (
         N_("{army} ({pm} PM) marched from {start} to {to} by the mountain road (T3.2)")
-        if way == "mountain"
+        if marched.way == "mountain"
         else N_("{army} ({pm} PM) marched from {start} to {to}")
     )
-    return marched.format(army=army.name, pm=army.pm, start=came_from, to=event.to)
+    return template.format(army=marched.army, pm=marched.pm, start=marched.start, to=marched.to)
 
 
-def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
+ARMY_MOVED = Family(check_march, _evolve_march, _describe_march)
+
+
+class Sailed(NamedTuple):
+    """A fleet's voyage (T7.3): its PM, the route, where it started, the troops it carried."""
+
+    fleet: str
+    pm: int
+    route: tuple[str, ...]
+    start: str
+    troops: tuple[tuple[str, int], ...]
+    landed: bool
+
+
+def _route(state: CampaignData, fleet: Force, event: FleetSailed) -> list[str] | None:
+    """The route given, else the shortest by sea (None: there is none)."""
+    if event.via:
+        return [fleet.province, *event.via, event.to]
+    return _board(state).shortest_sea_route(fleet.province, event.to)
+
+
+def _carried(state: CampaignData, fleet: Force, event: FleetSailed) -> list[Force]:
+    """The armies aboard, then those the event carries, each once."""
+    carried = [f for f in state.forces.values() if f.aboard == fleet.name]
+    for name in event.carry:
+        army = state.forces[name]
+        if army not in carried:
+            carried.append(army)
+    return carried
+
+
+def check_voyage(state: CampaignData, event: FleetSailed) -> None:
     """T7.3, T3.7: a fleet sails at most 8 stretches through maritime provinces (the route
     given, else the shortest), carrying troops that started the turn with it (1 naval PM per
     land PM); landing them ends its move, and only Pyrrhus lands on the African coast."""
@@ -418,18 +441,14 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
     refuse_if_held(state, fleet, "fleet")
     if event.to not in board.provinces:
         raise _error(_("to: not a province of the board: {to!r}").format(to=event.to))
-    if event.via:
-        route = [fleet.province, *event.via, event.to]
-    else:
-        found = board.shortest_sea_route(fleet.province, event.to)
-        if found is None:
-            raise _error(
-                _(
-                    "to: no sea route from {here} to {to}: fleets sail only through maritime "
-                    "provinces (T7.3)"
-                ).format(here=fleet.province, to=event.to)
-            )
-        route = found
+    route = _route(state, fleet, event)
+    if route is None:
+        raise _error(
+            _(
+                "to: no sea route from {here} to {to}: fleets sail only through maritime "
+                "provinces (T7.3)"
+            ).format(here=fleet.province, to=event.to)
+        )
     try:
         board.check_sea_route(route)
     except ValueError as error:
@@ -479,26 +498,45 @@ def sail_fleet(state: CampaignState, event: FleetSailed, apply: bool) -> str:
         raise _error(_("land: {fleet} carries no troops").format(fleet=_said(fleet)))
     if event.land:
         _check_landing(board, event.to, carried)
-    start = fleet.province
-    if apply:
-        fleet.came_from = fleet.province
-        fleet.province = event.to
-        fleet.moved = state.turn
-        for army in carried:
-            army.came_from = None
-            army.province = event.to
-            army.moved = state.turn
-            army.aboard = None if event.land else fleet.name
-            army.landed_from = fleet.name if event.land else None
-    stayed = start == event.to
-    troops = "landed" if carried and event.land else "carrying" if carried else ""
-    return _SAILED[stayed, troops].format(
-        fleet=fleet.name,
-        pm=fleet.pm,
-        route=" → ".join(route),
-        province=start,
-        troops=", ".join(f"{a.name} {a.pm} PM" for a in carried),
+
+
+def _evolve_voyage(state: CampaignData, event: FleetSailed, _event_id: int) -> Sailed:
+    fleet = state.forces[event.fleet]
+    route = _route(state, fleet, event) or []
+    carried = _carried(state, fleet, event)
+    sailed = Sailed(
+        fleet.name,
+        fleet.pm,
+        tuple(route),
+        fleet.province,
+        tuple((a.name, a.pm) for a in carried),
+        event.land,
     )
+    fleet.came_from = fleet.province
+    fleet.province = event.to
+    fleet.moved = state.turn
+    for army in carried:
+        army.came_from = None
+        army.province = event.to
+        army.moved = state.turn
+        army.aboard = None if event.land else fleet.name
+        army.landed_from = fleet.name if event.land else None
+    return sailed
+
+
+def _describe_voyage(event: FleetSailed, sailed: Sailed) -> str:
+    stayed = sailed.start == event.to
+    troops = "landed" if sailed.troops and sailed.landed else "carrying" if sailed.troops else ""
+    return _SAILED[stayed, troops].format(
+        fleet=sailed.fleet,
+        pm=sailed.pm,
+        route=" → ".join(sailed.route),
+        province=sailed.start,
+        troops=", ".join(f"{name} {pm} PM" for name, pm in sailed.troops),
+    )
+
+
+FLEET_SAILED = Family(check_voyage, _evolve_voyage, _describe_voyage)
 
 
 _SAILED = {
@@ -522,7 +560,16 @@ def _check_landing(board: Board, province: str, armies: list[Force]) -> None:
         )
 
 
-def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
+class Landed(NamedTuple):
+    """An army landed (T7.3): its PM, where, from which fleet."""
+
+    army: str
+    pm: int
+    province: str
+    fleet: str
+
+
+def _check_landed(state: CampaignData, event: TroopsLanded) -> None:
     """T7.3: an army aboard a fleet lands where the fleet is; landing ends the fleet's move."""
     board = _board(state)
     _no_winter_moves(state)
@@ -530,18 +577,28 @@ def land_troops(state: CampaignState, event: TroopsLanded, apply: bool) -> str:
     if army.aboard is None:
         raise _error(_("army: {army} is not aboard a fleet").format(army=_said(army)))
     _check_landing(board, army.province, [army])
-    fleet = state.forces[army.aboard]
-    if apply:
-        army.aboard = None
-        army.moved = state.turn
-        army.landed_from = fleet.name
-        fleet.moved = state.turn
+
+
+def _evolve_landed(state: CampaignData, event: TroopsLanded, _event_id: int) -> Landed:
+    army = state.forces[event.army]
+    fleet = state.forces[army.aboard or ""]
+    army.aboard = None
+    army.moved = state.turn
+    army.landed_from = fleet.name
+    fleet.moved = state.turn
+    return Landed(army.name, army.pm, army.province, fleet.name)
+
+
+def _describe_landed(event: TroopsLanded, landed: Landed) -> str:
     return N_("{army} ({pm} PM) landed at {province} from {fleet}").format(
-        army=army.name, pm=army.pm, province=army.province, fleet=fleet.name
+        army=landed.army, pm=landed.pm, province=landed.province, fleet=landed.fleet
     )
 
 
-def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
+TROOPS_LANDED = Family(_check_landed, _evolve_landed, _describe_landed)
+
+
+def _check_rename(state: CampaignData, event: ForceRenamed) -> None:
     """T7.2: the referee renames an army or fleet."""
     force = _force(state, event.force, "force")
     new = event.name.strip()
@@ -549,13 +606,20 @@ def rename(state: CampaignState, event: ForceRenamed, apply: bool) -> str:
         raise _error(_("name: give the new name"))
     if new in state.forces and new != force.name:
         raise _error(_("name: {name} is already taken").format(name=new))
-    old = force.name
-    if apply:
-        _rename(state, force, new)
-    return N_("{old} renamed {new}").format(old=old, new=new)
 
 
-def _rename(state: CampaignState, force: Force, new: str) -> None:
+def _evolve_rename(state: CampaignData, event: ForceRenamed, _event_id: int) -> None:
+    _rename(state, state.forces[event.force], event.name.strip())
+
+
+def _describe_rename(event: ForceRenamed, _happened: None) -> str:
+    return N_("{old} renamed {new}").format(old=event.force, new=event.name.strip())
+
+
+FORCE_RENAMED = Family(_check_rename, _evolve_rename, _describe_rename)
+
+
+def _rename(state: CampaignData, force: Force, new: str) -> None:
     old = force.name
     state.forces = {(new if key == old else key): f for key, f in state.forces.items()}
     force.name = new
@@ -564,7 +628,19 @@ def _rename(state: CampaignState, force: Force, new: str) -> None:
             other.aboard = new
 
 
-def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
+class Split(NamedTuple):
+    """Part of a force become a new one (T7.2): the new force's name and where it stands."""
+
+    name: str
+    province: str
+
+
+def _split_name(state: CampaignData, event: ForceSplit) -> str:
+    force = state.forces[event.force]
+    return event.name.strip() or default_name(state.forces, force.nation, force.kind)
+
+
+def _check_split(state: CampaignData, event: ForceSplit) -> None:
     """T7.2: part of an army or fleet becomes a new one in the same province."""
     force = _force(state, event.force, "force")
     if not 1 <= event.pm < force.pm:
@@ -573,7 +649,7 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
                 name=_said(force), pm=force.pm, most=force.pm - 1
             )
         )
-    name = event.name.strip() or default_name(state.forces, force.nation, force.kind)
+    name = _split_name(state, event)
     if name in state.forces:
         raise _error(_("name: {name} is already taken").format(name=name))
     if force.kind == "fleet":
@@ -584,15 +660,33 @@ def split(state: CampaignState, event: ForceSplit, apply: bool) -> str:
                     name=_said(force), load=load
                 )
             )
-    if apply:
-        force.pm -= event.pm
-        state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
+
+
+def _evolve_split(state: CampaignData, event: ForceSplit, _event_id: int) -> Split:
+    force = state.forces[event.force]
+    name = _split_name(state, event)
+    force.pm -= event.pm
+    state.forces[name] = force.model_copy(update={"name": name, "pm": event.pm})
+    return Split(name, force.province)
+
+
+def _describe_split(event: ForceSplit, split: Split) -> str:
     return N_("{pm} PM of {force} became {name} at {province}").format(
-        pm=event.pm, force=force.name, name=name, province=force.province
+        pm=event.pm, force=event.force, name=split.name, province=split.province
     )
 
 
-def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
+FORCE_SPLIT = Family(_check_split, _evolve_split, _describe_split)
+
+
+class Merged(NamedTuple):
+    """Two forces become one (T7.2): the PM together and where."""
+
+    pm: int
+    province: str
+
+
+def _check_merge(state: CampaignData, event: ForcesMerged) -> None:
     """T7.2: two armies (or two fleets) of one nation in one province become one."""
     force = _force(state, event.force, "force")
     into = _force(state, event.into, "into")
@@ -613,23 +707,34 @@ def merge(state: CampaignState, event: ForcesMerged, apply: bool) -> str:
                 a=force.name, b=into.name
             )
         )
-    if apply:
-        into.pm += force.pm
-        into.moved = max(into.moved, force.moved)
-        into.held = max(into.held, force.held)
-        for other in state.forces.values():
-            if other.aboard == force.name:
-                other.aboard = into.name
-        del state.forces[force.name]
+
+
+def _evolve_merge(state: CampaignData, event: ForcesMerged, _event_id: int) -> Merged:
+    force = state.forces[event.force]
+    into = state.forces[event.into]
+    into.pm += force.pm
+    into.moved = max(into.moved, force.moved)
+    into.held = max(into.held, force.held)
+    for other in state.forces.values():
+        if other.aboard == force.name:
+            other.aboard = into.name
+    del state.forces[force.name]
+    return Merged(into.pm, into.province)
+
+
+def _describe_merge(event: ForcesMerged, merged: Merged) -> str:
     return N_("{force} merged into {into} ({pm} PM) at {province}").format(
-        force=force.name, into=into.name, pm=into.pm, province=into.province
+        force=event.force, into=event.into, pm=merged.pm, province=merged.province
     )
+
+
+FORCES_MERGED = Family(_check_merge, _evolve_merge, _describe_merge)
 
 
 # ---- keeping the map in step with the nations' PM ----------------------------------------
 
 
-def sync(state: CampaignState, hint: str | None = None) -> list[str]:
+def sync(state: CampaignData, hint: str | None = None) -> list[str]:
     """Bring each nation's armies and fleets in step with its land and naval PM after an
     event that changed them without moving anything (T7.2).
 
@@ -657,7 +762,7 @@ def sync(state: CampaignState, hint: str | None = None) -> list[str]:
     return lines
 
 
-def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | None) -> list[str]:
+def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[str]:
     order = [f for f in own if f.province == hint] + [
         f for f in reversed(own) if f.province != hint
     ]
@@ -682,12 +787,12 @@ def _take_off(state: CampaignState, own: list[Force], count: int, hint: str | No
 
 
 def _put_on(
-    state: CampaignState, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
+    state: CampaignData, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
 ) -> str:
     return deploy_at(state, nation, kind, count, deploy_province(state, board, nation, kind, hint))
 
 
-def force_standing(state: CampaignState, nation: str, kind: ForceKind, where: str) -> Force | None:
+def force_standing(state: CampaignData, nation: str, kind: ForceKind, where: str) -> Force | None:
     """The first army (fleet) of ``nation``'s own at ``where``, ashore and in its own pay."""
     return next(
         (
@@ -703,7 +808,7 @@ def force_standing(state: CampaignState, nation: str, kind: ForceKind, where: st
     )
 
 
-def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, where: str) -> str:
+def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> str:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
     there, else as a new one with the next default name. Returns the line for the history."""
     here = force_standing(state, nation, kind, where)
@@ -717,7 +822,7 @@ def deploy_at(state: CampaignState, nation: str, kind: ForceKind, count: int, wh
 
 
 def deploy_province(
-    state: CampaignState, board: Board, nation: str, kind: ForceKind, hint: str | None
+    state: CampaignData, board: Board, nation: str, kind: ForceKind, hint: str | None
 ) -> str:
     """T6.1: ``hint`` if ``nation`` controls it and no enemy army stands there (a fleet: and it
     is maritime), else its most valuable such province, else where its largest force stands."""

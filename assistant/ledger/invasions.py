@@ -14,25 +14,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from assistant.ledger import dba_map
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import DbaMoved, Meeting, SideDone
-from assistant.ledger.orders import MeetingState
+from assistant.ledger.family import Family
+from assistant.ledger.models import MeetingState, Phase
 from converters.dba_campaign import RuleBroken, battle_pairing
 from converters.i18n import N_
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
-__all__ = ["found_by_invasion", "pairing_of", "recheck", "side_done"]
+__all__ = ["DBA_MOVED", "SIDE_DONE", "found_by_invasion", "pairing_of", "recheck"]
 
 
-def _both_there(state: CampaignState, province: str) -> bool:
+def _both_there(state: CampaignData, province: str) -> bool:
     if state.dba_map is None:
         return False
     sides = {army.side for army in state.dba_map.at(province)}
     return len(sides) > 1
 
 
-def found_by_invasion(state: CampaignState, event: DbaMoved) -> None:
+def found_by_invasion(state: CampaignData, event: DbaMoved) -> None:
     """D10, D6: an invasion that found enemy armies is a meeting of every army there."""
     if event.move != "invasion" or state.dba_map is None or not _both_there(state, event.to):
         return
@@ -64,7 +67,7 @@ def found_by_invasion(state: CampaignState, event: DbaMoved) -> None:
     )
 
 
-def recheck(state: CampaignState) -> None:
+def recheck(state: CampaignData) -> None:
     """D6, D8: an invasion meeting is settled once no armies of both sides stand there (the
     games fought, or an army gone by a tactical retreat, D5)."""
     if state.dba_map is None:
@@ -74,7 +77,7 @@ def recheck(state: CampaignState) -> None:
             meeting.settled = True
 
 
-def pairing_of(state: CampaignState, meeting: MeetingState) -> dict[str, Any] | None:
+def pairing_of(state: CampaignData, meeting: MeetingState) -> dict[str, Any] | None:
     """D8: who fights whom now at an unsettled invasion meeting (the invader's side attacks);
     None when settled, off the Macedon map, or when the attacker must pick (equal numbers)."""
     if state.dba_map is None or meeting.settled:
@@ -93,12 +96,9 @@ def pairing_of(state: CampaignState, meeting: MeetingState) -> dict[str, Any] | 
     return found.model_dump()
 
 
-def side_done(state: CampaignState, event: SideDone, apply: bool) -> str:
+def _check_side_done(state: CampaignData, event: SideDone) -> None:
     """D6 phase 2: the side with the initiative has moved all the armies it will and says it
     is done; then the other side moves and says so too (the battles follow)."""
-    from assistant.ledger.phases import Phase
-    from assistant.ledger.state import LedgerFieldError
-
     if state.dba_map is None:
         raise LedgerFieldError("side", N_("only the Macedon vs Persia map moves side by side (D6)"))
     if event.side not in state.dba_map.sides:
@@ -115,12 +115,36 @@ def side_done(state: CampaignState, event: SideDone, apply: bool) -> str:
             N_("{first} has the initiative: it says it is done first (D6 phase 2)"),
             first=state.initiative or "-",
         )
-    if apply:
-        state.phase = Phase.second_side_moves if first else Phase.battles
-    if first:
+
+
+def _evolve_side_done(state: CampaignData, event: SideDone, _event_id: int) -> str | None:
+    """The phase the side's word moves the campaign to; the other side, if it moves now."""
+    first = event.side == state.initiative
+    state.phase = Phase.second_side_moves if first else Phase.battles
+    assert state.dba_map is not None  # checked
+    return state.dba_map.enemy(event.side) if first else None
+
+
+def _describe_side_done(event: SideDone, other: str | None) -> str:
+    if other is not None:
         return N_("{side} has done its manoeuvres (D6 phase 2): {other} moves now").format(
-            side=event.side, other=state.dba_map.enemy(event.side)
+            side=event.side, other=other
         )
     return N_("{side} has done its manoeuvres (D6 phase 2): the battles follow").format(
         side=event.side
     )
+
+
+SIDE_DONE = Family(_check_side_done, _evolve_side_done, _describe_side_done)
+
+
+def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
+    """D10, D8: the move, then the meeting an invasion into enemy armies makes."""
+    words = dba_map.DBA_MOVED.evolve(state, event, event_id)
+    found_by_invasion(state, event)
+    return str(words)
+
+
+DBA_MOVED = Family(dba_map.DBA_MOVED.check, _evolve_moved, dba_map.DBA_MOVED.describe)
+"""An army's move on Macedon vs Persia's map (:data:`assistant.ledger.dba_map.DBA_MOVED`)
+with the invasion's meeting it finds."""

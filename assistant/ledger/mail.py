@@ -89,6 +89,10 @@ class CopyMark(BaseModel):
     """The sha256 of the nation's key (the key itself is never in the copy)."""
 
 
+PLAYER_COPY_KEY = "player_copy"
+"""The ``meta`` key marking a player's copy: its nation and campaign (:class:`CopyMark`)."""
+
+
 def copy_mark(text: str | None) -> CopyMark | None:
     """The mark kept in a file's ``meta`` (None: the referee's own campaign)."""
     if text is None:
@@ -97,7 +101,7 @@ def copy_mark(text: str | None) -> CopyMark | None:
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
 
@@ -188,8 +192,6 @@ def copy_meta(store: CampaignStore, nation: str) -> dict[str, str]:
             N_("{nation} has no player: it has no copy to play (T4.4)"),
             nation=nation,
         )
-    from assistant.ledger.store import PLAYER_COPY_KEY
-
     mark = CopyMark(
         nation=nation,
         campaign=store.campaign_id(),
@@ -214,8 +216,6 @@ def _signature(document: dict[str, Any], key: str) -> str:
 def orders_document(store: CampaignStore, key: str) -> dict[str, Any]:
     """The orders file of a player's copy: its nation's orders this turn, signed with ``key``
     (checked against the copy's mark first)."""
-    from assistant.ledger.store import PLAYER_COPY_KEY
-
     mark = copy_mark(store.read_meta(PLAYER_COPY_KEY))
     if mark is None:
         raise refused(
@@ -354,7 +354,7 @@ def _sealing(
 ) -> list[Event]:
     """The withdrawals and orders that make ``nation``'s orders ``orders``, each checked in
     turn against the campaign (a refusal names the order's place in the file)."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     present = state.orders.get(nation, [])
     events: list[Event] = [

@@ -9,11 +9,10 @@ tribute); the checks against the campaign as it stands, and the changes, are her
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, NamedTuple
 
 from armylists.scenarios import WinterEventSpec
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import (
     ArmyRetreated,
     BattleRecorded,
@@ -23,15 +22,15 @@ from assistant.ledger.events import (
     TreatyBroken,
     TreatyMade,
 )
+from assistant.ledger.family import Family
 from assistant.ledger.forces import (
-    Force,
-    ForceKind,
     alliances,
     board_of,
     deploy_at,
     on_map,
     standing_pm,
 )
+from assistant.ledger.models import Force, ForceKind, Treaty
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import Holding, RetreatOption, RetreatPlace, retreat_options
@@ -42,14 +41,24 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from fractions import Fraction
 
-    from assistant.ledger.state import CampaignState, LedgerFieldError, NationState
+    from assistant.ledger.models import CampaignData, NationState
 
 __all__ = [
+    "ARMY_RETREATED",
+    "CITY_SHUT_IN",
+    "PROVINCE_SACKED",
+    "SIEGE_LIFTED",
+    "TREATY_BROKEN",
+    "TREATY_MADE",
+    "CityTaken",
     "Treaty",
     "alliances",
-    "battle_on_map",
     "beyond_standing",
+    "check_battle_on_map",
     "check_fielded",
+    "crossing_start",
+    "describe_battle_on_map",
+    "evolve_battle_on_map",
     "retreats",
     "sack_event",
     "siege_costs",
@@ -59,49 +68,42 @@ __all__ = [
 ]
 
 
-class Treaty(BaseModel):
-    """A public treaty in force or broken (T7.10)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    number: int
-    """1 for the first recorded."""
-    parties: list[str]
-    """Who signed it."""
-    terms: str
-    """Its terms in words."""
-    alliance: bool
-    """The parties are allied while it stands."""
-    broken_by: str | None = None
-    """Who broke it, once broken."""
-
-
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _province(state: CampaignState, name: str, field: str = "province") -> None:
+def _province(state: CampaignData, name: str, field: str = "province") -> None:
     if name not in {p.name for p in state.scenario.provinces} or board_of(state.scenario) is None:
         raise _error(
             _("{field}: not a province of the map: {name!r}").format(field=field, name=name)
         )
 
 
-def _besiegeable(state: CampaignState, name: str) -> bool:
+def _besiegeable(state: CampaignData, name: str) -> bool:
     province = next(p for p in state.scenario.provinces if p.name == name)
     return province.kind == "city" or "siege" in province.special
 
 
-def _standing(state: CampaignState, name: str) -> list[Force]:
+def _standing(state: CampaignData, name: str) -> list[Force]:
     return [f for f in on_map(state) if f.kind == "army" and f.province == name]
 
 
 # ---- sieges (T5.4, T7.6) -----------------------------------------------------------------
 
 
-def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
+def _inside_and_out(state: CampaignData, province: str) -> tuple[str, list[Force], list[Force]]:
+    """The city's holder, the armies inside (its own and its allies') and those outside."""
+    holder = state.control.get(province, "")
+    groups = alliances(state)
+    standing = _standing(state, province)
+    inside = [f for f in standing if not at_war(f.paid_by or f.nation, holder, groups)]
+    outside = [f for f in standing if at_war(f.paid_by or f.nation, holder, groups)]
+    return holder, inside, outside
+
+
+def _check_shut_in(state: CampaignData, event: CityShutIn) -> None:
     """T7.6: the holder of a city attacked there shuts itself in; at most the city's PE value
     in PM may be inside."""
     _province(state, event.province)
@@ -113,16 +115,7 @@ def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
         )
     if event.province in state.besieged:
         raise _error(_("province: {name} is already besieged").format(name=event.province))
-    holder = state.control.get(event.province, "")
-    groups = alliances(state)
-    inside = [
-        f
-        for f in _standing(state, event.province)
-        if not at_war(f.paid_by or f.nation, holder, groups)
-    ]
-    outside = [
-        f for f in _standing(state, event.province) if at_war(f.paid_by or f.nation, holder, groups)
-    ]
+    _holder, inside, outside = _inside_and_out(state, event.province)
     if not outside:
         raise _error(
             _("province: no enemy army stands at {name}: nobody to shut out (T7.6)").format(
@@ -138,25 +131,53 @@ def shut_in(state: CampaignState, event: CityShutIn, apply: bool) -> str:
                 "inside: split the army and march the rest out"
             ).format(name=event.province, value=value, held=held)
         )
-    if apply:
-        state.besieged.append(event.province)
-    besiegers = ", ".join(f.name for f in outside)
+
+
+class ShutIn(NamedTuple):
+    """A city shut in (T7.6): its holder, the PM inside, the besiegers."""
+
+    holder: str
+    held: int
+    besiegers: tuple[str, ...]
+
+
+def _evolve_shut_in(state: CampaignData, event: CityShutIn, _event_id: int) -> ShutIn:
+    holder, inside, outside = _inside_and_out(state, event.province)
+    state.besieged.append(event.province)
+    return ShutIn(holder, sum(f.pm for f in inside), tuple(f.name for f in outside))
+
+
+def _describe_shut_in(event: CityShutIn, shut: ShutIn) -> str:
     return N_("{province} shut in by {holder} ({held} PM inside) against {besiegers}").format(
-        province=event.province, holder=holder, held=held, besiegers=besiegers
+        province=event.province,
+        holder=shut.holder,
+        held=shut.held,
+        besiegers=", ".join(shut.besiegers),
     )
 
 
-def lift(state: CampaignState, event: SiegeLifted, apply: bool) -> str:
+CITY_SHUT_IN = Family(_check_shut_in, _evolve_shut_in, _describe_shut_in)
+
+
+def _check_lift(state: CampaignData, event: SiegeLifted) -> None:
     """T7.6: the siege of a city ends without the city falling."""
     _province(state, event.province)
     if event.province not in state.besieged:
         raise _error(_("province: {name} is not besieged").format(name=event.province))
-    if apply:
-        state.besieged.remove(event.province)
+
+
+def _evolve_lift(state: CampaignData, event: SiegeLifted, _event_id: int) -> None:
+    state.besieged.remove(event.province)
+
+
+def _describe_lift(event: SiegeLifted, _happened: None) -> str:
     return N_("the siege of {province} is lifted").format(province=event.province)
 
 
-def siege_costs(state: CampaignState) -> dict[str, int]:
+SIEGE_LIFTED = Family(_check_lift, _evolve_lift, _describe_lift)
+
+
+def siege_costs(state: CampaignData) -> dict[str, int]:
     """T5.4: each side pays 1 PE per PM it has at a besieged city, each turn; mercenaries are
     paid by their employer (T5.5, house rule ``mercenary_upkeep``: ``own``, by their nation)."""
     costs: dict[str, int] = {}
@@ -169,7 +190,7 @@ def siege_costs(state: CampaignState) -> dict[str, int]:
     return costs
 
 
-def turn_end_collection(state: CampaignState) -> tuple[dict[str, int], dict[str, int]] | None:
+def turn_end_collection(state: CampaignData) -> tuple[dict[str, int], dict[str, int]] | None:
     """T5.3, T5.4, T7.8: what ending this turn collects and pays on the map — the tribute each
     nation collects and the siege costs each pays (both nothing on a winter turn); None in a
     campaign without a map, where the referee types the tribute."""
@@ -182,7 +203,7 @@ def turn_end_collection(state: CampaignState) -> tuple[dict[str, int], dict[str,
     return tribute_now(state).nations, siege_costs(state)
 
 
-def lifted_by_themselves(state: CampaignState) -> list[str]:
+def lifted_by_themselves(state: CampaignData) -> list[str]:
     """T7.6: a siege with no enemy left outside is over (the besiegers fell back or were
     beaten); returns a line per siege ended."""
     lines = []
@@ -198,7 +219,7 @@ def lifted_by_themselves(state: CampaignState) -> list[str]:
 # ---- sacking (T5.3, T4.2) ----------------------------------------------------------------
 
 
-def _check_sack(state: CampaignState, province: str, nation: str) -> NationState:
+def _check_sack(state: CampaignData, province: str, nation: str) -> NationState:
     """T5.3: the sacker's army stands there, and the province was not sacked this year."""
     _province(state, province)
     sacker = state.nation(nation)
@@ -215,7 +236,7 @@ def _check_sack(state: CampaignState, province: str, nation: str) -> NationState
     return sacker
 
 
-def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
+def _at_declared_war(state: CampaignData, sacker: str, victim: str) -> bool:
     """T4.2, T7.10: the sacking penalties for a nation "not formally at war" apply unless the
     sacker is at war with the victim (allied or *neither* alike)."""
     from assistant.ledger.relations import at_war as formally_at_war
@@ -223,9 +244,7 @@ def _at_declared_war(state: CampaignState, sacker: str, victim: str) -> bool:
     return formally_at_war(state, sacker, victim)
 
 
-def sack_event(
-    state: CampaignState, province: str, nation: str, **fields: object
-) -> ProvinceSacked:
+def sack_event(state: CampaignData, province: str, nation: str, **fields: object) -> ProvinceSacked:
     """The sack of ``province`` by ``nation``'s army standing there, with its PE and prestige
     computed now (T5.3, T4.2) and written into the event."""
     sacker = _check_sack(state, province, nation)
@@ -254,34 +273,45 @@ def sack_event(
     )
 
 
-def sacked(state: CampaignState, event: ProvinceSacked, apply: bool) -> str:
-    """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
-    loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
-    nation = _check_sack(state, event.province, event.nation)
+def _check_sacked(state: CampaignData, event: ProvinceSacked) -> None:
+    """T5.3: the sacker's army stands there and the province was not sacked this year; every
+    nation whose prestige moves is one of the campaign's."""
+    _check_sack(state, event.province, event.nation)
     for name in event.prestige:
         state.nation(name, "prestige")
-    if apply:
-        nation.treasury += event.pe
-        for name, pp in event.prestige.items():
-            state.nations[name].prestige += pp
-        state.sacked.append(event.province)
-        facts = next(p for p in state.scenario.provinces if p.name == event.province)
-        victim = state.control.get(event.province, facts.homeland)
-        if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
-            # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
-            # neither allied nor at war with; only such sacks are counted.
-            state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
-        hostile = state.sacked_by.setdefault(event.province, [])
-        if nation.name not in hostile:
-            hostile.append(nation.name)
+
+
+def _evolve_sacked(state: CampaignData, event: ProvinceSacked, _event_id: int) -> None:
+    """T5.3: the sacker takes the PE at once; the province pays nothing until spring and its
+    loyalty toward the sacker is −10 for ever; the prestige of T4.2."""
+    nation = state.nations[event.nation]
+    nation.treasury += event.pe
+    for name, pp in event.prestige.items():
+        state.nations[name].prestige += pp
+    state.sacked.append(event.province)
+    facts = next(p for p in state.scenario.provinces if p.name == event.province)
+    victim = state.control.get(event.province, facts.homeland)
+    if facts.region not in WILD_REGIONS and not _at_declared_war(state, nation.name, victim):
+        # T4.2, T7.10: Carthage's tolerated sack is its first sack of a nation it is
+        # neither allied nor at war with; only such sacks are counted.
+        state.sacks[nation.name] = state.sacks.get(nation.name, 0) + 1
+    hostile = state.sacked_by.setdefault(event.province, [])
+    if nation.name not in hostile:
+        hostile.append(nation.name)
+
+
+def _describe_sacked(event: ProvinceSacked, _happened: None) -> str:
     text = N_(
         "{nation} sacked {province}: +{pe} PE, its loyalty toward {sacker} −10 (T5.3)"
-    ).format(nation=nation.name, province=event.province, pe=event.pe, sacker=nation.name)
+    ).format(nation=event.nation, province=event.province, pe=event.pe, sacker=event.nation)
     if event.prestige:
         text += "; " + N_("prestige {changes}").format(
             changes=", ".join(f"{n} {signed(pp)}" for n, pp in event.prestige.items())
         )
     return text
+
+
+PROVINCE_SACKED = Family(_check_sacked, _evolve_sacked, _describe_sacked)
 
 
 def signed(value: int) -> str:
@@ -298,30 +328,41 @@ the sacks recorded then still read in Italian."""
 # ---- treaties (T7.10, T4.2) --------------------------------------------------------------
 
 
-def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
+def _parties(state: CampaignData, event: TreatyMade) -> list[str]:
+    return [state.nation(name, "parties").name for name in event.parties]
+
+
+def _check_treaty_made(state: CampaignData, event: TreatyMade) -> None:
     """T7.10: a public treaty; an imposed peace gives its PP to the one who imposes it."""
-    parties = [state.nation(name, "parties").name for name in event.parties]
+    parties = _parties(state, event)
     if len(set(parties)) != len(parties):
         raise _error(_("parties: each nation signs once"))
     if event.imposed_by is not None and event.imposed_by not in parties:
         raise _error(_("imposed_by: one of the parties ({names})").format(names=", ".join(parties)))
     if event.pp and event.imposed_by is None:
         raise _error(_("pp: only an imposed peace moves prestige (T4.2)"))
-    number = len(state.treaties) + 1
-    if apply:
-        state.treaties.append(
-            Treaty(number=number, parties=parties, terms=event.terms, alliance=event.alliance)
-        )
-        if event.imposed_by is not None:
-            for name in parties:
-                state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
-        # T7.10: a treaty, alliance or peace, ends the wars between its parties.
-        from assistant.ledger.relations import end_wars
 
-        end_wars(state, parties)
+
+def _evolve_treaty_made(state: CampaignData, event: TreatyMade, _event_id: int) -> int:
+    parties = _parties(state, event)
+    number = len(state.treaties) + 1
+    state.treaties.append(
+        Treaty(number=number, parties=parties, terms=event.terms, alliance=event.alliance)
+    )
+    if event.imposed_by is not None:
+        for name in parties:
+            state.nations[name].prestige += event.pp if name == event.imposed_by else -event.pp
+    # T7.10: a treaty, alliance or peace, ends the wars between its parties.
+    from assistant.ledger.relations import end_wars
+
+    end_wars(state, parties)
+    return number
+
+
+def _describe_treaty_made(event: TreatyMade, number: int) -> str:
     kind = N_("alliance") if event.alliance else N_("treaty")
     text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
-        number=number, kind=kind, parties=", ".join(parties), terms=event.terms
+        number=number, kind=kind, parties=", ".join(event.parties), terms=event.terms
     )
     if event.imposed_by is not None and event.pp:
         text += "; " + N_("imposed by {nation}: ±{pp} PP (T4.2)").format(
@@ -330,7 +371,10 @@ def treaty_made(state: CampaignState, event: TreatyMade, apply: bool) -> str:
     return text
 
 
-def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str:
+TREATY_MADE = Family(_check_treaty_made, _evolve_treaty_made, _describe_treaty_made)
+
+
+def _check_treaty_broken(state: CampaignData, event: TreatyBroken) -> None:
     """T4.2, T7.10: breaking a public treaty costs 5 PP; an alliance ends with it."""
     if not 1 <= event.treaty <= len(state.treaties):
         raise _error(
@@ -351,63 +395,103 @@ def treaty_broken(state: CampaignState, event: TreatyBroken, apply: bool) -> str
                 names=", ".join(treaty.parties)
             )
         )
+
+
+class Broken(NamedTuple):
+    """A treaty broken (T4.2): its number and the PP it cost."""
+
+    number: int
+    cost: int
+
+
+def _evolve_treaty_broken(state: CampaignData, event: TreatyBroken, _event_id: int) -> Broken:
+    treaty = state.treaties[event.treaty - 1]
     cost = prestige_award(PrestigeEvent.TREATY_BROKEN, event.nation).actor
-    if apply:
-        treaty.broken_by = event.nation
-        state.nations[event.nation].prestige += cost
+    treaty.broken_by = event.nation
+    state.nations[event.nation].prestige += cost
+    return Broken(treaty.number, cost)
+
+
+def _describe_treaty_broken(event: TreatyBroken, broken: Broken) -> str:
     return N_("{nation} broke treaty {number}: {cost} PP (T4.2)").format(
-        nation=event.nation, number=treaty.number, cost=cost
+        nation=event.nation, number=broken.number, cost=broken.cost
     )
+
+
+TREATY_BROKEN = Family(_check_treaty_broken, _evolve_treaty_broken, _describe_treaty_broken)
 
 
 # ---- battles, retreats and cities taken (T4.3, T7.4, T7.5) -------------------------------
 
 
-def battle_on_map(state: CampaignState, event: BattleRecorded, apply: bool) -> str:
-    """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
-    the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
-    battle's losses come off the armies standing at its province, by :func:`sync`.)"""
+class CityTaken(NamedTuple):
+    """A city taken by assault (T7.5): who took it from whom, the PP each got, and the PM
+    left inside taken prisoner."""
+
+    place: str
+    taker: str
+    loser: str
+    taker_pp: int
+    loser_pp: int
+    captured: int
+
+
+def check_battle_on_map(state: CampaignData, event: BattleRecorded) -> None:
+    """T7.5: only side a winning a city assault on the map takes the city."""
     board = board_of(state.scenario)
     if board is None:
         if event.city_taken:
             raise _error(_("city_taken: this campaign has no map"))
-        return ""
+        return
     if not event.city_taken:
-        return ""
+        return
     if event.place not in board.provinces or not _besiegeable(state, event.place):
         raise _error(_("city_taken: {place} is no city (T7.5)").format(place=event.place))
     if not event.city_assault or event.winner != "a":
         raise _error(_("city_taken: only side a winning a city assault takes the city (T7.5)"))
+
+
+def evolve_battle_on_map(state: CampaignData, event: BattleRecorded) -> CityTaken | None:
+    """T7.5: a city taken by assault passes to the taker (side a's largest contingent, then
+    the one with more PP, T5.5) with ±3 PP (T4.2), in the battle's own event. (T7.4: the
+    battle's losses come off the armies standing at its province, by :func:`sync`.)"""
+    if board_of(state.scenario) is None or not event.city_taken:
+        return None
     side_a = [c for c in event.contingents if c.side == "a"]
     taker = max(side_a, key=lambda c: (c.pm, state.nations[c.nation].prestige)).nation
     loser = state.control.get(event.place, "")
     award = prestige_award(PrestigeEvent.CITY_TAKEN, taker, senones_city=state.rules.senones_city)
-    captured = 0
-    if apply:
-        state.control[event.place] = taker
-        if event.place in state.besieged:
-            state.besieged.remove(event.place)
-        state.nations[taker].prestige += award.actor
-        if loser in state.nations and state.nations[loser].player:
-            state.nations[loser].prestige += award.other
-        captured = _garrison_taken(state, event, taker)
+    state.control[event.place] = taker
+    if event.place in state.besieged:
+        state.besieged.remove(event.place)
+    state.nations[taker].prestige += award.actor
+    if loser in state.nations and state.nations[loser].player:
+        state.nations[loser].prestige += award.other
+    captured = _garrison_taken(state, event, taker)
+    return CityTaken(event.place, taker, loser, award.actor, award.other, captured)
+
+
+def describe_battle_on_map(taken: CityTaken | None) -> str:
+    """The city taken, after the battle's own summary ("" when none was)."""
+    if taken is None:
+        return ""
     text = "; " + N_(
         "{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"
     ).format(
-        place=event.place,
-        taker=taker,
-        taker_pp=f"{award.actor:+d}",
-        loser=loser,
-        loser_pp=f"{award.other:+d}",
+        place=taken.place,
+        taker=taken.taker,
+        taker_pp=f"{taken.taker_pp:+d}",
+        loser=taken.loser,
+        loser_pp=f"{taken.loser_pp:+d}",
     )
-    if captured:
+    if taken.captured:
         text += "; " + N_("{pm} PM left in {place} taken prisoner by {taker} (T7.5)").format(
-            pm=captured, place=event.place, taker=taker
+            pm=taken.captured, place=taken.place, taker=taken.taker
         )
     return text
 
 
-def _garrison_taken(state: CampaignState, event: BattleRecorded, taker: str) -> int:
+def _garrison_taken(state: CampaignData, event: BattleRecorded, taker: str) -> int:
     """T7.5: every defending PM left in a city taken by assault becomes the taker's prisoner,
     with nothing typed: the armies there not of the taker's side, less the PM the battle
     already took from them (lost or typed as prisoners, which :func:`sync` takes off).
@@ -435,7 +519,7 @@ def _garrison_taken(state: CampaignState, event: BattleRecorded, taker: str) -> 
     return taken
 
 
-def standing_bound(state: CampaignState, place: str, kind: ForceKind) -> dict[str, int] | None:
+def standing_bound(state: CampaignData, place: str, kind: ForceKind) -> dict[str, int] | None:
     """T7.4: the PM of ``kind`` each nation has standing at ``place``, which bound what it may
     field in a battle there; None when the map does not bound it (no map, a DBA campaign's
     whole armies, or ``place`` no province of the board)."""
@@ -450,7 +534,6 @@ def standing_refusal(
 ) -> LedgerFieldError:
     """The one line refusing ``fielded`` PM of ``nation`` where it has ``has`` standing (T7.4),
     worded alike by the ledger and by the forms that check as the player types."""
-    from assistant.ledger.state import LedgerFieldError
 
     return LedgerFieldError(
         field,
@@ -465,7 +548,7 @@ def standing_refusal(
 
 
 def beyond_standing(
-    state: CampaignState,
+    state: CampaignData,
     place: str,
     fielded: Iterable[tuple[str, str, Fraction | int]],
     kind: ForceKind,
@@ -498,7 +581,7 @@ def beyond_standing(
     return None
 
 
-def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
+def check_fielded(state: CampaignData, event: BattleRecorded) -> None:
     """T7.4: a battle on the map belongs to a province of the board, and no nation fields
     more land PM (armies) or naval PM (fleets) than it has standing there now.
 
@@ -507,7 +590,6 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
     board = board_of(state.scenario)
     if board is None or state.scenario.armies:
         return
-    from assistant.ledger.state import LedgerFieldError
 
     if event.place not in board.provinces:
         off_the_map = LedgerFieldError(
@@ -533,7 +615,7 @@ def check_fielded(state: CampaignState, event: BattleRecorded) -> None:
             raise refusal
 
 
-def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str]]) -> Holding:
+def _holding(state: CampaignData, army: Force, name: str, groups: list[list[str]]) -> Holding:
     """T4.3: what ``name`` is to the retreating ``army``: own since the start, own, neutral
     (nobody's nation, or an ally's), enemy."""
     holder = state.control.get(name, "")
@@ -549,16 +631,26 @@ def _holding(state: CampaignState, army: Force, name: str, groups: list[list[str
     return "enemy"
 
 
-def retreats(state: CampaignState, army_name: str, pm: int | None = None) -> list[RetreatOption]:
+def crossing_start(state: CampaignData, army: Force) -> str | None:
+    """T4.3, T7.4: the province ``army`` started from, if it was "met while crossing" this
+    turn (it swapped provinces with an enemy along one road); None otherwise."""
+    if army.moved != state.turn:
+        return None
+    for meeting in state.meetings:
+        found = meeting.meeting
+        if found.crossing and army.name in found.forces and found.province == army.province:
+            return army.came_from or army.province
+    return None
+
+
+def retreats(state: CampaignData, army_name: str, pm: int | None = None) -> list[RetreatOption]:
     """T4.3: where the army may retreat, best first (empty: it must surrender); ``pm``: with
     that many PM left (a withdrawal after its pursuit roll, T3.0), else those it has. T7.5: an
     army that landed this turn goes back aboard the fleet that landed it, if that fleet is
     there with room, and sails with it to where the fleet sailed from; else it surrenders.
     An army "met while crossing" (T7.4) retreats as a defender of the province it started
     from: to a neighbour of it by road, or back to it (see
-    :func:`assistant.ledger.withdrawal.crossing_start`)."""
-    from assistant.ledger.withdrawal import crossing_start
-
+    :func:`crossing_start`)."""
     board = board_of(state.scenario)
     army = state.forces.get(army_name)
     if board is None or army is None or army.kind != "army":
@@ -590,7 +682,7 @@ def retreats(state: CampaignState, army_name: str, pm: int | None = None) -> lis
     return retreat_options(army.pm if pm is None else pm, places, came_from=came_from)
 
 
-def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> list[RetreatOption]:
+def _back_aboard(state: CampaignData, army: Force, groups: list[list[str]]) -> list[RetreatOption]:
     """T7.5 (T4.3 "an attacker to where it came from", T3.7): the fleet that landed ``army``
     takes it back aboard and sails home, if it is there with room for it."""
     fleet = state.forces.get(army.landed_from or "")
@@ -612,13 +704,23 @@ def _back_aboard(state: CampaignState, army: Force, groups: list[list[str]]) -> 
     ]
 
 
-def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
+def _captor(state: CampaignData, army: Force) -> str | None:
+    """T4.3: who takes a surrendering army prisoner: the largest enemy force there."""
+    groups = alliances(state)
+    captors = [
+        f
+        for f in _standing(state, army.province)
+        if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
+    ]
+    return max(captors, key=lambda f: f.pm).nation if captors else None
+
+
+def _check_retreated(state: CampaignData, event: ArmyRetreated) -> None:
     """T4.3, T7.5: the loser goes to an allowed province, or surrenders when none is open."""
     army = state.forces.get(event.army)
     if army is None or army.kind != "army":
         raise _error(_("army: no army called {name!r}").format(name=event.army))
-    options = retreats(state, army.name)
-    allowed = [o.province for o in options]
+    allowed = [o.province for o in retreats(state, army.name)]
     if event.to is None:
         if allowed:
             raise _error(
@@ -627,25 +729,7 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
                     "open (T4.3)"
                 ).format(army=army.name, places=", ".join(allowed))
             )
-        groups = alliances(state)
-        captors = [
-            f
-            for f in _standing(state, army.province)
-            if at_war(f.paid_by or f.nation, army.paid_by or army.nation, groups)
-        ]
-        captor = max(captors, key=lambda f: f.pm).nation if captors else None
-        if apply:
-            state.nations[army.nation].land_pm -= army.pm
-            if captor is not None:
-                state.nations[captor].prisoners_held += army.pm
-            del state.forces[army.name]
-        if captor:
-            return N_(
-                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
-            ).format(army=army.name, pm=army.pm, province=army.province, captor=captor)
-        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
-            army=army.name, pm=army.pm, province=army.province
-        )
+        return
     if event.to not in allowed:
         raise _error(
             _("to: {army} may retreat to {places} (T4.3), not {to}").format(
@@ -654,25 +738,68 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
                 to=event.to,
             )
         )
-    option = options[allowed.index(event.to)]
+
+
+class Retreated(NamedTuple):
+    """A retreat (T4.3, T7.5): the army's PM, whence, and the captor (a surrender), the fleet
+    it went back aboard, or whether a second battle may follow."""
+
+    pm: int
+    start: str
+    captor: str | None = None
+    fleet: str | None = None
+    second_battle: bool = False
+
+
+def _evolve_retreated(state: CampaignData, event: ArmyRetreated, _event_id: int) -> Retreated:
+    army = state.forces[event.army]
     start = army.province
+    if event.to is None:
+        captor = _captor(state, army)
+        state.nations[army.nation].land_pm -= army.pm
+        if captor is not None:
+            state.nations[captor].prisoners_held += army.pm
+        del state.forces[army.name]
+        return Retreated(army.pm, start, captor=captor)
+    options = retreats(state, army.name)
+    option = options[[o.province for o in options].index(event.to)]
     if option.aboard is not None:
         fleet = state.forces[option.aboard]
-        if apply:
-            army.province = fleet.province = event.to
-            army.aboard = army.landed_from = None
-        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
-            army=army.name, fleet=fleet.name, start=start, to=event.to
+        army.province = fleet.province = event.to
+        army.aboard = army.landed_from = None
+        return Retreated(army.pm, start, fleet=fleet.name)
+    army.province = event.to
+    army.aboard = None
+    return Retreated(army.pm, start, second_battle=option.second_battle)
+
+
+def _describe_retreated(event: ArmyRetreated, retreated: Retreated) -> str:
+    if event.to is None:
+        if retreated.captor:
+            return N_(
+                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
+            ).format(
+                army=event.army,
+                pm=retreated.pm,
+                province=retreated.start,
+                captor=retreated.captor,
+            )
+        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
+            army=event.army, pm=retreated.pm, province=retreated.start
         )
-    if apply:
-        army.province = event.to
-        army.aboard = None
+    if retreated.fleet is not None:
+        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
+            army=event.army, fleet=retreated.fleet, start=retreated.start, to=event.to
+        )
     text = N_("{army} retreated from {start} to {to}").format(
-        army=army.name, start=start, to=event.to
+        army=event.army, start=retreated.start, to=event.to
     )
-    if option.second_battle:
+    if retreated.second_battle:
         text += "; " + N_("a second battle may follow (T4.3)")
     return text
+
+
+ARMY_RETREATED = Family(_check_retreated, _evolve_retreated, _describe_retreated)
 
 
 # ---- the Senones' special provinces (T7.9) -----------------------------------------------
@@ -680,7 +807,7 @@ def retreated(state: CampaignState, event: ArmyRetreated, apply: bool) -> str:
 _SENONES_AT = re.compile(r"becomes Gallic when the (?P<nation>\w+) reach (?P<pp>\d+) PP")
 
 
-def senones_provinces(state: CampaignState) -> list[str]:
+def senones_provinces(state: CampaignData) -> list[str]:
     """T7.9: the provinces that pass to the Senones when their PP reach the threshold in the
     provinces table's ``special`` column (once passed, they stay passed)."""
     lines = []
@@ -700,7 +827,7 @@ def senones_provinces(state: CampaignState) -> list[str]:
     return lines
 
 
-def deploy_event_troops(state: CampaignState, nation: str, pm: int, province: str) -> str:
+def deploy_event_troops(state: CampaignData, nation: str, pm: int, province: str) -> str:
     """T7.9: troops an event brings appear in the province it names (Ptolemy's at Tarentum)."""
     return deploy_at(state, nation, "army", pm, province)
 
@@ -711,7 +838,7 @@ CISALPINE = "Gallia Cisalpina"
 """T5.6, 6: the region whose provinces the Senones may annex."""
 
 
-def check_winter_map(state: CampaignState, key: str, annex: str | None) -> None:
+def check_winter_map(state: CampaignData, key: str, annex: str | None) -> None:
     """T7.9: the annexation names a Cisalpine province not yet the Senones'; nothing else
     takes ``annex``."""
     if key != "senones_annex":
@@ -732,7 +859,7 @@ def check_winter_map(state: CampaignState, key: str, annex: str | None) -> None:
 
 
 def winter_on_map(
-    state: CampaignState, effective: WinterEventSpec, happened: int, annex: str | None
+    state: CampaignData, effective: WinterEventSpec, happened: int, annex: str | None
 ) -> list[str]:
     """T7.9: the winter event ``effective`` acts on the map (the storm is the caller's: its
     loser is chosen after upkeep)."""

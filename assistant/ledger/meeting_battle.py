@@ -21,8 +21,7 @@ from converters.tribute import Troops
 
 if TYPE_CHECKING:
     from assistant.ledger.events import BattleRecorded
-    from assistant.ledger.orders import MeetingState
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData, MeetingState
 
 __all__ = ["BattlePrefill", "check_armies_there", "meeting_prefill"]
 
@@ -60,7 +59,7 @@ class BattlePrefill(BaseModel):
     """D8, unequal numbers: the larger side's next armies; the winner fights the next."""
 
 
-def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
+def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
     """T7.4, T3.2: the battle of meeting ``number``, as the desk and the dice battle open it.
 
     The sides are :func:`converters.battle_sides.battle_sides` of the meeting's own forces (not
@@ -69,8 +68,8 @@ def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
     then goes to side B when every defender held its ground — stood, or was held on the road
     at the province it started from (a crossing) — and to nobody when the defenders marched in
     too."""
+    from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.forces import alliances
-    from assistant.ledger.state import LedgerFieldError
 
     found = next((m for m in state.meetings if m.meeting.number == number), None)
     if found is None:
@@ -125,10 +124,10 @@ def meeting_prefill(state: CampaignState, number: int) -> BattlePrefill:
     )
 
 
-def _invasion_prefill(state: CampaignState, found: MeetingState) -> BattlePrefill:
+def _invasion_prefill(state: CampaignData, found: MeetingState) -> BattlePrefill:
     """D8, D10: the next game of an invasion meeting — the invader's side attacks."""
+    from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.invasions import pairing_of
-    from assistant.ledger.state import LedgerFieldError
 
     meeting = found.meeting
     pairing = pairing_of(state, found)
@@ -161,12 +160,12 @@ def _invasion_prefill(state: CampaignState, found: MeetingState) -> BattlePrefil
     )
 
 
-def check_armies_there(state: CampaignState, event: BattleRecorded) -> None:
+def check_armies_there(state: CampaignData, event: BattleRecorded) -> None:
     """D6 (Reading), T7.4: on the Macedon vs Persia map a battle of this turn is fought only
     between armies standing in the province it names (an invasion's attacker stands there once
     it has moved in). A place that is no province of the map (a battlefield's own name) is not
     checked: nothing moves after it (D2)."""
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     if (
         state.dba_map is None

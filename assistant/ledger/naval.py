@@ -11,12 +11,13 @@ offered in the seed's order and refused anywhere else.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict
+from typing import TYPE_CHECKING, NamedTuple
 
 from assistant.ledger.events import FleetRetreated, InterceptionRolled
+from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
+from assistant.ledger.models import Interception
+from assistant.ledger.orders import check_interception, settle_by_interception
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
@@ -25,13 +26,13 @@ from converters.i18n import N_, _
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "FLEET_RETREATED",
+    "INTERCEPTION_ROLLED",
     "Interception",
-    "fleet_retreated",
     "fleet_retreats",
-    "intercepted",
     "interception_event",
 ]
 
@@ -59,26 +60,13 @@ PRISONERS_ABOARD = N_("{army} ({pm} PM) aboard taken prisoner by {captor} (T4.3)
 """Troops aboard a fleet that surrenders."""
 
 
-class Interception(BaseModel):
-    """An interception already rolled: one roll per meeting (T3.6)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    turn: int
-    """The turn it was rolled."""
-    fleet: str
-    """The fleet that sought battle."""
-    target: str
-    """The fleet that avoided it."""
-
-
 def _error(message: str) -> Exception:
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
 
 
-def _fleet(state: CampaignState, name: str, field: str) -> Force:
+def _fleet(state: CampaignData, name: str, field: str) -> Force:
     """The fleet called ``name`` on the map; LedgerError naming ``field`` otherwise."""
     if board_of(state.scenario) is None or state.scenario.armies:
         raise _error(_("{field}: this campaign has no map of fleets (T7)").format(field=field))
@@ -99,7 +87,7 @@ def _fleet(state: CampaignState, name: str, field: str) -> Force:
     return found
 
 
-def _enemies_at(state: CampaignState, province: str, nation: str) -> list[Force]:
+def _enemies_at(state: CampaignData, province: str, nation: str) -> list[Force]:
     groups = alliances(state)
     return [
         f
@@ -111,7 +99,7 @@ def _enemies_at(state: CampaignState, province: str, nation: str) -> list[Force]
 # ---- T3.6: the interception roll -----------------------------------------------------------
 
 
-def _meeting(state: CampaignState, fleet_name: str, target_name: str) -> tuple[Force, Force, int]:
+def _meeting(state: CampaignData, fleet_name: str, target_name: str) -> tuple[Force, Force, int]:
     """T3.6, T7.4: the two fleets meet (one province, nations at war, movement season, no roll
     yet between them this turn); returns them and the sum the die is rolled against."""
     fleet = _fleet(state, fleet_name, "fleet")
@@ -147,7 +135,7 @@ def _meeting(state: CampaignState, fleet_name: str, target_name: str) -> tuple[F
 
 
 def interception_event(
-    state: CampaignState, fleet: str, target: str, dice: Dice, *, who: str = "", note: str = ""
+    state: CampaignData, fleet: str, target: str, dice: Dice, *, who: str = "", note: str = ""
 ) -> InterceptionRolled:
     """T3.6: ``fleet`` seeks battle, ``target`` avoids it: checked, then 1d6 from ``dice``
     against both fleets' PM plus the land PM ``target`` carries, under the campaign's house
@@ -167,10 +155,11 @@ def interception_event(
     )
 
 
-def intercepted(state: CampaignState, event: InterceptionRolled, apply: bool) -> str:
+def _check_intercepted(state: CampaignData, event: InterceptionRolled) -> None:
     """T3.6: the roll as recorded must be the one die of this meeting, against the sum the
     map gives, read under the house rule in force; nothing moves (caught: the battle is the
     next event; not caught: the target goes on with its move)."""
+    check_interception(state, event)
     fleet, target, against = _meeting(state, event.fleet, event.target)
     if event.province != fleet.province:
         raise _error(
@@ -200,26 +189,42 @@ def intercepted(state: CampaignState, event: InterceptionRolled, apply: bool) ->
                 rule=state.rules.interception,
             )
         )  # fmt: skip
-    if apply:
-        state.interceptions.append(
-            Interception(turn=state.turn, fleet=fleet.name, target=target.name)
-        )
-    template = INTERCEPTED if result.intercepted else ESCAPED
+
+
+class Rolled(NamedTuple):
+    """An interception rolled (T3.6): the seeking fleet's PM and the house rule's way."""
+
+    pm: int
+    way: str
+
+
+def _evolve_intercepted(state: CampaignData, event: InterceptionRolled, _event_id: int) -> Rolled:
+    fleet = state.forces[event.fleet]
+    state.interceptions.append(Interception(turn=state.turn, fleet=fleet.name, target=event.target))
+    settle_by_interception(state, event.province, event.intercepted)
+    return Rolled(fleet.pm, WAYS[state.rules.interception])
+
+
+def _describe_intercepted(event: InterceptionRolled, rolled: Rolled) -> str:
+    template = INTERCEPTED if event.intercepted else ESCAPED
     return template.format(
-        fleet=fleet.name,
-        pm=fleet.pm,
-        target=target.name,
-        province=fleet.province,
-        roll=roll,
-        against=against,
-        way=WAYS[state.rules.interception],
+        fleet=event.fleet,
+        pm=rolled.pm,
+        target=event.target,
+        province=event.province,
+        roll=event.rolls[0].value,
+        against=event.against,
+        way=rolled.way,
     )
+
+
+INTERCEPTION_ROLLED = Family(_check_intercepted, _evolve_intercepted, _describe_intercepted)
 
 
 # ---- T3.7: a beaten fleet's retreat ---------------------------------------------------------
 
 
-def fleet_retreats(state: CampaignState, name: str) -> list[str]:
+def fleet_retreats(state: CampaignData, name: str) -> list[str]:
     """T3.7, T7.5: where the beaten fleet ``name`` may retreat, in the seed's order; empty when
     it has nowhere to go (it surrenders).
 
@@ -266,7 +271,7 @@ def fleet_retreats(state: CampaignState, name: str) -> list[str]:
     return sorted(found, key=order.__getitem__)
 
 
-def fleet_retreated(state: CampaignState, event: FleetRetreated, apply: bool) -> str:
+def _check_fleet_retreated(state: CampaignData, event: FleetRetreated) -> None:
     """T3.7, T7.5: the beaten fleet goes to an allowed province (the troops aboard with it),
     or, when none is open, surrenders: its ships join the winner's largest fleet there (T3.7
     Reading) and the troops aboard are taken prisoner (T4.3)."""
@@ -274,8 +279,6 @@ def fleet_retreated(state: CampaignState, event: FleetRetreated, apply: bool) ->
     if state.is_winter:
         raise _error(_("turn: no naval battles, so no retreats, in the winter turn (T5.1)"))
     allowed = fleet_retreats(state, fleet.name)
-    aboard = [a for a in state.forces.values() if a.aboard == fleet.name]
-    start = fleet.province
     if event.to is not None:
         if event.to not in allowed:
             raise _error(
@@ -285,11 +288,7 @@ def fleet_retreated(state: CampaignState, event: FleetRetreated, apply: bool) ->
                     to=event.to,
                 )
             )
-        if apply:
-            fleet.province = event.to
-            for army in aboard:
-                army.province = event.to
-        return RETREATED.format(fleet=fleet.name, pm=fleet.pm, start=start, to=event.to)
+        return
     if allowed:
         raise _error(
             _(
@@ -297,31 +296,62 @@ def fleet_retreated(state: CampaignState, event: FleetRetreated, apply: bool) ->
                 "open (T3.7)"
             ).format(fleet=fleet.name, places=", ".join(allowed))
         )
+
+
+class FleetBeaten(NamedTuple):
+    """A beaten fleet's retreat or surrender (T3.7): its PM, whence, the fleet its ships
+    joined (nation and name; None: sunk) and the troops aboard."""
+
+    pm: int
+    start: str
+    captor: tuple[str, str] | None
+    aboard: tuple[tuple[str, int], ...]
+
+
+def _evolve_fleet_retreated(
+    state: CampaignData, event: FleetRetreated, _event_id: int
+) -> FleetBeaten:
+    fleet = state.forces[event.fleet]
+    aboard = [a for a in state.forces.values() if a.aboard == fleet.name]
+    start = fleet.province
+    troops = tuple((army.name, army.pm) for army in aboard)
+    if event.to is not None:
+        fleet.province = event.to
+        for army in aboard:
+            army.province = event.to
+        return FleetBeaten(fleet.pm, start, None, troops)
     enemy_fleets = [f for f in _enemies_at(state, start, fleet.nation) if f.kind == "fleet"]
     captor = max(enemy_fleets, key=lambda f: f.pm) if enemy_fleets else None
-    lines = []
-    if captor is None:
-        lines.append(SUNK.format(fleet=fleet.name, pm=fleet.pm, province=start))
-    else:
-        lines.append(
-            SURRENDERED.format(
-                fleet=fleet.name, pm=fleet.pm, province=start, captor=captor.nation,
-                into=captor.name,
-            )
-        )  # fmt: skip
+    state.nations[fleet.nation].naval_pm -= fleet.pm
+    if captor is not None:
+        state.nations[captor.nation].naval_pm += fleet.pm
+        captor.pm += fleet.pm
     for army in aboard:
-        taker = captor.nation if captor is not None else None
-        if taker is not None:
-            lines.append(PRISONERS_ABOARD.format(army=army.name, pm=army.pm, captor=taker))
-    if apply:
-        state.nations[fleet.nation].naval_pm -= fleet.pm
+        state.nations[army.nation].land_pm -= army.pm
         if captor is not None:
-            state.nations[captor.nation].naval_pm += fleet.pm
-            captor.pm += fleet.pm
-        for army in aboard:
-            state.nations[army.nation].land_pm -= army.pm
-            if captor is not None:
-                state.nations[captor.nation].prisoners_held += army.pm
-            del state.forces[army.name]
-        del state.forces[fleet.name]
+            state.nations[captor.nation].prisoners_held += army.pm
+        del state.forces[army.name]
+    del state.forces[fleet.name]
+    taken = None if captor is None else (captor.nation, captor.name)
+    return FleetBeaten(fleet.pm, start, taken, troops)
+
+
+def _describe_fleet_retreated(event: FleetRetreated, beaten: FleetBeaten) -> str:
+    if event.to is not None:
+        return RETREATED.format(fleet=event.fleet, pm=beaten.pm, start=beaten.start, to=event.to)
+    if beaten.captor is None:
+        lines = [SUNK.format(fleet=event.fleet, pm=beaten.pm, province=beaten.start)]
+    else:
+        nation, into = beaten.captor
+        lines = [
+            SURRENDERED.format(
+                fleet=event.fleet, pm=beaten.pm, province=beaten.start, captor=nation, into=into
+            )
+        ]
+        lines += [
+            PRISONERS_ABOARD.format(army=army, pm=pm, captor=nation) for army, pm in beaten.aboard
+        ]
     return "; ".join(lines)
+
+
+FLEET_RETREATED = Family(_check_fleet_retreated, _evolve_fleet_retreated, _describe_fleet_retreated)

@@ -13,12 +13,10 @@ referee always, a nation only its own.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
-
+from assistant.ledger import economy, map_war, relations
 from assistant.ledger import forces as map_rules
-from assistant.ledger import map_war, relations
 from assistant.ledger.events import (
     ArmyMoved,
     Event,
@@ -37,35 +35,39 @@ from assistant.ledger.events import (
     SealedOrder,
     TreatyMade,
     TreatyOrder,
+    TroopsLanded,
     VoyageOrder,
     WarDeclared,
     WarOrder,
 )
-from assistant.ledger.phases import Phase
+from assistant.ledger.family import Family
+from assistant.ledger.models import MeetingState, Phase
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
+    "MEETING_ANSWERED",
+    "ORDERS_RESOLVED",
+    "ORDER_GIVEN",
+    "ORDER_WITHDRAWN",
+    "PLAYER_CHANGED",
     "RECRUITS",
     "REFEREE",
+    "TROOPS_LANDED",
     "MeetingState",
-    "answered",
+    "check_interception",
     "diplomacy_for",
     "force_of",
-    "given",
     "may_see",
     "meetings_summary",
     "order_for",
     "orders_of",
-    "player_changed",
     "recruitment_for",
     "resolution",
-    "resolved",
-    "withdrawn",
 ]
 
 REFEREE: None = None
@@ -76,37 +78,8 @@ RECRUITS = "recruits"
 orders NATION --withdraw recruits``, T5.2 phase 1)."""
 
 
-class MeetingState(BaseModel):
-    """A meeting found this turn and how far it is settled (T7.4)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    meeting: Meeting
-    """What was found."""
-    seek: list[str] | None = None
-    """The nations that said they seek battle (None: not answered yet)."""
-    settled: bool = False
-    """Nothing more is needed: neither side sought battle, the battle was recorded, the
-    avoider was not intercepted, or it withdrew."""
-
-    @property
-    def province(self) -> str:
-        """Where it is."""
-        return self.meeting.province
-
-    @property
-    def at_sea(self) -> bool:
-        """Fleets meeting (T5.2 phase 4)."""
-        return self.meeting.at_sea
-
-    @property
-    def forces(self) -> list[str]:
-        """The forces that meet."""
-        return self.meeting.forces
-
-
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
 
@@ -126,7 +99,7 @@ def force_of(order: SealedOrder) -> str:
     return "treaty:" + "+".join(sorted(order.parties))
 
 
-def _ordered_forces(state: CampaignState) -> dict[str, str]:
+def _ordered_forces(state: CampaignData) -> dict[str, str]:
     """Force → the nation whose order moves it (carried armies count as ordered)."""
     taken: dict[str, str] = {}
     for nation, orders in state.orders.items():
@@ -140,7 +113,7 @@ def _ordered_forces(state: CampaignState) -> dict[str, str]:
     return taken
 
 
-def _need_sealed(state: CampaignState) -> None:
+def _need_sealed(state: CampaignData) -> None:
     if state.rules.orders != "sealed":
         raise refused(
             "orders",
@@ -152,7 +125,7 @@ def _need_sealed(state: CampaignState) -> None:
 
 
 def order_for(
-    state: CampaignState, order: SealedOrder, nation: str | None = None, **fields: Any
+    state: CampaignData, order: SealedOrder, nation: str | None = None, **fields: Any
 ) -> OrderGiven | None:
     """T7.3: the event a march or voyage becomes in this campaign — under house rule ``orders =
     sealed``, an order of ``nation`` (default: the force's own nation); None when the campaign
@@ -169,7 +142,7 @@ def order_for(
 
 
 def recruitment_for(
-    state: CampaignState, event: RecruitmentOrdered
+    state: CampaignData, event: RecruitmentOrdered
 ) -> OrderGiven | RecruitmentOrdered:
     """T5.2 phase 1, T7.3: what a recruitment becomes in this campaign — under house rule
     ``orders = sealed``, a sealed order of its nation, paid when the orders are carried out;
@@ -198,22 +171,64 @@ def _recruitment(nation: str, order: RecruitOrder) -> RecruitmentOrdered:
     )
 
 
-def _recruit(state: CampaignState, nation: str, order: RecruitOrder, apply: bool) -> str:
-    """The ledger's own T6.1 check (and, on ``apply``, payment and training) of one order."""
-    return state._recruit(_recruitment(nation, order), apply)
-
-
-def _check_recruits(state: CampaignState, orders: dict[str, list[SealedOrder]]) -> None:
+def _check_recruits(state: CampaignData, orders: dict[str, list[SealedOrder]]) -> None:
     """T6.1: every recruitment order in ``orders`` can be paid, one after another, from its
     nation's treasury as it stands (checked on a copy: nothing is paid)."""
     work = state.model_copy(deep=True)
+    family = economy.RECRUITMENT_ORDERED
     for nation in sorted(orders):
         for order in orders[nation]:
             if isinstance(order, RecruitOrder):
-                _recruit(work, nation, order, apply=True)
+                recruitment = _recruitment(nation, order)
+                family.check(work, recruitment)
+                family.evolve(work, recruitment, 0)
 
 
-def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
+def _treaty_event(order: TreatyOrder) -> TreatyMade:
+    return TreatyMade(
+        parties=order.parties,
+        terms=order.terms,
+        alliance=order.alliance,
+        imposed_by=order.imposed_by,
+        pp=order.pp,
+    )
+
+
+def _check_diplomacy(state: CampaignData, nation: str, order: TreatyOrder | WarOrder) -> None:
+    """T7.3, T7.10: a treaty or a declaration of war handed in sealed (phase 2), checked now
+    as it would be recorded at once — then again, with every order, when carried out."""
+    key = force_of(order)
+    if any(force_of(o) == key for orders in state.orders.values() for o in orders):
+        raise refused(
+            "parties" if isinstance(order, TreatyOrder) else "on",
+            N_("{order} is already ordered this turn: one order each (T7.3)"),
+            order=key,
+        )
+    if isinstance(order, WarOrder):
+        relations.WAR_DECLARED.check(state, WarDeclared(nation=nation, on=order.on))
+        return
+    if nation not in order.parties:
+        raise refused(
+            "nation",
+            N_("{nation} is no party to the treaty: a party hands it in (T7.3, T7.10)"),
+            nation=nation,
+        )
+    map_war.TREATY_MADE.check(state, _treaty_event(order))
+
+
+def diplomacy_for(
+    state: CampaignData, order: TreatyOrder | WarOrder, nation: str, **fields: Any
+) -> OrderGiven | None:
+    """T7.3: the event a treaty or a declaration of war becomes — under house rule ``orders =
+    sealed`` (Tarentine board), an order of ``nation`` for phase 2; None: recorded at once."""
+    from assistant.ledger.phases import TARENTINE, phases_of
+
+    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
+        return None  # T5.1: a winter turn moves nothing, so nothing waits to be carried out
+    return OrderGiven(nation=nation, order=order, **fields)
+
+
+def _check_given(state: CampaignData, event: OrderGiven) -> None:
     """T7.3: a nation's order for one of its forces, checked when given: its own force, one
     order per force, and every movement rule (a neighbour by road, at most 8 stretches, the
     fleet's room, the landing coast) against the map as it stood at the start of the turn."""
@@ -226,13 +241,8 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
                 "orders",
                 N_("in the winter turn recruits are ordered at once (castra campaign recruit)"),
             )
-        pending = {nation.name: [*state.orders.get(nation.name, []), order]}
-        _check_recruits(state, pending)
-        if apply:
-            state.orders.setdefault(nation.name, []).append(order)
-        return N_(
-            "sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"
-        ).format(nation=nation.name, land=order.land_pm, naval=order.naval_pm)
+        _check_recruits(state, {nation.name: [*state.orders.get(nation.name, []), order]})
+        return
     if not nation.player or nation.unplayed:
         raise refused(
             "nation",
@@ -240,7 +250,8 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
             nation=nation.name,
         )
     if isinstance(order, TreatyOrder | WarOrder):
-        return _diplomacy_given(state, nation.name, order, apply)
+        _check_diplomacy(state, nation.name, order)
+        return
     name = force_of(order)
     force = state.forces.get(name)
     if force is not None and nation.name not in (force.nation, force.paid_by):
@@ -261,82 +272,47 @@ def given(state: CampaignState, event: OrderGiven, apply: bool) -> str:
                 force=each,
             )
     if isinstance(order, MarchOrder):
-        map_rules.move_army(state, ArmyMoved(army=order.army, to=order.to), apply=False)
-        text = N_("sealed order of {nation}: {army} to march to {to}").format(
-            nation=nation.name, army=order.army, to=order.to
-        )
+        map_rules.check_march(state, ArmyMoved(army=order.army, to=order.to))
     else:
-        map_rules.sail_fleet(
+        map_rules.check_voyage(
             state,
             FleetSailed(
                 fleet=order.fleet, to=order.to, via=order.via, carry=order.carry, land=order.land
             ),
-            apply=False,
         )
-        text = N_("sealed order of {nation}: {fleet} to sail to {to}").format(
-            nation=nation.name, fleet=order.fleet, to=order.to
-        )
-    if apply:
-        state.orders.setdefault(nation.name, []).append(order)
-    return text
 
 
-def _diplomacy_given(
-    state: CampaignState, nation: str, order: TreatyOrder | WarOrder, apply: bool
-) -> str:
-    """T7.3, T7.10: a treaty or a declaration of war handed in sealed (phase 2), checked now
-    as it would be recorded at once — then again, with every order, when carried out."""
-    key = force_of(order)
-    if any(force_of(o) == key for orders in state.orders.values() for o in orders):
-        raise refused(
-            "parties" if isinstance(order, TreatyOrder) else "on",
-            N_("{order} is already ordered this turn: one order each (T7.3)"),
-            order=key,
-        )
+def _evolve_given(state: CampaignData, event: OrderGiven, _event_id: int) -> None:
+    state.orders.setdefault(event.nation, []).append(event.order)
+
+
+def _describe_given(event: OrderGiven, _happened: None) -> str:
+    order = event.order
+    if isinstance(order, RecruitOrder):
+        return N_(
+            "sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"
+        ).format(nation=event.nation, land=order.land_pm, naval=order.naval_pm)
     if isinstance(order, WarOrder):
-        relations.declare_war(state, WarDeclared(nation=nation, on=order.on), apply=False)
-        text = N_("sealed order of {nation}: war declared on {on}").format(
-            nation=nation, on=order.on
+        return N_("sealed order of {nation}: war declared on {on}").format(
+            nation=event.nation, on=order.on
         )
-    else:
-        if nation not in order.parties:
-            raise refused(
-                "nation",
-                N_("{nation} is no party to the treaty: a party hands it in (T7.3, T7.10)"),
-                nation=nation,
-            )
-        map_war.treaty_made(state, _treaty_event(order), apply=False)
-        text = N_("sealed order of {nation}: a treaty with {parties}").format(
-            nation=nation, parties=", ".join(p for p in order.parties if p != nation)
+    if isinstance(order, TreatyOrder):
+        return N_("sealed order of {nation}: a treaty with {parties}").format(
+            nation=event.nation, parties=", ".join(p for p in order.parties if p != event.nation)
         )
-    if apply:
-        state.orders.setdefault(nation, []).append(order)
-    return text
-
-
-def _treaty_event(order: TreatyOrder) -> TreatyMade:
-    return TreatyMade(
-        parties=order.parties,
-        terms=order.terms,
-        alliance=order.alliance,
-        imposed_by=order.imposed_by,
-        pp=order.pp,
+    if isinstance(order, MarchOrder):
+        return N_("sealed order of {nation}: {army} to march to {to}").format(
+            nation=event.nation, army=order.army, to=order.to
+        )
+    return N_("sealed order of {nation}: {fleet} to sail to {to}").format(
+        nation=event.nation, fleet=order.fleet, to=order.to
     )
 
 
-def diplomacy_for(
-    state: CampaignState, order: TreatyOrder | WarOrder, nation: str, **fields: Any
-) -> OrderGiven | None:
-    """T7.3: the event a treaty or a declaration of war becomes — under house rule ``orders =
-    sealed`` (Tarentine board), an order of ``nation`` for phase 2; None: recorded at once."""
-    from assistant.ledger.phases import TARENTINE, phases_of
-
-    if state.rules.orders != "sealed" or phases_of(state) is not TARENTINE or state.is_winter:
-        return None  # T5.1: a winter turn moves nothing, so nothing waits to be carried out
-    return OrderGiven(nation=nation, order=order, **fields)
+ORDER_GIVEN = Family(_check_given, _evolve_given, _describe_given)
 
 
-def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
+def _check_withdrawn(state: CampaignData, event: OrderWithdrawn) -> None:
     """T7.3: a nation takes back its order for one force before they are carried out."""
     _need_sealed(state)
     nation = state.nation(event.nation)
@@ -350,16 +326,25 @@ def withdrawn(state: CampaignState, event: OrderWithdrawn, apply: bool) -> str:
             force=event.force,
             choices=", ".join(force_of(o) for o in orders) or "-",
         )
-    if apply:
-        state.orders[nation.name] = [o for o in orders if force_of(o) != event.force]
-        if not state.orders[nation.name]:
-            del state.orders[nation.name]
+
+
+def _evolve_withdrawn(state: CampaignData, event: OrderWithdrawn, _event_id: int) -> None:
+    orders = state.orders.get(event.nation, [])
+    state.orders[event.nation] = [o for o in orders if force_of(o) != event.force]
+    if not state.orders[event.nation]:
+        del state.orders[event.nation]
+
+
+def _describe_withdrawn(event: OrderWithdrawn, _happened: None) -> str:
     return N_("{nation} withdrew its order for {force}").format(
-        nation=nation.name, force=event.force
+        nation=event.nation, force=event.force
     )
 
 
-def resolution(state: CampaignState, **fields: Any) -> OrdersResolved:
+ORDER_WITHDRAWN = Family(_check_withdrawn, _evolve_withdrawn, _describe_withdrawn)
+
+
+def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
     """T7.3, T7.4: every order revealed and carried out together, as one event (its results
     computed here from the orders in, never from the order they were entered in)."""
     _need_sealed(state)
@@ -456,7 +441,7 @@ def _way(mover: Mover, outcome: Any) -> str:
     return mover.way or "stood"
 
 
-def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
+def _check_resolved(state: CampaignData, event: OrdersResolved) -> None:
     """T7.3: carry out every order at once; the event must say exactly what the orders in
     give (it is built by :func:`resolution`)."""
     _need_sealed(state)
@@ -472,58 +457,89 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
             "orders",
             N_("the orders carried out differ from the orders given: resolve them again (T7.3)"),
         )
-    recruited = (
-        [
-            _recruit(state, nation, order, apply)
-            for nation in sorted(event.orders)
-            for order in event.orders[nation]
-            if isinstance(order, RecruitOrder)
-        ]
-        if apply
-        else []
-    )
-    if not apply:
-        _check_recruits(state, event.orders)
-    said = []
+    _check_recruits(state, event.orders)
+    for nation, order in _diplomacy(event):
+        # T5.2 phase 2, before the movement (already in the meetings found, above)
+        if isinstance(order, WarOrder):
+            relations.WAR_DECLARED.check(state, WarDeclared(nation=nation, on=order.on))
+        else:
+            map_war.TREATY_MADE.check(state, _treaty_event(order))
+
+
+def _diplomacy(event: OrdersResolved) -> list[tuple[str, TreatyOrder | WarOrder]]:
+    return [
+        (nation, order)
+        for nation in sorted(event.orders)
+        for order in event.orders[nation]
+        if isinstance(order, TreatyOrder | WarOrder)
+    ]
+
+
+class CarriedOut(NamedTuple):
+    """What the orders carried out did besides moving: each recruitment and each treaty or
+    declaration of war, as the event it would have been and what its family did."""
+
+    done: tuple[tuple[Family[Any, Any], Event, Any], ...]
+
+
+def _evolve_resolved(state: CampaignData, event: OrdersResolved, event_id: int) -> CarriedOut:
+    done: list[tuple[Family[Any, Any], Event, Any]] = []
     for nation in sorted(event.orders):
         for order in event.orders[nation]:
-            # T5.2 phase 2, before the movement (already in the meetings found, above)
-            if isinstance(order, WarOrder):
-                said.append(
-                    relations.declare_war(
-                        state, WarDeclared(nation=nation, on=order.on), apply=apply
-                    )
-                )
-            elif isinstance(order, TreatyOrder):
-                said.append(map_war.treaty_made(state, _treaty_event(order), apply=apply))
-    if apply:
-        carriers = {
-            army: voyage.fleet
-            for orders in event.orders.values()
-            for voyage in orders
-            if isinstance(voyage, VoyageOrder)
-            for army in voyage.carry
-        }
-        for move in event.moves:
-            force = state.forces[move.force]
-            if move.end != force.province or move.way != "stood":
-                force.came_from = force.province
-                force.moved = state.turn
-            if force.kind == "army" and move.way == "landing":
-                # T7.5: a beaten lander goes back aboard the fleet that landed it
-                force.landed_from = carriers.get(force.name, force.aboard)
-            force.province = move.end
-            if force.kind == "army":
-                force.aboard = move.aboard
-        state.orders = {}
-        state.meetings = [MeetingState(meeting=m) for m in event.meetings]
-        state.orders_resolved_turn = state.turn
-        state.phase = Phase.naval_battles
+            if isinstance(order, RecruitOrder):
+                recruitment = _recruitment(nation, order)
+                happened = economy.RECRUITMENT_ORDERED.evolve(state, recruitment, event_id)
+                done.append((economy.RECRUITMENT_ORDERED, recruitment, happened))
+    for nation, order in _diplomacy(event):
+        if isinstance(order, WarOrder):
+            war = WarDeclared(nation=nation, on=order.on)
+            done.append((relations.WAR_DECLARED, war, relations.WAR_DECLARED.evolve(state, war, 0)))
+        else:
+            treaty = _treaty_event(order)
+            made = map_war.TREATY_MADE.evolve(state, treaty, event_id)
+            done.append((map_war.TREATY_MADE, treaty, made))
+    carriers = {
+        army: voyage.fleet
+        for orders in event.orders.values()
+        for voyage in orders
+        if isinstance(voyage, VoyageOrder)
+        for army in voyage.carry
+    }
+    for move in event.moves:
+        force = state.forces[move.force]
+        if move.end != force.province or move.way != "stood":
+            force.came_from = force.province
+            force.moved = state.turn
+        if force.kind == "army" and move.way == "landing":
+            # T7.5: a beaten lander goes back aboard the fleet that landed it
+            force.landed_from = carriers.get(force.name, force.aboard)
+        force.province = move.end
+        if force.kind == "army":
+            force.aboard = move.aboard
+    state.orders = {}
+    state.meetings = [MeetingState(meeting=m) for m in event.meetings]
+    state.orders_resolved_turn = state.turn
+    state.phase = Phase.naval_battles
+    return CarriedOut(tuple(done))
+
+
+def _describe_resolved(event: OrdersResolved, carried: CarriedOut) -> str:
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
     text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
+    said = [family.describe(done, happened) for family, done, happened in carried.done]
+    recruited = [
+        s
+        for (f, _e, _h), s in zip(carried.done, said, strict=True)
+        if f is economy.RECRUITMENT_ORDERED
+    ]
+    diplomacy = [
+        s
+        for (f, _e, _h), s in zip(carried.done, said, strict=True)
+        if f is not economy.RECRUITMENT_ORDERED
+    ]
     text += "".join(f"; {line}" for line in recruited)
-    if said:
-        text += "; " + "; ".join(said)
+    if diplomacy:
+        text += "; " + "; ".join(diplomacy)
     if event.meetings:
         text += "; " + N_("meetings (T7.4): {meetings}").format(
             meetings="; ".join(f"{m.province} ({', '.join(m.forces)})" for m in event.meetings)
@@ -531,11 +547,18 @@ def resolved(state: CampaignState, event: OrdersResolved, apply: bool) -> str:
     return text
 
 
-def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
+ORDERS_RESOLVED = Family(_check_resolved, _evolve_resolved, _describe_resolved)
+
+
+def _meeting_of(state: CampaignData, event: MeetingAnswered) -> MeetingState | None:
+    return next((m for m in state.meetings if m.meeting.number == event.meeting), None)
+
+
+def _check_answered(state: CampaignData, event: MeetingAnswered) -> None:
     """T3.0, T7.4: each side says seek or avoid. Neither seeks: no battle, both stay (the
     meeting is settled). One or both seek: a battle follows (at sea, an interception first if
     only one seeks, T3.6)."""
-    found = next((m for m in state.meetings if m.meeting.number == event.meeting), None)
+    found = _meeting_of(state, event)
     if found is None:
         raise refused(
             "meeting",
@@ -554,19 +577,30 @@ def answered(state: CampaignState, event: MeetingAnswered, apply: bool) -> str:
                 number=event.meeting,
                 nations=", ".join(dict.fromkeys(found.meeting.nations)),
             )
-    if apply:
-        found.seek = sorted(set(event.seek))
-        found.settled = not event.seek
+
+
+def _evolve_answered(state: CampaignData, event: MeetingAnswered, _event_id: int) -> str:
+    found = _meeting_of(state, event)
+    assert found is not None  # checked
+    found.seek = sorted(set(event.seek))
+    found.settled = not event.seek
+    return found.province
+
+
+def _describe_answered(event: MeetingAnswered, province: str) -> str:
     if not event.seek:
         return N_(
             "meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"
-        ).format(province=found.province)
+        ).format(province=province)
     return N_("meeting at {province}: {nations} seek battle (T3.0)").format(
-        province=found.province, nations=", ".join(sorted(set(event.seek)))
+        province=province, nations=", ".join(sorted(set(event.seek)))
     )
 
 
-def found_by_landing(state: CampaignState, army: str) -> None:
+MEETING_ANSWERED = Family(_check_answered, _evolve_answered, _describe_answered)
+
+
+def found_by_landing(state: CampaignData, army: str) -> None:
     """T5.2 phase 6, T7.4: troops landed after the naval battles meet the hostile armies
     ashore where they land (one land meeting per province, the landing its approach, T3.2)."""
     if state.orders_resolved_turn != state.turn:
@@ -610,7 +644,7 @@ def found_by_landing(state: CampaignState, army: str) -> None:
     )
 
 
-def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+def check_battle_meets(state: CampaignData, place: str, nations: Iterable[str]) -> None:
     """T7.4: once the orders are carried out, a battle before the retreats is fought only where
     forces meet, between the nations of that meeting (a second battle after the retreats,
     T4.3, is not bound to a meeting)."""
@@ -639,7 +673,7 @@ def check_battle_meets(state: CampaignState, place: str, nations: Iterable[str])
     )
 
 
-def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -> None:
+def settle_by_battle(state: CampaignData, place: str, nations: Iterable[str]) -> None:
     """A battle recorded at a meeting's place between its nations settles it (T7.4); on the
     Macedon map an invasion's meeting once no armies of both sides stand there (D8)."""
     if state.dba_map is not None:
@@ -658,7 +692,7 @@ def settle_by_battle(state: CampaignState, place: str, nations: Iterable[str]) -
             return
 
 
-def check_interception(state: CampaignState, event: InterceptionRolled) -> None:
+def check_interception(state: CampaignData, event: InterceptionRolled) -> None:
     """T3.6, T7.4: once the orders are carried out, an interception is rolled only at a meeting
     at sea where the seeker's nation said it seeks battle and the target's that it avoids it."""
     if state.rules.orders != "sealed" or state.orders_resolved_turn != state.turn:
@@ -703,7 +737,7 @@ def check_interception(state: CampaignState, event: InterceptionRolled) -> None:
         )
 
 
-def settle_by_interception(state: CampaignState, province: str, caught: bool) -> None:
+def settle_by_interception(state: CampaignData, province: str, caught: bool) -> None:
     """T3.6: an avoiding fleet not intercepted goes on: the meeting at sea is settled."""
     if caught:
         return
@@ -713,7 +747,7 @@ def settle_by_interception(state: CampaignState, province: str, caught: bool) ->
             return
 
 
-def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> str:
+def _check_player_changed(state: CampaignData, event: PlayerChanged) -> None:
     """T4.4: a nation loses its player or gets one back (its orders given this turn are
     withdrawn with it)."""
     nation = state.nation(event.nation)
@@ -731,18 +765,27 @@ def player_changed(state: CampaignState, event: PlayerChanged, apply: bool) -> s
             else N_("{nation} already has no player"),
             nation=nation.name,
         )
-    if apply:
-        nation.unplayed = not event.player
-        if not event.player:
-            state.orders.pop(nation.name, None)
+
+
+def _evolve_player_changed(state: CampaignData, event: PlayerChanged, _event_id: int) -> None:
+    nation = state.nations[event.nation]
+    nation.unplayed = not event.player
+    if not event.player:
+        state.orders.pop(nation.name, None)
+
+
+def _describe_player_changed(event: PlayerChanged, _happened: None) -> str:
     if event.player:
-        return N_("{nation} has a player again (T4.4)").format(nation=nation.name)
+        return N_("{nation} has a player again (T4.4)").format(nation=event.nation)
     return N_("{nation} has no player from now on: its forces stand and defend (T4.4)").format(
-        nation=nation.name
+        nation=event.nation
     )
 
 
-def orders_of(state: CampaignState, viewer: str | None) -> dict[str, list[SealedOrder]]:
+PLAYER_CHANGED = Family(_check_player_changed, _evolve_player_changed, _describe_player_changed)
+
+
+def orders_of(state: CampaignData, viewer: str | None) -> dict[str, list[SealedOrder]]:
     """The orders waiting to be carried out that ``viewer`` may see: the referee every
     nation's, a nation only its own (:func:`may_see`)."""
     return {
@@ -764,7 +807,7 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
     return True
 
 
-def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
+def meetings_summary(state: CampaignData) -> list[dict[str, Any]]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
     from assistant.ledger.invasions import pairing_of
 
@@ -777,3 +820,18 @@ def meetings_summary(state: CampaignState) -> list[dict[str, Any]]:
         }
         for m in state.meetings
     ]
+
+
+def _evolve_landed(state: CampaignData, event: TroopsLanded, event_id: int) -> map_rules.Landed:
+    """T7.3, T7.4: the troops land; under sealed orders they meet the hostile armies ashore
+    (:func:`found_by_landing`)."""
+    landed = map_rules.TROOPS_LANDED.evolve(state, event, event_id)
+    if state.rules.orders == "sealed":
+        found_by_landing(state, event.army)
+    return landed
+
+
+TROOPS_LANDED = Family(
+    map_rules.TROOPS_LANDED.check, _evolve_landed, map_rules.TROOPS_LANDED.describe
+)
+"""A landing (:data:`assistant.ledger.forces.TROOPS_LANDED`) with its meeting ashore."""

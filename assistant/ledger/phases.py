@@ -5,7 +5,7 @@ turn's three, Macedon vs Persia's six with the initiative side moving first (D6)
 transitions are data (:data:`TARENTINE_TRANSITIONS`, :data:`MACEDON_TRANSITIONS`) and every
 condition is a named method of :class:`TurnClock`, so ``docs/phases.md`` is drawn from exactly
 what runs. The phase is never stored on its own: it is a field of the replayed
-:class:`~assistant.ledger.state.CampaignState`, moved only here as events are applied, so a
+:class:`~assistant.ledger.state.CampaignData`, moved only here as events are applied, so a
 replay of the log always gives it back.
 
 Each act belongs to a phase (:func:`phase_of`). An act of a later phase passes the phases in
@@ -17,55 +17,34 @@ but nothing is refused (today's freedom of order, for a club that moves the figu
 
 from __future__ import annotations
 
-from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from transitions import Machine, MachineError
 
+from assistant.ledger.errors import LedgerFieldError
+from assistant.ledger.forces import board_of
+from assistant.ledger.models import Phase
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from assistant.ledger.events import Event
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "MACEDON_TRANSITIONS",
     "TARENTINE_TRANSITIONS",
     "Phase",
     "TurnClock",
-    "admit",
+    "check_admit",
+    "check_end_of_turn",
+    "enter",
     "first_phase",
     "left_to_do",
     "phase_summary",
     "phases_of",
+    "start_turn",
 ]
-
-
-class Phase(StrEnum):
-    """Every phase of a turn of either scenario, by its rule's order."""
-
-    # T5.2, the Tarentine turn (a winter turn: 1, 2 and the winter)
-    recruitment = "recruitment"
-    alliances = "alliances"
-    movement = "movement"
-    naval_battles = "naval_battles"
-    naval_retreats = "naval_retreats"
-    landings = "landings"
-    land_battles = "land_battles"
-    retreats = "retreats"
-    second_battles = "second_battles"
-    deployment = "deployment"
-    tribute = "tribute"
-    winter = "winter"
-    # D6, Macedon vs Persia
-    initiative = "initiative"
-    first_side_moves = "first_side_moves"
-    second_side_moves = "second_side_moves"
-    battles = "battles"
-    results = "results"
-    dba_retreats = "dba_retreats"
-    loyalty_rolls = "loyalty_rolls"
 
 
 TARENTINE = [
@@ -209,7 +188,7 @@ class TurnClock:
 
     state: Phase
 
-    def __init__(self, campaign: CampaignState, phase: Phase) -> None:
+    def __init__(self, campaign: CampaignData, phase: Phase) -> None:
         self.campaign = campaign
         self.state = phase
 
@@ -245,11 +224,9 @@ def _machine(kind: str) -> Machine:
     )
 
 
-def phases_of(campaign: CampaignState) -> list[Phase] | None:
+def phases_of(campaign: CampaignData) -> list[Phase] | None:
     """The phases of this campaign's turns in order; None for a campaign without a turn by the
     book (custom, Bellum, or a Tarentine campaign without its map)."""
-    from assistant.ledger.forces import board_of
-
     if campaign.scenario.armies and campaign.dba_map is not None:
         return MACEDON
     if not campaign.scenario.armies and board_of(campaign.scenario) is not None:
@@ -257,7 +234,7 @@ def phases_of(campaign: CampaignState) -> list[Phase] | None:
     return None
 
 
-def first_phase(campaign: CampaignState) -> Phase | None:
+def first_phase(campaign: CampaignData) -> Phase | None:
     """Where every turn starts (T5.2 phase 1, D6 phase 1)."""
     phases = phases_of(campaign)
     return phases[0] if phases else None
@@ -267,7 +244,7 @@ def _kind(phases: list[Phase]) -> str:
     return "tarentine" if phases is TARENTINE else "macedon"
 
 
-def phase_of(campaign: CampaignState, event: Event) -> Phase | None:
+def phase_of(campaign: CampaignData, event: Event) -> Phase | None:
     """The phase ``event`` belongs to (T5.2, D6); None: any phase (notes, corrections,
     renaming a force, a house rule …)."""
     kind = event.kind
@@ -317,7 +294,7 @@ def phase_of(campaign: CampaignState, event: Event) -> Phase | None:
     return None
 
 
-def _side_of(campaign: CampaignState, event: Event) -> str | None:
+def _side_of(campaign: CampaignData, event: Event) -> str | None:
     army = getattr(event, "army", None)
     if army is not None and army in campaign.armies:
         return campaign.armies[army].nation
@@ -326,8 +303,6 @@ def _side_of(campaign: CampaignState, event: Event) -> str | None:
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
-
     return LedgerFieldError(field, message, **values)
 
 
@@ -368,21 +343,33 @@ def _blocked(clock: TurnClock) -> tuple[str, dict[str, Any]]:
     return "meetings", {"count": len(places), "places": ", ".join(places)}
 
 
-def admit(campaign: CampaignState, event: Event, *, apply: bool) -> None:
+def check_admit(campaign: CampaignData, event: Event) -> None:
     """T5.2, D6: refuse ``event`` if it belongs to an earlier phase, or to a later one the
-    campaign cannot reach yet; on ``apply``, move the campaign to its phase (passing the
-    phases in between, which had nothing left to do).
+    campaign cannot reach yet."""
+    _admitted(campaign, event)
+
+
+def enter(campaign: CampaignData, event: Event) -> None:
+    """T5.2, D6: move the campaign to the phase of ``event`` (admitted by
+    :func:`check_admit`), passing the phases in between, which had nothing left to do."""
+    reached = _admitted(campaign, event)
+    if reached is not None:
+        campaign.phase = reached
+
+
+def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
+    """The phase ``event`` moves the campaign to (None: it stays), or a refusal.
 
     A battle recorded after its own phase but before deployment is a second battle (T4.3,
     T5.2 phase 9). Under house rule ``orders = immediate`` nothing is refused."""
     phases = phases_of(campaign)
     target = phase_of(campaign, event)
     if phases is None or target is None or event.turn not in (None, campaign.turn):
-        return  # no phase, or a battle recorded late for an earlier turn (T7.4)
+        return None  # no phase, or a battle recorded late for an earlier turn (T7.4)
     winter_phases = (Phase.recruitment, Phase.alliances, Phase.winter)
     if phases is TARENTINE and (target not in winter_phases if campaign.is_winter
                                 else target is Phase.winter):  # fmt: skip
-        return  # T5.1: the winter turn's own rules say what it allows
+        return None  # T5.1: the winter turn's own rules say what it allows
     sealed = campaign.rules.orders == "sealed"
     current = campaign.phase if campaign.phase in phases else phases[0]
     rank = phases.index
@@ -395,7 +382,7 @@ def admit(campaign: CampaignState, event: Event, *, apply: bool) -> None:
         target = current  # T4.3: a second battle, land or sea
     if rank(target) < rank(current):
         if phases is TARENTINE and current in ORDERS_WINDOW and target in ORDERS_WINDOW:
-            return
+            return None
         if sealed:
             raise refused(
                 "phase",
@@ -406,12 +393,10 @@ def admit(campaign: CampaignState, event: Event, *, apply: bool) -> None:
                 now=_(NAME[current]),
                 now_rule=NUMBER[current],
             )
-        return
+        return None
     if target is current or (phases is TARENTINE and target in ORDERS_WINDOW
                               and current in ORDERS_WINDOW):  # fmt: skip
-        if apply and rank(target) > rank(current):
-            campaign.phase = target
-        return
+        return target if rank(target) > rank(current) else None
     reached = _walk(campaign, phases, current, target)
     if reached is not target:
         if sealed:
@@ -425,11 +410,10 @@ def admit(campaign: CampaignState, event: Event, *, apply: bool) -> None:
                 **values,
             )
         reached = target
-    if apply:
-        campaign.phase = reached
+    return reached
 
 
-def _walk(campaign: CampaignState, phases: list[Phase], start: Phase, target: Phase) -> Phase:
+def _walk(campaign: CampaignData, phases: list[Phase], start: Phase, target: Phase) -> Phase:
     """Pass phases from ``start`` toward ``target`` while each has nothing left; where it
     stopped."""
     machine = _machine(_kind(phases))
@@ -449,9 +433,9 @@ def _walk(campaign: CampaignState, phases: list[Phase], start: Phase, target: Ph
         machine.remove_model(clock)
 
 
-def end_of_turn(campaign: CampaignState, *, apply: bool) -> None:
+def check_end_of_turn(campaign: CampaignData) -> None:
     """T5.2, D6: the turn ends only once every phase has passed (a meeting found in it
-    settled); on ``apply`` the next turn starts at phase 1."""
+    settled)."""
     phases = phases_of(campaign)
     if phases is None:
         return
@@ -463,7 +447,12 @@ def end_of_turn(campaign: CampaignState, *, apply: bool) -> None:
     if reached is not last and campaign.rules.orders == "sealed":
         reason, values = _blocked(TurnClock(campaign, reached))
         raise refused("turn", _BLOCKED_TURN[reason], rule=NUMBER[reached], **values)
-    if apply:
+
+
+def start_turn(campaign: CampaignData) -> None:
+    """T5.2, D6: the next turn starts at phase 1."""
+    phases = phases_of(campaign)
+    if phases is not None:
         campaign.phase = phases[0]
 
 
@@ -498,7 +487,7 @@ _ACT: dict[str, str] = {
 """Each act in words, as a refusal names it."""
 
 
-def left_to_do(campaign: CampaignState) -> list[str]:
+def left_to_do(campaign: CampaignData) -> list[str]:
     """What is left in the current phase, in words (language-neutral)."""
     phase = campaign.phase
     left: list[str] = []
@@ -519,7 +508,7 @@ def left_to_do(campaign: CampaignState) -> list[str]:
     return left
 
 
-def phase_summary(campaign: CampaignState) -> dict[str, Any] | None:
+def phase_summary(campaign: CampaignData) -> dict[str, Any] | None:
     """The ``"phase"`` object of ``castra campaign show --json``."""
     phases = phases_of(campaign)
     if phases is None:

@@ -38,7 +38,7 @@ LANGUAGES = ("en", "it")
 
 
 def refused(field: str, message: str, **values: str) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
 

@@ -20,15 +20,15 @@ from converters.i18n import N_
 
 if TYPE_CHECKING:
     from assistant.ledger.events import RecruitmentOrdered
-    from assistant.ledger.state import CampaignState, NationState, Recruits
+    from assistant.ledger.models import CampaignData, NationState, Recruits
 
 __all__ = ["arrive", "check_join", "from_winter_training"]
 
 
-def check_join(state: CampaignState, event: RecruitmentOrdered) -> str:
+def check_join(state: CampaignData, event: RecruitmentOrdered) -> str:
     """T6.1: the army a recruitment order names must be an army of the ordering nation; it
     gives the province when the order names none. Returns the province they deploy in."""
-    from assistant.ledger.state import LedgerFieldError
+    from assistant.ledger.errors import LedgerFieldError
 
     army = state.forces.get(event.join)
     if army is None or army.kind != "army" or army.nation != event.nation:
@@ -53,7 +53,7 @@ def check_join(state: CampaignState, event: RecruitmentOrdered) -> str:
     return event.province or army.province
 
 
-def from_winter_training(state: CampaignState, batch: Recruits) -> bool:
+def from_winter_training(state: CampaignData, batch: Recruits) -> bool:
     """T6.1: the batch's training ran through a winter (it deploys on the first spring turn)."""
     calendar = state.scenario.calendar
     if not calendar.winter_turn:
@@ -61,7 +61,7 @@ def from_winter_training(state: CampaignState, batch: Recruits) -> bool:
     return calendar.year_index(batch.ordered) < calendar.year_index(batch.arrives)
 
 
-def arrive(state: CampaignState, nation: NationState, batch: Recruits) -> list[str]:
+def arrive(state: CampaignData, nation: NationState, batch: Recruits) -> list[str]:
     """T6.1: ``batch`` finishes training: its PM are in play and, on a campaign with a map,
     deploy where the order said (see the module's docstring). Returns a line per deployment."""
     nation.land_pm += batch.land_pm
@@ -111,7 +111,7 @@ def arrive(state: CampaignState, nation: NationState, batch: Recruits) -> list[s
 
 
 def _deploy(
-    state: CampaignState, nation: str, kind: map_rules.ForceKind, pm: int, where: str, join: str
+    state: CampaignData, nation: str, kind: map_rules.ForceKind, pm: int, where: str, join: str
 ) -> str:
     """A new army (fleet) at ``where``, or the PM join ``join`` if it stands there ashore."""
     army = state.forces.get(join) if join else None

@@ -15,21 +15,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WarDeclared
+from assistant.ledger.family import Family
 from assistant.ledger.forces import alliances
 from converters.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
 __all__ = [
     "RELATIONS",
+    "WAR_DECLARED",
     "Relation",
     "allied",
     "at_war",
-    "declare_war",
     "end_wars",
     "relation",
     "relations_summary",
@@ -47,12 +49,12 @@ def _pair(a: str, b: str) -> list[str]:
     return sorted((a, b))
 
 
-def _diplomat(state: CampaignState, name: str) -> bool:
+def _diplomat(state: CampaignData, name: str) -> bool:
     nation = state.nations.get(name)
     return nation is not None and nation.player
 
 
-def allied(state: CampaignState, a: str, b: str) -> bool:
+def allied(state: CampaignData, a: str, b: str) -> bool:
     """T5.5, T7.10: ``a`` and ``b`` are the same nation, or allied by the scenario or by a
     public treaty in force."""
     if a == b:
@@ -60,7 +62,7 @@ def allied(state: CampaignState, a: str, b: str) -> bool:
     return any(a in group and b in group for group in alliances(state))
 
 
-def relation(state: CampaignState, a: str, b: str) -> Relation:
+def relation(state: CampaignData, a: str, b: str) -> Relation:
     """T7.10: allied, at war or neither. A holder that is no player nation is at war with
     every other (nobody treats with it)."""
     if allied(state, a, b):
@@ -72,12 +74,12 @@ def relation(state: CampaignState, a: str, b: str) -> Relation:
     return "neither"
 
 
-def at_war(state: CampaignState, a: str, b: str) -> bool:
+def at_war(state: CampaignData, a: str, b: str) -> bool:
     """T7.10: ``a`` and ``b`` are at war (declared, or a battle fought between them)."""
     return relation(state, a, b) == "at_war"
 
 
-def set_at_war(state: CampaignState, nations_a: Iterable[str], nations_b: Iterable[str]) -> None:
+def set_at_war(state: CampaignData, nations_a: Iterable[str], nations_b: Iterable[str]) -> None:
     """T7.10: a battle fought between two sides sets every pair across them at war (allies who
     fought each other stay allied: the alliance rules, until the treaty is broken)."""
     for a in set(nations_a):
@@ -88,18 +90,16 @@ def set_at_war(state: CampaignState, nations_a: Iterable[str], nations_b: Iterab
                     state.wars.append(pair)
 
 
-def end_wars(state: CampaignState, parties: Iterable[str]) -> None:
+def end_wars(state: CampaignData, parties: Iterable[str]) -> None:
     """T7.10: a public treaty (an alliance or a peace) ends the wars between its parties."""
     signed = set(parties)
     state.wars = [pair for pair in state.wars if not set(pair) <= signed]
 
 
-def declare_war(state: CampaignState, event: WarDeclared, apply: bool) -> str:
+def _check_war(state: CampaignData, event: WarDeclared) -> None:
     """T7.10, T5.2 phase 2: ``event.nation`` declares war on ``event.on``. Refused between
     allies (a treaty is broken first, T4.2 −5 PP; the scenario's alliances stand for the
     whole campaign), between nations already at war, and for holders that are no nation."""
-    from assistant.ledger.state import LedgerFieldError
-
     nation = state.nation(event.nation, "nation").name
     enemy = state.nation(event.on, "on").name
     for field, name in (("nation", nation), ("on", enemy)):
@@ -139,12 +139,22 @@ def declare_war(state: CampaignState, event: WarDeclared, apply: bool) -> str:
         raise LedgerFieldError(
             "on", N_("{nation} is already at war with {enemy} (T7.10)"), nation=nation, enemy=enemy
         )
-    if apply:
-        state.wars.append(_pair(nation, enemy))
-    return N_("{nation} declares war on {enemy} (T7.10)").format(nation=nation, enemy=enemy)
 
 
-def relations_summary(state: CampaignState) -> list[dict[str, str]]:
+def _evolve_war(state: CampaignData, event: WarDeclared, _event_id: int) -> None:
+    state.wars.append(_pair(event.nation, event.on))
+
+
+def _describe_war(event: WarDeclared, _happened: None) -> str:
+    return N_("{nation} declares war on {enemy} (T7.10)").format(
+        nation=event.nation, enemy=event.on
+    )
+
+
+WAR_DECLARED = Family(_check_war, _evolve_war, _describe_war)
+
+
+def relations_summary(state: CampaignData) -> list[dict[str, str]]:
     """Every pair of player nations with its relation (T7.10), in the scenario's order: the
     ``relations`` of ``castra campaign show --json`` and the Campaign screen's panel."""
     names = [name for name, nation in state.nations.items() if nation.player]

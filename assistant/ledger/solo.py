@@ -26,7 +26,7 @@ __all__ = ["battle_record", "finished_summary", "same_battle"]
 def battle_record(battle: dict[str, Any]) -> BattleState:
     """``battle`` (a finished event's record) read back; a record that is not a ghost battle
     with its opening order is refused with one line naming the ``battle`` field."""
-    from assistant.ledger.state import LedgerError
+    from assistant.ledger.errors import LedgerError
     from ghost.battle import BattleState
 
     try:

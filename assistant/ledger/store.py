@@ -75,8 +75,6 @@ events), which a Castra reading only version 1 could not replay, so it must refu
 3: checksums (a hash chain over the events, and the snapshot's digest), which a Castra that
 does not keep them up to date would break, so it must refuse them."""
 GHOST_BATTLE_KEY = "ghost_battle"
-PLAYER_COPY_KEY = "player_copy"
-"""The ``meta`` key marking a player's copy: its nation and campaign (``mail.CopyMark``)."""
 EXPORT_FORMAT = "castra-campaign-export"
 """The ``format`` field of an exported JSON document."""
 BUSY_TIMEOUT_MS = 15_000
@@ -996,7 +994,7 @@ class CampaignStore:
         stored (a copy carries its campaign's)."""
         import hashlib  # here, not at the top: opening a campaign to read it needs none
 
-        from assistant.ledger.mail import copy_mark
+        from assistant.ledger.mail import PLAYER_COPY_KEY, copy_mark
 
         mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
         if mark is not None:
@@ -1006,7 +1004,7 @@ class CampaignStore:
 
     def player_copy_of(self) -> str | None:
         """The nation this file is a player's copy for, or None (the referee's campaign)."""
-        from assistant.ledger.mail import copy_mark
+        from assistant.ledger.mail import PLAYER_COPY_KEY, copy_mark
 
         mark = copy_mark(self.read_meta(PLAYER_COPY_KEY))
         return None if mark is None else mark.nation
@@ -1073,8 +1071,7 @@ class CampaignStore:
         filled = EVENT_ADAPTER.validate_json(_payload(filled))
         # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
         # older files whose events predate them keep replaying.
-        work.check(filled)
-        summary = work.apply(filled, event_id)
+        summary = work.record(filled, event_id)
         shown = stored_glance(connection)  # read before the event: its stamp is the file now
         chain = _write_events(
             connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]

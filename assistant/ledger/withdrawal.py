@@ -15,9 +15,13 @@ of :mod:`assistant.ledger.map_war` ask.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WithdrawalPursued
+from assistant.ledger.family import Family
+from assistant.ledger.map_war import crossing_start, retreats
+from assistant.ledger.models import DecimatedPM, Force, MeetingState
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import (
     Approach,
@@ -31,32 +35,16 @@ from converters.i18n import N_
 from converters.tribute import at_war
 
 if TYPE_CHECKING:
-    from assistant.ledger.forces import Force
-    from assistant.ledger.orders import MeetingState
-    from assistant.ledger.state import CampaignState
+    from assistant.ledger.models import CampaignData
 
-__all__ = ["crossing_start", "withdrawal_event", "withdrew"]
+__all__ = ["WITHDRAWAL_PURSUED", "crossing_start", "withdrawal_event"]
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
-    from assistant.ledger.state import LedgerFieldError
-
     return LedgerFieldError(field, message, **values)
 
 
-def crossing_start(state: CampaignState, army: Force) -> str | None:
-    """T4.3, T7.4: the province ``army`` started from, if it was "met while crossing" this
-    turn (it swapped provinces with an enemy along one road); None otherwise."""
-    if army.moved != state.turn:
-        return None
-    for meeting in state.meetings:
-        found = meeting.meeting
-        if found.crossing and army.name in found.forces and found.province == army.province:
-            return army.came_from or army.province
-    return None
-
-
-def _meeting(state: CampaignState, number: int) -> MeetingState:
+def _meeting(state: CampaignData, number: int) -> MeetingState:
     found = next((m for m in state.meetings if m.meeting.number == number), None)
     if found is None:
         raise refused(
@@ -68,7 +56,7 @@ def _meeting(state: CampaignState, number: int) -> MeetingState:
     return found
 
 
-def _sides(state: CampaignState, number: int) -> tuple[MeetingState, list[Force], list[Force]]:
+def _sides(state: CampaignData, number: int) -> tuple[MeetingState, list[Force], list[Force]]:
     """T3.0: the meeting's pursuers (the armies of the nations that seek battle) and the
     armies that withdraw (those at war with a pursuer that do not seek it), by name."""
     from assistant.ledger.forces import alliances
@@ -130,7 +118,7 @@ def _approach(meeting: MeetingState, pursuers: list[Force], leaving: list[Force]
 
 
 def _pursuit(
-    state: CampaignState, number: int, dice: Dice
+    state: CampaignData, number: int, dice: Dice
 ) -> tuple[MeetingState, list[Force], dict[str, int]]:
     """T3.0, T3.3: the one pursuit roll; the withdrawing armies and the PM each loses."""
     meeting, pursuers, leaving = _sides(state, number)
@@ -154,7 +142,7 @@ def _pursuit(
 
 
 def withdrawal_event(
-    state: CampaignState,
+    state: CampaignData,
     meeting: int,
     dice: Dice,
     to: dict[str, str | None] | None = None,
@@ -163,8 +151,6 @@ def withdrawal_event(
     """T3.0, T7.4: the side of meeting ``meeting`` that avoids battle withdraws: the pursuers'
     one roll from ``dice``, the PM it takes, and each survivor's retreat — ``to`` where given,
     else the best T4.3 allows (None: it surrenders)."""
-    from assistant.ledger.map_war import retreats
-
     found, leaving, lost = _pursuit(state, meeting, dice)
     chosen = dict(to or {})
     for army in leaving:
@@ -180,13 +166,22 @@ def withdrawal_event(
     )
 
 
-def withdrew(state: CampaignState, event: WithdrawalPursued, apply: bool) -> str:
+class Withdrawn(NamedTuple):
+    """A withdrawal under pursuit decided: the meeting, the PM each army lost, each army's
+    fate (PM left, where it goes or None, its captor) and the lines that tell it."""
+
+    meeting: MeetingState
+    lost: dict[str, int]
+    moves: list[tuple[Force, int, str | None, str | None]]
+    lines: list[str]
+    faces: list[int]
+
+
+def _withdrawal(state: CampaignData, event: WithdrawalPursued) -> Withdrawn:
     """T3.0, T7.4, T4.3: the pursuit roll as recorded must be the pursuers' dice (one d6 per
     PM) and take what it takes; each surviving army retreats where T4.3 allows with the PM it
-    has left, or surrenders when nowhere is open; the meeting is then settled."""
-    from assistant.ledger.map_war import retreats
-    from assistant.ledger.state import DecimatedPM
-
+    has left, or surrenders when nowhere is open; the meeting is then settled. A refusal, or
+    what the withdrawal does."""
     faces = [roll.value for roll in event.rolls]
     if any(roll.sides != 6 for roll in event.rolls):
         raise refused("rolls", N_("the pursuit is rolled with d6 (T3.3)"))
@@ -262,31 +257,46 @@ def withdrew(state: CampaignState, event: WithdrawalPursued, apply: bool) -> str
                 .format(army=army.name, lost=lost[army.name], start=army.province, to=to)
             )  # fmt: skip
         moves.append((army, left, to, captor))
-    if apply:
-        turn = state.turn
-        next_winter = state.scenario.calendar.next_winter(turn)
-        for army, left, to, captor in moves:
-            nation = state.nations[army.nation]
-            gone = lost[army.name]
-            if gone:
-                nation.land_pm -= gone
-                nation.decimated.append(
-                    DecimatedPM(pm=gone, turn=turn, place=army.province, expires=next_winter)
-                )
-            if left <= 0:
-                del state.forces[army.name]
-            elif to is None:
-                nation.land_pm -= left
-                if captor is not None:
-                    state.nations[captor].prisoners_held += left
-                del state.forces[army.name]
-            else:
-                army.pm = left
-                army.province = to
-                army.aboard = None
-        meeting.settled = True
-    faces_text = " ".join(str(face) for face in faces) or "-"
+    return Withdrawn(meeting, lost, moves, lines, faces)
+
+
+def _check_withdrew(state: CampaignData, event: WithdrawalPursued) -> None:
+    _withdrawal(state, event)
+
+
+def _evolve_withdrew(state: CampaignData, event: WithdrawalPursued, _event_id: int) -> Withdrawn:
+    withdrawn = _withdrawal(state, event)
+    turn = state.turn
+    next_winter = state.scenario.calendar.next_winter(turn)
+    for army, left, to, captor in withdrawn.moves:
+        nation = state.nations[army.nation]
+        gone = withdrawn.lost[army.name]
+        if gone:
+            nation.land_pm -= gone
+            nation.decimated.append(
+                DecimatedPM(pm=gone, turn=turn, place=army.province, expires=next_winter)
+            )
+        if left <= 0:
+            del state.forces[army.name]
+        elif to is None:
+            nation.land_pm -= left
+            if captor is not None:
+                state.nations[captor].prisoners_held += left
+            del state.forces[army.name]
+        else:
+            army.pm = left
+            army.province = to
+            army.aboard = None
+    withdrawn.meeting.settled = True
+    return withdrawn
+
+
+def _describe_withdrew(event: WithdrawalPursued, withdrawn: Withdrawn) -> str:
+    faces_text = " ".join(str(face) for face in withdrawn.faces) or "-"
     head = N_("meeting at {province}: the pursuit roll {faces} (T3.0, T3.3)").format(
-        province=meeting.province, faces=faces_text
+        province=withdrawn.meeting.province, faces=faces_text
     )
-    return "; ".join([head, *lines])
+    return "; ".join([head, *withdrawn.lines])
+
+
+WITHDRAWAL_PURSUED = Family(_check_withdrew, _evolve_withdrew, _describe_withdrew)

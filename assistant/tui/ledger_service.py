@@ -88,6 +88,9 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
+        self.viewer: str | None = None
+        """Who reads the campaign at this keyboard (T7.3): the nation entering its sealed
+        orders, which sees only its own, or None, the referee, who sees every nation's."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""
@@ -197,6 +200,12 @@ class LedgerService:
             return self.store.state().last_event_id
         except ValueError:
             return -2  # the file went bad meanwhile: the screen's own refresh says so
+
+    def enter_as(self, viewer: str | None) -> None:
+        """T7.3: ``viewer`` (a nation, or None for the referee) is at the keyboard from now on;
+        every screen showing the campaign re-reads it for them."""
+        self.viewer = viewer
+        self.changed.publish(LedgerChanged())
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -1894,37 +1894,9 @@ def _force_shown(state: CampaignState | None, name: str, nation: str | None = No
 
 
 def _order_line(order: Any, state: CampaignState) -> str:
-    if order.kind == "war":
-        return _("declares war on {on} (withdraw: {key})").format(
-            on=nation_name(order.on), key=f"war:{order.on}"
-        )
-    if order.kind == "treaty":
-        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
-            parties=", ".join(nation_name(p) for p in order.parties),
-            terms=order.terms,
-            key="treaty:" + "+".join(sorted(order.parties)),
-        )
-    if order.kind == "march":
-        return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
-    if order.kind == "recruit":
-        line = _("recruits {land} land and {naval} naval PM").format(
-            land=order.land_pm, naval=order.naval_pm
-        )
-        if order.province:
-            line += " " + _("at {province}").format(province=order.province)
-        if order.join:
-            line += " " + _("joining {army}").format(army=_force_shown(state, order.join))
-        return line
-    line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
-    if order.via:
-        line += " " + _("via {via}").format(via=" → ".join(order.via))
-    if order.carry:
-        line += " " + _("carrying {armies}").format(
-            armies=", ".join(_force_shown(state, army) for army in order.carry)
-        )
-    if order.land:
-        line += " " + _("and lands them")
-    return line
+    from assistant.ledger.sealed_view import order_words
+
+    return order_words(order, state)
 
 
 def _run_orders(args: argparse.Namespace) -> int:
@@ -1988,23 +1960,12 @@ def _run_resolve(args: argparse.Namespace) -> int:
 
 
 def _meeting_line(meeting: dict[str, Any]) -> str:
-    where = meeting["province"]
-    if meeting["crossing"]:
-        where = _("{province} (crossing {a}–{b})").format(
-            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
-        )
-    kind = _("at sea") if meeting["at_sea"] else _("on land")
-    if meeting["settled"]:
-        status = _("settled")
-    elif meeting["seek"] is None:
-        status = _("each side: seek or avoid? (castra campaign answer)")
-    else:
-        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
-    forces = ", ".join(
-        f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
-        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    from assistant.ledger.sealed_view import meeting_cells
+
+    number, where, forces, status = meeting_cells(
+        meeting, _("each side: seek or avoid? (castra campaign answer)")
     )
-    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {number}. {where}: {forces} — {status}"
     pairing = meeting.get("pairing")
     if pairing:
         line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])

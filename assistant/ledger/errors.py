@@ -1,0 +1,52 @@
+"""The ledger's refusals: one line naming the field and what is allowed.
+
+In a module of their own so that every part of the ledger (the state models, each event
+family, the store) can refuse with them without importing the part that replays events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from armylists.names import nation_name
+from converters.errors import FieldError
+from converters.i18n import N_, _, translate_recorded
+
+__all__ = ["LedgerError", "LedgerFieldError"]
+
+
+class LedgerError(ValueError):
+    """An impossible event: one line naming the field and what is allowed. Nothing is written."""
+
+
+class LedgerFieldError(FieldError, LedgerError):
+    """A :class:`LedgerError` that carries its field, for each interface to name its own way.
+
+    ``message`` is the English template, marked with ``N_``: it is translated here, for the
+    interface, while :attr:`english` keeps the language-neutral line for what is recorded (a
+    history summary that words why an imported event could not have been recorded)."""
+
+    def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
+        self.english = FieldError(field, message, **values).text()
+        """The refusal in English, the way the ledger records text."""
+        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
+        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        shown = {key: _shown_value(key, value) for key, value in values.items()}
+        super().__init__(field, _(message), **shown)
+
+    @classmethod
+    def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
+        """``refusal`` of a place inside what ``field`` gave (a dice log's
+        ``b.contingents[0].pm_lost``), as a refusal of ``field`` naming that place."""
+        if not refusal.fields:
+            return cls(field, N_("{reason}"), reason=refusal.reason())
+        place = "/".join(refusal.fields)
+        return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
+
+def _shown_value(key: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if key == "date":
+        return translate_recorded(value)
+    return nation_name(value)
