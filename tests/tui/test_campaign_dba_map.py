@@ -73,10 +73,10 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
 
 async def test_the_armies_sides_are_said_in_italian(tmp_path: Path) -> None:
     """Issue 25: the Side column names Macedonia, as seed 003 writes it, not the key Macedon
-    (the army's own name, "Macedon 4", is the scenario's and stays as it is)."""
+    (an army's own name, "Macedon 4", is the scenario's and stays as it is)."""
     from converters.i18n import set_language
 
-    store = _campaign_with_a_cut_off_army(tmp_path)
+    store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
     set_language("it")
     app = make_app(store, seed=SEED)
     try:
@@ -85,5 +85,5 @@ async def test_the_armies_sides_are_said_in_italian(tmp_path: Path) -> None:
             rows = army_rows(app.screen)
     finally:
         store.close()
-    assert rows["Macedon 4"][1] == "Macedonia" and rows["Persia 2"][1] == "Persia"
+    assert rows["Alexander"][1] == "Macedonia" and rows["Darius"][1] == "Persia"
     assert {cells[1] for cells in rows.values()} == {"Macedonia", "Persia"}
