@@ -54,6 +54,7 @@ KIND_WORDS: dict[str, str] = {
     "interception_rolled": N_("interception rolled"),
     "loyalty_changed": N_("loyalty changed"),
     "march": N_("march order"),
+    "recruit": N_("recruitment order"),
     "treaty": N_("treaty order"),
     "war": N_("declaration of war order"),
     "meeting_answered": N_("meeting answered"),
