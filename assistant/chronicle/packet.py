@@ -30,25 +30,21 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
+    RecruitOrder,
     SealedOrder,
+    TreatyOrder,
     Undone,
+    VoyageOrder,
+    WarOrder,
 )
 from assistant.ledger.orders import force_of
+from assistant.ledger.players import players_of
 from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.ledger.store import CampaignStore, StoredEvent
 
 __all__ = ["packet_of", "players_of"]
-
-
-def players_of(store: CampaignStore) -> list[str]:
-    """The nations with a player, each of which gets a packet."""
-    return [
-        name
-        for name, nation in store.state().nations.items()
-        if nation.player and not nation.unplayed
-    ]
 
 
 def packet_of(store: CampaignStore, nation: str, turn: int | None = None) -> Chronicle:
@@ -116,6 +112,19 @@ def _given(events: list[object], nation: str) -> list[SealedOrder]:
 def _order_text(order: SealedOrder) -> str:
     if isinstance(order, MarchOrder):
         return _("{army} marches to {to}").format(army=order.army, to=order.to)
+    if isinstance(order, WarOrder):
+        return _("declares war on {on}").format(on=nation_name(order.on))
+    if isinstance(order, TreatyOrder):
+        return _("a treaty with {parties}: {terms}").format(
+            parties=", ".join(nation_name(p) for p in order.parties), terms=order.terms
+        )
+    if isinstance(order, RecruitOrder):
+        text = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            text += " " + _("at {province}").format(province=order.province)
+        return text
     text = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
     if order.carry:
         text += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
@@ -136,6 +145,8 @@ def _order_result(order: SealedOrder, resolution: OrdersResolved | None) -> str:
     text = _order_text(order)
     if resolution is None:
         return text + " — " + _("not carried out yet")
+    if not isinstance(order, MarchOrder | VoyageOrder):
+        return text + " — " + _("carried out with every order (T7.3)")
     move = next((m for m in resolution.moves if m.force == force_of(order)), None)
     return text + " — " + (_moved(move) if move is not None else _("not carried out"))
 

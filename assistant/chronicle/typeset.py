@@ -31,7 +31,8 @@ __all__ = ["PART_WEIGHT_MOST", "report_parts", "typeset", "typeset_report"]
 
 PART_WEIGHT_MOST = 1_500
 """The weight of one part (see :func:`_weight`): about 1,500 printed lines, some 40 pages, which
-typst lays out in about 90 MiB besides its own 40 (measured on the benchmark campaigns)."""
+a child lays out in about 110 MiB all told, the interpreter's, typst's and the fonts' 40 included
+(measured on the benchmark campaigns)."""
 
 PDF_TIMESTAMP = datetime(2000, 1, 1, tzinfo=UTC)
 """The PDF's creation date: fixed, so the same ledger gives the same file."""
@@ -164,8 +165,14 @@ def typeset(template: Path, data: dict[str, Any], *, tagged: bool = True) -> byt
         check=False,
     )
     if done.returncode != 0:
+        from converters.i18n import _  # here: the child, run as a script, imports no Castra
+
         reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RuntimeError(f"typst: {reason[-1] if reason else done.returncode}")
+        raise RuntimeError(
+            _("typst could not typeset the report: {reason}").format(
+                reason=reason[-1] if reason else done.returncode
+            )
+        )
     return _plain_mark_info(done.stdout)
 
 

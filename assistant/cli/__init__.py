@@ -136,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if app_only is not None:
             from assistant.cli.commands._app import open_app
 
-            return open_app(app_only.get("--campaign"))
+            return open_app(app_only.get("--campaign"), app_only.get("--seat"))
         parser = build_parser(command_of(arguments))
         args = parser.parse_args(arguments)
         handler = getattr(args, "handler", None)
@@ -187,7 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
-    """``castra [--campaign PATH] [--lang it|en]`` (the app, nothing else): those options by
+    """``castra [--campaign PATH] [--lang it|en] [--seat NATION]`` (the app, nothing else; the
+    seat is a player's session, ``castra serve --players``): those options by
     flag, read without building the full parser; None for anything else, which the full parser
     reads.
 
@@ -201,7 +202,7 @@ def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
     while position < len(arguments):
         argument = arguments[position]
         name, equals, value = argument.partition("=")
-        if name not in ("--campaign", "--lang") or name in values:
+        if name not in ("--campaign", "--lang", "--seat") or name in values:
             return None
         if not equals:
             position += 1

@@ -24,6 +24,7 @@ from assistant.ledger import (
     notes,
     orders,
     phases,
+    raiders,
     relations,
     turns,
     winter,
@@ -227,6 +228,9 @@ def evolve(state: CampaignData, event: Event, event_id: int) -> Evolved:
         if isinstance(event, RecruitmentOrdered | PmRebuilt):
             hint = None
         moves = map_rules.sync(state, hint)
+        if isinstance(event, BattleRecorded):
+            # T7.9: the Ligurian raiders back to strength after a win, gone at their first defeat
+            moves += raiders.after_battle(state, event)
         moves += map_war.lifted_by_themselves(state)
         moves += map_war.senones_provinces(state)
         for province in state.scenario.provinces:

@@ -357,6 +357,9 @@ class WinterResolved(EventBase):
     """T5.5, T6.2 with the map: mercenaries' upkeep follows house rule ``mercenary_upkeep``
     (the employer pays it, and disbands them first). False in winters recorded before this
     reading, which replay as they were recorded."""
+    disband: dict[str, int] = {}
+    """T6.2: force → PM the nation that owns it gives up when it cannot pay its upkeep (its
+    choice; a nation not named loses PM in the order docs/rules.md states)."""
     occupation: bool = False
     """T5.7, T7.7 as revised: the control check runs over every province occupied on the map
     by a nation at war with its controller (``stationed`` is then left None: the PM are read

@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.board import shipped_board
+from armylists.names import nation_name
 from armylists.scenarios import Scenario
 from assistant.ledger.events import (
     ArmyMoved,
@@ -308,10 +309,15 @@ def _force(state: CampaignData, name: str, field: str, kind: ForceKind | None = 
     if state.nations[found.nation].away:
         raise _error(
             _("{field}: {nation} is away in Greece: its forces are off the map (T7.9)").format(
-                field=field, nation=found.nation
+                field=field, nation=nation_name(found.nation)
             )
         )
     return found
+
+
+def _said(force: Force) -> str:
+    """An army or fleet as a refusal names it: in the reader's language ("Roma I", T7.2)."""
+    return shown_name(force.name, force.nation, force.kind)
 
 
 def _no_winter_moves(state: CampaignData) -> None:
@@ -348,13 +354,13 @@ def check_march(state: CampaignData, event: ArmyMoved) -> None:
     if army.aboard is not None:
         raise _error(
             _("army: {army} is aboard {fleet}: it lands before it marches (T7.3)").format(
-                army=army.name, fleet=army.aboard
+                army=_said(army), fleet=_said(state.forces[army.aboard])
             )
         )
     if army.moved == state.turn:
         raise _error(
             _("army: {army} has already moved this turn: one province a turn (T7.3)").format(
-                army=army.name
+                army=_said(army)
             )
         )
     refuse_if_held(state, army, "army")
@@ -430,7 +436,7 @@ def check_voyage(state: CampaignData, event: FleetSailed) -> None:
     fleet = _force(state, event.fleet, "fleet", "fleet")
     if fleet.moved == state.turn:
         raise _error(
-            _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=fleet.name)
+            _("fleet: {fleet} has already moved this turn (T7.3)").format(fleet=_said(fleet))
         )
     refuse_if_held(state, fleet, "fleet")
     if event.to not in board.provinces:
@@ -457,25 +463,27 @@ def check_voyage(state: CampaignData, event: FleetSailed) -> None:
             continue
         if army.aboard is not None:
             raise _error(
-                _("carry: {army} is aboard {fleet}").format(army=army.name, fleet=army.aboard)
+                _("carry: {army} is aboard {fleet}").format(
+                    army=_said(army), fleet=_said(state.forces[army.aboard])
+                )
             )
         if army.province != fleet.province:
             raise _error(
                 _("carry: {army} stands in {there}, not with {fleet} in {here} (T7.3)").format(
-                    army=army.name, there=army.province, fleet=fleet.name, here=fleet.province
+                    army=_said(army), there=army.province, fleet=_said(fleet), here=fleet.province
                 )
             )
         if army.moved == state.turn:
             raise _error(
                 _(
                     "carry: {army} moved this turn: troops start the turn with the fleet (T7.3)"
-                ).format(army=army.name)
+                ).format(army=_said(army))
             )
         refuse_if_held(state, army, "carry")
         if at_war(army.paid_by or army.nation, fleet.nation, groups):
             raise _error(
                 _("carry: {army} is no ally of {nation}").format(
-                    army=army.name, nation=fleet.nation
+                    army=_said(army), nation=nation_name(fleet.nation)
                 )
             )
         carried.append(army)
@@ -483,11 +491,11 @@ def check_voyage(state: CampaignData, event: FleetSailed) -> None:
     if load > fleet.pm:
         raise _error(
             _("carry: {load} land PM need {load} naval PM; {fleet} has {pm} (T7.3)").format(
-                load=load, fleet=fleet.name, pm=fleet.pm
+                load=load, fleet=_said(fleet), pm=fleet.pm
             )
         )
     if event.land and not carried:
-        raise _error(_("land: {fleet} carries no troops").format(fleet=fleet.name))
+        raise _error(_("land: {fleet} carries no troops").format(fleet=_said(fleet)))
     if event.land:
         _check_landing(board, event.to, carried)
 
@@ -567,7 +575,7 @@ def _check_landed(state: CampaignData, event: TroopsLanded) -> None:
     _no_winter_moves(state)
     army = _force(state, event.army, "army", "army")
     if army.aboard is None:
-        raise _error(_("army: {army} is not aboard a fleet").format(army=army.name))
+        raise _error(_("army: {army} is not aboard a fleet").format(army=_said(army)))
     _check_landing(board, army.province, [army])
 
 
@@ -638,7 +646,7 @@ def _check_split(state: CampaignData, event: ForceSplit) -> None:
     if not 1 <= event.pm < force.pm:
         raise _error(
             _("pm: {name} has {pm} PM; split off 1 to {most}").format(
-                name=force.name, pm=force.pm, most=force.pm - 1
+                name=_said(force), pm=force.pm, most=force.pm - 1
             )
         )
     name = _split_name(state, event)
@@ -649,7 +657,7 @@ def _check_split(state: CampaignData, event: ForceSplit) -> None:
         if load > force.pm - event.pm:
             raise _error(
                 _("pm: {name} carries {load} land PM and must keep {load} naval PM (T7.3)").format(
-                    name=force.name, load=load
+                    name=_said(force), load=load
                 )
             )
 

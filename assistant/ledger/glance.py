@@ -70,6 +70,7 @@ _KEYS = frozenset(
         "is_winter",
         "winter_resolved",
         "phase",
+        "unsettled_meetings",
         "battles",
         "house_rules",
         "tribute",
@@ -138,6 +139,7 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
         "winter_resolved": state.turn in state.winters_resolved,
         # T5.2, D6: the phase and what is left in it, as ``castra campaign show`` says them.
         "phase": phase_summary(state),
+        "unsettled_meetings": sum(not m.settled for m in state.meetings),
         "battles": state.battles,
         "house_rules": {name: f"{value}" for name, value in state.rules.changed().items()},
         "tribute": dict(collection[0]) if collection else {},

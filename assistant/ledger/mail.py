@@ -109,13 +109,12 @@ def refused(field: str, message: str, **values: Any) -> Exception:
 # ---- keys -----------------------------------------------------------------------------------
 
 
-def _secret(store: CampaignStore) -> bytes:
-    """The referee's secret, made on first use (one for the campaign)."""
+def _secret(store: CampaignStore, *, make: bool = True) -> bytes | None:
+    """The referee's secret, made on first use (one for the campaign) unless not ``make``."""
     kept = store.read_meta(SECRET_KEY)
-    if kept is None:
+    if kept is None and make:
         kept = store.write_meta(SECRET_KEY, secrets.token_hex(32), keep=True)
-    assert kept is not None
-    return bytes.fromhex(kept)
+    return None if kept is None else bytes.fromhex(kept)
 
 
 def _key(secret: bytes, campaign: str, nation: str) -> str:
@@ -124,8 +123,9 @@ def _key(secret: bytes, campaign: str, nation: str) -> str:
     return "-".join(text[i : i + 4] for i in range(0, len(text), 4))
 
 
-def nation_keys(store: CampaignStore) -> dict[str, str]:
-    """Each nation with a player → its key (the referee's campaign only)."""
+def nation_keys(store: CampaignStore, *, make: bool = True) -> dict[str, str]:
+    """Each nation with a player → its key (the referee's campaign only); none when no key
+    was ever given and not ``make``."""
     if store.seat is not None:
         raise refused(
             "keys",
@@ -133,7 +133,9 @@ def nation_keys(store: CampaignStore) -> dict[str, str]:
             nation=store.seat,
         )
     state = store.state()
-    secret = _secret(store)
+    secret = _secret(store, make=make)
+    if secret is None:
+        return {}
     campaign = store.campaign_id()
     return {
         name: _key(secret, campaign, name)
@@ -185,13 +187,14 @@ def player_events(events: Sequence[StoredEvent], nation: str) -> list[tuple[int,
 
 def copy_meta(store: CampaignStore, nation: str) -> dict[str, str]:
     """The mark of ``nation``'s copy of the campaign in ``store`` (the referee's)."""
-    keys = nation_keys(store)
-    if nation not in keys:
+    standing = store.state().nations.get(nation)
+    if standing is None or not standing.player or standing.unplayed:
         raise refused(
             "nation",
             N_("{nation} has no player: it has no copy to play (T4.4)"),
             nation=nation,
         )
+    keys = nation_keys(store)
     mark = CopyMark(
         nation=nation,
         campaign=store.campaign_id(),
@@ -315,7 +318,8 @@ def orders_to_seal(
         )
     state = store.state()
     nation = document["nation"]
-    keys = nation_keys(store)
+    # A campaign whose keys were never given has signed nothing: nothing is made here.
+    keys = nation_keys(store, make=False)
     if nation not in keys:
         raise refused(
             "nation",

@@ -26,6 +26,7 @@ from assistant.ledger.family import Family
 from assistant.ledger.forces import (
     alliances,
     board_of,
+    default_name,
     deploy_at,
     on_map,
     standing_pm,
@@ -913,8 +914,19 @@ def winter_on_map(
             lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
             lines.append(N_("{where} is a neutral state (T7.9)").format(where=where))
     elif effective.key == "ligurians" and where:
+        # T7.9: a force of their own (never merged with a neutral garrison), so that their
+        # wins and their first defeat can be told apart (assistant.ledger.raiders).
         state.nations["Neutral"].land_pm += effective.land_pm
-        lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
+        name = default_name(state.forces, "Neutral", "army")
+        state.forces[name] = Force(
+            name=name, nation="Neutral", kind="army", province=where, pm=effective.land_pm
+        )
+        state.ligurians = name
+        lines.append(
+            N_("{force} +{pm} PM at {province} (T6.1)").format(
+                force=name, pm=effective.land_pm, province=where
+            )
+        )
     elif effective.key == "senones_annex" and annex is not None:
         state.control[annex] = "Senones"
         lines.append(N_("the Senones annex {province} (T7.9)").format(province=annex))

@@ -338,6 +338,8 @@ class CampaignData(_State):
     winners: list[str] = []
     """T5.8: the nations that won a strategic victory at a winter's end (the campaign is then
     over); empty otherwise."""
+    ligurians: str | None = None
+    """T7.9: the force the Ligurian raiders are, while they are on the map."""
     centres: dict[str, list[int]] = {}
     """Bellum: the supply centres each power held at the end of each year, year 1 first
     (empty before the first year is recorded, and in other campaigns)."""

@@ -74,8 +74,15 @@ MACEDON = [
 ]
 """D6's phases in order (phase 2 in two halves: the initiative side, then the other)."""
 
+RULE_PHASE = N_("{rule} phase {number}")
+"""How a phase's rule and number are written ("T5.2 phase 1"), in English where they are kept
+(the JSON, a refusal); shown through ``translate_recorded`` ("T5.2 fase 1")."""
+
 NUMBER: dict[Phase, str] = {
-    **{phase: f"T5.2 phase {n}" for n, phase in enumerate(TARENTINE[:11], start=1)},
+    **{
+        phase: RULE_PHASE.format(rule="T5.2", number=n)
+        for n, phase in enumerate(TARENTINE[:11], start=1)
+    },
     Phase.winter: "T5.2, T5.6",
     Phase.initiative: "D6 phase 1",
     Phase.first_side_moves: "D6 phase 2",

@@ -13,10 +13,15 @@ no event of the game, and undo must not change it.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.ledger.events import Event, OrderGiven, OrderWithdrawn
+from assistant.tokens import new_token
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -25,9 +30,18 @@ if TYPE_CHECKING:
 __all__ = [
     "LANGUAGES",
     "LANGUAGES_KEY",
+    "REFEREE_SEAT",
+    "SESSIONS_KEY",
     "check_seat",
+    "issue_sessions",
+    "keep_sessions",
     "languages",
+    "new_sessions",
+    "players_of",
     "refuse_undo",
+    "rotate_session",
+    "session_hashes",
+    "session_matches",
     "set_language",
 ]
 
@@ -41,6 +55,15 @@ def refused(field: str, message: str, **values: str) -> Exception:
     from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
+
+
+def players_of(store: CampaignStore) -> list[str]:
+    """The nations with a player (T4.4), in the scenario's order."""
+    return [
+        name
+        for name, nation in store.state().nations.items()
+        if nation.player and not nation.unplayed
+    ]
 
 
 def check_seat(seat: str, event: Event) -> None:
@@ -76,20 +99,8 @@ def refuse_undo(seat: str) -> None:
 
 def languages(store: CampaignStore) -> dict[str, str]:
     """Each nation's language as kept with the campaign (nations not set: none)."""
-    text = store.read_meta(LANGUAGES_KEY)
-    if text is None:
-        return {}
-    try:
-        found = json.loads(text)
-    except ValueError:
-        return {}
-    if not isinstance(found, dict):
-        return {}
-    return {
-        str(nation): str(lang)
-        for nation, lang in found.items()
-        if isinstance(lang, str) and lang in LANGUAGES
-    }
+    found = _text_map(store.read_meta(LANGUAGES_KEY))
+    return {nation: lang for nation, lang in found.items() if lang in LANGUAGES}
 
 
 def set_language(store: CampaignStore, nation: str, language: str) -> None:
@@ -104,3 +115,114 @@ def set_language(store: CampaignStore, nation: str, language: str) -> None:
     kept = languages(store)
     kept[nation] = language
     store.write_meta(LANGUAGES_KEY, json.dumps(kept, sort_keys=True))
+
+
+# ---- player sessions: one token per seat, kept hashed ------------------------------------------
+
+SESSIONS_KEY = "session_tokens"
+"""The ``meta`` key of each seat's session token, hashed (JSON: seat → sha256)."""
+REFEREE_SEAT = "*referee*"
+"""The referee's seat among the session tokens (no nation is so named)."""
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(f"castra-session\n{token}".encode()).hexdigest()
+
+
+def session_hashes(store: CampaignStore) -> dict[str, str]:
+    """Each seat with a session token → the token's hash."""
+    return _text_map(store.read_meta(SESSIONS_KEY))
+
+
+def _text_map(text: str | None) -> dict[str, str]:
+    """A JSON object of texts kept beside the record (anything else in it is ignored)."""
+    if text is None:
+        return {}
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {str(key): value for key, value in found.items() if isinstance(value, str)}
+
+
+def issue_sessions(store: CampaignStore, seats: list[str]) -> dict[str, str]:
+    """A new token for each of ``seats`` that has none yet (those that have one keep it: their
+    players' addresses survive a restart), kept hashed; the new tokens, to print once."""
+    fresh = new_sessions(store, seats)
+    keep_sessions(store, fresh)
+    return fresh
+
+
+def new_sessions(store: CampaignStore, seats: list[str]) -> dict[str, str]:
+    """A new token for each of ``seats`` without one, not kept yet (:func:`keep_sessions`)."""
+    kept = session_hashes(store)
+    return {seat: new_token() for seat in seats if seat not in kept}
+
+
+def keep_sessions(store: CampaignStore, fresh: dict[str, str]) -> None:
+    """Keep the hashes of ``fresh`` tokens with the campaign (one transaction)."""
+    if fresh:
+        kept = session_hashes(store)
+        kept.update({seat: _digest(token) for seat, token in fresh.items()})
+        store.write_meta(SESSIONS_KEY, json.dumps(kept, sort_keys=True))
+
+
+def rotate_session(store: CampaignStore, seat: str) -> str:
+    """Replace ``seat``'s token: the old address stops working at once."""
+    token = new_token()
+    kept = session_hashes(store)
+    kept[seat] = _digest(token)
+    store.write_meta(SESSIONS_KEY, json.dumps(kept, sort_keys=True))
+    return token
+
+
+def session_matches(path: Path, seat: str, given: str | None) -> bool:
+    """Whether ``given`` is ``seat``'s token now, read from the campaign file at ``path`` (a
+    plain read of its ``meta`` table, made for each request, so a rotated token is refused at
+    once); compared in constant time."""
+    if not given:
+        return False
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            row = connection.execute(
+                "SELECT value FROM meta WHERE key = ?", (SESSIONS_KEY,)
+            ).fetchone()
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return False
+    expected = _text_map(None if row is None else str(row[0])).get(seat)
+    if expected is None:
+        return False
+    return hmac.compare_digest(_digest(given), expected)
+
+
+def hidden_from(seat: str, events: list[tuple[int, Event]]) -> set[int]:
+    """The ids of the events ``seat``'s player may not read (:func:`~assistant.ledger.orders.
+    may_see`: another nation's sealed orders of a turn not yet carried out), and the undos of
+    them."""
+    from assistant.ledger.events import OrdersResolved, Undone
+    from assistant.ledger.orders import may_see
+
+    undone = {event.target for _id, event in events if isinstance(event, Undone)}
+    revealed = {
+        event.turn
+        for event_id, event in events
+        if isinstance(event, OrdersResolved) and event_id not in undone and event.turn is not None
+    }
+    hidden = {event_id for event_id, event in events if not may_see(seat, event, revealed)}
+    # An undone resolution carried every order of its turn.
+    hidden |= {
+        event_id
+        for event_id, event in events
+        if isinstance(event, OrdersResolved) and event_id in undone
+    }
+    hidden |= {
+        event_id
+        for event_id, event in events
+        if isinstance(event, Undone) and event.target in hidden
+    }
+    return hidden

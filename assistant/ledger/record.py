@@ -431,6 +431,7 @@ def winter_event(
     storm_nation: str | None = None,
     stationed: Mapping[str, int] | None = None,
     annex: str | None = None,
+    disband: Mapping[str, int] | None = None,
     who: str = "",
     note: str = "",
 ) -> WinterResolved:
@@ -440,7 +441,8 @@ def winter_event(
     left None checks every province a nation at war with its controller occupies, with the PM
     standing there when the check is made (T5.7, T7.7, :mod:`assistant.ledger.conquest`), and
     the winter's events act on the map (T7.9; ``annex`` is the Cisalpine province the Senones take
-    when the die brings the annexation).
+    when the die brings the annexation). ``disband`` (force → PM) is the choice of the nations
+    that cannot pay their upkeep (T6.2, :mod:`assistant.ledger.upkeep`).
 
     A turn that is not an unresolved winter, or PM stationed in a province that is unknown or
     not occupied, is refused before any die is rolled.
@@ -459,6 +461,10 @@ def winter_event(
     garrisons = None if occupation else dict(stationed or {})
     if garrisons is not None:
         state.check_stationed(garrisons)
+    from assistant.ledger.upkeep import check_choice
+
+    on_map = bool(state.forces)
+    check_choice(state, dict(disband or {}), skip_away=on_map, mercenaries=on_map)
     before = len(getattr(dice, "rolls", []))
     dice.roll(table.die, f"T5.6 winter event, {state.date}")
     rolls = list(getattr(dice, "rolls", []))[before:]
@@ -466,6 +472,7 @@ def winter_event(
         storm_nation=storm_nation,
         stationed=garrisons,
         annex=annex,
+        disband=dict(disband or {}),
         on_map=bool(state.forces),
         occupation=occupation,
         mercenaries=bool(state.forces),

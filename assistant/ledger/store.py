@@ -797,17 +797,45 @@ class CampaignStore:
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
             self._state = self._load_state()
+        if self.seat is not None and set(self._state.orders) - {self.seat}:
+            # A player reads only its own sealed orders (T7.3); the checks use them all.
+            own = {n: list(o) for n, o in self._state.orders.items() if n == self.seat}
+            return self._state.model_copy(update={"orders": own})
         return self._state
 
+    def handed_in(self) -> set[str]:
+        """The nations whose sealed orders are in this turn: their names only, which every
+        player may know (T7.3), even where the orders themselves are hidden."""
+        self.state()
+        assert self._state is not None
+        return {nation for nation, orders in self._state.orders.items() if orders}
+
     def events(self) -> list[StoredEvent]:
-        """Every event, oldest first, undone ones and undos included."""
+        """Every event, oldest first, undone ones and undos included (a player's: those it
+        may read)."""
+        events = self._read_events(self._connection)
+        hidden = self._hidden(events)
         return [
             StoredEvent(id=event_id, event=event)
-            for event_id, event in self._read_events(self._connection)
+            for event_id, event in events
+            if event_id not in hidden
         ]
+
+    def _hidden(self, events: list[tuple[int, Event]] | None = None) -> set[int]:
+        """The events a player's store does not show (none for the referee's)."""
+        if self.seat is None:
+            return set()
+        from assistant.ledger.players import hidden_from
+
+        return hidden_from(self.seat, events or self._read_events(self._connection))
 
     def history(self) -> list[HistoryEntry]:
         """Every event with who, when and what it did; undone ones marked with the undo."""
+        entries = self._whole_history()
+        hidden = self._hidden()
+        return [entry for entry in entries if entry.id not in hidden]
+
+    def _whole_history(self) -> list[HistoryEntry]:
         last = self._last_id(self._connection)
         if self._history is not None and _last_entry_id(self._history) == last:
             return list(self._history)
@@ -854,7 +882,10 @@ class CampaignStore:
             (limit if limit is not None else 2**62,),
         ).fetchall()
         events = []
+        hidden = self._hidden()  # a player's session exports what its player may read
         for event_id, payload in rows:
+            if event_id in hidden:
+                continue
             if self._salvaging:
                 try:
                     EVENT_ADAPTER.validate_json(payload, context={"stored": True})
@@ -882,7 +913,7 @@ class CampaignStore:
         written: a file from before the ledger kept one gets one on its first open)."""
         shown = stored_glance(self._connection)
         if shown is not None:
-            return shown
+            return self._glanced(shown)
         state = self.state()
         chain = self._chain_at(self._connection, state.last_event_id)
         recent = self._recent(self._connection)
@@ -898,7 +929,16 @@ class CampaignStore:
             pass
         finally:
             self._connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        return glance
+        return self._glanced(glance)
+
+    def _glanced(self, glance: dict[str, Any]) -> dict[str, Any]:
+        """The glance as this store's reader may see it: a player's without the latest events
+        it may not read (another nation's sealed orders)."""
+        hidden = self._hidden()
+        if not hidden:
+            return glance
+        recent = [entry for entry in glance.get("recent", []) if entry.get("id") not in hidden]
+        return {**glance, "recent": recent}
 
     def _recent(self, connection: sqlite3.Connection) -> list[dict[str, Any]]:
         """The latest events for the glance, as :meth:`history` words them (a full replay:

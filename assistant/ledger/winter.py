@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from armylists.scenarios import WinterEventSpec
-from assistant.ledger import conquest, map_war
+from assistant.ledger import conquest, map_war, upkeep
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WinterResolved
 from assistant.ledger.family import Family
@@ -52,7 +52,7 @@ def _storm_loser(
     if event.on_map:
         # T7.9: the storm strikes the nation with most naval PM *after* upkeep.
         scratch = state.model_copy(deep=True)
-        pay_upkeep(scratch, skip_away=True, mercenaries=event.mercenaries)
+        pay_upkeep(scratch, skip_away=True, mercenaries=event.mercenaries, choice=event.disband)
         fleets = {n: x for n, x in scratch.nations.items() if not x.away}
     most = max(n.naval_pm for n in fleets.values())
     tied = [n.name for n in fleets.values() if n.naval_pm == most and most > 0]
@@ -89,6 +89,8 @@ def _check_winter(state: CampaignData, event: WinterResolved) -> None:
     if event.stationed is not None:
         # Before the die is looked at, so a form can check the PM before rolling it.
         state.check_stationed(event.stationed)
+    # T6.2: the nation's choice of what to disband, checked whole before any die is read.
+    upkeep.check_choice(state, event.disband, skip_away=event.on_map, mercenaries=event.mercenaries)
     dice = [roll for roll in event.rolls if roll.sides == table.die]
     if len(dice) != 1:
         raise LedgerFieldError(
@@ -108,7 +110,11 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
     storm_loser = _storm_loser(state, event, effective)
     lines: list[str] = []
     # T6.2 upkeep first: it is owed for the PM kept when winter comes.
-    lines.extend(pay_upkeep(state, skip_away=event.on_map, mercenaries=event.mercenaries))
+    lines.extend(
+        pay_upkeep(
+            state, skip_away=event.on_map, mercenaries=event.mercenaries, choice=event.disband
+        )
+    )
     # T5.6 the winter event.
     state.winter_event_counts[spec.key] = happened + 1
     if effective is spec:
@@ -192,23 +198,25 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
     return tuple(lines)
 
 
-def pay_upkeep(state: CampaignData, *, skip_away: bool, mercenaries: bool = False) -> list[str]:
+def pay_upkeep(
+    state: CampaignData,
+    *,
+    skip_away: bool,
+    mercenaries: bool = False,
+    choice: dict[str, int] | None = None,
+) -> list[str]:
     """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
     with the map, a nation away (Pyrrhus in Greece, T7.9) pays none; ``mercenaries``
-    (T5.5): the employer pays for its mercenaries and disbands them first."""
+    (T5.5): the employer pays for its mercenaries and disbands them first; ``choice``:
+    the forces whose PM each nation chose to give up (:mod:`assistant.ledger.upkeep`)."""
     lines: list[str] = []
     for nation in state.nations.values():
         if not nation.player or (skip_away and nation.away):
             continue
-        paid = 0
-        disbanded: dict[str, int] = {}
-        for what, cost in state.upkeep_items(nation, mercenaries=mercenaries):
-            if nation.treasury - paid >= cost:
-                paid += cost
-            else:
-                disbanded[what] = disbanded.get(what, 0) + 1
+        paid, disbanded = upkeep.settle(state, nation, mercenaries=mercenaries)
         nation.treasury -= paid
-        _disband(state, nation, disbanded, mercenaries=mercenaries)
+        left, chosen = upkeep.disband_chosen(state, nation, disbanded, choice or {})
+        _disband(state, nation, left, mercenaries=mercenaries)
         if paid or disbanded:
             text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
             if disbanded:
@@ -218,6 +226,7 @@ def pay_upkeep(state: CampaignData, *, skip_away: bool, mercenaries: bool = Fals
                     what=", ".join(f"{n} {what}" for what, n in disbanded.items()),
                 )
             lines.append(text)
+        lines.extend(chosen)
     return lines
 
 

@@ -42,7 +42,7 @@ def open_campaign(campaign_path: str | Path | None = None) -> tuple[Any, str | N
     return store, _("New Tarentine Wars campaign created at {path}").format(path=path)
 
 
-def run_app(campaign_path: str | None = None) -> int:
+def run_app(campaign_path: str | None = None, seat: str | None = None) -> int:
     """Run the app on the campaign (created on first use) until the player quits; the exit code.
 
     The app opens the file itself, in a thread, after its first frame is drawn (start-up is
@@ -52,6 +52,12 @@ def run_app(campaign_path: str | None = None) -> int:
     line is raised here when the player quits, so ``castra`` still exits 2 with that line.
     """
     app = build_app(campaign_path)
+    if seat is not None:
+        # A player's session (castra serve --players): the ledger takes that nation's orders
+        # only, and shows no other nation's sealed orders (T7.3).
+        app.ledger.seat = seat
+        if app.ledger.store is not None:
+            app.ledger.store.seat = seat
     try:
         app.run()
     finally:

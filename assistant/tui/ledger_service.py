@@ -88,6 +88,12 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
+        self.viewer: str | None = None
+        """Who reads the campaign at this keyboard (T7.3): the nation entering its sealed
+        orders, which sees only its own, or None, the referee, who sees every nation's."""
+        self.seat: str | None = None
+        """The nation of a player's session (``castra serve --players``): its store records
+        that nation's orders only (None: the referee's, or a player's copy, which knows)."""
         self.changed: Signal[LedgerChanged] = Signal(app, "ledger-changed")
         """Published (on the app's thread) after every change, and when the file opens or
         fails to: screens showing campaign data subscribe and re-read the campaign."""
@@ -198,6 +204,12 @@ class LedgerService:
         except ValueError:
             return -2  # the file went bad meanwhile: the screen's own refresh says so
 
+    def enter_as(self, viewer: str | None) -> None:
+        """T7.3: ``viewer`` (a nation, or None for the referee) is at the keyboard from now on;
+        every screen showing the campaign re-reads it for them."""
+        self.viewer = viewer
+        self.changed.publish(LedgerChanged())
+
     # -- writing ---------------------------------------------------------------------------
 
     def record(self, event: Event) -> StoredEvent:
@@ -261,6 +273,8 @@ class LedgerService:
 
     def opened(self, store: CampaignStore, note: str | None) -> None:
         """The file is open (app's thread): screens re-read; waiting keys are carried out."""
+        if self.seat is not None:
+            store.seat = self.seat
         self.store = store
         self.note = note
         self._settled.set()

@@ -69,3 +69,21 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
             assert rows["Alexander"][5] == "supplied"
     finally:
         store.close()
+
+
+async def test_the_armies_sides_are_said_in_italian(tmp_path: Path) -> None:
+    """Issue 25: the Side column names Macedonia, as seed 003 writes it, not the key Macedon
+    (the army's own name, "Macedon 4", is the scenario's and stays as it is)."""
+    from converters.i18n import set_language
+
+    store = _campaign_with_a_cut_off_army(tmp_path)
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            rows = army_rows(app.screen)
+    finally:
+        store.close()
+    assert rows["Macedon 4"][1] == "Macedonia" and rows["Persia 2"][1] == "Persia"
+    assert {cells[1] for cells in rows.values()} == {"Macedonia", "Persia"}

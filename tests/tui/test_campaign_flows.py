@@ -253,6 +253,61 @@ async def test_T5_6_seeded_winter_rolls_one_d10_and_records_it(app: Any) -> None
     assert [(r.sides, r.value) for r in rolled] == [(r.sides, r.value) for r in recorded]
 
 
+def pyrrhus_short_of_two_pm(store: Any) -> None:
+    """The first winter with every nation paid for but Pyrrhus, whose 24 PE keep 2 of his 4 PM
+    (Pyrrhus I, 2 PM at Brundisium; Pyrrhus fleet I, 2 naval PM; 12 PE each, T6.2)."""
+    from assistant.ledger.events import TreasuryAdjusted
+
+    play_to_the_first_winter(store)
+    for name, nation in store.state().nations.items():
+        if nation.player:
+            want = 24 if name == "Pyrrhus" else 500
+            store.append(TreasuryAdjusted(nation=name, pe=want - nation.treasury, note="pay"))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_T6_2_the_winter_form_takes_the_disband_choice(
+    app: Any, type_text: Any, lang: str
+) -> None:
+    """T6.2 in the app, at 80×24 in both languages: a choice beyond what must go is refused
+    under its field before any die is rolled; the right one disbands the army, not the fleet."""
+    from textual.widgets import Input
+
+    from converters.i18n import set_language
+
+    pyrrhus_short_of_two_pm(app.ledger.store)
+    events_before = len(app.ledger.store.events())
+    set_language(lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, WinterTurnForm)
+            label = "Mantenimento non pagato (T6.2), PM da sciogliere: Pirro 2"
+            if lang == "en":
+                label = "Unpaid upkeep (T6.2), PM to disband: Pyrrhus 2"
+            assert app.screen.field_labels["disband"].startswith(label)
+            app.screen.query_one("#disband", Input).focus()
+            await type_text(pilot, "Pyrrhus I 1")
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, WinterTurnForm), "the form stays open"
+            assert "T6.2" in error_under(app, "disband")
+            assert len(app.ledger.store.events()) == events_before, "nothing written"
+            assert app.dice.log == [], "no die rolled for a wrong choice"
+            await pilot.press("backspace")
+            await type_text(pilot, "2")
+            await pilot.press("ctrl+s")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignScreen)
+    finally:
+        set_language("en")
+    state = app.ledger.store.state()
+    assert "Pyrrhus I" not in state.forces and state.forces["Pyrrhus fleet I"].pm == 2
+    assert app.ledger.store.events()[-1].event.disband == {"Pyrrhus I": 2}
+
+
 @pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_battle_recorded_elsewhere_refreshes_the_campaign_screen(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
@@ -360,3 +415,54 @@ async def test_D1_a_macedon_vs_persia_campaign_shows_its_armies_and_morale(tmp_p
             assert app.ledger.store.state().turn == 2
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_T7_10_declare_war_from_the_campaign_screen(
+    app: Any, type_text: Any, lang: str
+) -> None:
+    """T7.10 in the app, by keyboard at 80×24 in both languages: `W` opens the form; war on an
+    ally is refused under its field and nothing is written; war on a nation at peace is
+    declared."""
+    from textual.widgets import Select
+
+    from assistant.tui.screens.campaign import DeclareWarForm
+    from converters.i18n import key_label, set_language
+
+    events_before = len(app.ledger.store.events())
+    set_language(lang)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            war = app.screen.active_bindings["W"]
+            assert war.enabled
+            assert key_label(war.binding.description) == ("War" if lang == "en" else "Guerra")
+            for _ in range(5):  # Rome … Pyrrhus, the sixth nation
+                await pilot.press("down")
+            await pilot.press("W")
+            await pilot.pause()
+            assert isinstance(app.screen, DeclareWarForm)
+            assert app.screen.query_one("#nation", Select).value == "Pyrrhus", app.screen.nation
+            await pilot.press("tab", "enter")  # open the enemy's list
+            for _ in range(5):  # the prompt, then Rome … Magna Graecia, his ally
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.query_one("#on", Select).value == "Magna Graecia"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, DeclareWarForm), "the form stays open"
+            refusal = error_under(app, "on")
+            assert "(T5.5)" in refusal and ("allied" in refusal or "alleat" in refusal), refusal
+            assert len(app.ledger.store.events()) == events_before, "nothing written"
+            await pilot.press("enter")  # the enemy's list again: up to Etruscans
+            await pilot.press("up", "enter")
+            await pilot.pause()
+            assert app.screen.query_one("#on", Select).value == "Etruscans"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, CampaignScreen)
+    finally:
+        set_language("en")
+    last = app.ledger.store.events()[-1].event
+    assert (last.kind, last.nation, last.on) == ("war_declared", "Pyrrhus", "Etruscans")

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
 from assistant.tui.app import NAVIGATION, make_app
-from converters.i18n import current_language, set_language
+from converters.i18n import _, current_language, set_language
 from tests.english_words import english_only_words, words
 from tests.tui.conftest import SEED, SIZE
 from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
@@ -41,8 +41,22 @@ SAME_IN_BOTH = {"castra", "bellum", "anni", "bui", "tras"}
 """Words the English messages use that Italian uses too (names, the seed's abbreviations)."""
 
 
+def _english_nation_words() -> set[str]:
+    """The shipped nations' English names where the seeds say them otherwise ("Rome", not
+    "Roma"): on an Italian screen they are a name left in English (issue 25), even though an
+    Italian example of ``castra odds`` types "Rome=3" and so keeps "rome" out of the words
+    only English uses."""
+    from armylists.names import NATION_NAMES
+
+    set_language("it")
+    try:
+        return {word for nation in NATION_NAMES for word in _words(nation) - _words(_(nation))}
+    finally:
+        set_language("en")
+
+
 def _english_only_words() -> set[str]:
-    return english_only_words() - SAME_IN_BOTH
+    return (english_only_words() | _english_nation_words()) - SAME_IN_BOTH
 
 
 def _words(text: str) -> set[str]:
@@ -58,14 +72,17 @@ def _screen_text(app: Any) -> str:
 
 
 def _data_words(store: Any) -> set[str]:
-    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names and
-    the names of those who recorded the events ("Referee", as they typed it). The ghost's sample
-    order of battle is not among them: it reads in Italian ("I Corpo (buono): 1ª Divisione",
-    issue 25), nor are the shipped scenarios' titles: they read as the seeds word them."""
+    """Words of data shown on purpose: the ANNI BUI roster's column of English unit names, the
+    names of those who recorded the events ("Referee", as they typed it) and their notes. The
+    ghost's sample order of battle is not among them: it reads in Italian ("I Corpo (buono): 1ª
+    Divisione", issue 25), nor are the shipped scenarios' titles: they read as the seeds word
+    them."""
     from armylists.annibui import buildings, unit_types
 
     names = [unit.english for unit in unit_types()] + [work.english for work in buildings()]
     names += [entry.who for entry in store.history()]
+    # What the referee typed with each event ("Pyrrhus' elephants") is shown as typed.
+    names += [entry.note for entry in store.history()]
     return _words(" ".join(names))
 
 
@@ -84,16 +101,54 @@ def _army_list_words() -> set[str]:
     return _words(" ".join(names))
 
 
-async def test_every_scanned_screen_shows_only_italian(store: Any) -> None:
+FORMS = {
+    ("c", "n"): "Advance-turn form",
+    ("c", "r"): "Rebuild form",
+    ("c", "t"): "Recruit form",
+    ("c", "u"): "Undo form",
+    ("m", "v"): "March form",
+    ("m", "f"): "Sail form",
+    ("m", "i"): "Siege form",
+    ("m", "k"): "Sack form",
+}
+"""The forms scanned too (keys from the screen that opens them; escape closes each)."""
+
+
+@pytest.mark.armies_at("Heraclea", "Rome", "Pyrrhus")
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_every_scanned_screen_shows_only_italian(store: Any, size: tuple[int, int]) -> None:
+    """Issue 25 "done means": every screen and form, at both sizes, with a battle and a turn
+    recorded (the Campaign's events, the History, the Chronicle have something to say), shows
+    no word only English uses outside the names, keys and data whitelisted above."""
+    from tests.tui.conftest import settle
+    from tests.tui.test_snapshots_shell import a_battle_and_a_turn
+
+    a_battle_and_a_turn(store)
     english_only = _english_only_words() - _data_words(store)
     set_language("it")
     app = make_app(store, seed=SEED)
-    async with app.run_test(size=SIZE) as pilot:
+    found: dict[str, list[str]] = {}
+    async with app.run_test(size=size) as pilot:
         for key, screen in SCANNED.items():
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             left = _words(_screen_text(app)) & english_only
-            assert not left, f"{screen} shows English words: {sorted(left)}"
+            if left:
+                found[screen] = sorted(left)
+            if key == "f1":
+                await pilot.press("escape")
+                await settle(pilot)
+        for (screen_key, form_key), form in FORMS.items():
+            await pilot.press(screen_key)
+            await settle(pilot)
+            await pilot.press(form_key)
+            await settle(pilot)
+            left = _words(_screen_text(app)) & english_only
+            if left:
+                found[form] = sorted(left)
+            await pilot.press("escape")
+            await settle(pilot)
+    assert not found, f"at {size}, English words on screen: {found}"
 
 
 async def test_the_campaign_heading_names_the_scenario_as_seed_000_does(store: Any) -> None:

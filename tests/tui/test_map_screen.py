@@ -75,6 +75,41 @@ async def test_arrow_keys_draw_the_board_once_and_the_same_picture_as_from_scrat
         assert shown == "\n".join(str(line) for line in fresh)
 
 
+async def test_an_arrow_remakes_only_the_rows_it_changes_and_paints_the_fresh_board(
+    app: CastraApp,
+) -> None:
+    """Issue 26, item 2: an arrow key compares the new board with the one shown and makes
+    again only the rows whose cells changed (the old and new marker, their labels); every row
+    Textual paints afterwards is the board drawn from nothing for the province reached."""
+    from assistant.tui.screens.map import BoardCanvas
+    from assistant.tui.widgets import map_canvas
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        screen: Any = app.screen
+        canvas = screen.query_one("#map-canvas", BoardCanvas)
+        width, height = canvas.size
+        for key in ("down", "right", "up", "left"):
+            before = map_canvas.board_cells(
+                {"provinces": screen.provinces}, width, height, screen.selected
+            )
+            made = canvas.rows_made
+            await pilot.press(key)
+            await pilot.pause()
+            after = map_canvas.board_cells(
+                {"provinces": screen.provinces}, width, height, screen.selected
+            )
+            changed = sum(old != new for old, new in zip(before, after, strict=True))
+            assert 0 < changed < height // 2, "an arrow changes a few rows, not the board"
+            assert canvas.rows_made - made == changed
+            painted = [canvas.render_line(y).text.rstrip() for y in range(height)]
+            fresh = map_canvas.render_map(
+                {"provinces": screen.provinces}, width, height, screen.selected
+            )
+            assert painted == [line.plain.rstrip() for line in fresh]
+
+
 async def test_the_board_and_panel_follow_the_selected_province(app: CastraApp) -> None:
     """``selected`` is reactive: whatever sets it (an arrow key, the battle keys, a test), the
     panel and the board's highlight follow without a redraw being asked for."""

@@ -355,7 +355,11 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "m.castra", "--nation", "Macedon", "--land", "1"],
     ],
     "campaign advance": [["--file", "c.castra"]],
-    "campaign winter": [["--file", "c.castra"]],
+    "campaign winter": [
+        ["--file", "c.castra"],
+        ["--file", "c.castra", "--disband", "Pyrrhus I:1"],
+        ["--file", "c.castra", "--disband", f"{LONG_NAME}:1"],
+    ],
     "campaign control": [["--file", "c.castra"]],
     "campaign map": [["--file", "c.castra"], ["--file", "m.castra"]],
     "campaign tribute": [["--file", "c.castra"]],
@@ -452,6 +456,9 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "c.castra", "Rome", "--lang", "it"],
         ["--file", "c.castra", LONG_NAME, "--lang", "en"],
         ["--file", "c.castra", "Rome"],
+        ["--file", "c.castra", "--rotate", "Rome"],
+        ["--file", "c.castra", "--rotate", "referee"],
+        ["--file", "c.castra", "--rotate", LONG_NAME],
     ],
     "campaign resolve": [["--file", "c.castra"], ["--file", "m.castra"], ["--file", "s.castra"]],
     "campaign meetings": [
@@ -531,7 +538,13 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "s.castra", "--all-players", "--out", "packets", "--format", "md"],
         ["--file", "s.castra", "--for", LONG_NAME],
     ],
-    "serve": [["--campaign", "c.castra"]],
+    "serve": [
+        ["--campaign", "c.castra"],
+        # Player sessions (issue 24): one door per seat, the addresses in a private file
+        ["--campaign", "c.castra", "--players", "--urls-file", "urls.txt"],
+        ["--campaign", "s.castra", "--players", "--port", "65530"],
+        ["--campaign", "c.castra", "--urls-file", "urls.txt"],
+    ],
     "sheet": [
         ["dbmm", "5", "3", "--format", "md"],
         ["dbm", "5", "3", "--format", "md", "--place", "<img src=x>"],

@@ -234,3 +234,18 @@ def test_an_unknown_force_is_refused_with_the_names_in_italian(
     assert code == 2
     assert "nessun esercito o flotta chiamato 'Roma XX'" in err
     assert "Roma I" in err and "Rome I" not in err and "Flotta di Cartagine I" in err
+
+
+def test_a_refusal_names_the_forces_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """T7.3 refusals say the names the reader knows: a fleet that moved twice, an army that is
+    not aboard."""
+    assert _run(capsys, "campaign", "sail", "Rome fleet I", "--to", "Neapolis",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "sail", "flotta di roma i",
+                           "--to", "Roma", "--file", tarentine)  # fmt: skip
+    assert code == 2 and "Flotta di Roma I" in err and "Rome fleet" not in err, err
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "land", "Roma I",
+                           "--file", tarentine)  # fmt: skip
+    assert code == 2 and "Roma I" in err and "Rome I" not in err, err

@@ -124,3 +124,24 @@ def test_a_word_that_is_no_command_is_refused_by_the_whole_parser() -> None:
     )
     assert done.returncode == 2
     assert "invalid choice: 'odd'" in done.stderr and "campaign" in done.stderr
+
+
+def test_every_command_is_named_as_its_module(capsys: pytest.CaptureFixture[str]) -> None:
+    """``castra NAME`` imports only ``assistant.cli.commands.NAME``: so the commands the whole
+    parser offers are exactly the command modules' names, and each module's parser alone
+    takes its own name."""
+    import re
+    from pathlib import Path
+
+    from assistant.cli import build_parser, commands
+
+    modules = {path.stem for path in Path(commands.__path__[0]).glob("*.py") if path.stem[0] != "_"}
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["no-such-command"])
+    offered = set(re.findall(r"'([a-z-]+)'", capsys.readouterr().err.partition("choose from")[2]))
+    assert offered == modules
+    for name in modules:
+        with pytest.raises(SystemExit) as done:
+            build_parser(name).parse_args([name, "--help"])
+        assert done.value.code == 0
+        assert capsys.readouterr().out.startswith(f"usage: castra {name} ")

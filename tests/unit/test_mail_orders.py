@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from armylists.scenarios import load_scenario
 from assistant.cli import main
 from assistant.ledger import mail
 from assistant.ledger.store import CampaignStore
@@ -445,3 +446,62 @@ def test_hostile_orders_files_never_pass_nor_crash(
     bad = Path(referee).with_name("hostile.json")
     bad.write_text(json.dumps(document))
     refused(capsys, referee, "campaign", "orders", "import", str(bad), "--file", referee)
+
+
+MOVES = [
+    ("Rome", "Rome I", "Corfinium"),
+    ("Rome", "Rome II", "Canova"),
+    ("Carthage", "Carthage I", "Utica"),
+    ("Magna Graecia", "Magna Graecia III", "Roma"),
+]
+"""Orders the ledger accepts at the start of a Tarentine campaign."""
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["give", "withdraw"]), st.sampled_from(MOVES)), max_size=8
+    ),
+    resolve=st.booleans(),
+    nation=st.sampled_from(["Rome", "Carthage", "Magna Graecia", "Syracuse"]),
+)
+def test_t7_3_no_copy_ever_holds_another_nations_sealed_order(
+    tmp_path_factory: pytest.TempPathFactory,
+    steps: list[tuple[str, tuple[str, str, str]]],
+    resolve: bool,
+    nation: str,
+) -> None:
+    """Whatever orders were given and withdrawn, and whether they were carried out, the copy of
+    any nation replays to the same board and holds no other nation's unrevealed order."""
+    from assistant.ledger.events import MarchOrder, OrderGiven, OrderWithdrawn
+    from assistant.ledger.orders import resolution
+    from assistant.ledger.state import LedgerError
+
+    folder = tmp_path_factory.mktemp("copies")
+    with CampaignStore.create(folder / "r.castra", load_scenario("tarentine")) as store:
+        for step, (owner, army, to) in steps:
+            event = (
+                OrderGiven(nation=owner, order=MarchOrder(army=army, to=to))
+                if step == "give"
+                else OrderWithdrawn(nation=owner, force=army)
+            )
+            with contextlib.suppress(LedgerError):  # an order the rules refuse is not given
+                store.append(event)
+        if resolve:
+            store.append(resolution(store.state()))
+        whole = store.state()
+        meta = mail.copy_meta(store, nation)
+        copy_events = mail.player_events(store.events(), nation)
+    with CampaignStore.build_copy(folder / "c.castra", copy_events, meta) as copy:
+        state = copy.state()
+        payloads = _bytes(copy.path)
+    # Every order another nation gave, withdrawn or not, is sealed until carried out.
+    others = set() if resolve else {owner for _step, (owner, _a, _t) in steps if owner != nation}
+    assert set(state.orders) <= {nation}
+    for other in others:
+        assert f'"nation":"{other}","order"'.encode() not in payloads
+    assert {n: f.province for n, f in state.forces.items()} == {
+        n: f.province for n, f in whole.forces.items()
+    }

@@ -6,8 +6,11 @@ collected by ``castra campaign advance``; the winter with upkeep, a quiet die an
 check of Canova, where Rome II stood all summer, from the map; spring forgets the sack. In turn
 4 the club switches to the literal reading of T3.6 and a Roman fleet sails on Tarentum, where
 the Greek fleet avoids battle and escapes the interception, recorded in the ledger with the die
-the table rolled. Every figure is worked out by hand in the comments from the provinces and
-start tables.
+the table rolled; Rome declares war on Syracuse (T7.10). On turn 10 the Greeks order a PM for
+Croton: it trains through the winter, deploys there as a new army on the first spring turn and
+may not march that turn (T6.1). The winter's die brings the coup at Rhegium, which really takes
+the city from the Greeks (T7.9). Every figure is worked out by hand in the comments from the
+provinces and start tables.
 """
 
 from __future__ import annotations
@@ -83,8 +86,9 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 2 and "Canova, Heraclea (T4.3)" in err
     stored = store.append(ArmyRetreated(army="Rome II", to="Canova"))
     assert "the siege of Tarentum is over" in stored.summary, "no enemy left before the walls"
-    # Magna Graecia II marches from Croton on Rhegium and takes it by assault: Rome IV's 1 PM
-    # are prisoners, Rhegium passes to Magna Graecia, +3 / −3 PP (T7.5, T4.2).
+    # Magna Graecia II marches from Croton on Rhegium and takes it by assault: Rome IV's 1 PM,
+    # the survivors, are prisoners with nothing typed, Rhegium passes to Magna Graecia, +3 / −3
+    # PP (T7.5, T4.2).
     store.append(ArmyMoved(army="Magna Graecia II", to="Rhegium"))
     store.append(
         BattleRecorded(
@@ -95,13 +99,14 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
             city_taken=True,
             contingents=[
                 ContingentResult(side="a", nation="Magna Graecia", pm=1),
-                ContingentResult(side="b", nation="Rome", pm=1, prisoners=1),
+                ContingentResult(side="b", nation="Rome", pm=1),
             ],
         )
     )
     state = store.state()
     assert state.control["Rhegium"] == "Magna Graecia"
     assert (state.nations["Rome"].land_pm, state.nations["Magna Graecia"].prisoners_held) == (6, 1)
+    assert "Rome IV" not in state.forces, "no survivor left in the fallen city"
     # Rome: 26 − Rhegium's 1 = 25 → 98. Magna Graecia: Corfinium 2, Tarentum 5 − 4 = 1,
     # Brundisium 0, Croton 4 (empty now), Ipponio 1, Heraclea 3, Paestum 4, Rhegium 2 − 1 = 1
     # → 16; 33 + 16 = 49.
@@ -133,34 +138,66 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     told = gather(events, report_scope(store.state(), events, turn=4))
     assert any("not intercepted" in line for line in told.turns[0].moves), "the chronicle"
 
-    # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times.
-    for _ in range(9):
-        treasury = advance()
-    assert (treasury["Rome"], treasury["Magna Graecia"]) == (98 + 9 * 25, 49 + 9 * 16)
+    # Rome declares war on Syracuse (phase 2, T7.10): at war from now on; nothing else changes.
+    declared = run_json(capsys, "campaign", "declare-war", "Rome", "--on", "Syracuse",
+                        "--file", str(path))  # fmt: skip
+    assert declared["event"]["kind"] == "war_declared"
+    pairs = {(r["a"], r["b"]): r["relation"] for r in store.state().summary()["relations"]}
+    assert pairs[("Rome", "Syracuse")] == "at_war"
 
-    # Winter (turn 13), die 9: nothing happens (T5.6). Upkeep 12 PE a PM (T6.2): Rome 6 land
-    # + 2 naval = 96 → 323 − 96 = 227; Magna Graecia 5 land + 2 naval + the Senones' 1 PM in
-    # its pay at Tarentum (T5.5) = 96 → 193 − 96 = 97.
+    # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times. On turn 10
+    # Magna Graecia orders 1 land PM for Croton (40 PE, T6.1): 10 + 4 = 14 > 12, so it trains
+    # through the winter and deploys on the first spring turn (turn 14).
+    for _ in range(9):
+        if store.state().turn == 10:
+            ordered = run_json(capsys, "campaign", "recruit", "--nation", "Magna Graecia",
+                               "--land", "1", "--province", "Croton",
+                               "--file", str(path))  # fmt: skip
+            assert ordered["summary"].endswith("for 40 PE, arriving turn 14")
+        treasury = advance()
+    assert (treasury["Rome"], treasury["Magna Graecia"]) == (98 + 9 * 25, 49 + 9 * 16 - 40)
+
+    # Winter (turn 13). Upkeep 12 PE a PM (T6.2): Rome 6 land + 2 naval = 96 → 323 − 96 = 227;
+    # Magna Graecia 5 land + 2 naval + the Senones' 1 PM in its pay at Tarentum (T5.5) = 96,
+    # and 11 PE for the recruit ordered on turn 10 (T6.2's own example) → 153 − 107 = 46.
+    # The die shows 4, the coup at Rhegium (T5.6, T7.9): Magna Graecia II's 1 PM there are
+    # destroyed (no more than 2 PM stand there) and Rhegium is a neutral state with 2 PM.
     # Control checks (T5.7, T7.7) where a nation at war with the controller stands, read from
     # the map: Rhegium, which the Greeks took by assault, has no Roman there: no check. Rome II
     # has stood in Canova all summer, and a Neutral holder is at war with all (T7.10): Neutral
     # 0 PP + loyalty 2 = 2 against Rome −3 PP + 1 PM = −2: Canova stays Neutral.
-    winter = run_json(capsys, "campaign", "winter", "--dice", "9", "--file", str(path))
+    winter = run_json(capsys, "campaign", "winter", "--dice", "4", "--file", str(path))
     assert winter["event"]["stationed"] is None and winter["event"]["occupation"] is True
+    assert "Magna Graecia II destroyed by the coup at Rhegium" in winter["summary"]
+    assert "Rhegium is a neutral state (T7.9)" in winter["summary"]
+    state = store.state()
+    assert state.control["Rhegium"] == "Neutral" and "Magna Graecia II" not in state.forces
+    assert [f.pm for f in state.forces.values() if f.province == "Rhegium"] == [2]
     assert "control check Rhegium" not in winter["summary"]
     assert "control check Canova: Neutral 2 v Rome -2, Neutral keeps it" in winter["summary"]
     nations = winter["state"]["nations"]
-    assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 97)
-    # T5.8 VP: Rome's provinces 3 + 2 + 15 + 4 + 4 + 2 = 30, + 8 PM, − 3 PP = 35. Magna
-    # Graecia's 3 + 5 + 2 + 4 + 1 + 3 + 4 + Rhegium 2 = 24, + 7 PM, + 3 PP = 34.
+    assert (nations["Rome"]["treasury"], nations["Magna Graecia"]["treasury"]) == (227, 46)
+    # T5.8 VP: Rome's provinces 3 + 2 + 15 + 4 + 4 + 2 = 30, + 8 PM, − 3 PP = 35 (the recruit
+    # in training is not in play yet). Magna Graecia's 3 + 5 + 2 + 4 + 1 + 3 + 4 = 22 without
+    # Rhegium, + 6 PM (Magna Graecia II gone), + 3 PP = 31.
     assert (nations["Rome"]["victory_points"], nations["Magna Graecia"]["victory_points"]) == (
         35,
-        34,
+        31,
     )
 
-    # Spring (turn 14): the sack is forgotten (T5.3): Rome II, still at Canova, collects there
-    # as its occupier, 2 − 1 = 1 PE.
+    # Spring (turn 14): the recruit deploys at Croton as a new army (the name Magna Graecia II
+    # is free again), held this turn (T6.1).
     advance()
+    state = store.state()
+    new = [
+        f for f in state.forces.values() if f.nation == "Magna Graecia" and f.province == "Croton"
+    ]
+    assert [(f.name, f.pm, f.held) for f in new] == [("Magna Graecia II", 1, 14)]
+    code, _, err = run(capsys, "campaign", "move", "Magna Graecia II", "--to", "Ipponio",
+                       "--file", str(path))  # fmt: skip
+    assert code == 2 and "first spring turn (T6.1)" in err and err.count("\n") == 1, err
+    # The sack is forgotten (T5.3): Rome II, still at Canova, collects there as its occupier,
+    # 2 − 1 = 1 PE.
     spring = tribute_now(store.state())
     assert spring.of("Rome")["Canova"] == 1
     assert spring.nations["Rome"] == 25 + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 
 
-def open_app(campaign: str | None) -> int:
+def open_app(campaign: str | None, seat: str | None = None) -> int:
     """``castra`` with no command: open the app on the default (or ``--campaign``) campaign."""
     from assistant.cli.errors import CliError, check_file_name
     from converters.i18n import _
@@ -20,4 +20,4 @@ def open_app(campaign: str | None) -> int:
 
     if campaign:
         check_file_name(campaign, "--campaign")
-    return run_app(campaign_path=campaign)
+    return run_app(campaign_path=campaign, seat=seat)

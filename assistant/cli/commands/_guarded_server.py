@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -72,10 +73,20 @@ def served_hosts(host: str, port: int, public_url: str) -> frozenset[str]:
 class GuardedServer(Server):
     """A textual-serve ``Server`` that answers only its own address, and only with the token."""
 
-    def __init__(self, command: str, *, token: str | None, **options: Any) -> None:
+    def __init__(
+        self,
+        command: str,
+        *,
+        token: str | None,
+        check: Callable[[str | None], bool] | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(command, **options)
         self.token = token
         """The secret every request shows (query or cookie); ``None`` with ``--no-token``."""
+        self.check = check
+        """Instead of ``token``: whether a token shown is the one kept now (a player's
+        session, whose token is kept hashed with the campaign and may be replaced)."""
         self.hosts = served_hosts(self.host, self.port, self.public_url)
         self.cookie = f"castra-token-{self.port}"
         """Per port: cookies are shared by every port of a host."""
@@ -97,11 +108,18 @@ class GuardedServer(Server):
                 return _("a page from another site may not use Castra ({origin})").format(
                     origin=origin
                 )
-        if self.token is not None:
-            given = request.query.get("token") or request.cookies.get(self.cookie)
-            if not tokens_match(given, self.token):
+        if self.token is not None or self.check is not None:
+            given = self.shown_token(request)
+            matches = self.check(given) if self.check is not None else None
+            if matches is None:
+                matches = tokens_match(given, self.token or "")
+            if not matches:
                 return _("open the address with the token that `castra serve` printed")
         return None
+
+    def shown_token(self, request: web.Request) -> str | None:
+        """The token a request shows: in its address, else in the page's cookie."""
+        return request.query.get("token") or request.cookies.get(self.cookie)
 
     def guard(self, request: web.Request) -> None:
         reason = self.refusal(request)
@@ -117,9 +135,10 @@ class GuardedServer(Server):
             response.text = GOOGLE_FONTS.sub(lambda _link: page, response.text, count=1)
         if isinstance(response, web.StreamResponse):
             response.headers["Referrer-Policy"] = "no-referrer"
-            if self.token is not None:
+            shown = self.token if self.check is None else self.shown_token(request)
+            if shown is not None:
                 # The page's websocket URL has no token: the browser shows this cookie instead.
-                response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
+                response.set_cookie(self.cookie, shown, httponly=True, samesite="Strict")
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -137,6 +156,9 @@ class GuardedServer(Server):
             logging.getLogger(name).addFilter(MaskTokens())
 
     async def on_startup(self, app: web.Application) -> None:
+        if self.check is not None:
+            # A player's session: `castra serve --players` printed every address.
+            return
         print(_("Castra is served at {url}").format(url=self.browser_url), flush=True)
         if self.token is None:
             print(_("No token: anyone who can reach this address can use the app."), flush=True)

@@ -39,6 +39,8 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
     from assistant.ledger.players import languages, set_language
     from assistant.ledger.state import LedgerError
 
+    if args.rotate is not None:
+        return _rotate(args, store)
     with store:
         state = store.state()
         try:
@@ -53,6 +55,7 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
             raise _refusal(error) from None
         kept = languages(store)
         seat = store.seat
+        handed_in = store.handed_in()
     rows = []
     for name, standing in state.nations.items():
         if not standing.player or standing.unplayed:
@@ -60,7 +63,7 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
         row: dict[str, Any] = {
             "nation": name,
             "lang": kept.get(name),
-            "orders_in": bool(state.orders.get(name)),
+            "orders_in": name in handed_in,
         }
         if keys:
             row["key"] = keys[name]
@@ -79,6 +82,42 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
     return 0
 
 
+def _rotate(args: argparse.Namespace, store: CampaignStore) -> int:
+    """``campaign players --rotate NATION``: a new session token; the old one fails at once."""
+    from assistant.ledger.players import REFEREE_SEAT, rotate_session
+    from assistant.ledger.state import LedgerError
+
+    with store:
+        if store.seat is not None:
+            raise CliError(
+                _("--rotate: this is {nation}'s copy: tokens are the referee's").format(
+                    nation=nation_name(store.seat)
+                )
+            )
+        if args.rotate.casefold() in ("referee", "arbitro"):
+            seat = REFEREE_SEAT
+        else:
+            try:
+                nation = store.state().nation(args.rotate, "rotate")
+            except LedgerError as error:
+                raise _refusal(error) from None
+            if not nation.player or nation.unplayed:
+                raise CliError(
+                    _("--rotate: {nation} has no player (T4.4)").format(
+                        nation=nation_name(nation.name)
+                    )
+                )
+            seat = nation.name
+        token = rotate_session(store, seat)
+    who = _("the referee") if seat == REFEREE_SEAT else nation_name(seat)
+    text = _(
+        "New session token for {who}: {token} (its address: the same port, ?token={token}); "
+        "the old one no longer opens"
+    ).format(who=who, token=token)
+    emit(args, {"seat": seat, "token": token}, text)
+    return 0
+
+
 def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -> int:
     """``campaign export --for NATION --out F``: a player's copy, a campaign file holding what
     NATION may see (never another nation's sealed orders) and marked as NATION's."""
@@ -92,7 +131,13 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
     if target is None or target == "-" or args.format != "json":
         raise CliError(_("--for: the player's copy is a campaign file: give it with --out FILE"))
     check_file_name(target, "--out")
+    if Path(target).exists() and not args.force:
+        raise CliError(
+            _("--out: {name} already exists; give another name or pass --force").format(name=target)
+        )
     with opener() as store:
+        if Path(target).resolve() == store.path.resolve():
+            raise CliError(_("--out: {name} is the campaign itself").format(name=target))
         if store.seat is not None:
             raise CliError(
                 _(
@@ -105,8 +150,6 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
         except LedgerError as error:
             raise _refusal(error) from None
         events = player_events(store.events(), nation)
-    if Path(target).resolve() == store.path.resolve():
-        raise CliError(_("--out: {name} is the campaign itself").format(name=target))
     try:
         copy = CampaignStore.build_copy(target, events, meta, force=args.force)
     except CampaignFileError as error:

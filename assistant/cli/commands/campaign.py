@@ -363,6 +363,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             )
         ),
     )
+    winter.add_argument(
+        "--disband",
+        action="append",
+        default=[],
+        metavar="FORCE:PM",
+        help=_(
+            "a nation that cannot pay its upkeep gives up PM of this army or fleet (T6.2; "
+            "repeat; its choices must add up to what it must disband)"
+        ),
+    )
     add_dice_options(winter)
 
     _command(
@@ -530,6 +540,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--lang",
         choices=("en", "it"),
         help=_("the language NATION's turn packet is written in"),
+    )
+    players.add_argument(
+        "--rotate",
+        metavar="NATION",
+        type=nation_key,
+        help=_(
+            "a new session token for NATION (or referee) in castra serve --players: the old "
+            "address stops working at once"
+        ),
     )
     _command(
         commands,
@@ -1153,7 +1172,7 @@ def _show_text(state: CampaignState) -> str:
         phase = data["phase"]
         lines.append(
             _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase["name"]), rule=_phase_rule(phase["rule"])
+                name=translate_recorded(phase["name"]), rule=translate_recorded(phase["rule"])
             )
         )
         lines += ["  " + translate_recorded(item) for item in phase["left"]]
@@ -1174,15 +1193,6 @@ def _show_text(state: CampaignState) -> str:
             leader = " " + _("(leader)") if army["leader"] else ""
             lines.append(f"  {name:<12} {sides[army['nation']]:<{side_width}} {status}{leader}")
     return "\n".join(_fitted(lines))
-
-
-def _phase_rule(rule: str) -> str:
-    """A phase's rule as the reader says it: "T5.2 phase 1" → "T5.2 fase 1" (the rule id and
-    the number are the same in every language)."""
-    found = re.fullmatch(r"(?P<rule>\S+) phase (?P<number>\d+)", rule)
-    if found is None:
-        return rule
-    return _("{rule} phase {number}").format(rule=found["rule"], number=found["number"])
 
 
 def _recorded(
@@ -1903,37 +1913,9 @@ def _force_shown(state: CampaignState | None, name: str, nation: str | None = No
 
 
 def _order_line(order: Any, state: CampaignState) -> str:
-    if order.kind == "war":
-        return _("declares war on {on} (withdraw: {key})").format(
-            on=nation_name(order.on), key=f"war:{order.on}"
-        )
-    if order.kind == "treaty":
-        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
-            parties=", ".join(nation_name(p) for p in order.parties),
-            terms=order.terms,
-            key="treaty:" + "+".join(sorted(order.parties)),
-        )
-    if order.kind == "march":
-        return _("{army} marches to {to}").format(army=_force_shown(state, order.army), to=order.to)
-    if order.kind == "recruit":
-        line = _("recruits {land} land and {naval} naval PM").format(
-            land=order.land_pm, naval=order.naval_pm
-        )
-        if order.province:
-            line += " " + _("at {province}").format(province=order.province)
-        if order.join:
-            line += " " + _("joining {army}").format(army=_force_shown(state, order.join))
-        return line
-    line = _("{fleet} sails to {to}").format(fleet=_force_shown(state, order.fleet), to=order.to)
-    if order.via:
-        line += " " + _("via {via}").format(via=" → ".join(order.via))
-    if order.carry:
-        line += " " + _("carrying {armies}").format(
-            armies=", ".join(_force_shown(state, army) for army in order.carry)
-        )
-    if order.land:
-        line += " " + _("and lands them")
-    return line
+    from assistant.ledger.sealed_view import order_words
+
+    return order_words(order, state)
 
 
 def _run_orders(args: argparse.Namespace) -> int:
@@ -1997,23 +1979,12 @@ def _run_resolve(args: argparse.Namespace) -> int:
 
 
 def _meeting_line(meeting: dict[str, Any]) -> str:
-    where = meeting["province"]
-    if meeting["crossing"]:
-        where = _("{province} (crossing {a}–{b})").format(
-            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
-        )
-    kind = _("at sea") if meeting["at_sea"] else _("on land")
-    if meeting["settled"]:
-        status = _("settled")
-    elif meeting["seek"] is None:
-        status = _("each side: seek or avoid? (castra campaign answer)")
-    else:
-        status = _("battle sought by {nations}").format(nations=", ".join(meeting["seek"]))
-    forces = ", ".join(
-        f"{_force_shown(None, name, nation)} ({nation_name(nation)})"
-        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    from assistant.ledger.sealed_view import meeting_cells
+
+    number, where, forces, status = meeting_cells(
+        meeting, _("each side: seek or avoid? (castra campaign answer)")
     )
-    line = f"  {meeting['number']}. {kind}, {where}: {forces} — {status}"
+    line = f"  {number}. {where}: {forces} — {status}"
     pairing = meeting.get("pairing")
     if pairing:
         line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
@@ -2558,6 +2529,13 @@ def _run_winter(args: argparse.Namespace) -> int:
     stationed: dict[str, int] | None = _pairs(
         args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
     )
+    disband = _pairs(
+        args.disband,
+        "--disband",
+        minimum=1,
+        shape=_("FORCE:PM, e.g. 'Pyrrhus I:2'"),
+        nations=False,
+    )
     store = _open(args)
     try:
         if store.state().forces:
@@ -2571,13 +2549,14 @@ def _run_winter(args: argparse.Namespace) -> int:
                 storm_nation=args.storm_nation,
                 stationed=stationed,
                 annex=args.annex,
+                disband=disband,
                 who=_who(args),
                 note=args.note,
             )
             stored = store.append(event)
         except LedgerError as error:
             message = str(error)
-            if message.startswith(("stationed:", "annex:")):
+            if message.startswith(("stationed:", "annex:", "disband:")):
                 message = "--" + message
             raise CliError(message) from None
         return _recorded(args, store, stored)

@@ -58,12 +58,28 @@ def register(subparsers: Any) -> None:
             )
         ),
     )
+    parser.add_argument(
+        "--players",
+        action="store_true",
+        help=_(
+            "one address for the referee and one for each nation with a player, each on its "
+            "own port from --port on, each with its own token (kept hashed with the campaign)"
+        ),
+    )
+    parser.add_argument(
+        "--urls-file",
+        metavar="FILE",
+        help=_("with --players: also write the addresses to FILE, readable by you alone"),
+    )
+    # One seat's server, started by --players (never typed).
+    parser.add_argument("--seat", help=argparse.SUPPRESS)
     parser.set_defaults(handler=run)
 
 
-def app_command(campaign: str | None, language: str | None = None) -> str:
+def app_command(campaign: str | None, language: str | None = None, seat: str | None = None) -> str:
     """The shell command textual-serve runs: this Python, Castra's CLI, the language asked
-    for with ``--lang`` (each tab's app starts in it) and the campaign file."""
+    for with ``--lang`` (each tab's app starts in it), the campaign file, and the nation of a
+    player's session (``--seat``)."""
     parts = [sys.executable, "-m", "assistant"]
     if language:
         parts += ["--lang", language]
@@ -71,6 +87,8 @@ def app_command(campaign: str | None, language: str | None = None) -> str:
         from pathlib import Path
 
         parts += ["--campaign", str(Path(campaign).expanduser().resolve())]
+    if seat:
+        parts += ["--seat", seat]
     return shlex.join(parts)
 
 
@@ -95,6 +113,10 @@ def build_server(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.players or args.seat is not None or args.urls_file is not None:
+        from assistant.cli.commands._player_sessions import serve_players, serve_seat
+
+        return serve_seat(args) if args.seat is not None else serve_players(args)
     server = build_server(args)
     server.serve()
     return 0

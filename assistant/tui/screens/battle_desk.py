@@ -184,12 +184,15 @@ class BattleDeskScreen(Screen[None]):
         side_b: list[tuple[str, int]] | None = None,
         *,
         place: str | None = None,
+        landing: bool = False,
         back_to: str | None = None,
     ) -> None:
         super().__init__()
         self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
         """The contingents to start with (nation, PM), e.g. the armies met in a province."""
         self._place = place or ""
+        self._landing = landing
+        """Side A landed to fight (T3.2), e.g. a meeting made by a landing."""
         self.back_to = back_to
         """The mode a second Escape returns to (the Map that set this battle up), or None."""
         self._cards: dict[Side, int] = {
@@ -267,7 +270,7 @@ class BattleDeskScreen(Screen[None]):
                         yield TickBox(_("terrain"), id="terrain", compact=True)
                         yield TickBox(_("city (B holds)"), id="city", compact=True)
                     with Horizontal(classes="setting table-only"):
-                        yield TickBox(_("landing"), id="landing", compact=True)
+                        yield TickBox(_("landing"), value=self._landing, id="landing", compact=True)
                         yield TickBox(_("agree on dice"), id="agree", compact=True)
                 with Vertical(id="desk-budget", classes="table-only") as budget:
                     budget.border_title = _("Before the game: budgets (T1) and advice (T1.8)")

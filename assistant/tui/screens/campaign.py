@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from assistant.tui.screens.campaign_forms import (
         AdvanceTurnForm,
+        DeclareWarForm,
         RebuildForm,
         RecruitForm,
         WinterTurnForm,
@@ -54,6 +55,7 @@ __all__ = [
     "LOADING",
     "AdvanceTurnForm",
     "CampaignScreen",
+    "DeclareWarForm",
     "RebuildForm",
     "RecruitForm",
     "WinterTurnForm",
@@ -71,7 +73,9 @@ __all__ = [
 
 LOADING = N_("Loading campaign…")
 """What the heading says from the first frame until the campaign file is open."""
-_FORMS = {"AdvanceTurnForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
+_FORMS = {"AdvanceTurnForm", "DeclareWarForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
+_FORM_MODULES = {"UndoForm": "history", "EnteringForm": "turn_panel", "AnswerForm": "turn_panel"}
+"""Where a form lives when not in ``campaign_forms`` (each imported when first opened)."""
 
 
 def __getattr__(name: str) -> Any:
@@ -170,11 +174,18 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
+PHASE_RULE = N_("{rule} phase {number}")
+"""How the ledger cites a phase's rule ("T5.2 phase 3", language-neutral in ``--json``), marked
+so that ``translate_recorded`` says it in the interface's language ("T5.2 fase 3")."""
+
+
 def phase_lines(phase: Mapping[str, Any]) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
     to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
     heading = _("Phase: {name} ({rule})").format(
-        name=translate_recorded(phase["name"]), rule=phase["rule"]
+        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
+        name=translate_recorded(phase["name"]),
+        rule=translate_recorded(phase["rule"]),
     )
     return [heading, *(translate_recorded(item) for item in phase["left"])]
 
@@ -251,6 +262,34 @@ def _fill(table: DataTable[Any], rows: list[Row]) -> None:
         table.move_cursor(row=min(row, table.row_count - 1))
 
 
+class TurnKeys(NamedTuple):
+    """Which of the turn's keys the Campaign screen offers, read from the glance (T5.2)."""
+
+    giving: bool = False
+    """Sealed orders are being given (T5.2 phases 1–3, house rule ``orders = sealed``)."""
+    carried_out: bool = False
+    """This turn's sealed orders are carried out: phase 1's recruiting waits a turn."""
+    unsettled: bool = False
+    """A meeting found this turn waits for its answer or its battle (T7.4)."""
+
+
+ORDERS_WINDOW = ("recruitment", "alliances", "movement")
+"""T5.2 phases 1–3, by the glance's phase keys (``assistant.ledger.phases.ORDERS_WINDOW``)."""
+
+
+def turn_keys(glance: Mapping[str, Any]) -> TurnKeys:
+    """The turn's keys a ``glance`` calls for (the ledger's phase and meetings, T5.2, T7.4)."""
+    phase = glance["phase"]
+    if not phase or glance["finished"] or phase["orders"] != "sealed":
+        return TurnKeys()
+    tarentine = bool(glance["uses_pm"]) and phase["key"] != "winter"
+    return TurnKeys(
+        giving=tarentine and phase["key"] in ORDERS_WINDOW,
+        carried_out=tarentine and phase["key"] not in ORDERS_WINDOW,
+        unsettled=tarentine and bool(glance["unsettled_meetings"]),
+    )
+
+
 class Drawn(NamedTuple):
     """What the Campaign screen shows of a glance, in the interface's language."""
 
@@ -278,7 +317,36 @@ class CampaignScreen(Screen[None]):
         Binding("r", "rebuild", N_("Rebuild")),
         Binding("t", "recruit", N_("Recruit")),
         Binding("u", "undo", N_("Undo")),
+        # T7.3, T7.4: a turn by the book; each key is offered only in its phase, and e, x and
+        # i stay off the footer (120 columns are full; the turn panel's title and F1 name them).
+        Binding(
+            "e", "enter_as", N_("Who enters"), show=False, tooltip=N_("Which nation enters (T7.3)")
+        ),
+        Binding("v", "resolve", N_("Resolve"), tooltip=N_("Carry out every sealed order (T7.3)")),
+        Binding(
+            "x", "withdraw", N_("Withdraw"), show=False, tooltip=N_("The order under the cursor")
+        ),
+        Binding("y", "answer", N_("Answer"), tooltip=N_("Each side seeks or avoids battle")),
+        Binding("f", "meeting_battle('desk')", N_("Battle"), tooltip=N_("The meeting's battle")),
+        Binding(
+            "i",
+            "meeting_battle('dice')",
+            N_("By dice"),
+            show=False,
+            tooltip=N_("The meeting by dice"),
+        ),
+        # Last: where the footer is too narrow (Italian at 80 columns) it is the one left out.
+        # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3).
+        Binding("W", "declare_war", N_("War")),
     ]
+
+    _turn_parts: dict[str, Widget] | None = None
+    """The turn panel's widgets by id, once added (see _show_turn)."""
+    _turn_keys = TurnKeys()
+    """The turn's keys on offer, as the screen last drew the glance (its first frame too)."""
+    _turn: Any = None
+    """The turn's sealed orders and meetings as last drawn (``turn_panel.TurnView``), or None
+    before the file is open: the turn's keys are offered only in their phase."""
 
     def compose(self) -> ComposeResult:
         # The first frame: the app opens the campaign file once this screen is up. Until then
@@ -292,11 +360,13 @@ class CampaignScreen(Screen[None]):
             glance = read_only(campaign_path(ledger.path), stored_glance, None)
             try:
                 drawn = self._drawn(glance) if glance is not None else None
+                keys = turn_keys(glance) if glance is not None else TurnKeys()
             except (KeyError, TypeError, ValueError, AttributeError):
                 drawn = None  # a glance is checked for its stamp, not trusted for its contents
             if drawn is None:
                 heading.update(_(LOADING))
             else:
+                self._turn_keys = keys
                 heading.update(drawn.heading)
                 status.update(drawn.status)
                 shown = self._stand_ins(drawn)
@@ -405,7 +475,18 @@ class CampaignScreen(Screen[None]):
             self.show_campaign_error(ledger.error)
         if ledger.store is not None:
             glance = ledger.store.glance()
+            events = ledger.store.events() if ledger.viewer is not None else []
+            if events:
+                # T7.3: a nation at the keyboard does not read another's sealed orders.
+                from assistant.ledger.sealed_view import hidden_from
+
+                hidden = hidden_from(ledger.viewer, events)
+                glance = {
+                    **glance,
+                    "recent": [e for e in glance["recent"] if e["id"] not in hidden],
+                }
             self.show(glance)
+            self._show_turn(events or ledger.store.events())
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
@@ -417,6 +498,11 @@ class CampaignScreen(Screen[None]):
         status = (
             self._status(glance)
             + ("" if glance["finished"] else phase_text(glance["phase"]))
+            + (
+                "\n  " + _("e: who enters the sealed orders · v: carry them all out (T7.3)")
+                if turn_keys(glance).giving
+                else ""
+            )
             + house_rules_text(glance["house_rules"])
             + relations_text(glance["relations"])
             + tribute_text(glance["tribute"])
@@ -437,9 +523,16 @@ class CampaignScreen(Screen[None]):
             events=self._event_rows(glance["recent"]),
         )
 
+    def _offer_turn_keys(self, glance: Mapping[str, Any]) -> None:
+        keys = turn_keys(glance)
+        if keys != self._turn_keys:
+            self._turn_keys = keys
+            self.refresh_bindings()
+
     def show(self, glance: Mapping[str, Any]) -> None:
         """Draw the campaign from its ``glance`` in the tables (the campaign file is open)."""
         drawn = self._drawn(glance)
+        self._offer_turn_keys(glance)
         nations, events = self._tables(drawn.uses_pm)
         _fill(nations, drawn.nations)
         if drawn.map_armies is not None:
@@ -524,7 +617,17 @@ class CampaignScreen(Screen[None]):
             else:
                 supply = Text(_("supplied") if army["supplied"] else _("no line"))
             rows.append(
-                (name, [name, army["side"], where, morale_pips(army["morale"]), busy, supply])
+                (
+                    name,
+                    [
+                        name,
+                        nation_name(army["side"]),
+                        where,
+                        morale_pips(army["morale"]),
+                        busy,
+                        supply,
+                    ],
+                )
             )
         return rows
 
@@ -590,14 +693,28 @@ class CampaignScreen(Screen[None]):
             if not army["alive"]:
                 status = _("destroyed")
             morale = str(army["morale"]) if army["alive"] else "—"
-            rows.append((army["name"], [army["name"], army["nation"], morale, status]))
+            side = nation_name(army["nation"])
+            rows.append((army["name"], [army["name"], side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Rebuilding and recruiting are PM economy (T6): a campaign of armies has neither (as
-        the screen last drew it, its first frame included)."""
+        the screen last drew it, its first frame included). The sealed orders' keys are there
+        while the orders are given (T5.2 phases 1–3), the meetings' while one is unsettled,
+        as the glance says (so the first frame offers the same keys)."""
+        keys = self._turn_keys
         if action in ("rebuild", "recruit"):
+            # T5.2 phase 1: once this turn's orders are carried out, recruiting waits a turn.
+            return self._uses_pm and not keys.carried_out
+        if action == "declare_war":
+            # T7.10: relations are the Tarentine map's; a campaign of armies has none.
             return self._uses_pm
+        if action in ("enter_as", "resolve"):
+            return keys.giving
+        if action == "withdraw":
+            return keys.giving and bool(self._turn is not None and self._turn.orders)
+        if action in ("answer", "meeting_battle"):
+            return keys.unsettled
         return True
 
     @staticmethod
@@ -617,13 +734,81 @@ class CampaignScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
 
+    def _show_turn(self, events: Sequence[Any]) -> None:
+        """T7.3, T7.4: the sealed orders the one at the keyboard may see, what the orders did,
+        and the meetings, below the status (added the first time there is something to show)."""
+        from textual.widgets import DataTable
+
+        from assistant.tui.screens.turn_panel import orders_title, turn_view
+
+        ledger = castra_app(self).ledger
+        view = turn_view(ledger.state(), events, ledger.viewer)
+        before, self._turn = self._turn, view
+        if before is None or bool(before.orders) != bool(view.orders):
+            self.refresh_bindings()
+        if not (view.orders or view.moves or view.meetings) and not self._turn_parts:
+            return
+        if self._turn_parts is None:
+            orders: DataTable[Any] = DataTable(id="orders", cursor_type="row")
+            orders.add_columns(_("Nation"), _("Force"), _("Order"))
+            meetings: DataTable[Any] = DataTable(id="meetings", cursor_type="row")
+            meetings.add_columns("#", _("Where"), _("Forces"), _("Answer"))
+            parts: dict[str, Widget] = {
+                "orders-title": Static("", id="orders-title", classes="section-title"),
+                "orders": orders,
+                "turn-said": Static("", id="turn-said"),
+                "moves-title": Static(
+                    _("What the orders did (T7.3)"), id="moves-title", classes="section-title"
+                ),
+                "moves": Static("", id="moves"),
+                "meetings-title": Static(
+                    _("Meetings (T7.4), sea first"), id="meetings-title", classes="section-title"
+                ),
+                "meetings": meetings,
+            }
+            self._turn_parts = parts
+            self.query_one("#campaign-body", Vertical).mount(
+                Vertical(*parts.values(), id="turn"), after=self.query_one("#campaign-status")
+            )
+        parts = self._turn_parts
+        assert parts is not None
+        cast("Static", parts["orders-title"]).update(orders_title(view))
+        _fill(
+            cast("DataTable[Any]", parts["orders"]),
+            [
+                (f"{nation}\x1f{force}", [nation_name(nation), force, line])
+                for nation, force, line in view.orders
+            ],
+        )
+        cast("Static", parts["moves"]).update("\n".join(view.moves))
+        _fill(
+            cast("DataTable[Any]", parts["meetings"]),
+            [(str(number), [Text(cell) for cell in cells]) for number, cells in view.meetings],
+        )
+        shown = {
+            "orders": view.giving and bool(view.orders),
+            "moves": bool(view.moves),
+            "meetings": bool(view.meetings),
+        }
+        for name, display in shown.items():
+            parts[name].display = parts[f"{name}-title"].display = display
+
+    def say_turn(self, message: str, *, refused: bool = False) -> None:
+        """One line under the orders: a refusal naming its rule, or what was done."""
+        if not self._turn_parts:
+            self.notify(message, severity="error" if refused else "information")
+            return
+        said = cast("Static", self._turn_parts["turn-said"])
+        said.update(message)
+        said.set_class(refused, "error")
+
     def _open(self, form_name: str, *args: Any) -> None:
         # A key pressed while the file is still opening is carried out once it is open (a
         # fraction of a second); with no campaign (the file could not be opened) never.
         def open_form() -> None:
             if self.app.screen is not self:
                 return  # the player moved on meanwhile
-            module = "history" if form_name == "UndoForm" else "campaign_forms"
+            module = _FORM_MODULES.get(form_name, "campaign_forms")
             form_class = getattr(
                 importlib.import_module(f"assistant.tui.screens.{module}"), form_name
             )
@@ -645,8 +830,113 @@ class CampaignScreen(Screen[None]):
     def action_recruit(self) -> None:
         self._open("RecruitForm", self._selected_nation())
 
+    def action_declare_war(self) -> None:
+        self._open("DeclareWarForm", self._selected_nation())
+
     def action_undo(self) -> None:
         self._open("UndoForm")
+
+    def action_enter_as(self) -> None:
+        self._open("EnteringForm")
+
+    def _row_under_cursor(self, table_id: str) -> str | None:
+        from textual.widgets import DataTable
+
+        tables = self.query(table_id)
+        table = tables.first(DataTable) if tables else None
+        if table is None or not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return str(key) if key is not None else None
+
+    def _record_turn(self, build: Any) -> None:
+        """Record the event ``build()`` makes; a refusal is said in one line, nothing written."""
+        ledger = castra_app(self).ledger
+        try:
+            stored = ledger.record(build())
+        except (ValueError, LookupError) as error:
+            from assistant.tui.errors import describe
+
+            self.say_turn(describe(error), refused=True)
+            return
+        self.say_turn(translate_recorded(stored.summary))
+
+    def action_withdraw(self) -> None:
+        """T7.3: the order under the cursor is withdrawn (by its nation, before the orders are
+        carried out)."""
+        from assistant.ledger.events import OrderWithdrawn
+        from assistant.settings import saved_player
+
+        row = self._row_under_cursor("#orders")
+        if row is None:
+            return
+        nation, force = row.split("\x1f", 1)
+        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=saved_player()))
+
+    def action_resolve(self) -> None:
+        """T7.3: every sealed order revealed and carried out together (``castra campaign
+        resolve``'s ledger call); the screen then says what every force did."""
+        from assistant.ledger.orders import resolution
+        from assistant.settings import saved_player
+
+        ledger = castra_app(self).ledger
+        self._record_turn(lambda: resolution(ledger.state(), who=saved_player()))
+
+    def _meeting_number(self) -> int | None:
+        row = self._row_under_cursor("#meetings")
+        return int(row) if row is not None else None
+
+    def action_answer(self) -> None:
+        number = self._meeting_number()
+        if number is not None:
+            self._open("AnswerForm", number)
+
+    async def action_meeting_battle(self, how: str) -> None:
+        """T7.4: the battle desk (or the dice battle) for the meeting under the cursor, with its
+        forces, place and approach filled in (at sea, the dice battle: fleets, T3.6)."""
+        from fractions import Fraction
+
+        from assistant.ledger.meeting_battle import meeting_prefill
+
+        number = self._meeting_number()
+        if number is None:
+            return
+        ledger = castra_app(self).ledger
+        try:
+            battle = meeting_prefill(ledger.state(), number)
+        except ValueError as error:
+            from assistant.tui.errors import describe
+
+            self.say_turn(describe(error), refused=True)
+            return
+        by_dice = how == "dice" or battle.naval
+
+        def build() -> Screen[None]:
+            if by_dice:
+                from assistant.tui.screens.dice_battle import DiceBattleScreen
+
+                return DiceBattleScreen(
+                    side_a=[(n, Fraction(pm)) for n, pm in battle.side_a],
+                    side_b=[(n, Fraction(pm)) for n, pm in battle.side_b],
+                    place=battle.place,
+                    naval=battle.naval,
+                    approach=battle.approach,
+                    back_to="campaign",
+                )
+            from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+            return BattleDeskScreen(
+                battle.side_a,
+                battle.side_b,
+                place=battle.place,
+                landing=battle.approach == "landing",
+                back_to="campaign",
+            )
+
+        turn = ledger.state().turn
+        await castra_app(self).show_battle(
+            "dice" if by_dice else "battle", f"meeting:{turn}:{number}", build
+        )
 
     def _selected_nation(self) -> str | None:
         from textual.widgets import DataTable

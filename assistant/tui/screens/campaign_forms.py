@@ -39,8 +39,9 @@ __all__ = [
 ]
 
 
-def parse_stationed(text: str) -> dict[str, int]:
-    """``"Heraclea 2, Ligures (est) 1"`` → ``{"Heraclea": 2, "Ligures (est)": 1}`` (T5.7).
+def parse_stationed(text: str, field: str = "stationed") -> dict[str, int]:
+    """``"Heraclea 2, Ligures (est) 1"`` → ``{"Heraclea": 2, "Ligures (est)": 1}`` (T5.7; with
+    ``field="disband"``, forces and the PM each gives up, T6.2).
 
     Only the shape is checked here; the ledger checks that each province is occupied.
     """
@@ -52,6 +53,15 @@ def parse_stationed(text: str) -> dict[str, int]:
         found = re.fullmatch(r"(.*?)\s*[\s:]\s*([0-9]+)", part)
         name = found.group(1).strip() if found else ""
         if found is None or not name:
+            if field == "disband":
+                raise FieldError(
+                    field=field,
+                    message=_(
+                        "write each army or fleet and the PM it gives up, e.g. Pyrrhus I 2 "
+                        "(got {part!r})"
+                    ),
+                    part=part,
+                )
             raise FieldError(
                 field="stationed",
                 message=_(
@@ -61,7 +71,7 @@ def parse_stationed(text: str) -> dict[str, int]:
                 part=part,
             )
         if name in stationed:
-            raise FieldError(field="stationed", message=_("{province} given twice"), province=name)
+            raise FieldError(field=field, message=_("{province} given twice"), province=name)
         stationed[name] = int(found.group(2))
     return stationed
 
@@ -196,7 +206,7 @@ class RecruitForm(LedgerForm):
                 classes="hint",
             )
         options = nation_options(state)
-        chosen = self.nation if self.nation in dict(options) else Select.NULL
+        chosen = self.nation if self.nation in {value for label, value in options} else Select.NULL
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
         )
@@ -238,6 +248,39 @@ def _recruits_province(form: LedgerForm, state: Any) -> str:
     return form.named("province", typed, [p.name for p in state.scenario.provinces])
 
 
+class DeclareWarForm(LedgerForm):
+    """A nation declares war on another (T7.10, an event of phase 2, T5.2): the ledger refuses
+    a declaration on an ally (the treaty is broken first), on itself, or between nations
+    already at war, and the refusal shows under its field."""
+
+    FORM_TITLE = N_("Declare war (T7.10)")
+
+    def __init__(self, nation: str | None = None) -> None:
+        super().__init__()
+        self.nation = nation
+
+    def compose_fields(self) -> ComposeResult:
+        state = castra_app(self).ledger.state()
+        options = nation_options(state)
+        chosen = self.nation if self.nation in {value for label, value in options} else Select.NULL
+        yield from self.field(
+            "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))
+        )
+        yield from self.field("on", _("On"), Select(options, prompt=_("choose the enemy")))
+        yield from self.who_then_note()
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import WarDeclared
+
+        nation = self.choice("nation")
+        if nation is None:
+            raise FieldError(field="nation", message=_("choose the nation that declares war"))
+        enemy = self.choice("on")
+        if enemy is None:
+            raise FieldError(field="on", message=_("choose the nation it declares war on"))
+        return WarDeclared(nation=nation, on=enemy, who=self.who(), note=self.text("note"))
+
+
 class WinterDieRolled(Message):
     """The T5.6 winter die is rolled (posted from the worker), or None: abandoned."""
 
@@ -267,6 +310,8 @@ class WinterTurnForm(LedgerForm):
         self.on_map = False
         """The campaign has a map: the winter acts on it and its PM stationed are read from
         it (T7.8, T7.9)."""
+        self.disband_asked = False
+        """Some nation cannot pay its upkeep: the form has the T6.2 "disband" field."""
 
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
@@ -306,7 +351,25 @@ class WinterTurnForm(LedgerForm):
                 _("If the Senones annex (6): which Cisalpine province"),
                 Select(cisalpine, prompt=_("— (only when asked)")),
             )
+            yield from self._disband_field(state)
         yield from self.who_then_note()
+
+    def _disband_field(self, state: Any) -> ComposeResult:
+        """T6.2: when a nation cannot pay for its PM on the map, which forces give them up
+        (none named: the order of docs/rules.md)."""
+        from assistant.ledger.upkeep import owed_in_play
+
+        owed = owed_in_play(state, skip_away=True, mercenaries=True) if state.is_winter else {}
+        self.disband_asked = bool(owed)
+        if not owed:
+            return
+        yield from self.field(
+            "disband",
+            _(
+                "Unpaid upkeep (T6.2), PM to disband: {owed}; which forces (none: newest first)"
+            ).format(owed=", ".join(f"{nation_name(n)} {pm}" for n, pm in owed.items())),
+            Input(placeholder=_("e.g. {example}").format(example="Pyrrhus I 2")),
+        )
 
     def _occupied_fields(self, state: Any) -> ComposeResult:
         """T5.7: the occupied provinces and the PM field, or a hint that there are none; with
@@ -435,6 +498,9 @@ class WinterTurnForm(LedgerForm):
                 mercenaries=True,
                 victory=castra_app(self).ledger.state().scenario.key == "tarentine",
                 annex=self.choice("annex"),
+                disband=parse_stationed(self.text("disband"), "disband")
+                if self.disband_asked
+                else {},
                 storm_nation=self.choice("storm_nation"),
                 who=self.text("who"),
                 note=self.text("note"),

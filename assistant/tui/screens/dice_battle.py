@@ -187,10 +187,13 @@ class DiceBattleScreen(Screen[None]):
         city: bool = False,
         place: str | None = None,
         naval: bool = False,
+        approach: str = "open",
         back_to: str | None = None,
     ) -> None:
         super().__init__()
         self._given = (side_a or [], side_b or [], city, place or "", naval)
+        self._approach = approach
+        """How side A came (T3.2), e.g. by the mountain road of a meeting's march."""
         self.back_to = back_to
         """The mode a second Escape returns to (the desk or Map that sent this battle), or
         None."""
@@ -238,7 +241,7 @@ class DiceBattleScreen(Screen[None]):
                 with Horizontal(classes="setting stacks"):
                     with Horizontal(classes="group"):
                         yield Label(_("A came by"), classes="field-label")
-                        yield _whole_picker(APPROACHES, "open", "dice-approach")
+                        yield _whole_picker(APPROACHES, self._approach, "dice-approach")
                     with Horizontal(classes="group"):
                         yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
                         yield TickBox(

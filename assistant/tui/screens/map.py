@@ -25,7 +25,7 @@ from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
-from textual.visual import VisualType
+from textual.visual import VisualType, visualize
 from textual.widgets import Input, Select, Static
 
 from armylists.names import first_starting, nation_name, nearest_name
@@ -71,27 +71,43 @@ def _style(style: str) -> Style:
 class BoardCanvas(Static):
     """The board, drawn line by line straight from its cells (:func:`board_cells`).
 
-    An arrow key only moves the reversed marker; drawing the board as a ``Text`` handed to
-    ``Static.update`` laid the screen out again and rebuilt every cell's style on each key.
-    Here a draw makes one strip per row from runs of one style and repaints, with no layout
-    (the canvas's size comes from the sheet). Anything else (the "no map" sentence) is shown
-    as a Static shows it.
+    An arrow key only moves the reversed marker and the labels beside it; drawing the board as
+    a ``Text`` handed to ``Static.update`` laid the screen out again and rebuilt every cell's
+    style on each key. Here a draw compares the new cells with those shown, row by row, and
+    rebuilds and repaints only the rows that changed (a strip of one-style runs each), with no
+    layout (the canvas's size comes from the sheet). Anything else (the "no map" sentence) is
+    shown as a Static shows it.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._cells: list[list[Cell]] | None = None
-        self._strips: list[Strip] = []
+        self._strips: list[Strip | None] = []
+        """Each row's strip once drawn; None for a row to be made again."""
         self._base = Style()
+        self.rows_made = 0
+        """How many rows' strips were made since the canvas was mounted (what a test counts)."""
 
     def show_cells(self, cells: list[list[Cell]]) -> None:
-        """Draw ``cells`` (rows of character and style) from now on."""
-        self._cells = cells
-        self._strips = []  # made when drawn, on the canvas's colours then
-        self.refresh()
+        """Draw ``cells`` (rows of character and style) from now on: the rows that differ from
+        those shown are made again and repainted, the others are kept."""
+        shown, self._cells = self._cells, cells
+        if shown is None or len(shown) != len(cells) or len(self._strips) != len(cells):
+            self._strips = [None] * len(cells)
+            self.refresh()
+            return
+        changed = [
+            y for y, (before, now) in enumerate(zip(shown, cells, strict=True)) if before != now
+        ]
+        for y in changed:
+            self._strips[y] = None
+        if changed:
+            width = self.size.width
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         self._cells = None
+        self._strips = []
         super().update(content, layout=layout)
 
     def render(self) -> Any:
@@ -106,19 +122,20 @@ class BoardCanvas(Static):
     def render_line(self, y: int) -> Strip:
         if self._cells is None:
             return super().render_line(y)
-        base = self.rich_style  # the canvas's own colours, under each run's
-        if not self._strips or base != self._base:
-            self._base = base
-            self._strips = [
-                Strip(
-                    [Segment(text, _style(style)) for text, style in style_runs(row)]
-                ).apply_style(base)
-                for row in self._cells
-            ]
         width = self.size.width
-        if y >= len(self._strips):
+        if y >= len(self._cells):
             return Strip.blank(width)
-        return self._strips[y].adjust_cell_length(width)
+        base = self.rich_style  # the canvas's own colours, under each run's
+        if base != self._base:
+            self._base = base
+            self._strips = [None] * len(self._cells)
+        strip = self._strips[y]
+        if strip is None:
+            row = self._cells[y]
+            strip = Strip([Segment(text, _style(style)) for text, style in style_runs(row)])
+            strip = self._strips[y] = strip.apply_style(base)
+            self.rows_made += 1
+        return strip.adjust_cell_length(width)
 
 
 class MapScreen(Screen[None]):
@@ -149,8 +166,10 @@ class MapScreen(Screen[None]):
         Binding("pageup", "scroll_panel(-1)", N_("Panel up"), show=False),
     ]
 
-    selected: reactive[str | None] = reactive(None, init=False)
-    """The province the panel shows and the forms act in; the board and panel follow it."""
+    selected: reactive[str | None] = reactive(None, init=False, repaint=False)
+    """The province the panel shows and the forms act in; the board and panel follow it (and
+    repaint what changed: a repaint of the whole screen on each arrow cost more than the
+    rest of the key, issue 26)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -163,6 +182,8 @@ class MapScreen(Screen[None]):
         (:func:`~assistant.tui.widgets.map_canvas.step`)."""
         self._trail_ends = ""
         """Where the trail ended: another selection (a name found, a test) starts a new one."""
+        self._meetings: list[dict[str, Any]] = []
+        """This turn's meetings (T7.4, sea first), as the ledger lists them."""
         self._before_find: str | None = None
         """The province selected when "/" was pressed, selected again if the search is left."""
 
@@ -243,7 +264,10 @@ class MapScreen(Screen[None]):
             )
             self.query_one("#map-panel", Static).update("")
             return
+        from assistant.ledger.orders import meetings_summary
+
         self._data = map_summary(state)
+        self._meetings = meetings_summary(state)
         result = tribute_now(state)
         self._tribute = {p.name: p for p in result.provinces}
         if self.selected in self._data["provinces"]:
@@ -293,10 +317,22 @@ class MapScreen(Screen[None]):
             return
         if self._data is None:
             return
+        # T7.4: every unsettled meeting is marked, its label in red.
+        met = {m["province"] for m in self._meetings if not m["settled"]}
+        data = self._data
+        if met:
+            provinces = data["provinces"]
+            data = {
+                **data,
+                "provinces": {
+                    name: {**p, "meeting": True} if name in met else p
+                    for name, p in provinces.items()
+                },
+            }
         self.query_one("#map-canvas", BoardCanvas).show_cells(
-            board_cells(self._data, width, height, self.selected)
+            board_cells(data, width, height, self.selected, alerts=met)
         )
-        self.query_one("#map-panel", Static).update(self._panel())
+        _show_panel(self.query_one("#map-panel", Static), self._panel())
 
     def _panel(self) -> Text:
         assert self._data is not None and self.selected is not None
@@ -335,6 +371,11 @@ class MapScreen(Screen[None]):
             text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
+        for meeting in self._meetings:
+            if meeting["province"] == name:
+                text.append(
+                    self._meeting_text(meeting), style="" if meeting["settled"] else "bold red"
+                )
         ways = province["neighbours"]
         text.append(_("Roads: "), style="bold")
         text.append(", ".join(ways["road"]) or "—")
@@ -345,6 +386,32 @@ class MapScreen(Screen[None]):
             text.append("\n" + _("Sea: "), style="bold")
             text.append(", ".join(ways["sea"]))
         return text
+
+    @staticmethod
+    def _meeting_text(meeting: dict[str, Any]) -> str:
+        """T7.4: a meeting in the selected province, as the Campaign screen lists it."""
+        from assistant.tui.screens.turn_panel import meeting_row
+
+        number, where, forces, answer = meeting_row(
+            meeting, _("seek or avoid? (Campaign screen, y)")
+        )
+        return (
+            _("Meeting {number}, {where}: {forces} — {answer}").format(
+                number=number, where=where, forces=forces, answer=answer
+            )
+            + "\n"
+        )
+
+    def _meeting_here(self) -> int | None:
+        """The first unsettled meeting in the selected province (sea first), if any."""
+        return next(
+            (
+                m["number"]
+                for m in self._meetings
+                if m["province"] == self.selected and not m["settled"]
+            ),
+            None,
+        )
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -429,15 +496,26 @@ class MapScreen(Screen[None]):
         from fractions import Fraction
 
         from assistant.ledger.forces import sides_at
+        from assistant.ledger.meeting_battle import meeting_prefill
 
         province = self.selected
-        side_a, side_b = (
-            ([], []) if province is None else sides_at(castra_app(self).ledger.state(), province)
-        )
+        state = castra_app(self).ledger.state()
+        side_a, side_b = ([], []) if province is None else sides_at(state, province)
+        approach, naval = "open", False
+        number = self._meeting_here()
+        if number is not None:
+            # T7.4, T3.2: a meeting here opens its own battle, with the attacker's approach.
+            battle = meeting_prefill(state, number)
+            side_a, side_b, approach, naval = (
+                battle.side_a,
+                battle.side_b,
+                battle.approach,
+                battle.naval,
+            )
         if not side_a:
             self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
             return
-        if how == "dice":
+        if how == "dice" or naval:
             from assistant.tui.screens.dice_battle import DiceBattleScreen
 
             def build() -> Screen[None]:
@@ -445,6 +523,8 @@ class MapScreen(Screen[None]):
                     side_a=[(n, Fraction(pm)) for n, pm in side_a],
                     side_b=[(n, Fraction(pm)) for n, pm in side_b],
                     place=province,
+                    naval=naval,
+                    approach=approach,
                     back_to="map",
                 )
 
@@ -452,14 +532,36 @@ class MapScreen(Screen[None]):
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
             def build() -> Screen[None]:
-                return BattleDeskScreen(side_a, side_b, place=province, back_to="map")
+                return BattleDeskScreen(
+                    side_a,
+                    side_b,
+                    place=province,
+                    landing=approach == "landing",
+                    back_to="map",
+                )
 
         # Its own mode's screen, not one pushed on the Map's: `m` keeps showing the Map.
-        mode = "dice" if how == "dice" else "battle"
+        mode = "dice" if how == "dice" or naval else "battle"
         await castra_app(self).show_battle(mode, f"map:{province}", build)
 
 
 # ---- the order forms -------------------------------------------------------------------------
+
+
+def _show_panel(panel: Static, text: Text) -> None:
+    """Show ``text`` in the side panel, laying the screen out again only when the panel must
+    grow: a shorter text is padded to the panel's height with blank lines. Each province's
+    panel is a line or two taller or shorter than the next one's, and a layout costs an arrow
+    key more than all the rest of its drawing (issue 26, item 2)."""
+    width, height = panel.content_size
+    if width > 0:
+        # Measured as Textual's own layout measures a widget's content (its styles as rules).
+        lines = visualize(panel, text).get_height(panel.styles, width)  # type: ignore[arg-type]
+        if lines <= height:
+            text.append("\n" * (height - lines))
+            panel.update(text, layout=False)
+            return
+    panel.update(text)
 
 
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
@@ -517,8 +619,13 @@ class MarchForm(ProvinceOrderForm):
         army = self.chosen("army", _("choose the army that marches"))
         to = self.chosen("to", _("choose where it marches"))
         state = castra_app(self).ledger.state()
+        # T7.3: the order is the entering nation's (the referee's: the army's own nation).
         sealed = order_for(
-            state, MarchOrder(army=army, to=to), who=self.who(), note=self.text("note")
+            state,
+            MarchOrder(army=army, to=to),
+            castra_app(self).ledger.viewer,
+            who=self.who(),
+            note=self.text("note"),
         )
         if sealed is not None:  # T7.3: an order of the army's nation, carried out at resolve
             return sealed
@@ -568,7 +675,9 @@ class SailForm(ProvinceOrderForm):
             ],
             land=self.choice("land") == "yes",
         )
-        sealed = order_for(state, voyage, who=self.who(), note=self.text("note"))
+        sealed = order_for(
+            state, voyage, castra_app(self).ledger.viewer, who=self.who(), note=self.text("note")
+        )
         if sealed is not None:  # T7.3: an order of the fleet's nation, carried out at resolve
             return sealed
         return FleetSailed(

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 
 __all__ = [
+    "MEETING_MARK",
     "NATION_COLOURS",
     "STATUS_MARKS",
     "army_tag",
@@ -55,6 +56,9 @@ _DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1
 """Braille dot bits by (column, row) inside one character cell of 2×4 dots."""
 
 Point = tuple[float, float]
+
+MEETING_MARK = "×"
+"""A province where hostile forces met this turn and the meeting is not settled (T7.4)."""
 
 STATUS_MARKS: dict[str, str] = {
     "loyal": "◆",
@@ -348,6 +352,8 @@ def board_cells(
         mark = "■" if provinces[name]["city"] else provinces[name].get("mark", "●")
         if provinces[name].get("besieged"):
             mark = "▣"
+        if provinces[name].get("meeting"):
+            mark = MEETING_MARK  # T7.4: forces met here and must be settled
         style = f"bold {colour}" + (" reverse" if name == selected else "")
         cells[row][col] = (mark, style)
         taken[row][col] = True

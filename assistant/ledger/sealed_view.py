@@ -1,0 +1,139 @@
+"""The turn as one reader may see it: whose sealed orders are hidden, what the orders did, and
+each order in words (T7.3, T7.4).
+
+The Campaign screen and the Map show a turn to whoever sits at the keyboard: the referee, or a
+nation entering its sealed orders. :func:`~assistant.ledger.orders.may_see` is the one rule of
+who may read an event; this module applies it to the stored log (which events a nation may not
+read yet) and finds the turn's carrying-out of the orders (what every force did), so the screens
+read the ledger's answers and add no rules. :func:`order_words` says an order as both the
+command line and the app show it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from assistant.ledger.events import OrdersResolved, Undone
+from assistant.ledger.orders import may_see
+from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.ledger.events import SealedOrder
+    from assistant.ledger.state import CampaignState
+    from assistant.ledger.store import StoredEvent
+
+__all__ = [
+    "hidden_from",
+    "last_resolution",
+    "meeting_cells",
+    "order_words",
+    "revealed_turns",
+]
+
+
+def _in_force(events: Iterable[StoredEvent]) -> list[StoredEvent]:
+    listed = list(events)
+    undone = {stored.event.target for stored in listed if isinstance(stored.event, Undone)}
+    return [s for s in listed if s.id not in undone and not isinstance(s.event, Undone)]
+
+
+def revealed_turns(events: Iterable[StoredEvent]) -> set[int]:
+    """T7.3: the turns whose sealed orders are carried out (an ``OrdersResolved`` not undone)."""
+    return {
+        stored.event.turn or 0
+        for stored in _in_force(events)
+        if isinstance(stored.event, OrdersResolved)
+    }
+
+
+def hidden_from(viewer: str | None, events: Iterable[StoredEvent]) -> set[int]:
+    """The ids of the events ``viewer`` (a nation; None: the referee) may not read yet:
+    another nation's sealed orders of a turn not yet carried out (:func:`may_see`)."""
+    listed = list(events)
+    revealed = revealed_turns(listed)
+    return {s.id for s in listed if not may_see(viewer, s.event, revealed)}
+
+
+def last_resolution(events: Iterable[StoredEvent], turn: int) -> OrdersResolved | None:
+    """T7.3: the orders carried out on ``turn`` (what every force did), if they were."""
+    found = [
+        stored.event
+        for stored in _in_force(events)
+        if isinstance(stored.event, OrdersResolved) and stored.event.turn == turn
+    ]
+    return found[-1] if found else None
+
+
+def _shown(state: CampaignState, name: str) -> str:
+    """A force as the reader names it ("Roma I", T7.2); a name a referee typed as typed."""
+    from converters.force_names import shown_name
+
+    force = state.forces.get(name)
+    return shown_name(name, force.nation, force.kind) if force is not None else name
+
+
+def order_words(order: SealedOrder, state: CampaignState) -> str:
+    """A sealed order in the interface's language, as ``castra campaign orders`` and the
+    Campaign screen say it (T7.3, T7.10, T6.1)."""
+    from armylists.names import nation_name
+
+    if order.kind == "war":
+        return _("declares war on {on} (withdraw: {key})").format(
+            on=nation_name(order.on), key=f"war:{order.on}"
+        )
+    if order.kind == "treaty":
+        return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
+            parties=", ".join(nation_name(p) for p in order.parties),
+            terms=order.terms,
+            key="treaty:" + "+".join(sorted(order.parties)),
+        )
+    if order.kind == "march":
+        return _("{army} marches to {to}").format(army=_shown(state, order.army), to=order.to)
+    if order.kind == "recruit":
+        line = _("recruits {land} land and {naval} naval PM").format(
+            land=order.land_pm, naval=order.naval_pm
+        )
+        if order.province:
+            line += " " + _("at {province}").format(province=order.province)
+        if order.join:
+            line += " " + _("joining {army}").format(army=_shown(state, order.join))
+        return line
+    line = _("{fleet} sails to {to}").format(fleet=_shown(state, order.fleet), to=order.to)
+    if order.via:
+        line += " " + _("via {via}").format(via=" → ".join(order.via))
+    if order.carry:
+        line += " " + _("carrying {armies}").format(
+            armies=", ".join(_shown(state, army) for army in order.carry)
+        )
+    if order.land:
+        line += " " + _("and lands them")
+    return line
+
+
+def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
+    """A meeting of ``castra campaign meetings --json`` in words: its number, where (at sea or
+    on land, and the road or stretch of a crossing), its forces and how far it is settled
+    (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
+    from armylists.names import nation_name
+    from converters.force_names import shown_name
+
+    where = meeting["province"]
+    if meeting["crossing"]:
+        where = _("{province} (crossing {a}–{b})").format(
+            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+        )
+    kind = _("at sea") if meeting["at_sea"] else _("on land")
+    if meeting["settled"]:
+        status = _("settled")
+    elif meeting["seek"] is None:
+        status = ask
+    else:
+        status = _("battle sought by {nations}").format(
+            nations=", ".join(nation_name(n) for n in meeting["seek"])
+        )
+    forces = ", ".join(
+        f"{shown_name(name, nation)} ({nation_name(nation)})"
+        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+    )
+    return [str(meeting["number"]), f"{kind}, {where}", forces, status]

@@ -1,0 +1,238 @@
+"""The turn by the book on the Campaign screen: sealed orders, their carrying out, the meetings.
+
+T5.2's first three phases are handed in sealed (T7.3): the app asks which nation is entering
+(:class:`EnteringForm`) and shows it only its own orders — the referee sees every nation's —
+through the ledger's one visibility rule (:func:`assistant.ledger.orders.may_see`). Once the
+orders are carried out together, the screen says what every force did and lists the meetings
+(T7.4, sea first), each answered seek or avoid per side (:class:`AnswerForm`). Everything here
+is read from the ledger (:mod:`assistant.ledger.sealed_view`, :mod:`assistant.ledger.orders`)
+and put into words: the ledger judges every act.
+
+Kept apart from :mod:`assistant.tui.screens.campaign` so the first frame imports none of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from armylists.names import nation_name
+from assistant.tui.ledger_service import castra_app
+from assistant.tui.screens.ledger_form import LedgerForm
+from assistant.tui.widgets.footer import CastraFooter
+from converters.force_names import shown_name
+from converters.i18n import N_, _
+
+if TYPE_CHECKING:
+    from assistant.ledger.events import ForceMoved
+    from assistant.ledger.state import CampaignState
+    from assistant.ledger.store import StoredEvent
+
+__all__ = [
+    "REFEREE_CHOICE",
+    "AnswerForm",
+    "EnteringForm",
+    "TurnView",
+    "meeting_row",
+    "move_line",
+    "turn_view",
+]
+
+REFEREE_CHOICE = "\x00referee"
+"""The entering form's value for the referee (no nation is called this)."""
+
+WAYS = {
+    "road": N_("by road"),
+    "mountain": N_("by the mountain road"),
+    "sea": N_("by sea"),
+    "landing": N_("landed"),
+    "stood": N_("stood"),
+}
+"""How a force came where it ended (T3.2), as the orders' results say it."""
+
+
+class TurnView(NamedTuple):
+    """What the Campaign screen shows of the turn's sealed orders and meetings."""
+
+    sealed: bool
+    """The campaign gives sealed orders (house rule ``orders = sealed`` on the Tarentine map)."""
+    giving: bool
+    """The orders are being given now (T5.2 phases 1–3, not carried out yet this turn)."""
+    carried_out: bool
+    """This turn's sealed orders are carried out (its phases 1–3 are over)."""
+    viewer: str | None
+    """Who is entering (a nation), or None: the referee."""
+    orders: list[tuple[str, str, str]]
+    """(nation, force, the order in words) the viewer may see."""
+    moves: list[str]
+    """What every force did when the orders were carried out this turn, in words."""
+    meetings: list[tuple[int, list[str]]]
+    """Each meeting's number and cells (number, where, forces, answer), sea first."""
+    unsettled: bool
+    """Some meeting still waits for its answer or its battle."""
+
+
+def move_line(move: ForceMoved) -> str:
+    """What one force did when the orders were carried out (T7.3, T7.4)."""
+    way = _(WAYS.get(move.way, move.way))
+    line = _("{force}: {start} → {end}, {way}").format(
+        force=shown_name(move.force, move.nation), start=move.start, end=move.end, way=way
+    )
+    if move.stopped or (move.end == move.start and move.way != "stood"):
+        line += " " + _("(met on the way and stopped, T7.4)")
+    if move.aboard:
+        line += " " + _("(still aboard {fleet})").format(fleet=move.aboard)
+    return line
+
+
+def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
+    """A meeting's cells: number, where (at sea or on land, crossing), forces, answer (``ask``
+    for one not answered yet: the key that answers it)."""
+    from assistant.ledger.sealed_view import meeting_cells
+
+    return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
+
+
+def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str | None) -> TurnView:
+    """The turn as ``viewer`` may see it (T7.3: only its own sealed orders; the referee all)."""
+    from assistant.ledger.orders import force_of, meetings_summary, orders_of
+    from assistant.ledger.phases import ORDERS_WINDOW, TARENTINE, phases_of
+    from assistant.ledger.sealed_view import last_resolution, order_words
+
+    sealed = state.rules.orders == "sealed" and phases_of(state) is TARENTINE
+    giving = (
+        sealed
+        and not state.finished
+        and state.orders_resolved_turn != state.turn
+        and state.phase in ORDERS_WINDOW
+    )
+    orders = [
+        (nation, force_of(order), order_words(order, state))
+        for nation, listed in sorted(orders_of(state, viewer).items())
+        for order in listed
+    ]
+    resolved = last_resolution(events, state.turn) if sealed else None
+    moves = [move_line(move) for move in resolved.moves] if resolved is not None else []
+    # Macedon's invasions are meetings of armies on D9's map, settled by their own D8 games.
+    found = meetings_summary(state) if sealed else []
+    return TurnView(
+        sealed=sealed,
+        giving=giving,
+        carried_out=sealed and state.orders_resolved_turn == state.turn,
+        viewer=viewer,
+        orders=orders,
+        moves=moves,
+        meetings=[(m["number"], meeting_row(m)) for m in found],
+        unsettled=any(not m["settled"] for m in found),
+    )
+
+
+def orders_title(view: TurnView) -> str:
+    """The orders panel's title: who is entering (T7.3)."""
+    if view.viewer is None:
+        return _("Sealed orders (T7.3), every nation's · x: withdraw the one under the cursor")
+    return _("Sealed orders (T7.3) of {nation} · x: withdraw the one under the cursor").format(
+        nation=nation_name(view.viewer)
+    )
+
+
+class EnteringForm(ModalScreen[str | None]):
+    """T7.3: who is at the keyboard — a nation entering its sealed orders (it then sees only its
+    own), or the referee (every nation's). Closes with the choice, or None on Escape."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]  # noqa: RUF012 - Textual's own name
+
+    def compose(self) -> ComposeResult:
+        ledger = castra_app(self).ledger
+        state = ledger.state()
+        choices = [Option(_("The referee (sees every order)"), id=REFEREE_CHOICE)]
+        choices += [
+            Option(nation_name(name), id=name)
+            for name, nation in state.nations.items()
+            if nation.player and not nation.unplayed and not nation.away
+        ]
+        with Vertical(classes="dialog"):
+            yield Label(_("Who is entering orders? (T7.3)"), classes="dialog-title")
+            yield OptionList(*choices, id="entering")
+            yield Static(
+                _("A nation sees only its own sealed orders; the referee sees them all."),
+                classes="hint",
+            )
+        yield CastraFooter()
+
+    def on_mount(self) -> None:
+        viewer = castra_app(self).ledger.viewer
+        listed = self.query_one("#entering", OptionList)
+        listed.focus()
+        wanted = REFEREE_CHOICE if viewer is None else viewer
+        for index, option in enumerate(listed.options):
+            if option.id == wanted:
+                listed.highlighted = index
+
+    @on(OptionList.OptionSelected, "#entering")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        chosen = event.option.id
+        viewer = None if chosen == REFEREE_CHOICE else chosen
+        castra_app(self).ledger.enter_as(viewer)
+        self.dismiss(chosen)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AnswerForm(LedgerForm):
+    """T3.0, T7.4: each side of a meeting says whether it seeks battle."""
+
+    FORM_TITLE = N_("Seek or avoid battle (T3.0, T7.4)")
+
+    def __init__(self, number: int) -> None:
+        super().__init__()
+        self.number = number
+        self.sides: list[str] = []
+        """The meeting's nations, one field each (in the meeting's order)."""
+
+    def compose_fields(self) -> ComposeResult:
+        state = castra_app(self).ledger.state()
+        found = next((m for m in state.meetings if m.meeting.number == self.number), None)
+        if found is None:  # undone meanwhile: the ledger's own refusal says so on Record
+            yield Static(_("No such meeting this turn."), classes="hint")
+            return
+        meeting = found.meeting
+        where = _("at sea") if meeting.at_sea else _("on land")
+        yield Static(
+            Text(f"{meeting.number}. {where}, {meeting.province}: {', '.join(meeting.forces)}"),
+            classes="hint",
+        )
+        self.sides = list(dict.fromkeys(meeting.nations))
+        choices = [(_("avoids battle"), "avoid"), (_("seeks battle"), "seek")]
+        for index, nation in enumerate(self.sides):
+            yield from self.field(
+                f"side-{index}", nation_name(nation), Select(choices, value="avoid")
+            )
+        yield from self.who_then_note()
+
+    def error_line(self, field: str) -> str:
+        # The ledger names "seek" (a nation outside the meeting): said under the first side.
+        return "side-0-error" if field == "seek" and self.sides else f"{field}-error"
+
+    def build_event(self) -> Any:
+        from assistant.ledger.events import MeetingAnswered
+
+        seek = [
+            nation
+            for index, nation in enumerate(self.sides)
+            if self.choice(f"side-{index}") == "seek"
+        ]
+        return MeetingAnswered(
+            meeting=self.number, seek=seek, who=self.who(), note=self.text("note")
+        )
