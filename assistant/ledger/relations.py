@@ -82,8 +82,10 @@ def at_war(state: CampaignData, a: str, b: str) -> bool:
 def set_at_war(state: CampaignData, nations_a: Iterable[str], nations_b: Iterable[str]) -> None:
     """T7.10: a battle fought between two sides sets every pair across them at war (allies who
     fought each other stay allied: the alliance rules, until the treaty is broken)."""
-    for a in set(nations_a):
-        for b in set(nations_b):
+    # Sorted: the pairs are kept in one order whatever the process's hash seed, so the state's
+    # JSON (and a snapshot compared with a replay) is the same on every run.
+    for a in sorted(set(nations_a)):
+        for b in sorted(set(nations_b)):
             if a != b and _diplomat(state, a) and _diplomat(state, b):
                 pair = _pair(a, b)
                 if pair not in state.wars:
