@@ -1,4 +1,4 @@
-"""A Tarentine year told from the map, with no typed tribute (T5.3, T5.4, T5.7, T5.8, T7).
+"""Tarentine years told from the map, with no typed tribute (T4.3, T5.3–T5.8, T7).
 
 Rome marches on Tarentum after sacking Canova, the Greeks shut themselves in and throw the
 assault back, the Romans fall back; the Greeks take Rhegium by assault; eleven turns of tribute
@@ -11,6 +11,11 @@ Croton: it trains through the winter, deploys there as a new army on the first s
 may not march that turn (T6.1). The winter's die brings the coup at Rhegium, which really takes
 the city from the Greeks (T7.9). Every figure is worked out by hand in the comments from the
 provinces and start tables.
+
+A second, shortened year: Pyrrhus lands at Arpi, is beaten and sails home aboard his fleet
+(T4.3, T7.5, T3.7); Rome, at war with the Greeks, occupies Paestum all summer and takes it at
+the winter's control check (T5.7, T7.7); that winter ends the campaign with the Etruscans'
+strategic victory, after which a march is refused and a note still accepted (T5.8).
 """
 
 from __future__ import annotations
@@ -28,13 +33,16 @@ from assistant.ledger.events import (
     CityShutIn,
     ContingentResult,
     FleetSailed,
+    NoteAdded,
     RuleChanged,
 )
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.map_war import sack_event
 from assistant.ledger.store import CampaignStore
 from tests.battle_places import ONE_AT_A_TIME
+from tests.unit.test_ledger_campaign_rules import pyrrhus_lands_at_arpi_and_loses
 from tests.unit.test_ledger_cli import run, run_json
+from tests.unit.test_ledger_conquest import march, to_winter, winter
 
 
 def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,4 +209,78 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     spring = tribute_now(store.state())
     assert spring.of("Rome")["Canova"] == 1
     assert spring.nations["Rome"] == 25 + 1
+    store.close()
+
+
+def test_a_tarentine_year_of_conquest_a_beaten_landing_and_a_strategic_victory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second, shortened Tarentine year: Pyrrhus lands at Arpi, is beaten and sails home
+    (T4.3, T7.5, T3.7); Rome, at war with the Greeks, stands in Paestum all summer and takes
+    it at the winter's control check (T5.7, T7.7); that winter the Etruscans are the richest
+    and win (T5.8): the campaign is over, a march is refused and a note still accepted."""
+    path = tmp_path / "conquest.castra"
+    store = CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME)
+
+    # Turn 1. Rome declares war on Magna Graecia (T7.10), without which Rome in Paestum would
+    # be no occupier at all (see test_ledger_conquest: no war, no check).
+    declared = run_json(capsys, "campaign", "declare-war", "Rome", "--on", "Magna Graecia",
+                        "--file", str(path))  # fmt: skip
+    assert declared["event"]["kind"] == "war_declared"
+
+    # T4.3, T7.5, T3.7: Pyrrhus fleet I carries Pyrrhus I (2 PM) from Brundisium to Arpi and
+    # lands it; Rome's 1 PM there beat it (1 PM lost). The only way out is back aboard: the
+    # referee is offered Brundisium, an ally's province, aboard Pyrrhus fleet I, and the army
+    # and its fleet are home together.
+    pyrrhus_lands_at_arpi_and_loses(store)
+    offered = run_json(capsys, "campaign", "fall-back", "Pyrrhus I", "--file", str(path))
+    assert [(o["province"], o["aboard"]) for o in offered["options"]] == [
+        ("Brundisium", "Pyrrhus fleet I")
+    ]
+    home = run_json(capsys, "campaign", "fall-back", "Pyrrhus I", "--to", "Brundisium",
+                    "--file", str(path))  # fmt: skip
+    assert (
+        "went back aboard Pyrrhus fleet I at Arpi and sailed to Brundisium (T7.5)"
+        in (home["summary"])
+    )
+    forces = store.state().forces
+    assert forces["Pyrrhus I"].province == forces["Pyrrhus fleet I"].province == "Brundisium"
+    assert forces["Pyrrhus I"].aboard is None and forces["Pyrrhus I"].pm == 1
+
+    # T5.7, T7.7: Rome I (4 PM) marches Roma → Capua → Neapolis → Paestum, turns 1–3, and
+    # stands there to the winter; no Greek nor Greek ally comes (Pyrrhus is home at Brundisium).
+    march(store, "Rome I", "Capua", "Neapolis", "Paestum")
+    to_winter(store)
+    # T5.8: the referee filled every treasury for the upkeep; the Etruscans, with only 3 PM to
+    # pay for, stay the richest (more PE than Rome and Magna Graecia, their condition), but a
+    # condition met counts only when checked at a winter's end.
+    assert "Etruscans" in [c.nation for c in store.state().victory_conditions() if c.met]
+    assert not store.state().finished
+    summary = winter(store)
+
+    # The control check of Paestum: Magna Graecia 0 PP + loyalty 3 = 3 against Rome 0 PP +
+    # 4 PM = 4: Rome takes it, and its loyalty is spent.
+    assert "control check Paestum: Magna Graecia 3 v Rome 4, Rome takes it" in summary
+    state = store.state()
+    assert state.control["Paestum"] == "Rome" and state.loyalty("Paestum") == 0
+    assert "Paestum" in state.ever_lost
+    # Arpi, where Pyrrhus stood only for the battle, is not checked: he left it the same turn.
+    assert "control check Arpi" not in summary
+
+    # T5.8: the winners are announced and the campaign is over.
+    assert "strategic victory (T5.8): Etruscans; the campaign is over" in summary
+    assert state.finished and state.summary()["winners"] == ["Etruscans"]
+    treasury = {n: v.treasury for n, v in state.nations.items()}
+    assert treasury["Etruscans"] > max(treasury["Rome"], treasury["Magna Graecia"])
+    shown = run_json(capsys, "campaign", "victory", "--file", str(path))
+    assert shown["winners"] == ["Etruscans"]
+    # A further act is refused with one line saying why; a note is still accepted.
+    before = len(store.events())
+    code, _, err = run(capsys, "campaign", "move", "Rome I", "--to", "Heraclea",
+                       "--file", str(path))  # fmt: skip
+    assert code == 2 and "Etruscans won a strategic victory (T5.8)" in err, err
+    assert err.count("\n") == 1, err
+    assert len(store.events()) == before and store.state().forces["Rome I"].province == "Paestum"
+    store.append(NoteAdded(note="the Etruscan bankers rule Italy"))
+    assert len(store.events()) == before + 1
     store.close()
