@@ -151,6 +151,34 @@ async def test_t7_3_the_app_asks_who_enters_and_a_nation_sees_only_its_own_order
         assert len(order_rows(app)) == 2
 
 
+async def test_t7_3_the_history_screen_hides_another_nations_sealed_orders(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    """T7.3: the History screen follows the one visibility rule too: with Rome at the
+    keyboard, Magna Graecia's sealed order is not listed; the referee sees both again."""
+    from textual.widgets import DataTable
+
+    rome_order = store.append(march("Rome", "Rome I", "Corfinium")).id
+    greek_order = store.append(march("Magna Graecia", "Magna Graecia III", "Roma")).id
+
+    def listed() -> set[int]:
+        table = app.screen.query_one("#history-log", DataTable)
+        return {int(str(table.get_row_at(i)[0])) for i in range(table.row_count)}
+
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await enter_as(pilot, 1)  # Rome
+        await pilot.press("h")
+        await pilot.pause()
+        assert rome_order in listed() and greek_order not in listed()
+        await pilot.press("c")
+        await pilot.pause()
+        await enter_as(pilot, 0)  # the referee
+        await pilot.press("h")
+        await pilot.pause()
+        assert {rome_order, greek_order} <= listed()
+
+
 async def test_t7_3_the_withdraw_key_takes_back_the_order_under_the_cursor(
     app: CastraApp, store: CampaignStore
 ) -> None:

@@ -141,6 +141,8 @@ class HistoryScreen(Screen[None]):
         super().__init__()
         self._entries: dict[str, Any] = {}
         """The events shown, by id (as the row key)."""
+        self._viewer: str | None = None
+        """Who the rows were shown to (T7.3: a nation, or None for the referee)."""
         self._dice_shown = -1
 
     def on_mount(self) -> None:
@@ -167,9 +169,23 @@ class HistoryScreen(Screen[None]):
 
         Only the new rows are added (and the rows an undo among them cancelled restyled): a
         long campaign's log is built once, on the first visit."""
-        entries = castra_app(self).ledger.open_store().history()
+        ledger = castra_app(self).ledger
+        store = ledger.open_store()
+        entries = store.history()
+        if ledger.viewer is not None:
+            # T7.3: a nation at the keyboard does not read another's sealed orders here either.
+            from assistant.ledger.sealed_view import hidden_from
+
+            hidden = hidden_from(ledger.viewer, store.events())
+            entries = [entry for entry in entries if entry.id not in hidden]
         log = self.query_one("#history-log", DataTable)
         count = len(self._entries)
+        if self._viewer != ledger.viewer:
+            # Another reader at the keyboard: what was shown is not theirs to keep.
+            self._viewer = ledger.viewer
+            log.clear()
+            self._entries = {}
+            count = 0
         if count and (len(entries) < count or str(entries[count - 1].id) not in self._entries):
             # Not the log shown before (the file was replaced by an import): start again.
             log.clear()
