@@ -221,6 +221,7 @@ ARGUMENT_NAMES = (
     N_("FLEET_A_PM"),
     N_("FLEET_B_PM"),
     N_("FORCE"),
+    N_("FORCE:PM"),
     N_("INCREMENTS"),
     N_("INTO"),
     N_("KEY=N"),

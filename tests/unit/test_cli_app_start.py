@@ -33,7 +33,7 @@ def test_the_app_opens_on_the_campaign_given(
 ) -> None:
     opened: list[str | None] = []
     monkeypatch.setattr(
-        "assistant.cli.commands._app.open_app", lambda path: opened.append(path) or 0
+        "assistant.cli.commands._app.open_app", lambda path, seat=None: opened.append(path) or 0
     )
     assert main(arguments) == 0
     assert opened == [campaign]
@@ -96,7 +96,7 @@ def test_opening_the_app_imports_no_command_and_no_pydantic() -> None:
     script = (
         "import sys\n"
         "import assistant.cli.commands._app as app\n"
-        "app.open_app = lambda path: print(sorted(m for m in sys.modules if "
+        "app.open_app = lambda path, seat=None: print(sorted(m for m in sys.modules if "
         "m.startswith('assistant.cli.commands.') or m in ('pydantic', 'argparse'))) or 0\n"
         "from assistant.cli import main\n"
         "sys.exit(main(['--campaign', 'x.castra']))\n"

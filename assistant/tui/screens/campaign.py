@@ -335,9 +335,9 @@ class CampaignScreen(Screen[None]):
             show=False,
             tooltip=N_("The meeting by dice"),
         ),
-        # Last: where the footer is too narrow (Italian at 80 columns) it is the one left out.
-        # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3).
-        Binding("W", "declare_war", N_("War")),
+        # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3). Off the
+        # footer, which 120 columns already fill; F1 lists it.
+        Binding("W", "declare_war", N_("War"), show=False, tooltip=N_("Declare war (T7.10)")),
     ]
 
     _turn_parts: dict[str, Widget] | None = None
