@@ -5,9 +5,10 @@ The Tarentine turn: sealed orders from every nation, a crossing on a mountain ro
 found meeting stretch by stretch, an interception that fails and is recorded, a meeting both
 sides avoid, a withdrawal under pursuit, a battle fought from its meeting with its approach (a
 landing), the retreat after it, and the tribute at the end; a sealed recruitment paid with
-the orders, whose fleet deploys where ordered at turn 4's end (T5.2 phase 10, T6.1) — with the phase refusals a
-referee meets on the way, each naming its rule. The Macedon turn: the initiative side moves
-and says it is done, then the other; an invasion into two armies fought game by game (D8).
+the orders, whose fleet deploys where ordered at turn 4's end (T5.2 phase 10, T6.1) — with
+the phase refusals a referee meets on the way, each naming its rule. The Macedon turn: the
+initiative side moves and says it is done, then the other; an invasion into two armies fought
+game by game (D8).
 """
 
 from __future__ import annotations
