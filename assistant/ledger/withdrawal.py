@@ -37,7 +37,7 @@ from converters.tribute import at_war
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
-__all__ = ["WITHDRAWAL_PURSUED", "crossing_start", "withdrawal_event"]
+__all__ = ["WITHDRAWAL_PURSUED", "crossing_start", "withdrawable", "withdrawal_event"]
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
@@ -139,6 +139,19 @@ def _pursuit(
     record = after.rounds[-1]
     lost = dict(zip((a.name for a in leaving), record.b_losses, strict=True))
     return meeting, leaving, lost
+
+
+def withdrawable(state: CampaignData) -> list[int]:
+    """T3.0: the meetings this turn whose side that avoids battle may withdraw now (on land,
+    unsettled, answered, one side seeking and another avoiding), by number."""
+    numbers = []
+    for found in state.meetings:
+        try:
+            _sides(state, found.meeting.number)
+        except LedgerFieldError:
+            continue
+        numbers.append(found.meeting.number)
+    return numbers
 
 
 def withdrawal_event(

@@ -399,3 +399,46 @@ async def test_t7_4_a_meeting_opens_the_dice_battle_with_its_forces_place_and_ap
         desk = app.screen
         assert type(desk).__name__ == "BattleDeskScreen"
         assert desk.query_one("#place", Input).value == "Roma"
+
+
+async def test_t3_0_the_fall_back_key_withdraws_the_avoiding_side_under_pursuit(
+    app: CastraApp, store: CampaignStore, language: str
+) -> None:
+    """T3.0, T4.3: Rome seeks battle at Roma, Magna Graecia avoids it; z records the
+    withdrawal under one pursuit roll of the app's dice and the meeting is settled."""
+    from textual.widgets import Select
+
+    from assistant.ledger.events import WithdrawalPursued
+
+    crossing(store)
+    async with app.run_test(size=SMALL) as pilot:
+        await resolve_and_answer(pilot)
+        app.screen.query_one("#side-1", Select).value = "seek"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen.active_bindings.get("z"), "a one-sided meeting on land: z is there"
+        await pilot.press("z")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        withdrawals = [e for e in store.events() if isinstance(e.event, WithdrawalPursued)]
+        assert len(withdrawals) == 1
+        (meeting,) = store.state().meetings
+        assert meeting.settled
+        said = text_of(app, "#turn-said")
+        assert said and "\n" not in said.strip()
+        assert not app.screen.active_bindings.get("z"), "nothing left to withdraw"
+
+
+async def test_t3_0_the_fall_back_key_is_not_offered_before_a_side_seeks_battle(
+    app: CastraApp, store: CampaignStore
+) -> None:
+    crossing(store)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen.active_bindings.get("y")
+        assert not app.screen.active_bindings.get("z")
+        await pilot.press("z")
+        await pilot.pause()
+        assert not store.state().meetings[0].settled

@@ -4,9 +4,11 @@ T7.4, T3.0, T3.6, T4.3; D6, D8, D10).
 The Tarentine turn: sealed orders from every nation, a crossing on a mountain road, fleets
 found meeting stretch by stretch, an interception that fails and is recorded, a meeting both
 sides avoid, a withdrawal under pursuit, a battle fought from its meeting with its approach (a
-landing), the retreat after it, and the tribute at the end — with the phase refusals a
-referee meets on the way, each naming its rule. The Macedon turn: the initiative side moves
-and says it is done, then the other; an invasion into two armies fought game by game (D8).
+landing), the retreat after it, and the tribute at the end; a sealed recruitment paid with
+the orders, whose fleet deploys where ordered at turn 4's end (T5.2 phase 10, T6.1) — with
+the phase refusals a referee meets on the way, each naming its rule. The Macedon turn: the
+initiative side moves and says it is done, then the other; an invasion into two armies fought
+game by game (D8).
 """
 
 from __future__ import annotations
@@ -57,9 +59,17 @@ def test_story_a_tarentine_turn_by_the_book(
         own = run_json(capsys, "campaign", "orders", nation, "--file", path)["orders"]
         assert own, f"{nation} handed in its orders"
     refused(capsys, path, ["advance"], "the turn cannot end yet (T5.2 phase 3)", "resolve")
+    # T5.2 phase 1, T6.1: the Etruscans' sealed recruitment, paid when the orders are carried out
+    given = run_json(capsys, "campaign", "recruit", "--nation", "Etruscans", "--naval", "1",
+                     "--province", "Cosa", "--file", path)  # fmt: skip
+    assert given["summary"] == "sealed order of Etruscans: 0 land and 1 naval PM to recruit (T6.1)"
 
     resolved = run_json(capsys, "campaign", "resolve", "--file", path)
     assert "Rome declares war on Carthage (T7.10)" in resolved["summary"]
+    paid = "Etruscans ordered 0 land and 1 naval PM for 30 PE, arriving turn 5"
+    assert paid in resolved["summary"]
+    etruscans = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Etruscans"]
+    assert etruscans["treasury"] == 0 and etruscans["training"], "paid, in training (T6.1)"
     meetings = run_json(capsys, "campaign", "meetings", "--file", path)["meetings"]
     assert [m["at_sea"] for m in meetings] == [True, False, False, False], "sea first (T7.4)"
     assert [m["province"] for m in meetings[1:]] == ["Arpi", "Firnum Picenum", "Roma"]
@@ -118,8 +128,26 @@ def test_story_a_tarentine_turn_by_the_book(
     # T5.2 phase 11, T5.3: the turn ends with the tribute
     ended = run_json(capsys, "campaign", "advance", "--file", path)
     assert "tribute Rome" in ended["summary"]
+    assert "recruits arrived" not in ended["summary"], "four turns of training (T6.1)"
     shown = run_json(capsys, "campaign", "show", "--file", path)
     assert shown["turn"] == 2 and shown["phase"]["key"] == "recruitment"
+
+    # T5.2 phase 10, T6.1: turns 2-4 with no orders; at turn 4's end, phase 10 (deployment)
+    # launches the Etruscans' fleet where the order said, and phase 11 pays the tribute
+    for _turn in (2, 3, 4):
+        run(capsys, "campaign", "resolve", "--file", path)
+        for met in run_json(capsys, "campaign", "meetings", "--file", path)["meetings"]:
+            if not met["settled"]:  # the fleets still sailing meet again: both avoid (T3.0)
+                run(capsys, "campaign", "answer", str(met["number"]), "--file", path)
+        ended = run_json(capsys, "campaign", "advance", "--file", path)
+    summary = ended["summary"]
+    assert "turn 4 ended" in summary and "tribute Rome" in summary, summary
+    deployed = (
+        "recruits arrived: Etruscans +0 land, +1 naval; Etruscans fleet II +1 PM at Cosa (T6.1)"
+    )
+    assert deployed in summary, summary
+    etruscans = run_json(capsys, "campaign", "show", "--file", path)["nations"]["Etruscans"]
+    assert etruscans["training"] == [], "every recruit deployed (T6.1)"
 
 
 def test_story_a_macedon_turn_by_the_book(

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -327,6 +328,13 @@ class CampaignScreen(Screen[None]):
             "x", "withdraw", N_("Withdraw"), show=False, tooltip=N_("The order under the cursor")
         ),
         Binding("y", "answer", N_("Answer"), tooltip=N_("Each side seeks or avoids battle")),
+        Binding(
+            "z",
+            "withdraw_meeting",
+            N_("Fall back"),
+            show=False,
+            tooltip=N_("The side that avoids battle withdraws under one pursuit roll (T3.0)"),
+        ),
         Binding("f", "meeting_battle('desk')", N_("Battle"), tooltip=N_("The meeting's battle")),
         Binding(
             "i",
@@ -715,6 +723,8 @@ class CampaignScreen(Screen[None]):
             return keys.giving and bool(self._turn is not None and self._turn.orders)
         if action in ("answer", "meeting_battle"):
             return keys.unsettled
+        if action == "withdraw_meeting":
+            return keys.unsettled and bool(self._turn is not None and self._turn.withdrawable)
         return True
 
     @staticmethod
@@ -890,6 +900,38 @@ class CampaignScreen(Screen[None]):
         number = self._meeting_number()
         if number is not None:
             self._open("AnswerForm", number)
+
+    def action_withdraw_meeting(self) -> None:
+        """T3.0, T7.4: the avoiding side of the meeting under the cursor (else the first that
+        may) withdraws under one pursuit roll of the app's dice (``castra campaign withdraw``'s
+        ledger call); a refusal is said in one line."""
+        if self._turn is None or not self._turn.withdrawable:
+            return
+        number = self._meeting_number()
+        if number not in self._turn.withdrawable:
+            number = self._turn.withdrawable[0]
+        self._withdraw_under_pursuit(castra_app(self).ledger.state(), number)
+
+    @work(thread=True, exclusive=True, group="meeting-withdrawal")
+    def _withdraw_under_pursuit(self, state: Any, number: int) -> None:
+        """In a worker: physical dice block on the player's typed faces (``assistant.tui.dice``)."""
+        from assistant.ledger.withdrawal import withdrawal_event
+        from assistant.settings import saved_player
+        from assistant.tui.dice import RollCancelled
+        from assistant.tui.errors import describe
+
+        dice = castra_app(self).dice_for(
+            _("Withdrawal from meeting {number}").format(number=number)
+        )
+        try:
+            event = withdrawal_event(state, number, dice, who=saved_player())
+        except (ValueError, LookupError) as error:
+            self.app.call_from_thread(self.say_turn, describe(error), refused=True)
+            return
+        except RollCancelled as error:  # Escape at a physical die: nothing recorded
+            self.app.call_from_thread(self.say_turn, str(error), refused=True)
+            return
+        self.app.call_from_thread(self._record_turn, lambda: event)
 
     async def action_meeting_battle(self, how: str) -> None:
         """T7.4: the battle desk (or the dice battle) for the meeting under the cursor, with its

@@ -79,6 +79,8 @@ class TurnView(NamedTuple):
     """Each meeting's number and cells (number, where, forces, answer), sea first."""
     unsettled: bool
     """Some meeting still waits for its answer or its battle."""
+    withdrawable: tuple[int, ...] = ()
+    """The meetings on land whose avoiding side may withdraw under pursuit now (T3.0)."""
 
 
 def move_line(move: ForceMoved) -> str:
@@ -107,6 +109,7 @@ def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str |
     from assistant.ledger.orders import force_of, meetings_summary, orders_of
     from assistant.ledger.phases import ORDERS_WINDOW, TARENTINE, phases_of
     from assistant.ledger.sealed_view import last_resolution, order_words
+    from assistant.ledger.withdrawal import withdrawable
 
     sealed = state.rules.orders == "sealed" and phases_of(state) is TARENTINE
     giving = (
@@ -133,6 +136,7 @@ def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str |
         moves=moves,
         meetings=[(m["number"], meeting_row(m)) for m in found],
         unsettled=any(not m["settled"] for m in found),
+        withdrawable=tuple(withdrawable(state)) if sealed else (),
     )
 
 
