@@ -32,6 +32,7 @@ from assistant.ledger.forces import (
     standing_pm,
 )
 from assistant.ledger.models import Force, ForceKind, Treaty
+from converters.force_names import shown_name
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import Holding, RetreatOption, RetreatPlace, retreat_options
@@ -73,6 +74,11 @@ def _error(message: str) -> Exception:
     from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
+
+
+def _said(force: Force) -> str:
+    """An army or fleet as a refusal names it: in the reader's language ("Roma I", T7.2)."""
+    return shown_name(force.name, force.nation, force.kind)
 
 
 def _province(state: CampaignData, name: str, field: str = "province") -> None:
@@ -728,13 +734,13 @@ def _check_retreated(state: CampaignData, event: ArmyRetreated) -> None:
                 _(
                     "to: {army} may still retreat to {places}: it surrenders only when none is "
                     "open (T4.3)"
-                ).format(army=army.name, places=", ".join(allowed))
+                ).format(army=_said(army), places=", ".join(allowed))
             )
         return
     if event.to not in allowed:
         raise _error(
             _("to: {army} may retreat to {places} (T4.3), not {to}").format(
-                army=army.name,
+                army=_said(army),
                 places=", ".join(allowed) or _("nowhere: it surrenders"),
                 to=event.to,
             )
