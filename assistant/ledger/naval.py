@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, NamedTuple
 
+from armylists.names import nation_name
 from assistant.ledger.events import FleetRetreated, InterceptionRolled
 from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
@@ -86,7 +87,7 @@ def _fleet(state: CampaignData, name: str, field: str) -> Force:
     if state.nations[found.nation].away:
         raise _error(
             _("{field}: {nation} is away in Greece: its forces are off the map (T7.9)").format(
-                field=field, nation=found.nation
+                field=field, nation=nation_name(found.nation)
             )
         )
     return found
@@ -125,7 +126,7 @@ def _meeting(state: CampaignData, fleet_name: str, target_name: str) -> tuple[Fo
     if not at_war(fleet.nation, target.nation, alliances(state)):
         raise _error(
             _("target: {a} and {b} are not at war: their fleets do not meet (T7.10)").format(
-                a=fleet.nation, b=target.nation
+                a=nation_name(fleet.nation), b=nation_name(target.nation)
             )
         )
     for tried in state.interceptions:

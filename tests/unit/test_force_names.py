@@ -292,3 +292,13 @@ def test_an_orders_refusal_names_the_force_in_italian_and_keeps_its_english() ->
         "fleet", template, force="Black fleet II", owner="Rome", nation="Carthage"
     )
     assert "Black fleet II" in str(typed)
+
+
+def test_an_interception_between_nations_at_peace_names_them_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(capsys, "campaign", "sail", "Pyrrhus fleet I", "--to", "Tarentum",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "intercept", "Pyrrhus fleet I",
+                           "--target", "Magna Graecia fleet I", "--file", tarentine)  # fmt: skip
+    assert code == 2 and "Pirro e Magna Grecia non sono in guerra" in err, err
