@@ -302,3 +302,11 @@ def test_an_interception_between_nations_at_peace_names_them_in_italian(
     code, _out, err = _run(capsys, "--lang", "it", "campaign", "intercept", "Pyrrhus fleet I",
                            "--target", "Magna Graecia fleet I", "--file", tarentine)  # fmt: skip
     assert code == 2 and "Pirro e Magna Grecia non sono in guerra" in err, err
+
+
+def test_a_sack_refusal_names_the_nation_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "sack", "Roma",
+                           "--nation", "Carthage", "--file", tarentine)  # fmt: skip
+    assert code == 2 and "nessun esercito di Cartagine" in err and "Carthage" not in err, err
