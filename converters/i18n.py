@@ -286,6 +286,15 @@ _LISTING = re.compile(_ITEM + r"(?:(?:, | · )" + _ITEM + r")+|\d+ [a-z]+")
 (the VP of a winter, a turn's tribute), or of figures with their words, "3 land, 1 naval" (what
 an unpaid upkeep disbanded): each name or word is read on its own."""
 _LISTED = re.compile(r"(, | · )")
+_NAMED_FIGURE = r"(?:[^,·;\d]+? [+−-]?\d+(?: [A-Za-z]+)?)"
+_NAMED_FIGURES = re.compile(
+    _NAMED_FIGURE + r"(?:(?:, | · )" + _NAMED_FIGURE + r")+|[^,·;\d]+? [+−-]?\d+ [A-Za-z]+"
+)
+"""A recorded list of names (of one word or several) each with a signed figure and perhaps a
+unit word, "Rome 25 PE, Magna Graecia 14 PE" (a turn's tribute): each item is read on its own,
+so a name of several words ("Magna Graecia") is not left out by a template that reads only
+its first word. One item alone is read so only with its unit word: "Macedon 4" alone is an
+army's name."""
 
 
 def translate_recorded(text: str) -> str:
@@ -393,6 +402,11 @@ def _repeats_itself(template: str, values: Mapping[str, str]) -> bool:
 
 
 def _translate_value(value: str) -> str:
+    if _NAMED_FIGURES.fullmatch(value):
+        return "".join(
+            part if _LISTED.fullmatch(part) else _named_figure(part)
+            for part in _LISTED.split(value)
+        )
     translated = _translate_recorded(_language, value)
     if translated != value:
         return translated
@@ -405,6 +419,20 @@ def _translate_value(value: str) -> str:
         return value
     sign, whole, fraction, percent = number.groups()
     return sign + format_number(Decimal(f"{whole}.{fraction}")) + percent
+
+
+def _named_figure(item: str) -> str:
+    """ "Magna Graecia 14 PE" as the active language says it: the item's own template if it
+    has one, else the name (and the unit word) translated, the figure as it is."""
+    translated = _translate_recorded(_language, item)
+    if translated != item:
+        return translated
+    found = re.fullmatch(r"(.+?) ([+−-]?\d+)(?: ([A-Za-z]+))?", item)
+    if found is None:
+        return item
+    name, figure, unit = found.groups()
+    said = f"{_active.gettext(name)} {figure}"
+    return f"{said} {_active.gettext(unit)}" if unit else said
 
 
 def _listed_item(item: str) -> str:

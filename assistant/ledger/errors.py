@@ -49,4 +49,22 @@ def _shown_value(key: str, value: Any) -> Any:
         return value
     if key == "date":
         return translate_recorded(value)
+    if key in _FORCE_KEYS:
+        return _force_shown(value)
     return nation_name(value)
+
+
+_FORCE_KEYS = frozenset({"force", "army", "fleet", "target"})
+"""The values of a refusal that name an army or a fleet (orders' "{force} is a force of …")."""
+
+
+def _force_shown(name: str) -> str:
+    """A generated force name of a shipped nation as the reader says it ("Flotta di Roma I",
+    T7.2); any other name as typed (a referee's "Black fleet II" is their own words)."""
+    from converters.force_names import read_generated  # it imports converters.i18n
+
+    parts = read_generated(name)
+    if parts is None:
+        return name
+    stem = parts.nation if parts.kind == "army" else f"{parts.nation} fleet"
+    return parts.shown() if _(stem) != stem else name

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from armylists.names import nation_name
 from armylists.scenarios import WinterEventSpec
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import (
@@ -32,6 +33,7 @@ from assistant.ledger.forces import (
     standing_pm,
 )
 from assistant.ledger.models import Force, ForceKind, Treaty
+from converters.force_names import shown_name
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
 from converters.retreat import Holding, RetreatOption, RetreatPlace, retreat_options
@@ -73,6 +75,11 @@ def _error(message: str) -> Exception:
     from assistant.ledger.errors import LedgerError
 
     return LedgerError(message)
+
+
+def _said(force: Force) -> str:
+    """An army or fleet as a refusal names it: in the reader's language ("Roma I", T7.2)."""
+    return shown_name(force.name, force.nation, force.kind)
 
 
 def _province(state: CampaignData, name: str, field: str = "province") -> None:
@@ -227,7 +234,7 @@ def _check_sack(state: CampaignData, province: str, nation: str) -> NationState:
     if not any(f.nation == sacker.name for f in _standing(state, province)):
         raise _error(
             _("nation: no army of {nation} stands at {province} to sack it (T5.3)").format(
-                nation=sacker.name, province=province
+                nation=nation_name(sacker.name), province=province
             )
         )
     if province in state.sacked:
@@ -339,7 +346,11 @@ def _check_treaty_made(state: CampaignData, event: TreatyMade) -> None:
     if len(set(parties)) != len(parties):
         raise _error(_("parties: each nation signs once"))
     if event.imposed_by is not None and event.imposed_by not in parties:
-        raise _error(_("imposed_by: one of the parties ({names})").format(names=", ".join(parties)))
+        raise _error(
+            _("imposed_by: one of the parties ({names})").format(
+                names=", ".join(map(nation_name, parties))
+            )
+        )
     if event.pp and event.imposed_by is None:
         raise _error(_("pp: only an imposed peace moves prestige (T4.2)"))
 
@@ -387,13 +398,13 @@ def _check_treaty_broken(state: CampaignData, event: TreatyBroken) -> None:
     if treaty.broken_by is not None:
         raise _error(
             _("treaty: {n} was already broken by {nation}").format(
-                n=treaty.number, nation=treaty.broken_by
+                n=treaty.number, nation=nation_name(treaty.broken_by)
             )
         )
     if event.nation not in treaty.parties:
         raise _error(
             _("nation: only a party breaks a treaty ({names})").format(
-                names=", ".join(treaty.parties)
+                names=", ".join(map(nation_name, treaty.parties))
             )
         )
 
@@ -728,13 +739,13 @@ def _check_retreated(state: CampaignData, event: ArmyRetreated) -> None:
                 _(
                     "to: {army} may still retreat to {places}: it surrenders only when none is "
                     "open (T4.3)"
-                ).format(army=army.name, places=", ".join(allowed))
+                ).format(army=_said(army), places=", ".join(allowed))
             )
         return
     if event.to not in allowed:
         raise _error(
             _("to: {army} may retreat to {places} (T4.3), not {to}").format(
-                army=army.name,
+                army=_said(army),
                 places=", ".join(allowed) or _("nowhere: it surrenders"),
                 to=event.to,
             )

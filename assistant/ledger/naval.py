@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, NamedTuple
 
+from armylists.names import nation_name
 from assistant.ledger.events import FleetRetreated, InterceptionRolled
 from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
@@ -66,6 +67,11 @@ def _error(message: str) -> Exception:
     return LedgerError(message)
 
 
+def _said(force: Force) -> str:
+    """A fleet as a refusal names it: in the reader's language ("Flotta di Roma I", T7.2)."""
+    return shown_name(force.name, force.nation, force.kind)
+
+
 def _fleet(state: CampaignData, name: str, field: str) -> Force:
     """The fleet called ``name`` on the map; LedgerError naming ``field`` otherwise."""
     if board_of(state.scenario) is None or state.scenario.armies:
@@ -81,7 +87,7 @@ def _fleet(state: CampaignData, name: str, field: str) -> Force:
     if state.nations[found.nation].away:
         raise _error(
             _("{field}: {nation} is away in Greece: its forces are off the map (T7.9)").format(
-                field=field, nation=found.nation
+                field=field, nation=nation_name(found.nation)
             )
         )
     return found
@@ -114,13 +120,13 @@ def _meeting(state: CampaignData, fleet_name: str, target_name: str) -> tuple[Fo
                 "target: {target} is at {there}, not with {fleet} at {here}: fleets meet in one "
                 "province (T7.4)"
             ).format(
-                target=target.name, there=target.province, fleet=fleet.name, here=fleet.province
+                target=_said(target), there=target.province, fleet=_said(fleet), here=fleet.province
             )
         )
     if not at_war(fleet.nation, target.nation, alliances(state)):
         raise _error(
             _("target: {a} and {b} are not at war: their fleets do not meet (T7.10)").format(
-                a=fleet.nation, b=target.nation
+                a=nation_name(fleet.nation), b=nation_name(target.nation)
             )
         )
     for tried in state.interceptions:
@@ -128,7 +134,7 @@ def _meeting(state: CampaignData, fleet_name: str, target_name: str) -> tuple[Fo
             raise _error(
                 _(
                     "target: {fleet} already tried to intercept {target} this turn: one roll (T3.6)"
-                ).format(fleet=fleet.name, target=target.name)
+                ).format(fleet=_said(fleet), target=_said(target))
             )
     carried = sum(a.pm for a in state.forces.values() if a.aboard == target.name)
     return fleet, target, fleet.pm + target.pm + carried
@@ -164,7 +170,10 @@ def _check_intercepted(state: CampaignData, event: InterceptionRolled) -> None:
     if event.province != fleet.province:
         raise _error(
             _("province: {fleet} and {target} meet at {here}, not {province}").format(
-                fleet=fleet.name, target=target.name, here=fleet.province, province=event.province
+                fleet=_said(fleet),
+                target=_said(target),
+                here=fleet.province,
+                province=event.province,
             )
         )
     if len(event.rolls) != 1 or event.rolls[0].sides != 6:
@@ -174,7 +183,7 @@ def _check_intercepted(state: CampaignData, event: InterceptionRolled) -> None:
             _(
                 "against: both fleets' PM and the troops {target} carries add up to {sum}, "
                 "not {against} (T3.6)"
-            ).format(target=target.name, sum=against, against=event.against)
+            ).format(target=_said(target), sum=against, against=event.against)
         )
     roll = event.rolls[0].value
     result = interception_roll(fleet.pm, target.pm, against - fleet.pm - target.pm,
@@ -283,7 +292,7 @@ def _check_fleet_retreated(state: CampaignData, event: FleetRetreated) -> None:
         if event.to not in allowed:
             raise _error(
                 _("to: {fleet} may retreat to {places} (T3.7), not {to}").format(
-                    fleet=fleet.name,
+                    fleet=_said(fleet),
                     places=", ".join(allowed) or _("nowhere: it surrenders"),
                     to=event.to,
                 )
@@ -294,7 +303,7 @@ def _check_fleet_retreated(state: CampaignData, event: FleetRetreated) -> None:
             _(
                 "to: {fleet} may still retreat to {places}: it surrenders only when none is "
                 "open (T3.7)"
-            ).format(fleet=fleet.name, places=", ".join(allowed))
+            ).format(fleet=_said(fleet), places=", ".join(allowed))
         )
 
 

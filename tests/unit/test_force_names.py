@@ -249,3 +249,64 @@ def test_a_refusal_names_the_forces_in_italian(
     code, _out, err = _run(capsys, "--lang", "it", "campaign", "land", "Roma I",
                            "--file", tarentine)  # fmt: skip
     assert code == 2 and "Roma I" in err and "Rome I" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "italian", "english"),
+    [
+        (("intercept", "Rome fleet I", "--target", "Carthage fleet I"),
+         ("Flotta di Cartagine I", "Flotta di Roma I"), ("Carthage fleet", "Rome fleet")),
+        (("fall-back", "Rome fleet I", "--to", "Cartago"),
+         ("Flotta di Roma I",), ("Rome fleet",)),
+        (("fall-back", "Roma I", "--to", "Roma"), ("Roma I può ritirarsi",), ("Rome I",)),
+    ],
+)  # fmt: skip
+def test_a_naval_or_map_refusal_names_the_forces_in_italian(
+    tarentine: str,
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, ...],
+    italian: tuple[str, ...],
+    english: tuple[str, ...],
+) -> None:
+    """Issue 25: an interception's and a retreat's refusals say the names the reader knows."""
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", *argv, "--file", tarentine)
+    assert code == 2, err
+    for name in italian:
+        assert name in err, err
+    for name in english:
+        assert name not in err, err
+
+
+def test_an_orders_refusal_names_the_force_in_italian_and_keeps_its_english() -> None:
+    """Issue 25: a sealed order's refusal says "Roma I" in Italian; what is recorded keeps the
+    stored name; a referee's own name stays as typed."""
+    from assistant.ledger.errors import LedgerFieldError
+    from converters.i18n import N_
+
+    template = N_("{force} is a force of {owner}, not of {nation}: a nation orders its own (T7.3)")
+    set_language("it")
+    refusal = LedgerFieldError("army", template, force="Rome I", owner="Rome", nation="Carthage")
+    assert "Roma I" in str(refusal) and "Rome I" not in str(refusal)
+    assert "Rome I is a force of Rome" in refusal.english
+    typed = LedgerFieldError(
+        "fleet", template, force="Black fleet II", owner="Rome", nation="Carthage"
+    )
+    assert "Black fleet II" in str(typed)
+
+
+def test_an_interception_between_nations_at_peace_names_them_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(capsys, "campaign", "sail", "Pyrrhus fleet I", "--to", "Tarentum",
+                "--file", tarentine)[0] == 0  # fmt: skip
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "intercept", "Pyrrhus fleet I",
+                           "--target", "Magna Graecia fleet I", "--file", tarentine)  # fmt: skip
+    assert code == 2 and "Pirro e Magna Grecia non sono in guerra" in err, err
+
+
+def test_a_sack_refusal_names_the_nation_in_italian(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "sack", "Roma",
+                           "--nation", "Carthage", "--file", tarentine)  # fmt: skip
+    assert code == 2 and "nessun esercito di Cartagine" in err and "Carthage" not in err, err

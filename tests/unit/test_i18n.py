@@ -262,6 +262,26 @@ def test_a_list_of_sentences_is_not_read_as_one_of_them() -> None:
     assert translate_recorded(line) == "tributo Roma 25 PE, Cartagine 21 PE, Senoni 2 PE"
 
 
+@pytest.mark.parametrize(
+    ("english", "italian"),
+    [
+        ("tribute Rome 25 PE, Magna Graecia 14 PE", "tributo Roma 25 PE, Magna Grecia 14 PE"),
+        ("tribute Magna Graecia 14 PE, Pyrrhus 0 PE", "tributo Magna Grecia 14 PE, Pirro 0 PE"),
+        ("tribute Magna Graecia 14, Rome 3", "tributo Magna Grecia 14, Roma 3"),
+        ("tribute Rome −2 PM, Magna Graecia +1 PM", "tributo Roma −2 PM, Magna Grecia +1 PM"),
+        # A referee's own names are their own words, in a list or not.
+        ("tribute Black Band 3 PE, Red Legion 2 PE", "tributo Black Band 3 PE, Red Legion 2 PE"),
+        ("paid the Black Band 3 PE", "paid the Black Band 3 PE"),
+    ],
+)
+def test_a_list_item_may_be_a_name_of_several_words(english: str, italian: str) -> None:
+    """Issue 25: "Magna Graecia 14 PE", a name of several words with a signed figure and
+    perhaps a unit word, reads as one item of the list, not as "{nation} {pe} PE" with the
+    nation "Magna"."""
+    set_language("it")
+    assert translate_recorded(english) == italian
+
+
 def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     """D14's "{by:+d}" and a "{name!r}": the values read back are text already, so the
     Italian template puts them back as they were (it used to fail: exit 2 on
