@@ -135,6 +135,15 @@ ODDS_NOT_SHOWN = N_("odds shown up to {most} dice a side (T3.8)")
 """What the live odds say in place of the figures beyond :data:`MOST_ODDS_DICE`."""
 
 
+def dice_of(
+    pm_a: int, pm_b: int, *, city_defender: Literal["a", "b"] | None = None
+) -> tuple[int, int]:
+    """The dice each side rolls from its PM (T3.5: two per PM behind walls, one for an empty
+    city's ½ PM garrison), as the odds count them."""
+    dice_a, dice_b, _walls_a, _walls_b = _from_pm(pm_a, pm_b, city_defender)
+    return dice_a, dice_b
+
+
 def odds_fit(a_dice: int, b_dice: int) -> bool:
     """Whether T3.8's odds can be worked out for sides of these many dice."""
     return max(a_dice, b_dice) <= MOST_ODDS_DICE

@@ -215,17 +215,17 @@ def _percent(value: float) -> str:
 
 
 def _odds(budget: BattleBudget, city: bool) -> SheetOdds | None:
-    from converters.odds import battle_odds, odds_fit
+    from converters.odds import battle_odds, dice_of, odds_fit
 
     pm_a, pm_b = Fraction(budget.a.pm), Fraction(budget.b.pm)
     if pm_a.denominator != 1 or (pm_b.denominator != 1 and not city):
         return None
     if pm_a < 1 or (pm_b < 1 and not city):
         return None
-    b_dice = (2 * int(pm_b) or 1) if city else int(pm_b)
-    if not odds_fit(int(pm_a), b_dice):
+    defender: Literal["b"] | None = "b" if city else None
+    if not odds_fit(*dice_of(int(pm_a), int(pm_b), city_defender=defender)):
         return None  # T3.8's odds stop where `castra odds` and the dice battle stop
-    odds = battle_odds(int(pm_a), int(pm_b), city_defender="b" if city else None)
+    odds = battle_odds(int(pm_a), int(pm_b), city_defender=defender)
     return SheetOdds(
         a_wins=_percent(odds.a_wins),
         b_wins=_percent(odds.b_wins),

@@ -184,7 +184,9 @@ def run(args: argparse.Namespace) -> int:
     data["rules"] = rules_json(rules)
     exact_lines: list[str] = []
     if args.exact:
-        b_dice = (2 * args.pm_b or 1) if args.city else args.pm_b
+        from converters.odds import dice_of
+
+        _a_dice, b_dice = dice_of(args.pm_a, args.pm_b, city_defender="b" if args.city else None)
         if max(args.pm_a, b_dice) > MOST_EXACT_DICE:
             raise CliError(
                 _(
