@@ -496,8 +496,9 @@ def test_the_first_frame_drawn_from_the_glance_needs_no_pydantic(
         "    app.call_after_refresh(drawn.set)\n"
         "    await drawn.wait()\n"
         "    assert app.screen.shows_glance, 'the glance was not drawn'\n"
-        "    print(sorted(n for n in sys.modules if n.startswith(('pydantic', 'assistant.ledger.e'\n"
-        "        ), ) or n in ('converters.force_names', 'armylists.scenarios')))\n"
+        "    later = ('converters.force_names', 'armylists.scenarios')\n"
+        "    print(sorted(n for n in sys.modules if n in later\n"
+        "                 or n.startswith(('pydantic', 'assistant.ledger.events'))))\n"
         "    app.exit()\n"
         "app.run(headless=True, auto_pilot=first_frame)\n"
     )

@@ -16,6 +16,7 @@ from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
 from assistant.tui.messages import LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
 from assistant.tui.screens.history import HistoryScreen
+from assistant.tui.widgets.event_log import EventLog
 from tests.tui.conftest import notices_of
 
 SIZE = (120, 40)
@@ -112,7 +113,7 @@ async def test_a_hidden_screen_does_no_work_on_a_ledger_change_until_shown_again
         await pilot.press("h")
         await pilot.pause()
         assert reads == ["HistoryScreen"]
-        assert str(app.screen.query_one("#history-log", DataTable).get_row_at(0)[0]) == str(
+        assert str(app.screen.query_one("#history-log", EventLog).get_row_at(0)[0]) == str(
             app.ledger.store.state().last_event_id
         )
         await pilot.press("c")
