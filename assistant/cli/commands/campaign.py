@@ -1993,10 +1993,9 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
 
 def _pairing_words(pair: Any, queue: list[str]) -> str:
     """D8: the game to play now, and who the winner fights next."""
-    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
-    if queue:
-        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
-    return str(text)
+    from assistant.ledger.sealed_view import pairing_words
+
+    return pairing_words(pair, queue)
 
 
 def _run_meetings(args: argparse.Namespace) -> int:

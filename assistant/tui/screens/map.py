@@ -245,9 +245,11 @@ class MapScreen(Screen[None]):
         if state.dba_map is not None:
             # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
             from assistant.ledger.dba_map import HOMELAND, summary
+            from assistant.ledger.orders import meetings_summary
 
             self._data = None
             self._dba = summary(state)
+            self._meetings = meetings_summary(state)  # D8, D10: the invasions into armies
             if self.selected not in self.provinces:
                 provinces = list(self.provinces)
                 self.selected = HOMELAND if HOMELAND in provinces else provinces[0]
@@ -306,11 +308,22 @@ class MapScreen(Screen[None]):
             height = max(view.size.height, MACEDON_BOARD[1])
             canvas.styles.width, canvas.styles.height = width, height
             board, labels, alerts, line = macedon_board(self._dba, self.selected)
+            # D6, D10: an invasion into enemy armies not yet fought is marked, as a meeting.
+            met = {m["province"] for m in self._meetings if not m["settled"]}
+            for name in met & set(board["provinces"]):
+                board["provinces"][name] = {**board["provinces"][name], "meeting": True}
             cells = board_cells(
-                board, width, height, self.selected, labels=labels, alerts=alerts, line=line
+                board, width, height, self.selected, labels=labels, alerts=alerts | met, line=line
             )
             self.query_one("#map-canvas", BoardCanvas).show_cells(cells)
-            self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected))
+            here = Text()
+            for meeting in self._meetings:
+                if meeting["province"] == self.selected:
+                    here.append(
+                        self._meeting_text(meeting, invasion=True),
+                        style="" if meeting["settled"] else "bold red",
+                    )
+            self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected, here))
             col, row = marker_cell(board["provinces"], width, height, self.selected)
             # Keep the selected province and the start of its label in sight.
             view.scroll_to_region(Region(max(col - 4, 0), row, 24, 1), animate=False)
@@ -388,12 +401,15 @@ class MapScreen(Screen[None]):
         return text
 
     @staticmethod
-    def _meeting_text(meeting: dict[str, Any]) -> str:
-        """T7.4: a meeting in the selected province, as the Campaign screen lists it."""
-        from assistant.tui.screens.turn_panel import meeting_row
+    def _meeting_text(meeting: dict[str, Any], *, invasion: bool = False) -> str:
+        """T7.4: a meeting in the selected province, as the Campaign screen lists it (an
+        invasion into enemy armies with D8's next game)."""
+        from assistant.tui.screens.turn_panel import invasion_row, meeting_row
 
-        number, where, forces, answer = meeting_row(
-            meeting, _("seek or avoid? (Campaign screen, y)")
+        number, where, forces, answer = (
+            invasion_row(meeting)
+            if invasion
+            else meeting_row(meeting, _("seek or avoid? (Campaign screen, y)"))
         )
         return (
             _("Meeting {number}, {where}: {forces} — {answer}").format(
