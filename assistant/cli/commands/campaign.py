@@ -607,6 +607,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="ARMY=PROVINCE",
         help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
     )
+    withdraw.add_argument(
+        "--pyrrhus",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_(
+            "Pyrrhus leads in person: +1 to the pursuers' dice (T3.2; default: when one of "
+            "his armies is in the meeting)"
+        ),
+    )
     add_dice_options(withdraw)
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
@@ -2093,7 +2102,13 @@ def _run_withdraw(args: argparse.Namespace) -> int:
         dice = dice_from_args(args)
         try:
             event = withdrawal_event(
-                store.state(), args.meeting, dice, to, who=_who(args), note=args.note
+                store.state(),
+                args.meeting,
+                dice,
+                to,
+                pyrrhus_leads=args.pyrrhus,
+                who=_who(args),
+                note=args.note,
             )
             if getattr(dice, "remaining", 0):
                 raise CliError(
