@@ -228,3 +228,34 @@ async def test_d6_the_turn_cannot_end_while_an_invasion_is_unfought_inline(
         # The rule's number as the ledger cites it (its words in Italian are issue 25's).
         assert "(D6 " in said and "Hellespontine Phrygia" in said, said
         assert len(macedon.events()) == before
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_d8_b_on_the_maps_marked_province_opens_the_same_desk(
+    macedon: CampaignStore, language: str, size: tuple[int, int]
+) -> None:
+    """The Map's `b` on an invasion's province is the Campaign screen's `f`; `d` (the T3 dice
+    battle) is not offered on Macedon's map (D2), and `b` elsewhere says nobody meets."""
+    macedon.append(INVASION)
+    app = app_on(macedon)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        active = app.screen.active_bindings
+        assert active["b"].binding.action == "battle('desk')"
+        assert active["d"].binding.action != "battle('dice')", "d stays the Dice battle screen"
+        app.screen.selected = "Thrace"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MapScreen", "no invasion at Thrace"
+        app.screen.selected = "Hellespontine Phrygia"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        desk = app.screen
+        assert type(desk).__name__ == "BattleDeskScreen"
+        assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
+        assert desk.query_one("#army-a", Select).value == "Macedon 4"
+        assert desk.query_one("#army-b", Select).value == "Persia 2"

@@ -220,7 +220,10 @@ class MapScreen(Screen[None]):
         searching = self.focused is not None and self.focused.id == "map-find"
         if searching or action == "leave_find":
             return searching and action == "leave_find"
-        if action in ("order", "battle"):
+        if action == "battle":
+            # D2: Macedon vs Persia's battle is one DBA game on the desk, never by T3's dice.
+            return self._dba is None or parameters == ("desk",)
+        if action == "order":
             return self._dba is None
         if action == "dba_order":
             return self._dba is not None
@@ -516,6 +519,9 @@ class MapScreen(Screen[None]):
 
         province = self.selected
         state = castra_app(self).ledger.state()
+        if self._dba is not None:
+            await self._invasion_battle(state, province)
+            return
         side_a, side_b = ([], []) if province is None else sides_at(state, province)
         approach, naval = "open", False
         number = self._meeting_here()
@@ -559,6 +565,31 @@ class MapScreen(Screen[None]):
         # Its own mode's screen, not one pushed on the Map's: `m` keeps showing the Map.
         mode = "dice" if how == "dice" or naval else "battle"
         await castra_app(self).show_battle(mode, f"map:{province}", build)
+
+    async def _invasion_battle(self, state: Any, province: str | None) -> None:
+        """D8, D10: the desk of the next game of the invasion meeting in ``province``, its two
+        armies chosen (the Campaign screen's `f`); none there: said in one line."""
+        from assistant.ledger.meeting_battle import meeting_prefill
+        from assistant.tui.errors import describe
+
+        number = self._meeting_here()
+        if number is None:
+            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            return
+        try:
+            battle = meeting_prefill(state, number)
+        except ValueError as error:
+            self.notify(describe(error), severity="error")
+            return
+        armies = (battle.army_a or "", battle.army_b or "")
+
+        def build() -> Screen[None]:
+            from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+            return BattleDeskScreen(place=battle.place, armies=armies, back_to="map")
+
+        occasion = f"meeting:{state.turn}:{number}:{armies[0]}:{armies[1]}"
+        await castra_app(self).show_battle("battle", occasion, build)
 
 
 # ---- the order forms -------------------------------------------------------------------------
