@@ -227,6 +227,7 @@ async def test_d6_the_turn_cannot_end_while_an_invasion_is_unfought_inline(
         said = " ".join(str(line.render()) for line in form.query(".field-error").results(Static))
         # The rule's number as the ledger cites it (its words in Italian are issue 25's).
         assert "(D6 " in said and "Hellespontine Phrygia" in said, said
+        assert "turn:" not in said, "the field is named as the form names the turn"
         assert len(macedon.events()) == before
 
 
