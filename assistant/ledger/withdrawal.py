@@ -21,6 +21,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WithdrawalPursued
 from assistant.ledger.family import Family
 from assistant.ledger.map_war import crossing_start, retreats
+from assistant.ledger.meeting_battle import pyrrhus_leads_at
 from assistant.ledger.models import DecimatedPM, Force, MeetingState
 from converters.dice import Dice, Roll, ScriptedDice
 from converters.dice_battle import (
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "WITHDRAWAL_PURSUED",
     "crossing_start",
-    "pyrrhus_leads_at",
     "withdrawable",
     "withdrawal_event",
 ]
@@ -123,9 +123,6 @@ def _approach(meeting: MeetingState, pursuers: list[Force], leaving: list[Force]
     return "mountain_road" if "mountain" in ways else "open"
 
 
-PYRRHUS = "Pyrrhus"
-"""The nation Pyrrhus leads (T3.2's "Pyrrhus leads in person")."""
-
 AIMED = N_("{purpose}, hits on {target}+ (T3.1, T3.2)")
 """A pursuit die's purpose with the face that hits, as the log keeps it."""
 
@@ -142,20 +139,6 @@ class _AimedDice:
 
     def roll(self, sides: int, purpose: str) -> int:
         return self.dice.roll(sides, AIMED.format(purpose=purpose, target=self.target))
-
-
-def pyrrhus_leads_at(state: CampaignData, number: int) -> bool:
-    """T3.2 **Reading** on the map: Pyrrhus leads in person where one of his own armies is
-    among the meeting's (the ledger keeps no general apart from his armies); his +1 is for
-    both sides, so the pursuers roll with it whichever side he is on. The referee may say
-    otherwise (``campaign withdraw --no-pyrrhus``)."""
-    meeting = _meeting(state, number).meeting
-    return any(
-        name in state.forces
-        and state.forces[name].kind == "army"
-        and state.forces[name].nation == PYRRHUS
-        for name in meeting.forces
-    )
 
 
 def _pursuit(
@@ -211,7 +194,7 @@ def withdrawal_event(
     PM it takes, and each survivor's retreat — ``to`` where given, else the best T4.3 allows
     (None: it surrenders)."""
     if pyrrhus_leads is None:
-        pyrrhus_leads = pyrrhus_leads_at(state, meeting)
+        pyrrhus_leads = pyrrhus_leads_at(state, _meeting(state, meeting).meeting)
     found, leaving, lost = _pursuit(state, meeting, dice, pyrrhus_leads)
     chosen = dict(to or {})
     for army in leaving:

@@ -57,3 +57,17 @@ async def test_t3_2_fall_back_rolls_the_pursuit_with_pyrrhus_plus_one(
     assert withdrawal.lost == {"Rome I": min(4, sum(face >= 4 for face in faces))}
     assert all(roll.purpose.endswith("hits on 4+ (T3.1, T3.2)") for roll in withdrawal.rolls)
     assert pyrrhus_met.state().meetings[0].settled
+
+
+async def test_t3_2_the_meetings_dice_battle_opens_with_pyrrhus_leading(
+    pyrrhus_met: CampaignStore, language: str
+) -> None:
+    from textual.widgets import Checkbox
+
+    app = make_app(pyrrhus_met, seed=SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DiceBattleScreen"
+        assert app.screen.query_one("#dice-pyrrhus", Checkbox).value

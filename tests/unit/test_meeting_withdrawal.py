@@ -398,3 +398,14 @@ def test_t3_2_campaign_withdraw_takes_pyrrhus_in_person_from_the_meeting_or_the_
         )
         assert done["event"]["pyrrhus_leads"] is (lost == 1)
         assert done["event"]["lost"] == {"Rome I": lost}
+
+
+def test_t3_2_the_battle_opened_from_the_meeting_has_pyrrhus_leading_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """T3.2, T7.4: the same reading for the meeting's dice battle: `--pyrrhus` in its line."""
+    pyrrhus_crossing(tmp_path).close()
+    path = str(tmp_path / "p.castra")
+    opened = run_json(capsys, "campaign", "meetings", "--battle", "1", "--file", path)
+    assert opened["pyrrhus_leads"] is True
+    assert opened["dice_battle"].split()[-1] == "--pyrrhus"

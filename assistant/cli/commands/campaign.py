@@ -1589,6 +1589,8 @@ def _battle_line(found: Any) -> str:
     words += ["--b-allies", ",".join(f"{n}={pm}" for n, pm in found.side_b)]
     if found.defender is not None:
         words += ["--defender", found.defender, "--approach", found.approach]
+    if found.pyrrhus_leads:
+        words.append("--pyrrhus")  # T3.2: +1 to both sides
     if found.naval:
         words.append("--naval")
     return " ".join(shlex.quote(word) for word in words)

@@ -1019,6 +1019,7 @@ class CampaignScreen(Screen[None]):
                     naval=battle.naval,
                     approach=battle.approach,
                     back_to="campaign",
+                    pyrrhus=battle.pyrrhus_leads,
                 )
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 

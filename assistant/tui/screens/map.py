@@ -523,16 +523,17 @@ class MapScreen(Screen[None]):
             await self._invasion_battle(state, province)
             return
         side_a, side_b = ([], []) if province is None else sides_at(state, province)
-        approach, naval = "open", False
+        approach, naval, pyrrhus = "open", False, False
         number = self._meeting_here()
         if number is not None:
             # T7.4, T3.2: a meeting here opens its own battle, with the attacker's approach.
             battle = meeting_prefill(state, number)
-            side_a, side_b, approach, naval = (
+            side_a, side_b, approach, naval, pyrrhus = (
                 battle.side_a,
                 battle.side_b,
                 battle.approach,
                 battle.naval,
+                battle.pyrrhus_leads,
             )
         if not side_a:
             self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
@@ -548,6 +549,7 @@ class MapScreen(Screen[None]):
                     naval=naval,
                     approach=approach,
                     back_to="map",
+                    pyrrhus=pyrrhus,
                 )
 
         else:
