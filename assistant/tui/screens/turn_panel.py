@@ -128,7 +128,9 @@ def sides_line(initiative: str | None, to_move: Sequence[str]) -> str:
     else:
         said += " · " + _("both sides have moved: the battles follow (D6 phase 3)")
     if to_move:
-        said += " · " + _("D: {side} is done (D6 phase 2)").format(side=nation_name(to_move[0]))
+        said += " · " + _("D: {side} says it is done (D6 phase 2)").format(
+            side=nation_name(to_move[0])
+        )
     return said
 
 
