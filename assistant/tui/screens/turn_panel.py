@@ -135,10 +135,10 @@ def sides_line(initiative: str | None, to_move: Sequence[str]) -> str:
 
 
 def invasion_row(meeting: dict[str, Any]) -> list[str]:
-    """An invasion meeting's cells (D8, D10): its number, province and armies as
-    :func:`meeting_row` says them, then the game to play now and who the winner fights next
-    (``castra campaign meetings``'s words): an invasion is always fought, so there is no
-    seek or avoid to ask."""
+    """An invasion meeting's cells (D8, D10): its number and province, the game to play now
+    and who the winner fights next (``castra campaign meetings``'s words), then its armies as
+    :func:`meeting_row` says them: an invasion is always fought, so there is no seek or avoid
+    to ask."""
     from assistant.ledger.sealed_view import pairing_words
 
     number, _where, forces, status = meeting_row(meeting)
