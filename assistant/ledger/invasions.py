@@ -25,14 +25,7 @@ from converters.i18n import N_
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
-__all__ = [
-    "DBA_MOVED",
-    "SIDE_DONE",
-    "found_by_invasion",
-    "pairing_of",
-    "recheck",
-    "sides_to_move",
-]
+__all__ = ["DBA_MOVED", "SIDE_DONE", "found_by_invasion", "pairing_of", "recheck"]
 
 
 def _both_there(state: CampaignData, province: str) -> bool:
@@ -103,20 +96,6 @@ def pairing_of(state: CampaignData, meeting: MeetingState) -> dict[str, Any] | N
     except RuleBroken:
         return None
     return found.model_dump()
-
-
-def sides_to_move(state: CampaignData) -> list[str]:
-    """D6 phase 2: the sides still to move this turn, the one moving now first — the side with
-    the initiative, then the other once the first has said it is done; none once both have
-    (the battles follow) or off the Macedon map."""
-    if state.dba_map is None or state.initiative is None:
-        return []
-    first, second = state.initiative, state.dba_map.enemy(state.initiative)
-    if state.phase in (None, Phase.initiative, Phase.first_side_moves):
-        return [first, second]
-    if state.phase is Phase.second_side_moves:
-        return [second]
-    return []
 
 
 def _check_side_done(state: CampaignData, event: SideDone) -> None:

@@ -74,31 +74,42 @@ def unwrapped(cell: str) -> str:
 async def test_d6_the_campaign_screen_says_the_initiative_and_who_moves_then_d_says_done(
     macedon: CampaignStore, language: str, size: tuple[int, int]
 ) -> None:
-    """D6 phase 2: Macedon (the initiative) moves first, then Persia; `D` records
-    ``campaign done``'s event for the side moving now, and once both are done the key goes."""
+    """D6 phase 2: Macedon (the initiative) moves first, then Persia, as the phase says
+    (``campaign show``'s words); `D` records ``campaign done``'s event for the side moving now,
+    and once both are done the key goes."""
+    from assistant.ledger.phases import phase_summary
+
     macedon_word, persia_word = nation_name("Macedon"), nation_name("Persia")
     app = app_on(macedon)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        said = text_of(app, "#turn-sides")
-        assert macedon_word in said and "D6" in said
-        assert said.index(macedon_word) < said.index(persia_word), "the initiative side first"
-        assert offered(app, "D")
+
+        def status() -> str:
+            return " ".join(text_of(app, "#campaign-status").split())
+
+        def left() -> list[str]:
+            phase = phase_summary(macedon.state())
+            assert phase is not None
+            return [" ".join(translate_recorded(item).split()) for item in phase["left"]]
+
+        (moves,) = left()
+        assert moves in status(), "who moves, as campaign show says it"
+        assert moves.index(macedon_word) < moves.index(persia_word), "the initiative side first"
+        assert "D6" in moves and offered(app, "D")
         await pilot.press("D")
         await pilot.pause()
         (first,) = [s.event for s in macedon.events() if isinstance(s.event, SideDone)]
         assert first.side == "Macedon"
         summary = macedon.history()[-1].summary
         assert text_of(app, "#turn-said") == translate_recorded(summary)
-        moves = text_of(app, "#turn-sides").split(" · ")[1]
-        assert persia_word in moves and macedon_word in moves, moves
-        assert moves.index(persia_word) < moves.index(macedon_word), "Persia moves now"
+        (moves,) = left()
+        assert moves in status() and persia_word in moves and macedon_word in moves, moves
         await pilot.press("D")
         await pilot.pause()
         sides = [s.event.side for s in macedon.events() if isinstance(s.event, SideDone)]
         assert sides == ["Macedon", "Persia"]
         assert macedon.state().phase.value == "battles"
-        assert "D6" in text_of(app, "#turn-sides")
+        assert left() == [], "both sides have moved: the battles follow"
         assert not offered(app, "D"), "both sides are done: nothing left to say"
 
 

@@ -443,7 +443,9 @@ class CampaignScreen(Screen[None]):
                 ]
             )
         if self.focused is None:
-            nations.focus()  # as when a screen opens: the arrow keys move through the nations
+            # As when a screen opens: the arrow keys move through the nations. Not scrolled into
+            # view: the first frame (its glance, focused alike) did not scroll either.
+            nations.focus(scroll_visible=False)
         return nations, events
 
     def _nations_headings(self, uses_pm: bool) -> tuple[str, list[str]]:
@@ -522,6 +524,11 @@ class CampaignScreen(Screen[None]):
             + (
                 "\n  " + _("e: who enters the sealed orders · v: carry them all out (T7.3)")
                 if turn_keys(glance).giving
+                else ""
+            )
+            + (
+                "\n  " + _("D: the side moving now says it is done (D6 phase 2)")
+                if turn_keys(glance).sides_move
                 else ""
             )
             + house_rules_text(glance["house_rules"])
@@ -765,16 +772,23 @@ class CampaignScreen(Screen[None]):
     def _show_turn(self, events: Sequence[Any]) -> None:
         """T7.3, T7.4: the sealed orders the one at the keyboard may see, what the orders did,
         and the meetings, below the status (added the first time there is something to show)."""
-        from textual.widgets import DataTable
-
-        from assistant.tui.screens.turn_panel import orders_title, turn_view
+        from assistant.tui.screens.turn_panel import turn_view
 
         ledger = castra_app(self).ledger
         view = turn_view(ledger.state(), events, ledger.viewer)
         before, self._turn = self._turn, view
         if before is None or bool(before.orders) != bool(view.orders):
             self.refresh_bindings()
-        if not (view.orders or view.moves or view.meetings or view.sides) and not self._turn_parts:
+        self._draw_turn(view)
+
+    def _draw_turn(self, view: Any, *, said: bool = False) -> None:
+        """Draw ``view`` (a ``turn_panel.TurnView``), the panel added the first time there is
+        something to show or a line to say (``said``)."""
+        from textual.widgets import DataTable
+
+        from assistant.tui.screens.turn_panel import orders_title
+
+        if not (view.orders or view.moves or view.meetings or said) and not self._turn_parts:
             return
         if self._turn_parts is None:
             orders: DataTable[Any] = DataTable(id="orders", cursor_type="row")
@@ -785,7 +799,6 @@ class CampaignScreen(Screen[None]):
             else:
                 meetings.add_columns("#", _("Where"), _("Forces"), _("Answer"))
             parts: dict[str, Widget] = {
-                "sides": Static("", id="turn-sides"),
                 "orders-title": Static("", id="orders-title", classes="section-title"),
                 "orders": orders,
                 "turn-said": Static("", id="turn-said"),
@@ -802,8 +815,6 @@ class CampaignScreen(Screen[None]):
             )
         parts = self._turn_parts
         assert parts is not None
-        cast("Static", parts["sides"]).update(view.sides)
-        parts["sides"].display = bool(view.sides)
         cast("Static", parts["meetings-title"]).update(
             _("Invasions into enemy armies (D8, D10) · f: the battle desk of the next game")
             if view.invasions
@@ -843,6 +854,8 @@ class CampaignScreen(Screen[None]):
 
     def say_turn(self, message: str, *, refused: bool = False) -> None:
         """One line under the orders: a refusal naming its rule, or what was done."""
+        if not self._turn_parts and self._turn is not None:
+            self._draw_turn(self._turn, said=True)
         if not self._turn_parts:
             self.notify(message, severity="error" if refused else "information")
             return

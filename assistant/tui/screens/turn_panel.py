@@ -45,7 +45,6 @@ __all__ = [
     "invasion_row",
     "meeting_row",
     "move_line",
-    "sides_line",
     "turn_view",
 ]
 
@@ -83,8 +82,6 @@ class TurnView(NamedTuple):
     """Some meeting still waits for its answer or its battle."""
     withdrawable: tuple[int, ...] = ()
     """The meetings on land whose avoiding side may withdraw under pursuit now (T3.0)."""
-    sides: str = ""
-    """Macedon vs Persia (D6): whose initiative it is and which side still moves, in words."""
     moving: str | None = None
     """Macedon vs Persia: the side that moves now and says when it is done (D6 phase 2)."""
     invasions: bool = False
@@ -112,28 +109,6 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
     return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
 
 
-def sides_line(initiative: str | None, to_move: Sequence[str]) -> str:
-    """D6: whose initiative it is and who is still to move ("" without an initiative)."""
-    if initiative is None:
-        return ""
-    said = _("Initiative (D6): {side}").format(side=nation_name(initiative))
-    if len(to_move) > 1:
-        said += " · " + _("{side} moves now, then {other}").format(
-            side=nation_name(to_move[0]), other=nation_name(to_move[1])
-        )
-    elif to_move:
-        said += " · " + _("{side} moves now; {other} is done").format(
-            side=nation_name(to_move[0]), other=nation_name(initiative)
-        )
-    else:
-        said += " · " + _("both sides have moved: the battles follow (D6 phase 3)")
-    if to_move:
-        said += " · " + _("D: {side} says it is done (D6 phase 2)").format(
-            side=nation_name(to_move[0])
-        )
-    return said
-
-
 def invasion_row(meeting: dict[str, Any]) -> list[str]:
     """An invasion meeting's cells (D8, D10): its number and province, the game to play now
     and who the winner fights next (``castra campaign meetings``'s words), then its armies as
@@ -151,10 +126,11 @@ def invasion_row(meeting: dict[str, Any]) -> list[str]:
 
 
 def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
-    """D6, D8, D10: the initiative, the sides still to move and the invasion meetings, read
-    from the ledger as ``castra campaign show`` and ``campaign meetings`` read them."""
-    from assistant.ledger.invasions import sides_to_move
+    """D6, D8, D10: the side moving now (whose turn `D` ends) and the invasion meetings, read
+    from the ledger as ``castra campaign show`` and ``campaign meetings`` read them (who is
+    still to move is said with the phase, :func:`assistant.ledger.phases.left_to_do`)."""
     from assistant.ledger.orders import meetings_summary
+    from assistant.ledger.phases import sides_to_move
 
     sealed = state.rules.orders == "sealed" and not state.finished
     to_move = sides_to_move(state) if sealed else []
@@ -168,7 +144,6 @@ def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
         moves=[],
         meetings=[(m["number"], invasion_row(m)) for m in found],
         unsettled=any(not m["settled"] for m in found),
-        sides=sides_line(state.initiative, to_move) if sealed else "",
         moving=to_move[0] if to_move else None,
         invasions=True,
     )
