@@ -413,6 +413,8 @@ class CampaignScreen(Screen[None]):
         # DataTable is imported with the campaign: the first frame draws stand-ins.
         from textual.widgets import DataTable
 
+        from assistant.tui.widgets.steady_table import SteadyTable
+
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
@@ -420,10 +422,10 @@ class CampaignScreen(Screen[None]):
             self._uses_pm = uses_pm
             self.refresh_bindings()
         title, headings = self._nations_headings(uses_pm)
-        nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
+        nations: DataTable[Any] = SteadyTable(id="nations", cursor_type="row", zebra_stripes=True)
         nations.header_height = max(heading.count("\n") + 1 for heading in headings)
         nations.add_columns(*headings)
-        events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
+        events: DataTable[Any] = SteadyTable(id="recent-events", cursor_type="row")
         for label, width in self._events_columns():
             events.add_column(label, width=width)
         body = self.query_one("#campaign-body", Vertical)
@@ -509,7 +511,12 @@ class CampaignScreen(Screen[None]):
                     "recent": [e for e in glance["recent"] if e["id"] not in hidden],
                 }
             self.show(glance)
-            self._show_turn(events or ledger.store.events())
+            # The turn panel reads the events only for what this turn's sealed orders did,
+            # once they are carried out (T7.3): reading all 10,000 on every change made each
+            # record ten times slower (benchmarks/table.py).
+            state = ledger.state()
+            done = state.rules.orders == "sealed" and state.orders_resolved_turn == state.turn
+            self._show_turn(events or (ledger.store.events() if done else []))
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
@@ -610,10 +617,12 @@ class CampaignScreen(Screen[None]):
         """Macedon vs Persia: the armies on the map, below the nations (added once)."""
         from textual.widgets import DataTable
 
+        from assistant.tui.widgets.steady_table import SteadyTable
+
         existing = self.query("#map-armies")
         if existing:
             return existing.first(DataTable)
-        armies: DataTable[Any] = DataTable(id="map-armies", cursor_type="row", zebra_stripes=True)
+        armies: DataTable[Any] = SteadyTable(id="map-armies", cursor_type="row", zebra_stripes=True)
         armies.add_columns(*self._map_armies_headings())
         body = self.query_one("#campaign-body", Vertical)
         stand_in = self.query("#map-armies-glance")
