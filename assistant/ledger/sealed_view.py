@@ -66,11 +66,15 @@ def last_resolution(events: Iterable[StoredEvent], turn: int) -> OrdersResolved 
 
 
 def _shown(state: CampaignState, name: str) -> str:
-    """A force as the reader names it ("Roma I", T7.2); a name a referee typed as typed."""
-    from converters.force_names import shown_name
+    """A force as the reader names it ("Roma I", T7.2; "Macedonia 2", D1); a name a referee
+    typed as typed."""
+    from converters.force_names import shown_army, shown_name
 
     force = state.forces.get(name)
-    return shown_name(name, force.nation, force.kind) if force is not None else name
+    if force is not None:
+        return shown_name(name, force.nation, force.kind)
+    army = state.armies.get(name)
+    return shown_army(name, army.nation) if army is not None else name
 
 
 def order_words(order: SealedOrder, state: CampaignState) -> str:
@@ -116,7 +120,7 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
     on land, and the road or stretch of a crossing), its forces and how far it is settled
     (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
     from armylists.names import nation_name
-    from converters.force_names import shown_name
+    from converters.force_names import shown_army, shown_name
 
     where = meeting["province"]
     if meeting["crossing"]:
@@ -133,7 +137,8 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
             nations=", ".join(nation_name(n) for n in meeting["seek"])
         )
     forces = ", ".join(
-        f"{shown_name(name, nation)} ({nation_name(nation)})"
+        # A Tarentine force (T7.2) or a Macedon vs Persia army met by an invasion (D1).
+        f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     return [str(meeting["number"]), f"{kind}, {where}", forces, status]

@@ -46,6 +46,7 @@ from assistant.tui.widgets.battle_error import (
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
+from converters.force_names import shown_army
 from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
 
@@ -364,7 +365,9 @@ class BattleDeskScreen(Screen[None]):
             enemy = armies.get(other_army) if isinstance(other_army, str) else None
             options = [
                 (
-                    _("{army} · morale {morale}").format(army=army.name, morale=army.morale),
+                    _("{army} · morale {morale}").format(
+                        army=shown_army(army.name, army.nation), morale=army.morale
+                    ),
                     army.name,
                 )
                 for army in armies.values()

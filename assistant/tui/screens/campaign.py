@@ -33,6 +33,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
 from assistant.tui.widgets.header import CastraHeader
 from converters.errors import FieldError
+from converters.force_names import shown_army
 from converters.i18n import (
     N_,
     NP_,
@@ -628,7 +629,7 @@ class CampaignScreen(Screen[None]):
                 (
                     name,
                     [
-                        name,
+                        shown_army(name, army["side"]),
                         nation_name(army["side"]),
                         where,
                         morale_pips(army["morale"]),

@@ -22,6 +22,7 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.screens.map import ProvinceOrderForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, STATUS_MARKS
+from converters.force_names import shown_army
 from converters.i18n import N_, _
 
 __all__ = [
@@ -61,7 +62,10 @@ STATUS_WORDS: dict[str, str] = {
 
 def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) -> None:
     """One army: name, morale, what it is busy with, its supply (D13)."""
-    text.append(f" {name}", style=f"bold {NATION_COLOURS.get(army['side'], 'white')}")
+    text.append(
+        f" {shown_army(name, army['side'])}",
+        style=f"bold {NATION_COLOURS.get(army['side'], 'white')}",
+    )
     if where:
         place = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
         text.append(f":{army['morale']} {place}")
@@ -153,7 +157,7 @@ def _armies_here(form: LedgerForm, province: str) -> list[tuple[str, str]]:
     if board is None:
         return []
     return [
-        (f"{army.name} ({nation_name(army.side)}, {army.morale})", army.name)
+        (f"{shown_army(army.name, army.side)} ({nation_name(army.side)}, {army.morale})", army.name)
         for army in board.armies.values()
         if army.province == province and state.armies[army.name].alive
     ]

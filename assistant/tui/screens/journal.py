@@ -27,6 +27,7 @@ from assistant.tui.screens.campaign import morale_pips
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
+from converters.force_names import shown_army
 from converters.i18n import N_, _, translate_recorded
 
 JOURNAL_LABELS: dict[str, str] = {
@@ -128,7 +129,8 @@ class JournalScreen(Screen[None]):
             for army in armies.values():
                 if army.nation != side:
                     continue
-                name = f"★ {army.name}" if army.leader else army.name
+                shown = shown_army(army.name, army.nation)
+                name = f"★ {shown}" if army.leader else shown
                 table.add_row(
                     name,
                     morale_pips(army.morale),

@@ -17,6 +17,8 @@ from typing import Any
 
 from rich.text import Text
 
+from converters.force_names import shown_army
+
 __all__ = [
     "MEETING_MARK",
     "NATION_COLOURS",
@@ -105,7 +107,10 @@ def macedon_board(
             "mark": STATUS_MARKS.get(place["status"], "●"),
         }
         loyalty = place["loyalty"].get(place["controller"]) if place["controller"] else None
-        tags = [army_tag(n, a["morale"], a["deadline"], short=name != selected) for n, a in here]
+        tags = [
+            army_tag(shown_army(n, a["side"]), a["morale"], a["deadline"], short=name != selected)
+            for n, a in here
+        ]
         labels[name] = " ".join([f"L{loyalty}" if loyalty is not None else "", *tags]).strip()
         if any(a["deadline"] is not None for _n, a in here):
             alerts.add(name)
