@@ -2426,7 +2426,9 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        missing = "; ".join(translate_recorded(m) for m in c.missing)
+        # T5.8's "PP more to pass the Etruscans" said from its parts, with the nation's article.
+        words = {short.english: short.said(nation_name) for short in c.shortfalls}
+        missing = "; ".join(words.get(m) or translate_recorded(m) for m in c.missing)
         lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0
