@@ -74,21 +74,30 @@ def _shown(state: CampaignState, name: str) -> str:
     if force is not None:
         return shown_name(name, force.nation, force.kind)
     army = state.armies.get(name)
-    return shown_army(name, army.nation) if army is not None else name
+    if army is not None:
+        return shown_army(name, army.nation)
+    # A force gone since the order (a packet of an earlier turn): its generated name still reads.
+    return shown_army(shown_name(name))
 
 
-def order_words(order: SealedOrder, state: CampaignState) -> str:
-    """A sealed order in the interface's language, as ``castra campaign orders`` and the
-    Campaign screen say it (T7.3, T7.10, T6.1)."""
+def order_words(order: SealedOrder, state: CampaignState, *, withdrawable: bool = True) -> str:
+    """A sealed order in the interface's language, as ``castra campaign orders``, the Campaign
+    screen and a turn packet say it (T7.3, T7.10, T6.1); a war or treaty says the key that
+    withdraws it unless not ``withdrawable`` (a packet tells a turn already played)."""
     from armylists.names import nation_name
 
     if order.kind == "war":
+        if not withdrawable:
+            return _("declares war on {on}").format(on=nation_name(order.on))
         return _("declares war on {on} (withdraw: {key})").format(
             on=nation_name(order.on), key=f"war:{order.on}"
         )
     if order.kind == "treaty":
+        parties = ", ".join(nation_name(p) for p in order.parties)
+        if not withdrawable:
+            return _("a treaty with {parties}: {terms}").format(parties=parties, terms=order.terms)
         return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
-            parties=", ".join(nation_name(p) for p in order.parties),
+            parties=parties,
             terms=order.terms,
             key="treaty:" + "+".join(sorted(order.parties)),
         )
