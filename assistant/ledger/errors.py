@@ -49,6 +49,10 @@ def _shown_value(key: str, value: Any) -> Any:
         return value
     if key == "date":
         return translate_recorded(value)
+    if key == "title":
+        from armylists.scenario_texts import scenario_text
+
+        return scenario_text(value)
     if key in _FORCE_KEYS:
         return _force_shown(value)
     # A list of names ("Rome I, Carthage II", "Etruscans, Senones"): each as the reader names

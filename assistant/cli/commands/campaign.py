@@ -1969,7 +1969,11 @@ def _run_orders(args: argparse.Namespace) -> int:
         "turn": state.turn,
         "orders": [order.model_dump() for order in own],
     }
-    lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
+    lines = [
+        _("{nation}'s sealed orders, turn {turn}:").format(
+            nation=nation_name(nation), turn=state.turn
+        )
+    ]
     lines += [f"  {_order_line(order, state)}" for order in own] or ["  " + _("none yet")]
     emit(args, data, "\n".join(lines))
     return 0
