@@ -703,7 +703,8 @@ class CampaignScreen(Screen[None]):
                 status = _("destroyed")
             morale = str(army["morale"]) if army["alive"] else "—"
             side = nation_name(army["nation"])
-            rows.append((army["name"], [army["name"], side, morale, status]))
+            shown = shown_army(army["name"], army["nation"])
+            rows.append((army["name"], [shown, side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -161,15 +161,16 @@ class JournalScreen(Screen[None]):
             title = _("Journal of {army} ({nation}) — morale {morale}")
         else:
             title = _("Journal of {army} ({nation}) — morale {morale}, destroyed")
+        shown = shown_army(army.name, army.nation)
         history.border_title = title.format(
-            army=army.name, nation=nation_name(army.nation), morale=army.morale
+            army=shown, nation=nation_name(army.nation), morale=army.morale
         )
         if not army.journal:
-            table.add_row("", army.name, "", str(army.morale), _("no morale change yet (D1 start)"))
+            table.add_row("", shown, "", str(army.morale), _("no morale change yet (D1 start)"))
         for entry in army.journal:
             table.add_row(
                 str(entry.turn),
-                army.name,
+                shown,
                 str(entry.before),
                 str(entry.after),
                 translate_recorded(entry.reason),
