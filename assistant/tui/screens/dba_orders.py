@@ -22,7 +22,6 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.screens.map import ProvinceOrderForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, STATUS_MARKS
-from converters.force_names import shown_army
 from converters.i18n import N_, _
 
 __all__ = [
@@ -62,6 +61,8 @@ STATUS_WORDS: dict[str, str] = {
 
 def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) -> None:
     """One army: name, morale, what it is busy with, its supply (D13)."""
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
     text.append(
         f" {shown_army(name, army['side'])}",
         style=f"bold {NATION_COLOURS.get(army['side'], 'white')}",
@@ -94,10 +95,10 @@ def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) 
         )
 
 
-def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
+def dba_panel(summary: Mapping[str, Any], selected: str, meetings: Text | None = None) -> Text:
     """The side panel: the selected province (holder, loyalty, status, its armies with morale
-    and supply, neighbours), then every army on the map, so nothing the board cannot label is
-    lost at 80×24; the panel scrolls."""
+    and supply, the ``meetings`` there, neighbours), then every army on the map, so nothing the
+    board cannot label is lost at 80×24; the panel scrolls."""
     province = summary["provinces"][selected]
     armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
     holder = province["controller"]
@@ -133,6 +134,8 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
         _army_lines(text, name, armies[name], where=False)
     if not here:
         text.append(" —\n")
+    if meetings is not None:
+        text.append_text(meetings)
     text.append(_("Neighbours: "), style="bold")
     text.append(", ".join(province["neighbours"]) + "\n")
     mobilised = ", ".join(
@@ -152,6 +155,8 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
 
 
 def _armies_here(form: LedgerForm, province: str) -> list[tuple[str, str]]:
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
     state = castra_app(form).ledger.state()
     board = state.dba_map
     if board is None:

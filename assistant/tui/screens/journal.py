@@ -27,7 +27,6 @@ from assistant.tui.screens.campaign import morale_pips
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.force_names import shown_army
 from converters.i18n import N_, _, translate_recorded
 
 JOURNAL_LABELS: dict[str, str] = {
@@ -97,6 +96,8 @@ class JournalScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the armies and their journals (a battle or an undo changed them)."""
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         state = self._state()
         armies = dict(getattr(state, "armies", {}) or {})
         empty = self.query_one("#journal-empty", Static)
@@ -148,6 +149,8 @@ class JournalScreen(Screen[None]):
         self._show_journal()
 
     def _show_journal(self) -> None:
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         state = self._state()
         table = self.query_one("#journal-table", DataTable)
         table.clear()

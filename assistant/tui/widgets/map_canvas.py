@@ -17,8 +17,6 @@ from typing import Any
 
 from rich.text import Text
 
-from converters.force_names import shown_army
-
 __all__ = [
     "MEETING_MARK",
     "NATION_COLOURS",
@@ -91,6 +89,8 @@ def macedon_board(
     :func:`render_map` draws it: the provinces (roads only), each one's label (its loyalty to
     its holder and its armies with morale, in full for ``selected``), the provinces holding a
     cut-off army (D13), and the supply line of the selected province's first army."""
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
     armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
     provinces: dict[str, Any] = {}
     labels: dict[str, str] = {}
