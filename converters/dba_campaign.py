@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.campaign_map import Board
 from converters.errors import FieldError
+from converters.force_names import shown_army
 from converters.house_rules import ForcedMarchBar
 from converters.i18n import _, translate_recorded
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
@@ -286,6 +287,12 @@ def start_map(
 # ---- D10 moves --------------------------------------------------------------------------
 
 
+def _said(side: str | None) -> str:
+    """A side in a refusal as the reader names it ("Macedonia"): the sides are the scenario's
+    nations, whose keys the catalogue says (issue 25)."""
+    return _(side) if side else ""
+
+
 def _army(state: MapState, name: str) -> Army:
     if name not in state.armies:
         raise RuleBroken(_("army: no such army on the map: {name!r}").format(name=name))
@@ -295,26 +302,32 @@ def _army(state: MapState, name: str) -> Army:
 def _may_act(state: MapState, army: Army) -> None:
     if army.province is None:
         raise RuleBroken(
-            _("D10: {army} is at sea until turn {turn}").format(army=army.name, turn=army.lands_on)
+            _("D10: {army} is at sea until turn {turn}").format(
+                army=shown_army(army.name), turn=army.lands_on
+            )
         )
     if army.special is not None:
         raise RuleBroken(
             _("D11: {army} is busy with {kind} until turn {turn}; break it off first").format(
-                army=army.name, kind=army.special.kind, turn=army.special.started + SEASON
+                army=shown_army(army.name),
+                kind=army.special.kind,
+                turn=army.special.started + SEASON,
             )
         )
     if army.raised is not None:
         raise RuleBroken(
             _("D11: {army} was raised by forced mobilisation and cannot move").format(
-                army=army.name
+                army=shown_army(army.name)
             )
         )
     if army.moved:
-        raise RuleBroken(_("D10: {army} has already moved this turn").format(army=army.name))
+        raise RuleBroken(
+            _("D10: {army} has already moved this turn").format(army=shown_army(army.name))
+        )
     if army.side == state.initiative and state.second_moving:
         raise RuleBroken(
             _("D10: {side} moved first and has finished; {other} is moving").format(
-                side=army.side, other=state.enemy(army.side)
+                side=_said(army.side), other=_said(state.enemy(army.side))
             )
         )
 
@@ -346,7 +359,7 @@ def _room(state: MapState, side: str, province: str, coming: int = 1) -> None:
     if there + coming > limit:
         raise RuleBroken(
             _("D7: {province} feeds {limit} of {side}'s armies ({there} there already)").format(
-                province=province, limit=limit, side=side, there=there
+                province=province, limit=limit, side=_said(side), there=there
             )
         )
 
@@ -359,7 +372,9 @@ def _no_entry(state: MapState, side: str, province: str) -> None:
     place = state.provinces[province]
     if place.cannot_be_taken and place.controller != side:
         raise RuleBroken(
-            _("D9: {province} cannot be entered by {side}").format(province=province, side=side)
+            _("D9: {province} cannot be entered by {side}").format(
+                province=province, side=_said(side)
+            )
         )
 
 
@@ -387,7 +402,7 @@ def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
     if not _own_or_neutral(state, army.side, to):
         raise RuleBroken(
             _("D10: {to} is held by {enemy}: entering it is an invasion").format(
-                to=to, enemy=state.provinces[to].controller
+                to=to, enemy=_said(state.provinces[to].controller)
             )
         )
     _room(state, army.side, to)
@@ -482,7 +497,9 @@ def invade(state: MapState, board: Board, name: str, to: str) -> tuple[MapState,
     enemy = state.enemy(army.side)
     if _effective_controller(state, to) != enemy:
         raise RuleBroken(
-            _("D10: {to} is not held by {enemy}: redeploy there instead").format(to=to, enemy=enemy)
+            _("D10: {to} is not held by {enemy}: redeploy there instead").format(
+                to=to, enemy=_said(enemy)
+            )
         )
     _room(state, army.side, to)
     moved = _with(state, army, province=to, moved=True, came_from=army.province)
@@ -510,7 +527,7 @@ def tactical_retreat_to(state: MapState, board: Board, name: str, to: str) -> Ma
     if here is None or not state.at(here, state.enemy(army.side)):
         raise RuleBroken(
             _("D10: {army} faces no invader: a tactical retreat is from a battle").format(
-                army=army.name
+                army=shown_army(army.name)
             )
         )
     _province(state, to)
@@ -635,7 +652,7 @@ def _no_choice(retreat_to: str | None, back: str | None, army: Army) -> None:
     if retreat_to is not None and retreat_to != back:
         raise RuleBroken(
             _("D2: beaten, {army} falls back to {back}").format(
-                army=army.name, back=back or _("nowhere: the sea is at its back")
+                army=shown_army(army.name), back=back or _("nowhere: the sea is at its back")
             )
         )
 
@@ -749,7 +766,9 @@ def break_off(state: MapState, name: str) -> MapState:
     may move from next turn: breaking off is this turn's action)."""
     army = _army(state, name)
     if army.special is None:
-        raise RuleBroken(_("D11: {army} has no special action to break off").format(army=name))
+        raise RuleBroken(
+            _("D11: {army} has no special action to break off").format(army=shown_army(name))
+        )
     armies = dict(state.armies)
     armies[name] = army.model_copy(update={"special": None, "moved": True})
     return state.model_copy(update={"armies": armies})
@@ -764,7 +783,7 @@ def mobilise(state: MapState, board: Board, side: str, province: str, name: str)
         raise RuleBroken(_("army: {name!r} is already on the map").format(name=name))
     if place.controller != side:
         raise RuleBroken(
-            _("D11: {side} does not control {province}").format(side=side, province=province)
+            _("D11: {side} does not control {province}").format(side=_said(side), province=province)
         )
     province_status = status(state, province)
     if province_status in ("devastated", "rebel"):
@@ -775,14 +794,18 @@ def mobilise(state: MapState, board: Board, side: str, province: str, name: str)
         )
     if not any(state.at(next_door, side) for next_door in board.road_neighbours(province)):
         raise RuleBroken(
-            _("D11: no army of {side} next to {province}").format(side=side, province=province)
+            _("D11: no army of {side} next to {province}").format(
+                side=_said(side), province=province
+            )
         )
     if (side, state.turn) in state.mobilised:
-        raise RuleBroken(_("D11: {side} has mobilised this turn already").format(side=side))
+        raise RuleBroken(_("D11: {side} has mobilised this turn already").format(side=_said(side)))
     year = (state.turn - 1) // TURNS_PER_YEAR
     this_year = [t for s, t in state.mobilised if s == side and (t - 1) // TURNS_PER_YEAR == year]
     if len(this_year) >= MOBILISATIONS_PER_YEAR:
-        raise RuleBroken(_("D11: {side} has mobilised 4 provinces this year").format(side=side))
+        raise RuleBroken(
+            _("D11: {side} has mobilised 4 provinces this year").format(side=_said(side))
+        )
     provinces = dict(state.provinces)
     provinces[province] = place.model_copy(
         update={"devastated_on": state.turn, "loyalty": dict.fromkeys(place.loyalty, 0)}
@@ -812,7 +835,9 @@ def change_loyalty(
     place = _province(state, province, "province")
     if side not in state.sides:
         raise RuleBroken(
-            _("side: one of {sides} (got {side!r})").format(sides=", ".join(state.sides), side=side)
+            _("side: one of {sides} (got {side!r})").format(
+                sides=", ".join(_said(each) for each in state.sides), side=side
+            )
         )
     if place.devastated_on is not None:
         raise RuleBroken(

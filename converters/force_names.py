@@ -10,6 +10,13 @@ issue 25); a name a referee typed ("Legio Prima") is no generated name and is sh
 What a referee types is read the other way by :func:`spellings`: every language's form of a
 generated name, so ``--army "Roma I"`` and ``--army "rome i"`` both name "Rome I".
 
+Macedon vs Persia's armies (D1) are the scenario's own: its leaders' armies ("Alexander",
+"Darius") and the others numbered by side ("Macedon 2" … "Persia 8"). They are kept the same
+way — the scenario's one English form, in the ledger and ``--json`` — and :func:`shown_army`
+says them the reader's way ("Alessandro", "Macedonia 2"): a numbered name is its side and its
+number, so an army mobilised later as "Persia 9" reads "Persia 9" like its fellows; any other
+name a referee gave is shown as typed. :func:`spellings` reads them in either language too.
+
 It sits in ``converters`` because recorded sentences ("1 PM of Rome I became Rome V at Roma")
 are said through :func:`converters.i18n.translate_recorded`, which reads their force names here.
 """
@@ -27,11 +34,13 @@ from converters.i18n import N_, _, in_every_language
 
 __all__ = [
     "FLEETS",
+    "LEADERS",
     "ForceKind",
     "ForceName",
     "generated_name",
     "read_generated",
     "roman",
+    "shown_army",
     "shown_name",
     "spellings",
 ]
@@ -55,6 +64,14 @@ FLEETS = (
 )
 """A shipped nation's fleet, whole, so each language can give it its own article."""
 
+LEADERS = (
+    # Macedon vs Persia's leaders' armies (D1), as the scenario names them.
+    N_("Alexander"),
+    N_("Darius"),
+)
+"""The shipped scenarios' armies named for their leader, said the reader's way ("Alessandro");
+a test checks them against the scenario files."""
+
 _FLEET_OF = N_("{nation} fleet")
 """Any other nation's fleet (a club's own board)."""
 
@@ -64,6 +81,8 @@ _NUMERALS = (
 )  # fmt: skip
 
 _GENERATED = re.compile(r"(?P<stem>.+) (?P<number>[IVXLCDM]+)", re.DOTALL)
+_NUMBERED = re.compile(r"(?P<side>.+) (?P<number>[1-9][0-9]{0,5})", re.DOTALL)
+"""A D1 army numbered by its side ("Macedon 2"): ASCII digits, no leading zero."""
 
 
 def roman(number: int) -> str:
@@ -174,8 +193,36 @@ def shown_name(name: str, nation: str | None = None, kind: ForceKind | None = No
     return name if parts is None else parts.shown()
 
 
+def _numbered(name: str, side: str | None) -> tuple[str, str] | None:
+    """A D1 army's side and number ("Macedon 2" → Macedon, "2"), of ``side`` when given; None
+    unless the side is one the catalogue names (a club's "Black 2" is its own words)."""
+    found = _NUMBERED.fullmatch(name)
+    if found is None or (side is not None and found["side"] != side):
+        return None
+    if all(said == found["side"] for said in in_every_language(found["side"])):
+        return None
+    return found["side"], found["number"]
+
+
+def shown_army(name: str, side: str | None = None) -> str:
+    """A Macedon vs Persia army's name (D1) in the active language: a leader's army
+    ("Alessandro") or one numbered by ``side`` ("Macedonia 2") said from its parts, any other as
+    typed."""
+    if name in LEADERS:
+        return _(name)
+    parts = _numbered(name, side)
+    return name if parts is None else f"{_(parts[0])} {parts[1]}"
+
+
 def spellings(name: str) -> set[str]:
-    """Every way a reader may write the force stored as ``name``: a generated name in each
-    language, any other as typed."""
+    """Every way a reader may write the force stored as ``name``: a generated name (T7.2) or a
+    D1 army's in each language, any other as typed."""
     parts = read_generated(name)
-    return {name} if parts is None else parts.every_spelling()
+    if parts is not None:
+        return parts.every_spelling()
+    if name in LEADERS:
+        return {name, *in_every_language(name)}
+    numbered = _numbered(name, None)
+    if numbered is None:
+        return {name}
+    return {f"{side} {numbered[1]}" for side in in_every_language(numbered[0])}

@@ -20,12 +20,16 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import re
+import string
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 __all__ = [
+    "ARTICLE",
+    "ARTICLES",
     "DOMAIN",
     "KEY",
     "LANGUAGES",
@@ -43,6 +47,7 @@ __all__ = [
     "ngettext",
     "set_language",
     "translate_recorded",
+    "with_article",
 ]
 
 DOMAIN = "castra"
@@ -77,7 +82,7 @@ def in_every_language(message: str) -> tuple[str, ...]:
     for language in LANGUAGES[1:]:
         catalogue = _catalogue(language)
         if catalogue is not None:
-            said.append(catalogue.gettext(message))
+            said.append(_phrased(catalogue.gettext(message)))
     return tuple(said)
 
 
@@ -152,12 +157,113 @@ def choose_language(flag: str | None, environ: Mapping[str, str], saved: str | N
 
 def _(message: str) -> str:
     """Translate one user-visible message into the active language."""
-    return _active.gettext(message)
+    return _phrased(_active.gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate a message whose wording follows a count ("1 die" / "2 dice")."""
-    return _active.ngettext(singular, plural, count)
+    return _phrased(_active.ngettext(singular, plural, count))
+
+
+# -- a nation after a preposition ---------------------------------------------------------------
+# Italian puts an article before most nations' names and joins it to the preposition before it
+# ("superare gli Etruschi", "eserciti della Macedonia", "controllata dai Senoni"), which a
+# placeholder cannot carry: the English "{side}'s armies" says nothing of it. So an Italian
+# message marks the placeholder "{side:art}" ("eserciti di {side:art}"): the nation's article
+# comes from ARTICLES, a table, not a guess, and is joined to a preposition written just before
+# it. Where the mark is not read (a recorded sentence re-said by translate_recorded) the
+# message reads as it did before, "di Macedonia".
+
+ARTICLES: dict[str, dict[str, str]] = {
+    "it": {
+        # Seed 000's nations and seed 003's sides as the seeds write them: a city or a man has
+        # none ("di Roma", "a Pirro"), a people or a land has its own.
+        "Roma": "",
+        "Cartagine": "",
+        "Pirro": "",
+        "Siracusa": "",
+        "Neutrale": "",
+        "Senoni": "i",
+        "Etruschi": "gli",
+        "Magna Grecia": "la",
+        "Macedonia": "la",
+        "Persia": "la",
+    },
+}
+"""Each shipped nation's article, by its name in each language that has articles (a test checks
+every shipped nation is listed); a club's own nation takes none."""
+
+ARTICLE = "art"
+"""The format spec that asks for a nation's article ("{nation:art}"; "{nation:Art}" at the start
+of a sentence)."""
+
+_JOINED = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
+"""The prepositions Italian writes as one word with the article (di + gli → degli)."""
+
+_ARTICLE_ENDINGS = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli",
+                    "le": "lle"}  # fmt: skip
+
+_SPECIFIED = re.compile(r"\{\w+:art\}", re.IGNORECASE)
+_MARKED = re.compile(r"(?:(?<![\w'])(di|a|da|in|su) )?\x00([^\x01]*)\x01")
+
+
+def with_article(name: str, preposition: str = "") -> str:
+    """``name`` with its article in the active language, joined to ``preposition`` when given:
+    "gli Etruschi", "degli Etruschi", "di Roma"."""
+    article = ARTICLES.get(_language, {}).get(name, "")
+    lead = f"{preposition} " if preposition else ""
+    return _MARKED.sub(_joined, f"{lead}\x00{article}\x01{name}")
+
+
+def _joined(found: re.Match[str]) -> str:
+    preposition, article = found[1], found[2]
+    capital = article[:1].isupper()
+    article = article.lower()
+    if not article:
+        return f"{preposition} " if preposition else ""
+    space = "" if article.endswith("'") else " "
+    if preposition in _JOINED:
+        said = _JOINED[preposition] + _ARTICLE_ENDINGS[article]
+    elif preposition:
+        said = f"{preposition} {article}"
+    else:
+        said = article
+    return (said[:1].upper() + said[1:] if capital else said) + space
+
+
+class _Phrasing(string.Formatter):
+    """``str.format`` that also reads ``{nation:art}``: the article marked, joined later."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec.lower() == ARTICLE:
+            name = str(value)
+            article = ARTICLES.get(_language, {}).get(name, "")
+            if format_spec[0].isupper():
+                article = article[:1].upper() + article[1:]
+            return f"\x00{article}\x01{name}"
+        return super().format_field(value, format_spec)
+
+
+_PHRASING = _Phrasing()
+
+
+class _PhrasedMessage(str):
+    """A translated message that marks a nation's article: ``format`` and ``format_map`` put it
+    in (every other message stays a plain str)."""
+
+    __slots__ = ()
+
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
+        return _MARKED.sub(_joined, _PHRASING.vformat(self, args, kwargs))
+
+    def format_map(self, mapping: Any) -> str:  # str types it as any __getitem__
+        return _MARKED.sub(_joined, _PHRASING.vformat(self, (), mapping))
+
+
+def _phrased(message: str) -> str:
+    if ":" in message and _SPECIFIED.search(message):
+        return _PhrasedMessage(message)
+    return message
 
 
 def N_(message: str) -> str:

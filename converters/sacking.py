@@ -58,7 +58,7 @@ def sack(
     if started_as == sacker:
         raise ValueError(
             _("province: {nation} never sacks land it held from the start (T5.3)").format(
-                nation=sacker
+                nation=_(sacker)
             )
         )
     prestige: dict[str, int] = {}

@@ -10,13 +10,14 @@ and PE); the ledger checks it at the end of every winter turn and the command li
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import N_
+from converters.i18n import N_, _
 
-__all__ = ["TARENTINE_NATIONS", "Province", "VictoryCondition", "strategic_victory"]
+__all__ = ["TARENTINE_NATIONS", "Province", "Shortfall", "VictoryCondition", "strategic_victory"]
 
 TARENTINE_NATIONS = (
     "Rome",
@@ -48,6 +49,30 @@ class Province(BaseModel):
     controller: str
 
 
+_MORE = {"PP": N_("{n} PP more to pass {nation}"), "PE": N_("{n} PE more to pass {nation}")}
+"""T5.8: what a nation lacks to pass another, in PP or PE."""
+
+
+class Shortfall(BaseModel):
+    """T5.8: how many PP or PE a nation still needs to pass ``nation``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n: int = Field(ge=1)
+    unit: Literal["PP", "PE"]
+    nation: str
+
+    @property
+    def english(self) -> str:
+        """As :attr:`VictoryCondition.missing` records it: "3 PP more to pass Etruscans"."""
+        return _MORE[self.unit].format(n=self.n, nation=self.nation)
+
+    def said(self, name: Callable[[str], str]) -> str:
+        """In the active language, the nation named by ``name`` with its article where the
+        language gives one ("3 PP in più per superare gli Etruschi", issue 25)."""
+        return _(_MORE[self.unit]).format(n=self.n, nation=name(self.nation))
+
+
 class VictoryCondition(BaseModel):
     """One nation's strategic condition (T5.8) as the figures stand."""
 
@@ -59,6 +84,9 @@ class VictoryCondition(BaseModel):
     met: bool
     missing: list[str]
     """What it still lacks, one recorded sentence each (empty when met)."""
+    shortfalls: list[Shortfall] = Field(default_factory=list, exclude=True)
+    """The PP or PE it lacks to pass each other nation, as parts, for the interfaces to word
+    (not in ``--json``: :attr:`missing` has their sentences)."""
 
 
 def _regions(nation: str, provinces: Sequence[Province], regions: Sequence[str]) -> list[str]:
@@ -69,13 +97,13 @@ def _regions(nation: str, provinces: Sequence[Province], regions: Sequence[str])
 
 
 def _more(
-    nation: str, figures: Mapping[str, int], others: Sequence[str], template: str
-) -> list[str]:
+    nation: str, figures: Mapping[str, int], others: Sequence[str], unit: Literal["PP", "PE"]
+) -> list[Shortfall]:
     missing = []
     for other in others:
         short = figures.get(other, 0) - figures.get(nation, 0) + 1
         if short > 0:
-            missing.append(template.format(n=short, nation=other))
+            missing.append(Shortfall(n=short, unit=unit, nation=other))
     return missing
 
 
@@ -92,13 +120,11 @@ def strategic_victory(
     Magna Graecia: more PE than Rome and Carthage. Pyrrhus: more PP than Rome and Carthage, and
     provinces worth at least 8 PE. Syracuse: all of Sicilia. "More" is strictly more.
     """
-    pp_more = N_("{n} PP more to pass {nation}")
-    pe_more = N_("{n} PE more to pass {nation}")
     held = sum(p.value for p in provinces if p.controller == "Pyrrhus")
     pyrrhus_land = (
         [N_("provinces worth {n} PE more").format(n=PYRRHUS_PE - held)] if held < PYRRHUS_PE else []
     )
-    table: list[tuple[str, str, list[str]]] = [
+    table: list[tuple[str, str, Sequence[str | Shortfall]]] = [
         (
             "Rome",
             N_("controls Etruria, Samnium, Latium, Campania, Apulia and Lucania"),
@@ -107,32 +133,40 @@ def strategic_victory(
         (
             "Carthage",
             N_("controls Africa, Sicilia, Sardinia and Corsica, with more PP than Rome"),
-            _regions("Carthage", provinces, CARTHAGE_LANDS)
-            + _more("Carthage", prestige, ["Rome"], pp_more),
+            [
+                *_regions("Carthage", provinces, CARTHAGE_LANDS),
+                *_more("Carthage", prestige, ["Rome"], "PP"),
+            ],
         ),
         (
             "Senones",
             N_("more PP than Rome, the Etruscans and Magna Graecia"),
-            _more("Senones", prestige, ["Rome", "Etruscans", "Magna Graecia"], pp_more),
+            _more("Senones", prestige, ["Rome", "Etruscans", "Magna Graecia"], "PP"),
         ),
         (
             "Etruscans",
             N_("more PE than Rome and Magna Graecia"),
-            _more("Etruscans", treasury, ["Rome", "Magna Graecia"], pe_more),
+            _more("Etruscans", treasury, ["Rome", "Magna Graecia"], "PE"),
         ),
         (
             "Magna Graecia",
             N_("more PE than Rome and Carthage"),
-            _more("Magna Graecia", treasury, ["Rome", "Carthage"], pe_more),
+            _more("Magna Graecia", treasury, ["Rome", "Carthage"], "PE"),
         ),
         (
             "Pyrrhus",
             N_("more PP than Rome and Carthage, and provinces worth at least 8 PE"),
-            _more("Pyrrhus", prestige, ["Rome", "Carthage"], pp_more) + pyrrhus_land,
+            [*_more("Pyrrhus", prestige, ["Rome", "Carthage"], "PP"), *pyrrhus_land],
         ),
         ("Syracuse", N_("controls all of Sicilia"), _regions("Syracuse", provinces, ["Sicilia"])),
     ]
     return [
-        VictoryCondition(nation=nation, condition=condition, met=not missing, missing=missing)
+        VictoryCondition(
+            nation=nation,
+            condition=condition,
+            met=not missing,
+            missing=[m.english if isinstance(m, Shortfall) else m for m in missing],
+            shortfalls=[m for m in missing if isinstance(m, Shortfall)],
+        )
         for nation, condition, missing in table
     ]

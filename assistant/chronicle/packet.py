@@ -30,18 +30,18 @@ from assistant.ledger.events import (
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
-    RecruitOrder,
     SealedOrder,
-    TreatyOrder,
     Undone,
     VoyageOrder,
-    WarOrder,
 )
 from assistant.ledger.orders import force_of
 from assistant.ledger.players import players_of
+from assistant.ledger.sealed_view import order_words
+from converters.force_names import shown_army, shown_name
 from converters.i18n import _
 
 if TYPE_CHECKING:
+    from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
 
 __all__ = ["packet_of", "players_of"]
@@ -64,7 +64,7 @@ def packet_of(store: CampaignStore, nation: str, turn: int | None = None) -> Chr
         orders = _given(in_force, nation)
     sections = [
         PacketSection(heading=_("Its orders, and what became of them (T7.3)"), lines=[
-            _order_result(order, resolution) for order in orders
+            _order_result(order, resolution, state) for order in orders
         ]),
         PacketSection(
             heading=_("Its meetings (T7.4)"),
@@ -109,30 +109,6 @@ def _given(events: list[object], nation: str) -> list[SealedOrder]:
     return orders
 
 
-def _order_text(order: SealedOrder) -> str:
-    if isinstance(order, MarchOrder):
-        return _("{army} marches to {to}").format(army=order.army, to=order.to)
-    if isinstance(order, WarOrder):
-        return _("declares war on {on}").format(on=nation_name(order.on))
-    if isinstance(order, TreatyOrder):
-        return _("a treaty with {parties}: {terms}").format(
-            parties=", ".join(nation_name(p) for p in order.parties), terms=order.terms
-        )
-    if isinstance(order, RecruitOrder):
-        text = _("recruits {land} land and {naval} naval PM").format(
-            land=order.land_pm, naval=order.naval_pm
-        )
-        if order.province:
-            text += " " + _("at {province}").format(province=order.province)
-        return text
-    text = _("{fleet} sails to {to}").format(fleet=order.fleet, to=order.to)
-    if order.carry:
-        text += " " + _("carrying {armies}").format(armies=", ".join(order.carry))
-    if order.land:
-        text += " " + _("and lands them")
-    return text
-
-
 def _moved(move: ForceMoved) -> str:
     if move.stopped:
         return _("stopped at {end}: met another fleet on the way (T7.4)").format(end=move.end)
@@ -141,8 +117,11 @@ def _moved(move: ForceMoved) -> str:
     return _("ended at {end}").format(end=move.end)
 
 
-def _order_result(order: SealedOrder, resolution: OrdersResolved | None) -> str:
-    text = _order_text(order)
+def _order_result(
+    order: SealedOrder, resolution: OrdersResolved | None, state: CampaignState
+) -> str:
+    # One wording of an order for the command line, the app and the packet (its route too).
+    text = order_words(order, state, withdrawable=False)
     if resolution is None:
         return text + " — " + _("not carried out yet")
     if not isinstance(order, MarchOrder | VoyageOrder):
@@ -154,7 +133,8 @@ def _order_result(order: SealedOrder, resolution: OrdersResolved | None) -> str:
 def _meeting_text(meeting: Meeting) -> str:
     where = _("at sea") if meeting.at_sea else _("on land")
     forces = ", ".join(
-        f"{name} ({nation_name(nation)})"
+        # A Tarentine force (T7.2) or a Macedon vs Persia army (D1) as the reader names it.
+        f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting.forces, meeting.nations, strict=False)
     )
     return f"{meeting.number}. {where}, {meeting.province}: {forces}"

@@ -408,9 +408,18 @@ LEDGER_FIELDS = {
 no option for (an event's ``kind``, the ``undo`` itself): these are shown as they are."""
 
 
+_WORDED_FIELDS = frozenset(
+    # Positionals, named as the usage line names them (ARGUMENT_NAMES), and fields no option
+    # stands for: words in the reader's language ("esercito", "incontro", "fase").
+    {"army", "fleet", "force", "meeting", N_("phase"), "orders"}
+)
+
+
 def flag(field: str) -> str:
     """A rules field as the command line spells it: ``battle_groups`` → ``--battle-groups``;
     a place inside an event (``contingents.pm``) is shown as it is."""
+    if field in _WORDED_FIELDS:
+        return _(field)
     if field in LEDGER_FIELDS:
         return LEDGER_FIELDS[field]
     return field if "." in field else "--" + field.replace("_", "-")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from armylists.scenario_texts import scenario_text
 from armylists.scenarios import Scenario
 from assistant.ledger.family import Family
 from converters import dba_campaign as rules
@@ -76,7 +77,9 @@ def _map(state: CampaignData) -> tuple[MapState, Board]:
 
     if state.dba_map is None or state.scenario.board is None:
         raise LedgerError(
-            _("kind: {title} has no map of armies (D9)").format(title=state.scenario.title)
+            _("kind: {title} has no map of armies (D9)").format(
+                title=scenario_text(state.scenario.title)
+            )
         )
     # The ledger's armies own morale and life (D1): the map follows them.
     armies = {

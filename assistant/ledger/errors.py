@@ -49,9 +49,20 @@ def _shown_value(key: str, value: Any) -> Any:
         return value
     if key == "date":
         return translate_recorded(value)
+    if key == "title":
+        from armylists.scenario_texts import scenario_text
+
+        return scenario_text(value)
     if key in _FORCE_KEYS:
         return _force_shown(value)
-    return nation_name(value)
+    # A list of names ("Rome I, Carthage II", "Etruscans, Senones"): each as the reader names
+    # it, a nation or a force (issue 25); a province or a number is left as it is.
+    return ", ".join(_named(item) for item in value.split(", "))
+
+
+def _named(item: str) -> str:
+    shown = nation_name(item)
+    return _force_shown(item) if shown == item else shown
 
 
 _FORCE_KEYS = frozenset({"force", "army", "fleet", "target"})
@@ -60,11 +71,12 @@ _FORCE_KEYS = frozenset({"force", "army", "fleet", "target"})
 
 def _force_shown(name: str) -> str:
     """A generated force name of a shipped nation as the reader says it ("Flotta di Roma I",
-    T7.2); any other name as typed (a referee's "Black fleet II" is their own words)."""
-    from converters.force_names import read_generated  # it imports converters.i18n
+    T7.2) or a Macedon vs Persia army as it says it ("Macedonia 2", D1); any other name as
+    typed (a referee's "Black fleet II" is their own words)."""
+    from converters.force_names import read_generated, shown_army  # it imports converters.i18n
 
     parts = read_generated(name)
     if parts is None:
-        return name
+        return shown_army(name)
     stem = parts.nation if parts.kind == "army" else f"{parts.nation} fleet"
     return parts.shown() if _(stem) != stem else name

@@ -698,7 +698,7 @@ def _check_merge(state: CampaignData, event: ForcesMerged) -> None:
         both = _("two armies") if force.kind == "army" else _("two fleets")
         raise _error(
             _("into: {a} and {b} must be {both} of {nation} in one province").format(
-                a=force.name, b=into.name, both=both, nation=nation_name(force.nation)
+                a=_said(force), b=_said(into), both=both, nation=nation_name(force.nation)
             )
         )
     if force.aboard != into.aboard or force.paid_by != into.paid_by:

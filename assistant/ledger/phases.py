@@ -25,7 +25,7 @@ from transitions import Machine, MachineError
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.forces import board_of
 from assistant.ledger.models import Phase
-from converters.i18n import N_, _
+from converters.i18n import N_, _, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.ledger.events import Event
@@ -390,9 +390,9 @@ def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
                 N_("{act} belongs to {phase} ({rule}): the turn is at {now} ({now_rule})"),
                 act=_(_ACT.get(event.kind, event.kind)),
                 phase=_(NAME[target]),
-                rule=NUMBER[target],
+                rule=translate_recorded(NUMBER[target]),
                 now=_(NAME[current]),
-                now_rule=NUMBER[current],
+                now_rule=translate_recorded(NUMBER[current]),
             )
         return None
     if target is current or (phases is TARENTINE and target in ORDERS_WINDOW
@@ -407,7 +407,7 @@ def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
                 _BLOCKED_ACT[reason],
                 act=_(_ACT.get(event.kind, event.kind)),
                 phase=_(NAME[reached]),
-                rule=NUMBER[target],
+                rule=translate_recorded(NUMBER[target]),
                 **values,
             )
         reached = target
@@ -447,7 +447,9 @@ def check_end_of_turn(campaign: CampaignData) -> None:
     reached = _walk(campaign, phases, current, last)
     if reached is not last and campaign.rules.orders == "sealed":
         reason, values = _blocked(TurnClock(campaign, reached))
-        raise refused("turn", _BLOCKED_TURN[reason], rule=NUMBER[reached], **values)
+        raise refused(
+            "turn", _BLOCKED_TURN[reason], rule=translate_recorded(NUMBER[reached]), **values
+        )
 
 
 def start_turn(campaign: CampaignData) -> None:

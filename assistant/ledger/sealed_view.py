@@ -67,25 +67,38 @@ def last_resolution(events: Iterable[StoredEvent], turn: int) -> OrdersResolved 
 
 
 def _shown(state: CampaignState, name: str) -> str:
-    """A force as the reader names it ("Roma I", T7.2); a name a referee typed as typed."""
-    from converters.force_names import shown_name
+    """A force as the reader names it ("Roma I", T7.2; "Macedonia 2", D1); a name a referee
+    typed as typed."""
+    from converters.force_names import shown_army, shown_name
 
     force = state.forces.get(name)
-    return shown_name(name, force.nation, force.kind) if force is not None else name
+    if force is not None:
+        return shown_name(name, force.nation, force.kind)
+    army = state.armies.get(name)
+    if army is not None:
+        return shown_army(name, army.nation)
+    # A force gone since the order (a packet of an earlier turn): its generated name still reads.
+    return shown_army(shown_name(name))
 
 
-def order_words(order: SealedOrder, state: CampaignState) -> str:
-    """A sealed order in the interface's language, as ``castra campaign orders`` and the
-    Campaign screen say it (T7.3, T7.10, T6.1)."""
+def order_words(order: SealedOrder, state: CampaignState, *, withdrawable: bool = True) -> str:
+    """A sealed order in the interface's language, as ``castra campaign orders``, the Campaign
+    screen and a turn packet say it (T7.3, T7.10, T6.1); a war or treaty says the key that
+    withdraws it unless not ``withdrawable`` (a packet tells a turn already played)."""
     from armylists.names import nation_name
 
     if order.kind == "war":
+        if not withdrawable:
+            return _("declares war on {on}").format(on=nation_name(order.on))
         return _("declares war on {on} (withdraw: {key})").format(
             on=nation_name(order.on), key=f"war:{order.on}"
         )
     if order.kind == "treaty":
+        parties = ", ".join(nation_name(p) for p in order.parties)
+        if not withdrawable:
+            return _("a treaty with {parties}: {terms}").format(parties=parties, terms=order.terms)
         return _("a treaty with {parties}: {terms} (withdraw: {key})").format(
-            parties=", ".join(nation_name(p) for p in order.parties),
+            parties=parties,
             terms=order.terms,
             key="treaty:" + "+".join(sorted(order.parties)),
         )
@@ -117,7 +130,7 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
     on land, and the road or stretch of a crossing), its forces and how far it is settled
     (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
     from armylists.names import nation_name
-    from converters.force_names import shown_name
+    from converters.force_names import shown_army, shown_name
 
     where = meeting["province"]
     if meeting["crossing"]:
@@ -134,7 +147,8 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
             nations=", ".join(nation_name(n) for n in meeting["seek"])
         )
     forces = ", ".join(
-        f"{shown_name(name, nation)} ({nation_name(nation)})"
+        # A Tarentine force (T7.2) or a Macedon vs Persia army met by an invasion (D1).
+        f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     return [str(meeting["number"]), f"{kind}, {where}", forces, status]
@@ -143,7 +157,12 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
 def pairing_words(pair: Sequence[str], queue: Sequence[str]) -> str:
     """D8: the game of an invasion meeting to play now, and who the winner fights next, as
     ``castra campaign meetings`` and the Campaign screen say it."""
-    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
+    from converters.force_names import shown_army
+
+    # The armies as the reader names them ("Macedonia 2", D1).
+    text = _("D8: {a} fights {d}").format(a=shown_army(pair[0]), d=shown_army(pair[1]))
     if queue:
-        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
+        text += ", " + _("then the winner against {queue}").format(
+            queue=", ".join(shown_army(name) for name in queue)
+        )
     return str(text)

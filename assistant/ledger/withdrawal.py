@@ -32,6 +32,7 @@ from converters.dice_battle import (
     decide,
     start_battle,
 )
+from converters.force_names import shown_name
 from converters.i18n import N_
 from converters.tribute import at_war
 
@@ -239,7 +240,10 @@ def _withdrawal(state: CampaignData, event: WithdrawalPursued) -> Withdrawn:
         raise refused(
             "lost",
             N_("the pursuit roll takes {lost}, not what was recorded (T3.3)"),
-            lost=", ".join(f"{name} {pm}" for name, pm in sorted(lost.items())),
+            lost=", ".join(
+                f"{shown_name(name, state.forces[name].nation, 'army')} {pm}"
+                for name, pm in sorted(lost.items())
+            ),
         )
     extra = sorted(set(event.to) - {a.name for a in leaving})
     if extra:

@@ -72,8 +72,8 @@ async def test_d10_d13_campaign_screen_shows_positions_morale_actions_and_deadli
 
 
 async def test_the_armies_sides_are_said_in_italian(tmp_path: Path) -> None:
-    """Issue 25: the Side column names Macedonia, as seed 003 writes it, not the key Macedon
-    (an army's own name, "Macedon 4", is the scenario's and stays as it is)."""
+    """Issue 25: the Side column names Macedonia, as seed 003 writes it, not the key Macedon,
+    and each army is named as Italian says it ("Alessandro", "Macedonia 4", D1)."""
     from converters.i18n import set_language
 
     store = CampaignStore.create(tmp_path / "macedon.castra", load_scenario("macedon"))
@@ -85,5 +85,9 @@ async def test_the_armies_sides_are_said_in_italian(tmp_path: Path) -> None:
             rows = army_rows(app.screen)
     finally:
         store.close()
-    assert rows["Alexander"][1] == "Macedonia" and rows["Darius"][1] == "Persia"
+    assert rows["Alessandro"][1] == "Macedonia" and rows["Dario"][1] == "Persia"
     assert {cells[1] for cells in rows.values()} == {"Macedonia", "Persia"}
+    assert {f"Macedonia {n}" for n in range(2, 9)} | {f"Persia {n}" for n in range(2, 9)} < set(
+        rows
+    )
+    assert not any(name.startswith("Macedon ") for name in rows)

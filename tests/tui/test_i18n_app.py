@@ -151,6 +151,41 @@ async def test_every_scanned_screen_shows_only_italian(store: Any, size: tuple[i
     assert not found, f"at {size}, English words on screen: {found}"
 
 
+MACEDON_NAMES = {"macedon", "alexander", "darius"}
+"""Macedon vs Persia's side and its leaders' armies under their stored English names (the
+Italian screens say Macedonia, Alessandro, Dario; D1, issue 25)."""
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_macedon_campaign_s_screens_name_its_armies_in_italian(
+    tmp_path: Any, size: tuple[int, int]
+) -> None:
+    """The Campaign, Map, Journal and battle desk of Macedon vs Persia, at both sizes: no word
+    only English uses, and no army or side under its English name ("Macedon 2" → "Macedonia
+    2", "Alexander" → "Alessandro")."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from tests.tui.conftest import settle
+
+    english_only = _english_only_words() | MACEDON_NAMES
+    with CampaignStore.create(tmp_path / "campagna.castra", load_scenario("macedon")) as store:
+        english_only -= _data_words(store)
+        set_language("it")
+        app = make_app(store, seed=SEED)
+        found: dict[str, list[str]] = {}
+        async with app.run_test(size=size) as pilot:
+            for key in ("c", "m", "j", "b"):
+                await pilot.press(key)
+                await settle(pilot)
+                shown = _screen_text(app)
+                left = _words(shown) & english_only
+                if left:
+                    found[key] = sorted(left)
+                if key == "c":
+                    assert "Alessandro" in shown and "Macedonia 2" in shown, shown
+    assert not found, f"at {size}, English on screen: {found}"
+
+
 async def test_the_campaign_heading_names_the_scenario_as_seed_000_does(store: Any) -> None:
     """Issue 14: the title the ledger keeps in English reads "Le Guerre Tarantine" in Italian,
     in the heading and in the creation event among the recent events."""

@@ -72,7 +72,7 @@ async def test_the_journal_follows_the_selected_army(macedon_app: Any) -> None:
 
 async def test_the_sides_read_as_the_seed_names_them_in_italian(macedon_app: Any) -> None:
     """Issue 14: the sides' panels and the journal's title say Macedonia and Persia; the
-    armies keep the names the campaign gives them."""
+    armies are named as Italian says them ("Macedonia 2", D1, issue 25)."""
     from converters.i18n import set_language
 
     set_language("it")
@@ -88,7 +88,7 @@ async def test_the_sides_read_as_the_seed_names_them_in_italian(macedon_app: Any
     finally:
         set_language("en")
     assert sides == ["Macedonia", "Persia"]
-    assert title.startswith("Diario di Macedon 2 (Macedonia)")
+    assert title.startswith("Diario di Macedonia 2 (Macedonia)")
 
 
 # D5: a forced march costs 2 morale at once and goes into the army's journal; a tactical

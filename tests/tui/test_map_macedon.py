@@ -228,7 +228,8 @@ async def test_the_panel_in_italian_names_sides_and_statuses_as_the_seeds_do(
     async with app.run_test(size=SIZE) as pilot:
         await open_map(app, pilot)
         text = panel(app)
-        assert "Controllata da Macedonia · fedele" in text and "Fedeltà: Macedonia 6" in text
+        # The side with its article (issue 25): "controllata dalla Macedonia".
+        assert "Controllata dalla Macedonia · fedele" in text and "Fedeltà: Macedonia 6" in text
         assert "Confinanti: Thrace, Thessaly" in text
 
 

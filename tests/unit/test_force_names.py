@@ -16,13 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.names import NATION_NAMES, find_name
+from armylists.scenarios import load_scenario
 from assistant.cli import main
 from converters.force_names import (
     FLEETS,
+    LEADERS,
     ForceName,
     generated_name,
     read_generated,
     roman,
+    shown_army,
     shown_name,
     spellings,
 )
@@ -310,3 +313,102 @@ def test_a_sack_refusal_names_the_nation_in_italian(
     code, _out, err = _run(capsys, "--lang", "it", "campaign", "sack", "Roma",
                            "--nation", "Carthage", "--file", tarentine)  # fmt: skip
     assert code == 2 and "nessun esercito di Cartagine" in err and "Carthage" not in err, err
+
+
+# ---- Macedon vs Persia's armies (D1) ---------------------------------------------------------
+
+# D1: (stored name, its side) → as Italian says it knowing the side, and not knowing it (a
+# pairing names armies alone); English shows the stored name.
+DBA_SHOWN = [
+    ("Alexander", "Macedon", "Alessandro", "Alessandro"),
+    ("Darius", "Persia", "Dario", "Dario"),
+    ("Macedon 2", "Macedon", "Macedonia 2", "Macedonia 2"),
+    ("Macedon 8", "Macedon", "Macedonia 8", "Macedonia 8"),
+    ("Persia 2", "Persia", "Persia 2", "Persia 2"),
+    ("Macedon 12", "Macedon", "Macedonia 12", "Macedonia 12"),  # mobilised later (D11)
+    ("Macedon 2", "Persia", "Macedon 2", "Macedonia 2"),  # another side's number: as typed
+    ("Macedon 02", "Macedon", "Macedon 02", "Macedon 02"),
+    ("Macedon II", "Macedon", "Macedon II", "Macedon II"),
+    ("Phalanx 2", "Macedon", "Phalanx 2", "Phalanx 2"),
+    ("Black 2", "Black", "Black 2", "Black 2"),  # a club's own side: its own words
+    ("Companions", "Macedon", "Companions", "Companions"),
+]
+
+
+@pytest.mark.parametrize(("name", "side", "italian", "alone"), DBA_SHOWN)
+def test_d1_a_scenario_army_is_said_in_italian_a_typed_one_as_typed(
+    name: str, side: str, italian: str, alone: str
+) -> None:
+    assert shown_army(name, side) == name
+    set_language("it")
+    assert shown_army(name, side) == italian
+    assert shown_army(name) == alone
+
+
+def test_every_army_of_the_shipped_scenarios_is_a_leader_s_or_numbered_by_its_side() -> None:
+    """D1: a new army in a scenario file must be said in Italian too (LEADERS or NATION N)."""
+    set_language("it")
+    for key in ("macedon",):
+        scenario = load_scenario(key)
+        for army in scenario.armies:
+            said = shown_army(army.name, army.nation)
+            assert said != army.name or army.name.startswith("Persia "), army.name
+            assert army.name in LEADERS or army.name.startswith(f"{army.nation} "), army.name
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    side=st.sampled_from(["Macedon", "Persia"]), number=st.integers(min_value=1, max_value=99999)
+)
+def test_a_numbered_army_is_named_back_in_either_language(side: str, number: int) -> None:
+    """Invariant: whatever spelling the reader sees names the stored army back, in any case."""
+    stored = f"{side} {number}"
+    for language in ("en", "it"):
+        set_language(language)
+        said = shown_army(stored, side)
+        assert find_name(said.upper(), ["Alexander", stored, "Darius"]) == stored
+    assert find_name("alessandro", ["Alexander", stored]) == "Alexander"
+
+
+@pytest.fixture
+def macedon(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "m.castra")
+    assert main(["campaign", "new", "macedon", "--file", path]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_a_macedon_campaign_in_italian_says_macedonia_2_never_macedon_2(
+    macedon: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: show and map name every army as Italian does; nothing English of them left."""
+    for command in ("show", "map"):
+        code, out, _err = _run(capsys, "--lang", "it", "campaign", command, "--file", macedon)
+        assert code == 0
+        for italian in ("Alessandro", "Dario", "Macedonia 2", "Macedonia 8", "Persia 8"):
+            assert italian in out, (command, italian)
+        for english in ("Alexander", "Darius", "Macedon "):
+            assert english not in out, (command, english)
+
+
+@pytest.mark.parametrize("typed", ["Macedon 4", "Macedonia 4", "macedonia 4", " MACEDON 4 "])
+def test_either_language_s_spelling_moves_the_same_army_with_the_same_json(
+    macedon: str, capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    code, out, err = _run(capsys, "--lang", "it", "campaign", "move", typed, "--to",
+                          "Hellespontine Phrygia", "--how", "invasion", "--json",
+                          "--file", macedon)  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["event"]["army"] == "Macedon 4"
+
+
+def test_a_d7_refusal_names_the_side_and_the_army_in_italian(
+    macedon: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "move", "Macedonia 4", "--to",
+                           "Macedonia", "--file", macedon)  # fmt: skip
+    assert code == 2
+    assert "Macedon " not in err and "Macedonia" in err.partition("eserciti")[2], err
+    code, _out, err = _run(capsys, "--lang", "it", "campaign", "action", "alessandro",
+                           "break-off", "--file", macedon)  # fmt: skip
+    assert code == 2 and "D11: Alessandro" in err, err

@@ -11,6 +11,7 @@ taken out before the words are read.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -76,3 +77,54 @@ def test_a_refusal_in_italian_says_no_english_word(
 def test_the_check_finds_english() -> None:
     """The check would catch an English sentence (it guards something)."""
     assert _said("the enemy retreats after the storm") != set()
+
+
+# ---- what a campaign's commands print, read in Italian (issue 25, the last sweep) ------------
+
+ENGLISH_KEYS = re.compile(
+    r"\b(Rome|Carthage|Senones|Etruscans|Magna Graecia|Pyrrhus|Syracuse|Neutral|Macedon"
+    r"|Alexander|Darius)\b"
+)
+"""A shipped nation's key or a Macedon army's stored name, shown where the reader's word
+belongs (Roma, Macedonia, Alessandro …)."""
+
+SWEEP = [
+    # (campaign, command line): printed text and refusals, on a fresh campaign
+    ("tarentine", ["campaign", "show"]),
+    ("tarentine", ["campaign", "map"]),
+    ("tarentine", ["campaign", "control"]),
+    ("tarentine", ["campaign", "tribute"]),
+    ("tarentine", ["campaign", "victory"]),
+    ("tarentine", ["campaign", "players"]),
+    ("tarentine", ["campaign", "orders", "Rome"]),
+    ("tarentine", ["campaign", "merge", "Rome I", "--into", "Carthage I"]),
+    ("tarentine", ["campaign", "sack", "Roma", "--nation", "Rome"]),
+    ("tarentine", ["campaign", "withdraw", "1", "--dice", "5"]),
+    ("macedon", ["campaign", "show"]),
+    ("macedon", ["campaign", "map"]),
+    ("macedon", ["campaign", "players"]),
+    ("macedon", ["campaign", "orders", "Macedon"]),
+    ("macedon", ["campaign", "pairing", "Macedonia"]),
+    ("macedon", ["campaign", "recruit", "--nation", "Macedon", "--land", "1"]),
+    ("macedon", ["campaign", "move", "Macedon 4", "--to", "Macedonia"]),
+    ("macedon", ["campaign", "action", "Alexander", "break-off"]),
+    ("macedon", ["campaign", "loyalty", "Thrace", "--side", "Persia", "--by", "1", "--note", "x"]),
+    ("macedon", ["campaign", "mobilise", "Lydia", "--side", "Macedon", "--army", "Macedon 9"]),
+]
+
+
+@pytest.mark.parametrize(("scenario", "argv"), SWEEP, ids=[" ".join(a) for _s, a in SWEEP])
+def test_a_campaign_command_in_italian_says_no_english_word_nor_an_english_name(
+    scenario: str, argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its text or its refusal: no English word, no nation or army under its English key
+    (issue 25: "di Rome", "eserciti di Macedon", "phase:", "Macedon 2")."""
+    path = str(tmp_path / f"{scenario}.castra")
+    assert main(["campaign", "new", scenario, "--file", path]) == 0
+    capsys.readouterr()
+    code = main(["--lang", "it", *argv, "--file", path])
+    out, err = capsys.readouterr()
+    assert code in (0, 2), err
+    text = out + err
+    assert _said(text) == set(), text
+    assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text

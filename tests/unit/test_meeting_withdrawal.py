@@ -265,10 +265,9 @@ def test_t3_6_a_caught_fleet_leaves_the_meeting_to_its_naval_battle(store: Campa
 # ---- the command line ----------------------------------------------------------------------
 
 
-def test_t3_0_campaign_withdraw_on_the_command_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = str(tmp_path / "cli.castra")
+def cli_crossing(capsys: pytest.CaptureFixture[str], file: Path) -> str:
+    """:func:`crossing` on the command line: the campaign's path."""
+    path = str(file)
     run(capsys, "campaign", "new", "tarentine", "--file", path)
     for argv in (
         ["move", "Rome I", "--to", "Corfinium"],
@@ -276,6 +275,13 @@ def test_t3_0_campaign_withdraw_on_the_command_line(
         ["resolve"],
     ):
         run(capsys, "campaign", *argv, "--file", path)
+    return path
+
+
+def test_t3_0_campaign_withdraw_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = cli_crossing(capsys, tmp_path / "cli.castra")
     before = run_json(capsys, "campaign", "history", "--file", path)
     for argv, words in (
         (["withdraw", "1", "--dice", "5"], "say first which nations seek battle"),
@@ -317,6 +323,24 @@ def test_t3_6_a_naval_battle_follows_only_an_interception_that_caught(
     fought = run_json(capsys, "campaign", *record, "--file", path)
     assert fought["kind"] == "battle_recorded"
     assert run_json(capsys, "campaign", "meetings", "--file", path)["meetings"][0]["settled"]
+
+
+def test_t3_0_the_withdraw_refusal_names_the_forces_as_the_reader_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: in Italian the withdrawing armies are "Roma I", never the stored "Rome I", and
+    an army is typed in either language and recorded by its stored name (the same JSON)."""
+    path = cli_crossing(capsys, tmp_path / "it.castra")
+    run(capsys, "campaign", "answer", "1", "--seek", "Magna Graecia", "--file", path)
+    it = ("--lang", "it", "campaign", "withdraw", "1", "--dice", "6")
+    code, _out, err = run(capsys, *it, "--to", "Magna Grecia III=Roma", "--file", path)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "Magna Grecia III non si ritira dall'incontro 1; si ritirano: Roma I" in err, err
+    assert "Rome I" not in err and "Magna Graecia" not in err, err
+    code, _out, err = run(capsys, *it, "--to", "roma i=Tarentum", "--file", path)
+    assert code == 2 and "Roma I può ritirarsi in Capua" in err and "Rome I" not in err, err
+    done = run_json(capsys, *it, "--to", "roma i=Capua", "--file", path)
+    assert done["event"]["to"] == {"Rome I": "Capua"}
 
 
 # ---- T3.2: Pyrrhus leading in person gives the pursuers +1 ------------------------------------

@@ -271,6 +271,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     record.add_argument("--army-a", help=_("Macedon vs Persia: side a's army"))
     record.add_argument("--army-b", help=_("Macedon vs Persia: side b's army"))
+    _names_forces(record, "army_a", "army_b")
     record.add_argument(
         "--lost-a", type=_at_least(0), default=0, help=_("DBA elements side a lost")
     )
@@ -421,6 +422,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_action,
     )
     action.add_argument("army", help=_("the army, e.g. 'Macedon 4'"))
+    _names_forces(action, "army")
     action.add_argument("what", choices=["works", "agitation", "break-off"])
     mobilise = _command(
         commands,
@@ -429,7 +431,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_mobilise,
     )
     mobilise.add_argument("province", help=_("where it is raised (it becomes devastated)"))
-    mobilise.add_argument("--side", required=True, help=_("the side raising it"))
+    mobilise.add_argument("--side", required=True, type=nation_key, help=_("the side raising it"))
     mobilise.add_argument("--army", required=True, help=_("the new army's name"))
     loyalty = _command(
         commands,
@@ -438,7 +440,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         _run_loyalty,
     )
     loyalty.add_argument("province", help=_("the province"))
-    loyalty.add_argument("--side", required=True, help=_("whose loyalty"))
+    loyalty.add_argument("--side", required=True, type=nation_key, help=_("whose loyalty"))
     loyalty.add_argument("--by", required=True, type=int, help=_("the change, e.g. -1"))
     loyalty.add_argument(
         "--roll", action="store_true", help=_("it is a loyalty roll (D12: a loyal province holds)")
@@ -884,11 +886,13 @@ def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
     force's is left as typed, for the ledger to refuse."""
 
     def run(args: argparse.Namespace) -> int:
-        if args.force_fields:
+        if any(getattr(args, field) for field in args.force_fields):
             from armylists.names import find_name
 
             with _open(args) as store:
-                names = list(store.state().forces)
+                state = store.state()
+                # Tarentine forces (T7.2) and Macedon vs Persia's armies (D1).
+                names = [*state.forces, *state.armies]
             for field in args.force_fields:
                 typed = getattr(args, field)
                 if isinstance(typed, list):
@@ -1191,8 +1195,12 @@ def _show_text(state: CampaignState) -> str:
     if data["armies"]:
         if data["initiative"]:
             lines.append(_("Initiative: {side} (D6)").format(side=nation_name(data["initiative"])))
+        from converters.force_names import shown_army
+
         sides = {army["nation"]: nation_name(army["nation"]) for army in data["armies"].values()}
         side_width = max(len(side) for side in sides.values())
+        shown = {name: shown_army(name, army["nation"]) for name, army in data["armies"].items()}
+        name_width = max(12, *(len(said) for said in shown.values()))
         for name, army in data["armies"].items():
             status = (
                 _("morale {morale}").format(morale=army["morale"])
@@ -1200,7 +1208,10 @@ def _show_text(state: CampaignState) -> str:
                 else _("destroyed")
             )
             leader = " " + _("(leader)") if army["leader"] else ""
-            lines.append(f"  {name:<12} {sides[army['nation']]:<{side_width}} {status}{leader}")
+            lines.append(
+                f"  {shown[name]:<{name_width}} {sides[army['nation']]:<{side_width}} "
+                f"{status}{leader}"
+            )
     return "\n".join(_fitted(lines))
 
 
@@ -1969,7 +1980,11 @@ def _run_orders(args: argparse.Namespace) -> int:
         "turn": state.turn,
         "orders": [order.model_dump() for order in own],
     }
-    lines = [_("{nation}'s sealed orders, turn {turn}:").format(nation=nation, turn=state.turn)]
+    lines = [
+        _("{nation}'s sealed orders, turn {turn}:").format(
+            nation=nation_name(nation), turn=state.turn
+        )
+    ]
     lines += [f"  {_order_line(order, state)}" for order in own] or ["  " + _("none yet")]
     emit(args, data, "\n".join(lines))
     return 0
@@ -2101,6 +2116,11 @@ def _run_withdraw(args: argparse.Namespace) -> int:
         to[army.strip()] = province.strip()
     store = _open(args)
     try:
+        from armylists.names import find_name
+
+        # The armies typed in either language ("Roma I=Capua"), kept by their stored names.
+        forces = list(store.state().forces)
+        to = {find_name(army, forces) or army: place for army, place in to.items()}
         dice = dice_from_args(args)
         try:
             event = withdrawal_event(
@@ -2167,6 +2187,8 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
             f"{_(province['status'])}{marks}"
         )
     lines.append(_("Armies:"))
+    from converters.force_names import shown_army
+
     for name, army in armies.items():
         where = army["province"] or _("at sea for {to}, lands turn {turn}").format(
             to=army["landing_at"], turn=army["lands_on"]
@@ -2179,7 +2201,7 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
         if army["deadline"] is not None:
             extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
         lines.append(
-            f"  {name:<16}{nation_name(army['side']):<10}{where:<22}"
+            f"  {shown_army(name, army['side']):<16}{nation_name(army['side']):<10}{where:<22}"
             + _("morale {m}").format(m=army["morale"])
             + extra
         )
@@ -2235,13 +2257,24 @@ def _run_pairing(args: argparse.Namespace) -> int:
         chosen[army.strip()] = enemy.strip()
     with _open(args) as store:
         state = store.state()
+    from armylists.names import find_name
+    from converters.force_names import shown_army
+
+    # D1: the armies typed in either language ("Macedonia 2"), kept by their stored names.
+    chosen = {
+        find_name(a, state.armies) or a: find_name(e, state.armies) or e for a, e in chosen.items()
+    }
     try:
         found = pairing(state, args.province, chosen or None)
     except LedgerError as error:
         raise CliError(str(error)) from None
-    lines = [_("{a} fights {d}").format(a=a, d=d) for a, d in found.pairs]
+    lines = [_("{a} fights {d}").format(a=shown_army(a), d=shown_army(d)) for a, d in found.pairs]
     if found.queue:
-        lines.append(_("then, the winner against: {queue}").format(queue=", ".join(found.queue)))
+        lines.append(
+            _("then, the winner against: {queue}").format(
+                queue=", ".join(shown_army(name) for name in found.queue)
+            )
+        )
     emit(args, {"province": args.province, **found.model_dump()}, "\n".join(lines))
     return 0
 
@@ -2409,7 +2442,9 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        missing = "; ".join(translate_recorded(m) for m in c.missing)
+        # T5.8's "PP more to pass the Etruscans" said from its parts, with the nation's article.
+        words = {short.english: short.said(nation_name) for short in c.shortfalls}
+        missing = "; ".join(words.get(m) or translate_recorded(m) for m in c.missing)
         lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0

@@ -369,13 +369,17 @@ class BattleDeskScreen(Screen[None]):
     def _offer_armies(self, armies: dict[str, Any]) -> None:
         """Each picker offers only the armies that can meet the other side's choice (D2): the
         living armies of the other nation, never the same army twice."""
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         chosen = {side: self.query_one(f"#army-{side}", Select).value for side in ("a", "b")}
         for side, other in (("a", "b"), ("b", "a")):
             other_army = chosen[other]
             enemy = armies.get(other_army) if isinstance(other_army, str) else None
             options = [
                 (
-                    _("{army} · morale {morale}").format(army=army.name, morale=army.morale),
+                    _("{army} · morale {morale}").format(
+                        army=shown_army(army.name, army.nation), morale=army.morale
+                    ),
                     army.name,
                 )
                 for army in armies.values()

@@ -637,6 +637,8 @@ class CampaignScreen(Screen[None]):
 
     @staticmethod
     def _map_army_rows(armies: Mapping[str, Any]) -> list[Row]:
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         rows: list[Row] = []
         for name, army in armies.items():
             where = army["province"] or _("at sea → {to} (turn {turn})").format(
@@ -657,7 +659,7 @@ class CampaignScreen(Screen[None]):
                 (
                     name,
                     [
-                        name,
+                        shown_army(name, army["side"]),
                         nation_name(army["side"]),
                         where,
                         morale_pips(army["morale"]),
@@ -724,6 +726,8 @@ class CampaignScreen(Screen[None]):
     @staticmethod
     def _army_rows(armies: Sequence[Mapping[str, Any]]) -> list[Row]:
         """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         rows: list[Row] = []
         for army in armies:
             status = _("leader") if army["leader"] else ""
@@ -731,7 +735,8 @@ class CampaignScreen(Screen[None]):
                 status = _("destroyed")
             morale = str(army["morale"]) if army["alive"] else "—"
             side = nation_name(army["nation"])
-            rows.append((army["name"], [army["name"], side, morale, status]))
+            shown = shown_army(army["name"], army["nation"])
+            rows.append((army["name"], [shown, side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -61,7 +61,12 @@ STATUS_WORDS: dict[str, str] = {
 
 def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) -> None:
     """One army: name, morale, what it is busy with, its supply (D13)."""
-    text.append(f" {name}", style=f"bold {NATION_COLOURS.get(army['side'], 'white')}")
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
+    text.append(
+        f" {shown_army(name, army['side'])}",
+        style=f"bold {NATION_COLOURS.get(army['side'], 'white')}",
+    )
     if where:
         place = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
         text.append(f":{army['morale']} {place}")
@@ -150,12 +155,14 @@ def dba_panel(summary: Mapping[str, Any], selected: str, meetings: Text | None =
 
 
 def _armies_here(form: LedgerForm, province: str) -> list[tuple[str, str]]:
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
     state = castra_app(form).ledger.state()
     board = state.dba_map
     if board is None:
         return []
     return [
-        (f"{army.name} ({nation_name(army.side)}, {army.morale})", army.name)
+        (f"{shown_army(army.name, army.side)} ({nation_name(army.side)}, {army.morale})", army.name)
         for army in board.armies.values()
         if army.province == province and state.armies[army.name].alive
     ]

@@ -96,6 +96,8 @@ class JournalScreen(Screen[None]):
 
     def refresh_from_store(self) -> None:
         """Re-read the armies and their journals (a battle or an undo changed them)."""
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         state = self._state()
         armies = dict(getattr(state, "armies", {}) or {})
         empty = self.query_one("#journal-empty", Static)
@@ -128,7 +130,8 @@ class JournalScreen(Screen[None]):
             for army in armies.values():
                 if army.nation != side:
                     continue
-                name = f"★ {army.name}" if army.leader else army.name
+                shown = shown_army(army.name, army.nation)
+                name = f"★ {shown}" if army.leader else shown
                 table.add_row(
                     name,
                     morale_pips(army.morale),
@@ -146,6 +149,8 @@ class JournalScreen(Screen[None]):
         self._show_journal()
 
     def _show_journal(self) -> None:
+        from converters.force_names import shown_army  # pydantic: not in the first frame
+
         state = self._state()
         table = self.query_one("#journal-table", DataTable)
         table.clear()
@@ -159,15 +164,16 @@ class JournalScreen(Screen[None]):
             title = _("Journal of {army} ({nation}) — morale {morale}")
         else:
             title = _("Journal of {army} ({nation}) — morale {morale}, destroyed")
+        shown = shown_army(army.name, army.nation)
         history.border_title = title.format(
-            army=army.name, nation=nation_name(army.nation), morale=army.morale
+            army=shown, nation=nation_name(army.nation), morale=army.morale
         )
         if not army.journal:
-            table.add_row("", army.name, "", str(army.morale), _("no morale change yet (D1 start)"))
+            table.add_row("", shown, "", str(army.morale), _("no morale change yet (D1 start)"))
         for entry in army.journal:
             table.add_row(
                 str(entry.turn),
-                army.name,
+                shown,
                 str(entry.before),
                 str(entry.after),
                 translate_recorded(entry.reason),

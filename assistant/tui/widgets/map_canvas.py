@@ -89,6 +89,8 @@ def macedon_board(
     :func:`render_map` draws it: the provinces (roads only), each one's label (its loyalty to
     its holder and its armies with morale, in full for ``selected``), the provinces holding a
     cut-off army (D13), and the supply line of the selected province's first army."""
+    from converters.force_names import shown_army  # pydantic: not in the first frame
+
     armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
     provinces: dict[str, Any] = {}
     labels: dict[str, str] = {}
@@ -105,7 +107,10 @@ def macedon_board(
             "mark": STATUS_MARKS.get(place["status"], "●"),
         }
         loyalty = place["loyalty"].get(place["controller"]) if place["controller"] else None
-        tags = [army_tag(n, a["morale"], a["deadline"], short=name != selected) for n, a in here]
+        tags = [
+            army_tag(shown_army(n, a["side"]), a["morale"], a["deadline"], short=name != selected)
+            for n, a in here
+        ]
         labels[name] = " ".join([f"L{loyalty}" if loyalty is not None else "", *tags]).strip()
         if any(a["deadline"] is not None for _n, a in here):
             alerts.add(name)

@@ -16,6 +16,7 @@ from pypdf import PdfReader
 
 from armylists.names import nation_name
 from assistant.ledger.store import CampaignStore
+from converters.force_names import shown_name
 from converters.i18n import set_language
 from tests.unit.test_ledger_cli import run, run_json
 
@@ -27,6 +28,9 @@ ORDERS = {
 """The turn's sealed orders (armies marching); Rome I and Magna Graecia III cross on the road
 Roma–Corfinium and meet (T7.4)."""
 
+VOYAGES = {"Rome": [("Rome fleet I", "Neapolis", "Capua")]}
+"""A sealed voyage and its route (T7.3): the packet says the route as the orders do."""
+
 
 @pytest.fixture
 def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -35,7 +39,30 @@ def campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     for orders in ORDERS.values():
         for army, to in orders:
             assert run(capsys, "campaign", "move", army, "--to", to, "--file", path)[0] == 0
+    for voyages in VOYAGES.values():
+        for fleet, to, via in voyages:
+            sail = ["campaign", "sail", fleet, "--to", to, "--via", via, "--file", path]
+            assert run(capsys, *sail)[0] == 0
     return path
+
+
+def _said(language: str, template: str, **values: str) -> str:
+    """``template`` in ``language``, forces and nations named as that language names them."""
+    set_language(language)
+    from converters.i18n import _
+
+    try:
+        return _(template).format(**values)
+    finally:
+        set_language("en")
+
+
+def _named(language: str, name: str) -> str:
+    set_language(language)
+    try:
+        return shown_name(name)
+    finally:
+        set_language("en")
 
 
 def _order_phrases(nation: str, army: str, to: str) -> list[str]:
@@ -43,15 +70,17 @@ def _order_phrases(nation: str, army: str, to: str) -> list[str]:
     in both languages."""
     phrases = []
     for language in ("en", "it"):
-        set_language(language)
-        from converters.i18n import _
-
-        phrases += [
-            _("sealed order of {nation}: {army} to march to {to}").format(
-                nation=nation_name(nation), army=army, to=to
-            ),
-            _("{army} marches to {to}").format(army=army, to=to),
-        ]
+        for said in {army, _named(language, army)}:
+            set_language(language)
+            shown = nation_name(nation)
+            phrases += [
+                _said(language, "sealed order of {nation}: {army} to march to {to}",
+                      nation=shown, army=said, to=to),
+                _said(language, "{army} marches to {to}", army=said, to=to),
+                _said(language, "sealed order of {nation}: {fleet} to sail to {to}",
+                      nation=shown, fleet=said, to=to),
+                _said(language, "{fleet} sails to {to}", fleet=said, to=to),
+            ]  # fmt: skip
     set_language("en")
     return phrases
 
@@ -76,30 +105,63 @@ def _packets(
     return {p["nation"]: _text(Path(p["report"])) for p in data["packets"]}
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("resolved", [False, True], ids=["orders-sealed", "orders-carried-out"])
 @pytest.mark.parametrize("fmt", ["md", "html"])
 def test_t7_3_each_packet_has_its_own_orders_and_never_another_nations(
-    campaign: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, resolved: bool
+    campaign: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    fmt: str,
+    resolved: bool,
+    language: str,
 ) -> None:
+    """Each nation's packet, in its player's language, words its orders as the command line
+    and the app do (``sealed_view.order_words``: "Roma I marcia verso Corfinium", a voyage with
+    its route) and holds no other nation's order in either language (issue 25)."""
+    players = run_json(capsys, "campaign", "players", "--file", campaign)["players"]
+    for row in players:
+        argv = ["campaign", "players", row["nation"], "--lang", language, "--file", campaign]
+        assert run(capsys, *argv)[0] == 0
     if resolved:
         assert run(capsys, "campaign", "resolve", "--file", campaign)[0] == 0
     packets = _packets(capsys, campaign, tmp_path / "packets", fmt)
     with CampaignStore.open(campaign) as store:
         ended = {name: force.province for name, force in store.state().forces.items()}
+    set_language(language)
     for nation, text in packets.items():
-        assert f"{nation_name(nation)}'s turn 1" in text
-        for army, to in ORDERS.get(nation, []):
-            assert f"{army} marches to {to}" in text, (nation, army)
+        set_language(language)
+        title = _said(language, "{nation}'s turn {turn}", nation=nation_name(nation), turn="1")
+        assert title in text, (nation, title)
+        own = [
+            (_said(language, "{army} marches to {to}", army=_named(language, army), to=to), army)
+            for army, to in ORDERS.get(nation, [])
+        ] + [
+            (
+                _said(language, "{fleet} sails to {to}", fleet=_named(language, fleet), to=to)
+                + " "
+                + _said(language, "via {via}", via=via),
+                fleet,
+            )
+            for fleet, to, via in VOYAGES.get(nation, [])
+        ]
+        for said, force in own:
             if resolved:
-                # what became of it: where the ledger says the army stands now
-                assert re.search(f"{army} marches to {to} — (ended|stayed) at {ended[army]}", text)
+                # what became of it: where the ledger says the force stands now
+                outcome = "|".join(
+                    re.escape(_said(language, words, end=ended[force]))
+                    for words in ("ended at {end}", "stayed at {end}")
+                )
+                assert re.search(f"{re.escape(said)} — ({outcome})", text), (nation, said)
             else:
-                assert f"{army} marches to {to} — not carried out yet" in text
-        for other, orders in ORDERS.items():
-            if other == nation:
-                continue
-            for army, to in orders:
-                for phrase in _order_phrases(other, army, to):
+                assert f"{said} — {_said(language, 'not carried out yet')}" in text, said
+            if language == "it":
+                # Named as the reader does: "Roma I marcia", never the stored "Rome I marcia".
+                stored = said.replace(_named("it", force), force, 1)
+                assert stored == said or stored not in text, (nation, stored)
+        for other in {*ORDERS, *VOYAGES} - {nation}:
+            for force, to, *_route in [*ORDERS.get(other, []), *VOYAGES.get(other, [])]:
+                for phrase in _order_phrases(other, force, to):
                     assert phrase not in text, (nation, phrase)
 
 
@@ -112,6 +174,7 @@ def test_t7_4_a_packet_tells_its_meetings_battles_money_and_prestige(
     rome, carthage = packets["Rome"], packets["Carthage"]
     meeting = rome.split("### Its meetings (T7.4)")[1].split("###")[0]
     assert "Rome I (Rome)" in meeting and "Magna Graecia III (Magna Graecia)" in meeting
+    assert "Rome fleet I sails to Neapolis via Capua" in rome
     assert "battle sought by Rome" in meeting
     assert "none this turn" in carthage.split("### Its meetings (T7.4)")[1].split("###")[0]
     with CampaignStore.open(campaign) as store:
@@ -129,7 +192,8 @@ def test_t7_3_a_packet_is_written_in_its_players_language(
     )
     packets = _packets(capsys, campaign, tmp_path / "packets", "md")
     assert "Turno 1 di Cartagine" in packets["Carthage"]
-    assert "Carthage I marcia verso Utica" in packets["Carthage"]
+    assert "Cartagine I marcia verso Utica" in packets["Carthage"]
+    assert "Carthage I" not in packets["Carthage"]
     assert "Rome's turn 1" in packets["Rome"]
     out = tmp_path / "rome-it.md"
     code, _out, err = run(
