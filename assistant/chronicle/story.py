@@ -817,7 +817,7 @@ def _tell(
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
-    summary = state.apply(event, stored.id)
+    summary = state.apply(event, stored.id).english()
     if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed):
         return
     if (
