@@ -37,6 +37,7 @@ from converters.force_names import ForceKind
 from converters.wording import render_data
 
 __all__ = [
+    "CLAUSES",
     "KEYS",
     "PLACEHOLDER",
     "Force",
@@ -59,6 +60,7 @@ __all__ = [
     "province",
     "render",
     "said",
+    "shown",
     "typed",
     "worded",
 ]
@@ -171,6 +173,12 @@ def render(description: Said, language: str | None = None) -> str:
     catalogue (:func:`converters.wording.render_data`); in English, the sentence as Castra
     recorded it."""
     return render_data(description.model_dump(), language)
+
+
+def shown(description: Said | None, english: str) -> str:
+    """What was said, in the active language; ``english`` (as recorded) for an entry that
+    has no description (none is missing from what this Castra records)."""
+    return english if description is None else render(description)
 
 
 def key(template: str) -> str:

@@ -162,7 +162,7 @@ def _describe_shut_in(event: CityShutIn, shut: ShutIn) -> sd.Said:
         province=sd.province(event.province),
         holder=sd.nation(shut.holder),
         held=shut.held,
-        besiegers=sd.listing(sd.nation(n) for n in shut.besiegers),
+        besiegers=sd.listing(sd.force(n) for n in shut.besiegers),
     )
 
 
