@@ -9,6 +9,7 @@ typed — the referee's note "March" stays "March" (not "marzo")."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -165,3 +166,32 @@ def test_the_shipped_nations_are_the_scenarios_nations() -> None:
     from armylists.names import NATION_NAMES
 
     assert frozenset(NATION_NAMES) == SHIPPED_NATIONS
+
+
+OLD_FILE = Path(__file__).parent / "data" / "tarentine-schema2.castra"
+"""A Tarentine campaign written by an older Castra (before checksums, schema 2)."""
+
+
+def test_a_file_written_by_an_older_castra_reads_in_italian(tmp_path: Path) -> None:
+    """Its events were recorded before descriptions: replayed, each is described afresh, and
+    the whole history reads in Italian; the note and the undo's reason stay as typed."""
+    path = tmp_path / "old.castra"
+    shutil.copyfile(OLD_FILE, path)
+    store = CampaignStore.open(path)
+    try:
+        entries = store.history()
+    finally:
+        store.close()
+    shown = [sd.render(entry.said, "it") for entry in entries if entry.said is not None]
+    assert len(shown) == len(entries)
+    assert shown[1:] == [
+        "Roma tesoro +5 PE → 21 PE",
+        "turno 1 concluso; ora Turno 2, aprile 278 a.C. (2ª quindicina); tributo Roma 3 PE",
+        "nota: omens",
+        "stornato #4: typo",
+        "Cartagine prestigio +2 PP → 2 PP",
+    ]
+    assert shown[0].startswith("campagna creata: Le Guerre Tarantine")
+    assert [entry.summary for entry in entries] == [
+        sd.render(entry.said, "en") for entry in entries if entry.said is not None
+    ]
