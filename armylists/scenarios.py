@@ -25,6 +25,7 @@ from converters.bounds import NAME_MOST, too_long
 from converters.campaign_map import Board
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.said import Said, said
 
 __all__ = [
     "SCENARIO_KEYS",
@@ -171,27 +172,44 @@ class Calendar(_Frozen):
 
     def date(self, turn: int) -> str:
         """E.g. "Turn 3, May 278 BC (1st fortnight)", "Turn 13, winter 278/277 BC" or, for a
-        calendar of years, "Year 3, 268 BC"."""
+        calendar of years, "Year 3, 268 BC" (in English, as recorded; :meth:`said` is the
+        date as data, shown in the reader's language)."""
+        return self.said(turn).english()
+
+    def said(self, turn: int) -> Said:
+        """The date of ``turn`` as a description: its month and season are words of the
+        catalogue, so the date reads "Turno 3, maggio 278 a.C. …" in Italian."""
         year = self.start_year_bc - self.year_index(turn)
         of_year = self.turn_of_year(turn)
         if self.kind == "years":
-            return N_("Year {turn}, {year} BC").format(turn=turn, year=year)
+            return said(N_("Year {turn}, {year} BC"), turn=turn, year=year)
         if self.is_winter(turn):
-            return N_("Turn {turn}, winter {year}/{next_year} BC").format(
-                turn=turn, year=year, next_year=year - 1
+            return said(
+                N_("Turn {turn}, winter {year}/{next_year} BC"),
+                turn=turn,
+                year=year,
+                next_year=year - 1,
             )
         if self.kind == "fortnights":
             month = MONTHS[(self.first_month - 1 + (of_year - 1) // 2) % 12]
             half = FORTNIGHTS[0] if of_year % 2 == 1 else FORTNIGHTS[1]
-            return N_("Turn {turn}, {month} {year} BC ({half} fortnight)").format(
-                turn=turn, month=month, year=year, half=half
+            return said(
+                N_("Turn {turn}, {month} {year} BC ({half} fortnight)"),
+                turn=turn,
+                month=said(month),
+                year=year,
+                half=said(half),
             )
         month_number = (self.first_month - 1 + of_year - 1) % 12 + 1
         # A year that starts after January crosses into the next year BC (one less).
         if month_number < self.first_month:
             year -= 1
-        return N_("Turn {turn}, {month} {year} BC ({season})").format(
-            turn=turn, month=MONTHS[month_number - 1], year=year, season=SEASONS[month_number]
+        return said(
+            N_("Turn {turn}, {month} {year} BC ({season})"),
+            turn=turn,
+            month=said(MONTHS[month_number - 1]),
+            year=year,
+            season=said(SEASONS[month_number]),
         )
 
 

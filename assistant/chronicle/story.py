@@ -40,6 +40,7 @@ from assistant.ledger.events import (
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
 from converters.i18n import _, ngettext, translate_recorded
+from converters.said import render
 
 if TYPE_CHECKING:
     from ghost.battle import BattleState
@@ -817,7 +818,8 @@ def _tell(
     turn = event.turn or state.turn
     told = notes.setdefault(turn, _TurnNotes())
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
-    summary = state.apply(event, stored.id)
+    said = state.apply(event, stored.id)
+    summary = said.english()
     if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed):
         return
     if (
@@ -828,7 +830,7 @@ def _tell(
         return
     match event:
         case BattleRecorded():
-            told.battles.append(_battle(stored.id, event, _recorded(summary), fielded))
+            told.battles.append(_battle(stored.id, event, render(said), fielded))
         case WinterResolved():
             for control, line in _winter_lines(summary, state):
                 (told.control if control else told.winter).append(line)
@@ -840,7 +842,7 @@ def _tell(
             told.notes.append(event.note)
         case _:
             told.section(SECTIONS.get(event.kind, "other")).append(
-                _with_note(_recorded(summary), event.note)
+                _with_note(render(said), event.note)
             )
 
 

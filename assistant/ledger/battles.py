@@ -20,6 +20,17 @@ from assistant.ledger.events import BattleRecorded, ForcedMarch, TacticalRetreat
 from assistant.ledger.family import Family
 from assistant.ledger.models import DecimatedPM
 from converters.i18n import N_, translate_recorded
+from converters.said import (
+    Rule,
+    Said,
+    clauses,
+    force,
+    listing,
+    nation,
+    province,
+    said,
+    worded,
+)
 
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
@@ -226,57 +237,68 @@ def _evolve_battle(state: CampaignData, event: BattleRecorded, event_id: int) ->
     return Fought(turn, city, moves)
 
 
-def _contingent_losses(contingent: Any) -> str:
+def _contingent_losses(contingent: Any) -> Said:
     """One side's contingent in a battle's summary: "Rome −2 PM, 1 prisoners, −1 naval"."""
+    who = nation(contingent.nation)
     if contingent.pm_lost:
-        parts = [N_("{nation} −{pm} PM").format(nation=contingent.nation, pm=contingent.pm_lost)]
+        parts = [said(N_("{nation} −{pm} PM"), nation=who, pm=contingent.pm_lost)]
     elif contingent.pm:
-        parts = [N_("{nation} no PM lost").format(nation=contingent.nation)]
+        parts = [said(N_("{nation} no PM lost"), nation=who)]
     else:
-        parts = [contingent.nation]
+        parts = [said("{nation}", nation=who)]
     if contingent.prisoners:
-        parts.append(N_("{prisoners} prisoners").format(prisoners=contingent.prisoners))
+        parts.append(said(N_("{prisoners} prisoners"), prisoners=contingent.prisoners))
     if contingent.naval_lost:
-        parts.append(N_("−{naval} naval").format(naval=contingent.naval_lost))
+        parts.append(said(N_("−{naval} naval"), naval=contingent.naval_lost))
     if contingent.naval_captured:
-        parts.append(N_("+{naval} naval captured").format(naval=contingent.naval_captured))
-    return ", ".join(parts)
+        parts.append(said(N_("+{naval} naval captured"), naval=contingent.naval_captured))
+    return said("{parts}", parts=listing(parts))
 
 
-def _describe_battle(event: BattleRecorded, fought: Fought) -> str:
-    losses = "; ".join(_contingent_losses(c) for c in event.contingents)
+def _describe_battle(event: BattleRecorded, fought: Fought) -> Said:
     defeat = event.defeat if event.morale else None
+    # Sides are A and B on the desk and the sheet: so in the summary (issue 27).
+    side = Rule(id=event.winner.upper())
     if event.winner == "draw":
-        winner = N_("draw")
+        winner = said(N_("draw"))
     elif defeat:
-        winner = N_("side {side} won ({defeat} defeat)").format(
-            side=event.winner.upper(), defeat=defeat
-        )
+        winner = said(N_("side {side} won ({defeat} defeat)"), side=side, defeat=said(defeat))
     else:
-        # Sides are A and B on the desk and the sheet: so in the summary (issue 27).
-        winner = N_("side {side} won").format(side=event.winner.upper())
+        winner = said(N_("side {side} won"), side=side)
     if event.morale:
-        losses = "; ".join(
-            (
+        losses = [
+            said(
                 N_("{army} morale {before}→{after} (ceases to exist)")
                 if m.disbanded
-                else N_("{army} morale {before}→{after}")
-            ).format(army=m.army, before=m.before, after=m.after)
+                else N_("{army} morale {before}→{after}"),
+                army=force(m.army),
+                before=m.before,
+                after=m.after,
+            )
             for m in event.morale
-        )
-    text = N_("battle of {place} (turn {turn}, {resolution}): {winner}").format(
-        place=event.place,
-        turn=fought.turn,
-        resolution=RESOLUTION_NAMES.get(event.resolution, event.resolution),
-        winner=winner,
+        ]
+    else:
+        losses = [_contingent_losses(c) for c in event.contingents]
+    resolution = (
+        Rule(id=RESOLUTION_NAMES[event.resolution])
+        if event.resolution in RESOLUTION_NAMES
+        else said(event.resolution)
     )
-    text += "; " + losses
+    told = [
+        said(
+            N_("battle of {place} (turn {turn}, {resolution}): {winner}"),
+            place=province(event.place),
+            turn=fought.turn,
+            resolution=resolution,
+            winner=winner,
+        ),
+        said("{losses}", losses=listing(losses, "; ")),
+    ]
     if event.prestige:
-        text += "; " + N_("prestige {changes}").format(
-            changes=", ".join(f"{n} {map_war.signed(pp)}" for n, pp in event.prestige.items())
-        )
-    text += map_war.describe_battle_on_map(fought.city)
-    return text + dba_map.describe_after_battle(fought.moves)
+        told.append(map_war.prestige_changes(event.prestige))
+    told += map_war.describe_battle_on_map(fought.city)
+    told += dba_map.describe_after_battle(fought.moves)
+    return clauses(*told)
 
 
 BATTLE_RECORDED = Family(_check_battle, _evolve_battle, _describe_battle, recheck=_recheck_battle)
@@ -314,9 +336,12 @@ def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int)
     return Morale(march.morale_after, march.reason)
 
 
-def _describe_forced_march(event: ForcedMarch, after: Morale) -> str:
-    return N_("{army} forced march: morale {morale} ({reason})").format(
-        army=event.army, morale=after.morale, reason=after.reason
+def _describe_forced_march(event: ForcedMarch, after: Morale) -> Said:
+    return said(
+        N_("{army} forced march: morale {morale} ({reason})"),
+        army=force(event.army),
+        morale=after.morale,
+        reason=worded(after.reason),
     )
 
 
@@ -340,10 +365,17 @@ def _evolve_tactical_retreat(state: CampaignData, event: TacticalRetreat, event_
     return Morale(after, result.check.reason, result.destroyed)
 
 
-def _describe_tactical_retreat(event: TacticalRetreat, after: Morale) -> str:
-    fate = N_("disbands") if after.destroyed else N_("morale {morale}").format(morale=after.morale)
-    return N_("{army} tactical retreat: {fate} ({reason})").format(
-        army=event.army, fate=fate, reason=after.reason
+def _describe_tactical_retreat(event: TacticalRetreat, after: Morale) -> Said:
+    fate = (
+        said(N_("disbands"))
+        if after.destroyed
+        else said(N_("morale {morale}"), morale=after.morale)
+    )
+    return said(
+        N_("{army} tactical retreat: {fate} ({reason})"),
+        army=force(event.army),
+        fate=fate,
+        reason=worded(after.reason),
     )
 
 

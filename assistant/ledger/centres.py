@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import CentresRecorded
 from assistant.ledger.family import Family
+from converters import said as sd
 from converters.bellum import Standings, standings, victory_text
 from converters.i18n import N_
 
@@ -132,28 +133,49 @@ def _evolve_centres(state: CampaignData, event: CentresRecorded, _event_id: int)
     return Year(result, state.scenario.calendar.start_year_bc - (event.year - 1))
 
 
-def _describe_centres(event: CentresRecorded, year: Year) -> str:
+def _describe_centres(event: CentresRecorded, year: Year) -> sd.Said:
     result = year.result
-    held_text = ", ".join(f"{row.power} {row.centres}" for row in result.rows if row.centres > 0)
-    text = N_("year {year} ({year_bc} BC) centres: {held}").format(
-        year=event.year, year_bc=year.year_bc, held=held_text
+    held = sd.listing(
+        sd.said("{power} {centres}", power=sd.nation(row.power), centres=row.centres)
+        for row in result.rows
+        if row.centres > 0
     )
+    told = [
+        sd.said(
+            N_("year {year} ({year_bc} BC) centres: {held}"),
+            year=event.year,
+            year_bc=year.year_bc,
+            held=held,
+        )
+    ]
     victory = result.victory
     if victory is not None:
-        text += "; " + N_("{victory}: the game is over").format(victory=victory_text(victory))
+        told.append(
+            sd.said(N_("{victory}: the game is over"), victory=sd.worded(victory_text(victory)))
+        )
     elif result.status == "ended":
         first = result.rows[0]
         if first.decided_by == "draw":
             level = next(group for group in result.draws if first.power in group)
-            text += "; " + N_("the game is over: {powers} draw for first place (B2)").format(
-                powers=", ".join(level)
+            told.append(
+                sd.said(
+                    N_("the game is over: {powers} draw for first place (B2)"),
+                    powers=sd.listing(sd.nation(power) for power in level),
+                )
             )
         else:
-            text += "; " + N_(
-                "the game is over: {power} first with {centres} centres, decided by "
-                "{decided_by} (B2)"
-            ).format(power=first.power, centres=first.centres, decided_by=first.decided_by)
-    return text
+            told.append(
+                sd.said(
+                    N_(
+                        "the game is over: {power} first with {centres} centres, decided by "
+                        "{decided_by} (B2)"
+                    ),
+                    power=sd.nation(first.power),
+                    centres=first.centres,
+                    decided_by=sd.said(first.decided_by),
+                )
+            )
+    return sd.clauses(*told)
 
 
 CENTRES_RECORDED = Family(_check_centres, _evolve_centres, _describe_centres)

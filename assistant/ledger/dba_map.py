@@ -16,6 +16,7 @@ from armylists.scenario_texts import scenario_text
 from armylists.scenarios import Scenario
 from assistant.ledger.family import Family
 from converters import dba_campaign as rules
+from converters import said as sd
 from converters.campaign_map import Board
 from converters.dba_campaign import Happening, MapState, RuleBroken
 from converters.i18n import N_, _
@@ -156,8 +157,8 @@ def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
     return words
 
 
-def _describe_moved(event: DbaMoved, words: str) -> str:
-    return words
+def _describe_moved(event: DbaMoved, words: str) -> sd.Said:
+    return sd.said("{moved}", moved=sd.worded(words))
 
 
 DBA_MOVED = Family(_check_moved, _evolve_moved, _describe_moved)
@@ -185,11 +186,15 @@ def _evolve_special(state: CampaignData, event: SpecialActionOrdered, _event_id:
     return state.turn + rules.SEASON
 
 
-def _describe_special(event: SpecialActionOrdered, until: int) -> str:
+def _describe_special(event: SpecialActionOrdered, until: int) -> sd.Said:
+    army = sd.force(event.army)
     if event.action == "break-off":
-        return N_("{army} breaks off: no effect (D11)").format(army=event.army)
-    return N_("{army} begins {action} until turn {turn} (D11)").format(
-        army=event.army, action=event.action, turn=until
+        return sd.said(N_("{army} breaks off: no effect (D11)"), army=army)
+    return sd.said(
+        N_("{army} begins {action} until turn {turn} (D11)"),
+        army=army,
+        action=sd.said(event.action),
+        turn=until,
     )
 
 
@@ -220,9 +225,12 @@ def _evolve_mobilised(state: CampaignData, event: ArmyMobilised, _event_id: int)
     state.armies[event.army] = ArmyState(name=event.army, nation=event.side, morale=3)
 
 
-def _describe_mobilised(event: ArmyMobilised, _happened: None) -> str:
-    return N_("{side} mobilises {army} in {province}, now devastated (D11, D12)").format(
-        side=event.side, army=event.army, province=event.province
+def _describe_mobilised(event: ArmyMobilised, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{side} mobilises {army} in {province}, now devastated (D11, D12)"),
+        side=sd.nation(event.side),
+        army=sd.force(event.army),
+        province=sd.province(event.province),
     )
 
 
@@ -261,13 +269,14 @@ def _evolve_loyalty(state: CampaignData, event: LoyaltyChanged, _event_id: int) 
     )
 
 
-def _describe_loyalty(event: LoyaltyChanged, loyal: Loyal) -> str:
-    return N_("{province}: {side} loyalty {by} → {now}, {status} (D14)").format(
-        province=event.province,
-        side=event.side,
-        by=f"{event.by:+d}",
+def _describe_loyalty(event: LoyaltyChanged, loyal: Loyal) -> sd.Said:
+    return sd.said(
+        N_("{province}: {side} loyalty {by} → {now}, {status} (D14)"),
+        province=sd.province(event.province),
+        side=sd.nation(event.side),
+        by=sd.Signed(value=event.by),
         now=loyal.now,
-        status=loyal.status,
+        status=sd.said(loyal.status),
     )
 
 
@@ -332,9 +341,11 @@ def evolve_after_battle(
     return tuple(_said(happening, after) for happening in happened)
 
 
-def describe_after_battle(said: tuple[str, ...]) -> str:
-    """The armies' moves after a battle, after its own summary ("" when none moved)."""
-    return "; " + N_("map: {moves}").format(moves=", ".join(said)) if said else ""
+def describe_after_battle(said: tuple[str, ...]) -> list[sd.Said]:
+    """The armies' moves after a battle, after its own summary (nothing when none moved)."""
+    if not said:
+        return []
+    return [sd.said(N_("map: {moves}"), moves=sd.listing(sd.worded(line) for line in said))]
 
 
 def end_of_turn(state: CampaignData, event_id: int) -> list[str]:

@@ -80,6 +80,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from converters.i18n import N_
+from converters.said import Said, clauses, listing, said, worded
 
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
@@ -241,9 +242,14 @@ def evolve(state: CampaignData, event: Event, event_id: int) -> Evolved:
     return Evolved(happened, tuple(moves))
 
 
-def describe(event: Event, evolved: Evolved) -> str:
-    """What ``event`` did, in the history's words."""
-    text = FAMILIES[type(event)].describe(event, evolved.happened)
+MAP_MOVES = N_("map: {moves}")
+"""The map's own moves after an event's (T7.2, T7.6, T7.9)."""
+
+
+def describe(event: Event, evolved: Evolved) -> Said:
+    """What ``event`` did, as the history says it."""
+    told = FAMILIES[type(event)].describe(event, evolved.happened)
     if evolved.map_moves:
-        text += "; map: " + ", ".join(evolved.map_moves)
-    return text
+        moves = said(MAP_MOVES, moves=listing(worded(move) for move in evolved.map_moves))
+        return clauses(told, moves)
+    return told

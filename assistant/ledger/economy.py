@@ -20,6 +20,7 @@ from assistant.ledger.events import (
 from assistant.ledger.family import Family, need_note
 from assistant.ledger.forces import board_of
 from assistant.ledger.models import NationState, Recruits
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -81,9 +82,12 @@ def _evolve_treasury(state: CampaignData, event: TreasuryAdjusted, _event_id: in
     return nation.treasury
 
 
-def _describe_treasury(event: TreasuryAdjusted, treasury: int) -> str:
-    return N_("{nation} treasury {pe} PE → {treasury} PE").format(
-        nation=event.nation, pe=f"{event.pe:+d}", treasury=treasury
+def _describe_treasury(event: TreasuryAdjusted, treasury: int) -> sd.Said:
+    return sd.said(
+        N_("{nation} treasury {pe} PE → {treasury} PE"),
+        nation=sd.nation(event.nation),
+        pe=sd.Signed(value=event.pe),
+        treasury=treasury,
     )
 
 
@@ -103,9 +107,12 @@ def _evolve_prestige(state: CampaignData, event: PrestigeAdjusted, _event_id: in
     return nation.prestige
 
 
-def _describe_prestige(event: PrestigeAdjusted, prestige: int) -> str:
-    return N_("{nation} prestige {pp} PP → {prestige} PP").format(
-        nation=event.nation, pp=f"{event.pp:+d}", prestige=prestige
+def _describe_prestige(event: PrestigeAdjusted, prestige: int) -> sd.Said:
+    return sd.said(
+        N_("{nation} prestige {pp} PP → {prestige} PP"),
+        nation=sd.nation(event.nation),
+        pp=sd.Signed(value=event.pp),
+        prestige=prestige,
     )
 
 
@@ -142,9 +149,12 @@ def _evolve_forces(state: CampaignData, event: ForcesAdjusted, _event_id: int) -
     nation.naval_pm += event.naval_pm
 
 
-def _describe_forces(event: ForcesAdjusted, _happened: None) -> str:
-    return N_("{nation} forces {land} land, {naval} naval PM").format(
-        nation=event.nation, land=f"{event.land_pm:+d}", naval=f"{event.naval_pm:+d}"
+def _describe_forces(event: ForcesAdjusted, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{nation} forces {land} land, {naval} naval PM"),
+        nation=sd.nation(event.nation),
+        land=sd.Signed(value=event.land_pm),
+        naval=sd.Signed(value=event.naval_pm),
     )
 
 
@@ -166,9 +176,11 @@ def _evolve_taken(state: CampaignData, event: ProvinceTaken, _event_id: int) -> 
     state.control[event.province] = event.nation
 
 
-def _describe_taken(event: ProvinceTaken, _happened: None) -> str:
-    return N_("{province} now held by {nation}").format(
-        province=event.province, nation=event.nation
+def _describe_taken(event: ProvinceTaken, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{province} now held by {nation}"),
+        province=sd.province(event.province),
+        nation=sd.nation(event.nation),
     )
 
 
@@ -222,9 +234,12 @@ def _evolve_rebuild(state: CampaignData, event: PmRebuilt, _event_id: int) -> in
     return cost
 
 
-def _describe_rebuild(event: PmRebuilt, cost: int) -> str:
-    return N_("{nation} rebuilt {pm} decimated PM for {cost} PE").format(
-        nation=event.nation, pm=event.pm, cost=cost
+def _describe_rebuild(event: PmRebuilt, cost: int) -> sd.Said:
+    return sd.said(
+        N_("{nation} rebuilt {pm} decimated PM for {cost} PE"),
+        nation=sd.nation(event.nation),
+        pm=event.pm,
+        cost=cost,
     )
 
 
@@ -343,11 +358,13 @@ def _evolve_recruit(state: CampaignData, event: RecruitmentOrdered, _event_id: i
     return Ordered(cost, arrives)
 
 
-def _describe_recruit(event: RecruitmentOrdered, ordered: Ordered) -> str:
-    return N_(
-        "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn {arrives}"
-    ).format(
-        nation=event.nation,
+def _describe_recruit(event: RecruitmentOrdered, ordered: Ordered) -> sd.Said:
+    return sd.said(
+        N_(
+            "{nation} ordered {land} land and {naval} naval PM for {cost} PE, arriving turn "
+            "{arrives}"
+        ),
+        nation=sd.nation(event.nation),
         land=event.land_pm,
         naval=event.naval_pm,
         cost=ordered.cost,

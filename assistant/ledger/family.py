@@ -9,8 +9,8 @@
 - **evolve** turns the old state into the new one — no checks, no words — and returns what
   happened (the figures the description needs, e.g. a cost or a treasury after).
 - **describe** says what happened, from the event and what evolve returned: the one place
-  each history summary is built (today the recorded English sentence, translated where it is
-  shown).
+  each history summary is built, as data (:class:`converters.said.Said`: a key and typed
+  values), rendered in the reader's language where it is shown.
 
 Reading (speed): evolve changes the state it is given in place, so replaying 10,000 events
 copies nothing; check never changes it, and the store evolves only a copy of its state, and
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from assistant.ledger.errors import LedgerFieldError
 from converters.i18n import N_
+from converters.said import Said
 
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
@@ -43,8 +44,8 @@ class Family(Generic[E, H]):
     """Refuse the event, or return; never changes the state."""
     evolve: Callable[[CampaignData, E, int], H]
     """Change the state in place (the event's id given, for journals); what happened."""
-    describe: Callable[[E, H], str]
-    """What happened, in the history's words."""
+    describe: Callable[[E, H], Said]
+    """What happened, as the history says it."""
     recheck: Callable[[CampaignData, E], None] | None = None
     """What a recorded event must meet on replay; None: the same as :attr:`check`."""
 

@@ -27,6 +27,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import Force, ForceKind
+from converters import said as sd
 from converters.campaign_map import Board
 from converters.force_names import generated_name, shown_name
 from converters.i18n import N_, _
@@ -387,13 +388,19 @@ def _evolve_march(state: CampaignData, event: ArmyMoved, _event_id: int) -> Marc
     return marched
 
 
-def _describe_march(event: ArmyMoved, marched: Marched) -> str:
+def _describe_march(event: ArmyMoved, marched: Marched) -> sd.Said:
     template = (
         N_("{army} ({pm} PM) marched from {start} to {to} by the mountain road (T3.2)")
         if marched.way == "mountain"
         else N_("{army} ({pm} PM) marched from {start} to {to}")
     )
-    return template.format(army=marched.army, pm=marched.pm, start=marched.start, to=marched.to)
+    return sd.said(
+        template,
+        army=sd.force(marched.army, kind="army"),
+        pm=marched.pm,
+        start=sd.province(marched.start),
+        to=sd.province(marched.to),
+    )
 
 
 ARMY_MOVED = Family(check_march, _evolve_march, _describe_march)
@@ -524,15 +531,19 @@ def _evolve_voyage(state: CampaignData, event: FleetSailed, _event_id: int) -> S
     return sailed
 
 
-def _describe_voyage(event: FleetSailed, sailed: Sailed) -> str:
+def _describe_voyage(event: FleetSailed, sailed: Sailed) -> sd.Said:
     stayed = sailed.start == event.to
     troops = "landed" if sailed.troops and sailed.landed else "carrying" if sailed.troops else ""
-    return _SAILED[stayed, troops].format(
-        fleet=sailed.fleet,
+    return sd.said(
+        _SAILED[stayed, troops],
+        fleet=sd.force(sailed.fleet, kind="fleet"),
         pm=sailed.pm,
-        route=" → ".join(sailed.route),
-        province=sailed.start,
-        troops=", ".join(f"{name} {pm} PM" for name, pm in sailed.troops),
+        route=sd.listing((sd.province(p) for p in sailed.route), " → "),
+        province=sd.province(sailed.start),
+        troops=sd.listing(
+            sd.said(N_("{army} {pm} PM"), army=sd.force(name, kind="army"), pm=pm)
+            for name, pm in sailed.troops
+        ),
     )
 
 
@@ -589,9 +600,13 @@ def _evolve_landed(state: CampaignData, event: TroopsLanded, _event_id: int) -> 
     return Landed(army.name, army.pm, army.province, fleet.name)
 
 
-def _describe_landed(event: TroopsLanded, landed: Landed) -> str:
-    return N_("{army} ({pm} PM) landed at {province} from {fleet}").format(
-        army=landed.army, pm=landed.pm, province=landed.province, fleet=landed.fleet
+def _describe_landed(event: TroopsLanded, landed: Landed) -> sd.Said:
+    return sd.said(
+        N_("{army} ({pm} PM) landed at {province} from {fleet}"),
+        army=sd.force(landed.army, kind="army"),
+        pm=landed.pm,
+        province=sd.province(landed.province),
+        fleet=sd.force(landed.fleet, kind="fleet"),
     )
 
 
@@ -612,8 +627,10 @@ def _evolve_rename(state: CampaignData, event: ForceRenamed, _event_id: int) -> 
     _rename(state, state.forces[event.force], event.name.strip())
 
 
-def _describe_rename(event: ForceRenamed, _happened: None) -> str:
-    return N_("{old} renamed {new}").format(old=event.force, new=event.name.strip())
+def _describe_rename(event: ForceRenamed, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{old} renamed {new}"), old=sd.force(event.force), new=sd.force(event.name.strip())
+    )
 
 
 FORCE_RENAMED = Family(_check_rename, _evolve_rename, _describe_rename)
@@ -670,9 +687,13 @@ def _evolve_split(state: CampaignData, event: ForceSplit, _event_id: int) -> Spl
     return Split(name, force.province)
 
 
-def _describe_split(event: ForceSplit, split: Split) -> str:
-    return N_("{pm} PM of {force} became {name} at {province}").format(
-        pm=event.pm, force=event.force, name=split.name, province=split.province
+def _describe_split(event: ForceSplit, split: Split) -> sd.Said:
+    return sd.said(
+        N_("{pm} PM of {force} became {name} at {province}"),
+        pm=event.pm,
+        force=sd.force(event.force),
+        name=sd.force(split.name),
+        province=sd.province(split.province),
     )
 
 
@@ -722,9 +743,13 @@ def _evolve_merge(state: CampaignData, event: ForcesMerged, _event_id: int) -> M
     return Merged(into.pm, into.province)
 
 
-def _describe_merge(event: ForcesMerged, merged: Merged) -> str:
-    return N_("{force} merged into {into} ({pm} PM) at {province}").format(
-        force=event.force, into=event.into, pm=merged.pm, province=merged.province
+def _describe_merge(event: ForcesMerged, merged: Merged) -> sd.Said:
+    return sd.said(
+        N_("{force} merged into {into} ({pm} PM) at {province}"),
+        force=sd.force(event.force),
+        into=sd.force(event.into),
+        pm=merged.pm,
+        province=sd.province(merged.province),
     )
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
+    from converters.said import Said
 
 __all__ = [
     "BUILT_FOR_REPLAY",
@@ -47,10 +48,10 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 2
+GLANCE_FORMAT = 3
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
 (2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
-first frame says, issue 22)."""
+first frame says, issue 22; 3: each latest event's description as data, issue 21)."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -86,10 +87,19 @@ _KEYS = frozenset(
 
 
 def recent_entry(
-    event_id: int, turn: int | None, summary: str, who: str, *, undone: bool = False
+    event_id: int, turn: int | None, said: Said | None, who: str, *, undone: bool = False
 ) -> dict[str, Any]:
-    """One of the latest events as the glance keeps it: its recorded (English) summary."""
-    return {"id": event_id, "turn": turn, "summary": summary, "who": who, "undone": undone}
+    """One of the latest events as the glance keeps it: its summary in English and its
+    description's plain form, which the first frame renders in the reader's language
+    (:func:`converters.wording.render_data`) before pydantic is imported."""
+    return {
+        "id": event_id,
+        "turn": turn,
+        "summary": said.english() if said is not None else "",
+        "said": said.model_dump() if said is not None else None,
+        "who": who,
+        "undone": undone,
+    }
 
 
 def _relations(state: CampaignState) -> list[dict[str, str]]:

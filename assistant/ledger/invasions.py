@@ -19,6 +19,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import DbaMoved, Meeting, SideDone
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
+from converters import said as sd
 from converters.dba_campaign import RuleBroken, battle_pairing
 from converters.i18n import N_
 
@@ -129,13 +130,16 @@ def _evolve_side_done(state: CampaignData, event: SideDone, _event_id: int) -> s
     return state.dba_map.enemy(event.side) if first else None
 
 
-def _describe_side_done(event: SideDone, other: str | None) -> str:
+def _describe_side_done(event: SideDone, other: str | None) -> sd.Said:
     if other is not None:
-        return N_("{side} has done its manoeuvres (D6 phase 2): {other} moves now").format(
-            side=event.side, other=other
+        return sd.said(
+            N_("{side} has done its manoeuvres (D6 phase 2): {other} moves now"),
+            side=sd.nation(event.side),
+            other=sd.nation(other),
         )
-    return N_("{side} has done its manoeuvres (D6 phase 2): the battles follow").format(
-        side=event.side
+    return sd.said(
+        N_("{side} has done its manoeuvres (D6 phase 2): the battles follow"),
+        side=sd.nation(event.side),
     )
 
 

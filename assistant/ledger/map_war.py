@@ -33,6 +33,7 @@ from assistant.ledger.forces import (
     standing_pm,
 )
 from assistant.ledger.models import Force, ForceKind, Treaty
+from converters import said as sd
 from converters.force_names import shown_name
 from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award
@@ -155,12 +156,13 @@ def _evolve_shut_in(state: CampaignData, event: CityShutIn, _event_id: int) -> S
     return ShutIn(holder, sum(f.pm for f in inside), tuple(f.name for f in outside))
 
 
-def _describe_shut_in(event: CityShutIn, shut: ShutIn) -> str:
-    return N_("{province} shut in by {holder} ({held} PM inside) against {besiegers}").format(
-        province=event.province,
-        holder=shut.holder,
+def _describe_shut_in(event: CityShutIn, shut: ShutIn) -> sd.Said:
+    return sd.said(
+        N_("{province} shut in by {holder} ({held} PM inside) against {besiegers}"),
+        province=sd.province(event.province),
+        holder=sd.nation(shut.holder),
         held=shut.held,
-        besiegers=", ".join(shut.besiegers),
+        besiegers=sd.listing(sd.force(n) for n in shut.besiegers),
     )
 
 
@@ -178,8 +180,8 @@ def _evolve_lift(state: CampaignData, event: SiegeLifted, _event_id: int) -> Non
     state.besieged.remove(event.province)
 
 
-def _describe_lift(event: SiegeLifted, _happened: None) -> str:
-    return N_("the siege of {province} is lifted").format(province=event.province)
+def _describe_lift(event: SiegeLifted, _happened: None) -> sd.Said:
+    return sd.said(N_("the siege of {province} is lifted"), province=sd.province(event.province))
 
 
 SIEGE_LIFTED = Family(_check_lift, _evolve_lift, _describe_lift)
@@ -308,15 +310,28 @@ def _evolve_sacked(state: CampaignData, event: ProvinceSacked, _event_id: int) -
         hostile.append(nation.name)
 
 
-def _describe_sacked(event: ProvinceSacked, _happened: None) -> str:
-    text = N_(
-        "{nation} sacked {province}: +{pe} PE, its loyalty toward {sacker} −10 (T5.3)"
-    ).format(nation=event.nation, province=event.province, pe=event.pe, sacker=event.nation)
+def _describe_sacked(event: ProvinceSacked, _happened: None) -> sd.Said:
+    sacked = sd.said(
+        N_("{nation} sacked {province}: +{pe} PE, its loyalty toward {sacker} −10 (T5.3)"),
+        nation=sd.nation(event.nation),
+        province=sd.province(event.province),
+        pe=event.pe,
+        sacker=sd.nation(event.nation),
+    )
     if event.prestige:
-        text += "; " + N_("prestige {changes}").format(
-            changes=", ".join(f"{n} {signed(pp)}" for n, pp in event.prestige.items())
-        )
-    return text
+        return sd.clauses(sacked, prestige_changes(event.prestige))
+    return sacked
+
+
+def prestige_changes(changes: dict[str, int]) -> sd.Said:
+    """ "prestige Rome +1, Carthage −1": a battle's or a sack's prestige (T4.1, T5.3)."""
+    return sd.said(
+        N_("prestige {changes}"),
+        changes=sd.listing(
+            sd.said("{nation} {pp}", nation=sd.nation(n), pp=sd.Signed(value=pp, minus="−"))
+            for n, pp in changes.items()
+        ),
+    )
 
 
 PROVINCE_SACKED = Family(_check_sacked, _evolve_sacked, _describe_sacked)
@@ -371,16 +386,23 @@ def _evolve_treaty_made(state: CampaignData, event: TreatyMade, _event_id: int) 
     return number
 
 
-def _describe_treaty_made(event: TreatyMade, number: int) -> str:
-    kind = N_("alliance") if event.alliance else N_("treaty")
-    text = N_("treaty {number} ({kind}): {parties} — {terms}").format(
-        number=number, kind=kind, parties=", ".join(event.parties), terms=event.terms
+def _describe_treaty_made(event: TreatyMade, number: int) -> sd.Said:
+    kind = sd.said(N_("alliance") if event.alliance else N_("treaty"))
+    made = sd.said(
+        N_("treaty {number} ({kind}): {parties} — {terms}"),
+        number=number,
+        kind=kind,
+        parties=sd.listing(sd.nation(n) for n in event.parties),
+        terms=sd.typed(event.terms),
     )
     if event.imposed_by is not None and event.pp:
-        text += "; " + N_("imposed by {nation}: ±{pp} PP (T4.2)").format(
-            nation=event.imposed_by, pp=event.pp
+        imposed = sd.said(
+            N_("imposed by {nation}: ±{pp} PP (T4.2)"),
+            nation=sd.nation(event.imposed_by),
+            pp=event.pp,
         )
-    return text
+        return sd.clauses(made, imposed)
+    return made
 
 
 TREATY_MADE = Family(_check_treaty_made, _evolve_treaty_made, _describe_treaty_made)
@@ -424,9 +446,12 @@ def _evolve_treaty_broken(state: CampaignData, event: TreatyBroken, _event_id: i
     return Broken(treaty.number, cost)
 
 
-def _describe_treaty_broken(event: TreatyBroken, broken: Broken) -> str:
-    return N_("{nation} broke treaty {number}: {cost} PP (T4.2)").format(
-        nation=event.nation, number=broken.number, cost=broken.cost
+def _describe_treaty_broken(event: TreatyBroken, broken: Broken) -> sd.Said:
+    return sd.said(
+        N_("{nation} broke treaty {number}: {cost} PP (T4.2)"),
+        nation=sd.nation(event.nation),
+        number=broken.number,
+        cost=broken.cost,
     )
 
 
@@ -483,24 +508,30 @@ def evolve_battle_on_map(state: CampaignData, event: BattleRecorded) -> CityTake
     return CityTaken(event.place, taker, loser, award.actor, award.other, captured)
 
 
-def describe_battle_on_map(taken: CityTaken | None) -> str:
-    """The city taken, after the battle's own summary ("" when none was)."""
+def describe_battle_on_map(taken: CityTaken | None) -> list[sd.Said]:
+    """The city taken, after the battle's own summary (nothing when none was)."""
     if taken is None:
-        return ""
-    text = "; " + N_(
-        "{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"
-    ).format(
-        place=taken.place,
-        taker=taken.taker,
-        taker_pp=f"{taken.taker_pp:+d}",
-        loser=taken.loser,
-        loser_pp=f"{taken.loser_pp:+d}",
-    )
-    if taken.captured:
-        text += "; " + N_("{pm} PM left in {place} taken prisoner by {taker} (T7.5)").format(
-            pm=taken.captured, place=taken.place, taker=taken.taker
+        return []
+    told = [
+        sd.said(
+            N_("{place} taken by {taker}: {taker} {taker_pp}, {loser} {loser_pp} PP (T4.2, T7.5)"),
+            place=sd.province(taken.place),
+            taker=sd.nation(taken.taker),
+            taker_pp=sd.Signed(value=taken.taker_pp),
+            loser=sd.nation(taken.loser),
+            loser_pp=sd.Signed(value=taken.loser_pp),
         )
-    return text
+    ]
+    if taken.captured:
+        told.append(
+            sd.said(
+                N_("{pm} PM left in {place} taken prisoner by {taker} (T7.5)"),
+                pm=taken.captured,
+                place=sd.province(taken.place),
+                taker=sd.nation(taken.taker),
+            )
+        )
+    return told
 
 
 def _garrison_taken(state: CampaignData, event: BattleRecorded, taker: str) -> int:
@@ -785,30 +816,40 @@ def _evolve_retreated(state: CampaignData, event: ArmyRetreated, _event_id: int)
     return Retreated(army.pm, start, second_battle=option.second_battle)
 
 
-def _describe_retreated(event: ArmyRetreated, retreated: Retreated) -> str:
+def _describe_retreated(event: ArmyRetreated, retreated: Retreated) -> sd.Said:
+    army = sd.force(event.army, kind="army")
     if event.to is None:
         if retreated.captor:
-            return N_(
-                "{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"
-            ).format(
-                army=event.army,
+            return sd.said(
+                N_("{army} ({pm} PM) surrendered at {province} to {captor}: prisoners (T4.3)"),
+                army=army,
                 pm=retreated.pm,
-                province=retreated.start,
-                captor=retreated.captor,
+                province=sd.province(retreated.start),
+                captor=sd.nation(retreated.captor),
             )
-        return N_("{army} ({pm} PM) surrendered at {province} (T4.3)").format(
-            army=event.army, pm=retreated.pm, province=retreated.start
+        return sd.said(
+            N_("{army} ({pm} PM) surrendered at {province} (T4.3)"),
+            army=army,
+            pm=retreated.pm,
+            province=sd.province(retreated.start),
         )
     if retreated.fleet is not None:
-        return N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)").format(
-            army=event.army, fleet=retreated.fleet, start=retreated.start, to=event.to
+        return sd.said(
+            N_("{army} went back aboard {fleet} at {start} and sailed to {to} (T7.5)"),
+            army=army,
+            fleet=sd.force(retreated.fleet, kind="fleet"),
+            start=sd.province(retreated.start),
+            to=sd.province(event.to),
         )
-    text = N_("{army} retreated from {start} to {to}").format(
-        army=event.army, start=retreated.start, to=event.to
+    moved = sd.said(
+        N_("{army} retreated from {start} to {to}"),
+        army=army,
+        start=sd.province(retreated.start),
+        to=sd.province(event.to),
     )
     if retreated.second_battle:
-        text += "; " + N_("a second battle may follow (T4.3)")
-    return text
+        return sd.clauses(moved, sd.said(N_("a second battle may follow (T4.3)")))
+    return moved
 
 
 ARMY_RETREATED = Family(_check_retreated, _evolve_retreated, _describe_retreated)

@@ -19,6 +19,7 @@ from assistant.ledger.family import Family
 from assistant.ledger.forces import Force, alliances, board_of, on_map
 from assistant.ledger.models import Interception
 from assistant.ledger.orders import check_interception, settle_by_interception
+from converters import said as sd
 from converters.campaign_map import MAX_SEA_STRETCHES
 from converters.dice import Dice, ScriptedDice
 from converters.dice_battle import interception_roll
@@ -214,16 +215,16 @@ def _evolve_intercepted(state: CampaignData, event: InterceptionRolled, _event_i
     return Rolled(fleet.pm, WAYS[state.rules.interception])
 
 
-def _describe_intercepted(event: InterceptionRolled, rolled: Rolled) -> str:
-    template = INTERCEPTED if event.intercepted else ESCAPED
-    return template.format(
-        fleet=event.fleet,
+def _describe_intercepted(event: InterceptionRolled, rolled: Rolled) -> sd.Said:
+    return sd.said(
+        INTERCEPTED if event.intercepted else ESCAPED,
+        fleet=sd.force(event.fleet, kind="fleet"),
         pm=rolled.pm,
-        target=event.target,
-        province=event.province,
+        target=sd.force(event.target),
+        province=sd.province(event.province),
         roll=event.rolls[0].value,
         against=event.against,
-        way=rolled.way,
+        way=sd.said(rolled.way),
     )
 
 
@@ -345,22 +346,34 @@ def _evolve_fleet_retreated(
     return FleetBeaten(fleet.pm, start, taken, troops)
 
 
-def _describe_fleet_retreated(event: FleetRetreated, beaten: FleetBeaten) -> str:
+def _describe_fleet_retreated(event: FleetRetreated, beaten: FleetBeaten) -> sd.Said:
+    fleet = sd.force(event.fleet, kind="fleet")
     if event.to is not None:
-        return RETREATED.format(fleet=event.fleet, pm=beaten.pm, start=beaten.start, to=event.to)
+        return sd.said(
+            RETREATED,
+            fleet=fleet,
+            pm=beaten.pm,
+            start=sd.province(beaten.start),
+            to=sd.province(event.to),
+        )
     if beaten.captor is None:
-        lines = [SUNK.format(fleet=event.fleet, pm=beaten.pm, province=beaten.start)]
-    else:
-        nation, into = beaten.captor
-        lines = [
-            SURRENDERED.format(
-                fleet=event.fleet, pm=beaten.pm, province=beaten.start, captor=nation, into=into
-            )
-        ]
-        lines += [
-            PRISONERS_ABOARD.format(army=army, pm=pm, captor=nation) for army, pm in beaten.aboard
-        ]
-    return "; ".join(lines)
+        return sd.said(SUNK, fleet=fleet, pm=beaten.pm, province=sd.province(beaten.start))
+    nation, into = beaten.captor
+    lines = [
+        sd.said(
+            SURRENDERED,
+            fleet=fleet,
+            pm=beaten.pm,
+            province=sd.province(beaten.start),
+            captor=sd.nation(nation),
+            into=sd.force(into, kind="fleet"),
+        )
+    ]
+    lines += [
+        sd.said(PRISONERS_ABOARD, army=sd.force(army, kind="army"), pm=pm, captor=sd.nation(nation))
+        for army, pm in beaten.aboard
+    ]
+    return sd.clauses(*lines)
 
 
 FLEET_RETREATED = Family(_check_fleet_retreated, _evolve_fleet_retreated, _describe_fleet_retreated)

@@ -10,6 +10,7 @@ from assistant.ledger import solo
 from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import GhostBattleFinished, NoteAdded, RuleChanged
 from assistant.ledger.family import Family, need_note
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -47,14 +48,19 @@ def _evolve_rule(state: CampaignData, event: RuleChanged, _event_id: int) -> Rul
     return RuleSet(old, state.rules.values(state.scenario_upkeep())[name])
 
 
-def _describe_rule(event: RuleChanged, values: RuleSet) -> str:
+def _describe_rule(event: RuleChanged, values: RuleSet) -> sd.Said:
     from converters.house_rules import rule_of
 
     name = event.name.strip()
-    changed = N_("house rule {name} ({rule}): {old} → {new}").format(
-        name=name, rule=rule_of(name), old=values.old, new=values.new
+    changed = sd.said(
+        N_("house rule {name} ({rule}): {old} → {new}"),
+        name=sd.Rule(id=name),
+        rule=sd.Rule(id=rule_of(name)),
+        old=sd.typed(str(values.old)),
+        new=sd.typed(str(values.new)),
     )
-    return f"{changed}; {event.reason}"
+    # The reason is the referee's own words.
+    return sd.clauses(changed, sd.said("{reason}", reason=sd.typed(event.reason)))
 
 
 RULE_CHANGED = Family(_check_rule, _evolve_rule, _describe_rule)
@@ -68,8 +74,8 @@ def _nothing(state: CampaignData, event: object, _event_id: int) -> None:
     """Nothing in the state changes."""
 
 
-def _describe_note(event: NoteAdded, _happened: None) -> str:
-    return N_("note: {note}").format(note=event.note)
+def _describe_note(event: NoteAdded, _happened: None) -> sd.Said:
+    return sd.said(N_("note: {note}"), note=sd.typed(event.note))
 
 
 NOTE_ADDED = Family(_check_note, _nothing, _describe_note)
@@ -79,7 +85,7 @@ def _check_ghost_battle(state: CampaignData, event: GhostBattleFinished) -> None
     solo.finished_summary(event)  # a record that does not read as a ghost battle is refused
 
 
-def _describe_ghost_battle(event: GhostBattleFinished, _happened: None) -> str:
+def _describe_ghost_battle(event: GhostBattleFinished, _happened: None) -> sd.Said:
     return solo.finished_summary(event)  # a solo battle changes no nation
 
 

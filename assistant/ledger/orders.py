@@ -43,6 +43,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
+from converters import said as sd
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
 from converters.tribute import at_war
@@ -289,26 +290,40 @@ def _evolve_given(state: CampaignData, event: OrderGiven, _event_id: int) -> Non
     state.orders.setdefault(event.nation, []).append(event.order)
 
 
-def _describe_given(event: OrderGiven, _happened: None) -> str:
+def _describe_given(event: OrderGiven, _happened: None) -> sd.Said:
     order = event.order
+    who = sd.nation(event.nation)
     if isinstance(order, RecruitOrder):
-        return N_(
-            "sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"
-        ).format(nation=event.nation, land=order.land_pm, naval=order.naval_pm)
+        return sd.said(
+            N_("sealed order of {nation}: {land} land and {naval} naval PM to recruit (T6.1)"),
+            nation=who,
+            land=order.land_pm,
+            naval=order.naval_pm,
+        )
     if isinstance(order, WarOrder):
-        return N_("sealed order of {nation}: war declared on {on}").format(
-            nation=event.nation, on=order.on
+        return sd.said(
+            N_("sealed order of {nation}: war declared on {on}"),
+            nation=who,
+            on=sd.nation(order.on),
         )
     if isinstance(order, TreatyOrder):
-        return N_("sealed order of {nation}: a treaty with {parties}").format(
-            nation=event.nation, parties=", ".join(p for p in order.parties if p != event.nation)
+        return sd.said(
+            N_("sealed order of {nation}: a treaty with {parties}"),
+            nation=who,
+            parties=sd.listing(sd.nation(p) for p in order.parties if p != event.nation),
         )
     if isinstance(order, MarchOrder):
-        return N_("sealed order of {nation}: {army} to march to {to}").format(
-            nation=event.nation, army=order.army, to=order.to
+        return sd.said(
+            N_("sealed order of {nation}: {army} to march to {to}"),
+            nation=who,
+            army=sd.force(order.army, event.nation, "army"),
+            to=sd.province(order.to),
         )
-    return N_("sealed order of {nation}: {fleet} to sail to {to}").format(
-        nation=event.nation, fleet=order.fleet, to=order.to
+    return sd.said(
+        N_("sealed order of {nation}: {fleet} to sail to {to}"),
+        nation=who,
+        fleet=sd.force(order.fleet, event.nation, "fleet"),
+        to=sd.province(order.to),
     )
 
 
@@ -338,9 +353,11 @@ def _evolve_withdrawn(state: CampaignData, event: OrderWithdrawn, _event_id: int
         del state.orders[event.nation]
 
 
-def _describe_withdrawn(event: OrderWithdrawn, _happened: None) -> str:
-    return N_("{nation} withdrew its order for {force}").format(
-        nation=event.nation, force=event.force
+def _describe_withdrawn(event: OrderWithdrawn, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{nation} withdrew its order for {force}"),
+        nation=sd.nation(event.nation),
+        force=sd.force(event.force, event.nation),
     )
 
 
@@ -532,9 +549,11 @@ def _evolve_resolved(state: CampaignData, event: OrdersResolved, event_id: int) 
     return CarriedOut(tuple(done))
 
 
-def _describe_resolved(event: OrdersResolved, carried: CarriedOut) -> str:
+def _describe_resolved(event: OrdersResolved, carried: CarriedOut) -> sd.Said:
     moved = [m for m in event.moves if m.end != m.start or m.way != "stood"]
-    text = N_("orders carried out together (T7.3): {moved} force(s) moved").format(moved=len(moved))
+    told = [
+        sd.said(N_("orders carried out together (T7.3): {moved} force(s) moved"), moved=len(moved))
+    ]
     said = [family.describe(done, happened) for family, done, happened in carried.done]
     recruited = [
         s
@@ -546,14 +565,21 @@ def _describe_resolved(event: OrdersResolved, carried: CarriedOut) -> str:
         for (f, _e, _h), s in zip(carried.done, said, strict=True)
         if f is not economy.RECRUITMENT_ORDERED
     ]
-    text += "".join(f"; {line}" for line in recruited)
-    if diplomacy:
-        text += "; " + "; ".join(diplomacy)
+    told += recruited + diplomacy
     if event.meetings:
-        text += "; " + N_("meetings (T7.4): {meetings}").format(
-            meetings="; ".join(f"{m.province} ({', '.join(m.forces)})" for m in event.meetings)
+        meetings = sd.listing(
+            (
+                sd.said(
+                    "{province} ({forces})",
+                    province=sd.province(m.province),
+                    forces=sd.listing(sd.force(f) for f in m.forces),
+                )
+                for m in event.meetings
+            ),
+            "; ",
         )
-    return text
+        told.append(sd.said(N_("meetings (T7.4): {meetings}"), meetings=meetings))
+    return sd.clauses(*told)
 
 
 ORDERS_RESOLVED = Family(_check_resolved, _evolve_resolved, _describe_resolved)
@@ -596,13 +622,16 @@ def _evolve_answered(state: CampaignData, event: MeetingAnswered, _event_id: int
     return found.province
 
 
-def _describe_answered(event: MeetingAnswered, province: str) -> str:
+def _describe_answered(event: MeetingAnswered, province: str) -> sd.Said:
     if not event.seek:
-        return N_(
-            "meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"
-        ).format(province=province)
-    return N_("meeting at {province}: {nations} seek battle (T3.0)").format(
-        province=province, nations=", ".join(sorted(set(event.seek)))
+        return sd.said(
+            N_("meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"),
+            province=sd.province(province),
+        )
+    return sd.said(
+        N_("meeting at {province}: {nations} seek battle (T3.0)"),
+        province=sd.province(province),
+        nations=sd.listing(sd.nation(n) for n in sorted(set(event.seek))),
     )
 
 
@@ -815,11 +844,12 @@ def _evolve_player_changed(state: CampaignData, event: PlayerChanged, _event_id:
         state.orders.pop(nation.name, None)
 
 
-def _describe_player_changed(event: PlayerChanged, _happened: None) -> str:
+def _describe_player_changed(event: PlayerChanged, _happened: None) -> sd.Said:
     if event.player:
-        return N_("{nation} has a player again (T4.4)").format(nation=event.nation)
-    return N_("{nation} has no player from now on: its forces stand and defend (T4.4)").format(
-        nation=event.nation
+        return sd.said(N_("{nation} has a player again (T4.4)"), nation=sd.nation(event.nation))
+    return sd.said(
+        N_("{nation} has no player from now on: its forces stand and defend (T4.4)"),
+        nation=sd.nation(event.nation),
     )
 
 

@@ -19,6 +19,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WarDeclared
 from assistant.ledger.family import Family
 from assistant.ledger.forces import alliances
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -147,9 +148,11 @@ def _evolve_war(state: CampaignData, event: WarDeclared, _event_id: int) -> None
     state.wars.append(_pair(event.nation, event.on))
 
 
-def _describe_war(event: WarDeclared, _happened: None) -> str:
-    return N_("{nation} declares war on {enemy} (T7.10)").format(
-        nation=event.nation, enemy=event.on
+def _describe_war(event: WarDeclared, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{nation} declares war on {enemy} (T7.10)"),
+        nation=sd.nation(event.nation),
+        enemy=sd.nation(event.on),
     )
 
 

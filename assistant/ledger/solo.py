@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from converters import said as sd
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -42,17 +43,17 @@ def battle_record(battle: dict[str, Any]) -> BattleState:
     return state
 
 
-def finished_summary(event: GhostBattleFinished) -> str:
-    """What the history says of a kept ghost battle (recorded text: English)."""
+def finished_summary(event: GhostBattleFinished) -> sd.Said:
+    """What the history says of a kept ghost battle."""
     from ghost.battle import GhostBattle
 
     battle = GhostBattle.from_state(battle_record(event.battle))
     general = battle.general
     turns = battle.turn
     ending = (
-        N_("the ghost left the field")
+        sd.said(N_("the ghost left the field"))
         if battle.battle_over
-        else N_("order {order}").format(order=battle.order.value)
+        else sd.said(N_("order {order}"), order=sd.said(battle.order.value))
     )
     kept = (
         N_("ghost battle kept: {quality} {personality} general ({side}), {turns} turn, {ending}")
@@ -61,10 +62,11 @@ def finished_summary(event: GhostBattleFinished) -> str:
             "ghost battle kept: {quality} {personality} general ({side}), {turns} turns, {ending}"
         )
     )
-    return kept.format(
-        quality=general.quality.value,
-        personality=general.personality.value,
-        side=general.side,
+    return sd.said(
+        kept,
+        quality=sd.said(general.quality.value),
+        personality=sd.said(general.personality.value),
+        side=sd.said(general.side),
         turns=turns,
         ending=ending,
     )

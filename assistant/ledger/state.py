@@ -3,10 +3,11 @@ the event families that judge and apply each one.
 
 :func:`replay` folds events into a :class:`CampaignState`; :meth:`CampaignState.check` refuses
 an impossible event with one line naming the field, before anything is written;
-:meth:`CampaignState.record` then changes the state and returns what happened, in words, for
-the history. Both are pure: no file, no clock, no dice (the dice are in the events). Each
-event's check, evolve and describe are its family's (:mod:`assistant.ledger.dispatch`); the
-data and readings of the state are :class:`~assistant.ledger.models.CampaignData`'s.
+:meth:`CampaignState.record` then changes the state and returns what happened, as data
+(:class:`converters.said.Said`), for the history. Both are pure: no file, no clock, no dice
+(the dice are in the events). Each event's check, evolve and describe are its family's
+(:mod:`assistant.ledger.dispatch`); the data and readings of the state are
+:class:`~assistant.ledger.models.CampaignData`'s.
 
 **Undo** has one meaning: the state as if the undone event had never been recorded. Both
 replays fold the log once: :func:`replay` leaves undone events out; :func:`replay_as_recorded`
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from armylists.scenario_texts import SCENARIO_TEXTS
 from assistant.ledger import dba_map, dispatch, phases, relations
 from assistant.ledger import forces as map_rules
 from assistant.ledger.errors import LedgerError, LedgerFieldError
@@ -35,6 +37,7 @@ from assistant.ledger.models import (
     Recruits,
 )
 from converters.i18n import N_
+from converters.said import Said, Typed, clauses, listing, said, typed, worded
 
 __all__ = [
     "REPLAY_VERSION",
@@ -118,15 +121,15 @@ class CampaignState(CampaignData):
         nothing."""
         dispatch.check(self, event)
 
-    def record(self, event: Event, event_id: int) -> str:
-        """Check a new ``event``, then change the state in place by it; what happened, in
-        words (what the store writes beside it)."""
+    def record(self, event: Event, event_id: int) -> Said:
+        """Check a new ``event``, then change the state in place by it; what happened (what
+        the store writes beside it, in English, and shows in the reader's language)."""
         dispatch.check(self, event)
         return dispatch.describe(event, dispatch.evolve(self, event, event_id))
 
-    def apply(self, event: Event, event_id: int) -> str:
+    def apply(self, event: Event, event_id: int) -> Said:
         """Replay a recorded ``event`` in place (refused if it could never have been
-        recorded); what it did, in words."""
+        recorded); what it did."""
         dispatch.recheck(self, event)
         return dispatch.describe(event, dispatch.evolve(self, event, event_id))
 
@@ -136,9 +139,9 @@ class CampaignState(CampaignData):
         dispatch.evolve(self, event, event_id)
 
 
-def undo_summary(target: int, reason: str) -> str:
-    """What an undo did, in words, for the history (recorded English, shown translated)."""
-    return N_("undid #{target}: {reason}").format(target=target, reason=reason)
+def undo_summary(target: int, reason: str) -> Said:
+    """What an undo did, for the history: the reason as the referee typed it."""
+    return said(N_("undid #{target}: {reason}"), target=target, reason=typed(reason))
 
 
 def initial_state(created: CampaignCreated) -> CampaignState:
@@ -192,7 +195,7 @@ def replay(events: Iterable[tuple[int, Event]]) -> CampaignState:
 
 def replay_as_recorded(
     events: Iterable[tuple[int, Event]], *, lenient: bool = False
-) -> tuple[CampaignState, dict[int, str]]:
+) -> tuple[CampaignState, dict[int, Said]]:
     """Replay ``(id, event)`` pairs as they were recorded: the campaign state now and what
     each event did, in words, when it was recorded.
 
@@ -203,27 +206,29 @@ def replay_as_recorded(
     fails here was never written by Castra. ``lenient`` words such an event's failure as its
     summary instead, so that the history of a file imported by an older Castra still reads.
     """
-    told: dict[int, str] = {}
+    told: dict[int, Said] = {}
     state = _fold(list(events), told=told, lenient=lenient)
     return state, told
 
 
-def _creation_summary(created: CampaignCreated, state: CampaignState) -> str:
-    text = N_("campaign created: {title}").format(title=created.scenario.title)
+def _creation_summary(created: CampaignCreated, state: CampaignState) -> Said:
+    title = created.scenario.title
+    # A shipped scenario's title in the seed's words; a club's own as the club typed it.
+    named: Said | Typed = Said(key=title) if title in SCENARIO_TEXTS else typed(title)
+    told: list[Said] = [said(N_("campaign created: {title}"), title=named)]
     chosen = created.rules.changed()
     if chosen:  # docs/rules.md H: the house rules chosen at creation
-        text += "; " + N_("house rules {rules}").format(
-            rules=", ".join(f"{name} = {value}" for name, value in chosen.items())
-        )
+        rules = listing(typed(f"{name} = {value}") for name, value in chosen.items())
+        told.append(said(N_("house rules {rules}"), rules=rules))
     if state.map_note:
-        text += f"; {state.map_note}"
+        told.append(Said(key=state.map_note))
     if created.imported_on_trust is not None:
-        text += "; " + N_("imported on trust: no hash chain vouched for it")
-    return text
+        told.append(said(N_("imported on trust: no hash chain vouched for it")))
+    return clauses(*told)
 
 
 def _fold(
-    items: list[tuple[int, Event]], *, told: dict[int, str] | None, lenient: bool = False
+    items: list[tuple[int, Event]], *, told: dict[int, Said] | None, lenient: bool = False
 ) -> CampaignState:
     """The one replay: fold ``items`` into the state, the undone events as if never
     recorded. With ``told``, also say in it what each event did when it was recorded (undone
@@ -265,8 +270,9 @@ def _fold(
         except LedgerError as error:
             if not lenient:
                 raise
-            told[event_id] = N_("(could not have been recorded then: {error})").format(
-                error=error.english if isinstance(error, LedgerFieldError) else error
+            told[event_id] = said(
+                N_("(could not have been recorded then: {error})"),
+                error=worded(error.english if isinstance(error, LedgerFieldError) else str(error)),
             )
             state = _fold(items[:position], told=None)
         in_force.append(event_id)

@@ -50,6 +50,7 @@ from assistant.ledger.state import (
 from converters.errors import FieldError, field_error, plain_name
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
+from converters.said import Said
 
 __all__ = [
     "APPLICATION",
@@ -239,7 +240,9 @@ class StoredEvent(BaseModel):
     event: Event
     """The event, with ``turn`` and ``when`` filled in."""
     summary: str = ""
-    """What it did, in words (filled in by :meth:`CampaignStore.append` and ``undo``)."""
+    """What it did, in English (filled in by :meth:`CampaignStore.append` and ``undo``)."""
+    said: Said | None = None
+    """What it did, as data: shown in the reader's language (:func:`converters.said.render`)."""
 
 
 class HistoryEntry(BaseModel):
@@ -258,7 +261,9 @@ class HistoryEntry(BaseModel):
     when: datetime | None
     """When it was recorded (UTC)."""
     summary: str
-    """What it did, in words."""
+    """What it did, in English (as recorded before descriptions; ``--json`` keeps it)."""
+    said: Said | None = None
+    """What it did, as data: shown in the reader's language (:func:`converters.said.render`)."""
     note: str = ""
     """The note typed with it."""
     undone_by: int | None = None
@@ -847,7 +852,7 @@ class CampaignStore:
         }
         _state, summaries = replay_as_recorded(events, lenient=True)
         entries = [
-            _history_entry(event_id, event, summaries.get(event_id, ""), undos.get(event_id))
+            _history_entry(event_id, event, summaries.get(event_id), undos.get(event_id))
             for event_id, event in events
         ]
         self._history = entries
@@ -870,7 +875,7 @@ class CampaignStore:
                 else entry
                 for entry in entries
             ]
-        entries.append(_history_entry(stored.id, event, stored.summary))
+        entries.append(_history_entry(stored.id, event, stored.said))
         self._history = entries
 
     def export_document(self) -> dict[str, Any]:
@@ -1111,19 +1116,20 @@ class CampaignStore:
         filled = EVENT_ADAPTER.validate_json(_payload(filled))
         # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
         # older files whose events predate them keep replaying.
-        summary = work.record(filled, event_id)
+        told = work.record(filled, event_id)
         shown = stored_glance(connection)  # read before the event: its stamp is the file now
         chain = _write_events(
             connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
         )
         _write_snapshot(connection, work, chain)
         recent = (
-            [*shown["recent"], recent_entry(event_id, filled.turn, summary, filled.who)]
+            [*shown["recent"], recent_entry(event_id, filled.turn, told, filled.who)]
             if shown is not None
             else self._recent(connection)
         )
         _write_glance(connection, work, chain, recent)
-        return StoredEvent(id=event_id, event=filled, summary=summary), work
+        stored = StoredEvent(id=event_id, event=filled, summary=told.english(), said=told)
+        return stored, work
 
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
         """Cancel the last event still in force, with ``reason``; both stay in the history."""
@@ -1156,18 +1162,18 @@ class CampaignStore:
                 connection, self._chain_at(connection, event_id - 1), [(event_id, undo)]
             )
             _write_snapshot(connection, new_state, chain)
-            summary = undo_summary(target_id, reason)
+            told = undo_summary(target_id, reason)
             if shown is not None:
                 recent = [
                     {**entry, "undone": True} if entry.get("id") == target_id else entry
                     for entry in shown["recent"]
                 ]
-                recent.append(recent_entry(event_id, turn, summary, who))
+                recent.append(recent_entry(event_id, turn, told, who))
             else:
                 recent = self._recent(connection)
             _write_glance(connection, new_state, chain, recent)
         self._state = new_state
-        stored = StoredEvent(id=event_id, event=undo, summary=summary)
+        stored = StoredEvent(id=event_id, event=undo, summary=told.english(), said=told)
         self._extend_history(stored)
         return stored
 
@@ -1256,7 +1262,7 @@ class CampaignStore:
 
 
 def _history_entry(
-    event_id: int, event: Event, summary: str, undo: tuple[int, str] | None = None
+    event_id: int, event: Event, said: Said | None, undo: tuple[int, str] | None = None
 ) -> HistoryEntry:
     """One line of the history: ``undo`` is the id and reason of the undo that cancelled it."""
     return HistoryEntry(
@@ -1265,7 +1271,8 @@ def _history_entry(
         turn=event.turn,
         who=event.who,
         when=event.when,
-        summary=summary,
+        summary=said.english() if said is not None else "",
+        said=said,
         note=event.note,
         undone_by=undo[0] if undo else None,
         undo_reason=undo[1] if undo else None,
@@ -1487,12 +1494,12 @@ def _write_snapshot(connection: sqlite3.Connection, state: CampaignState, chain:
     )
 
 
-def _recent(events: list[tuple[int, Event]], summaries: dict[int, str]) -> list[dict[str, Any]]:
+def _recent(events: list[tuple[int, Event]], summaries: dict[int, Said]) -> list[dict[str, Any]]:
     """The glance's latest events, with their recorded summaries (oldest first)."""
     undone = {event.target for _id, event in events if isinstance(event, Undone)}
     return [
         recent_entry(
-            event_id, event.turn, summaries.get(event_id, ""), event.who, undone=event_id in undone
+            event_id, event.turn, summaries.get(event_id), event.who, undone=event_id in undone
         )
         for event_id, event in events[-RECENT_EVENTS:]
     ]

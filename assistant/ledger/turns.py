@@ -13,6 +13,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import TurnAdvanced
 from assistant.ledger.family import Family
 from assistant.ledger.models import Recruits
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class Advanced(NamedTuple):
     map's own end of turn (D9–D13), as its lines."""
 
     ended: int
-    date: str
+    date: sd.Said
     arrived: tuple[Arrived, ...]
     on_the_map: tuple[str, ...]
     deployed: tuple[str, ...] = ()
@@ -109,33 +110,40 @@ def _evolve_turn(state: CampaignData, event: TurnAdvanced, event_id: int) -> Adv
                 keep.append(batch)
         nation.training = keep
     on_the_map = dba_map.end_of_turn(state, event_id)
-    return Advanced(state.turn - 1, state.date, tuple(arrived), tuple(on_the_map), tuple(deployed))
+    date = calendar.said(state.turn)
+    return Advanced(state.turn - 1, date, tuple(arrived), tuple(on_the_map), tuple(deployed))
 
 
-def pe_list(amounts: dict[str, int]) -> str:
+def pe_list(amounts: dict[str, int]) -> sd.Listing:
     """ "Rome 12 PE, Carthage 8 PE": each nation's PE, as tribute and siege costs list them."""
-    return ", ".join(N_("{nation} {pe} PE").format(nation=n, pe=pe) for n, pe in amounts.items())
+    return sd.listing(
+        sd.said(N_("{nation} {pe} PE"), nation=sd.nation(n), pe=pe) for n, pe in amounts.items()
+    )
 
 
-def _describe_turn(event: TurnAdvanced, advanced: Advanced) -> str:
-    text = N_("turn {turn} ended").format(turn=advanced.ended)
-    text += "; " + N_("now {date}").format(date=advanced.date)
+def _describe_turn(event: TurnAdvanced, advanced: Advanced) -> sd.Said:
+    told: list[sd.Said | sd.Worded] = [
+        sd.said(N_("turn {turn} ended"), turn=advanced.ended),
+        sd.said(N_("now {date}"), date=advanced.date),
+    ]
     if event.tribute:
-        text += "; " + N_("tribute {amounts}").format(amounts=pe_list(event.tribute))
+        told.append(sd.said(N_("tribute {amounts}"), amounts=pe_list(event.tribute)))
     if event.siege_costs:
-        text += "; " + N_("siege costs (T5.4) {amounts}").format(amounts=pe_list(event.siege_costs))
+        told.append(sd.said(N_("siege costs (T5.4) {amounts}"), amounts=pe_list(event.siege_costs)))
     if advanced.arrived:
-        batches = ", ".join(
-            N_("{nation} +{land} land, +{naval} naval").format(
-                nation=batch.nation, land=batch.land_pm, naval=batch.naval_pm
+        batches = sd.listing(
+            sd.said(
+                N_("{nation} +{land} land, +{naval} naval"),
+                nation=sd.nation(batch.nation),
+                land=batch.land_pm,
+                naval=batch.naval_pm,
             )
             for batch in advanced.arrived
         )
-        text += "; " + N_("recruits arrived: {batches}").format(batches=batches)
-        text += "".join(f"; {line}" for line in advanced.deployed)
-    if advanced.on_the_map:
-        text += "; " + "; ".join(advanced.on_the_map)
-    return text
+        told.append(sd.said(N_("recruits arrived: {batches}"), batches=batches))
+        told += [sd.worded(line) for line in advanced.deployed]
+    told += [sd.worded(line) for line in advanced.on_the_map]
+    return sd.clauses(*told)
 
 
 TURN_ADVANCED = Family(_check_turn, _evolve_turn, _describe_turn, recheck=_recheck_turn)

@@ -16,6 +16,7 @@ from assistant.ledger import conquest, map_war, upkeep
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WinterResolved
 from assistant.ledger.family import Family
+from converters import said as sd
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -310,8 +311,8 @@ def _expire_decimated(nation: NationState, *, at: int) -> int:
     return gone
 
 
-def _describe_winter(event: WinterResolved, lines: tuple[str, ...]) -> str:
-    return "; ".join(lines)
+def _describe_winter(event: WinterResolved, lines: tuple[str, ...]) -> sd.Said:
+    return sd.said("{lines}", lines=sd.listing((sd.worded(line) for line in lines), "; "))
 
 
 WINTER_RESOLVED = Family(_check_winter, _evolve_winter, _describe_winter)

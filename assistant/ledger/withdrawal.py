@@ -23,6 +23,7 @@ from assistant.ledger.family import Family
 from assistant.ledger.map_war import crossing_start, retreats
 from assistant.ledger.meeting_battle import pyrrhus_leads_at
 from assistant.ledger.models import DecimatedPM, Force, MeetingState
+from converters import said as sd
 from converters.dice import Dice, Roll, ScriptedDice
 from converters.dice_battle import (
     Approach,
@@ -340,12 +341,14 @@ def _evolve_withdrew(state: CampaignData, event: WithdrawalPursued, _event_id: i
     return withdrawn
 
 
-def _describe_withdrew(event: WithdrawalPursued, withdrawn: Withdrawn) -> str:
-    faces_text = " ".join(str(face) for face in withdrawn.faces) or "-"
-    head = N_("meeting at {province}: the pursuit roll {faces} (T3.0, T3.3)").format(
-        province=withdrawn.meeting.province, faces=faces_text
+def _describe_withdrew(event: WithdrawalPursued, withdrawn: Withdrawn) -> sd.Said:
+    faces = sd.typed(" ".join(str(face) for face in withdrawn.faces) or "-")
+    head = sd.said(
+        N_("meeting at {province}: the pursuit roll {faces} (T3.0, T3.3)"),
+        province=sd.province(withdrawn.meeting.province),
+        faces=faces,
     )
-    return "; ".join([head, *withdrawn.lines])
+    return sd.clauses(head, *(sd.worded(line) for line in withdrawn.lines))
 
 
 WITHDRAWAL_PURSUED = Family(_check_withdrew, _evolve_withdrew, _describe_withdrew)

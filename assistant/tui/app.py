@@ -515,7 +515,11 @@ class CastraApp(App[int]):
         self.ledger.changed.publish(message)
         self._show_sub_title()
         if message.summary:
-            self.notify(translate_recorded(message.summary))
+            from converters.said import render
+
+            stored = message.stored
+            said = stored.said if stored is not None and stored.summary == message.summary else None
+            self.notify(translate_recorded(message.summary) if said is None else render(said))
 
     # -- helpers -------------------------------------------------------------------------------
 

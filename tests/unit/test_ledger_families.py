@@ -103,8 +103,8 @@ def test_an_undo_behind_the_last_event_means_as_if_never_recorded() -> None:
     state, told = replay_as_recorded(log)
     assert state.model_dump() == replay(log).model_dump()
     assert state.nations["Rome"].treasury == start + 3
-    assert told[3] == f"Rome treasury +3 PE → {start + 8} PE", "as it was recorded"
-    assert told[4] == "undid #2: never given"
+    assert told[3].english() == f"Rome treasury +3 PE → {start + 8} PE", "as it was recorded"
+    assert told[4].english() == "undid #2: never given"
     without = _log(TreasuryAdjusted(nation="Rome", pe=3, note="loan", turn=1))
     assert state.nations == replay(without).nations, "as if #2 had never been recorded"
 
@@ -118,7 +118,7 @@ def test_undoing_the_last_event_puts_back_the_state_it_found() -> None:
     assert state.model_dump() == replay(log).model_dump()
     assert state.nations == replay(log[:1]).nations
     assert state.last_event_id == 3
-    assert told[2].startswith("Rome treasury +5 PE")
+    assert told[2].english().startswith("Rome treasury +5 PE")
 
 
 @pytest.mark.parametrize(

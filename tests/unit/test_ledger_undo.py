@@ -166,7 +166,7 @@ def play(data: st.DataObject, store: CampaignStore, key: str) -> list[str]:
 def fresh_glance(store: CampaignStore) -> dict[str, Any]:
     """The glance of ``store`` built afresh: the replayed state and the history's last lines."""
     recent = [
-        recent_entry(e.id, e.turn, e.summary, e.who, undone=e.undone_by is not None)
+        recent_entry(e.id, e.turn, e.said, e.who, undone=e.undone_by is not None)
         for e in store.history()[-RECENT_EVENTS:]
     ]
     events = [(stored.id, stored.event) for stored in store.events()]

@@ -39,6 +39,7 @@ from converters.i18n import N_, _, ngettext, translate_recorded
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
+    from converters.said import Said
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -1227,13 +1228,14 @@ def _recorded(
         "id": stored.id,
         "kind": stored.event.kind,
         "summary": stored.summary,
+        "said": stored.said.model_dump() if stored.said is not None else None,
         "event": json.loads(stored.event.model_dump_json()),
         "rolls": rolls,
         "state": state.summary(),
     }
     if notice is not None:
         data["notice"] = notice
-    text = f"#{stored.id} {translate_recorded(stored.summary)}"
+    text = f"#{stored.id} {_said(stored.said, stored.summary)}"
     reason = getattr(stored.event, "prestige_reason", "")
     if reason:
         text += "\n  " + _("prestige: {reason}").format(reason=translate_recorded(reason))
@@ -1250,7 +1252,7 @@ def _recorded(
     if notice is not None:
         # The notice is an English N_ template in the JSON, said in the language here.
         text += f"\n{_(notice)}"
-    text += f"\n{translate_recorded(state.date)}"
+    text += f"\n{_said(state.scenario.calendar.said(state.turn), state.date)}"
     emit(
         args,
         data,
@@ -2805,6 +2807,14 @@ def _run_undo(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _said(said: Said | None, summary: str) -> str:
+    """What an event did, in the reader's language (an entry without a description, which
+    only a file no Castra wrote could give, as its English summary)."""
+    from converters.said import render
+
+    return summary if said is None else render(said)
+
+
 def _run_history(args: argparse.Namespace) -> int:
     with _open(args) as store:
         entries = store.history()
@@ -2813,7 +2823,7 @@ def _run_history(args: argparse.Namespace) -> int:
     for entry in entries:
         when = entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else "?"
         line = f"#{entry.id:<4} " + _("turn {turn:<3}").format(turn=entry.turn or "-")
-        line += f" {when} {entry.who or '-'}: {translate_recorded(entry.summary)}"
+        line += f" {when} {entry.who or '-'}: {_said(entry.said, entry.summary)}"
         if entry.note and entry.kind != "note":
             line += f" — {entry.note}"
         if entry.undone_by:

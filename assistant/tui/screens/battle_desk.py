@@ -512,7 +512,7 @@ class BattleDeskScreen(Screen[None]):
         event = message.event
         error = self.query_one("#record-error", Static)
         try:
-            summary = castra_app(self).ledger.record(event).summary
+            stored = castra_app(self).ledger.record(event)
         except (ValueError, ValidationError) as problem:
             error.update(nothing_recorded(describe(problem, DESK_LABELS)))
             return
@@ -520,7 +520,7 @@ class BattleDeskScreen(Screen[None]):
         self.query_one("#winner", Select).clear()
         self.query_one("#place", Input).value = ""
         self._show_armies()
-        self.query_one("#desk-recorded", Static).update(recorded_line(summary))
+        self.query_one("#desk-recorded", Static).update(recorded_line(stored))
         self.query_one("#preview-table", DataTable).focus()
 
     # ----------------------------------------------------------------- reading the form
@@ -1214,14 +1214,14 @@ class BattleDeskScreen(Screen[None]):
             return
         try:
             event = self._battle_event(place, self._preview["winner"], self._preview["contingents"])
-            summary = castra_app(self).ledger.record(event).summary
+            stored = castra_app(self).ledger.record(event)
         except (ValueError, ValidationError) as problem:
             error.update(nothing_recorded(describe(problem, DESK_LABELS)))
             return
         error.update("")
         self._forget_recovery()
         self._clear_recorded()
-        self.query_one("#desk-recorded", Static).update(recorded_line(summary))
+        self.query_one("#desk-recorded", Static).update(recorded_line(stored))
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#preview-table", DataTable).focus()
 

@@ -40,6 +40,7 @@ from converters.i18n import (
     ngettext,
     translate_recorded,
 )
+from converters.wording import render_data
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable
@@ -771,8 +772,9 @@ class CampaignScreen(Screen[None]):
         rows: list[Row] = []
         for entry in reversed(recent[-RECENT_EVENTS:]):
             style = "dim strike" if entry["undone"] else ""
+            said = entry.get("said")
             summary = Text(
-                translate_recorded(str(entry["summary"])),
+                render_data(said) if said else str(entry["summary"]),
                 style=style,
                 no_wrap=True,
                 overflow="ellipsis",
@@ -934,7 +936,9 @@ class CampaignScreen(Screen[None]):
 
             self.say_turn(describe(error), refused=True)
             return
-        self.say_turn(translate_recorded(stored.summary))
+        from converters.said import shown
+
+        self.say_turn(shown(stored.said, stored.summary))
 
     def action_withdraw(self) -> None:
         """T7.3: the order under the cursor is withdrawn (by its nation, before the orders are

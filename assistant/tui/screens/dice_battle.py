@@ -690,13 +690,13 @@ class DiceBattleScreen(Screen[None]):
         ledger = castra_app(self).ledger
         try:
             event = engine_event(ledger.state(), self.battle, place, self._rolls, self.capture)
-            summary = ledger.record(event).summary
+            stored = ledger.record(event)
         except (ValueError, ValidationError) as problem:
             error.update(nothing_recorded(describe(problem, DICE_LABELS)))
             return
         error.update("")
         self._recorded = True
-        self.query_one("#dice-result", Static).update(recorded_line(summary))
+        self.query_one("#dice-result", Static).update(recorded_line(stored))
         # Off the text fields, so the navigation keys (c for the campaign …) work at once.
         self.query_one("#dice-rounds", DataTable).focus()
 

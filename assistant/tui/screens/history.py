@@ -24,6 +24,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import Cell, GlanceColumn
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, translate_recorded
+from converters.said import shown
 
 __all__ = ["KIND_WORDS", "HistoryScreen", "UndoForm", "kind_text", "last_undoable"]
 
@@ -101,7 +102,7 @@ SUMMARY_WIDTH = 52
 
 def entry_text(entry: Any) -> str:
     """What an event did, with its note and, if undone, by which undo and why."""
-    text = translate_recorded(str(entry.summary))
+    text = shown(entry.said, str(entry.summary))
     if entry.note:
         text += f" — {entry.note}"
     if entry.undone_by is not None:
@@ -277,7 +278,7 @@ class UndoForm(LedgerForm):
                     kind=kind_text(entry.kind),
                 )
                 + "\n"
-                + translate_recorded(str(entry.summary)),
+                + shown(entry.said, str(entry.summary)),
                 id="undo-target",
                 classes="hint",
             )
@@ -290,6 +291,5 @@ class UndoForm(LedgerForm):
         return None
 
     def record(self, event: Any) -> str:
-        return translate_recorded(
-            castra_app(self).ledger.undo(self.text("reason"), who=self.who()).summary
-        )
+        stored = castra_app(self).ledger.undo(self.text("reason"), who=self.who())
+        return shown(stored.said, stored.summary)

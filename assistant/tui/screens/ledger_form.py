@@ -116,8 +116,11 @@ class LedgerForm(ModalScreen[str | None]):
 
     def record(self, event: Any) -> str:
         """Record ``event`` through the ledger service (which tells every screen); return the
-        ledger's summary of it (raises on refusal)."""
-        return castra_app(self).ledger.record(event).summary
+        ledger's summary of it in the reader's language (raises on refusal)."""
+        from converters.said import shown
+
+        stored = castra_app(self).ledger.record(event)
+        return shown(stored.said, stored.summary)
 
     # -- reading fields -------------------------------------------------------------------------
 

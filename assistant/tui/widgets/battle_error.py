@@ -6,10 +6,15 @@ appears right under the field that needs fixing as soon as there is.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.visual import VisualType
 from textual.widgets import Static
 
-from converters.i18n import _, translate_recorded
+from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.ledger.store import StoredEvent
 
 
 class FieldError(Static):
@@ -36,9 +41,12 @@ def nothing_recorded(why: str) -> str:
     return _("Nothing recorded: {why}").format(why=why)
 
 
-def recorded_line(summary: str) -> str:
-    """The line shown once a battle is in the campaign (its summary is recorded English)."""
-    return _("[b]Recorded:[/b] {summary}").format(summary=translate_recorded(summary))
+def recorded_line(stored: StoredEvent) -> str:
+    """The line shown once a battle is in the campaign: what the ledger said of it, in the
+    reader's language."""
+    from converters.said import shown
+
+    return _("[b]Recorded:[/b] {summary}").format(summary=shown(stored.said, stored.summary))
 
 
 def type_the_place() -> str:

@@ -1,0 +1,197 @@
+"""What was said is data (issue 21 item 2): a description is a key and typed values, rendered
+in the reader's language when it is shown; in English it is the sentence Castra recorded.
+
+Every key the ledger says over a recorded year of every event kind (tests/chronicle_year.py)
+has its Italian in the catalogue with the same placeholders, and its Italian rendering has no
+word only the English side of the catalogue uses; text a person typed comes out exactly as
+typed — the referee's note "March" stays "March" (not "marzo")."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant.ledger.events import NoteAdded, TreasuryAdjusted
+from assistant.ledger.store import CampaignStore
+from converters import said as sd
+from converters.i18n import _catalogue, set_language
+from converters.wording import SHIPPED_NATIONS, render_data
+from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
+from tests.english_words import english_only_words, words
+
+CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
+    "tarentine": tarentine_year,
+    "sealed": sealed_turn,
+    "macedon": macedon_season,
+    "bellum": bellum_year,
+}
+"""Recorded campaigns that together use every event kind (a test of the chronicle says so)."""
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def _nested(value: sd.Value) -> Iterator[sd.Value]:
+    yield value
+    if isinstance(value, sd.Said):
+        for each in value.values.values():
+            yield from _nested(each)
+    elif isinstance(value, sd.Listing):
+        for item in value.items:
+            yield from _nested(item)
+
+
+@pytest.fixture(scope="module")
+def told(tmp_path_factory: pytest.TempPathFactory) -> list[sd.Said]:
+    """What the ledger said of every event of the recorded campaigns."""
+    said: list[sd.Said] = []
+    for name, build in CAMPAIGNS.items():
+        store = build(tmp_path_factory.mktemp(name) / f"{name}.castra")
+        try:
+            said += [entry.said for entry in store.history() if entry.said is not None]
+        finally:
+            store.close()
+    return said
+
+
+def _has_words(key: str) -> bool:
+    return any(character.isalpha() for character in sd.PLACEHOLDER.sub("", key))
+
+
+def test_every_key_has_its_italian_with_the_same_placeholders(told: list[sd.Said]) -> None:
+    catalogue = _catalogue("it")
+    assert catalogue is not None
+    keys = {v.key for said in told for v in _nested(said) if isinstance(v, sd.Said)}
+    keys |= {key for key in sd.KEYS if _has_words(key)}
+    assert len(keys) > 80, "the year says something of every event kind"
+    missing = []
+    for key in sorted(keys):
+        if not _has_words(key) or key in SHIPPED_NATIONS:
+            continue  # "{nation} {pp}": no words of its own to translate
+        italian = catalogue.gettext(key)
+        if italian == key and words(key) & english_only_words():
+            missing.append(key)
+        assert sd.placeholders(italian) == sd.placeholders(key), key
+    assert not missing, f"keys with no Italian: {missing}"
+
+
+def test_every_description_reads_in_italian_with_no_english_word(told: list[sd.Said]) -> None:
+    """Each description rendered whole in Italian: no word only English uses other than
+    names, except in what is still worded in English by the ledger (sd.Worded,
+    docs/architecture.md) or typed."""
+    english = english_only_words()
+    for said in told:
+        if any(isinstance(v, sd.Worded | sd.Typed) for v in _nested(said)):
+            continue
+        italian = sd.render(said, "it")
+        names = {  # names are not English words: "Hellenic levy" is an army's name
+            word
+            for v in _nested(said)
+            if isinstance(v, sd.Force | sd.Province | sd.Nation)
+            for word in words(render_data(v.model_dump(), "it"))
+        }
+        left = words(italian) & english - names
+        assert not left, f"{italian!r} keeps English {left}"
+
+
+def test_english_rendering_is_the_recorded_sentence(told: list[sd.Said]) -> None:
+    """The history's English summary is the description rendered in English, in either
+    active language (what ``--json`` and the older tests read)."""
+    set_language("it")
+    for said in told[:50]:
+        assert sd.render(said, "en") == said.english()
+        assert "PE" not in said.english() or "tesoro" not in said.english()
+
+
+def test_a_referees_note_march_stays_march(tmp_path: Path) -> None:
+    """Typed text is never translated: the note "March" is "nota: March" in Italian."""
+    store = tarentine_year(tmp_path / "year.castra")
+    try:
+        store.append(NoteAdded(note="March"))
+        entry = store.history()[-1]
+    finally:
+        store.close()
+    assert entry.said is not None
+    assert sd.render(entry.said, "en") == "note: March"
+    assert sd.render(entry.said, "it") == "nota: March"
+
+
+def test_a_description_reads_in_the_readers_language_when_shown(tmp_path: Path) -> None:
+    store = tarentine_year(tmp_path / "year.castra")
+    try:
+        store.append(TreasuryAdjusted(nation="Carthage", pe=-2, note="bribe"))
+        entry = store.history()[-1]
+    finally:
+        store.close()
+    assert entry.said is not None
+    assert entry.summary == sd.render(entry.said, "en")
+    assert entry.summary.startswith("Carthage treasury -2 PE → ")
+    assert sd.render(entry.said, "it").startswith("Cartagine tesoro -2 PE → ")
+
+
+def test_the_plain_form_round_trips_and_renders_alike(told: list[sd.Said]) -> None:
+    """``--json`` and the glance carry the plain form; read back, it is the same description,
+    and the one renderer says it alike from either."""
+    for said in told:
+        plain = json.loads(said.model_dump_json())
+        assert sd.Said.model_validate(plain) == said
+        assert render_data(plain, "it") == sd.render(said, "it")
+
+
+_text = st.text(max_size=40)
+
+
+@given(note=_text, nation=_text)
+def test_typed_text_and_a_clubs_nation_come_out_exactly_as_typed(note: str, nation: str) -> None:
+    """Hostile or odd text ("{x}", "March", "Rome I") is shown as typed, in every language;
+    a nation that is no shipped one is the club's own word."""
+    said = sd.said("note: {note}", note=sd.typed(note))
+    assert sd.render(said, "it") == "nota: " + note
+    club = sd.said("{nation}", nation=sd.nation(nation))
+    expected = nation if nation not in SHIPPED_NATIONS else sd.render(club, "it")
+    assert sd.render(club, "it") == expected
+    assert sd.render(club, "en") == nation
+
+
+def test_the_shipped_nations_are_the_scenarios_nations() -> None:
+    from armylists.names import NATION_NAMES
+
+    assert frozenset(NATION_NAMES) == SHIPPED_NATIONS
+
+
+OLD_FILE = Path(__file__).parent / "data" / "tarentine-schema2.castra"
+"""A Tarentine campaign written by an older Castra (before checksums, schema 2)."""
+
+
+def test_a_file_written_by_an_older_castra_reads_in_italian(tmp_path: Path) -> None:
+    """Its events were recorded before descriptions: replayed, each is described afresh, and
+    the whole history reads in Italian; the note and the undo's reason stay as typed."""
+    path = tmp_path / "old.castra"
+    shutil.copyfile(OLD_FILE, path)
+    store = CampaignStore.open(path)
+    try:
+        entries = store.history()
+    finally:
+        store.close()
+    shown = [sd.render(entry.said, "it") for entry in entries if entry.said is not None]
+    assert len(shown) == len(entries)
+    assert shown[1:] == [
+        "Roma tesoro +5 PE → 21 PE",
+        "turno 1 concluso; ora Turno 2, aprile 278 a.C. (2ª quindicina); tributo Roma 3 PE",
+        "nota: omens",
+        "stornato #4: typo",
+        "Cartagine prestigio +2 PP → 2 PP",
+    ]
+    assert shown[0].startswith("campagna creata: Le Guerre Tarantine")
+    assert [entry.summary for entry in entries] == [
+        sd.render(entry.said, "en") for entry in entries if entry.said is not None
+    ]
