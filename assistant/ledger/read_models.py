@@ -4,19 +4,21 @@
 The campaign summary (``castra campaign show --json``), the map (``castra campaign map
 --json``) and the glance the Campaign screen's first frame draws were dictionaries indexed by
 string in every screen; a misspelt key was a crash at the table, not an error at the desk.
-Each is a frozen dataclass here, built by the ledger from the state, read by attribute, and
-printed by its ``to_json()`` exactly as ``--json`` always printed it (the tests pin the bytes).
+Each is an immutable, typed record here, built by the ledger from the state, read by attribute,
+and printed by its ``to_json()`` exactly as ``--json`` always printed it (the tests pin the
+bytes).
 
 Standard library only: the app's first frame reads the glance (:meth:`Glance.from_json`)
-before pydantic or the ledger's models are imported. Names, dates and recorded sentences are
-the ledger's (English, language-neutral); the interfaces translate them when shown.
+before pydantic or the ledger's models are imported. So they are ``NamedTuple``s, with their
+annotations evaluated, not postponed: two dozen slotted frozen dataclasses cost the first frame
+some 15 ms of CPU (``benchmarks/startup.py``: 1.29x the bare app instead of 1.22x), and
+``typing.NamedTuple`` compiles every postponed annotation (150 of them); as they are, the module
+costs a few milliseconds, and a record is built faster too. Names, dates and recorded sentences
+are the ledger's (English, language-neutral); the interfaces translate them when shown.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple, Self
 
 __all__ = [
     "ArmySummary",
@@ -49,8 +51,7 @@ JSON = dict[str, Any]
 # ---- pieces shared by the summary and the glance ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PhaseSummary:
+class PhaseSummary(NamedTuple):
     """T5.2, D6: the turn's phase and what is left in it (``"phase"`` of ``campaign show
     --json``; the Campaign screen and the Map say it alike)."""
 
@@ -75,7 +76,7 @@ class PhaseSummary:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PhaseSummary:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             key=data["key"],
             name=data["name"],
@@ -85,8 +86,7 @@ class PhaseSummary:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class RelationPair:
+class RelationPair(NamedTuple):
     """T7.10: one pair of player nations and how they stand."""
 
     a: str
@@ -100,15 +100,14 @@ class RelationPair:
         return {"a": self.a, "b": self.b, "relation": self.relation}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RelationPair:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(a=data["a"], b=data["b"], relation=data["relation"])
 
 
 # ---- the campaign summary: castra campaign show --json ------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class DecimatedBatch:
+class DecimatedBatch(NamedTuple):
     """T4.4, T6.2: PM decimated in one battle, back at a winter's end."""
 
     pm: int
@@ -124,12 +123,11 @@ class DecimatedBatch:
         return {"pm": self.pm, "turn": self.turn, "place": self.place, "expires": self.expires}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DecimatedBatch:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(pm=data["pm"], turn=data["turn"], place=data["place"], expires=data["expires"])
 
 
-@dataclass(frozen=True, slots=True)
-class TrainingBatch:
+class TrainingBatch(NamedTuple):
     """T6.1: PM recruited and in training."""
 
     land_pm: int
@@ -156,7 +154,7 @@ class TrainingBatch:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TrainingBatch:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             land_pm=data["land_pm"],
             naval_pm=data["naval_pm"],
@@ -167,8 +165,7 @@ class TrainingBatch:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class NationSummary:
+class NationSummary(NamedTuple):
     """One nation's standing in the campaign summary."""
 
     name: str
@@ -212,7 +209,7 @@ class NationSummary:
         }
 
     @classmethod
-    def from_json(cls, name: str, data: Mapping[str, Any]) -> NationSummary:
+    def from_json(cls, name: str, data: Mapping[str, Any]) -> Self:
         return cls(
             name=name,
             player=data["player"],
@@ -229,8 +226,7 @@ class NationSummary:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class MoraleEntry:
+class MoraleEntry(NamedTuple):
     """D1, D5: one change of an army's morale."""
 
     turn: int
@@ -254,7 +250,7 @@ class MoraleEntry:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MoraleEntry:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             turn=data["turn"],
             before=data["before"],
@@ -264,8 +260,7 @@ class MoraleEntry:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ArmySummary:
+class ArmySummary(NamedTuple):
     """One army of a campaign played by army morale (Macedon vs Persia, D1)."""
 
     name: str
@@ -291,7 +286,7 @@ class ArmySummary:
         }
 
     @classmethod
-    def from_json(cls, name: str, data: Mapping[str, Any]) -> ArmySummary:
+    def from_json(cls, name: str, data: Mapping[str, Any]) -> Self:
         return cls(
             name=name,
             nation=data["nation"],
@@ -302,8 +297,7 @@ class ArmySummary:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class BellumSummary:
+class BellumSummary(NamedTuple):
     """B1, B2: a Bellum game's centres per year and standings."""
 
     faction: str
@@ -336,7 +330,7 @@ class BellumSummary:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BellumSummary:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             rule=data["rule"],
             faction=data["faction"],
@@ -349,8 +343,7 @@ class BellumSummary:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignSummary:
+class CampaignSummary(NamedTuple):
     """The campaign as ``castra campaign show --json`` prints it (its file name aside)."""
 
     scenario: str
@@ -404,7 +397,7 @@ class CampaignSummary:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CampaignSummary:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             scenario=data["scenario"],
             title=data["title"],
@@ -427,8 +420,7 @@ class CampaignSummary:
 # ---- the map: castra campaign map --json --------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Ways:
+class Ways(NamedTuple):
     """T7.1: a province's neighbours, by the way between them."""
 
     road: tuple[str, ...]
@@ -449,8 +441,7 @@ class Ways:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class PmHere:
+class PmHere(NamedTuple):
     """One nation's PM standing in a province."""
 
     land: int
@@ -462,8 +453,7 @@ class PmHere:
         return {"land": self.land, "naval": self.naval}
 
 
-@dataclass(frozen=True, slots=True)
-class ProvinceOnMap:
+class ProvinceOnMap(NamedTuple):
     """One province of the board as it stands."""
 
     name: str
@@ -513,8 +503,7 @@ class ProvinceOnMap:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ForceOnMap:
+class ForceOnMap(NamedTuple):
     """One army or fleet (T7.2), every field the ledger keeps of it, and whether it is on the
     board now."""
 
@@ -560,8 +549,7 @@ class ForceOnMap:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class MapSummary:
+class MapSummary(NamedTuple):
     """The board as ``castra campaign map --json`` prints it: every province with its
     neighbours and forces, and every force."""
 
@@ -593,8 +581,7 @@ class MapSummary:
 # ---- the glance: the Campaign screen's first frame ----------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class DecimatedGlance:
+class DecimatedGlance(NamedTuple):
     """PM decimated in one battle as the Campaign screen lists them (T4.4)."""
 
     pm: int
@@ -606,8 +593,7 @@ class DecimatedGlance:
         return {"pm": self.pm, "expires": self.expires}
 
 
-@dataclass(frozen=True, slots=True)
-class TrainingGlance:
+class TrainingGlance(NamedTuple):
     """PM in training as the Campaign screen lists them (T6.1)."""
 
     land_pm: int
@@ -621,8 +607,7 @@ class TrainingGlance:
         return {"land_pm": self.land_pm, "naval_pm": self.naval_pm, "arrives": self.arrives}
 
 
-@dataclass(frozen=True, slots=True)
-class GlanceNation:
+class GlanceNation(NamedTuple):
     """One nation's row on the Campaign screen."""
 
     name: str
@@ -661,7 +646,7 @@ class GlanceNation:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GlanceNation:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             name=data["name"],
             player=data["player"],
@@ -678,8 +663,7 @@ class GlanceNation:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class GlanceArmy:
+class GlanceArmy(NamedTuple):
     """One army's row on the Campaign screen (a campaign played by morale, D1)."""
 
     name: str
@@ -703,7 +687,7 @@ class GlanceArmy:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GlanceArmy:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             name=data["name"],
             nation=data["nation"],
@@ -713,8 +697,7 @@ class GlanceArmy:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class MapArmyGlance:
+class MapArmyGlance(NamedTuple):
     """One army on Macedon vs Persia's map, as the Campaign screen lists it (D9–D13)."""
 
     side: str
@@ -750,7 +733,7 @@ class MapArmyGlance:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MapArmyGlance:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             side=data["side"],
             province=data["province"],
@@ -764,8 +747,7 @@ class MapArmyGlance:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class RecentEvent:
+class RecentEvent(NamedTuple):
     """One of the latest events as the glance keeps it."""
 
     id: int
@@ -789,7 +771,7 @@ class RecentEvent:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> RecentEvent:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         return cls(
             id=data["id"],
             turn=data["turn"],
@@ -799,8 +781,7 @@ class RecentEvent:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Glance:
+class Glance(NamedTuple):
     """What the Campaign screen shows of a campaign, kept by the ledger in the campaign file
     with every event (:mod:`assistant.ledger.glance`), with the summary ``campaign show
     --json`` prints."""
@@ -872,7 +853,7 @@ class Glance:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Glance:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The glance kept as JSON (its stamp, if any, aside); KeyError, TypeError or
         ValueError for one of another shape."""
         phase = data["phase"]

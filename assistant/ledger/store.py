@@ -19,7 +19,6 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -940,7 +939,7 @@ class CampaignStore:
         hidden = self._hidden()
         if not hidden:
             return glance
-        return replace(glance, recent=tuple(e for e in glance.recent if e.id not in hidden))
+        return glance._replace(recent=tuple(e for e in glance.recent if e.id not in hidden))
 
     def _recent(self, connection: sqlite3.Connection) -> list[dict[str, Any]]:
         """The latest events for the glance, as :meth:`history` words them (a full replay:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from rich.text import Text
@@ -502,8 +501,8 @@ class CampaignScreen(Screen[None]):
                 from assistant.ledger.sealed_view import hidden_from
 
                 hidden = hidden_from(ledger.viewer, events)
-                glance = replace(
-                    glance, recent=tuple(e for e in glance.recent if e.id not in hidden)
+                glance = glance._replace(
+                    recent=tuple(e for e in glance.recent if e.id not in hidden)
                 )
             self.show(glance)
             self._show_turn(events or ledger.store.events())
