@@ -15,8 +15,9 @@ opens the slow way.
 It is a view, not a record: never exported, never imported (an import builds its own), and
 rebuilt from the events whenever it is missing or stale (:meth:`CampaignStore.glance`).
 
-Only the reading half is imported by the first frame: :func:`campaign_glance` imports what it
-needs from the ledger when called.
+Only the reading half is imported by the first frame: :func:`glance_of` imports what it needs
+from the ledger when called. The file keeps the glance as JSON; the screens read it as a typed
+:class:`~assistant.ledger.read_models.Glance` (its ``from_json``).
 """
 
 from __future__ import annotations
