@@ -5,6 +5,7 @@ built, and the module needs nothing but the standard library."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -12,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from armylists.scenarios import bellum_scenario, load_scenario
 from assistant.ledger import read_models
@@ -149,3 +152,27 @@ def test_every_read_model_is_immutable_and_typed() -> None:
     glance_army = read_models.GlanceArmy("Macedon I", "Macedon", 3, True, False)
     with pytest.raises(AttributeError):
         glance_army.morale = 6  # type: ignore[misc]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=8,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_a_glance_of_another_shape_is_refused_in_the_ways_the_first_frame_catches(
+    story: CampaignStore, data: st.DataObject
+) -> None:
+    """The Campaign screen's first frame catches KeyError, TypeError, ValueError and
+    AttributeError from a glance whose stamp holds but whose contents do not (a hand-made file):
+    any other error would be a traceback before the first frame."""
+    body = story.glance().to_json()
+    key = data.draw(st.sampled_from(sorted(body)), label="field")
+    body[key] = data.draw(JSON_VALUES, label="value")
+    with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+        Glance.from_json(body)
