@@ -70,7 +70,7 @@ def main() -> None:
             print(f"  tribute_now            {median:6.2f} ms median, {worst:6.2f} ms worst")
             median, worst = timed(lambda state=state: map_summary(state))
             print(f"  map_summary            {median:6.2f} ms median, {worst:6.2f} ms worst")
-            data = map_summary(state)
+            data = map_summary(state).to_json()
             for size, (width, height) in CANVASES.items():
                 median, worst = timed(
                     lambda data=data, width=width, height=height: render_map(

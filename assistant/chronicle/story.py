@@ -629,22 +629,24 @@ def _map(state: CampaignState) -> list[MapProvince]:
     return [
         MapProvince(
             name=name,
-            lat=entry["lat"],
-            lon=entry["lon"],
-            controller=entry["controller"],
-            city=entry["city"],
+            lat=entry.lat,
+            lon=entry.lon,
+            controller=entry.controller,
+            city=entry.city,
             forces=[
-                MapForce(nation=nation, land_pm=pm["land"], naval_pm=pm["naval"])
-                for nation, pm in entry["forces"].items()
+                MapForce(nation=nation, land_pm=pm.land, naval_pm=pm.naval)
+                for nation, pm in entry.forces.items()
             ],
-            besieged=entry["besieged"],
-            sacked=entry["sacked"],
+            besieged=entry.besieged,
+            sacked=entry.sacked,
             neighbours={
-                way: list(entry["neighbours"][way])
-                for way in ("road", "mountain", "sea", "crossing")
+                "road": list(entry.neighbours.road),
+                "mountain": list(entry.neighbours.mountain),
+                "sea": list(entry.neighbours.sea),
+                "crossing": list(entry.neighbours.crossing),
             },
         )
-        for name, entry in map_summary(state)["provinces"].items()
+        for name, entry in map_summary(state).provinces.items()
     ]
 
 

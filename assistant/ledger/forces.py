@@ -12,7 +12,7 @@ rules of the map live in one module rather than in ``state.py``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from armylists.board import shipped_board
 from armylists.names import nation_name
@@ -27,6 +27,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import Force, ForceKind
+from assistant.ledger.read_models import ForceOnMap, MapSummary, PmHere, ProvinceOnMap, Ways
 from converters import said as sd
 from converters.campaign_map import Board
 from converters.force_names import generated_name, shown_name
@@ -230,48 +231,67 @@ def stationed_pm(state: CampaignData) -> dict[str, int]:
     return found
 
 
-def map_summary(state: CampaignData) -> dict[str, Any]:
-    """The JSON of ``castra campaign map``: every province with its neighbours and forces."""
+def map_summary(state: CampaignData) -> MapSummary:
+    """The map as ``castra campaign map --json`` prints it: every province with its
+    neighbours and forces, and every force."""
     board = _board(state)
-    provinces: dict[str, Any] = {}
+    provinces: dict[str, ProvinceOnMap] = {}
     for province in state.scenario.provinces:
         place = board.place(province.name)
-        forces: dict[str, dict[str, int]] = {}
+        forces: dict[str, list[int]] = {}
         for f in on_map(state):
             if f.province == province.name:
-                entry = forces.setdefault(f.nation, {"land": 0, "naval": 0})
-                entry["land" if f.kind == "army" else "naval"] += f.pm
+                pm = forces.setdefault(f.nation, [0, 0])
+                pm[0 if f.kind == "army" else 1] += f.pm
         ways = board.neighbours(province.name)
-        provinces[province.name] = {
-            "region": province.region,
-            "homeland": province.homeland,
-            "controller": state.control.get(province.name, province.homeland),
-            "value": province.value,
-            "loyalty": state.loyalty(province.name),
-            "city": province.kind == "city",
-            "maritime": place.maritime,
-            "lat": place.lat,
-            "lon": place.lon,
-            "neighbours": {
-                "road": ways["road"],
-                "mountain": ways["mountain"],
-                "sea": [*ways["sea"], *ways["crossing"]],
-                "crossing": ways["crossing"],
+        provinces[province.name] = ProvinceOnMap(
+            name=province.name,
+            region=province.region,
+            homeland=province.homeland,
+            controller=state.control.get(province.name, province.homeland),
+            value=province.value,
+            loyalty=state.loyalty(province.name),
+            city=province.kind == "city",
+            maritime=place.maritime,
+            lat=place.lat,
+            lon=place.lon,
+            neighbours=Ways(
+                road=tuple(ways["road"]),
+                mountain=tuple(ways["mountain"]),
+                sea=(*ways["sea"], *ways["crossing"]),
+                crossing=tuple(ways["crossing"]),
+            ),
+            forces={
+                nation: PmHere(land=land, naval=naval) for nation, (land, naval) in forces.items()
             },
-            "forces": forces,
-            "besieged": province.name in state.besieged,
-            "sacked": province.name in state.sacked,
-        }
-    return {
-        "turn": state.turn,
-        "date": state.date,
-        "note": state.map_note,
-        "provinces": provinces,
-        "forces": {
-            f.name: f.model_dump() | {"on_map": not state.nations[f.nation].away}
-            for f in state.forces.values()
-        },
-    }
+            besieged=province.name in state.besieged,
+            sacked=province.name in state.sacked,
+        )
+    return MapSummary(
+        turn=state.turn,
+        date=state.date,
+        note=state.map_note,
+        provinces=provinces,
+        forces={f.name: _force_on_map(state, f) for f in state.forces.values()},
+    )
+
+
+def _force_on_map(state: CampaignData, force: Force) -> ForceOnMap:
+    """Every field the ledger keeps of ``force`` (a test keeps the two lists equal)."""
+    return ForceOnMap(
+        name=force.name,
+        nation=force.nation,
+        kind=force.kind,
+        province=force.province,
+        pm=force.pm,
+        paid_by=force.paid_by,
+        aboard=force.aboard,
+        moved=force.moved,
+        came_from=force.came_from,
+        landed_from=force.landed_from,
+        held=force.held,
+        on_map=not state.nations[force.nation].away,
+    )
 
 
 # ---- the map events ----------------------------------------------------------------------

@@ -15,8 +15,9 @@ opens the slow way.
 It is a view, not a record: never exported, never imported (an import builds its own), and
 rebuilt from the events whenever it is missing or stale (:meth:`CampaignStore.glance`).
 
-Only the reading half is imported by the first frame: :func:`campaign_glance` imports what it
-needs from the ledger when called.
+Only the reading half is imported by the first frame: :func:`glance_of` imports what it needs
+from the ledger when called. The file keeps the glance as JSON; the screens read it as a typed
+:class:`~assistant.ledger.read_models.Glance` (its ``from_json``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from assistant.ledger.models import NationState
+    from assistant.ledger.read_models import Glance, GlanceNation, RelationPair
     from assistant.ledger.state import CampaignState
     from converters.said import Said
 
@@ -39,6 +42,7 @@ __all__ = [
     "RECENT_EVENTS",
     "campaign_glance",
     "forget_glance",
+    "glance_of",
     "read_glance",
     "read_only",
     "recent_entry",
@@ -102,96 +106,109 @@ def recent_entry(
     }
 
 
-def _relations(state: CampaignState) -> list[dict[str, str]]:
+def _relations(state: CampaignState) -> tuple[RelationPair, ...]:
     from assistant.ledger.relations import relations_summary
 
     start = [set(group) for group in state.scenario.alliances]
-    return [
+    return tuple(
         row
         for row in relations_summary(state)
-        if row["relation"] == "at_war"
-        or (row["relation"] == "allied" and {row["a"], row["b"]} not in start)
-    ]
+        if row.relation == "at_war" or (row.relation == "allied" and {row.a, row.b} not in start)
+    )
 
 
-def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def glance_of(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> Glance:
     """What the Campaign screen shows of ``state``, untranslated, with the ``recent`` events
-    (oldest first; the last :data:`RECENT_EVENTS` are kept)."""
+    (oldest first, as :func:`recent_entry` keeps them; the last :data:`RECENT_EVENTS`)."""
     from assistant.ledger.map_war import turn_end_collection
     from assistant.ledger.phases import phase_summary
+    from assistant.ledger.read_models import (
+        Glance,
+        GlanceArmy,
+        MapArmyGlance,
+        RecentEvent,
+    )
 
     collection = turn_end_collection(state)
-    map_armies: dict[str, dict[str, Any]] = {}
+    map_armies: dict[str, MapArmyGlance] = {}
     if state.dba_map is not None:
         from assistant.ledger.dba_map import summary
 
         armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
-        shown = ("side", "province", "morale", "action", "action_ends", "landing_at")
         map_armies = {
-            name: {
-                **{key: army[key] for key in shown},
-                "lands_on": army["lands_on"],
-                "supplied": army["supplied"],
-                "deadline": army["deadline"],
-            }
+            name: MapArmyGlance(
+                side=army["side"],
+                province=army["province"],
+                morale=army["morale"],
+                action=army["action"],
+                action_ends=army["action_ends"],
+                landing_at=army["landing_at"],
+                lands_on=army["lands_on"],
+                supplied=army["supplied"],
+                deadline=army["deadline"],
+            )
             for name, army in armies.items()
         }
-    return {
-        "title": state.scenario.title,
-        "date": state.date,
-        "turn": state.turn,
-        "total_turns": state.scenario.calendar.total_turns,
-        "finished": state.finished,
-        "winners": list(state.winners),
+    return Glance(
+        title=state.scenario.title,
+        date=state.date,
+        turn=state.turn,
+        total_turns=state.scenario.calendar.total_turns,
+        finished=state.finished,
+        winners=tuple(state.winners),
         # T7.10: the pairs allied by treaty or at war (the start's alliance is the scenario's).
-        "relations": _relations(state),
-        "is_winter": state.is_winter,
-        "winter_resolved": state.turn in state.winters_resolved,
+        relations=_relations(state),
+        is_winter=state.is_winter,
+        winter_resolved=state.turn in state.winters_resolved,
         # T5.2, D6: the phase and what is left in it, as ``castra campaign show`` says them.
-        "phase": phase_summary(state),
-        "unsettled_meetings": sum(not m.settled for m in state.meetings),
-        "battles": state.battles,
-        "house_rules": {name: f"{value}" for name, value in state.rules.changed().items()},
-        "tribute": dict(collection[0]) if collection else {},
+        phase=phase_summary(state),
+        unsettled_meetings=sum(not m.settled for m in state.meetings),
+        battles=state.battles,
+        house_rules={name: f"{value}" for name, value in state.rules.changed().items()},
+        tribute=dict(collection[0]) if collection else {},
         # Nations' PM (Tarentine Wars) or armies' morale (Macedon vs Persia, D1), as
         # ``castra campaign show`` decides.
-        "uses_pm": state.scenario.economy is not None or not state.armies,
-        "nations": [
-            {
-                "name": name,
-                "player": nation.player,
-                "away": nation.away,
-                "land_pm": nation.land_pm,
-                "naval_pm": nation.naval_pm,
-                "decimated": [
-                    {"pm": batch.pm, "expires": batch.expires} for batch in nation.decimated
-                ],
-                "training": [
-                    {"land_pm": batch.land_pm, "naval_pm": batch.naval_pm, "arrives": batch.arrives}
-                    for batch in nation.training
-                ],
-                "treasury": nation.treasury,
-                "prestige": nation.prestige,
-                "victory_points": nation.victory_points,
-            }
-            for name, nation in state.nations.items()
-        ],
-        "armies": [
-            {
-                "name": name,
-                "nation": army.nation,
-                "morale": army.morale,
-                "alive": army.alive,
-                "leader": army.leader,
-            }
+        uses_pm=state.scenario.economy is not None or not state.armies,
+        nations=tuple(_nation_row(nation) for nation in state.nations.values()),
+        armies=tuple(
+            GlanceArmy(
+                name=name,
+                nation=army.nation,
+                morale=army.morale,
+                alive=army.alive,
+                leader=army.leader,
+            )
             for name, army in state.armies.items()
-        ],
-        "map_armies": map_armies,
-        "recent": [dict(entry) for entry in recent][-RECENT_EVENTS:],
-        # What `castra campaign show --json` prints, read from here without the ledger's
-        # models (assistant.ledger.quick_read).
-        "summary": state.summary(),
-    }
+        ),
+        map_armies=map_armies,
+        recent=tuple(RecentEvent.from_json(entry) for entry in recent)[-RECENT_EVENTS:],
+        summary=state.summary(),
+    )
+
+
+def _nation_row(nation: NationState) -> GlanceNation:
+    from assistant.ledger.read_models import DecimatedGlance, GlanceNation, TrainingGlance
+
+    return GlanceNation(
+        name=nation.name,
+        player=nation.player,
+        away=nation.away,
+        land_pm=nation.land_pm,
+        naval_pm=nation.naval_pm,
+        decimated=tuple(DecimatedGlance(batch.pm, batch.expires) for batch in nation.decimated),
+        training=tuple(
+            TrainingGlance(batch.land_pm, batch.naval_pm, batch.arrives)
+            for batch in nation.training
+        ),
+        treasury=nation.treasury,
+        prestige=nation.prestige,
+        victory_points=nation.victory_points,
+    )
+
+
+def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The glance of ``state`` (:func:`glance_of`) as the campaign file keeps it (JSON)."""
+    return glance_of(state, recent).to_json()
 
 
 def _file_now(connection: sqlite3.Connection) -> list[object] | None:

@@ -11,7 +11,7 @@ families (:mod:`assistant.ledger.families`); :mod:`assistant.ledger.state` repla
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -19,6 +19,7 @@ from armylists.names import nation_name, nearest_nation
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import Meeting, SealedOrder
+from assistant.ledger.read_models import BellumSummary
 from converters.bellum import Standings, standings
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
@@ -574,21 +575,21 @@ class CampaignData(_State):
             return None
         return standings(self.centres, setup.rules, sovereign=self.sovereign)
 
-    def bellum_summary(self) -> dict[str, Any] | None:
+    def bellum_summary(self) -> BellumSummary | None:
+        """B1, B2: the ``bellum`` part of the campaign summary; None outside a Bellum game."""
         setup = self.scenario.bellum
         if setup is None:
             return None
         result = self.bellum_standings()
-        return {
-            "rule": "B1",
-            "faction": setup.rome.faction,
-            "rome_setup": setup.rome.model_dump(mode="json"),
-            "rules": setup.rules.model_dump(mode="json"),
-            "years": self.bellum_years,
-            "next_year": None if self.finished else self.bellum_years + 1,
-            "centres": {power: list(row) for power, row in self.centres.items()},
-            "standings": None if result is None else result.model_dump(mode="json"),
-        }
+        return BellumSummary(
+            faction=setup.rome.faction,
+            rome_setup=setup.rome.model_dump(mode="json"),
+            rules=setup.rules.model_dump(mode="json"),
+            years=self.bellum_years,
+            next_year=None if self.finished else self.bellum_years + 1,
+            centres={power: tuple(row) for power, row in self.centres.items()},
+            standings=None if result is None else result.model_dump(mode="json"),
+        )
 
     def upkeep_items(
         self, nation: NationState, *, mercenaries: bool = False

@@ -25,6 +25,7 @@ from transitions import Machine, MachineError
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.forces import board_of
 from assistant.ledger.models import Phase
+from assistant.ledger.read_models import PhaseSummary
 from converters.i18n import N_, _, translate_recorded
 
 if TYPE_CHECKING:
@@ -547,16 +548,17 @@ def _sides_to_move(campaign: CampaignData) -> list[str]:
     ]
 
 
-def phase_summary(campaign: CampaignData) -> dict[str, Any] | None:
-    """The ``"phase"`` object of ``castra campaign show --json``."""
+def phase_summary(campaign: CampaignData) -> PhaseSummary | None:
+    """The ``"phase"`` of ``castra campaign show --json`` (None for a campaign without a turn
+    by the book)."""
     phases = phases_of(campaign)
     if phases is None:
         return None
     phase = campaign.phase if campaign.phase in phases else phases[0]
-    return {
-        "key": phase.value,
-        "name": NAME[phase],
-        "rule": NUMBER[phase],
-        "orders": campaign.rules.orders,
-        "left": left_to_do(campaign),
-    }
+    return PhaseSummary(
+        key=phase.value,
+        name=NAME[phase],
+        rule=NUMBER[phase],
+        orders=campaign.rules.orders,
+        left=tuple(left_to_do(campaign)),
+    )

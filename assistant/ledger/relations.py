@@ -19,6 +19,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WarDeclared
 from assistant.ledger.family import Family
 from assistant.ledger.forces import alliances
+from assistant.ledger.read_models import RelationPair
 from converters import said as sd
 from converters.i18n import N_
 
@@ -159,12 +160,12 @@ def _describe_war(event: WarDeclared, _happened: None) -> sd.Said:
 WAR_DECLARED = Family(_check_war, _evolve_war, _describe_war)
 
 
-def relations_summary(state: CampaignData) -> list[dict[str, str]]:
+def relations_summary(state: CampaignData) -> list[RelationPair]:
     """Every pair of player nations with its relation (T7.10), in the scenario's order: the
     ``relations`` of ``castra campaign show --json`` and the Campaign screen's panel."""
     names = [name for name, nation in state.nations.items() if nation.player]
     return [
-        {"a": a, "b": b, "relation": relation(state, a, b)}
+        RelationPair(a=a, b=b, relation=relation(state, a, b))
         for i, a in enumerate(names)
         for b in names[i + 1 :]
     ]

@@ -20,7 +20,6 @@ out). Either way the state after the undo is the same (``tests/unit/test_ledger_
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from armylists.scenario_texts import SCENARIO_TEXTS
 from assistant.ledger import dba_map, dispatch, phases, relations
@@ -35,6 +34,14 @@ from assistant.ledger.models import (
     NationState,
     OccupiedProvince,
     Recruits,
+)
+from assistant.ledger.read_models import (
+    ArmySummary,
+    CampaignSummary,
+    DecimatedBatch,
+    MoraleEntry,
+    NationSummary,
+    TrainingBatch,
 )
 from converters.i18n import N_
 from converters.said import Said, Typed, clauses, listing, said, typed, worded
@@ -65,54 +72,26 @@ class CampaignState(CampaignData):
     (:class:`CampaignData`), the summary ``campaign show --json`` prints, and the door to the
     event families (check, record, apply)."""
 
-    def summary(self) -> dict[str, Any]:
-        """The JSON ``castra campaign show --json`` prints (with a ``bellum`` part: the
-        centres per year and the standings, None outside a Bellum game)."""
-        calendar = self.scenario.calendar
-        return {
-            "scenario": self.scenario.key,
-            "title": self.scenario.title,
-            "turn": self.turn,
-            "date": self.date,
-            "winter": self.is_winter,
-            "total_turns": calendar.total_turns,
-            "finished": self.finished,
-            "winners": self.winners,
-            "battles": self.battles,
-            "initiative": self.initiative,
-            "nations": {
-                name: {
-                    "player": nation.player,
-                    "land_pm": nation.land_pm,
-                    "naval_pm": nation.naval_pm,
-                    "decimated": nation.decimated_pm,
-                    "decimated_batches": [
-                        {"pm": b.pm, "turn": b.turn, "place": b.place, "expires": b.expires}
-                        for b in nation.decimated
-                    ],
-                    "training": [r.model_dump() for r in nation.training],
-                    "treasury": nation.treasury,
-                    "prestige": nation.prestige,
-                    "victory_points": nation.victory_points,
-                    "prisoners_held": nation.prisoners_held,
-                    "has_player": nation.player and not nation.unplayed,
-                }
-                for name, nation in self.nations.items()
-            },
-            "armies": {
-                name: {
-                    "nation": army.nation,
-                    "leader": army.leader,
-                    "morale": army.morale,
-                    "alive": army.alive,
-                    "journal": [entry.model_dump() for entry in army.journal],
-                }
-                for name, army in self.armies.items()
-            },
-            "bellum": self.bellum_summary(),
-            "relations": relations.relations_summary(self),
-            "phase": phases.phase_summary(self),
-        }
+    def summary(self) -> CampaignSummary:
+        """The campaign as ``castra campaign show --json`` prints it (with a ``bellum`` part:
+        the centres per year and the standings, None outside a Bellum game)."""
+        return CampaignSummary(
+            scenario=self.scenario.key,
+            title=self.scenario.title,
+            turn=self.turn,
+            date=self.date,
+            winter=self.is_winter,
+            total_turns=self.scenario.calendar.total_turns,
+            finished=self.finished,
+            winners=tuple(self.winners),
+            battles=self.battles,
+            initiative=self.initiative,
+            nations={name: _nation_summary(nation) for name, nation in self.nations.items()},
+            armies={name: _army_summary(army) for name, army in self.armies.items()},
+            bellum=self.bellum_summary(),
+            relations=tuple(relations.relations_summary(self)),
+            phase=phases.phase_summary(self),
+        )
 
     # ---- the door to the event families ---------------------------------------------
 
@@ -137,6 +116,52 @@ class CampaignState(CampaignData):
         """Replay a recorded ``event`` in place, without its words."""
         dispatch.recheck(self, event)
         dispatch.evolve(self, event, event_id)
+
+
+def _nation_summary(nation: NationState) -> NationSummary:
+    return NationSummary(
+        name=nation.name,
+        player=nation.player,
+        land_pm=nation.land_pm,
+        naval_pm=nation.naval_pm,
+        decimated=nation.decimated_pm,
+        decimated_batches=tuple(
+            DecimatedBatch(pm=b.pm, turn=b.turn, place=b.place, expires=b.expires)
+            for b in nation.decimated
+        ),
+        training=tuple(
+            TrainingBatch(
+                land_pm=r.land_pm,
+                naval_pm=r.naval_pm,
+                ordered=r.ordered,
+                arrives=r.arrives,
+                province=r.province,
+                join=r.join,
+            )
+            for r in nation.training
+        ),
+        treasury=nation.treasury,
+        prestige=nation.prestige,
+        victory_points=nation.victory_points,
+        prisoners_held=nation.prisoners_held,
+        has_player=nation.player and not nation.unplayed,
+    )
+
+
+def _army_summary(army: ArmyState) -> ArmySummary:
+    return ArmySummary(
+        name=army.name,
+        nation=army.nation,
+        leader=army.leader,
+        morale=army.morale,
+        alive=army.alive,
+        journal=tuple(
+            MoraleEntry(
+                turn=e.turn, before=e.before, after=e.after, reason=e.reason, event_id=e.event_id
+            )
+            for e in army.journal
+        ),
+    )
 
 
 def undo_summary(target: int, reason: str) -> Said:

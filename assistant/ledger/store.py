@@ -31,6 +31,7 @@ from assistant.ledger.glance import (
     GLANCE_KEY,
     RECENT_EVENTS,
     campaign_glance,
+    glance_of,
     recent_entry,
     stamped,
     stored_glance,
@@ -38,6 +39,7 @@ from assistant.ledger.glance import (
 from assistant.ledger.paths import has_sqlite_header
 from assistant.ledger.quick_read import link as _link
 from assistant.ledger.quick_read import snapshot_digest as _snapshot_digest
+from assistant.ledger.read_models import Glance
 from assistant.ledger.state import (
     REPLAY_VERSION,
     CampaignState,
@@ -912,17 +914,17 @@ class CampaignStore:
             document[GHOST_BATTLE_KEY] = solo
         return document
 
-    def glance(self) -> dict[str, Any]:
+    def glance(self) -> Glance:
         """The campaign at a glance (:mod:`assistant.ledger.glance`): the one kept in the file
         when it is current, else built from the events and kept (when the file can be
         written: a file from before the ledger kept one gets one on its first open)."""
         shown = stored_glance(self._connection)
         if shown is not None:
-            return self._glanced(shown)
+            return self._glanced(Glance.from_json(shown))
         state = self.state()
         chain = self._chain_at(self._connection, state.last_event_id)
         recent = self._recent(self._connection)
-        glance = stamped(campaign_glance(state, recent), state.last_event_id, chain)
+        glance = glance_of(state, recent)
         # A cache: a read-only file, or one another process is writing, is left as it is
         # rather than waited for.
         self._connection.execute("PRAGMA busy_timeout = 100")
@@ -936,14 +938,13 @@ class CampaignStore:
             self._connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         return self._glanced(glance)
 
-    def _glanced(self, glance: dict[str, Any]) -> dict[str, Any]:
+    def _glanced(self, glance: Glance) -> Glance:
         """The glance as this store's reader may see it: a player's without the latest events
         it may not read (another nation's sealed orders)."""
         hidden = self._hidden()
         if not hidden:
             return glance
-        recent = [entry for entry in glance.get("recent", []) if entry.get("id") not in hidden]
-        return {**glance, "recent": recent}
+        return glance._replace(recent=tuple(e for e in glance.recent if e.id not in hidden))
 
     def _recent(self, connection: sqlite3.Connection) -> list[dict[str, Any]]:
         """The latest events for the glance, as :meth:`history` words them (a full replay:

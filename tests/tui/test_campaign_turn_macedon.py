@@ -90,7 +90,7 @@ async def test_d6_the_campaign_screen_says_the_initiative_and_who_moves_then_d_s
         def left() -> list[str]:
             phase = phase_summary(macedon.state())
             assert phase is not None
-            return [" ".join(translate_recorded(item).split()) for item in phase["left"]]
+            return [" ".join(translate_recorded(item).split()) for item in phase.left]
 
         (moves,) = left()
         assert moves in status(), "who moves, as campaign show says it"

@@ -37,8 +37,8 @@ def store(tmp_path: Path) -> Iterator[CampaignStore]:
 
 
 def land_pm_at(store: CampaignStore, province: str) -> dict[str, int]:
-    forces = map_summary(store.state())["provinces"][province]["forces"]
-    return {nation: pm["land"] for nation, pm in forces.items() if pm["land"]}
+    forces = map_summary(store.state()).provinces[province].forces
+    return {nation: pm.land for nation, pm in forces.items() if pm.land}
 
 
 # ---- T7.5: a city taken by assault takes its survivors prisoner ---------------------------

@@ -90,9 +90,11 @@ def test_the_cycle_finder_finds_a_circle() -> None:
 
 
 def test_errors_and_models_import_no_event_family() -> None:
-    """The two bottom modules import nothing of the ledger but the events and each other."""
+    """The bottom modules import nothing of the ledger but the events and each other (the read
+    models, issue 21 item 5, nothing of it at all)."""
     assert _imports("errors") == set()
-    assert _imports("models") <= {"errors", "events"}
+    assert _imports("read_models") == set()
+    assert _imports("models") <= {"errors", "events", "read_models"}
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -53,8 +53,8 @@ def refused(store: CampaignStore, event: Event, *words: str) -> None:
 
 
 def at(store: CampaignStore, province: str) -> dict[str, dict[str, int]]:
-    forces: dict[str, dict[str, int]] = map_summary(store.state())["provinces"][province]["forces"]
-    return forces
+    forces = map_summary(store.state()).provinces[province].forces
+    return {nation: pm.to_json() for nation, pm in forces.items()}
 
 
 def rome_at_tarentum(store: CampaignStore) -> None:

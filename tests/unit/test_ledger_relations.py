@@ -54,10 +54,10 @@ def test_t7_10_at_the_start_only_pyrrhus_and_the_greek_cities_are_allied(
     rows = relations_summary(store.state())
     players = [n for n, x in store.state().nations.items() if x.player]
     assert len(rows) == len(players) * (len(players) - 1) // 2, "every pair once"
-    allied = [(r["a"], r["b"]) for r in rows if r["relation"] == "allied"]
+    allied = [(r.a, r.b) for r in rows if r.relation == "allied"]
     assert allied == [("Magna Graecia", "Pyrrhus")]
-    assert {r["relation"] for r in rows} == {"allied", "neither"}, "nobody at war at the start"
-    assert store.state().summary()["relations"] == rows
+    assert {r.relation for r in rows} == {"allied", "neither"}, "nobody at war at the start"
+    assert list(store.state().summary().relations) == rows
 
 
 @pytest.mark.parametrize(

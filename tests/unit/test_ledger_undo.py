@@ -33,6 +33,7 @@ from assistant.ledger.events import (
     TurnAdvanced,
 )
 from assistant.ledger.glance import RECENT_EVENTS, campaign_glance, read_glance, recent_entry
+from assistant.ledger.read_models import Glance
 from assistant.ledger.record import centres_event, dba_campaign_battle, winter_event
 from assistant.ledger.state import CampaignState, LedgerError, replay, replay_as_recorded
 from assistant.ledger.store import CampaignStore
@@ -159,7 +160,11 @@ def play(data: st.DataObject, store: CampaignStore, key: str) -> list[str]:
         except (LedgerError, ValueError):
             continue
         done.append(kind)
-        assert kept_glance(store.path) == fresh_glance(store), f"the glance after {kind}"
+        kept = kept_glance(store.path)
+        assert kept == fresh_glance(store), f"the glance after {kind}"
+        # The typed glance the screen reads is the one kept, and prints it back (issue 21).
+        assert store.glance() == Glance.from_json(kept), f"the typed glance after {kind}"
+        assert store.glance().to_json() == kept
     return done
 
 

@@ -127,7 +127,7 @@ def test_t7_3_a_players_copy_holds_no_other_nations_sealed_orders(
     assert {n: f.province for n, f in state.forces.items()} == {
         n: f.province for n, f in whole.forces.items()
     }
-    assert state.summary()["nations"] == whole.summary()["nations"], "the public board is whole"
+    assert state.summary().nations == whole.summary().nations, "the public board is whole"
     code, _out, err = castra(capsys, "campaign", "orders", "Carthage", "--file", str(copy))
     assert code == 2 and "sealed" in err
 

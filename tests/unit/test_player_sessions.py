@@ -106,13 +106,13 @@ def test_t7_3_a_players_session_reads_no_other_nations_sealed_order(
     rome.append(march("Rome", "Rome I", "Corfinium"))
     state = rome.state()
     assert set(state.orders) == {"Rome"}
-    assert CARTHAGE not in json.dumps(state.summary())
+    assert CARTHAGE not in json.dumps(state.summary().to_json())
     assert all(CARTHAGE not in entry.summary for entry in rome.history())
     assert all(
         stored.event.kind != "order_given" or stored.event.nation == "Rome"
         for stored in rome.events()
     )  # type: ignore[union-attr]
-    assert CARTHAGE not in json.dumps(rome.glance())
+    assert CARTHAGE not in json.dumps(rome.glance().to_json())
     assert '"nation": "Carthage", "order"' not in json.dumps(rome.export_document())
     assert "Carthage I" not in json.dumps(
         [

@@ -150,7 +150,7 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     declared = run_json(capsys, "campaign", "declare-war", "Rome", "--on", "Syracuse",
                         "--file", str(path))  # fmt: skip
     assert declared["event"]["kind"] == "war_declared"
-    pairs = {(r["a"], r["b"]): r["relation"] for r in store.state().summary()["relations"]}
+    pairs = {(r.a, r.b): r.relation for r in store.state().summary().relations}
     assert pairs[("Rome", "Syracuse")] == "at_war"
 
     # Turns 4–12: nothing else moves; the same 25 and 16 PE each turn, nine times. On turn 10
@@ -269,7 +269,7 @@ def test_a_tarentine_year_of_conquest_a_beaten_landing_and_a_strategic_victory(
 
     # T5.8: the winners are announced and the campaign is over.
     assert "strategic victory (T5.8): Etruscans; the campaign is over" in summary
-    assert state.finished and state.summary()["winners"] == ["Etruscans"]
+    assert state.finished and state.summary().winners == ("Etruscans",)
     treasury = {n: v.treasury for n, v in state.nations.items()}
     assert treasury["Etruscans"] > max(treasury["Rome"], treasury["Magna Graecia"])
     shown = run_json(capsys, "campaign", "victory", "--file", str(path))

@@ -12,6 +12,7 @@ import pytest
 from armylists.scenarios import load_scenario
 from assistant.ledger.events import ArmyMoved, BattleRecorded, ContingentResult
 from assistant.ledger.map_war import sack_event
+from assistant.ledger.read_models import DecimatedGlance
 from assistant.ledger.store import CampaignStore
 from assistant.tui.screens.campaign import decimated_text
 from tests.battle_places import ONE_AT_A_TIME, tarentine_meeting_at
@@ -47,11 +48,7 @@ def test_a_battle_names_side_b_and_fog_as_the_desk_does_with_one_minus_sign(
 
 
 def test_batches_expiring_at_the_same_winter_are_one_figure() -> None:
-    batches = [
-        {"pm": 1, "expires": 13},
-        {"pm": 1, "expires": 13},
-        {"pm": 2, "expires": 26},
-    ]
+    batches = [DecimatedGlance(1, 13), DecimatedGlance(1, 13), DecimatedGlance(2, 26)]
     assert decimated_text(batches) == "2 (to t13), 2 (to t26)"
     assert decimated_text([]) == "—"
 

@@ -130,7 +130,7 @@ def test_t5_8_a_winner_ends_the_campaign_and_only_notes_and_undo_remain(
     state = store.state()
     assert "strategic victory (T5.8): Etruscans; the campaign is over" in summary
     assert state.finished and state.winners == ["Etruscans"]
-    assert state.summary()["winners"] == ["Etruscans"]
+    assert state.summary().winners == ("Etruscans",)
     before = len(store.events())
     with pytest.raises(LedgerError) as refused:
         store.append(TurnAdvanced())

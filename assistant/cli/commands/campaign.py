@@ -37,6 +37,9 @@ from assistant.cli.common import (
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from assistant.ledger.read_models import NationSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
     from converters.said import Said
@@ -1027,14 +1030,15 @@ SHOW_WIDTH = 80
 """``campaign show`` and ``campaign victory`` fit an 80-column terminal in every language
 (issue 25): a line that would not is wrapped at its words."""
 
-_NATION_COLUMNS = (
+_VP = N_("VP")
+_NATION_COLUMNS: tuple[tuple[str, Callable[[NationSummary], int | None]], ...] = (
     # The app's Campaign table says them so (its short headings, issue 11).
-    ("land_pm", N_("Land PM")),
-    ("naval_pm", N_("Naval PM")),
-    ("decimated", N_("Decimated")),
-    ("treasury", N_("PE")),
-    ("prestige", N_("PP")),
-    ("victory_points", N_("VP")),
+    (N_("Land PM"), lambda n: n.land_pm),
+    (N_("Naval PM"), lambda n: n.naval_pm),
+    (N_("Decimated"), lambda n: n.decimated),
+    (N_("PE"), lambda n: n.treasury),
+    (N_("PP"), lambda n: n.prestige),
+    (_VP, lambda n: n.victory_points),
 )
 _NATION_WIDTH = (14, 20)
 """The nation column: as wide as the longest name, at least 14 and at most 20 (a longer name
@@ -1061,21 +1065,21 @@ def _fitted(lines: list[str], width: int = SHOW_WIDTH) -> list[str]:
     return fitted
 
 
-def _nation_table(nations: dict[str, dict[str, Any]]) -> list[str]:
+def _nation_table(nations: Mapping[str, NationSummary]) -> list[str]:
     """T5.5: each nation's PM, decimated PM, treasury, prestige (and VP once counted) as a
     table under one heading, then its decimated batches and recruits in training."""
     columns = [
-        (key, _(heading))
-        for key, heading in _NATION_COLUMNS
-        if key != "victory_points" or any(n["victory_points"] is not None for n in nations.values())
+        (_(heading), figure)
+        for heading, figure in _NATION_COLUMNS
+        if heading != _VP or any(n.victory_points is not None for n in nations.values())
     ]
     rows = {
-        name: ["—" if n[key] is None else str(n[key]) for key, _heading in columns]
+        name: ["—" if (said := figure(n)) is None else str(said) for _heading, figure in columns]
         for name, n in nations.items()
     }
     widths = [
         max(len(heading), *(len(row[i]) for row in rows.values()))
-        for i, (_key, heading) in enumerate(columns)
+        for i, (heading, _figure) in enumerate(columns)
     ]
     shown = {name: nation_name(name) for name in nations}
     least, most = _NATION_WIDTH
@@ -1085,7 +1089,7 @@ def _nation_table(nations: dict[str, dict[str, Any]]) -> list[str]:
         figures = "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True))
         return f"  {label:<{first}}  {figures}"
 
-    lines = [row(_("Nation"), [heading for _key, heading in columns])]
+    lines = [row(_("Nation"), [heading for heading, _figure in columns])]
     for name, cells in rows.items():
         if len(shown[name]) > first:
             lines += [f"  {shown[name]}", row("", cells)]
@@ -1095,24 +1099,24 @@ def _nation_table(nations: dict[str, dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _nation_notes(data: dict[str, Any]) -> list[str]:
+def _nation_notes(nation: NationSummary) -> list[str]:
     """A nation's decimated PM by batch (T2.5) and its recruits in training (T6.1)."""
     notes: list[str] = []
     expiring = [
         (
             _("{pm} from turn {turn} until turn {expires}")
-            if b["expires"]
+            if b.expires
             else _("{pm} from turn {turn}")
-        ).format(pm=b["pm"], turn=b["turn"], expires=b["expires"])
-        for b in data["decimated_batches"]
+        ).format(pm=b.pm, turn=b.turn, expires=b.expires)
+        for b in nation.decimated_batches
     ]
     if expiring:
         notes.append("      " + _("decimated: {batches}").format(batches="; ".join(expiring)))
     training = [
         _("{land} land + {naval} naval arriving turn {arrives}").format(
-            land=r["land_pm"], naval=r["naval_pm"], arrives=r["arrives"]
+            land=r.land_pm, naval=r.naval_pm, arrives=r.arrives
         )
-        for r in data["training"]
+        for r in nation.training
     ]
     if training:
         notes.append("      " + _("training: {orders}").format(orders="; ".join(training)))
@@ -1173,45 +1177,42 @@ def _standings_lines(state: CampaignState) -> list[str]:
 
 
 def _show_text(state: CampaignState) -> str:
-    data = state.summary()
-    title, date = translate_recorded(data["title"]), translate_recorded(data["date"])
+    summary = state.summary()
+    title, date = translate_recorded(summary.title), translate_recorded(summary.date)
     if state.scenario.bellum is not None:
         # The title on a line of its own: with the date it is more than 80 columns (issue 25).
-        heading = _("{date} (of {total} years)").format(date=date, total=data["total_turns"])
+        heading = _("{date} (of {total} years)").format(date=date, total=summary.total_turns)
         return "\n".join(_fitted([title, heading, *_standings_lines(state)]))
-    lines = [title, _("{date}, of {total} turns").format(date=date, total=data["total_turns"])]
-    if data["finished"]:
+    lines = [title, _("{date}, of {total} turns").format(date=date, total=summary.total_turns)]
+    if summary.finished:
         lines.append(_("The campaign is over."))
-    elif data.get("phase"):
-        phase = data["phase"]
+    elif summary.phase is not None:
+        phase = summary.phase
         lines.append(
             _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase["name"]), rule=translate_recorded(phase["rule"])
+                name=translate_recorded(phase.name), rule=translate_recorded(phase.rule)
             )
         )
-        lines += ["  " + translate_recorded(item) for item in phase["left"]]
+        lines += ["  " + translate_recorded(item) for item in phase.left]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
-        lines += _nation_table(data["nations"])
-    if data["armies"]:
-        if data["initiative"]:
-            lines.append(_("Initiative: {side} (D6)").format(side=nation_name(data["initiative"])))
+        lines += _nation_table(summary.nations)
+    if summary.armies:
+        if summary.initiative:
+            lines.append(_("Initiative: {side} (D6)").format(side=nation_name(summary.initiative)))
         from converters.force_names import shown_army
 
-        sides = {army["nation"]: nation_name(army["nation"]) for army in data["armies"].values()}
+        sides = {army.nation: nation_name(army.nation) for army in summary.armies.values()}
         side_width = max(len(side) for side in sides.values())
-        shown = {name: shown_army(name, army["nation"]) for name, army in data["armies"].items()}
+        shown = {name: shown_army(name, army.nation) for name, army in summary.armies.items()}
         name_width = max(12, *(len(said) for said in shown.values()))
-        for name, army in data["armies"].items():
+        for name, army in summary.armies.items():
             status = (
-                _("morale {morale}").format(morale=army["morale"])
-                if army["alive"]
-                else _("destroyed")
+                _("morale {morale}").format(morale=army.morale) if army.alive else _("destroyed")
             )
-            leader = " " + _("(leader)") if army["leader"] else ""
+            leader = " " + _("(leader)") if army.leader else ""
             lines.append(
-                f"  {shown[name]:<{name_width}} {sides[army['nation']]:<{side_width}} "
-                f"{status}{leader}"
+                f"  {shown[name]:<{name_width}} {sides[army.nation]:<{side_width}} {status}{leader}"
             )
     return "\n".join(_fitted(lines))
 
@@ -1231,7 +1232,7 @@ def _recorded(
         "said": stored.said.model_dump() if stored.said is not None else None,
         "event": json.loads(stored.event.model_dump_json()),
         "rolls": rolls,
-        "state": state.summary(),
+        "state": state.summary().to_json(),
     }
     if notice is not None:
         data["notice"] = notice
@@ -1356,7 +1357,7 @@ def _run_new(args: argparse.Namespace) -> int:
         raise CliError(describe(error)) from None
     with store:
         state = store.state()
-        data = {"file": str(store.path), **state.summary()}
+        data = {"file": str(store.path), **state.summary().to_json()}
         text = _("New campaign in {path}").format(path=store.path) + f"\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
@@ -1418,7 +1419,7 @@ def _run_show(args: argparse.Namespace) -> int:
             return 0
     with _open(args) as store:
         state = store.state()
-        emit(args, {"file": str(store.path), **state.summary()}, _show_text(state))
+        emit(args, {"file": str(store.path), **state.summary().to_json()}, _show_text(state))
         if args.json:
             store.glance()  # kept (when stale) for the next read: the glance holds the summary
     return 0
@@ -1837,30 +1838,30 @@ def _run_map(args: argparse.Namespace) -> int:
         if state.dba_map is not None:
             return _dba_map(args, store.path, state)
         _need_map(state)
-        data = map_summary(state)
+        board = map_summary(state)
     lines = [_heading(state)]
-    if data["note"]:
-        lines.append(translate_recorded(data["note"]))
-    for name, province in data["provinces"].items():
+    if board.note:
+        lines.append(translate_recorded(board.note))
+    for name, province in board.provinces.items():
         forces = "  ".join(
-            f"{nation_name(nation)} {f['land']}⚔" + (f" {f['naval']}⚓" if f["naval"] else "")
-            if f["land"]
-            else f"{nation_name(nation)} {f['naval']}⚓"
-            for nation, f in province["forces"].items()
+            f"{nation_name(nation)} {pm.land}⚔" + (f" {pm.naval}⚓" if pm.naval else "")
+            if pm.land
+            else f"{nation_name(nation)} {pm.naval}⚓"
+            for nation, pm in province.forces.items()
         )
         marks = "".join(
             " " + mark
             for mark, on in (
-                (_("city"), province["city"]),
-                (_("sea"), province["maritime"]),
-                (_("besieged"), province["besieged"]),
-                (_("sacked"), province["sacked"]),
+                (_("city"), province.city),
+                (_("sea"), province.maritime),
+                (_("besieged"), province.besieged),
+                (_("sacked"), province.sacked),
             )
             if on
         )
         lines.append(
-            f"  {name:<17}{nation_name(province['controller']):<14}"
-            + _("{pe:>3} PE").format(pe=province["value"])
+            f"  {name:<17}{nation_name(province.controller):<14}"
+            + _("{pe:>3} PE").format(pe=province.value)
             + marks
             + (f"  {forces}" if forces else "")
         )
@@ -1870,19 +1871,19 @@ def _run_map(args: argparse.Namespace) -> int:
                 f"{_force_shown(state, name)} ("
                 + (
                     _("{pm} PM, {province}, aboard {fleet}")
-                    if f["aboard"]
+                    if f.aboard
                     else _("{pm} PM, {province}")
                 ).format(
-                    pm=f["pm"],
-                    province=f["province"],
-                    fleet=f["aboard"] and _force_shown(state, f["aboard"]),
+                    pm=f.pm,
+                    province=f.province,
+                    fleet=f.aboard and _force_shown(state, f.aboard),
                 )
                 + ")"
-                for name, f in data["forces"].items()
+                for name, f in board.forces.items()
             )
         )
     )
-    emit(args, {"file": str(store.path), **data}, "\n".join(lines))
+    emit(args, {"file": str(store.path), **board.to_json()}, "\n".join(lines))
     return 0
 
 
@@ -2462,13 +2463,12 @@ def _run_declare_war(args: argparse.Namespace) -> int:
             rows = relations_summary(store.state())
         text = "\n".join(
             _("{a} – {b}: {relation}").format(
-                a=nation_name(row["a"]),
-                b=nation_name(row["b"]),
-                relation=_(RELATION_WORDS[row["relation"]]),
+                a=nation_name(row.a), b=nation_name(row.b), relation=_(RELATION_WORDS[row.relation])
             )
             for row in rows
         )
-        emit(args, {"relations": rows, "rule": "T7.10"}, text or _("no nations"))
+        data = {"relations": [row.to_json() for row in rows], "rule": "T7.10"}
+        emit(args, data, text or _("no nations"))
         return 0
     if args.nation is None or args.on is None:
         raise CliError(_("--on: name the nation that declares war and the one it declares on"))
@@ -2931,7 +2931,7 @@ def _run_import(args: argparse.Namespace) -> int:
         raise CliError(describe(error)) from None
     with store:
         state = store.state()
-        data = {"file": str(store.path), **state.summary()}
+        data = {"file": str(store.path), **state.summary().to_json()}
         count = len(document["events"])
         text = ngettext(
             "Imported {count} event into {path}", "Imported {count} events into {path}", count

@@ -28,6 +28,17 @@ from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
 from assistant.ledger.paths import campaign_path
+from assistant.ledger.read_models import (
+    DecimatedGlance,
+    Glance,
+    GlanceArmy,
+    GlanceNation,
+    MapArmyGlance,
+    PhaseSummary,
+    RecentEvent,
+    RelationPair,
+    TrainingGlance,
+)
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceColumn, GlanceTable
@@ -107,7 +118,7 @@ def morale_pips(morale: int) -> str:
     return "●" * shown + "○" * (MAX_MORALE - shown) + f" {morale}"
 
 
-def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
+def decimated_text(batches: Sequence[DecimatedGlance]) -> str:
     """Decimated PM (``pm``, ``expires``) with the turn they expire, e.g. "2 (to t13), 1 (to
     t26)"; "—" for none."""
     if not batches:
@@ -116,7 +127,7 @@ def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
     # winter ("2 (to t13)", not "1 (to t13), 1 (to t13)", issue 27).
     by_expiry: dict[Any, int] = {}
     for batch in batches:
-        by_expiry[batch["expires"]] = by_expiry.get(batch["expires"], 0) + int(batch["pm"])
+        by_expiry[batch.expires] = by_expiry.get(batch.expires, 0) + batch.pm
     parts = []
     for expires, pm in by_expiry.items():
         until = " " + _("(to t{turn})").format(turn=expires) if expires is not None else ""
@@ -124,17 +135,17 @@ def decimated_text(batches: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(parts)
 
 
-def _training_text(batches: Sequence[Mapping[str, Any]]) -> str:
+def _training_text(batches: Sequence[TrainingGlance]) -> str:
     if not batches:
         return "—"
     parts = []
     for batch in batches:
         what = []
-        if batch["land_pm"]:
-            what.append(f"{batch['land_pm']}L")
-        if batch["naval_pm"]:
-            what.append(f"{batch['naval_pm']}N")
-        parts.append(f"{'+'.join(what)} t{batch['arrives']}")
+        if batch.land_pm:
+            what.append(f"{batch.land_pm}L")
+        if batch.naval_pm:
+            what.append(f"{batch.naval_pm}N")
+        parts.append(f"{'+'.join(what)} t{batch.arrives}")
     return ", ".join(parts)
 
 
@@ -181,18 +192,18 @@ PHASE_RULE = N_("{rule} phase {number}")
 so that ``translate_recorded`` says it in the interface's language ("T5.2 fase 3")."""
 
 
-def phase_lines(phase: Mapping[str, Any]) -> list[str]:
+def phase_lines(phase: PhaseSummary) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
     to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
     heading = _("Phase: {name} ({rule})").format(
         # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
-        name=translate_recorded(phase["name"]),
-        rule=translate_recorded(phase["rule"]),
+        name=translate_recorded(phase.name),
+        rule=translate_recorded(phase.rule),
     )
-    return [heading, *(translate_recorded(item) for item in phase["left"])]
+    return [heading, *(translate_recorded(item) for item in phase.left)]
 
 
-def phase_text(phase: Mapping[str, Any] | None) -> str:
+def phase_text(phase: PhaseSummary | None) -> str:
     """The phase and what is left in it as lines under the status ("" for a campaign without a
     turn by the book)."""
     if not phase:
@@ -212,7 +223,7 @@ def house_rules_text(changed: Mapping[str, Any]) -> str:
     )
 
 
-def relations_text(relations: Sequence[Mapping[str, str]]) -> str:
+def relations_text(relations: Sequence[RelationPair]) -> str:
     """T7.10: the nations at war and those allied by treaty, as one line under the status
     ("" while every pair is as at the start)."""
     if not relations:
@@ -220,7 +231,7 @@ def relations_text(relations: Sequence[Mapping[str, str]]) -> str:
     words = {"at_war": _("at war"), "allied": _("allied")}
     listed = ", ".join(
         _("{a}–{b} {relation}").format(
-            a=nation_name(row["a"]), b=nation_name(row["b"]), relation=words[row["relation"]]
+            a=nation_name(row.a), b=nation_name(row.b), relation=words[row.relation]
         )
         for row in relations
     )
@@ -286,19 +297,19 @@ MANOEUVRES = ("initiative", "first_side_moves", "second_side_moves")
 """D6 phases 1–2, by the glance's phase keys: a side still moves and says it is done."""
 
 
-def turn_keys(glance: Mapping[str, Any]) -> TurnKeys:
+def turn_keys(glance: Glance) -> TurnKeys:
     """The turn's keys a ``glance`` calls for (the ledger's phase and meetings, T5.2, T7.4)."""
-    phase = glance["phase"]
-    if not phase or glance["finished"] or phase["orders"] != "sealed":
+    phase = glance.phase
+    if phase is None or glance.finished or phase.orders != "sealed":
         return TurnKeys()
-    tarentine = bool(glance["uses_pm"]) and phase["key"] != "winter"
-    macedon = not glance["uses_pm"]
+    tarentine = glance.uses_pm and phase.key != "winter"
+    macedon = not glance.uses_pm
     return TurnKeys(
-        giving=tarentine and phase["key"] in ORDERS_WINDOW,
-        carried_out=tarentine and phase["key"] not in ORDERS_WINDOW,
-        unsettled=tarentine and bool(glance["unsettled_meetings"]),
-        invasions=macedon and bool(glance["unsettled_meetings"]),
-        sides_move=macedon and phase["key"] in MANOEUVRES,
+        giving=tarentine and phase.key in ORDERS_WINDOW,
+        carried_out=tarentine and phase.key not in ORDERS_WINDOW,
+        unsettled=tarentine and bool(glance.unsettled_meetings),
+        invasions=macedon and bool(glance.unsettled_meetings),
+        sides_move=macedon and phase.key in MANOEUVRES,
     )
 
 
@@ -379,8 +390,9 @@ class CampaignScreen(Screen[None]):
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
         if ledger.store is None and ledger.error is None:
-            glance = read_only(campaign_path(ledger.path), stored_glance, None)
+            kept = read_only(campaign_path(ledger.path), stored_glance, None)
             try:
+                glance = Glance.from_json(kept) if kept is not None else None
                 drawn = self._drawn(glance) if glance is not None else None
                 keys = turn_keys(glance) if glance is not None else TurnKeys()
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -507,10 +519,9 @@ class CampaignScreen(Screen[None]):
                 from assistant.ledger.sealed_view import hidden_from
 
                 hidden = hidden_from(ledger.viewer, events)
-                glance = {
-                    **glance,
-                    "recent": [e for e in glance["recent"] if e["id"] not in hidden],
-                }
+                glance = glance._replace(
+                    recent=tuple(e for e in glance.recent if e.id not in hidden)
+                )
             self.show(glance)
             # The turn panel reads the events only for what this turn's sealed orders did,
             # once they are carried out (T7.3): reading all 10,000 on every change made each
@@ -519,16 +530,15 @@ class CampaignScreen(Screen[None]):
             done = state.rules.orders == "sealed" and state.orders_resolved_turn == state.turn
             self._show_turn(events or (ledger.store.events() if done else []))
 
-    def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
-        """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
+    def _drawn(self, glance: Glance) -> Drawn:
+        """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.glance_of`),
         in the interface's language; every row is made before any is shown."""
-        heading = (
-            f"{scenario_text(glance['title'])} — {translate_recorded(glance['date'])}  ·  "
-            + _("turn {turn} of {total}").format(turn=glance["turn"], total=glance["total_turns"])
-        )
+        heading = f"{scenario_text(glance.title)} — {translate_recorded(glance.date)}  ·  " + _(
+            "turn {turn} of {total}"
+        ).format(turn=glance.turn, total=glance.total_turns)
         status = (
             self._status(glance)
-            + ("" if glance["finished"] else phase_text(glance["phase"]))
+            + ("" if glance.finished else phase_text(glance.phase))
             + (
                 "\n  " + _("e: who enters the sealed orders · v: carry them all out (T7.3)")
                 if turn_keys(glance).giving
@@ -539,33 +549,29 @@ class CampaignScreen(Screen[None]):
                 if turn_keys(glance).sides_move
                 else ""
             )
-            + house_rules_text(glance["house_rules"])
-            + relations_text(glance["relations"])
-            + tribute_text(glance["tribute"])
+            + house_rules_text(glance.house_rules)
+            + relations_text(glance.relations)
+            + tribute_text(glance.tribute)
         )
-        uses_pm = bool(glance["uses_pm"])
+        uses_pm = glance.uses_pm
         return Drawn(
             heading=heading,
             status=status,
             uses_pm=uses_pm,
             nations=(
-                self._nation_rows(glance["nations"])
-                if uses_pm
-                else self._army_rows(glance["armies"])
+                self._nation_rows(glance.nations) if uses_pm else self._army_rows(glance.armies)
             ),
-            map_armies=(
-                self._map_army_rows(glance["map_armies"]) if glance["map_armies"] else None
-            ),
-            events=self._event_rows(glance["recent"]),
+            map_armies=self._map_army_rows(glance.map_armies) if glance.map_armies else None,
+            events=self._event_rows(glance.recent),
         )
 
-    def _offer_turn_keys(self, glance: Mapping[str, Any]) -> None:
+    def _offer_turn_keys(self, glance: Glance) -> None:
         keys = turn_keys(glance)
         if keys != self._turn_keys:
             self._turn_keys = keys
             self.refresh_bindings()
 
-    def show(self, glance: Mapping[str, Any]) -> None:
+    def show(self, glance: Glance) -> None:
         """Draw the campaign from its ``glance`` in the tables (the campaign file is open)."""
         drawn = self._drawn(glance)
         self._offer_turn_keys(glance)
@@ -637,33 +643,33 @@ class CampaignScreen(Screen[None]):
         return armies
 
     @staticmethod
-    def _map_army_rows(armies: Mapping[str, Any]) -> list[Row]:
+    def _map_army_rows(armies: Mapping[str, MapArmyGlance]) -> list[Row]:
         from converters.force_names import shown_army  # pydantic: not in the first frame
 
         rows: list[Row] = []
         for name, army in armies.items():
-            where = army["province"] or _("at sea → {to} (turn {turn})").format(
-                to=army["landing_at"], turn=army["lands_on"]
+            where = army.province or _("at sea → {to} (turn {turn})").format(
+                to=army.landing_at, turn=army.lands_on
             )
             busy = (
-                _("{action} to turn {turn}").format(action=army["action"], turn=army["action_ends"])
-                if army["action"]
+                _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+                if army.action
                 else ""
             )
-            if army["deadline"] is not None:
+            if army.deadline is not None:
                 supply = Text(
-                    _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]), style="bold red"
+                    _("CUT OFF: dies turn {turn}").format(turn=army.deadline), style="bold red"
                 )
             else:
-                supply = Text(_("supplied") if army["supplied"] else _("no line"))
+                supply = Text(_("supplied") if army.supplied else _("no line"))
             rows.append(
                 (
                     name,
                     [
-                        shown_army(name, army["side"]),
-                        nation_name(army["side"]),
+                        shown_army(name, army.side),
+                        nation_name(army.side),
                         where,
-                        morale_pips(army["morale"]),
+                        morale_pips(army.morale),
                         busy,
                         supply,
                     ],
@@ -671,24 +677,24 @@ class CampaignScreen(Screen[None]):
             )
         return rows
 
-    def _status(self, glance: Mapping[str, Any]) -> str:
-        if glance["winners"]:
+    def _status(self, glance: Glance) -> str:
+        if glance.winners:
             return _(
                 "Strategic victory (T5.8): {winners}; the campaign is over, only notes and undo "
                 "can be added."
-            ).format(winners=", ".join(nation_name(n) for n in glance["winners"]))
-        if glance["finished"]:
+            ).format(winners=", ".join(nation_name(n) for n in glance.winners))
+        if glance.finished:
             return _("The campaign is over (T5.1); only notes can be added.")
-        if glance["is_winter"] and not glance["winter_resolved"]:
+        if glance.is_winter and not glance.winter_resolved:
             return _(
                 "Winter turn: press w to resolve it (upkeep, winter event, control checks, VP), "
                 "then n."
             )
-        if glance["is_winter"]:
+        if glance.is_winter:
             return _("Winter resolved: press n to start the spring.")
-        count = int(glance["battles"])
+        count = glance.battles
         battles = ngettext("{count} battle recorded", "{count} battles recorded", count)
-        if not glance["uses_pm"]:
+        if not glance.uses_pm:
             # A campaign of armies (Macedon vs Persia) has no PM to rebuild or recruit (T6):
             # r and t are not its keys, so they are not its hints either.
             return battles.format(count=count) + " · " + _("n ends this turn")
@@ -702,42 +708,42 @@ class CampaignScreen(Screen[None]):
         )
 
     @staticmethod
-    def _nation_rows(nations: Sequence[Mapping[str, Any]]) -> list[Row]:
+    def _nation_rows(nations: Sequence[GlanceNation]) -> list[Row]:
         rows: list[Row] = []
         for nation in nations:
-            name = nation["name"]
+            name = nation.name
             shown = nation_name(name)
-            label = shown if nation["player"] else _("{name} (no player)").format(name=shown)
-            if nation["away"]:
+            label = shown if nation.player else _("{name} (no player)").format(name=shown)
+            if nation.away:
                 label += " " + _("(away)")
-            points = nation["victory_points"]
+            points = nation.victory_points
             cells: list[Cell] = [
                 label,
-                str(nation["land_pm"]),
-                str(nation["naval_pm"]),
-                decimated_text(nation["decimated"]),
-                _training_text(nation["training"]),
-                str(nation["treasury"]),
-                str(nation["prestige"]),
+                str(nation.land_pm),
+                str(nation.naval_pm),
+                decimated_text(nation.decimated),
+                _training_text(nation.training),
+                str(nation.treasury),
+                str(nation.prestige),
                 "—" if points is None else str(points),
             ]
             rows.append((name, cells))
         return rows
 
     @staticmethod
-    def _army_rows(armies: Sequence[Mapping[str, Any]]) -> list[Row]:
+    def _army_rows(armies: Sequence[GlanceArmy]) -> list[Row]:
         """D1: each army with its side and morale, as ``castra campaign show`` lists them."""
         from converters.force_names import shown_army  # pydantic: not in the first frame
 
         rows: list[Row] = []
         for army in armies:
-            status = _("leader") if army["leader"] else ""
-            if not army["alive"]:
+            status = _("leader") if army.leader else ""
+            if not army.alive:
                 status = _("destroyed")
-            morale = str(army["morale"]) if army["alive"] else "—"
-            side = nation_name(army["nation"])
-            shown = shown_army(army["name"], army["nation"])
-            rows.append((army["name"], [shown, side, morale, status]))
+            morale = str(army.morale) if army.alive else "—"
+            side = nation_name(army.nation)
+            shown = shown_army(army.name, army.nation)
+            rows.append((army.name, [shown, side, morale, status]))
         return rows
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -768,19 +774,18 @@ class CampaignScreen(Screen[None]):
         return True
 
     @staticmethod
-    def _event_rows(recent: Sequence[Mapping[str, Any]]) -> list[Row]:
+    def _event_rows(recent: Sequence[RecentEvent]) -> list[Row]:
         rows: list[Row] = []
         for entry in reversed(recent[-RECENT_EVENTS:]):
-            style = "dim strike" if entry["undone"] else ""
-            said = entry.get("said")
+            style = "dim strike" if entry.undone else ""
             summary = Text(
-                render_data(said) if said else str(entry["summary"]),
+                render_data(entry.said) if entry.said else entry.summary,
                 style=style,
                 no_wrap=True,
                 overflow="ellipsis",
             )
-            who = Text(entry["who"] or "—", no_wrap=True, overflow="ellipsis")
-            rows.append((None, [str(entry["id"]), str(entry["turn"] or ""), summary, who]))
+            who = Text(entry.who or "—", no_wrap=True, overflow="ellipsis")
+            rows.append((None, [str(entry.id), str(entry.turn or ""), summary, who]))
         return rows
 
     # -- actions ---------------------------------------------------------------------------

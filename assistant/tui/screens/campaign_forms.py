@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widgets import Input, Select, Static
 
 from armylists.names import nation_name
+from assistant.ledger.read_models import DecimatedGlance
 from assistant.tui.dice import RollCancelled
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import (
@@ -152,7 +153,9 @@ class RebuildForm(LedgerForm):
         )
         waiting = [
             f"{nation_name(name)} "
-            + decimated_text([batch.model_dump() for batch in nation.decimated])
+            + decimated_text(
+                [DecimatedGlance(batch.pm, batch.expires) for batch in nation.decimated]
+            )
             for name, nation in state.nations.items()
             if nation.decimated
         ]

@@ -11,7 +11,7 @@ figure comes from the ledger's map (:mod:`assistant.ledger.forces`): this screen
 from __future__ import annotations
 
 import functools
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -45,6 +45,9 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
+
+if TYPE_CHECKING:
+    from assistant.ledger.read_models import MapSummary
 
 __all__ = [
     "MapScreen",
@@ -173,7 +176,9 @@ class MapScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._data: dict[str, Any] | None = None
+        self._data: MapSummary | None = None
+        self._board: dict[str, Any] | None = None
+        """The map as the canvas draws it (its JSON, as the canvas draws every map)."""
         self._tribute: dict[str, Any] = {}
         self._dba: dict[str, Any] | None = None
         """Macedon vs Persia's map (D9–D13), when the campaign is one."""
@@ -192,7 +197,7 @@ class MapScreen(Screen[None]):
         """Every province as the ledger's map gives it (empty without a map)."""
         if self._dba is not None:
             return dict(self._dba["provinces"])
-        return {} if self._data is None else dict(self._data["provinces"])
+        return {} if self._board is None else dict(self._board["provinces"])
 
     def compose(self) -> ComposeResult:
         yield CastraHeader()
@@ -250,7 +255,7 @@ class MapScreen(Screen[None]):
             from assistant.ledger.dba_map import HOMELAND, summary
             from assistant.ledger.orders import meetings_summary
 
-            self._data = None
+            self._data = self._board = None
             self._dba = summary(state)
             self._meetings = meetings_summary(state)  # D8, D10: the invasions into armies
             if self.selected not in self.provinces:
@@ -261,7 +266,7 @@ class MapScreen(Screen[None]):
             return
         self._dba = None
         if board_of(state.scenario) is None:
-            self._data = None
+            self._data = self._board = None
             self.query_one("#map-canvas", Static).update(
                 _("{title} has no map: only the Tarentine Wars have a board (T7.1).").format(
                     title=scenario_text(state.scenario.title)
@@ -272,13 +277,14 @@ class MapScreen(Screen[None]):
         from assistant.ledger.orders import meetings_summary
 
         self._data = map_summary(state)
+        self._board = self._data.to_json()  # what the canvas draws, as it draws any map
         self._meetings = meetings_summary(state)
         result = tribute_now(state)
         self._tribute = {p.name: p for p in result.provinces}
-        if self.selected in self._data["provinces"]:
+        if self.selected in self._data.provinces:
             self._draw()
         else:
-            provinces = list(self._data["provinces"])
+            provinces = list(self._data.provinces)
             self.selected = START if START in provinces else provinces[0]  # drawn by the watch
 
     def _show_phase(self, state: Any) -> None:
@@ -331,11 +337,11 @@ class MapScreen(Screen[None]):
             # Keep the selected province and the start of its label in sight.
             view.scroll_to_region(Region(max(col - 4, 0), row, 24, 1), animate=False)
             return
-        if self._data is None:
+        if self._board is None:
             return
         # T7.4: every unsettled meeting is marked, its label in red.
         met = {m["province"] for m in self._meetings if not m["settled"]}
-        data = self._data
+        data = self._board
         if met:
             provinces = data["provinces"]
             data = {
@@ -353,38 +359,38 @@ class MapScreen(Screen[None]):
     def _panel(self) -> Text:
         assert self._data is not None and self.selected is not None
         name = self.selected
-        province = self._data["provinces"][name]
-        colour = NATION_COLOURS.get(province["controller"], "white")
+        province = self._data.provinces[name]
+        colour = NATION_COLOURS.get(province.controller, "white")
         text = Text()
         text.append(f"{name}\n", style=f"bold {colour}")
-        kind = [_("city") if province["city"] else "", _("sea") if province["maritime"] else ""]
-        text.append(f"{province['region']} {' '.join(k for k in kind if k)}\n", style="dim")
+        kind = [_("city") if province.city else "", _("sea") if province.maritime else ""]
+        text.append(f"{province.region} {' '.join(k for k in kind if k)}\n", style="dim")
         text.append(
             _("Held by {holder} (home {home})\n").format(
-                holder=nation_name(province["controller"]), home=nation_name(province["homeland"])
+                holder=nation_name(province.controller), home=nation_name(province.homeland)
             )
         )
         paid = self._tribute.get(name)
         collector = nation_name(paid.collector) if paid is not None and paid.collector else "—"
         text.append(
             _("Value {value} PE · loyalty {loyalty}\nTribute: {pe} PE to {who}\n").format(
-                value=province["value"],
-                loyalty=province["loyalty"],
+                value=province.value,
+                loyalty=province.loyalty,
                 pe=paid.pe if paid is not None else 0,
                 who=collector,
             )
         )
-        if province["besieged"]:
+        if province.besieged:
             text.append(_("Besieged (T5.4)\n"), style="bold red")
-        if province["sacked"]:
+        if province.sacked:
             text.append(_("Sacked: nothing until spring\n"), style="bold red")
-        here = [f for f in self._data["forces"].values() if f["province"] == name and f["on_map"]]
+        here = self._data.forces_in(name)
         text.append(_("Forces:\n"), style="bold")
         for force in here:
-            sign = "⚔" if force["kind"] == "army" else "⚓"
-            aboard = " (" + _("aboard") + ")" if force["aboard"] else ""
-            shown = shown_name(force["name"], force["nation"], force["kind"])
-            text.append(f" {shown} {force['pm']}{sign}{aboard}\n")
+            sign = "⚔" if force.kind == "army" else "⚓"
+            aboard = " (" + _("aboard") + ")" if force.aboard else ""
+            shown = shown_name(force.name, force.nation, force.kind)
+            text.append(f" {shown} {force.pm}{sign}{aboard}\n")
         if not here:
             text.append(" —\n")
         for meeting in self._meetings:
@@ -392,15 +398,15 @@ class MapScreen(Screen[None]):
                 text.append(
                     self._meeting_text(meeting), style="" if meeting["settled"] else "bold red"
                 )
-        ways = province["neighbours"]
+        ways = province.neighbours
         text.append(_("Roads: "), style="bold")
-        text.append(", ".join(ways["road"]) or "—")
-        if ways["mountain"]:
+        text.append(", ".join(ways.road) or "—")
+        if ways.mountain:
             text.append("\n" + _("Mountain: "), style="bold")
-            text.append(", ".join(ways["mountain"]))
-        if ways["sea"]:
+            text.append(", ".join(ways.mountain))
+        if ways.sea:
             text.append("\n" + _("Sea: "), style="bold")
-            text.append(", ".join(ways["sea"]))
+            text.append(", ".join(ways.sea))
         return text
 
     @staticmethod

@@ -247,21 +247,21 @@ def _marks(svg: str) -> dict[str, tuple[str, str]]:
 def test_t7_1_the_map_has_one_mark_per_province_in_its_controllers_colour(
     story: CampaignStore,
 ) -> None:
-    summary = map_summary(story.state())["provinces"]
+    summary = map_summary(story.state()).provinces
     chronicle = chronicle_of(story, turn=story.state().turn)
     drawn = next(chart for chart in charts(chronicle) if chart.key == "map")
     marks = _marks(drawn.svg)
     assert sorted(marks) == sorted(summary)
     for province, entry in summary.items():
         fill, label = marks[province]
-        controller = entry["controller"]
+        controller = entry.controller
         assert fill == (chronicle.colours.get(controller) or nation_colour(controller))
         # Forces other than the controller's alone are named by their first letters.
         assert label.startswith(province)
-        for nation in entry["forces"]:
+        for nation in entry.forces:
             assert nation == controller or nation_name(nation)[:3] in label
-    roma = summary["Roma"]["forces"]["Rome"]
-    assert marks["Roma"][1] == f"Roma {roma['land']}+{roma['naval']}n"
+    roma = summary["Roma"].forces["Rome"]
+    assert marks["Roma"][1] == f"Roma {roma.land}+{roma.naval}n"
 
 
 def test_t7_1_the_map_is_the_one_at_the_close_of_the_turn_told(story: CampaignStore) -> None:
