@@ -242,7 +242,7 @@ def clauses(*parts: Said | Worded) -> Said:
     return Said(key=CLAUSES, values={"clauses": Listing(items=parts, separator="; ")})
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
 
 
 def placeholders(template: str) -> set[str]:
