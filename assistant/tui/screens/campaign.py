@@ -77,6 +77,22 @@ LOADING = N_("Loading campaign…")
 _FORMS = {"AdvanceTurnForm", "DeclareWarForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
 _FORM_MODULES = {"UndoForm": "history", "EnteringForm": "turn_panel", "AnswerForm": "turn_panel"}
 """Where a form lives when not in ``campaign_forms`` (each imported when first opened)."""
+_ACTS = {
+    "advance": "advance",
+    "winter": "winter",
+    "rebuild": "rebuild",
+    "recruit": "order",  # T5.2 phase 1: a sealed order of the nation
+    "undo": "undo",
+    "enter_as": "enter_as",
+    "resolve": "resolve",
+    "withdraw": "withdraw",
+    "answer": "answer",
+    "no_orders": "hand_in",
+    "withdraw_meeting": "record",
+    "meeting_battle": "battle",
+    "declare_war": "war",
+}
+"""What each of the screen's keys does, in :func:`assistant.ledger.players.seat_may`'s words."""
 
 
 def __getattr__(name: str) -> Any:
@@ -346,6 +362,10 @@ class CampaignScreen(Screen[None]):
         # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3). Off the
         # footer, which 120 columns already fill; F1 lists it.
         Binding("W", "declare_war", N_("War"), show=False, tooltip=N_("Declare war (T7.10)")),
+        # T7.3: a nation that gives no orders this turn says so, and has handed in.
+        Binding(
+            "N", "no_orders", N_("No orders"), tooltip=N_("This nation gives no orders (T7.3)")
+        ),
     ]
 
     _turn_parts: dict[str, Widget] | None = None
@@ -364,7 +384,9 @@ class CampaignScreen(Screen[None]):
         yield CastraHeader()
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
-        if ledger.store is None and ledger.error is None:
+        # A player's session (its seat known now) waits for its own store: the file's glance
+        # is the referee's, with every nation's recent orders (T7.3).
+        if ledger.store is None and ledger.error is None and ledger.seat is None:
             glance = read_only(campaign_path(ledger.path), stored_glance, None)
             try:
                 drawn = self._drawn(glance) if glance is not None else None
@@ -492,9 +514,22 @@ class CampaignScreen(Screen[None]):
                 glance = {
                     **glance,
                     "recent": [e for e in glance["recent"] if e["id"] not in hidden],
+                    "phase": self._phase_for_viewer(),
                 }
             self.show(glance)
             self._show_turn(events or ledger.store.events())
+
+    def _phase_for_viewer(self) -> Any:
+        """The phase and what is left in it as a nation at the keyboard may read it (T7.3):
+        the file's glance counts every nation's sealed orders; the nation counts its own (a
+        player none: its panel lists them, and the carrying out is the referee's)."""
+        from assistant.ledger.phases import phase_summary
+
+        ledger = castra_app(self).ledger
+        state = ledger.state()
+        own = state.orders.get(ledger.viewer or "", [])
+        orders = {} if ledger.player is not None or not own else {ledger.viewer: own}
+        return phase_summary(state.model_copy(update={"orders": orders}))
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
@@ -506,11 +541,7 @@ class CampaignScreen(Screen[None]):
         status = (
             self._status(glance)
             + ("" if glance["finished"] else phase_text(glance["phase"]))
-            + (
-                "\n  " + _("e: who enters the sealed orders · v: carry them all out (T7.3)")
-                if turn_keys(glance).giving
-                else ""
-            )
+            + ("\n  " + self._giving_hint() if turn_keys(glance).giving else "")
             + house_rules_text(glance["house_rules"])
             + relations_text(glance["relations"])
             + tribute_text(glance["tribute"])
@@ -639,7 +670,25 @@ class CampaignScreen(Screen[None]):
             )
         return rows
 
+    def _giving_hint(self) -> str:
+        """What the keys of the orders are, for the referee or for a player (T7.3)."""
+        if castra_app(self).ledger.player is not None:
+            return _(
+                "your orders: v and f on the Map give them, x withdraws, N: none this turn; "
+                "the referee carries them out (T7.3)"
+            )
+        return _("e: who enters the sealed orders · v: carry them all out (T7.3)")
+
     def _status(self, glance: Mapping[str, Any]) -> str:
+        if castra_app(self).ledger.player is not None and not glance["winners"]:
+            # T7.3: a player's session records nothing but its orders: the referee's keys
+            # (n, w, r) are not its, so neither are their hints.
+            if glance["finished"]:
+                return _("The campaign is over (T5.1).")
+            count = int(glance["battles"])
+            return ngettext("{count} battle recorded", "{count} battles recorded", count).format(
+                count=count
+            )
         if glance["winners"]:
             return _(
                 "Strategic victory (T5.8): {winners}; the campaign is over, only notes and undo "
@@ -711,6 +760,10 @@ class CampaignScreen(Screen[None]):
         while the orders are given (T5.2 phases 1–3), the meetings' while one is unsettled,
         as the glance says (so the first frame offers the same keys)."""
         keys = self._turn_keys
+        if not castra_app(self).ledger.may(self.act_for(action, parameters)):
+            return False  # T7.3: not a player's (assistant.ledger.players.seat_may)
+        if action == "no_orders":
+            return keys.giving and castra_app(self).ledger.viewer is not None
         if action in ("rebuild", "recruit"):
             # T5.2 phase 1: once this turn's orders are carried out, recruiting waits a turn.
             return self._uses_pm and not keys.carried_out
@@ -726,6 +779,12 @@ class CampaignScreen(Screen[None]):
         if action == "withdraw_meeting":
             return keys.unsettled and bool(self._turn is not None and self._turn.withdrawable)
         return True
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the key for ``action`` does, in :func:`~assistant.ledger.players.seat_may`'s
+        words: a player's session offers only a player's keys (T7.3)."""
+        return _ACTS.get(action, "read")
 
     @staticmethod
     def _event_rows(recent: Sequence[Mapping[str, Any]]) -> list[Row]:
@@ -749,14 +808,17 @@ class CampaignScreen(Screen[None]):
         and the meetings, below the status (added the first time there is something to show)."""
         from textual.widgets import DataTable
 
-        from assistant.tui.screens.turn_panel import orders_title, turn_view
+        from assistant.tui.screens.turn_panel import orders_title, turn_view, waiting_line
 
         ledger = castra_app(self).ledger
-        view = turn_view(ledger.state(), events, ledger.viewer)
+        handed = ledger.store.handed_in() if ledger.store is not None else None
+        view = turn_view(ledger.state(), events, ledger.viewer, handed)
         before, self._turn = self._turn, view
         if before is None or bool(before.orders) != bool(view.orders):
             self.refresh_bindings()
-        if not (view.orders or view.moves or view.meetings) and not self._turn_parts:
+        player = ledger.player is not None
+        shows = view.orders or view.moves or view.meetings or (player and view.giving)
+        if not shows and not self._turn_parts:
             return
         if self._turn_parts is None:
             orders: DataTable[Any] = DataTable(id="orders", cursor_type="row")
@@ -766,6 +828,7 @@ class CampaignScreen(Screen[None]):
             parts: dict[str, Widget] = {
                 "orders-title": Static("", id="orders-title", classes="section-title"),
                 "orders": orders,
+                "handed-in": Static("", id="handed-in"),
                 "turn-said": Static("", id="turn-said"),
                 "moves-title": Static(
                     _("What the orders did (T7.3)"), id="moves-title", classes="section-title"
@@ -782,7 +845,8 @@ class CampaignScreen(Screen[None]):
             )
         parts = self._turn_parts
         assert parts is not None
-        cast("Static", parts["orders-title"]).update(orders_title(view))
+        cast("Static", parts["orders-title"]).update(orders_title(view, player=player))
+        cast("Static", parts["handed-in"]).update(waiting_line(view))
         _fill(
             cast("DataTable[Any]", parts["orders"]),
             [
@@ -795,8 +859,9 @@ class CampaignScreen(Screen[None]):
             cast("DataTable[Any]", parts["meetings"]),
             [(str(number), [Text(cell) for cell in cells]) for number, cells in view.meetings],
         )
+        parts["handed-in"].display = view.giving
         shown = {
-            "orders": view.giving and bool(view.orders),
+            "orders": view.giving and (bool(view.orders) or player),
             "moves": bool(view.moves),
             "meetings": bool(view.meetings),
         }
@@ -898,8 +963,31 @@ class CampaignScreen(Screen[None]):
 
     def action_answer(self) -> None:
         number = self._meeting_number()
-        if number is not None:
-            self._open("AnswerForm", number)
+        if number is None:
+            return
+        ledger = castra_app(self).ledger
+        player = ledger.player
+        if player is not None:
+            found = next((m for m in ledger.state().meetings if m.meeting.number == number), None)
+            if found is not None and player not in found.meeting.nations:
+                # T3.0: each side answers for itself; this meeting is other nations'.
+                self.say_turn(
+                    _("{nation} is not in meeting {number}: its sides answer it").format(
+                        nation=nation_name(player), number=number
+                    ),
+                    refused=True,
+                )
+                return
+        self._open("AnswerForm", number)
+
+    def action_no_orders(self) -> None:
+        """T7.3: the nation at the keyboard gives no orders this turn (it has handed in)."""
+        from assistant.ledger.events import NoOrders
+        from assistant.settings import saved_player
+
+        nation = castra_app(self).ledger.viewer
+        if nation is not None:
+            self._record_turn(lambda: NoOrders(nation=nation, who=saved_player()))
 
     def action_withdraw_meeting(self) -> None:
         """T3.0, T7.4: the avoiding side of the meeting under the cursor (else the first that

@@ -220,11 +220,27 @@ class MapScreen(Screen[None]):
         searching = self.focused is not None and self.focused.id == "map-find"
         if searching or action == "leave_find":
             return searching and action == "leave_find"
+        if not castra_app(self).ledger.may(self.act_for(action, parameters)):
+            return False  # T7.3: not a player's (assistant.ledger.players.seat_may)
         if action in ("order", "battle"):
             return self._dba is None
         if action == "dba_order":
             return self._dba is not None
         return True
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the key for ``action`` does, in :func:`~assistant.ledger.players.seat_may`'s
+        words: a player marches and sails by its sealed orders, and nothing else (T7.3)."""
+        if action == "order":
+            return (
+                "order" if parameters and parameters[0] in ("MarchForm", "SailForm") else "record"
+            )
+        if action == "battle":
+            return "battle"
+        if action == "dba_order":
+            return "record"
+        return "read"
 
     def on_mount(self) -> None:
         castra_app(self).ledger.follow(self, self.refresh_from_store)
@@ -565,11 +581,17 @@ def _show_panel(panel: Static, text: Text) -> None:
 
 
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
-    state = castra_app(form).ledger.state()
+    ledger = castra_app(form).ledger
+    state = ledger.state()
+    player = ledger.player
     return [
         (f"{shown_name(f.name, f.nation, f.kind)} ({f.pm} PM)", f.name)
         for f in state.forces.values()
-        if f.province == province and f.kind == kind and not state.nations[f.nation].away
+        if f.province == province
+        and f.kind == kind
+        and not state.nations[f.nation].away
+        # T7.3: a player orders its own forces (and those it pays for) only.
+        and (player is None or player in (f.nation, f.paid_by))
     ]
 
 
