@@ -207,3 +207,29 @@ def test_t3_0_a_players_store_answers_only_for_its_nation(store: CampaignStore) 
         rome.append(MeetingAnswered(meeting=1, seek=["Rome"], nation="Rome"))
         assert rome.state().meetings[0].answers == {"Rome": True}
     store.close()
+
+
+def test_t7_3_a_signed_file_of_no_orders_hands_in_by_mail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rome's player withdraws its only order in its copy and signs an empty file: imported,
+    Rome has handed in (no orders) in the referee's campaign; importing it again writes
+    nothing."""
+    from tests.unit.test_mail_orders import copy_for, keys, ok, orders_file
+
+    referee = str(tmp_path / "referee.castra")
+    ok(capsys, "campaign", "new", "tarentine", "--file", referee)
+    ok(capsys, "campaign", "move", "Rome I", "--to", "Corfinium", "--file", referee)
+    rome_key = keys(capsys, referee)["Rome"]
+    copy = copy_for(capsys, referee, "Rome")
+    ok(capsys, "campaign", "orders", "Rome", "--withdraw", "Rome I", "--file", copy)
+    signed = orders_file(capsys, copy, rome_key)
+    ok(capsys, "campaign", "orders", "import", str(signed), "--file", referee)
+    with CampaignStore.open(referee) as store:
+        assert "Rome" not in store.state().orders
+        assert store.handed_in() == {"Rome"}
+        last = store.state().last_event_id
+    again = ok(capsys, "campaign", "orders", "import", str(signed), "--file", referee)
+    assert "nothing written" in again
+    with CampaignStore.open(referee) as store:
+        assert store.state().last_event_id == last
