@@ -67,6 +67,7 @@ __all__ = [
     "nation_options",
     "parse_tribute",
     "pe_listing",
+    "phase_for_viewer",
     "phase_lines",
     "phase_text",
     "tribute_text",
@@ -214,6 +215,21 @@ def phase_text(phase: Mapping[str, Any] | None) -> str:
         return ""
     heading, *left = phase_lines(phase)
     return "\n" + "\n".join([heading, *("  " + item for item in left)])
+
+
+def phase_for_viewer(ledger: Any) -> Any:
+    """The phase and what is left in it as the one at the keyboard may read it (T7.3): every
+    nation's sealed orders counted for the referee; a nation entering its orders counts its
+    own; a player none (its panel lists them, and carrying them out is the referee's)."""
+    from assistant.ledger.phases import phase_summary
+
+    state = ledger.state()
+    viewer = ledger.viewer
+    if viewer is None:
+        return phase_summary(state)
+    own = state.orders.get(viewer, [])
+    orders = {} if ledger.player is not None or not own else {viewer: own}
+    return phase_summary(state.model_copy(update={"orders": orders}))
 
 
 def house_rules_text(changed: Mapping[str, Any]) -> str:
@@ -520,16 +536,7 @@ class CampaignScreen(Screen[None]):
             self._show_turn(events or ledger.store.events())
 
     def _phase_for_viewer(self) -> Any:
-        """The phase and what is left in it as a nation at the keyboard may read it (T7.3):
-        the file's glance counts every nation's sealed orders; the nation counts its own (a
-        player none: its panel lists them, and the carrying out is the referee's)."""
-        from assistant.ledger.phases import phase_summary
-
-        ledger = castra_app(self).ledger
-        state = ledger.state()
-        own = state.orders.get(ledger.viewer or "", [])
-        orders = {} if ledger.player is not None or not own else {ledger.viewer: own}
-        return phase_summary(state.model_copy(update={"orders": orders}))
+        return phase_for_viewer(castra_app(self).ledger)
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
