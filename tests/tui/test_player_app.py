@@ -111,6 +111,10 @@ async def test_t7_3_the_referees_app_keeps_every_key(path: Path) -> None:
 async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has_not_handed_in(
     path: Path, size: tuple[int, int], language: str
 ) -> None:
+    from assistant.settings import save_setting, saved_player
+
+    referee_name = "Referee Marco"
+    save_setting("player", referee_name)
     app, store = seat_app(path)
     with store:
         async with app.run_test(size=size) as pilot:
@@ -131,6 +135,9 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert [o.to for o in store.state().orders["Rome"]] == ["Capua"]  # type: ignore[union-attr]
+            # Signed by the seat, and the referee's machine's settings are left alone.
+            assert store.events()[-1].event.who == "Rome"
+            assert saved_player() == referee_name
             await pilot.press("c")
             await pilot.pause()
             assert nation_name("Rome") not in said(app, "#handed-in")
@@ -144,6 +151,7 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.pause()
             assert "Rome" in store.handed_in()
             assert nation_name("Rome") not in said(app, "#handed-in")
+            assert {e.event.who for e in store.events()[-2:]} == {"Rome"}
 
 
 async def test_t7_3_a_players_march_form_offers_its_own_armies_only(path: Path) -> None:

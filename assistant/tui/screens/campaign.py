@@ -953,7 +953,8 @@ class CampaignScreen(Screen[None]):
         if row is None:
             return
         nation, force = row.split("\x1f", 1)
-        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=saved_player()))
+        who = castra_app(self).ledger.player or saved_player()
+        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=who))
 
     def action_resolve(self) -> None:
         """T7.3: every sealed order revealed and carried out together (``castra campaign
@@ -992,9 +993,11 @@ class CampaignScreen(Screen[None]):
         from assistant.ledger.events import NoOrders
         from assistant.settings import saved_player
 
-        nation = castra_app(self).ledger.viewer
+        ledger = castra_app(self).ledger
+        nation = ledger.viewer
         if nation is not None:
-            self._record_turn(lambda: NoOrders(nation=nation, who=saved_player()))
+            who = ledger.player or saved_player()
+            self._record_turn(lambda: NoOrders(nation=nation, who=who))
 
     def action_withdraw_meeting(self) -> None:
         """T3.0, T7.4: the avoiding side of the meeting under the cursor (else the first that
