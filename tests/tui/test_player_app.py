@@ -216,6 +216,11 @@ async def test_t3_0_a_player_answers_its_own_side_of_its_meeting_only(
             await pilot.pause()
             meeting = store.state().meetings[0]
             assert meeting.answers == {"Rome": True} and meeting.seek is None
+            await pilot.press("y")  # once: refused in one line, no form
+            await pilot.pause()
+            assert len(app.screen_stack) == 1
+            line = said(app, "#turn-said").strip()
+            assert "1" in line and "\n" not in line and line
     greeks, store = seat_app(met, "Magna Graecia")
     with store:
         async with greeks.run_test(size=size) as pilot:

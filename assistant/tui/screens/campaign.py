@@ -974,17 +974,17 @@ class CampaignScreen(Screen[None]):
         if number is None:
             return
         ledger = castra_app(self).ledger
-        player = ledger.player
-        if player is not None:
-            found = next((m for m in ledger.state().meetings if m.meeting.number == number), None)
-            if found is not None and player not in found.meeting.nations:
-                # T3.0: each side answers for itself; this meeting is other nations'.
-                self.say_turn(
-                    _("{nation} is not in meeting {number}: its sides answer it").format(
-                        nation=nation_name(player), number=number
-                    ),
-                    refused=True,
-                )
+        if ledger.player is not None:
+            # T3.0: a player answers for its own side, once: a meeting it is not in, or has
+            # answered, is refused in the ledger's one line before any form opens.
+            from assistant.ledger.events import MeetingAnswered
+
+            try:
+                ledger.check(MeetingAnswered(meeting=number, nation=ledger.player))
+            except (ValueError, LookupError) as error:
+                from assistant.tui.errors import describe
+
+                self.say_turn(describe(error), refused=True)
                 return
         self._open("AnswerForm", number)
 
