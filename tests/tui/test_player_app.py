@@ -225,6 +225,9 @@ async def test_t3_0_a_player_answers_its_own_side_of_its_meeting_only(
     with store:
         async with greeks.run_test(size=size) as pilot:
             await pilot.pause()
+            table = greeks.screen.query_one("#meetings", DataTable)
+            answer = str(table.get_row_at(0)[3])
+            assert nation_name("Rome") in answer, "the side that has answered is said"
             await pilot.press("y")
             await pilot.pause()
             await pilot.press("ctrl+s")  # avoids
