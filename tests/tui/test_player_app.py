@@ -171,6 +171,30 @@ async def test_t7_3_a_players_march_form_offers_its_own_armies_only(path: Path) 
                 app.screen.query_one("#army", Select).value = "Magna Graecia III"
 
 
+async def test_t7_3_a_players_recruit_form_orders_its_own_recruits_only(path: Path) -> None:
+    from textual.widgets import Input
+    from textual.widgets.select import InvalidSelectValueError
+
+    from assistant.ledger.events import RecruitOrder
+
+    app, store = seat_app(path, "Etruscans")  # 30 PE: one naval PM (T6.1)
+    with store:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            form = app.screen
+            nation = form.query_one("#nation", Select)
+            assert nation.value == "Etruscans"
+            with pytest.raises(InvalidSelectValueError):
+                nation.value = "Carthage"
+            form.query_one("#naval_pm", Input).value = "1"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            (order,) = store.state().orders["Etruscans"]
+            assert isinstance(order, RecruitOrder) and order.naval_pm == 1
+
+
 async def test_t7_3_the_referee_sees_who_has_not_handed_in_too(path: Path) -> None:
     with CampaignStore.open(path) as store:
         app = make_app(store, seed=SEED)
