@@ -38,6 +38,7 @@ from assistant.ledger.events import (
     LoyaltyChanged,
     MarchOrder,
     MeetingAnswered,
+    NoOrders,
     NoteAdded,
     OrderGiven,
     OrderWithdrawn,
@@ -192,6 +193,7 @@ def sealed_turn(path: Path) -> CampaignStore:
     )
     store.append(OrderGiven(nation="Rome", order=VoyageOrder(fleet="Rome fleet I", to="Capua")))
     store.append(OrderWithdrawn(nation="Rome", force="Rome fleet I"))
+    store.append(NoOrders(nation="Carthage"))  # T7.3: Carthage hands in no orders
     store.append(resolution(store.state()))
     # T3.0: Magna Graecia seeks battle; Rome I withdraws under one pursuit roll (a 4 misses)
     store.append(MeetingAnswered(meeting=1, seek=["Magna Graecia"]))

@@ -44,13 +44,19 @@ if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
 
-__all__ = ["packet_of", "players_of"]
+__all__ = ["packet_from", "packet_of", "players_of"]
 
 
 def packet_of(store: CampaignStore, nation: str, turn: int | None = None) -> Chronicle:
     """``nation``'s packet for ``turn`` (default: the last turn something was recorded in)."""
-    events = store.events()
-    state = store.state()
+    return packet_from(store.events(), store.state(), nation, turn)
+
+
+def packet_from(
+    events: list[StoredEvent], state: CampaignState, nation: str, turn: int | None = None
+) -> Chronicle:
+    """:func:`packet_of` from the events and state already read (the app's Chronicle screen
+    gathers off its thread from what it read on it)."""
     scope = report_scope(state, events, turn=turn)
     chronicle = gather(events, scope, viewer=nation)
     told = next((story for story in chronicle.turns if story.turn == scope.first_turn), None)
@@ -143,18 +149,28 @@ def _meeting_text(meeting: Meeting) -> str:
 def _meetings(nation: str, resolution: OrdersResolved | None, events: list[object]) -> list[str]:
     if resolution is None:
         return []
-    answers = {e.meeting: e for e in events if isinstance(e, MeetingAnswered)}
+    answers: dict[int, list[str]] = {}
+    sides: dict[int, dict[str, bool]] = {}
+    for event in events:
+        if isinstance(event, MeetingAnswered) and event.nation is None:
+            answers[event.meeting] = list(event.seek)
+        elif isinstance(event, MeetingAnswered) and event.nation is not None:
+            # T3.0: one side's answer; the meeting is answered once every side has said.
+            sides.setdefault(event.meeting, {})[event.nation] = bool(event.seek)
     lines = []
     for meeting in resolution.meetings:
         if nation not in meeting.nations:
             continue
         line = _meeting_text(meeting)
+        said = sides.get(meeting.number, {})
         answer = answers.get(meeting.number)
+        if answer is None and said and set(meeting.nations) <= set(said):
+            answer = [side for side, seeks in said.items() if seeks]
         if answer is None:
             line += " — " + _("seek or avoid battle: not answered yet")
-        elif answer.seek:
+        elif answer:
             line += " — " + _("battle sought by {nations}").format(
-                nations=", ".join(nation_name(n) for n in answer.seek)
+                nations=", ".join(nation_name(n) for n in answer)
             )
         else:
             line += " — " + _("neither side sought battle: no battle (T3.0)")

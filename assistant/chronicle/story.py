@@ -675,6 +675,7 @@ SECTIONS: dict[str, str] = {
     "order_withdrawn": "moves",
     "orders_resolved": "moves",
     "meeting_answered": "moves",
+    "no_orders": "moves",
     "withdrawal_pursued": "moves",
     "side_done": "moves",
     "dba_moved": "moves",

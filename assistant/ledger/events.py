@@ -58,6 +58,7 @@ __all__ = [
     "MarchOrder",
     "Meeting",
     "MeetingAnswered",
+    "NoOrders",
     "NoteAdded",
     "OrderGiven",
     "OrderWithdrawn",
@@ -756,6 +757,19 @@ class MeetingAnswered(EventBase):
     """The meeting's number this turn."""
     seek: list[str] = []
     """The nations that seek battle; the others avoid it. None: no battle, both stay."""
+    nation: str | None = None
+    """A player answering for its own side only (T3.0; a player's session or copy): ``seek`` is
+    ``[nation]`` (it seeks battle) or empty (it avoids it), and the meeting is answered once
+    every nation in it has said. None: the referee answers for every side at once."""
+
+
+class NoOrders(EventBase):
+    """A nation hands in no orders this turn (T7.3: its forces stand): it has handed in as a
+    nation with orders in has, so nobody waits for it."""
+
+    kind: Literal["no_orders"] = "no_orders"
+    nation: str
+    """The nation."""
 
 
 class WithdrawalPursued(EventBase):
@@ -895,6 +909,7 @@ Event = Annotated[
     | OrderWithdrawn
     | OrdersResolved
     | MeetingAnswered
+    | NoOrders
     | WithdrawalPursued
     | SideDone
     | PlayerChanged
@@ -946,6 +961,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "order_withdrawn",
     "orders_resolved",
     "meeting_answered",
+    "no_orders",
     "withdrawal_pursued",
     "side_done",
     "player_changed",

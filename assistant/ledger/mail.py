@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from assistant.ledger.events import (
     CampaignCreated,
     Event,
+    NoOrders,
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
@@ -378,6 +379,9 @@ def _sealing(
             raise refused(f"orders[{number}]", N_("{reason}"), reason=str(reason)) from None
         places[len(events)] = number
         events.append(given)
+    if not orders and state.no_orders.get(nation) != state.turn:
+        # T7.3 (Reading): a signed file of no orders is the nation saying it gives none.
+        events.append(NoOrders(nation=nation, turn=state.turn, who=who, note=note))
     work = state.model_copy(deep=True)
     for position, event in enumerate(events):
         try:

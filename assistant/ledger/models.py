@@ -145,6 +145,9 @@ class MeetingState(BaseModel):
     """What was found."""
     seek: list[str] | None = None
     """The nations that said they seek battle (None: not answered yet)."""
+    answers: dict[str, bool] = {}
+    """T3.0: the sides answered so far, each by its own player (nation → seeks battle); once
+    every nation in the meeting has, ``seek`` is theirs."""
     settled: bool = False
     """Nothing more is needed: neither side sought battle, the battle was recorded, the
     avoider was not intercepted, or it withdrew."""
@@ -380,6 +383,8 @@ class CampaignData(_State):
     """T7.3: each nation's sealed orders waiting to be carried out this turn."""
     orders_resolved_turn: int = 0
     """The last turn whose orders were carried out (once a turn, T7.3)."""
+    no_orders: dict[str, int] = {}
+    """T7.3: each nation that said it gives no orders, with the turn it said so (handed in)."""
     meetings: list[MeetingState] = []
     """T7.4: the meetings found when this turn's orders were carried out, sea first."""
     landed: list[str] = []

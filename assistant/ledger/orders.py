@@ -27,6 +27,7 @@ from assistant.ledger.events import (
     MarchOrder,
     Meeting,
     MeetingAnswered,
+    NoOrders,
     OrderGiven,
     OrdersResolved,
     OrderWithdrawn,
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MEETING_ANSWERED",
+    "NO_ORDERS",
     "ORDERS_RESOLVED",
     "ORDER_GIVEN",
     "ORDER_WITHDRAWN",
@@ -64,6 +66,7 @@ __all__ = [
     "check_interception",
     "diplomacy_for",
     "force_of",
+    "handed_in",
     "may_see",
     "meetings_summary",
     "order_for",
@@ -364,6 +367,56 @@ def _describe_withdrawn(event: OrderWithdrawn, _happened: None) -> sd.Said:
 ORDER_WITHDRAWN = Family(_check_withdrawn, _evolve_withdrawn, _describe_withdrawn)
 
 
+def _check_no_orders(state: CampaignData, event: NoOrders) -> None:
+    """T7.3: a nation says it gives no orders this turn (its forces stand): refused while it
+    has orders in (withdrawing them says the same), and said once a turn."""
+    _need_sealed(state)
+    nation = state.nation(event.nation)
+    if not nation.player or nation.unplayed:
+        raise refused(
+            "nation",
+            N_("{nation} has no player: it gives no orders, its forces stand (T4.4)"),
+            nation=nation.name,
+        )
+    if state.orders.get(nation.name):
+        raise refused(
+            "nation",
+            N_("{nation} has orders in this turn: withdraw them to give none (T7.3)"),
+            nation=nation.name,
+        )
+    if state.no_orders.get(nation.name) == state.turn:
+        raise refused(
+            "nation",
+            N_("{nation} has already said it gives no orders this turn (T7.3)"),
+            nation=nation.name,
+        )
+
+
+def _evolve_no_orders(state: CampaignData, event: NoOrders, _event_id: int) -> None:
+    state.no_orders[event.nation] = state.turn
+
+
+def _describe_no_orders(event: NoOrders, _happened: None) -> sd.Said:
+    return sd.said(
+        N_("{nation} gives no orders this turn: its forces stand (T7.3)"),
+        nation=sd.nation(event.nation),
+    )
+
+
+NO_ORDERS = Family(_check_no_orders, _evolve_no_orders, _describe_no_orders)
+"""T7.3: a nation hands in no orders (:func:`handed_in`)."""
+
+
+def handed_in(state: CampaignData) -> set[str]:
+    """T7.3 (Reading): the nations that have handed in their orders this turn: those with at
+    least one sealed order in, and those that said they give none (:class:`NoOrders`) — names
+    only, which every player may know. Withdrawing a nation's last order takes it out again,
+    unless it said "no orders" this turn."""
+    given = {nation for nation, orders in state.orders.items() if orders}
+    said = {nation for nation, turn in state.no_orders.items() if turn == state.turn}
+    return given | said
+
+
 def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
     """T7.3, T7.4: every order revealed and carried out together, as one event (its results
     computed here from the orders in, never from the order they were entered in)."""
@@ -592,7 +645,7 @@ def _meeting_of(state: CampaignData, event: MeetingAnswered) -> MeetingState | N
 def _check_answered(state: CampaignData, event: MeetingAnswered) -> None:
     """T3.0, T7.4: each side says seek or avoid. Neither seeks: no battle, both stay (the
     meeting is settled). One or both seek: a battle follows (at sea, an interception first if
-    only one seeks, T3.6)."""
+    only one seeks, T3.6). A player answers for its own side only (``nation``), once."""
     found = _meeting_of(state, event)
     if found is None:
         raise refused(
@@ -603,7 +656,7 @@ def _check_answered(state: CampaignData, event: MeetingAnswered) -> None:
         )
     if found.seek is not None:
         raise refused("meeting", N_("meeting {number} is already answered"), number=event.meeting)
-    for nation in event.seek:
+    for nation in [*event.seek, *([event.nation] if event.nation is not None else [])]:
         if nation not in found.meeting.nations:
             raise refused(
                 "seek",
@@ -612,17 +665,52 @@ def _check_answered(state: CampaignData, event: MeetingAnswered) -> None:
                 number=event.meeting,
                 nations=", ".join(dict.fromkeys(found.meeting.nations)),
             )
+    if event.nation is None:
+        return
+    if set(event.seek) - {event.nation}:
+        raise refused(
+            "seek",
+            N_("{nation} answers for its own side of meeting {number} only (T3.0)"),
+            nation=event.nation,
+            number=event.meeting,
+        )
+    if event.nation in found.answers:
+        raise refused(
+            "meeting",
+            N_("{nation} has answered meeting {number} already"),
+            nation=event.nation,
+            number=event.meeting,
+        )
 
 
 def _evolve_answered(state: CampaignData, event: MeetingAnswered, _event_id: int) -> str:
     found = _meeting_of(state, event)
     assert found is not None  # checked
-    found.seek = sorted(set(event.seek))
-    found.settled = not event.seek
+    if event.nation is not None:
+        found.answers[event.nation] = bool(event.seek)
+        if set(found.meeting.nations) - set(found.answers):
+            return found.province  # T3.0: the other sides have still to say
+        seek = [nation for nation, seeks in found.answers.items() if seeks]
+    else:
+        seek = list(event.seek)
+    found.seek = sorted(set(seek))
+    found.settled = not seek
     return found.province
 
 
 def _describe_answered(event: MeetingAnswered, province: str) -> sd.Said:
+    if event.nation is not None:
+        if event.seek:
+            return sd.said(
+                N_("meeting at {province}: {nation} seeks battle (T3.0)"),
+                province=sd.province(province),
+                nation=sd.nation(event.nation),
+            )
+        return sd.said(
+            N_("meeting at {province}: {nation} avoids battle (T3.0)"),
+            province=sd.province(province),
+            nation=sd.nation(event.nation),
+        )
     if not event.seek:
         return sd.said(
             N_("meeting at {province}: neither side seeks battle; no battle, both stay (T3.0)"),

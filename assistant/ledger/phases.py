@@ -272,7 +272,7 @@ def phase_of(campaign: CampaignData, event: Event) -> Phase | None:
             return Phase.recruitment
         case "treaty_made" | "treaty_broken" | "war_declared":
             return Phase.alliances
-        case "army_moved" | "fleet_sailed" | "order_given" | "order_withdrawn":
+        case "army_moved" | "fleet_sailed" | "order_given" | "order_withdrawn" | "no_orders":
             return Phase.movement
         case "orders_resolved":
             return Phase.movement
@@ -470,6 +470,7 @@ _ACT: dict[str, str] = {
     "fleet_sailed": N_("voyages"),
     "order_given": N_("orders"),
     "order_withdrawn": N_("withdrawing an order"),
+    "no_orders": N_("handing in no orders"),
     "orders_resolved": N_("carrying out the orders"),
     "interception_rolled": N_("interceptions"),
     "fleet_retreated": N_("naval retreats"),

@@ -7,6 +7,10 @@ ledger's door (:meth:`~assistant.ledger.store.CampaignStore.append`), so no scre
 has to remember it: whatever a player's key or command asks for, the ledger refuses it in one
 line and writes nothing.
 
+What a seat may do is decided here once (:func:`seat_may`), for the ledger's door and for the
+app alike: the app offers a player only the screens and keys this says yes to, and the ledger
+refuses the rest, so a key the app forgot to hide is still refused.
+
 Each player's language (the turn packet is written in it) is kept beside the record too: it is
 no event of the game, and undo must not change it.
 """
@@ -20,7 +24,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assistant.ledger.events import Event, OrderGiven, OrderWithdrawn
+from assistant.ledger.events import Event, MeetingAnswered, NoOrders, OrderGiven, OrderWithdrawn
 from assistant.tokens import new_token
 from converters.i18n import N_
 
@@ -30,8 +34,11 @@ if TYPE_CHECKING:
 __all__ = [
     "LANGUAGES",
     "LANGUAGES_KEY",
+    "PLAYER_ACTS",
+    "PLAYER_SCREENS",
     "REFEREE_SEAT",
     "SESSIONS_KEY",
+    "act_of",
     "check_seat",
     "issue_sessions",
     "keep_sessions",
@@ -40,6 +47,7 @@ __all__ = [
     "players_of",
     "refuse_undo",
     "rotate_session",
+    "seat_may",
     "session_hashes",
     "session_matches",
     "set_language",
@@ -66,26 +74,64 @@ def players_of(store: CampaignStore) -> list[str]:
     ]
 
 
+PLAYER_SCREENS = ("campaign", "map", "history", "chronicle", "annibui")
+"""The screens a player's session may visit (T7.3): the public board (the Campaign screen's
+nations, the Map, the public events of the History), the Chronicle, and ANNI BUI's sums, which
+write nothing. The battle desk, the dice battle, the ghost, the journal and the Bellum
+standings record battles and moves: the referee's."""
+
+PLAYER_ACTS = frozenset({"order", "withdraw", "answer", "hand_in", "read"})
+"""What a player may do besides visiting its screens (T7.3): give its own sealed orders
+(``order``; recruitment is one under sealed orders), withdraw them, answer seek or avoid for its
+own side of a meeting (``answer``, T3.0), say it gives no orders this turn (``hand_in``), and read
+(move, scroll, write the report of what it may read). Everything else — recording or undoing an
+event, a battle, the resolution, the winter, a rule, war or a treaty outside its orders,
+choosing who enters, opening another file — is the referee's."""
+
+
+def seat_may(seat: str | None, act: str) -> bool:
+    """T7.3: whether ``seat`` (a nation's player; None: the referee, who may do everything) may
+    ``act``: one of :data:`PLAYER_SCREENS` or :data:`PLAYER_ACTS`, or anything else a
+    screen's key or a command does (the referee's). The app hides what this refuses; the
+    ledger refuses it (:func:`check_seat`)."""
+    return seat is None or act in PLAYER_ACTS or act in PLAYER_SCREENS
+
+
+def act_of(event: Event) -> str:
+    """What recording ``event`` is, in :func:`seat_may`'s words."""
+    if isinstance(event, OrderGiven):
+        return "order"
+    if isinstance(event, OrderWithdrawn):
+        return "withdraw"
+    if isinstance(event, MeetingAnswered) and event.nation is not None:
+        return "answer"
+    if isinstance(event, NoOrders):
+        return "hand_in"
+    return "record"
+
+
 def check_seat(seat: str, event: Event) -> None:
-    """Refuse ``event`` unless it is ``seat``'s own order given or withdrawn (T7.3): the rest
-    is the referee's."""
-    if isinstance(event, OrderGiven | OrderWithdrawn):
-        if event.nation != seat:
-            raise refused(
-                "nation",
-                N_("{seat} gives only its own orders, not {nation}'s (T7.3)"),
-                seat=seat,
-                nation=event.nation,
-            )
-        return
-    raise refused(
-        "kind",
-        N_(
-            "{seat}'s player gives and withdraws {seat}'s sealed orders only; the referee "
-            "records everything else (T7.3)"
-        ),
-        seat=seat,
-    )
+    """Refuse ``event`` unless :func:`seat_may` lets ``seat`` record it and it is ``seat``'s
+    own (T7.3): the rest is the referee's."""
+    if not seat_may(seat, act_of(event)):
+        raise refused(
+            "kind",
+            N_(
+                "{seat}'s player gives and withdraws {seat}'s sealed orders only; the referee "
+                "records everything else (T7.3)"
+            ),
+            seat=seat,
+        )
+    nation = event.nation if isinstance(event, OrderGiven | OrderWithdrawn | NoOrders) else None
+    if isinstance(event, MeetingAnswered):
+        nation = event.nation
+    if nation != seat:
+        raise refused(
+            "nation",
+            N_("{seat} gives only its own orders, not {nation}'s (T7.3)"),
+            seat=seat,
+            nation=str(nation),
+        )
 
 
 def refuse_undo(seat: str) -> None:

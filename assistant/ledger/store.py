@@ -811,11 +811,14 @@ class CampaignStore:
         return self._state
 
     def handed_in(self) -> set[str]:
-        """The nations whose sealed orders are in this turn: their names only, which every
-        player may know (T7.3), even where the orders themselves are hidden."""
+        """The nations that have handed in this turn (:func:`~assistant.ledger.orders.
+        handed_in`: orders in, or "no orders" said): their names only, which every player may
+        know (T7.3), even where the orders themselves are hidden."""
+        from assistant.ledger.orders import handed_in
+
         self.state()
         assert self._state is not None
-        return {nation for nation, orders in self._state.orders.items() if orders}
+        return handed_in(self._state)
 
     def events(self) -> list[StoredEvent]:
         """Every event, oldest first, undone ones and undos included (a player's: those it

@@ -260,26 +260,32 @@ class CastraApp(App[int]):
             "annibui": _screen_class("annibui", "AnniBuiScreen"),
             "bellum": _screen_class("bellum", "BellumScreen"),
         }
-        screens: list[tuple[str, type]] = [
-            (title, classes[mode]) for _key, mode, title in NAVIGATION
+        listed: list[tuple[str, str, type]] = [
+            (title, mode, classes[mode]) for _key, mode, title in NAVIGATION
         ]
-        screens.append((N_("Chronicle"), _screen_class("chronicle", "ChronicleScreen")))
-        screens.append((N_("Map"), _screen_class("map", "MapScreen")))
-        screens += [
-            (N_("Advance-turn form"), _screen_class("campaign_forms", "AdvanceTurnForm")),
-            (N_("Winter-turn form"), _screen_class("campaign_forms", "WinterTurnForm")),
-            (N_("Rebuild form"), _screen_class("campaign_forms", "RebuildForm")),
-            (N_("Recruit form"), _screen_class("campaign_forms", "RecruitForm")),
-            (N_("Undo form"), _screen_class("history", "UndoForm")),
-            (N_("Bellum year form"), _screen_class("bellum", "BellumYearForm")),
-            (N_("March form"), _screen_class("map", "MarchForm")),
-            (N_("Sail form"), _screen_class("map", "SailForm")),
-            (N_("Siege form"), _screen_class("map", "SiegeForm")),
-            (N_("Sack form"), _screen_class("map", "SackForm")),
-            (N_("Die entry (physical dice)"), _screen_class("die_entry", "DieEntryScreen")),
-            (N_("Help"), _screen_class("help", "HelpScreen")),
+        listed.append((N_("Chronicle"), "chronicle", _screen_class("chronicle", "ChronicleScreen")))
+        listed.append((N_("Map"), "map", _screen_class("map", "MapScreen")))
+        # Each form with what opening it does (assistant.ledger.players.seat_may's words).
+        listed += [
+            (
+                N_("Advance-turn form"),
+                "advance",
+                _screen_class("campaign_forms", "AdvanceTurnForm"),
+            ),
+            (N_("Winter-turn form"), "winter", _screen_class("campaign_forms", "WinterTurnForm")),
+            (N_("Rebuild form"), "rebuild", _screen_class("campaign_forms", "RebuildForm")),
+            (N_("Recruit form"), "order", _screen_class("campaign_forms", "RecruitForm")),
+            (N_("Undo form"), "undo", _screen_class("history", "UndoForm")),
+            (N_("Bellum year form"), "bellum", _screen_class("bellum", "BellumYearForm")),
+            (N_("March form"), "order", _screen_class("map", "MarchForm")),
+            (N_("Sail form"), "order", _screen_class("map", "SailForm")),
+            (N_("Siege form"), "record", _screen_class("map", "SiegeForm")),
+            (N_("Sack form"), "record", _screen_class("map", "SackForm")),
+            (N_("Die entry (physical dice)"), "read", _screen_class("die_entry", "DieEntryScreen")),
+            (N_("Help"), "read", _screen_class("help", "HelpScreen")),
         ]
-        return screens
+        # A player's Help lists only what a player may open (T7.3).
+        return [(title, klass) for title, act, klass in listed if self.ledger.may(act)]
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -439,9 +445,19 @@ class CastraApp(App[int]):
         checkbox, then "Carthage 200", switched screens four times): Escape leaves the field."""
         if action in _NAVIGATION_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
+        if action == "switch_mode" and parameters and not self.ledger.may(str(parameters[0])):
+            return False  # T7.3: a player's session has no referee's screens
         if action in _LETTER_ACTIONS and _in_form_field(self.focused):
             return None  # shown, greyed: the key works again once the field is left
         return True
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the app's key for ``action`` does, in :func:`~assistant.ledger.players.seat_may`'s
+        words (Help lists a player only the keys it may use)."""
+        if action == "switch_mode" and parameters:
+            return str(parameters[0])
+        return "read"
 
     def action_quit_key(self) -> None:
         """q: quit (a separate action from ctrl+q so that it can wait while a field has focus)."""

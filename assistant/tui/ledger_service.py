@@ -88,9 +88,7 @@ class LedgerService:
         """A one-off word about the campaign file (e.g. that it was just created), or None."""
         self.error: str | None = None
         """Why the campaign file could not be opened (one line), or None."""
-        self.viewer: str | None = None
-        """Who reads the campaign at this keyboard (T7.3): the nation entering its sealed
-        orders, which sees only its own, or None, the referee, who sees every nation's."""
+        self._viewer: str | None = None
         self.seat: str | None = None
         """The nation of a player's session (``castra serve --players``): its store records
         that nation's orders only (None: the referee's, or a player's copy, which knows)."""
@@ -204,10 +202,41 @@ class LedgerService:
         except ValueError:
             return -2  # the file went bad meanwhile: the screen's own refresh says so
 
+    @property
+    def viewer(self) -> str | None:
+        """Who reads the campaign at this keyboard (T7.3): the nation entering its sealed
+        orders, which sees only its own, or None, the referee, who sees every nation's. A
+        player's session or copy is always its own nation (:attr:`player`)."""
+        return self.player if self.player is not None else self._viewer
+
+    @viewer.setter
+    def viewer(self, viewer: str | None) -> None:
+        self._viewer = viewer
+
+    @property
+    def player(self) -> str | None:
+        """The nation whose player sits at this keyboard — a player's session (:attr:`seat`)
+        or a player's copy opened by mail (the store knows) — or None: the referee's."""
+        if self.store is not None and self.store.seat is not None:
+            return self.store.seat
+        return self.seat
+
+    def may(self, act: str) -> bool:
+        """Whether the one at this keyboard may ``act`` (a screen, or what a key does):
+        :func:`assistant.ledger.players.seat_may` decides, for the app as for the ledger."""
+        player = self.player
+        if player is None:
+            return True  # the referee (and start-up imports nothing for it)
+        from assistant.ledger.players import seat_may
+
+        return seat_may(player, act)
+
     def enter_as(self, viewer: str | None) -> None:
         """T7.3: ``viewer`` (a nation, or None for the referee) is at the keyboard from now on;
-        every screen showing the campaign re-reads it for them."""
-        self.viewer = viewer
+        every screen showing the campaign re-reads it for them. A player's keyboard stays its
+        own nation's."""
+        if self.player is None:
+            self._viewer = viewer
         self.changed.publish(LedgerChanged())
 
     # -- writing ---------------------------------------------------------------------------
@@ -278,6 +307,9 @@ class LedgerService:
         self.store = store
         self.note = note
         self._settled.set()
+        if store.seat is not None:
+            # A player's copy is known only now: its screens and keys are a player's (T7.3).
+            self._app.refresh_bindings()
         self.changed.publish(LedgerChanged())
         waiting, self._waiting = self._waiting, []
         for callback in waiting:

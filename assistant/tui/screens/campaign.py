@@ -79,6 +79,7 @@ __all__ = [
     "nation_options",
     "parse_tribute",
     "pe_listing",
+    "phase_for_viewer",
     "phase_lines",
     "phase_text",
     "tribute_text",
@@ -89,6 +90,23 @@ LOADING = N_("Loading campaign…")
 _FORMS = {"AdvanceTurnForm", "DeclareWarForm", "RebuildForm", "RecruitForm", "WinterTurnForm"}
 _FORM_MODULES = {"UndoForm": "history", "EnteringForm": "turn_panel", "AnswerForm": "turn_panel"}
 """Where a form lives when not in ``campaign_forms`` (each imported when first opened)."""
+_ACTS = {
+    "advance": "advance",
+    "winter": "winter",
+    "rebuild": "rebuild",
+    "recruit": "order",  # T5.2 phase 1: a sealed order of the nation
+    "undo": "undo",
+    "enter_as": "enter_as",
+    "resolve": "resolve",
+    "withdraw": "withdraw",
+    "answer": "answer",
+    "no_orders": "hand_in",
+    "withdraw_meeting": "record",
+    "meeting_battle": "battle",
+    "declare_war": "war",
+    "side_done": "record",  # D6: the referee's, as the ledger says
+}
+"""What each of the screen's keys does, in :func:`assistant.ledger.players.seat_may`'s words."""
 
 
 def __getattr__(name: str) -> Any:
@@ -210,6 +228,21 @@ def phase_text(phase: PhaseSummary | None) -> str:
         return ""
     heading, *left = phase_lines(phase)
     return "\n" + "\n".join([heading, *("  " + item for item in left)])
+
+
+def phase_for_viewer(ledger: Any) -> Any:
+    """The phase and what is left in it as the one at the keyboard may read it (T7.3): every
+    nation's sealed orders counted for the referee; a nation entering its orders counts its
+    own; a player none (its panel lists them, and carrying them out is the referee's)."""
+    from assistant.ledger.phases import phase_summary
+
+    state = ledger.state()
+    viewer = ledger.viewer
+    if viewer is None:
+        return phase_summary(state)
+    own = state.orders.get(viewer, [])
+    orders = {} if ledger.player is not None or not own else {viewer: own}
+    return phase_summary(state.model_copy(update={"orders": orders}))
 
 
 def house_rules_text(changed: Mapping[str, Any]) -> str:
@@ -368,6 +401,10 @@ class CampaignScreen(Screen[None]):
         # Shift+W, War beside w, Winter: e is the sealed orders' "who enters" (T7.3). Off the
         # footer, which 120 columns already fill; F1 lists it.
         Binding("W", "declare_war", N_("War"), show=False, tooltip=N_("Declare war (T7.10)")),
+        # T7.3: a nation that gives no orders this turn says so, and has handed in.
+        Binding(
+            "N", "no_orders", N_("No orders"), tooltip=N_("This nation gives no orders (T7.3)")
+        ),
         # D6 phase 2, Macedon vs Persia: shift+d, "done", as shift+w is War (d is the Dice
         # battle everywhere). Its campaign has no sealed orders' keys, so the footer has room.
         Binding("D", "side_done", N_("Done"), tooltip=N_("The side moving now is done (D6)")),
@@ -389,7 +426,9 @@ class CampaignScreen(Screen[None]):
         yield CastraHeader()
         heading, status, shown = Static(id="campaign-heading"), Static(id="campaign-status"), []
         ledger = castra_app(self).ledger
-        if ledger.store is None and ledger.error is None:
+        # A player's session (its seat known now) waits for its own store: the file's glance
+        # is the referee's, with every nation's recent orders (T7.3).
+        if ledger.store is None and ledger.error is None and ledger.seat is None:
             kept = read_only(campaign_path(ledger.path), stored_glance, None)
             try:
                 glance = Glance.from_json(kept) if kept is not None else None
@@ -520,7 +559,8 @@ class CampaignScreen(Screen[None]):
 
                 hidden = hidden_from(ledger.viewer, events)
                 glance = glance._replace(
-                    recent=tuple(e for e in glance.recent if e.id not in hidden)
+                    recent=tuple(e for e in glance.recent if e.id not in hidden),
+                    phase=self._phase_for_viewer(),
                 )
             self.show(glance)
             # The turn panel reads the events only for what this turn's sealed orders did,
@@ -529,6 +569,9 @@ class CampaignScreen(Screen[None]):
             state = ledger.state()
             done = state.rules.orders == "sealed" and state.orders_resolved_turn == state.turn
             self._show_turn(events or (ledger.store.events() if done else []))
+
+    def _phase_for_viewer(self) -> Any:
+        return phase_for_viewer(castra_app(self).ledger)
 
     def _drawn(self, glance: Glance) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.glance_of`),
@@ -539,11 +582,7 @@ class CampaignScreen(Screen[None]):
         status = (
             self._status(glance)
             + ("" if glance.finished else phase_text(glance.phase))
-            + (
-                "\n  " + _("e: who enters the sealed orders · v: carry them all out (T7.3)")
-                if turn_keys(glance).giving
-                else ""
-            )
+            + ("\n  " + self._giving_hint() if turn_keys(glance).giving else "")
             + (
                 "\n  " + _("D: the side moving now says it is done (D6 phase 2)")
                 if turn_keys(glance).sides_move
@@ -677,7 +716,25 @@ class CampaignScreen(Screen[None]):
             )
         return rows
 
+    def _giving_hint(self) -> str:
+        """What the keys of the orders are, for the referee or for a player (T7.3)."""
+        if castra_app(self).ledger.player is not None:
+            return _(
+                "your orders: v and f on the Map give them, x withdraws, N: none this turn; "
+                "the referee carries them out (T7.3)"
+            )
+        return _("e: who enters the sealed orders · v: carry them all out (T7.3)")
+
     def _status(self, glance: Glance) -> str:
+        if castra_app(self).ledger.player is not None and not glance.winners:
+            # T7.3: a player's session records nothing but its orders: the referee's keys
+            # (n, w, r) are not its, so neither are their hints.
+            if glance.finished:
+                return _("The campaign is over (T5.1).")
+            count = int(glance.battles)
+            return ngettext("{count} battle recorded", "{count} battles recorded", count).format(
+                count=count
+            )
         if glance.winners:
             return _(
                 "Strategic victory (T5.8): {winners}; the campaign is over, only notes and undo "
@@ -752,6 +809,10 @@ class CampaignScreen(Screen[None]):
         while the orders are given (T5.2 phases 1–3), the meetings' while one is unsettled,
         as the glance says (so the first frame offers the same keys)."""
         keys = self._turn_keys
+        if not castra_app(self).ledger.may(self.act_for(action, parameters)):
+            return False  # T7.3: not a player's (assistant.ledger.players.seat_may)
+        if action == "no_orders":
+            return keys.giving and castra_app(self).ledger.viewer is not None
         if action in ("rebuild", "recruit"):
             # T5.2 phase 1: once this turn's orders are carried out, recruiting waits a turn.
             return self._uses_pm and not keys.carried_out
@@ -772,6 +833,12 @@ class CampaignScreen(Screen[None]):
         if action == "withdraw_meeting":
             return keys.unsettled and bool(self._turn is not None and self._turn.withdrawable)
         return True
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the key for ``action`` does, in :func:`~assistant.ledger.players.seat_may`'s
+        words: a player's session offers only a player's keys (T7.3)."""
+        return _ACTS.get(action, "read")
 
     @staticmethod
     def _event_rows(recent: Sequence[RecentEvent]) -> list[Row]:
@@ -796,7 +863,8 @@ class CampaignScreen(Screen[None]):
         from assistant.tui.screens.turn_panel import turn_view
 
         ledger = castra_app(self).ledger
-        view = turn_view(ledger.state(), events, ledger.viewer)
+        handed = ledger.store.handed_in() if ledger.store is not None else None
+        view = turn_view(ledger.state(), events, ledger.viewer, handed)
         before, self._turn = self._turn, view
         if before is None or bool(before.orders) != bool(view.orders):
             self.refresh_bindings()
@@ -804,12 +872,15 @@ class CampaignScreen(Screen[None]):
 
     def _draw_turn(self, view: Any, *, said: bool = False) -> None:
         """Draw ``view`` (a ``turn_panel.TurnView``), the panel added the first time there is
-        something to show or a line to say (``said``)."""
+        something to show or a line to say (``said``); a player's whenever it gives orders,
+        so it sees its own and who has not handed in (T7.3)."""
         from textual.widgets import DataTable
 
-        from assistant.tui.screens.turn_panel import orders_title
+        from assistant.tui.screens.turn_panel import orders_title, waiting_line
 
-        if not (view.orders or view.moves or view.meetings or said) and not self._turn_parts:
+        player = castra_app(self).ledger.player is not None
+        shows = view.orders or view.moves or view.meetings or said or (player and view.giving)
+        if not shows and not self._turn_parts:
             return
         if self._turn_parts is None:
             orders: DataTable[Any] = DataTable(id="orders", cursor_type="row")
@@ -822,6 +893,7 @@ class CampaignScreen(Screen[None]):
             parts: dict[str, Widget] = {
                 "orders-title": Static("", id="orders-title", classes="section-title"),
                 "orders": orders,
+                "handed-in": Static("", id="handed-in"),
                 "turn-said": Static("", id="turn-said"),
                 "moves-title": Static(
                     _("What the orders did (T7.3)"), id="moves-title", classes="section-title"
@@ -841,7 +913,8 @@ class CampaignScreen(Screen[None]):
             if view.invasions
             else _("Meetings (T7.4), sea first")
         )
-        cast("Static", parts["orders-title"]).update(orders_title(view))
+        cast("Static", parts["orders-title"]).update(orders_title(view, player=player))
+        cast("Static", parts["handed-in"]).update(waiting_line(view))
         _fill(
             cast("DataTable[Any]", parts["orders"]),
             [
@@ -865,8 +938,9 @@ class CampaignScreen(Screen[None]):
                 cast("DataTable[Any]", parts["meetings"]),
                 [(str(number), [Text(cell) for cell in cells]) for number, cells in view.meetings],
             )
+        parts["handed-in"].display = view.giving
         shown = {
-            "orders": view.giving and bool(view.orders),
+            "orders": view.giving and (bool(view.orders) or player),
             "moves": bool(view.moves),
             "meetings": bool(view.meetings),
         }
@@ -955,7 +1029,8 @@ class CampaignScreen(Screen[None]):
         if row is None:
             return
         nation, force = row.split("\x1f", 1)
-        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=saved_player()))
+        who = castra_app(self).ledger.player or saved_player()
+        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=who))
 
     def action_resolve(self) -> None:
         """T7.3: every sealed order revealed and carried out together (``castra campaign
@@ -985,8 +1060,33 @@ class CampaignScreen(Screen[None]):
 
     def action_answer(self) -> None:
         number = self._meeting_number()
-        if number is not None:
-            self._open("AnswerForm", number)
+        if number is None:
+            return
+        ledger = castra_app(self).ledger
+        if ledger.player is not None:
+            # T3.0: a player answers for its own side, once: a meeting it is not in, or has
+            # answered, is refused in the ledger's one line before any form opens.
+            from assistant.ledger.events import MeetingAnswered
+
+            try:
+                ledger.check(MeetingAnswered(meeting=number, nation=ledger.player))
+            except (ValueError, LookupError) as error:
+                from assistant.tui.errors import describe
+
+                self.say_turn(describe(error), refused=True)
+                return
+        self._open("AnswerForm", number)
+
+    def action_no_orders(self) -> None:
+        """T7.3: the nation at the keyboard gives no orders this turn (it has handed in)."""
+        from assistant.ledger.events import NoOrders
+        from assistant.settings import saved_player
+
+        ledger = castra_app(self).ledger
+        nation = ledger.viewer
+        if nation is not None:
+            who = ledger.player or saved_player()
+            self._record_turn(lambda: NoOrders(nation=nation, who=who))
 
     def action_withdraw_meeting(self) -> None:
         """T3.0, T7.4: the avoiding side of the meeting under the cursor (else the first that

@@ -139,6 +139,8 @@ class ChronicleScreen(Screen[None]):
         Binding("f7", "whole_campaign", N_("Whole campaign")),
         Binding("f8", "write_report", N_("Write report")),
         Binding("f9", "next_figure", N_("Chart")),
+        # Last, so a narrow footer leaves it out before the turn keys; F1 lists it.
+        Binding("f3", "next_packet", N_("Packet"), tooltip=N_("A nation's turn packet (T7.3)")),
     ]
 
     turn: reactive[int | None] = reactive(None)
@@ -147,6 +149,9 @@ class ChronicleScreen(Screen[None]):
     """The figure the sparklines draw."""
     showing_map: reactive[bool] = reactive(False)
     """The map of the turn is shown in place of the story (f4)."""
+    packet: reactive[str | None] = reactive(None)
+    """The nation whose turn packet is told (T7.3, f3), None: the public chronicle. A player's
+    session opens on its own."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -206,25 +211,40 @@ class ChronicleScreen(Screen[None]):
 
             self._chosen = True
             self.set_reactive(ChronicleScreen.turn, last_active_turn(store.events()))
+            # T7.3: a player reads its own turn packet first (f3: the public chronicle).
+            self.set_reactive(ChronicleScreen.packet, self.castra.ledger.player)
         if self.turn is not None and self.turn > state.turn:
             self.set_reactive(ChronicleScreen.turn, state.turn)
         ghost = store.ghost_battle()
-        told = (state.last_event_id, self.turn, ghost, current_language())
+        told = (state.last_event_id, self.turn, ghost, current_language(), self.packet)
         if told in self._told:
             self.post_message(ChronicleTold(*self._told[told], told))
             return
-        self._tell(store.events(), state, self.turn, ghost, told)
+        self._tell(store.events(), state, self.turn, ghost, told, self.packet)
 
     @work(thread=True, exclusive=True, group="chronicle")
     def _tell(
-        self, events: Any, state: Any, turn: int | None, ghost: str | None, told: Hashable
+        self,
+        events: Any,
+        state: Any,
+        turn: int | None,
+        ghost: str | None,
+        told: Hashable,
+        packet: str | None = None,
     ) -> None:
-        """Gather and lay out off the UI thread: a whole campaign takes a moment."""
+        """Gather and lay out off the UI thread: a whole campaign takes a moment. ``packet``:
+        the nation whose turn packet is told instead (``castra report --for``'s, T7.3)."""
         from assistant.chronicle.render import render_story
-        from assistant.chronicle.story import gather, report_scope
+        from assistant.chronicle.story import gather, last_active_turn, report_scope
 
-        scope = report_scope(state, events, turn=turn, everything=turn is None)
-        chronicle = gather(events, scope, ghost_json=ghost)
+        if packet is not None:
+            from assistant.chronicle.packet import packet_from
+
+            # A packet tells one turn: the whole campaign's is its last turn's.
+            chronicle = packet_from(events, state, packet, turn or last_active_turn(events))
+        else:
+            scope = report_scope(state, events, turn=turn, everything=turn is None)
+            chronicle = gather(events, scope, ghost_json=ghost)
         self.post_message(ChronicleTold(chronicle, render_story(chronicle), told))
 
     @on(ChronicleTold)
@@ -235,7 +255,10 @@ class ChronicleScreen(Screen[None]):
             self._told[message.told] = (message.chronicle, message.story)
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
-        self.query_one("#chronicle-scope", Static).update(translate_recorded(scope.label))
+        label = translate_recorded(scope.label)
+        if message.chronicle.packet is not None:
+            label = f"{message.chronicle.packet.title} · {label}"
+        self.query_one("#chronicle-scope", Static).update(label)
         self._story = message.story
         self.query_one("#chronicle-text", Static).update(RichMarkdown(message.story))
         self._draw_map()
@@ -327,7 +350,28 @@ class ChronicleScreen(Screen[None]):
         self.turn = max(1, min(last, current + step))
 
     def action_whole_campaign(self) -> None:
+        self.packet = None  # T7.3: a packet tells one turn; the whole campaign is public
         self.turn = None
+
+    def action_next_packet(self) -> None:
+        """T7.3: a player switches between its own turn packet and the public chronicle; the
+        referee goes through each player's packet in turn, then back to the chronicle."""
+        store = self.castra.ledger.store
+        if store is None:
+            return
+        player = self.castra.ledger.player
+        if player is not None:
+            choices: list[str | None] = [player, None]
+        else:
+            from assistant.ledger.players import players_of
+
+            choices = [None, *players_of(store)]
+        at = choices.index(self.packet) if self.packet in choices else -1
+        self.packet = choices[(at + 1) % len(choices)]
+
+    def watch_packet(self) -> None:
+        if self.is_mounted:
+            self.refresh_from_store()
 
     def action_toggle_map(self) -> None:
         self.showing_map = not self.showing_map

@@ -58,19 +58,39 @@ def _rows(app: App[object], bindings: Iterable[Binding]) -> list[tuple[str, str]
     return [(_(" or ").join(keys), said) for (_action, said), keys in grouped.items()]
 
 
+def _offered(app: App[object], screen_class: type) -> list[Binding]:
+    """The bindings of ``screen_class`` the one at the keyboard may use (T7.3: a player's
+    Help lists no referee's key; the class's ``act_for`` says what each key does)."""
+    from textual.actions import parse
+
+    from assistant.tui.ledger_service import castra_app
+
+    bindings = _own_bindings(screen_class)
+    act_for = getattr(screen_class, "act_for", None)
+    if act_for is None:
+        return bindings
+    ledger = castra_app(app).ledger
+    offered = []
+    for binding in bindings:
+        _namespace, name, parameters = parse(binding.action)
+        if ledger.may(act_for(name, parameters)):
+            offered.append(binding)
+    return offered
+
+
 def key_sections(app: App[object]) -> list[HelpSection]:
     """("Everywhere" and one section per screen or form) → rows of (keys, what they do).
 
     The app lists its screens in ``help_screens()``; the "Everywhere" section is the app's own
     bindings plus moving between fields.
     """
-    everywhere = _rows(app, _own_bindings(type(app)))
+    everywhere = _rows(app, _offered(app, type(app)))
     everywhere.append(("tab / shift+tab", _("Next / previous field or table")))
     # Key names as printed on the keys: an Italian keyboard says "Invio".
     everywhere.append((_("↑ ↓ enter"), _("Move in a table or list; enter chooses")))
     sections: list[HelpSection] = [(_("Everywhere"), everywhere)]
     for title, screen_class in cast("CastraApp", app).help_screens():
-        rows = _rows(app, _own_bindings(screen_class))
+        rows = _rows(app, _offered(app, screen_class))
         if rows:
             sections.append((_(title), rows))
     return sections

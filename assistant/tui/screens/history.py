@@ -61,6 +61,7 @@ KIND_WORDS: dict[str, str] = {
     "treaty": N_("treaty order"),
     "war": N_("declaration of war order"),
     "meeting_answered": N_("meeting answered"),
+    "no_orders": N_("no orders this turn"),
     "note": N_("note"),
     "order_given": N_("sealed order given"),
     "order_withdrawn": N_("sealed order withdrawn"),
@@ -253,6 +254,16 @@ class HistoryScreen(Screen[None]):
             return
         turn = _("turn {turn}").format(turn=entry.turn)
         detail.update(f"#{entry.id} · {turn} · {entry_text(entry)}")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """T7.3: a player's History has no undo (assistant.ledger.players.seat_may)."""
+        return castra_app(self).ledger.may(self.act_for(action, parameters))
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the key for ``action`` does (:func:`~assistant.ledger.players.seat_may`'s
+        words): a player never undoes (T7.3)."""
+        return "undo" if action == "undo" else "read"
 
     def action_undo(self) -> None:
         # The form undoes through the ledger service, which tells every screen.

@@ -225,6 +225,8 @@ class MapScreen(Screen[None]):
         searching = self.focused is not None and self.focused.id == "map-find"
         if searching or action == "leave_find":
             return searching and action == "leave_find"
+        if not castra_app(self).ledger.may(self.act_for(action, parameters)):
+            return False  # T7.3: not a player's (assistant.ledger.players.seat_may)
         if action == "battle":
             # D2: Macedon vs Persia's battle is one DBA game on the desk, never by T3's dice.
             return self._dba is None or parameters == ("desk",)
@@ -233,6 +235,20 @@ class MapScreen(Screen[None]):
         if action == "dba_order":
             return self._dba is not None
         return True
+
+    @staticmethod
+    def act_for(action: str, parameters: tuple[object, ...]) -> str:
+        """What the key for ``action`` does, in :func:`~assistant.ledger.players.seat_may`'s
+        words: a player marches and sails by its sealed orders, and nothing else (T7.3)."""
+        if action == "order":
+            return (
+                "order" if parameters and parameters[0] in ("MarchForm", "SailForm") else "record"
+            )
+        if action == "battle":
+            return "battle"
+        if action == "dba_order":
+            return "record"
+        return "read"
 
     def on_mount(self) -> None:
         castra_app(self).ledger.follow(self, self.refresh_from_store)
@@ -290,10 +306,9 @@ class MapScreen(Screen[None]):
     def _show_phase(self, state: Any) -> None:
         """The phase line: the phase and what is left in it, as the Campaign screen says them
         (cut at the screen's edge; the Campaign screen lists them whole)."""
-        from assistant.ledger.phases import phase_summary
-        from assistant.tui.screens.campaign import phase_lines
+        from assistant.tui.screens.campaign import phase_for_viewer, phase_lines
 
-        phase = None if state.finished else phase_summary(state)
+        phase = None if state.finished else phase_for_viewer(castra_app(self).ledger)
         line = self.query_one("#map-phase", Static)
         line.display = phase is not None
         if phase is not None:
@@ -620,11 +635,17 @@ def _show_panel(panel: Static, text: Text) -> None:
 
 
 def _forces_here(form: LedgerForm, province: str, kind: str) -> list[tuple[str, str]]:
-    state = castra_app(form).ledger.state()
+    ledger = castra_app(form).ledger
+    state = ledger.state()
+    player = ledger.player
     return [
         (f"{shown_name(f.name, f.nation, f.kind)} ({f.pm} PM)", f.name)
         for f in state.forces.values()
-        if f.province == province and f.kind == kind and not state.nations[f.nation].away
+        if f.province == province
+        and f.kind == kind
+        and not state.nations[f.nation].away
+        # T7.3: a player orders its own forces (and those it pays for) only.
+        and (player is None or player in (f.nation, f.paid_by))
     ]
 
 

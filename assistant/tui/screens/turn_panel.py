@@ -46,6 +46,7 @@ __all__ = [
     "meeting_row",
     "move_line",
     "turn_view",
+    "waiting_line",
 ]
 
 REFEREE_CHOICE = "\x00referee"
@@ -82,6 +83,8 @@ class TurnView(NamedTuple):
     """Some meeting still waits for its answer or its battle."""
     withdrawable: tuple[int, ...] = ()
     """The meetings on land whose avoiding side may withdraw under pursuit now (T3.0)."""
+    waiting: tuple[str, ...] = ()
+    """T7.3: the nations with a player that have not handed in yet (names only, for everyone)."""
     moving: str | None = None
     """Macedon vs Persia: the side that moves now and says when it is done (D6 phase 2)."""
     invasions: bool = False
@@ -149,8 +152,15 @@ def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
     )
 
 
-def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str | None) -> TurnView:
-    """The turn as ``viewer`` may see it (T7.3: only its own sealed orders; the referee all)."""
+def turn_view(
+    state: CampaignState,
+    events: Sequence[StoredEvent],
+    viewer: str | None,
+    handed: set[str] | None = None,
+) -> TurnView:
+    """The turn as ``viewer`` may see it (T7.3: only its own sealed orders; the referee all);
+    ``handed``: the nations that have handed in (the store's :meth:`~assistant.ledger.store.
+    CampaignStore.handed_in`, names only)."""
     from assistant.ledger.orders import force_of, meetings_summary, orders_of
     from assistant.ledger.phases import MACEDON, ORDERS_WINDOW, TARENTINE, phases_of
     from assistant.ledger.sealed_view import last_resolution, order_words
@@ -180,14 +190,51 @@ def turn_view(state: CampaignState, events: Sequence[StoredEvent], viewer: str |
         viewer=viewer,
         orders=orders,
         moves=moves,
-        meetings=[(m["number"], meeting_row(m)) for m in found],
+        meetings=[(m["number"], meeting_row(m, _still_to_answer(state, m))) for m in found],
         unsettled=any(not m["settled"] for m in found),
         withdrawable=tuple(withdrawable(state)) if sealed else (),
+        waiting=tuple(
+            name
+            for name, nation in state.nations.items()
+            if giving
+            and handed is not None
+            and nation.player
+            and not nation.unplayed
+            and not nation.away
+            and name not in handed
+        ),
     )
 
 
-def orders_title(view: TurnView) -> str:
-    """The orders panel's title: who is entering (T7.3)."""
+def waiting_line(view: TurnView) -> str:
+    """T7.3: who has not handed in yet, by name only (empty when the orders are not being
+    given)."""
+    if not view.giving:
+        return ""
+    if not view.waiting:
+        return _("Every nation has handed in (T7.3): the referee may carry the orders out.")
+    return _("Not handed in yet (T7.3): {nations}").format(
+        nations=", ".join(nation_name(n) for n in view.waiting)
+    )
+
+
+def _still_to_answer(state: CampaignState, meeting: dict[str, Any]) -> str | None:
+    """T3.0: a meeting some sides have answered in their own sessions says who has (the
+    answers are not secret); None: the usual question."""
+    found = next((m for m in state.meetings if m.meeting.number == meeting["number"]), None)
+    if found is None or not found.answers:
+        return None
+    return _("answered by {nations}; the others: seek or avoid? (y)").format(
+        nations=", ".join(nation_name(n) for n in found.answers)
+    )
+
+
+def orders_title(view: TurnView, *, player: bool = False) -> str:
+    """The orders panel's title: who is entering (T7.3); a player's, with its own keys."""
+    if player and view.viewer is not None:
+        return _(
+            "Your sealed orders (T7.3), {nation} · Map v f: give · x: withdraw · N: no orders"
+        ).format(nation=nation_name(view.viewer))
     if view.viewer is None:
         return _("Sealed orders (T7.3), every nation's · x: withdraw the one under the cursor")
     return _("Sealed orders (T7.3) of {nation} · x: withdraw the one under the cursor").format(
@@ -264,6 +311,10 @@ class AnswerForm(LedgerForm):
             classes="hint",
         )
         self.sides = list(dict.fromkeys(meeting.nations))
+        player = castra_app(self).ledger.player
+        if player is not None:
+            # T3.0: a player answers for its own side only; the others answer in their sessions.
+            self.sides = [nation for nation in self.sides if nation == player]
         choices = [(_("avoids battle"), "avoid"), (_("seeks battle"), "seek")]
         for index, nation in enumerate(self.sides):
             yield from self.field(
@@ -284,5 +335,9 @@ class AnswerForm(LedgerForm):
             if self.choice(f"side-{index}") == "seek"
         ]
         return MeetingAnswered(
-            meeting=self.number, seek=seek, who=self.who(), note=self.text("note")
+            meeting=self.number,
+            seek=seek,
+            nation=castra_app(self).ledger.player,
+            who=self.who(),
+            note=self.text("note"),
         )
