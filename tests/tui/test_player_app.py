@@ -111,6 +111,10 @@ async def test_t7_3_the_referees_app_keeps_every_key(path: Path) -> None:
 async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has_not_handed_in(
     path: Path, size: tuple[int, int], language: str
 ) -> None:
+    from assistant.settings import save_setting, saved_player
+
+    referee_name = "Referee Marco"
+    save_setting("player", referee_name)
     app, store = seat_app(path)
     with store:
         async with app.run_test(size=size) as pilot:
@@ -131,6 +135,9 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert [o.to for o in store.state().orders["Rome"]] == ["Capua"]  # type: ignore[union-attr]
+            # Signed by the seat, and the referee's machine's settings are left alone.
+            assert store.events()[-1].event.who == "Rome"
+            assert saved_player() == referee_name
             await pilot.press("c")
             await pilot.pause()
             assert nation_name("Rome") not in said(app, "#handed-in")
@@ -144,6 +151,7 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.pause()
             assert "Rome" in store.handed_in()
             assert nation_name("Rome") not in said(app, "#handed-in")
+            assert {e.event.who for e in store.events()[-2:]} == {"Rome"}
 
 
 async def test_t7_3_a_players_march_form_offers_its_own_armies_only(path: Path) -> None:
@@ -161,6 +169,30 @@ async def test_t7_3_a_players_march_form_offers_its_own_armies_only(path: Path) 
             await pilot.pause()
             with pytest.raises(InvalidSelectValueError):
                 app.screen.query_one("#army", Select).value = "Magna Graecia III"
+
+
+async def test_t7_3_a_players_recruit_form_orders_its_own_recruits_only(path: Path) -> None:
+    from textual.widgets import Input
+    from textual.widgets.select import InvalidSelectValueError
+
+    from assistant.ledger.events import RecruitOrder
+
+    app, store = seat_app(path, "Etruscans")  # 30 PE: one naval PM (T6.1)
+    with store:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            form = app.screen
+            nation = form.query_one("#nation", Select)
+            assert nation.value == "Etruscans"
+            with pytest.raises(InvalidSelectValueError):
+                nation.value = "Carthage"
+            form.query_one("#naval_pm", Input).value = "1"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            (order,) = store.state().orders["Etruscans"]
+            assert isinstance(order, RecruitOrder) and order.naval_pm == 1
 
 
 async def test_t7_3_the_referee_sees_who_has_not_handed_in_too(path: Path) -> None:
@@ -208,10 +240,18 @@ async def test_t3_0_a_player_answers_its_own_side_of_its_meeting_only(
             await pilot.pause()
             meeting = store.state().meetings[0]
             assert meeting.answers == {"Rome": True} and meeting.seek is None
+            await pilot.press("y")  # once: refused in one line, no form
+            await pilot.pause()
+            assert len(app.screen_stack) == 1
+            line = said(app, "#turn-said").strip()
+            assert "1" in line and "\n" not in line and line
     greeks, store = seat_app(met, "Magna Graecia")
     with store:
         async with greeks.run_test(size=size) as pilot:
             await pilot.pause()
+            table = greeks.screen.query_one("#meetings", DataTable)
+            answer = str(table.get_row_at(0)[3])
+            assert nation_name("Rome") in answer, "the side that has answered is said"
             await pilot.press("y")
             await pilot.pause()
             await pilot.press("ctrl+s")  # avoids

@@ -164,3 +164,26 @@ async def test_t7_3_the_referees_app_shows_every_order_so_the_scan_can_fail(path
     shown = "\n".join(text for _where, text in seen)
     assert order_words(CARTHAGE_MARCH, state) in shown
     assert SECRET_TERMS in shown
+
+
+async def test_t7_3_a_served_seats_first_frame_draws_no_glance_of_the_referees_file(
+    path: Path,
+) -> None:
+    """``castra --campaign F --seat Rome`` (what ``serve --players`` runs): the file's glance,
+    written by whoever wrote last, lists every nation's recent orders, so a seat's first frame
+    waits for its own store instead; then the Campaign screen shows Rome's."""
+    app = make_app(campaign_path=path, seed=SEED)
+    app.ledger.seat = "Rome"
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.screen.shows_glance  # type: ignore[attr-defined]
+        await app.ledger.loaded()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.ledger.store is not None and app.ledger.store.seat == "Rome"
+        text = whole_text(app)
+        state = app.ledger.state()
+    for secret in secrets(state):
+        assert secret not in text, secret
+    assert order_words(ROME_MARCH, state) in text
+    if app.ledger.store is not None:
+        app.ledger.store.close()

@@ -434,6 +434,10 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "s.castra", "--withdraw", LONG_NAME, "Rome"],
         ["--file", "c.castra", "Rome"],
         ["--file", "c.castra", "--withdraw", "Rome I", "Rome"],
+        ["--file", "c.castra", "--none", "Rome"],
+        ["--file", "s.castra", "--none", "Rome"],
+        ["--file", "c.castra", "--none", "--withdraw", "Rome I", "Rome"],
+        ["--file", "c.castra", "--none", LONG_NAME],
         ["--file", "c.castra", "--who", LONG_NAME, "Rome"],
         # Orders by mail (issue 24): export from a copy, import into the referee's
         [

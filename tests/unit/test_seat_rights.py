@@ -233,3 +233,20 @@ def test_t7_3_a_signed_file_of_no_orders_hands_in_by_mail(
     assert "nothing written" in again
     with CampaignStore.open(referee) as store:
         assert store.state().last_event_id == last
+
+
+def test_t7_3_the_command_line_says_no_orders_once_and_refuses_it_with_orders_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.unit.test_mail_orders import ok
+    from tests.unit.test_mail_orders import run as castra
+
+    path = str(tmp_path / "c.castra")
+    ok(capsys, "campaign", "new", "tarentine", "--file", path)
+    ok(capsys, "campaign", "orders", "Carthage", "--none", "--file", path)
+    ok(capsys, "campaign", "move", "Rome I", "--to", "Corfinium", "--file", path)
+    for argv in (["Carthage", "--none"], ["Rome", "--none"], ["Rome", "--none", "--withdraw", "x"]):
+        code, out, err = castra(capsys, "campaign", "orders", *argv, "--file", path)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (argv, err)
+    with CampaignStore.open(path) as store:
+        assert store.handed_in() == {"Carthage", "Rome"}

@@ -514,6 +514,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _names_forces(orders, "withdraw")
     orders.add_argument(
+        "--none",
+        action="store_true",
+        help=_("NATION gives no orders this turn: it has handed in (T7.3)"),
+    )
+    orders.add_argument(
         "--out", metavar="ORDERS", help=_("export: the orders file to write (never a campaign)")
     )
     orders.add_argument(
@@ -1931,11 +1936,17 @@ def _run_orders(args: argparse.Namespace) -> int:
         return _mail.import_orders(args, lambda: _open(args), _who(args))
     if args.orders_file is not None or args.out is not None or args.key is not None:
         raise CliError(_("ORDERS: only with orders export or orders import (orders by mail)"))
+    if args.none and args.withdraw is not None:
+        raise CliError(_("--none: give no orders, or withdraw one (--withdraw), not both"))
     if args.withdraw is not None:
         event = OrderWithdrawn(
             nation=args.nation, force=args.withdraw, who=_who(args), note=args.note
         )
         return _append(args, event, flags=("force",))
+    if args.none:
+        from assistant.ledger.events import NoOrders
+
+        return _append(args, NoOrders(nation=args.nation, who=_who(args), note=args.note))
     with _open(args) as store:
         state = store.state()
     from assistant.ledger.state import LedgerError

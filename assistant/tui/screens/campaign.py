@@ -67,6 +67,7 @@ __all__ = [
     "nation_options",
     "parse_tribute",
     "pe_listing",
+    "phase_for_viewer",
     "phase_lines",
     "phase_text",
     "tribute_text",
@@ -214,6 +215,21 @@ def phase_text(phase: Mapping[str, Any] | None) -> str:
         return ""
     heading, *left = phase_lines(phase)
     return "\n" + "\n".join([heading, *("  " + item for item in left)])
+
+
+def phase_for_viewer(ledger: Any) -> Any:
+    """The phase and what is left in it as the one at the keyboard may read it (T7.3): every
+    nation's sealed orders counted for the referee; a nation entering its orders counts its
+    own; a player none (its panel lists them, and carrying them out is the referee's)."""
+    from assistant.ledger.phases import phase_summary
+
+    state = ledger.state()
+    viewer = ledger.viewer
+    if viewer is None:
+        return phase_summary(state)
+    own = state.orders.get(viewer, [])
+    orders = {} if ledger.player is not None or not own else {viewer: own}
+    return phase_summary(state.model_copy(update={"orders": orders}))
 
 
 def house_rules_text(changed: Mapping[str, Any]) -> str:
@@ -520,16 +536,7 @@ class CampaignScreen(Screen[None]):
             self._show_turn(events or ledger.store.events())
 
     def _phase_for_viewer(self) -> Any:
-        """The phase and what is left in it as a nation at the keyboard may read it (T7.3):
-        the file's glance counts every nation's sealed orders; the nation counts its own (a
-        player none: its panel lists them, and the carrying out is the referee's)."""
-        from assistant.ledger.phases import phase_summary
-
-        ledger = castra_app(self).ledger
-        state = ledger.state()
-        own = state.orders.get(ledger.viewer or "", [])
-        orders = {} if ledger.player is not None or not own else {ledger.viewer: own}
-        return phase_summary(state.model_copy(update={"orders": orders}))
+        return phase_for_viewer(castra_app(self).ledger)
 
     def _drawn(self, glance: Mapping[str, Any]) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.campaign_glance`),
@@ -946,7 +953,8 @@ class CampaignScreen(Screen[None]):
         if row is None:
             return
         nation, force = row.split("\x1f", 1)
-        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=saved_player()))
+        who = castra_app(self).ledger.player or saved_player()
+        self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=who))
 
     def action_resolve(self) -> None:
         """T7.3: every sealed order revealed and carried out together (``castra campaign
@@ -966,17 +974,17 @@ class CampaignScreen(Screen[None]):
         if number is None:
             return
         ledger = castra_app(self).ledger
-        player = ledger.player
-        if player is not None:
-            found = next((m for m in ledger.state().meetings if m.meeting.number == number), None)
-            if found is not None and player not in found.meeting.nations:
-                # T3.0: each side answers for itself; this meeting is other nations'.
-                self.say_turn(
-                    _("{nation} is not in meeting {number}: its sides answer it").format(
-                        nation=nation_name(player), number=number
-                    ),
-                    refused=True,
-                )
+        if ledger.player is not None:
+            # T3.0: a player answers for its own side, once: a meeting it is not in, or has
+            # answered, is refused in the ledger's one line before any form opens.
+            from assistant.ledger.events import MeetingAnswered
+
+            try:
+                ledger.check(MeetingAnswered(meeting=number, nation=ledger.player))
+            except (ValueError, LookupError) as error:
+                from assistant.tui.errors import describe
+
+                self.say_turn(describe(error), refused=True)
                 return
         self._open("AnswerForm", number)
 
@@ -985,9 +993,11 @@ class CampaignScreen(Screen[None]):
         from assistant.ledger.events import NoOrders
         from assistant.settings import saved_player
 
-        nation = castra_app(self).ledger.viewer
+        ledger = castra_app(self).ledger
+        nation = ledger.viewer
         if nation is not None:
-            self._record_turn(lambda: NoOrders(nation=nation, who=saved_player()))
+            who = ledger.player or saved_player()
+            self._record_turn(lambda: NoOrders(nation=nation, who=who))
 
     def action_withdraw_meeting(self) -> None:
         """T3.0, T7.4: the avoiding side of the meeting under the cursor (else the first that

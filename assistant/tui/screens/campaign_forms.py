@@ -206,6 +206,11 @@ class RecruitForm(LedgerForm):
                 classes="hint",
             )
         options = nation_options(state)
+        player = castra_app(self).ledger.player
+        if player is not None:
+            # T7.3: a player orders its own nation's recruits only.
+            options = [(label, value) for label, value in options if value == player]
+            self.nation = player
         chosen = self.nation if self.nation in {value for label, value in options} else Select.NULL
         yield from self.field(
             "nation", _("Nation"), Select(options, value=chosen, prompt=_("choose a nation"))

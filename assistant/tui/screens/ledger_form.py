@@ -132,14 +132,17 @@ class LedgerForm(ModalScreen[str | None]):
 
     def who(self) -> str:
         """The "who" field. The player's name comes from their settings, never from what the
-        last form held; a name changed here is the player's name from now on."""
+        last form held; a name changed here is the player's name from now on. A player's
+        session signs with its nation and keeps nothing: the settings are the referee's
+        machine's (``castra serve --players``)."""
         who = self.text("who")
-        if who != saved_player():
+        if castra_app(self).ledger.player is None and who != saved_player():
             save_setting("player", who)
         return who
 
     def who_input(self) -> Input:
-        return Input(value=saved_player(), placeholder=_("your name (optional)"))
+        player = castra_app(self).ledger.player
+        return Input(value=player or saved_player(), placeholder=_("your name (optional)"))
 
     def who_then_note(self) -> ComposeResult:
         """The two fields every campaign form ends with: who records it, and a note."""

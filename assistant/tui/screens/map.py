@@ -295,10 +295,9 @@ class MapScreen(Screen[None]):
     def _show_phase(self, state: Any) -> None:
         """The phase line: the phase and what is left in it, as the Campaign screen says them
         (cut at the screen's edge; the Campaign screen lists them whole)."""
-        from assistant.ledger.phases import phase_summary
-        from assistant.tui.screens.campaign import phase_lines
+        from assistant.tui.screens.campaign import phase_for_viewer, phase_lines
 
-        phase = None if state.finished else phase_summary(state)
+        phase = None if state.finished else phase_for_viewer(castra_app(self).ledger)
         line = self.query_one("#map-phase", Static)
         line.display = phase is not None
         if phase is not None:
