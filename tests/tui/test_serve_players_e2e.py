@@ -152,6 +152,7 @@ async def _refused_key(seat: Seat, key: str, label: str, refusal: str, *, form: 
     await seat.wait_for(refusal)
     if form:
         await seat.press("escape")
+        await seat.wait_for(lambda s: "^s Record" not in s)
     await seat.wait_for("Recent events")
     return "refused"
 
@@ -220,6 +221,8 @@ async def test_t7_3_every_player_orders_in_its_own_session_and_sees_the_result(
                 lambda s: "not Carthage's" in flat(s) or "choose the army" in flat(s)
             )
             await rome.press("escape")
+            # Shut before the next key: read together, Escape and a letter are Alt+letter.
+            await rome.wait_for(lambda s: "March (T7.3)" not in s)
             asked = {
                 "resolve": await _refused_key(
                     rome, "v", "Resolve", "records everything else", form=False
