@@ -20,7 +20,9 @@ frequency treat them alike):
    visible in it; otherwise (a file without a glance, left by a Castra before the ledger kept
    one, which the app opens in a thread after that frame) the child waits until the Campaign
    screen's nations table has rows and prints ``campaign`` after the refresh that draws them.
-   For the bare app the campaign is its label, so ``campaign`` is its first frame.
+   For the bare app the campaign is its label, so ``campaign`` is its first frame. Then it
+   waits until the campaign is *usable* (the file open and the nations in the DataTable a
+   player moves through, after the refresh that draws them) and prints ``usable``.
 4. The parent reads the clocks off the child's stdout.
 
 So each figure is launch → something on screen, interpreter start-up included (it is part of
@@ -36,7 +38,12 @@ interpreter start-up included; for Castra that includes the thread opening the l
 competes with drawing for the interpreter). Their ratios are the app's own cost, whatever else
 runs; on an idle machine the wall-clock ratios come close to them.
 
-Run: ``python benchmarks/startup.py [--runs 15]``.
+What a start-up mechanism buys (issue 26: one that buys under 3 % of the start goes):
+``--variant NAME=DIR`` launches, in turn with the bare app and this Castra, the Castra in DIR,
+a copy of the tree with that one mechanism taken out, and prints each endpoint's CPU time and
+its difference from this Castra's as a share of it.
+
+Run: ``python benchmarks/startup.py [--runs 15] [--lang it] [--variant NAME=DIR ...]``.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ import compileall
 import contextlib
 import importlib.abc
 import importlib.machinery
+import os
 import statistics
 import subprocess
 import sys
@@ -93,8 +101,8 @@ def _child(kind: str, campaign: str | None) -> None:
 
         sys.meta_path.insert(0, _PatchOnImport("assistant.tui.app", "CastraApp", run_headless))
     built = time.perf_counter()
-    painted = shown = built
-    cpu_painted = cpu_shown = 0.0
+    painted = shown = usable = built
+    cpu_painted = cpu_shown = cpu_usable = 0.0
 
     def campaign_rows() -> int:
         """The nations listed: in the table, or in its stand-in drawn from the file's glance
@@ -113,26 +121,35 @@ def _child(kind: str, campaign: str | None) -> None:
         tables = app.screen.query("#nations, #nations-glance")
         return campaign_rows() > 0 and tables.first().size.area > 0
 
-    async def pilot_run(pilot: Any) -> None:
-        nonlocal painted, shown, cpu_painted, cpu_shown
+    def live() -> bool:
+        """Whether the campaign is usable: its file open and the nations in the DataTable a
+        player moves through (not the first frame's stand-in; for the bare app, its label)."""
+        if kind == "bare":
+            return True
+        tables = app.screen.query("#nations")
+        return app.ledger.store is not None and bool(tables) and tables.first().row_count > 0
+
+    async def drawn_after(condition: Any) -> tuple[float, float]:
+        """(wall, CPU) once ``condition()`` holds and the next refresh has drawn it."""
+        while not condition():
+            await asyncio.sleep(POLL)
         drawn = asyncio.Event()
         app.call_after_refresh(drawn.set)
         await drawn.wait()
-        painted = time.perf_counter()
-        cpu_painted = time.process_time()
+        return time.perf_counter(), time.process_time()
+
+    async def pilot_run(pilot: Any) -> None:
+        nonlocal painted, shown, usable, cpu_painted, cpu_shown, cpu_usable
+        painted, cpu_painted = await drawn_after(lambda: True)
         print("frame", flush=True)
         if laid_out():
             # Shown in that very frame (a glance of the campaign kept in the file).
             shown, cpu_shown = painted, cpu_painted
         else:
-            while not campaign_rows():
-                await asyncio.sleep(POLL)
-            drawn.clear()
-            app.call_after_refresh(drawn.set)
-            await drawn.wait()
-            shown = time.perf_counter()
-            cpu_shown = time.process_time()
+            shown, cpu_shown = await drawn_after(campaign_rows)
         print("campaign", flush=True)
+        usable, cpu_usable = (shown, cpu_shown) if live() else await drawn_after(live)
+        print("usable", flush=True)
         await app.workers.wait_for_complete()  # Castra keeps its glance for the next start
         app.exit()
 
@@ -142,10 +159,13 @@ def _child(kind: str, campaign: str | None) -> None:
         command_line.main(["--campaign", str(campaign)])
     print(
         f"phases {1000 * (imported - started):.1f} {1000 * (built - imported):.1f} "
-        f"{1000 * (painted - built):.1f} {1000 * (shown - built):.1f}",
+        f"{1000 * (painted - built):.1f} {1000 * (shown - built):.1f} "
+        f"{1000 * (usable - built):.1f}",
         flush=True,
     )
-    print(f"cpu {1000 * cpu_painted:.1f} {1000 * cpu_shown:.1f}", flush=True)
+    print(
+        f"cpu {1000 * cpu_painted:.1f} {1000 * cpu_shown:.1f} {1000 * cpu_usable:.1f}", flush=True
+    )
 
 
 class _PatchOnImport(importlib.abc.MetaPathFinder):
@@ -173,38 +193,40 @@ def _launch(
     campaign: str,
     phases: list[list[float]] | None = None,
     cpu: list[list[float]] | None = None,
-) -> tuple[float, float]:
-    """(launch → first frame, launch → campaign visible), in seconds; the child's phases and
-    CPU times (ms) are appended to ``phases`` and ``cpu``."""
-    command = [
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--child",
-        kind,
-        "--campaign",
-        campaign,
-    ]
+    root: Path = ROOT,
+    language: str = "en",
+) -> tuple[float, float, float]:
+    """(launch → first frame, → campaign visible, → usable), in seconds; the child's phases
+    and CPU times (ms) are appended to ``phases`` and ``cpu``. ``root`` is the Castra whose
+    modules the child imports (a copy with one start-up mechanism taken out, see
+    ``--variant``)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", kind]
+    command += ["--campaign", campaign]
+    environment = {**os.environ, "PYTHONPATH": str(root), "CASTRA_LANG": language}
     started = time.perf_counter()
-    painted: float | None = None
-    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT) as child:
+    clocks: dict[str, float] = {}
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, cwd=root, env=environment
+    ) as child:
         assert child.stdout is not None
         for line in child.stdout:
-            if line.strip() == "frame" and painted is None:
-                painted = time.perf_counter() - started
-            if line.strip() == "campaign":
-                elapsed = time.perf_counter() - started
+            if line.strip() in ENDPOINTS:
+                clocks.setdefault(line.strip(), time.perf_counter() - started)
+            if line.strip() == ENDPOINTS[-1]:
                 break
         else:
-            raise SystemExit(f"{kind} app never showed the campaign")
+            raise SystemExit(f"{kind} app never became usable")
         for line in child.stdout:
             if line.startswith("phases ") and phases is not None:
                 phases.append([float(part) for part in line.split()[1:]])
             if line.startswith("cpu ") and cpu is not None:
                 cpu.append([float(part) for part in line.split()[1:]])
         child.wait(timeout=30)
-    if painted is None:
-        raise SystemExit(f"{kind} app never painted a frame")
-    return painted, elapsed
+    return clocks["frame"], clocks["campaign"], clocks["usable"]
+
+
+ENDPOINTS = ("frame", "campaign", "usable")
+"""What the child prints as it reaches each: first frame, campaign visible, usable."""
 
 
 def _describe(name: str, times: list[float]) -> str:
@@ -218,12 +240,24 @@ def _describe(name: str, times: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="launches of each app (default 15)")
+    parser.add_argument("--lang", choices=["en", "it"], default="en", help="the app's language")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="also launch the Castra in DIR (a copy with one mechanism taken out), alternating",
+    )
     parser.add_argument("--child", choices=["castra", "bare"], help=argparse.SUPPRESS)
     parser.add_argument("--campaign", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         _child(args.child, args.campaign)
         return
+    variants = {
+        name: Path(folder).resolve()
+        for name, _equals, folder in (variant.partition("=") for variant in args.variant)
+    }
 
     with tempfile.TemporaryDirectory() as home:
         campaign = str(Path(home) / "bench.castra")
@@ -235,28 +269,37 @@ def main() -> None:
         # install of Castra's are compiled on first import, and not kept at all where
         # PYTHONDONTWRITEBYTECODE is set (as on CI machines). Compile them as a user's first
         # run would, so that both apps start from byte-code.
-        for package in ("assistant", "converters", "armylists", "ghost"):
-            compileall.compile_dir(ROOT / package, quiet=1)
+        for root in (ROOT, *variants.values()):
+            for package in ("assistant", "converters", "armylists", "ghost"):
+                compileall.compile_dir(root / package, quiet=1)
         # One untimed launch each warms the disk cache for both.
         _launch("bare", campaign)
-        _launch("castra", campaign)
+        _launch("castra", campaign, language=args.lang)
+        if variants:
+            _compare(campaign, variants, args.runs, args.lang)
+            return
         kinds = ("bare Textual", "Castra", "Castra, CLI", "Castra, old")
-        times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in kinds}
+        times: dict[str, list[tuple[float, float, float]]] = {kind: [] for kind in kinds}
         phases: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
         cpu: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
-        for launch in range(args.runs):
-            times[kinds[0]].append(_launch("bare", campaign, phases[kinds[0]], cpu[kinds[0]]))
-            times[kinds[1]].append(_launch("castra", campaign, phases[kinds[1]], cpu[kinds[1]]))
-            _note_from_the_command_line(campaign, f"The consuls march (launch {launch + 1})")
-            times[kinds[2]].append(_launch("castra", campaign, phases[kinds[2]], cpu[kinds[2]]))
+
+        def launch(kind: str, app: str) -> None:
+            times[kind].append(_launch(app, campaign, phases[kind], cpu[kind], language=args.lang))
+
+        for run in range(args.runs):
+            launch(kinds[0], "bare")
+            launch(kinds[1], "castra")
+            _note_from_the_command_line(campaign, f"The consuls march (launch {run + 1})")
+            launch(kinds[2], "castra")
             _forget_glance(campaign)
-            times[kinds[3]].append(_launch("castra", campaign, phases[kinds[3]], cpu[kinds[3]]))
+            launch(kinds[3], "castra")
 
     endpoints = (
-        ("Launch → first frame", 0, ""),
+        ("Launch → first frame", 0, "goal ≤ 1.2; "),
         ("Launch → campaign visible (Castra: nations listed; bare: its label)", 1, "goal ≤ 1.2; "),
+        ("Launch → usable (Castra: file open, tables live; bare: its label)", 2, "goal ≤ 1.5; "),
     )
-    print("Headless, a new interpreter for each launch")
+    print(f"Headless, a new interpreter for each launch, language {args.lang}")
     print(
         "Castra: the app opened the file last; Castra, CLI: `castra campaign note` wrote to it "
         "since;\nCastra, old: the file has no glance of the campaign (written by a Castra "
@@ -274,6 +317,19 @@ def main() -> None:
                 f"({target}difference {1000 * (median - bare_median):.0f} ms)"
             )
     print("CPU time of the child's process at each endpoint (medians, ms; all threads)")
+    _print_cpu(kinds, cpu)
+    print(
+        "Inside the child (medians, ms): imports (Castra: the command line's entry) · build the "
+        "app (Castra: main, importing Textual and the app) · run to first frame · run until the "
+        "campaign is visible · run until usable"
+    )
+    for kind in kinds:
+        columns = [statistics.median(column) for column in zip(*phases[kind], strict=True)]
+        print(f"{kind:<14} " + " · ".join(f"{value:6.1f}" for value in columns))
+
+
+def _print_cpu(kinds: tuple[str, ...], cpu: dict[str, list[list[float]]]) -> None:
+    """Each kind's median CPU time at the three endpoints, and its ratio to the first kind's."""
     bare_cpu = [statistics.median(column) for column in zip(*cpu[kinds[0]], strict=True)]
     for kind in kinds:
         columns = [statistics.median(column) for column in zip(*cpu[kind], strict=True)]
@@ -281,17 +337,33 @@ def main() -> None:
             f"{value / bare:.2f}" for value, bare in zip(columns, bare_cpu, strict=True)
         )
         print(
-            f"{kind:<14} first frame {columns[0]:6.1f} · campaign visible {columns[1]:6.1f}"
-            + (f"   ratio / bare: {ratios}" if kind != kinds[0] else "")
+            f"{kind:<22} first frame {columns[0]:6.1f} · campaign visible {columns[1]:6.1f} · "
+            f"usable {columns[2]:6.1f}" + (f"   ratio / bare: {ratios}" if kind != kinds[0] else "")
         )
-    print(
-        "Inside the child (medians, ms): imports (Castra: the command line's entry) · build the "
-        "app (Castra: main, importing Textual and the app) · run to first frame · run until the "
-        "campaign is visible"
-    )
-    for kind in kinds:
-        columns = [statistics.median(column) for column in zip(*phases[kind], strict=True)]
-        print(f"{kind:<14} " + " · ".join(f"{value:6.1f}" for value in columns))
+
+
+def _compare(campaign: str, variants: dict[str, Path], runs: int, language: str) -> None:
+    """What each start-up mechanism buys: Castra as it is and each copy with one mechanism
+    taken out, launched in turn with the bare app (the app opened the file last), as CPU time
+    at each endpoint; a variant's cost is its difference from Castra's as a share of Castra's
+    own (issue 26: a mechanism that buys under 3 % of the start goes)."""
+    kinds = ("bare Textual", "Castra", *variants)
+    roots = {"bare Textual": ROOT, "Castra": ROOT, **variants}
+    cpu: dict[str, list[list[float]]] = {kind: [] for kind in kinds}
+    for _run in range(runs):
+        for kind in kinds:
+            app = "bare" if kind == kinds[0] else "castra"
+            _launch(app, campaign, None, cpu[kind], root=roots[kind], language=language)
+    print(f"CPU time at each endpoint (medians of {runs}, ms; all threads), language {language}")
+    _print_cpu(kinds, cpu)
+    castra = [statistics.median(column) for column in zip(*cpu["Castra"], strict=True)]
+    for kind in variants:
+        columns = [statistics.median(column) for column in zip(*cpu[kind], strict=True)]
+        shares = " · ".join(
+            f"{100 * (value - own) / own:+.1f} %"
+            for value, own in zip(columns, castra, strict=True)
+        )
+        print(f"without {kind}: first frame · campaign visible · usable {shares} of Castra's")
 
 
 def _note_from_the_command_line(campaign: str, note: str) -> None:

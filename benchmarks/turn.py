@@ -51,6 +51,11 @@ def campaign_with_orders(seed: int = 278) -> CampaignState:
             state.forces[name] = Force(
                 name=name, nation=nation, kind="fleet" if fleet else "army", province=home, pm=1
             )
+            # T7.2: every PM on the map is one of the nation's, or the ledger takes it off again
+            if fleet:
+                state.nations[nation].naval_pm += 1
+            else:
+                state.nations[nation].land_pm += 1
             if fleet:
                 reachable = [
                     p
@@ -88,7 +93,11 @@ def main() -> None:
         copy.apply(event, copy.last_event_id + 1)
         times.append(time.perf_counter() - started)
     median = statistics.median(times)
-    print(f"{len(state.orders)} nations, {given} orders, {len(event.meetings)} meetings found")
+    moved = sum(move.end != move.start for move in event.moves)
+    print(
+        f"{len(state.orders)} nations, {given} orders, {len(event.moves)} forces carried out "
+        f"({moved} moved), {len(event.meetings)} meetings found"
+    )
     print(f"resolve: median {median * 1000:.2f} ms of {runs} runs")
     print(f"ratio to one frame (16 ms): {median / FRAME_SECONDS:.2f} (at most 1)")
 

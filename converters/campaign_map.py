@@ -9,6 +9,7 @@ road, which sea route a fleet takes and whether it is allowed. It knows nothing 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -178,11 +179,27 @@ class Board(_Frozen):
         """Every province, in the data's order."""
         return [place.province for place in self.places]
 
+    @functools.cached_property
+    def places_by_name(self) -> dict[str, Place]:
+        """Each province's place by its name (read once: the orders of a turn ask it often)."""
+        return {place.province: place for place in self.places}
+
+    @functools.cached_property
+    def touching(self) -> dict[str, dict[Way, list[str]]]:
+        """Each province's neighbours by way, in the data's order (read once, as above)."""
+        found: dict[str, dict[Way, list[str]]] = {
+            place.province: {way: [] for way in WAYS} for place in self.places
+        }
+        for link in self.links:
+            found[link.a][link.way].append(link.b)
+            found[link.b][link.way].append(link.a)
+        return found
+
     def place(self, province: str) -> Place:
         """The place of ``province``; ValueError naming the field ``province`` if unknown."""
-        for place in self.places:
-            if place.province == province:
-                return place
+        found = self.places_by_name.get(province)
+        if found is not None:
+            return found
         raise ValueError(
             _("province: not a province of the board: {province!r}").format(province=province)
         )
@@ -222,11 +239,7 @@ class Board(_Frozen):
     def neighbours(self, province: str) -> dict[Way, list[str]]:
         """T7.1: the provinces touching ``province``, by way, in the data's order."""
         self.place(province)
-        found: dict[Way, list[str]] = {way: [] for way in WAYS}
-        for link in self.links:
-            if province in (link.a, link.b):
-                found[link.way].append(link.b if province == link.a else link.a)
-        return found
+        return {way: list(names) for way, names in self.touching[province].items()}
 
     def road_neighbours(self, province: str) -> list[str]:
         """T7.3: where an army in ``province`` may march this turn (road or mountain road)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -32,7 +32,6 @@ __all__ = [
     "LOCALE_DIR",
     "NP_",
     "N_",
-    "Catalogue",
     "_",
     "choose_language",
     "current_language",
@@ -88,92 +87,38 @@ def _compiled_catalogue(language: str) -> Path:
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))
-def _catalogue(language: str) -> Catalogue | None:
-    """``language``'s catalogue, read once per process (None if it is not shipped): the
-    interface's words and the recorded templates come from the same reading of it."""
+def _catalogue(language: str) -> _gettext.GNUTranslations | None:
+    """``language``'s catalogue, read once per process by gettext itself (None if it is not
+    shipped). A reader of our own that decoded each message only when asked for bought under
+    1 % of an Italian start (benchmarks/startup.py --variant, issue 26) and is gone."""
     compiled = _compiled_catalogue(language)
-    return Catalogue(compiled) if compiled.is_file() else None
+    if not compiled.is_file():
+        return None
+    with compiled.open("rb") as stream:
+        return _gettext.GNUTranslations(stream)
 
 
-class Catalogue(_gettext.NullTranslations):
-    """A compiled catalogue (GNU ``.mo``) that answers as gettext's own ``GNUTranslations``
-    does, but decodes each message only when it is first asked for.
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _message_ids(language: str) -> tuple[str, ...]:
+    """Every msgid of ``language``'s catalogue (a plural message by its singular), in the
+    catalogue's order: what the recorded templates are sifted from (:func:`_templates`).
 
-    ``GNUTranslations`` decodes all of the catalogue's 2,300 messages as it opens it, a few
-    milliseconds of an Italian start that shows a few dozen (benchmarks/startup.py); this
-    reads the tables of offsets whole and leaves the words in the file's bytes until needed.
-    The catalogue is UTF-8 (``babel.cfg``, docs/translating.md).
-    """
+    gettext keeps its messages only in a private dictionary, so the ids are read from the
+    compiled file's table of originals (GNU ``.mo``: after the magic number and revision, the
+    count and the offset of a table of (length, offset) pairs); the words stay gettext's."""
+    compiled = _compiled_catalogue(language)
+    if not compiled.is_file():
+        return ()
+    import struct
 
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        import struct
-
-        data = path.read_bytes()
-        order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
-        count, originals, translations = struct.unpack_from(order + "8xIII", data)
-        ids = struct.unpack_from(f"{order}{2 * count}I", data, originals)
-        said = struct.unpack_from(f"{order}{2 * count}I", data, translations)
-        self._data = data
-        self._ids: list[bytes] = []
-        """Every message's msgid as stored, in the catalogue's order."""
-        self._singular: dict[bytes, tuple[int, int]] = {}
-        self._plural: dict[bytes, tuple[int, int]] = {}
-        for number in range(count):
-            length, offset = ids[2 * number], ids[2 * number + 1]
-            msgid = data[offset : offset + length]
-            self._ids.append(msgid)
-            where = (said[2 * number + 1], said[2 * number])
-            if b"\x00" in msgid:  # "singular\0plural": looked up by its singular
-                self._plural[msgid.split(b"\x00")[0]] = where
-            else:
-                self._singular[msgid] = where
-        self._words: dict[str, str] = {}
-        self._forms = _plural_rule(self._said(self._singular.get(b"", (0, 0))))
-
-    def message_ids(self, containing: str = "") -> list[str]:
-        """The msgids, in the catalogue's order (a plural message's singular); only those
-        ``containing`` a text, if given (checked before each is decoded)."""
-        wanted = containing.encode("utf-8")
-        return [msgid.split(b"\x00")[0].decode("utf-8") for msgid in self._ids if wanted in msgid]
-
-    def _said(self, where: tuple[int, int]) -> str:
-        offset, length = where
-        return self._data[offset : offset + length].decode("utf-8")
-
-    def gettext(self, message: str) -> str:
-        words = self._words.get(message)
-        if words is None:
-            where = self._singular.get(message.encode("utf-8"))
-            words = message if where is None else self._said(where)
-            self._words[message] = words
-        return words
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        where = self._plural.get(msgid1.encode("utf-8"))
-        if where is None:
-            return msgid1 if n == 1 else msgid2
-        forms = self._said(where).split("\x00")
-        return forms[min(self._forms(n), len(forms) - 1)]
-
-    def pgettext(self, context: str, message: str) -> str:
-        found = self.gettext(f"{context}\x04{message}")
-        return message if found == f"{context}\x04{message}" else found
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self.ngettext(f"{context}\x04{msgid1}", msgid2, n).removeprefix(f"{context}\x04")
-
-
-def _plural_rule(header: str) -> Callable[[int], int]:
-    """The catalogue header's ``Plural-Forms`` as a function of n (English's rule without
-    one), as ``GNUTranslations`` reads it."""
-    for line in header.splitlines():
-        name, _colon, value = line.partition(":")
-        if name.strip().lower() == "plural-forms":
-            plural = value.split(";")[1].split("plural=")[1]
-            rule: Callable[[int], int] = _gettext.c2py(plural)
-            return rule
-    return lambda n: int(n != 1)
+    data = compiled.read_bytes()
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals = struct.unpack_from(order + "8xII", data)
+    table = struct.unpack_from(f"{order}{2 * count}I", data, originals)
+    return tuple(
+        data[offset : offset + length].split(b"\x00")[0].decode("utf-8")
+        for length, offset in zip(table[::2], table[1::2], strict=True)
+    )
 
 
 def current_language() -> str:
@@ -356,6 +301,9 @@ def _translate_recorded(language: str, text: str) -> str:
 def _force_named(text: str) -> str | None:
     """A generated army or fleet name of a shipped nation ("Rome fleet I", T7.2) as the active
     language says it ("Flotta di Roma I"); None for any other text."""
+    if not _ROMAN_TAIL.fullmatch(text):
+        # No generated name: its module (and pydantic) stays out of an Italian first frame.
+        return None
     from converters.force_names import read_generated  # it imports this module
 
     parts = read_generated(text)
@@ -365,6 +313,9 @@ def _force_named(text: str) -> str | None:
     # Only a nation the catalogue names: a referee's "Black fleet II" is their own words.
     return parts.shown() if _active.gettext(stem) != stem else None
 
+
+_ROMAN_TAIL = re.compile(r".+ [IVXLCDM]+", re.DOTALL)
+"""How every generated name ends (``converters.force_names``: a space, then its number)."""
 
 _CLAUSE_SEPARATORS = ("; ", ", ")
 """How recorded text strings its clauses together: the ledger's history says "battle of Asculum
@@ -449,8 +400,7 @@ def _templates(language: str) -> tuple[tuple[str, str, str], ...]:
     first brace and after its last: a test cheap enough to run on every message for every
     sentence (the exact one, :func:`_shape`, is made only for the messages that pass it)."""
     found: list[tuple[str, str, str]] = []
-    catalogue = _catalogue(language)
-    for key in catalogue.message_ids("{") if catalogue is not None else []:
+    for key in _message_ids(language):
         first, last = key.find("{"), key.rfind("}")
         if first < 0:
             continue  # only its plural had one

@@ -7,7 +7,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -480,9 +480,15 @@ def not_written(option: str, path: object, error: OSError) -> CliError:
 
 
 def emit(
-    args: argparse.Namespace, data: dict[str, Any], text: str, *, recorded: str | None = None
+    args: argparse.Namespace,
+    data: dict[str, Any],
+    text: str | Callable[[], str],
+    *,
+    recorded: str | None = None,
 ) -> None:
-    """Print ``data`` as one JSON object with ``--json``, else the readable ``text``.
+    """Print ``data`` as one JSON object with ``--json``, else the readable ``text`` (or what
+    ``text()`` words: a command whose wording costs more than its answer, as the odds' numbers
+    written the reader's way through Babel, words it only when it is read).
 
     ``recorded`` names what this command already wrote to the campaign (``#5 in FILE``): when
     the output cannot be written (a full disk, a closed pipe), the error line says it was
@@ -492,7 +498,7 @@ def emit(
         if getattr(args, "json", False):
             print(json.dumps(data, ensure_ascii=False))
         else:
-            print(text)
+            print(text if isinstance(text, str) else text())
         sys.stdout.flush()
     except OSError as error:
         if recorded is None:

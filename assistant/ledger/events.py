@@ -784,6 +784,9 @@ class WithdrawalPursued(EventBase):
     """Land PM each withdrawing army lost to the pursuit, as computed when recorded."""
     to: dict[str, str | None] = {}
     """Where each withdrawing army retreats (T4.3); None: no retreat is open, it surrenders."""
+    pyrrhus_leads: bool = False
+    """T3.2: Pyrrhus leads in person, +1 to both sides: the pursuers hit on 4+ (before any
+    other bonus)."""
 
 
 class SideDone(EventBase):

@@ -20,10 +20,13 @@ from converters.i18n import N_
 from converters.tribute import Troops
 
 if TYPE_CHECKING:
-    from assistant.ledger.events import BattleRecorded
+    from assistant.ledger.events import BattleRecorded, Meeting
     from assistant.ledger.models import CampaignData, MeetingState
 
-__all__ = ["BattlePrefill", "check_armies_there", "meeting_prefill"]
+__all__ = ["BattlePrefill", "check_armies_there", "meeting_prefill", "pyrrhus_leads_at"]
+
+PYRRHUS = "Pyrrhus"
+"""The nation Pyrrhus leads (T3.2's "Pyrrhus leads in person")."""
 
 
 class BattlePrefill(BaseModel):
@@ -57,6 +60,21 @@ class BattlePrefill(BaseModel):
     """Macedon vs Persia: the defending army it fights (D8)."""
     queue: list[str] = []
     """D8, unequal numbers: the larger side's next armies; the winner fights the next."""
+    pyrrhus_leads: bool = False
+    """T3.2: Pyrrhus leads in person (:func:`pyrrhus_leads_at`): +1 to both sides."""
+
+
+def pyrrhus_leads_at(state: CampaignData, meeting: Meeting) -> bool:
+    """T3.2 **Reading** on the map: Pyrrhus leads in person where one of his own armies is
+    among the meeting's forces (the ledger keeps no general apart from his armies); his +1 is
+    for both sides. The referee may say otherwise (``castra battle`` without ``--pyrrhus``, the
+    dice battle's tick, ``campaign withdraw --no-pyrrhus``)."""
+    return any(
+        name in state.forces
+        and state.forces[name].kind == "army"
+        and state.forces[name].nation == PYRRHUS
+        for name in meeting.forces
+    )
 
 
 def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
@@ -121,6 +139,7 @@ def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
         approach=approach,
         defender="b" if approach != "open" else None,
         crossing=list(meeting.crossing),
+        pyrrhus_leads=not meeting.at_sea and pyrrhus_leads_at(state, meeting),
     )
 
 

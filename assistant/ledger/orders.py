@@ -12,6 +12,7 @@ referee always, a nation only its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -177,6 +178,8 @@ def _recruitment(nation: str, order: RecruitOrder) -> RecruitmentOrdered:
 def _check_recruits(state: CampaignData, orders: dict[str, list[SealedOrder]]) -> None:
     """T6.1: every recruitment order in ``orders`` can be paid, one after another, from its
     nation's treasury as it stands (checked on a copy: nothing is paid)."""
+    if not any(isinstance(o, RecruitOrder) for listed in orders.values() for o in listed):
+        return  # nothing to pay: no copy of the whole campaign to make (benchmarks/turn.py)
     work = state.model_copy(deep=True)
     family = economy.RECRUITMENT_ORDERED
     for nation in sorted(orders):
@@ -447,7 +450,13 @@ def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
     groups = map_rules.alliances(state) + [
         list(o.parties) for o in orders.values() if isinstance(o, TreatyOrder) and o.alliance
     ]
-    outcome = carry_out(movers, lambda a, b: at_war(a, b, groups))
+
+    @functools.cache
+    def hostile(a: str, b: str) -> bool:
+        # asked for every pair of forces at every step: answered once per pair of nations
+        return at_war(a, b, groups)
+
+    outcome = carry_out(movers, hostile)
     moves = []
     for mover in movers:
         if mover.name not in orders and mover.name not in carried:

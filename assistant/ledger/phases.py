@@ -43,6 +43,7 @@ __all__ = [
     "left_to_do",
     "phase_summary",
     "phases_of",
+    "sides_to_move",
     "start_turn",
 ]
 
@@ -499,6 +500,8 @@ def left_to_do(campaign: CampaignData) -> list[str]:
                 count=waiting
             )
         )
+    if campaign.rules.orders == "sealed":
+        left += _sides_to_move(campaign)
     for meeting in campaign.meetings:
         if not meeting.settled:
             left.append(
@@ -507,6 +510,40 @@ def left_to_do(campaign: CampaignData) -> list[str]:
                 )
             )
     return left
+
+
+def sides_to_move(state: CampaignData) -> list[str]:
+    """D6 phase 2: the sides still to move this turn, the one moving now first — the side with
+    the initiative, then the other once the first has said it is done; none once both have
+    (the battles follow) or off the Macedon map."""
+    if state.dba_map is None or state.initiative is None:
+        return []
+    first, second = state.initiative, state.dba_map.enemy(state.initiative)
+    if state.phase in (None, Phase.initiative, Phase.first_side_moves):
+        return [first, second]
+    if state.phase is Phase.second_side_moves:
+        return [second]
+    return []
+
+
+def _sides_to_move(campaign: CampaignData) -> list[str]:
+    """D6 phase 2: whose initiative it is and the sides still to move, the one moving now
+    first, in words (language-neutral)."""
+    sides = sides_to_move(campaign)
+    if len(sides) > 1:
+        return [
+            N_(
+                "{side} has the initiative: it moves its armies and says it is done, then "
+                "{other} moves (D6 phase 2)"
+            ).format(side=sides[0], other=sides[1])
+        ]
+    return [
+        N_(
+            "{first}, with the initiative, is done; {side} moves its armies and says it is "
+            "done (D6 phase 2)"
+        ).format(first=campaign.initiative, side=side)
+        for side in sides
+    ]
 
 
 def phase_summary(campaign: CampaignData) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ command line and the app show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.ledger.events import OrdersResolved, Undone
@@ -28,6 +28,7 @@ __all__ = [
     "last_resolution",
     "meeting_cells",
     "order_words",
+    "pairing_words",
     "revealed_turns",
 ]
 
@@ -137,3 +138,12 @@ def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
         for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
     )
     return [str(meeting["number"]), f"{kind}, {where}", forces, status]
+
+
+def pairing_words(pair: Sequence[str], queue: Sequence[str]) -> str:
+    """D8: the game of an invasion meeting to play now, and who the winner fights next, as
+    ``castra campaign meetings`` and the Campaign screen say it."""
+    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
+    if queue:
+        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
+    return str(text)

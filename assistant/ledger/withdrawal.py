@@ -21,8 +21,9 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import WithdrawalPursued
 from assistant.ledger.family import Family
 from assistant.ledger.map_war import crossing_start, retreats
+from assistant.ledger.meeting_battle import pyrrhus_leads_at
 from assistant.ledger.models import DecimatedPM, Force, MeetingState
-from converters.dice import Dice, ScriptedDice
+from converters.dice import Dice, Roll, ScriptedDice
 from converters.dice_battle import (
     Approach,
     BattleSetup,
@@ -37,7 +38,12 @@ from converters.tribute import at_war
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
-__all__ = ["WITHDRAWAL_PURSUED", "crossing_start", "withdrawable", "withdrawal_event"]
+__all__ = [
+    "WITHDRAWAL_PURSUED",
+    "crossing_start",
+    "withdrawable",
+    "withdrawal_event",
+]
 
 
 def refused(field: str, message: str, **values: Any) -> Exception:
@@ -117,10 +123,29 @@ def _approach(meeting: MeetingState, pursuers: list[Force], leaving: list[Force]
     return "mountain_road" if "mountain" in ways else "open"
 
 
+AIMED = N_("{purpose}, hits on {target}+ (T3.1, T3.2)")
+"""A pursuit die's purpose with the face that hits, as the log keeps it."""
+
+
+class _AimedDice:
+    """The pursuers' dice, each roll's purpose saying the face that hits (T3.1, T3.2): a
+    referee reading the log sees at once why a 4 took a PM."""
+
+    def __init__(self, dice: Dice, target: int) -> None:
+        self.dice = dice
+        self.target = target
+        self.rolls: list[Roll] = dice.rolls
+        """The same log as ``dice``'s: each roll is kept once, where it was rolled."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        return self.dice.roll(sides, AIMED.format(purpose=purpose, target=self.target))
+
+
 def _pursuit(
-    state: CampaignData, number: int, dice: Dice
+    state: CampaignData, number: int, dice: Dice, pyrrhus_leads: bool
 ) -> tuple[MeetingState, list[Force], dict[str, int]]:
-    """T3.0, T3.3: the one pursuit roll; the withdrawing armies and the PM each loses."""
+    """T3.0, T3.3: the one pursuit roll (T3.2's bonuses on its target); the withdrawing armies
+    and the PM each loses."""
     meeting, pursuers, leaving = _sides(state, number)
     approach = _approach(meeting, pursuers, leaving)
     setup = BattleSetup(
@@ -134,8 +159,10 @@ def _pursuit(
         ),
         defender=None if approach == "open" else "a",
         attacker_approach=approach,
+        pyrrhus_leads=pyrrhus_leads,
     )
-    after = decide(start_battle(setup), "continue", "retreat", dice)
+    aimed = _AimedDice(dice, setup.target("a"))
+    after = decide(start_battle(setup), "continue", "retreat", aimed)
     record = after.rounds[-1]
     lost = dict(zip((a.name for a in leaving), record.b_losses, strict=True))
     return meeting, leaving, lost
@@ -159,12 +186,16 @@ def withdrawal_event(
     meeting: int,
     dice: Dice,
     to: dict[str, str | None] | None = None,
+    pyrrhus_leads: bool | None = None,
     **fields: Any,
 ) -> WithdrawalPursued:
     """T3.0, T7.4: the side of meeting ``meeting`` that avoids battle withdraws: the pursuers'
-    one roll from ``dice``, the PM it takes, and each survivor's retreat — ``to`` where given,
-    else the best T4.3 allows (None: it surrenders)."""
-    found, leaving, lost = _pursuit(state, meeting, dice)
+    one roll from ``dice`` (T3.2: +1 when Pyrrhus leads; None: :func:`pyrrhus_leads_at`), the
+    PM it takes, and each survivor's retreat — ``to`` where given, else the best T4.3 allows
+    (None: it surrenders)."""
+    if pyrrhus_leads is None:
+        pyrrhus_leads = pyrrhus_leads_at(state, _meeting(state, meeting).meeting)
+    found, leaving, lost = _pursuit(state, meeting, dice, pyrrhus_leads)
     chosen = dict(to or {})
     for army in leaving:
         if army.name not in chosen and army.pm > lost[army.name]:
@@ -174,6 +205,7 @@ def withdrawal_event(
         meeting=found.meeting.number,
         lost=lost,
         to=chosen,
+        pyrrhus_leads=pyrrhus_leads,
         rolls=list(dice.rolls),
         **fields,
     )
@@ -200,7 +232,7 @@ def _withdrawal(state: CampaignData, event: WithdrawalPursued) -> Withdrawn:
         raise refused("rolls", N_("the pursuit is rolled with d6 (T3.3)"))
     dice = ScriptedDice(faces, source="rolls")
     try:
-        meeting, leaving, lost = _pursuit(state, event.meeting, dice)
+        meeting, leaving, lost = _pursuit(state, event.meeting, dice, event.pyrrhus_leads)
     except LookupError:
         raise refused("rolls", N_("the pursuit is one d6 per PM of the pursuers (T3.3)")) from None
     if dice.remaining or lost != event.lost:

@@ -470,3 +470,39 @@ def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert ran.stdout.strip() == "[]", ran.stdout + ran.stderr
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_first_frame_drawn_from_the_glance_needs_no_pydantic(
+    tmp_path: Path, language: str
+) -> None:
+    """The first frame itself, drawn from the glance the ledger keeps in the file, in either
+    language, imports neither pydantic nor the ledger's models: an Italian one once did, the
+    recorded date's translation reaching for the generated force names (T7.2), a third more
+    time to the campaign on screen (benchmarks/startup.py). The file is never opened here, so
+    nothing but the frame can have imported them."""
+    path = tmp_path / "glance.castra"
+    open_campaign(path)[0].close()  # the ledger writes the glance with the campaign
+    script = (
+        "import asyncio, sys\n"
+        "from converters.i18n import set_language\n"
+        f"set_language({language!r})\n"
+        "from assistant.tui import build_app\n"
+        "from assistant.tui.app import CastraApp\n"
+        "CastraApp._open_campaign = lambda self: None\n"
+        f"app = build_app({str(path)!r})\n"
+        "async def first_frame(pilot):\n"
+        "    drawn = asyncio.Event()\n"
+        "    app.call_after_refresh(drawn.set)\n"
+        "    await drawn.wait()\n"
+        "    assert app.screen.shows_glance, 'the glance was not drawn'\n"
+        "    later = ('converters.force_names', 'armylists.scenarios')\n"
+        "    print(sorted(n for n in sys.modules if n in later\n"
+        "                 or n.startswith(('pydantic', 'assistant.ledger.events'))))\n"
+        "    app.exit()\n"
+        "app.run(headless=True, auto_pilot=first_frame)\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert ran.stdout.strip() == "[]", ran.stdout + ran.stderr

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from assistant.ledger.events import MarchOrder, OrderGiven, VoyageOrder
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp
+from assistant.tui.widgets.event_log import EventLog
 from converters.force_names import shown_name
 from converters.i18n import set_language
 
@@ -156,13 +157,12 @@ async def test_t7_3_the_history_screen_hides_another_nations_sealed_orders(
 ) -> None:
     """T7.3: the History screen follows the one visibility rule too: with Rome at the
     keyboard, Magna Graecia's sealed order is not listed; the referee sees both again."""
-    from textual.widgets import DataTable
 
     rome_order = store.append(march("Rome", "Rome I", "Corfinium")).id
     greek_order = store.append(march("Magna Graecia", "Magna Graecia III", "Roma")).id
 
     def listed() -> set[int]:
-        table = app.screen.query_one("#history-log", DataTable)
+        table = app.screen.query_one("#history-log", EventLog)
         return {int(str(table.get_row_at(i)[0])) for i in range(table.row_count)}
 
     async with app.run_test(size=SMALL) as pilot:

@@ -8,12 +8,13 @@ from textual.widgets import DataTable, Static
 
 from assistant.tui.screens.campaign import CampaignScreen
 from assistant.tui.screens.history import HistoryScreen, UndoForm
+from assistant.tui.widgets.event_log import EventLog
 
 SIZE = (120, 40)
 
 
 def log_rows(app: Any) -> list[list[str]]:
-    table = app.screen.query_one("#history-log", DataTable)
+    table = app.screen.query_one("#history-log", EventLog)
     return [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
 
 
@@ -167,7 +168,7 @@ def expected_rows(path: Any) -> list[list[str]]:
 
 
 def shown_rows(app: Any) -> list[list[str]]:
-    table = app.screen.query_one("#history-log", DataTable)
+    table = app.screen.query_one("#history-log", EventLog)
     rows = []
     for index in range(table.row_count):
         cells = table.get_row_at(index)
@@ -214,3 +215,51 @@ async def test_after_new_events_the_log_shows_exactly_the_rows_a_fresh_one_would
         assert [row[0] for row in rows] == [str(n) for n in range(7, 0, -1)]
         assert rows[0][3].startswith("note: from the command line")
         assert rows[2][3].endswith("[struck]") and rows[4][3].endswith("[struck]")
+
+
+async def test_the_log_is_walked_by_keyboard_and_scrolls_to_the_cursor(app: Any) -> None:
+    """Issue 26: the log draws only the rows on screen; the arrows, the page keys, Home, End
+    and a click move its cursor, the screen follows it, and the line under the table names
+    the event under the cursor in full (at 80×24: the log is taller than its room)."""
+    from assistant.ledger.events import NoteAdded
+
+    for number in range(30):
+        app.ledger.store.append(NoteAdded(note=f"scouts {number}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        log = app.screen.query_one("#history-log", EventLog)
+        detail = app.screen.query_one("#history-detail", Static)
+        assert log.has_focus
+        newest = int(log.key_at(0))
+        assert log.row_count == newest == 31
+
+        def detail_names(event: int) -> bool:
+            return str(detail.render()).startswith(f"#{event} ·")
+
+        assert detail_names(31)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert log.cursor_row == 2 and detail_names(29)
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.cursor_row == 30 and detail_names(1)  # the campaign's creation
+        assert log.scroll_offset.y > 0  # scrolled down to it
+        assert log.scroll_offset.y + log.size.height - log.header_height > 30
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.cursor_row == 30 - (log.size.height - log.header_height)
+        await pilot.press("home")
+        await pilot.pause()
+        assert (log.cursor_row, log.scroll_offset.y) == (0, 0) and detail_names(31)
+        await pilot.press("up")  # nothing above the newest
+        await pilot.pause()
+        assert log.cursor_row == 0
+        await pilot.click(log, offset=(2, log.header_height + 3))
+        await pilot.pause()
+        assert log.cursor_row == 3 and detail_names(28)
+        # A new event goes on top; the cursor stays on the row it is on, as in a table.
+        app.ledger.record(NoteAdded(note="rain"))
+        await pilot.pause()
+        assert log.key_at(0) == "32" and log.row_count == 32
+        assert "rain" in str(log.get_row_at(0)[3])

@@ -16,6 +16,7 @@ from assistant.tui.messages import BattleRecorded as BattleRecordedMessage
 from assistant.tui.messages import LedgerChanged
 from assistant.tui.screens.campaign import CampaignScreen
 from assistant.tui.screens.history import HistoryScreen
+from assistant.tui.widgets.event_log import EventLog
 from tests.tui.conftest import notices_of
 
 SIZE = (120, 40)
@@ -67,6 +68,29 @@ async def test_recording_does_not_replay_the_history_for_its_summary(
         assert "Heraclea" in stored.summary
 
 
+async def test_the_campaign_screen_reads_no_event_on_a_change_before_orders_are_carried_out(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the Campaign screen on view redraws from the glance after each record; the
+    turn panel needs the events themselves only to say what this turn's sealed orders did once
+    they are carried out (T7.3). Reading every event on each change made a record on 10,000
+    events ten times slower (benchmarks/table.py)."""
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        state = app.ledger.store.state()
+        assert state.rules.orders == "sealed" and state.orders_resolved_turn != state.turn
+        reads: list[int] = []
+        events = app.ledger.store.events
+        monkeypatch.setattr(app.ledger.store, "events", lambda: reads.append(1) or events())
+        app.ledger.record(NoteAdded(note="scouts seen at Tarentum"))
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert "scouts seen at Tarentum" in str(
+            app.screen.query_one("#recent-events", DataTable).get_row_at(0)[2]
+        )
+        assert reads == []
+
+
 @pytest.mark.armies_at("Heraclea", "Rome", "Carthage")
 async def test_a_screen_in_another_mode_shows_what_was_recorded_when_you_return(
     app: Any,
@@ -112,7 +136,7 @@ async def test_a_hidden_screen_does_no_work_on_a_ledger_change_until_shown_again
         await pilot.press("h")
         await pilot.pause()
         assert reads == ["HistoryScreen"]
-        assert str(app.screen.query_one("#history-log", DataTable).get_row_at(0)[0]) == str(
+        assert str(app.screen.query_one("#history-log", EventLog).get_row_at(0)[0]) == str(
             app.ledger.store.state().last_event_id
         )
         await pilot.press("c")

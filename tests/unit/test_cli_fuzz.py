@@ -498,6 +498,8 @@ SEEDS: dict[str, list[list[str]]] = {
         ["--file", "w.castra", "1", "--dice", "5"],
         ["--file", "w.castra", "1", "--seed", "3", "--to", "Rome I=Capua"],
         ["--file", "w.castra", "1", "--dice", "5,5,5"],
+        ["--file", "w.castra", "1", "--pyrrhus", "--dice", "4"],
+        ["--file", "w.castra", "1", "--no-pyrrhus", "--pyrrhus", "--seed", "2"],
         ["--file", "w.castra", "1", "--to", f"Rome I={LONG_NAME}"],
         ["--file", "w.castra", "1", "--to", "=", "--to", "Rome I=Capua"],
         ["--file", "w.castra", "999"],

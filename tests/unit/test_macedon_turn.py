@@ -106,3 +106,24 @@ def test_d8_an_invasion_into_armies_is_a_meeting_fought_game_by_game(
     (meeting,) = run_json(capsys, "campaign", "meetings", "--file", path)["meetings"]
     assert meeting["settled"] and meeting["pairing"] is None
     assert run_json(capsys, "campaign", "advance", "--file", path)["kind"] == "turn_advanced"
+
+
+def test_d6_campaign_show_says_whose_initiative_it_is_and_who_still_moves(
+    capsys: pytest.CaptureFixture[str], path: str
+) -> None:
+    def left() -> list[str]:
+        return list(run_json(capsys, "campaign", "show", "--file", path)["phase"]["left"])
+
+    assert left() == [
+        "Macedon has the initiative: it moves its armies and says it is done, then Persia "
+        "moves (D6 phase 2)"
+    ]
+    run(capsys, "campaign", "done", "Macedon", "--file", path)
+    assert left() == [
+        "Macedon, with the initiative, is done; Persia moves its armies and says it is done "
+        "(D6 phase 2)"
+    ]
+    code, text, _err = run(capsys, "campaign", "show", "--file", path)
+    assert code == 0 and "Persia moves its armies" in text
+    run(capsys, "campaign", "done", "Persia", "--file", path)
+    assert left() == [], "both sides have moved: the battles follow"

@@ -109,7 +109,7 @@ def test_t3_0_the_avoider_withdraws_under_one_pursuit_roll_and_retreats(
     expected = retreats(before, "Rome I", pm=4 - lost)[0].province
     event = withdrawal_event(before, 1, ScriptedDice(faces))
     assert [r.purpose for r in event.rolls] == [
-        "T3.0 pursuit of a side refusing battle, Magna Graecia"
+        "T3.0 pursuit of a side refusing battle, Magna Graecia, hits on 5+ (T3.1, T3.2)"
     ], "one die per pursuing PM, logged with its purpose"
     store.append(event)
     after = store.state()
@@ -317,3 +317,95 @@ def test_t3_6_a_naval_battle_follows_only_an_interception_that_caught(
     fought = run_json(capsys, "campaign", *record, "--file", path)
     assert fought["kind"] == "battle_recorded"
     assert run_json(capsys, "campaign", "meetings", "--file", path)["meetings"][0]["settled"]
+
+
+# ---- T3.2: Pyrrhus leading in person gives the pursuers +1 ------------------------------------
+
+
+def pyrrhus_crossing(tmp_path: Path) -> CampaignStore:
+    """Pyrrhus I (2 PM) Corfinium → Roma while Rome I (4 PM) marches Roma → Corfinium: they
+    meet on the mountain road, at Roma (T7.4)."""
+    from tests.battle_places import tarentine_starting
+
+    store = CampaignStore.create(
+        tmp_path / "p.castra", tarentine_starting(("Pyrrhus", "Corfinium", 2))
+    )
+    store.append(OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium")))
+    store.append(OrderGiven(nation="Pyrrhus", order=MarchOrder(army="Pyrrhus I", to="Roma")))
+    store.append(resolution(store.state()))
+    return store
+
+
+@pytest.mark.parametrize(
+    ("rule", "seek", "leads", "faces", "target", "lost"),
+    [
+        pytest.param("T3.2", "Pyrrhus", None, [4, 3], 4, {"Rome I": 1},
+                     id="T3.2-pyrrhus-pursues-a-4-hits"),
+        pytest.param("T3.2", "Pyrrhus", False, [4, 3], 5, {"Rome I": 0},
+                     id="T3.2-the-referee-says-he-is-not-there-a-4-misses"),
+        pytest.param("T3.2", "Rome", None, [4, 4, 3, 3], 4, {"Pyrrhus I": 2},
+                     id="T3.2-pyrrhus-withdraws-+1-for-both-sides-the-pursuer-too"),
+        pytest.param("T3.2", "Rome", False, [4, 4, 3, 5], 5, {"Pyrrhus I": 1},
+                     id="T3.2-without-pyrrhus-rome-hits-on-5"),
+    ],
+)  # fmt: skip
+def test_t3_2_pyrrhus_in_person_gives_the_pursuit_roll_its_plus_one(
+    tmp_path: Path,
+    rule: str,
+    seek: str,
+    leads: bool | None,
+    faces: list[int],
+    target: int,
+    lost: dict[str, int],
+) -> None:
+    """T3.2 "+1 for both sides when Pyrrhus leads in person": the pursuers hit on 4+ whichever
+    side he leads (only they roll), each die's logged purpose says so, and the recorded event
+    replays to the same losses."""
+    with pyrrhus_crossing(tmp_path) as store:
+        store.append(MeetingAnswered(meeting=1, seek=[seek]))
+        event = withdrawal_event(store.state(), 1, ScriptedDice(faces), pyrrhus_leads=leads)
+        assert event.pyrrhus_leads is (leads is not False)
+        assert event.lost == lost
+        assert len(event.rolls) == len(faces), "one die per pursuing PM"
+        for roll in event.rolls:
+            assert roll.purpose.endswith(f"hits on {target}+ (T3.1, T3.2)"), roll.purpose
+        store.append(event)
+        assert store.state().meetings[0].settled
+    assert rule == "T3.2"
+
+
+def test_t3_2_a_recorded_pursuit_must_use_its_own_target(tmp_path: Path) -> None:
+    """Refusal (T3.3): the same faces recorded with Pyrrhus' +1 but the losses of a 5+ roll are
+    not what the roll takes; nothing is written."""
+    with pyrrhus_crossing(tmp_path) as store:
+        store.append(MeetingAnswered(meeting=1, seek=["Pyrrhus"]))
+        event = withdrawal_event(store.state(), 1, ScriptedDice([4, 3]), pyrrhus_leads=False)
+        forged = event.model_copy(update={"pyrrhus_leads": True})
+        refused(store, forged, "lost:", "Rome I 1", "T3.3")
+
+
+def test_t3_2_campaign_withdraw_takes_pyrrhus_in_person_from_the_meeting_or_the_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for flags, lost in (([], 1), (["--no-pyrrhus"], 0)):
+        folder = tmp_path / str(lost)
+        folder.mkdir()
+        pyrrhus_crossing(folder).close()
+        path = str(folder / "p.castra")
+        assert run(capsys, "campaign", "answer", "1", "--seek", "Pyrrhus", "--file", path)[0] == 0
+        done = run_json(
+            capsys, "campaign", "withdraw", "1", "--dice", "4,3", *flags, "--file", path
+        )
+        assert done["event"]["pyrrhus_leads"] is (lost == 1)
+        assert done["event"]["lost"] == {"Rome I": lost}
+
+
+def test_t3_2_the_battle_opened_from_the_meeting_has_pyrrhus_leading_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """T3.2, T7.4: the same reading for the meeting's dice battle: `--pyrrhus` in its line."""
+    pyrrhus_crossing(tmp_path).close()
+    path = str(tmp_path / "p.castra")
+    opened = run_json(capsys, "campaign", "meetings", "--battle", "1", "--file", path)
+    assert opened["pyrrhus_leads"] is True
+    assert opened["dice_battle"].split()[-1] == "--pyrrhus"

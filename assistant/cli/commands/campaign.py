@@ -612,6 +612,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="ARMY=PROVINCE",
         help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
     )
+    withdraw.add_argument(
+        "--pyrrhus",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_(
+            "Pyrrhus leads in person: +1 to the pursuers' dice (T3.2; default: when one of "
+            "his armies is in the meeting)"
+        ),
+    )
     add_dice_options(withdraw)
     land = _command(
         commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
@@ -1585,6 +1594,8 @@ def _battle_line(found: Any) -> str:
     words += ["--b-allies", ",".join(f"{n}={pm}" for n, pm in found.side_b)]
     if found.defender is not None:
         words += ["--defender", found.defender, "--approach", found.approach]
+    if found.pyrrhus_leads:
+        words.append("--pyrrhus")  # T3.2: +1 to both sides
     if found.naval:
         words.append("--naval")
     return " ".join(shlex.quote(word) for word in words)
@@ -2004,10 +2015,9 @@ def _meeting_line(meeting: dict[str, Any]) -> str:
 
 def _pairing_words(pair: Any, queue: list[str]) -> str:
     """D8: the game to play now, and who the winner fights next."""
-    text = _("D8: {a} fights {d}").format(a=pair[0], d=pair[1])
-    if queue:
-        text += ", " + _("then the winner against {queue}").format(queue=", ".join(queue))
-    return str(text)
+    from assistant.ledger.sealed_view import pairing_words
+
+    return pairing_words(pair, queue)
 
 
 def _run_meetings(args: argparse.Namespace) -> int:
@@ -2105,7 +2115,13 @@ def _run_withdraw(args: argparse.Namespace) -> int:
         dice = dice_from_args(args)
         try:
             event = withdrawal_event(
-                store.state(), args.meeting, dice, to, who=_who(args), note=args.note
+                store.state(),
+                args.meeting,
+                dice,
+                to,
+                pyrrhus_leads=args.pyrrhus,
+                who=_who(args),
+                note=args.note,
             )
             if getattr(dice, "remaining", 0):
                 raise CliError(

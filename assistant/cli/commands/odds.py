@@ -164,7 +164,6 @@ def run(args: argparse.Namespace) -> int:
     check_battle_numbers(args)
     rules = rules_from_args(args)
     from converters.errors import FieldError
-    from converters.house_rules import pursue_both
     from converters.odds import battle_odds
 
     try:
@@ -208,6 +207,16 @@ def run(args: argparse.Namespace) -> int:
         )
         data["exact"] = {name: str(value) for name, value in exact}
         exact_lines = [_("exact:")] + [f"  {name} = {value}" for name, value in exact]
+
+    emit(args, data, lambda: odds_text(args, odds, rules, exact_lines))
+    return 0
+
+
+def odds_text(args: argparse.Namespace, odds: Any, rules: Any, exact_lines: list[str]) -> str:
+    """The odds as the reader reads them: made only when shown, not for ``--json`` (Babel
+    writes its numbers, which costs ``odds --json`` more than the odds themselves)."""
+    from converters.house_rules import pursue_both
+
     city = " " + _("behind walls (doubled)") if args.city else ""
     rows = (
         (_("A wins"), odds.a_wins, ""),
@@ -215,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         (_("draw"), odds.draw, "  " + _("(both wiped out in the same round)")),
         (_("both withdraw"), odds.both_withdraw, ""),
     )
-    text = "\n".join(
+    return "\n".join(
         [
             _("A: {pm} PM, hits on {target}+, {policy}").format(
                 pm=args.pm_a, target=args.a_target, policy=_policy(args.a_retreat_at)
@@ -248,5 +257,3 @@ def run(args: argparse.Namespace) -> int:
             *exact_lines,
         ]
     )
-    emit(args, data, text)
-    return 0

@@ -186,10 +186,14 @@ class BattleDeskScreen(Screen[None]):
         place: str | None = None,
         landing: bool = False,
         back_to: str | None = None,
+        armies: tuple[str, str] | None = None,
     ) -> None:
         super().__init__()
         self._given: dict[Side, list[tuple[str, int]]] = {"a": side_a or [], "b": side_b or []}
         """The contingents to start with (nation, PM), e.g. the armies met in a province."""
+        self._given_armies = armies
+        """Macedon vs Persia: the two armies to start with (D8: an invasion meeting's next
+        game), chosen once when the pickers are first filled."""
         self._place = place or ""
         self._landing = landing
         """Side A landed to fight (T3.2), e.g. a meeting made by a landing."""
@@ -352,6 +356,13 @@ class BattleDeskScreen(Screen[None]):
                 side=side.upper()
             )
         self._offer_armies(armies)
+        if self._given_armies is not None:
+            given, self._given_armies = self._given_armies, None
+            for side, army in zip(("a", "b"), given, strict=True):
+                select = self.query_one(f"#army-{side}", Select)
+                if army in {value for _label, value in self._offered.get(side, [])}:
+                    select.value = army
+            self._offer_armies(armies)  # each picker then offers the other's enemies only
         for card in self.cards():
             card.query_one(".who").display = False  # armies, not nations' PM, fight (D1)
 

@@ -92,6 +92,7 @@ _ACTS = {
     "withdraw_meeting": "record",
     "meeting_battle": "battle",
     "declare_war": "war",
+    "side_done": "record",  # D6: the referee's, as the ledger says
 }
 """What each of the screen's keys does, in :func:`assistant.ledger.players.seat_may`'s words."""
 
@@ -285,12 +286,13 @@ Row = tuple[str | None, list[Cell]]
 """A table row: its key (the nation or army; None for an event) and its cells."""
 
 
-def _fill(table: DataTable[Any], rows: list[Row]) -> None:
-    """Put ``rows`` in ``table`` in place of what it had, the cursor staying on its row."""
+def _fill(table: DataTable[Any], rows: list[Row], height: int | None = 1) -> None:
+    """Put ``rows`` in ``table`` in place of what it had, the cursor staying on its row
+    (``height`` None: each row as tall as its cells' lines)."""
     row = table.cursor_row
     table.clear()
     for key, cells in rows:
-        table.add_row(*cells, key=key)
+        table.add_row(*cells, key=key, height=height)
     if table.row_count:
         table.move_cursor(row=min(row, table.row_count - 1))
 
@@ -304,10 +306,16 @@ class TurnKeys(NamedTuple):
     """This turn's sealed orders are carried out: phase 1's recruiting waits a turn."""
     unsettled: bool = False
     """A meeting found this turn waits for its answer or its battle (T7.4)."""
+    invasions: bool = False
+    """Macedon vs Persia: an invasion into enemy armies waits for its battles (D6, D8)."""
+    sides_move: bool = False
+    """Macedon vs Persia: a side is still to move and say it is done (D6 phase 2)."""
 
 
 ORDERS_WINDOW = ("recruitment", "alliances", "movement")
 """T5.2 phases 1–3, by the glance's phase keys (``assistant.ledger.phases.ORDERS_WINDOW``)."""
+MANOEUVRES = ("initiative", "first_side_moves", "second_side_moves")
+"""D6 phases 1–2, by the glance's phase keys: a side still moves and says it is done."""
 
 
 def turn_keys(glance: Mapping[str, Any]) -> TurnKeys:
@@ -316,10 +324,13 @@ def turn_keys(glance: Mapping[str, Any]) -> TurnKeys:
     if not phase or glance["finished"] or phase["orders"] != "sealed":
         return TurnKeys()
     tarentine = bool(glance["uses_pm"]) and phase["key"] != "winter"
+    macedon = not glance["uses_pm"]
     return TurnKeys(
         giving=tarentine and phase["key"] in ORDERS_WINDOW,
         carried_out=tarentine and phase["key"] not in ORDERS_WINDOW,
         unsettled=tarentine and bool(glance["unsettled_meetings"]),
+        invasions=macedon and bool(glance["unsettled_meetings"]),
+        sides_move=macedon and phase["key"] in MANOEUVRES,
     )
 
 
@@ -382,6 +393,9 @@ class CampaignScreen(Screen[None]):
         Binding(
             "N", "no_orders", N_("No orders"), tooltip=N_("This nation gives no orders (T7.3)")
         ),
+        # D6 phase 2, Macedon vs Persia: shift+d, "done", as shift+w is War (d is the Dice
+        # battle everywhere). Its campaign has no sealed orders' keys, so the footer has room.
+        Binding("D", "side_done", N_("Done"), tooltip=N_("The side moving now is done (D6)")),
     ]
 
     _turn_parts: dict[str, Widget] | None = None
@@ -438,6 +452,8 @@ class CampaignScreen(Screen[None]):
         # DataTable is imported with the campaign: the first frame draws stand-ins.
         from textual.widgets import DataTable
 
+        from assistant.tui.widgets.steady_table import SteadyTable
+
         existing = self.query("#nations")
         if existing:
             return existing.first(DataTable), self.query_one("#recent-events", DataTable)
@@ -445,10 +461,10 @@ class CampaignScreen(Screen[None]):
             self._uses_pm = uses_pm
             self.refresh_bindings()
         title, headings = self._nations_headings(uses_pm)
-        nations: DataTable[Any] = DataTable(id="nations", cursor_type="row", zebra_stripes=True)
+        nations: DataTable[Any] = SteadyTable(id="nations", cursor_type="row", zebra_stripes=True)
         nations.header_height = max(heading.count("\n") + 1 for heading in headings)
         nations.add_columns(*headings)
-        events: DataTable[Any] = DataTable(id="recent-events", cursor_type="row")
+        events: DataTable[Any] = SteadyTable(id="recent-events", cursor_type="row")
         for label, width in self._events_columns():
             events.add_column(label, width=width)
         body = self.query_one("#campaign-body", Vertical)
@@ -468,7 +484,9 @@ class CampaignScreen(Screen[None]):
                 ]
             )
         if self.focused is None:
-            nations.focus()  # as when a screen opens: the arrow keys move through the nations
+            # As when a screen opens: the arrow keys move through the nations. Not scrolled into
+            # view: the first frame (its glance, focused alike) did not scroll either.
+            nations.focus(scroll_visible=False)
         return nations, events
 
     def _nations_headings(self, uses_pm: bool) -> tuple[str, list[str]]:
@@ -533,7 +551,12 @@ class CampaignScreen(Screen[None]):
                     "phase": self._phase_for_viewer(),
                 }
             self.show(glance)
-            self._show_turn(events or ledger.store.events())
+            # The turn panel reads the events only for what this turn's sealed orders did,
+            # once they are carried out (T7.3): reading all 10,000 on every change made each
+            # record ten times slower (benchmarks/table.py).
+            state = ledger.state()
+            done = state.rules.orders == "sealed" and state.orders_resolved_turn == state.turn
+            self._show_turn(events or (ledger.store.events() if done else []))
 
     def _phase_for_viewer(self) -> Any:
         return phase_for_viewer(castra_app(self).ledger)
@@ -549,6 +572,11 @@ class CampaignScreen(Screen[None]):
             self._status(glance)
             + ("" if glance["finished"] else phase_text(glance["phase"]))
             + ("\n  " + self._giving_hint() if turn_keys(glance).giving else "")
+            + (
+                "\n  " + _("D: the side moving now says it is done (D6 phase 2)")
+                if turn_keys(glance).sides_move
+                else ""
+            )
             + house_rules_text(glance["house_rules"])
             + relations_text(glance["relations"])
             + tribute_text(glance["tribute"])
@@ -628,10 +656,12 @@ class CampaignScreen(Screen[None]):
         """Macedon vs Persia: the armies on the map, below the nations (added once)."""
         from textual.widgets import DataTable
 
+        from assistant.tui.widgets.steady_table import SteadyTable
+
         existing = self.query("#map-armies")
         if existing:
             return existing.first(DataTable)
-        armies: DataTable[Any] = DataTable(id="map-armies", cursor_type="row", zebra_stripes=True)
+        armies: DataTable[Any] = SteadyTable(id="map-armies", cursor_type="row", zebra_stripes=True)
         armies.add_columns(*self._map_armies_headings())
         body = self.query_one("#campaign-body", Vertical)
         stand_in = self.query("#map-armies-glance")
@@ -781,8 +811,13 @@ class CampaignScreen(Screen[None]):
             return keys.giving
         if action == "withdraw":
             return keys.giving and bool(self._turn is not None and self._turn.orders)
-        if action in ("answer", "meeting_battle"):
+        if action == "answer":
             return keys.unsettled
+        if action == "meeting_battle":
+            # D2: an invasion's battle is one DBA game on the desk, never the T3 dice battle.
+            return keys.unsettled or (keys.invasions and parameters != ("dice",))
+        if action == "side_done":
+            return keys.sides_move
         if action == "withdraw_meeting":
             return keys.unsettled and bool(self._turn is not None and self._turn.withdrawable)
         return True
@@ -813,9 +848,7 @@ class CampaignScreen(Screen[None]):
     def _show_turn(self, events: Sequence[Any]) -> None:
         """T7.3, T7.4: the sealed orders the one at the keyboard may see, what the orders did,
         and the meetings, below the status (added the first time there is something to show)."""
-        from textual.widgets import DataTable
-
-        from assistant.tui.screens.turn_panel import orders_title, turn_view, waiting_line
+        from assistant.tui.screens.turn_panel import turn_view
 
         ledger = castra_app(self).ledger
         handed = ledger.store.handed_in() if ledger.store is not None else None
@@ -823,15 +856,28 @@ class CampaignScreen(Screen[None]):
         before, self._turn = self._turn, view
         if before is None or bool(before.orders) != bool(view.orders):
             self.refresh_bindings()
-        player = ledger.player is not None
-        shows = view.orders or view.moves or view.meetings or (player and view.giving)
+        self._draw_turn(view)
+
+    def _draw_turn(self, view: Any, *, said: bool = False) -> None:
+        """Draw ``view`` (a ``turn_panel.TurnView``), the panel added the first time there is
+        something to show or a line to say (``said``); a player's whenever it gives orders,
+        so it sees its own and who has not handed in (T7.3)."""
+        from textual.widgets import DataTable
+
+        from assistant.tui.screens.turn_panel import orders_title, waiting_line
+
+        player = castra_app(self).ledger.player is not None
+        shows = view.orders or view.moves or view.meetings or said or (player and view.giving)
         if not shows and not self._turn_parts:
             return
         if self._turn_parts is None:
             orders: DataTable[Any] = DataTable(id="orders", cursor_type="row")
             orders.add_columns(_("Nation"), _("Force"), _("Order"))
             meetings: DataTable[Any] = DataTable(id="meetings", cursor_type="row")
-            meetings.add_columns("#", _("Where"), _("Forces"), _("Answer"))
+            if view.invasions:
+                meetings.add_columns("#", _("Where"), _("Next game (D8)"), _("Armies"))
+            else:
+                meetings.add_columns("#", _("Where"), _("Forces"), _("Answer"))
             parts: dict[str, Widget] = {
                 "orders-title": Static("", id="orders-title", classes="section-title"),
                 "orders": orders,
@@ -841,9 +887,7 @@ class CampaignScreen(Screen[None]):
                     _("What the orders did (T7.3)"), id="moves-title", classes="section-title"
                 ),
                 "moves": Static("", id="moves"),
-                "meetings-title": Static(
-                    _("Meetings (T7.4), sea first"), id="meetings-title", classes="section-title"
-                ),
+                "meetings-title": Static("", id="meetings-title", classes="section-title"),
                 "meetings": meetings,
             }
             self._turn_parts = parts
@@ -852,6 +896,11 @@ class CampaignScreen(Screen[None]):
             )
         parts = self._turn_parts
         assert parts is not None
+        cast("Static", parts["meetings-title"]).update(
+            _("Invasions into enemy armies (D8, D10) · f: the battle desk of the next game")
+            if view.invasions
+            else _("Meetings (T7.4), sea first")
+        )
         cast("Static", parts["orders-title"]).update(orders_title(view, player=player))
         cast("Static", parts["handed-in"]).update(waiting_line(view))
         _fill(
@@ -862,10 +911,21 @@ class CampaignScreen(Screen[None]):
             ],
         )
         cast("Static", parts["moves"]).update("\n".join(view.moves))
-        _fill(
-            cast("DataTable[Any]", parts["meetings"]),
-            [(str(number), [Text(cell) for cell in cells]) for number, cells in view.meetings],
-        )
+        if view.invasions:
+            # D8: the game and the armies a line each, so 80 columns show the pairing whole.
+            _fill(
+                cast("DataTable[Any]", parts["meetings"]),
+                [
+                    (str(number), [Text(cell.replace(", ", ",\n")) for cell in cells])
+                    for number, cells in view.meetings
+                ],
+                height=None,
+            )
+        else:
+            _fill(
+                cast("DataTable[Any]", parts["meetings"]),
+                [(str(number), [Text(cell) for cell in cells]) for number, cells in view.meetings],
+            )
         parts["handed-in"].display = view.giving
         shown = {
             "orders": view.giving and (bool(view.orders) or player),
@@ -877,6 +937,8 @@ class CampaignScreen(Screen[None]):
 
     def say_turn(self, message: str, *, refused: bool = False) -> None:
         """One line under the orders: a refusal naming its rule, or what was done."""
+        if not self._turn_parts and self._turn is not None:
+            self._draw_turn(self._turn, said=True)
         if not self._turn_parts:
             self.notify(message, severity="error" if refused else "information")
             return
@@ -965,6 +1027,19 @@ class CampaignScreen(Screen[None]):
         ledger = castra_app(self).ledger
         self._record_turn(lambda: resolution(ledger.state(), who=saved_player()))
 
+    def action_side_done(self) -> None:
+        """D6 phase 2: the side moving now (a side at the keyboard: its own) has moved all its
+        armies and says so (``castra campaign done SIDE``'s event); the ledger refuses a side
+        out of its turn, in one line naming the rule."""
+        from assistant.ledger.events import SideDone
+        from assistant.settings import saved_player
+
+        ledger = castra_app(self).ledger
+        side = ledger.viewer or (self._turn.moving if self._turn is not None else None)
+        if side is None:
+            return
+        self._record_turn(lambda: SideDone(side=side, who=saved_player()))
+
     def _meeting_number(self) -> int | None:
         row = self._row_under_cursor("#meetings")
         return int(row) if row is not None else None
@@ -1049,7 +1124,11 @@ class CampaignScreen(Screen[None]):
 
             self.say_turn(describe(error), refused=True)
             return
-        by_dice = how == "dice" or battle.naval
+        by_dice = (how == "dice" or battle.naval) and battle.army_a is None
+        occasion = f"meeting:{ledger.state().turn}:{number}"
+        if battle.army_a is not None:
+            # D8: each game of the meeting on a desk of its own, the winner against the next.
+            occasion += f":{battle.army_a}:{battle.army_b}"
 
         def build() -> Screen[None]:
             if by_dice:
@@ -1062,9 +1141,14 @@ class CampaignScreen(Screen[None]):
                     naval=battle.naval,
                     approach=battle.approach,
                     back_to="campaign",
+                    pyrrhus=battle.pyrrhus_leads,
                 )
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
+            if battle.army_a is not None and battle.army_b is not None:
+                return BattleDeskScreen(
+                    place=battle.place, armies=(battle.army_a, battle.army_b), back_to="campaign"
+                )
             return BattleDeskScreen(
                 battle.side_a,
                 battle.side_b,
@@ -1073,10 +1157,7 @@ class CampaignScreen(Screen[None]):
                 back_to="campaign",
             )
 
-        turn = ledger.state().turn
-        await castra_app(self).show_battle(
-            "dice" if by_dice else "battle", f"meeting:{turn}:{number}", build
-        )
+        await castra_app(self).show_battle("dice" if by_dice else "battle", occasion, build)
 
     def _selected_nation(self) -> str | None:
         from textual.widgets import DataTable

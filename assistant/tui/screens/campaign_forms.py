@@ -82,6 +82,8 @@ class AdvanceTurnForm(LedgerForm):
     FORM_TITLE = N_("End the turn")
 
     def compose_fields(self) -> ComposeResult:
+        # T5.2, D6: the ledger names the turn itself when it cannot end yet (a meeting left).
+        self.field_labels["turn"] = _("Turn")
         state = castra_app(self).ledger.state()
         calendar = state.scenario.calendar
         following = (

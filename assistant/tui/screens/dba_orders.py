@@ -90,10 +90,10 @@ def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) 
         )
 
 
-def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
+def dba_panel(summary: Mapping[str, Any], selected: str, meetings: Text | None = None) -> Text:
     """The side panel: the selected province (holder, loyalty, status, its armies with morale
-    and supply, neighbours), then every army on the map, so nothing the board cannot label is
-    lost at 80×24; the panel scrolls."""
+    and supply, the ``meetings`` there, neighbours), then every army on the map, so nothing the
+    board cannot label is lost at 80×24; the panel scrolls."""
     province = summary["provinces"][selected]
     armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
     holder = province["controller"]
@@ -129,6 +129,8 @@ def dba_panel(summary: Mapping[str, Any], selected: str) -> Text:
         _army_lines(text, name, armies[name], where=False)
     if not here:
         text.append(" —\n")
+    if meetings is not None:
+        text.append_text(meetings)
     text.append(_("Neighbours: "), style="bold")
     text.append(", ".join(province["neighbours"]) + "\n")
     mobilised = ", ".join(

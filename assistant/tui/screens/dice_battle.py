@@ -189,11 +189,14 @@ class DiceBattleScreen(Screen[None]):
         naval: bool = False,
         approach: str = "open",
         back_to: str | None = None,
+        pyrrhus: bool = False,
     ) -> None:
         super().__init__()
         self._given = (side_a or [], side_b or [], city, place or "", naval)
         self._approach = approach
         """How side A came (T3.2), e.g. by the mountain road of a meeting's march."""
+        self._pyrrhus = pyrrhus
+        """T3.2: Pyrrhus leads in person, e.g. his army is in the meeting this battle is of."""
         self.back_to = back_to
         """The mode a second Escape returns to (the desk or Map that sent this battle), or
         None."""
@@ -243,7 +246,12 @@ class DiceBattleScreen(Screen[None]):
                         yield Label(_("A came by"), classes="field-label")
                         yield _whole_picker(APPROACHES, self._approach, "dice-approach")
                     with Horizontal(classes="group"):
-                        yield TickBox(_("Pyrrhus leads (+1 both)"), id="dice-pyrrhus", compact=True)
+                        yield TickBox(
+                            _("Pyrrhus leads (+1 both)"),
+                            value=self._pyrrhus,
+                            id="dice-pyrrhus",
+                            compact=True,
+                        )
                         yield TickBox(
                             _("city: B behind walls (T3.5)"),
                             value=city,

@@ -19,7 +19,9 @@ from textual.widgets import DataTable, Input, Static
 
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
+from assistant.tui.widgets.event_log import EventLog
 from assistant.tui.widgets.footer import CastraFooter
+from assistant.tui.widgets.glance_table import Cell, GlanceColumn
 from assistant.tui.widgets.header import CastraHeader
 from converters.i18n import N_, _, translate_recorded
 
@@ -116,6 +118,19 @@ def _cell(text: str, style: str = "") -> Text:
     return Text(text, style=style, no_wrap=True, overflow="ellipsis")
 
 
+def _row(entry: Any) -> list[Cell]:
+    """An event's row in the log (struck through once undone)."""
+    style = "dim strike" if entry.undone_by is not None else ""
+    return [
+        str(entry.id),
+        str(entry.turn or ""),
+        kind_text(entry.kind),
+        _cell(entry_text(entry), style),
+        _cell(entry.who or "—"),
+        _when(entry),
+    ]
+
+
 def _when(entry: Any) -> str:
     return entry.when.strftime("%Y-%m-%d %H:%M") if entry.when else ""
 
@@ -132,7 +147,17 @@ class HistoryScreen(Screen[None]):
         yield CastraHeader()
         with Vertical(id="history-body"):
             yield Static(_("Event log (newest first; times in UTC)"), classes="section-title")
-            yield DataTable(id="history-log", cursor_type="row", zebra_stripes=True)
+            yield EventLog(
+                [
+                    GlanceColumn("#", 4),
+                    GlanceColumn(_("Turn"), max(4, len(_("Turn")))),
+                    GlanceColumn(_("Kind"), 17),
+                    GlanceColumn(_("What happened"), SUMMARY_WIDTH),
+                    GlanceColumn(_("Who"), 10),
+                    GlanceColumn(_("When"), 16),
+                ],
+                id="history-log",
+            )
             yield Static(id="history-detail", markup=False)
             yield Static(_("Dice rolled this session"), classes="section-title")
             yield DataTable(id="dice-log", cursor_type="row")
@@ -147,13 +172,6 @@ class HistoryScreen(Screen[None]):
         self._dice_shown = -1
 
     def on_mount(self) -> None:
-        log = self.query_one("#history-log", DataTable)
-        log.add_column("#", width=4, key="id")
-        log.add_column(_("Turn"), width=max(4, len(_("Turn"))))
-        log.add_column(_("Kind"), width=17)
-        log.add_column(_("What happened"), width=SUMMARY_WIDTH, key="what")
-        log.add_column(_("Who"), width=10)
-        log.add_column(_("When"), width=16)
         dice = self.query_one("#dice-log", DataTable)
         dice.add_columns("#", _("Die"), _("Face"), _("Purpose"))
         castra_app(self).ledger.follow(self, self.refresh_from_store)
@@ -179,7 +197,7 @@ class HistoryScreen(Screen[None]):
 
             hidden = hidden_from(ledger.viewer, store.events())
             entries = [entry for entry in entries if entry.id not in hidden]
-        log = self.query_one("#history-log", DataTable)
+        log = self.query_one("#history-log", EventLog)
         count = len(self._entries)
         if self._viewer != ledger.viewer:
             # Another reader at the keyboard: what was shown is not theirs to keep.
@@ -193,30 +211,17 @@ class HistoryScreen(Screen[None]):
             self._entries = {}
             count = 0
         last = entries[count - 1].id if count else 0
-        new = entries[count:]
-        row = log.cursor_row
-        had_rows = bool(log.row_count)
         for entry in entries[:count]:
             if entry.undone_by is not None and entry.undone_by > last:
                 # An undo among the new events cancelled it: strike it through.
                 self._entries[str(entry.id)] = entry
-                log.update_cell(str(entry.id), "what", _cell(entry_text(entry), "dim strike"))
-        for entry in reversed(new):
+                log.update_row(str(entry.id), _row(entry))
+        for entry in entries[count:]:
+            # Oldest first, each on top of the last: the log shows the newest first.
             self._entries[str(entry.id)] = entry
-            style = "dim strike" if entry.undone_by is not None else ""
-            log.add_row(
-                str(entry.id),
-                str(entry.turn or ""),
-                kind_text(entry.kind),
-                _cell(entry_text(entry), style),
-                _cell(entry.who or "—"),
-                _when(entry),
-                key=str(entry.id),
-            )
-        if new and had_rows:
-            log.sort("id", key=lambda number: -int(number))  # newest first
+            log.add_newest(str(entry.id), _row(entry))
         if log.row_count:
-            log.move_cursor(row=min(row, log.row_count - 1))
+            log.move_cursor(row=log.cursor_row)
         self._show_detail()
         self._show_dice()
 
@@ -231,19 +236,18 @@ class HistoryScreen(Screen[None]):
             purpose = translate_recorded(roll.purpose)
             dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(purpose))
 
-    @on(DataTable.RowHighlighted, "#history-log")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+    @on(EventLog.Highlighted, "#history-log")
+    def _highlighted(self, event: EventLog.Highlighted) -> None:
         self._show_detail()
 
     def _show_detail(self) -> None:
         """The highlighted event in full: the table's column cannot hold a long summary."""
-        log = self.query_one("#history-log", DataTable)
+        log = self.query_one("#history-log", EventLog)
         detail = self.query_one("#history-detail", Static)
         if not log.row_count:
             detail.update("")
             return
-        key = log.coordinate_to_cell_key(log.cursor_coordinate).row_key.value
-        entry = self._entries.get(key or "")
+        entry = self._entries.get(log.key_at(log.cursor_row))
         if entry is None:
             detail.update("")
             return

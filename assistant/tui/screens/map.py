@@ -222,7 +222,10 @@ class MapScreen(Screen[None]):
             return searching and action == "leave_find"
         if not castra_app(self).ledger.may(self.act_for(action, parameters)):
             return False  # T7.3: not a player's (assistant.ledger.players.seat_may)
-        if action in ("order", "battle"):
+        if action == "battle":
+            # D2: Macedon vs Persia's battle is one DBA game on the desk, never by T3's dice.
+            return self._dba is None or parameters == ("desk",)
+        if action == "order":
             return self._dba is None
         if action == "dba_order":
             return self._dba is not None
@@ -261,9 +264,11 @@ class MapScreen(Screen[None]):
         if state.dba_map is not None:
             # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
             from assistant.ledger.dba_map import HOMELAND, summary
+            from assistant.ledger.orders import meetings_summary
 
             self._data = None
             self._dba = summary(state)
+            self._meetings = meetings_summary(state)  # D8, D10: the invasions into armies
             if self.selected not in self.provinces:
                 provinces = list(self.provinces)
                 self.selected = HOMELAND if HOMELAND in provinces else provinces[0]
@@ -321,11 +326,22 @@ class MapScreen(Screen[None]):
             height = max(view.size.height, MACEDON_BOARD[1])
             canvas.styles.width, canvas.styles.height = width, height
             board, labels, alerts, line = macedon_board(self._dba, self.selected)
+            # D6, D10: an invasion into enemy armies not yet fought is marked, as a meeting.
+            met = {m["province"] for m in self._meetings if not m["settled"]}
+            for name in met & set(board["provinces"]):
+                board["provinces"][name] = {**board["provinces"][name], "meeting": True}
             cells = board_cells(
-                board, width, height, self.selected, labels=labels, alerts=alerts, line=line
+                board, width, height, self.selected, labels=labels, alerts=alerts | met, line=line
             )
             self.query_one("#map-canvas", BoardCanvas).show_cells(cells)
-            self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected))
+            here = Text()
+            for meeting in self._meetings:
+                if meeting["province"] == self.selected:
+                    here.append(
+                        self._meeting_text(meeting, invasion=True),
+                        style="" if meeting["settled"] else "bold red",
+                    )
+            self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected, here))
             col, row = marker_cell(board["provinces"], width, height, self.selected)
             # Keep the selected province and the start of its label in sight.
             view.scroll_to_region(Region(max(col - 4, 0), row, 24, 1), animate=False)
@@ -403,12 +419,15 @@ class MapScreen(Screen[None]):
         return text
 
     @staticmethod
-    def _meeting_text(meeting: dict[str, Any]) -> str:
-        """T7.4: a meeting in the selected province, as the Campaign screen lists it."""
-        from assistant.tui.screens.turn_panel import meeting_row
+    def _meeting_text(meeting: dict[str, Any], *, invasion: bool = False) -> str:
+        """T7.4: a meeting in the selected province, as the Campaign screen lists it (an
+        invasion into enemy armies with D8's next game)."""
+        from assistant.tui.screens.turn_panel import invasion_row, meeting_row
 
-        number, where, forces, answer = meeting_row(
-            meeting, _("seek or avoid? (Campaign screen, y)")
+        number, where, forces, answer = (
+            invasion_row(meeting)
+            if invasion
+            else meeting_row(meeting, _("seek or avoid? (Campaign screen, y)"))
         )
         return (
             _("Meeting {number}, {where}: {forces} — {answer}").format(
@@ -515,17 +534,21 @@ class MapScreen(Screen[None]):
 
         province = self.selected
         state = castra_app(self).ledger.state()
+        if self._dba is not None:
+            await self._invasion_battle(state, province)
+            return
         side_a, side_b = ([], []) if province is None else sides_at(state, province)
-        approach, naval = "open", False
+        approach, naval, pyrrhus = "open", False, False
         number = self._meeting_here()
         if number is not None:
             # T7.4, T3.2: a meeting here opens its own battle, with the attacker's approach.
             battle = meeting_prefill(state, number)
-            side_a, side_b, approach, naval = (
+            side_a, side_b, approach, naval, pyrrhus = (
                 battle.side_a,
                 battle.side_b,
                 battle.approach,
                 battle.naval,
+                battle.pyrrhus_leads,
             )
         if not side_a:
             self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
@@ -541,6 +564,7 @@ class MapScreen(Screen[None]):
                     naval=naval,
                     approach=approach,
                     back_to="map",
+                    pyrrhus=pyrrhus,
                 )
 
         else:
@@ -558,6 +582,31 @@ class MapScreen(Screen[None]):
         # Its own mode's screen, not one pushed on the Map's: `m` keeps showing the Map.
         mode = "dice" if how == "dice" or naval else "battle"
         await castra_app(self).show_battle(mode, f"map:{province}", build)
+
+    async def _invasion_battle(self, state: Any, province: str | None) -> None:
+        """D8, D10: the desk of the next game of the invasion meeting in ``province``, its two
+        armies chosen (the Campaign screen's `f`); none there: said in one line."""
+        from assistant.ledger.meeting_battle import meeting_prefill
+        from assistant.tui.errors import describe
+
+        number = self._meeting_here()
+        if number is None:
+            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            return
+        try:
+            battle = meeting_prefill(state, number)
+        except ValueError as error:
+            self.notify(describe(error), severity="error")
+            return
+        armies = (battle.army_a or "", battle.army_b or "")
+
+        def build() -> Screen[None]:
+            from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+            return BattleDeskScreen(place=battle.place, armies=armies, back_to="map")
+
+        occasion = f"meeting:{state.turn}:{number}:{armies[0]}:{armies[1]}"
+        await castra_app(self).show_battle("battle", occasion, build)
 
 
 # ---- the order forms -------------------------------------------------------------------------

@@ -42,6 +42,7 @@ __all__ = [
     "AnswerForm",
     "EnteringForm",
     "TurnView",
+    "invasion_row",
     "meeting_row",
     "move_line",
     "turn_view",
@@ -84,6 +85,10 @@ class TurnView(NamedTuple):
     """The meetings on land whose avoiding side may withdraw under pursuit now (T3.0)."""
     waiting: tuple[str, ...] = ()
     """T7.3: the nations with a player that have not handed in yet (names only, for everyone)."""
+    moving: str | None = None
+    """Macedon vs Persia: the side that moves now and says when it is done (D6 phase 2)."""
+    invasions: bool = False
+    """Macedon vs Persia: the meetings are invasions into enemy armies (D8, D10)."""
 
 
 def move_line(move: ForceMoved) -> str:
@@ -107,6 +112,46 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
     return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
 
 
+def invasion_row(meeting: dict[str, Any]) -> list[str]:
+    """An invasion meeting's cells (D8, D10): its number and province, the game to play now
+    and who the winner fights next (``castra campaign meetings``'s words), then its armies as
+    :func:`meeting_row` says them: an invasion is always fought, so there is no seek or avoid
+    to ask."""
+    from assistant.ledger.sealed_view import pairing_words
+
+    number, _where, forces, status = meeting_row(meeting)
+    pairing = meeting.get("pairing")
+    if pairing:
+        status = pairing_words(pairing["pairs"][0], pairing["queue"])
+    elif not meeting["settled"]:
+        status = _("D8: equal numbers: the attacker picks each army's opponent")
+    return [number, meeting["province"], status, forces]
+
+
+def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
+    """D6, D8, D10: the side moving now (whose turn `D` ends) and the invasion meetings, read
+    from the ledger as ``castra campaign show`` and ``campaign meetings`` read them (who is
+    still to move is said with the phase, :func:`assistant.ledger.phases.left_to_do`)."""
+    from assistant.ledger.orders import meetings_summary
+    from assistant.ledger.phases import sides_to_move
+
+    sealed = state.rules.orders == "sealed" and not state.finished
+    to_move = sides_to_move(state) if sealed else []
+    found = meetings_summary(state)
+    return TurnView(
+        sealed=sealed,
+        giving=False,
+        carried_out=False,
+        viewer=viewer,
+        orders=[],
+        moves=[],
+        meetings=[(m["number"], invasion_row(m)) for m in found],
+        unsettled=any(not m["settled"] for m in found),
+        moving=to_move[0] if to_move else None,
+        invasions=True,
+    )
+
+
 def turn_view(
     state: CampaignState,
     events: Sequence[StoredEvent],
@@ -117,10 +162,12 @@ def turn_view(
     ``handed``: the nations that have handed in (the store's :meth:`~assistant.ledger.store.
     CampaignStore.handed_in`, names only)."""
     from assistant.ledger.orders import force_of, meetings_summary, orders_of
-    from assistant.ledger.phases import ORDERS_WINDOW, TARENTINE, phases_of
+    from assistant.ledger.phases import MACEDON, ORDERS_WINDOW, TARENTINE, phases_of
     from assistant.ledger.sealed_view import last_resolution, order_words
     from assistant.ledger.withdrawal import withdrawable
 
+    if phases_of(state) is MACEDON:
+        return _macedon_view(state, viewer)
     sealed = state.rules.orders == "sealed" and phases_of(state) is TARENTINE
     giving = (
         sealed
@@ -135,7 +182,6 @@ def turn_view(
     ]
     resolved = last_resolution(events, state.turn) if sealed else None
     moves = [move_line(move) for move in resolved.moves] if resolved is not None else []
-    # Macedon's invasions are meetings of armies on D9's map, settled by their own D8 games.
     found = meetings_summary(state) if sealed else []
     return TurnView(
         sealed=sealed,

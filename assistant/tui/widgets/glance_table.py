@@ -88,6 +88,9 @@ class GlanceTable(ScrollView, can_focus=False):
         """Columns the table takes, padding included: wider than the screen, it scrolls."""
         self.virtual_size = Size(self.table_width, header_height + len(rows))
         self._drawn: dict[tuple[int, int, int], Strip] = {}
+        self.cursor_row = 0
+        """The row drawn in the cursor's colours (the first: what a key pressed before the
+        tables are live acts on)."""
 
     def notify_style_update(self) -> None:
         # The lines drawn so far have the old colours.
@@ -103,33 +106,44 @@ class GlanceTable(ScrollView, can_focus=False):
         return self._drawn[key]
 
     def _draw_line(self, y: int) -> Strip:
+        if y >= self.header_height:
+            return self.draw_row(y - self.header_height)
+        style = self.get_component_styles("glance-table--header").rich_style
+        cells: list[Cell] = [
+            (column.heading.split("\n") + [""] * self.header_height)[y] for column in self.columns
+        ]
+        return self._drawn_cells(cells, style, Style(), style, -1)
+
+    def draw_row(self, index: int) -> Strip:
+        """Row ``index`` (the first under the headings is 0) as a line of the table's width."""
+        cells = self.cells_at(index)
+        if cells is None:
+            return Strip.blank(self.size.width, self.rich_style)
+        style = (
+            self.get_component_styles(
+                "glance-table--even-row" if index % 2 == 0 else "glance-table--odd-row"
+            ).rich_style
+            if self.zebra_stripes
+            else self.rich_style
+        )
+        cursor = (
+            self.get_component_rich_style("glance-table--cursor")
+            if index == self.cursor_row
+            else Style()
+        )
+        return self._drawn_cells(cells, style, cursor, style + cursor, index)
+
+    def cells_at(self, index: int) -> list[Cell] | None:
+        """The cells of row ``index``, or None below the last row."""
+        return self.rows[index] if index < len(self.rows) else None
+
+    def _drawn_cells(
+        self, cells: list[Cell], style: Style, cursor: Style, extend: Style, row: int
+    ) -> Strip:
+        """``cells`` padded to their columns in ``style`` (and ``cursor``), the rest of the
+        width in ``extend``; ``row`` is where they are (-1 for the headings), for clicks."""
         width = self.size.width
         base = self.rich_style
-        if y < self.header_height:
-            style = self.get_component_styles("glance-table--header").rich_style
-            cells: list[Cell] = [
-                (column.heading.split("\n") + [""] * self.header_height)[y]
-                for column in self.columns
-            ]
-            extend = style
-            cursor = Style()
-            row = -1
-        else:
-            index = row = y - self.header_height
-            if index >= len(self.rows):
-                return Strip.blank(width, base)
-            style = (
-                self.get_component_styles(
-                    "glance-table--even-row" if index % 2 == 0 else "glance-table--odd-row"
-                ).rich_style
-                if self.zebra_stripes
-                else base
-            )
-            cursor = (
-                self.get_component_rich_style("glance-table--cursor") if index == 0 else Style()
-            )
-            cells = self.rows[index]
-            extend = style + cursor
         segments: list[Segment] = []
         pad = " " * PADDING
         for column, (cell, cell_width) in enumerate(zip(cells, self.widths, strict=True)):
