@@ -40,7 +40,11 @@ if TYPE_CHECKING:
     from converters.house_rules import HouseRules
     from ghost.battle import BattleState
 
-__all__ = ["CampaignNotOpen", "LedgerService", "castra_app"]
+__all__ = ["OTHERS_EVERY", "CampaignNotOpen", "LedgerService", "castra_app"]
+
+OTHERS_EVERY = 0.4
+"""How often (seconds) the app looks whether another session wrote to the campaign file: one
+query for the file's last event, so a change made elsewhere shows within a second."""
 
 
 def castra_app(node: DOMNode) -> CastraApp:
@@ -102,6 +106,9 @@ class LedgerService:
         )
         self._seen: weakref.WeakKeyDictionary[Screen[Any], int] = weakref.WeakKeyDictionary()
         """The last event id each following screen has shown (-1: none, the file not open)."""
+        self._known = -1
+        """The file's last event id as this session last knew it (its own change, or one it
+        noticed another session made)."""
         if store is not None:
             self._settled.set()
 
@@ -167,8 +174,10 @@ class LedgerService:
         A screen under a form is on view and refreshes at once.
         """
         if not self._followers:
-            # The first follower: the app is running by now (a signal needs that).
+            # The first follower: the app is running by now (a signal and a timer need that).
             self._app.screen_change_signal.subscribe(self._app, self._shown)
+            self._known = self._last_event_id()
+            self._app.set_interval(OTHERS_EVERY, self._notice_others, name="other-sessions")
         self._followers[screen] = refresh
         self._seen[screen] = self._last_event_id()
 
@@ -179,6 +188,15 @@ class LedgerService:
                 self._seen[screen] = -2  # stale: refreshed when shown again
 
         self.changed.subscribe(screen, changed)
+
+    def _notice_others(self) -> None:
+        """Another session or process wrote to the file (``castra serve --players``: every
+        seat's app on one campaign; a referee's command beside the app): every screen on view
+        re-reads it, as after this session's own change (issue 24: within a second)."""
+        last = self._last_event_id()
+        if last != self._known:
+            self._known = last
+            self.changed.publish(LedgerChanged())
 
     def is_stale(self, screen: Screen[Any]) -> bool:
         """Whether ``screen`` shows the campaign as it was before its last change."""
@@ -248,12 +266,14 @@ class LedgerService:
         then nothing is written and nothing posted. Call it on the app's thread.
         """
         stored = self.open_store().append(event)
+        self._known = stored.id
         self._app.post_message(_message_for(event)(stored.summary, stored))
         return stored
 
     def undo(self, reason: str, *, who: str = "") -> StoredEvent:
         """Cancel the last event in force, with ``reason``; post ``EventUndone``."""
         stored = self.open_store().undo(reason, who=who)
+        self._known = stored.id
         self._app.post_message(EventUndone(stored.summary, stored))
         return stored
 
@@ -278,6 +298,7 @@ class LedgerService:
             return
         stored = self.store.finish_ghost_battle(put_aside=put_aside)
         if stored is not None:
+            self._known = stored.id
             self._app.post_message(_message_for(stored.event)(stored.summary, stored))
 
     # -- the file being opened -------------------------------------------------------------

@@ -157,3 +157,33 @@ async def test_a_refused_event_writes_nothing_and_tells_nobody(app: Any) -> None
         await pilot.pause()
         assert len(app.ledger.store.events()) == before
         assert posted == []
+
+
+async def test_what_another_session_records_shows_on_the_screen_with_no_key_pressed(
+    app: Any, store: Any
+) -> None:
+    """Issue 24: every seat's app works on the one file (``castra serve --players``); a note
+    another session records shows in this one's Recent events without a key, and the app's
+    own record is not told twice."""
+    from assistant.ledger.store import CampaignStore
+    from assistant.tui.ledger_service import OTHERS_EVERY
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        told: list[LedgerChanged] = []
+        app.ledger.changed.subscribe(app.screen, told.append)
+        with CampaignStore.open(store.path) as other:
+            other.append(NoteAdded(note="sent by another seat"))
+        for _tick in range(50):  # a guard against a hang, not a deadline
+            await pilot.pause(OTHERS_EVERY)
+            if told:
+                break
+        assert len(told) == 1
+        events = app.screen.query_one("#recent-events", DataTable)
+        shown = " ".join(
+            str(cell) for row in range(events.row_count) for cell in events.get_row_at(row)
+        )
+        assert "sent by another seat" in shown
+        app.ledger.record(NoteAdded(note="this seat's own"))
+        await pilot.pause(OTHERS_EVERY * 3)
+        assert len(told) == 2, "its own record is told once, by the record, not noticed again"
