@@ -250,3 +250,8 @@ def test_t7_3_the_command_line_says_no_orders_once_and_refuses_it_with_orders_in
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (argv, err)
     with CampaignStore.open(path) as store:
         assert store.handed_in() == {"Carthage", "Rome"}
+    # The players' list says so in words: "no orders" is handed in, not "no orders yet".
+    out = ok(capsys, "campaign", "players", "--file", path)
+    said = {line.split()[0]: line for line in out.splitlines()[1:]}
+    assert all(said[n].endswith("handed in") for n in ("Carthage", "Rome"))
+    assert all("not handed in yet" in said[n] for n in said if n not in ("Carthage", "Rome"))

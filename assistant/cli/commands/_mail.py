@@ -73,7 +73,8 @@ def run_players(args: argparse.Namespace, store: CampaignStore) -> int:
         lines[0] += " " + _("({nation}'s copy)").format(nation=nation_name(seat))
     for row in rows:
         line = f"  {nation_name(row['nation']):<14} {row['lang'] or '-':<3} " + (
-            _("orders in") if row["orders_in"] else _("no orders yet")
+            # T7.3: a nation that said "no orders" has handed in as much as one with orders in.
+            _("handed in") if row["orders_in"] else _("not handed in yet")
         )
         if "key" in row:
             line += "  " + _("key {key}").format(key=row["key"])
