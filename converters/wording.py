@@ -89,4 +89,4 @@ def _shown(value: Mapping[str, Any]) -> str:
         return i18n.translate_recorded(str(value["text"]))
     if kind == "listing":
         return str(value.get("separator", ", ")).join(_shown(item) for item in value["items"])
-    raise ValueError(f"no such kind of value: {kind!r}")
+    raise ValueError(i18n.N_("no such kind of value: {kind!r}").format(kind=kind))

@@ -808,7 +808,7 @@ class Glance(NamedTuple):
     is_winter: bool
     """A winter turn (T5.1)."""
     winter_resolved: bool
-    """This winter's events are recorded (T6.3)."""
+    """This winter's events are recorded (T5.6)."""
     phase: PhaseSummary | None
     """T5.2, D6: the phase now."""
     unsettled_meetings: int

@@ -163,8 +163,10 @@ async def test_d8_an_invasion_is_listed_with_its_pairing_and_marked_on_the_map(
         assert unwrapped(game) == pairing_words(pairing["pairs"][0], pairing["queue"]), (
             "the pairing campaign meetings offers: Macedon 4 against Persia 2, then Persia 3"
         )
+        from converters.force_names import shown_army
+
         for army in ("Macedon 4", "Persia 2", "Persia 3"):
-            assert army in armies
+            assert shown_army(army) in armies, "each army as the reader names it (D1)"
         assert offered(app, "f") and not offered(app, "y") and not offered(app, "i"), (
             "an invasion is fought (D10): no seek or avoid, and no T3 dice battle (D2)"
         )
