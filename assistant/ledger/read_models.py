@@ -65,6 +65,12 @@ class PhaseSummary(NamedTuple):
     """How orders are given: the house rule ``orders`` (``open`` or ``sealed``)."""
     left: tuple[str, ...]
     """What is left to do in it, in recorded English."""
+    heading_said: Mapping[str, Any]
+    """"Phase: {name} ({rule})" as a description's plain form, said by the ledger
+    (:mod:`assistant.ledger.phases`) and rendered alike by ``campaign show`` and the app
+    (:func:`converters.wording.render_data`, without pydantic at the first frame)."""
+    left_said: tuple[Mapping[str, Any], ...]
+    """What is left, each as a description's plain form (in the order of ``left``)."""
 
     def to_json(self) -> JSON:
         return {
@@ -73,17 +79,28 @@ class PhaseSummary(NamedTuple):
             "rule": self.rule,
             "orders": self.orders,
             "left": list(self.left),
+            "said": {"heading": self.heading_said, "left": list(self.left_said)},
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
+        said = data["said"]
         return cls(
             key=data["key"],
             name=data["name"],
             rule=data["rule"],
             orders=data["orders"],
             left=tuple(data["left"]),
+            heading_said=said["heading"],
+            left_said=tuple(said["left"]),
         )
+
+    def lines(self) -> list[str]:
+        """The heading and each thing left, in the reader's language: what ``campaign show``,
+        the Campaign screen and the Map say of the phase (issue 21, item 4)."""
+        from converters.wording import render_data
+
+        return [render_data(self.heading_said), *map(render_data, self.left_said)]
 
 
 class RelationPair(NamedTuple):

@@ -1192,13 +1192,8 @@ def _show_text(state: CampaignState) -> str:
     if summary.finished:
         lines.append(_("The campaign is over."))
     elif summary.phase is not None:
-        phase = summary.phase
-        lines.append(
-            _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase.name), rule=translate_recorded(phase.rule)
-            )
-        )
-        lines += ["  " + translate_recorded(item) for item in phase.left]
+        heading, *left = summary.phase.lines()
+        lines += [heading, *("  " + item for item in left)]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         lines += _nation_table(summary.nations)

@@ -205,20 +205,11 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-PHASE_RULE = N_("{rule} phase {number}")
-"""How the ledger cites a phase's rule ("T5.2 phase 3", language-neutral in ``--json``), marked
-so that ``translate_recorded`` says it in the interface's language ("T5.2 fase 3")."""
-
-
 def phase_lines(phase: PhaseSummary) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
-    to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
-    heading = _("Phase: {name} ({rule})").format(
-        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
-        name=translate_recorded(phase.name),
-        rule=translate_recorded(phase.rule),
-    )
-    return [heading, *(translate_recorded(item) for item in phase.left)]
+    to do in it, as the ledger says them and ``campaign show`` renders them: the Campaign
+    screen and the Map say them alike."""
+    return phase.lines()
 
 
 def phase_text(phase: PhaseSummary | None) -> str:
