@@ -124,32 +124,18 @@ def glance_of(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> Glan
     from assistant.ledger.map_war import turn_end_collection
     from assistant.ledger.phases import phase_summary
     from assistant.ledger.read_models import (
+        DbaArmyOnMap,
         Glance,
         GlanceArmy,
-        MapArmyGlance,
         RecentEvent,
     )
 
     collection = turn_end_collection(state)
-    map_armies: dict[str, MapArmyGlance] = {}
+    map_armies: dict[str, DbaArmyOnMap] = {}
     if state.dba_map is not None:
         from assistant.ledger.dba_map import summary
 
-        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
-        map_armies = {
-            name: MapArmyGlance(
-                side=army["side"],
-                province=army["province"],
-                morale=army["morale"],
-                action=army["action"],
-                action_ends=army["action_ends"],
-                landing_at=army["landing_at"],
-                lands_on=army["lands_on"],
-                supplied=army["supplied"],
-                deadline=army["deadline"],
-            )
-            for name, army in armies.items()
-        }
+        map_armies = dict(summary(state).armies)
     return Glance(
         title=state.scenario.title,
         date=state.date,

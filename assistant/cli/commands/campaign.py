@@ -37,9 +37,9 @@ from assistant.cli.common import (
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
-    from assistant.ledger.read_models import NationSummary
+    from assistant.ledger.read_models import MeetingSummary, NationSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
     from converters.said import Said
@@ -2013,20 +2013,20 @@ def _run_resolve(args: argparse.Namespace) -> int:
     return _append(args, event)
 
 
-def _meeting_line(meeting: dict[str, Any]) -> str:
+def _meeting_line(meeting: MeetingSummary) -> str:
     from assistant.ledger.sealed_view import meeting_cells
 
     number, where, forces, status = meeting_cells(
         meeting, _("each side: seek or avoid? (castra campaign answer)")
     )
     line = f"  {number}. {where}: {forces} — {status}"
-    pairing = meeting.get("pairing")
-    if pairing:
-        line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
+    pairing = meeting.pairing
+    if pairing is not None:
+        line += "; " + _pairing_words(pairing.pairs[0], pairing.queue)
     return line
 
 
-def _pairing_words(pair: Any, queue: list[str]) -> str:
+def _pairing_words(pair: Sequence[Any], queue: Sequence[str]) -> str:
     """D8: the game to play now, and who the winner fights next."""
     from assistant.ledger.sealed_view import pairing_words
 
@@ -2044,7 +2044,8 @@ def _run_meetings(args: argparse.Namespace) -> int:
     found = meetings_summary(state)
     lines = [_("Meetings this turn (T7.4):")]
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
-    emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    meetings = [m.to_json() for m in found]
+    emit(args, {"turn": state.turn, "meetings": meetings}, "\n".join(lines))
     return 0
 
 
@@ -2181,40 +2182,34 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
 
     data = summary(state)
     lines = [_heading(state)]
-    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
-    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
     neutral = _("neutral")
-    for name, province in provinces.items():
-        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province["loyalty"].items())
-        marks = (
-            " " + _("port")
-            if province["port"]
-            else (" " + _("sea") if province["maritime"] else "")
-        )
+    for name, province in data.provinces.items():
+        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province.loyalty.items())
+        marks = " " + _("port") if province.port else (" " + _("sea") if province.maritime else "")
         lines.append(
-            f"  {name:<22}{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
-            f"{_(province['status'])}{marks}"
+            f"  {name:<22}{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
+            f"{_(province.status)}{marks}"
         )
     lines.append(_("Armies:"))
     from converters.force_names import shown_army
 
-    for name, army in armies.items():
-        where = army["province"] or _("at sea for {to}, lands turn {turn}").format(
-            to=army["landing_at"], turn=army["lands_on"]
+    for name, army in data.armies.items():
+        where = army.province or _("at sea for {to}, lands turn {turn}").format(
+            to=army.landing_at, turn=army.lands_on
         )
         extra = ""
-        if army["action"]:
+        if army.action:
             extra += "  " + _("{action} until turn {turn}").format(
-                action=_(army["action"]), turn=army["action_ends"]
+                action=_(army.action), turn=army.action_ends
             )
-        if army["deadline"] is not None:
-            extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
+        if army.deadline is not None:
+            extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army.deadline)
         lines.append(
-            f"  {shown_army(name, army['side']):<16}{nation_name(army['side']):<10}{where:<22}"
-            + _("morale {m}").format(m=army["morale"])
+            f"  {shown_army(name, army.side):<16}{nation_name(army.side):<10}{where:<22}"
+            + _("morale {m}").format(m=army.morale)
             + extra
         )
-    emit(args, {"file": str(path), **data}, "\n".join(lines))
+    emit(args, {"file": str(path), **data.to_json()}, "\n".join(lines))
     return 0
 
 

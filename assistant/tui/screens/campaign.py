@@ -29,11 +29,11 @@ from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
 from assistant.ledger.paths import campaign_path
 from assistant.ledger.read_models import (
+    DbaArmyOnMap,
     DecimatedGlance,
     Glance,
     GlanceArmy,
     GlanceNation,
-    MapArmyGlance,
     PhaseSummary,
     RecentEvent,
     RelationPair,
@@ -673,7 +673,7 @@ class CampaignScreen(Screen[None]):
         return armies
 
     @staticmethod
-    def _map_army_rows(armies: Mapping[str, MapArmyGlance]) -> list[Row]:
+    def _map_army_rows(armies: Mapping[str, DbaArmyOnMap]) -> list[Row]:
         from converters.force_names import shown_army  # pydantic: not in the first frame
 
         rows: list[Row] = []
