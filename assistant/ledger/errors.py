@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from armylists.names import nation_name
 from converters.errors import FieldError
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from converters.said import Said
@@ -39,8 +39,9 @@ class LedgerFieldError(FieldError, LedgerError):
             english = values
         self.english = FieldError(field, message, **english).text()
         """The refusal in English, the way the ledger records text."""
-        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
-        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        # A nation inside the refusal reads as the interface says it ("Roma ha 0 PM …"); a
+        # description (a date, a phase's rule) is said in each language ("Turno 2, aprile
+        # 278 a.C. … non è un turno invernale").
         shown = {key: _shown_value(key, value) for key, value in values.items()}
         super().__init__(field, _(message), **shown)
 
@@ -69,8 +70,6 @@ def _shown_value(key: str, value: Any) -> Any:
 
             return render(value)
         return value
-    if key == "date":
-        return translate_recorded(value)
     if key == "title":
         from armylists.scenario_texts import scenario_text
 

@@ -949,6 +949,9 @@ class Glance(NamedTuple):
     """The scenario's title."""
     date: str
     """The turn's date."""
+    date_said: Mapping[str, Any]
+    """The same as a description's plain form, said in the reader's language at the first
+    frame (:func:`converters.wording.render_data`)."""
     turn: int
     """The turn now."""
     total_turns: int
@@ -991,6 +994,7 @@ class Glance(NamedTuple):
         return {
             "title": self.title,
             "date": self.date,
+            "date_said": self.date_said,
             "turn": self.turn,
             "total_turns": self.total_turns,
             "finished": self.finished,
@@ -1019,6 +1023,7 @@ class Glance(NamedTuple):
         return cls(
             title=data["title"],
             date=data["date"],
+            date_said=data["date_said"],
             turn=data["turn"],
             total_turns=data["total_turns"],
             finished=data["finished"],

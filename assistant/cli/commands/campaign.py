@@ -1183,7 +1183,7 @@ def _standings_lines(state: CampaignState) -> list[str]:
 
 def _show_text(state: CampaignState) -> str:
     summary = state.summary()
-    title, date = translate_recorded(summary.title), translate_recorded(summary.date)
+    title, date = scenario_text(summary.title), _said(state.date_said, state.date)
     if state.scenario.bellum is not None:
         # The title on a line of its own: with the date it is more than 80 columns (issue 25).
         heading = _("{date} (of {total} years)").format(date=date, total=summary.total_turns)
@@ -1780,7 +1780,9 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         },
         "provinces": {p.name: p.model_dump() for p in result.provinces},
     }
-    lines = [_("Tribute at the end of {date} (T5.3):").format(date=translate_recorded(state.date))]
+    lines = [
+        _("Tribute at the end of {date} (T5.3):").format(date=_said(state.date_said, state.date))
+    ]
     for nation, pe in result.nations.items():
         parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
         lines.append(
@@ -1808,7 +1810,7 @@ def _run_tribute(args: argparse.Namespace) -> int:
 
 def _heading(state: CampaignState) -> str:
     """The campaign's title and date, as every map and list starts."""
-    return f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} — {_said(state.date_said, state.date)}"
 
 
 def _need_map(state: CampaignState) -> None:
@@ -1841,7 +1843,7 @@ def _run_map(args: argparse.Namespace) -> int:
         board = map_summary(state)
     lines = [_heading(state)]
     if board.note:
-        lines.append(translate_recorded(board.note))
+        lines.append(_(board.note))  # the ledger's own key (MADE_BEFORE_THE_MAP), not typed text
     for name, province in board.provinces.items():
         forces = "  ".join(
             f"{nation_name(nation)} {pm.land}⚔" + (f" {pm.naval}⚓" if pm.naval else "")
@@ -2419,6 +2421,7 @@ RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_(
 def _run_victory(args: argparse.Namespace) -> int:
     """T5.8: every nation's strategic condition as the figures stand; writes nothing."""
     from assistant.ledger.state import LedgerError
+    from converters.said import render
 
     with _open(args) as store:
         state = store.state()
@@ -2446,9 +2449,8 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        # T5.8's "PP more to pass the Etruscans" said from its parts, with the nation's article.
-        words = {short.english: short.said(nation_name) for short in c.shortfalls}
-        missing = "; ".join(words.get(m) or translate_recorded(m) for m in c.missing)
+        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25).
+        missing = "; ".join(render(lack) for lack in c.lacking)
         lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0

@@ -49,7 +49,6 @@ from converters.i18n import (
     NP_,
     _,
     ngettext,
-    translate_recorded,
 )
 from converters.wording import render_data
 
@@ -126,8 +125,10 @@ EVENT_WIDTH = 88
 
 def campaign_heading(store: Any) -> str:
     """E.g. "Tarentine Wars · Turn 3, May 278 BC (1st fortnight)"."""
+    from converters.said import render  # the state is open: pydantic is loaded
+
     state = store.state()
-    return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} · {render(state.date_said)}"
 
 
 def morale_pips(morale: int) -> str:
@@ -567,7 +568,7 @@ class CampaignScreen(Screen[None]):
     def _drawn(self, glance: Glance) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.glance_of`),
         in the interface's language; every row is made before any is shown."""
-        heading = f"{scenario_text(glance.title)} — {translate_recorded(glance.date)}  ·  " + _(
+        heading = f"{scenario_text(glance.title)} — {render_data(glance.date_said)}  ·  " + _(
             "turn {turn} of {total}"
         ).format(turn=glance.turn, total=glance.total_turns)
         status = (
