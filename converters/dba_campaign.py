@@ -21,8 +21,9 @@ from converters.campaign_map import Board
 from converters.errors import FieldError
 from converters.force_names import shown_army
 from converters.house_rules import ForcedMarchBar
-from converters.i18n import _, translate_recorded
+from converters.i18n import _
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
+from converters.said import render
 
 __all__ = [
     "DEVASTATION_TURNS",
@@ -446,7 +447,7 @@ def forced_march_to(
     loyalty = state.provinces[army.province].loyalty.get(army.side, 0)
     verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion, bar=bar)
     if not verdict.allowed:
-        raise RuleBroken(translate_recorded(verdict.reason))
+        raise RuleBroken(render(verdict.said))
     _room(state, army.side, to)
     moved = _with(state, army, province=to, moved=True, came_from=via, morale=verdict.morale_after)
     return _claim(moved, army, to)

@@ -16,6 +16,7 @@ from converters.dice import Dice
 from converters.errors import FieldError
 from converters.house_rules import ForcedMarchBar
 from converters.i18n import N_, _
+from converters.said import Said, said
 
 __all__ = [
     "DBA_ELEMENTS",
@@ -129,8 +130,13 @@ class MoraleCheck(BaseModel):
     """The d6 of a crushing defeat; None for an ordinary defeat (no roll)."""
     destroyed: bool
     """True when the army ceases to exist (roll above morale) or disbands (morale 0)."""
-    reason: str
-    """Why, in the rule's words."""
+    said: Said
+    """Why, in the rule's words, said in the reader's language where it is shown."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (``--json``, what the ledger records)."""
+        return self.said.english()
 
 
 def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
@@ -142,23 +148,23 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
             6, N_("D3 morale check after a crushing defeat (morale {morale})").format(morale=morale)
         )
         if roll > morale:
-            reason = N_(
-                "D3: rolled {roll}, above morale {morale}: the army ceases to exist"
-            ).format(roll=roll, morale=morale)
+            why = N_("D3: rolled {roll}, above morale {morale}: the army ceases to exist")
         else:
-            reason = N_(
-                "D3: rolled {roll}, not above morale {morale}: the army holds together"
-            ).format(roll=roll, morale=morale)
+            why = N_("D3: rolled {roll}, not above morale {morale}: the army holds together")
         return MoraleCheck(
-            defeat=defeat, morale=morale, roll=roll, destroyed=roll > morale, reason=reason
+            defeat=defeat,
+            morale=morale,
+            roll=roll,
+            destroyed=roll > morale,
+            said=said(why, roll=roll, morale=morale),
         )
     if defeat != "ordinary":
         raise _not_a_defeat(defeat)
     if morale == 0:
-        reason = N_("D3: ordinary defeat with morale already 0: the army disbands")
+        reason = said(N_("D3: ordinary defeat with morale already 0: the army disbands"))
     else:
-        reason = N_("D3: ordinary defeat, morale {morale}: no check needed").format(morale=morale)
-    return MoraleCheck(defeat=defeat, morale=morale, destroyed=morale == 0, reason=reason)
+        reason = said(N_("D3: ordinary defeat, morale {morale}: no check needed"), morale=morale)
+    return MoraleCheck(defeat=defeat, morale=morale, destroyed=morale == 0, said=reason)
 
 
 def morale_after(morale: int, result: BattleResult) -> int:
@@ -286,7 +292,7 @@ def tactical_retreat(morale: int) -> DefeatResolution:
             defeat="ordinary",
             morale=morale,
             destroyed=disbands,
-            reason=(
+            said=said(
                 N_("D5: tactical retreat with morale already 0: the army disbands")
                 if disbands
                 else N_("D5: tactical retreat counts as an ordinary defeat")
@@ -307,8 +313,13 @@ class ForcedMarch(BaseModel):
     """False at loyalty 2 or less, or when the march would end in an invasion."""
     morale_after: int = Field(ge=0, le=6)
     """Morale after the march (−2 at once, not below 0); unchanged when not allowed."""
-    reason: str
-    """Why, in the rule's words."""
+    said: Said
+    """Why, in the rule's words, said in the reader's language where it is shown."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (what the ledger records)."""
+        return self.said.english()
 
 
 def forced_march(
@@ -331,26 +342,26 @@ def forced_march(
         return ForcedMarch(
             allowed=False,
             morale_after=morale,
-            reason=N_("D5: forbidden at morale 2 or less (morale {morale})").format(morale=morale),
+            said=said(N_("D5: forbidden at morale 2 or less (morale {morale})"), morale=morale),
         )
     if bar == "province_loyalty" and loyalty < _FORCED_MARCH_MIN_LOYALTY:
         return ForcedMarch(
             allowed=False,
             morale_after=morale,
-            reason=N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})").format(
-                loyalty=loyalty
+            said=said(
+                N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})"), loyalty=loyalty
             ),
         )
     if ends_in_invasion:
         return ForcedMarch(
             allowed=False,
             morale_after=morale,
-            reason=N_("D5: a forced march cannot end in an invasion"),
+            said=said(N_("D5: a forced march cannot end in an invasion")),
         )
     return ForcedMarch(
         allowed=True,
         morale_after=max(MORALE_MIN, morale - _FORCED_MARCH_COST),
-        reason=N_("D5: forced march, −2 morale at once"),
+        said=said(N_("D5: forced march, −2 morale at once")),
     )
 
 

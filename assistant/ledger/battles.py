@@ -19,7 +19,7 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import BattleRecorded, ForcedMarch, TacticalRetreat
 from assistant.ledger.family import Family
 from assistant.ledger.models import DecimatedPM
-from converters.i18n import N_, translate_recorded
+from converters.i18n import N_
 from converters.said import (
     Rule,
     Said,
@@ -327,7 +327,7 @@ def _check_forced_march(state: CampaignData, event: ForcedMarch) -> None:
     march = _forced_march(state, event)
     if not march.allowed:
         field = "army" if state.rules.forced_march_bar == "morale" else "loyalty"
-        raise LedgerFieldError(field, N_("{reason}"), reason=translate_recorded(march.reason))
+        raise LedgerFieldError(field, N_("{reason}"), reason=march.said)
 
 
 def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int) -> Morale:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from armylists.scenario_texts import scenario_text
 from armylists.scenarios import Scenario
 from assistant.ledger.family import Family
+from assistant.ledger.read_models import DbaArmyOnMap, DbaMapSummary, DbaProvince
 from converters import dba_campaign as rules
 from converters import said as sd
 from converters.campaign_map import Board
@@ -408,54 +409,53 @@ def _said(happening: Happening, state: MapState) -> str:
     )
 
 
-def summary(state: CampaignData) -> dict[str, object]:
+def summary(state: CampaignData) -> DbaMapSummary:
     """The map as it stands, language-neutral (``campaign map --json``, the app): each
     province's holder, loyalty, status (D12) and the armies there with morale, action and
     deadline; each side's mobilisations this year (D11)."""
     current, board = _map(state)
-    armies: dict[str, dict[str, object]] = {}
+    armies: dict[str, DbaArmyOnMap] = {}
     for army in current.armies.values():
-        armies[army.name] = {
-            "side": army.side,
-            "province": army.province,
-            "morale": army.morale,
-            "action": army.special.kind if army.special is not None else None,
-            "action_ends": (
-                army.special.started + rules.SEASON if army.special is not None else None
-            ),
-            "landing_at": army.landing_at,
-            "lands_on": army.lands_on,
-            "raised": army.raised,
-            "supplied": army.province is None or rules.supplied(current, board, army.name),
-            "supply_line": rules.supply_line(current, board, army.name),
-            "deadline": army.deadline,
-        }
-    provinces: dict[str, dict[str, object]] = {}
+        line = rules.supply_line(current, board, army.name)
+        armies[army.name] = DbaArmyOnMap(
+            side=army.side,
+            province=army.province,
+            morale=army.morale,
+            action=army.special.kind if army.special is not None else None,
+            action_ends=(army.special.started + rules.SEASON if army.special is not None else None),
+            landing_at=army.landing_at,
+            lands_on=army.lands_on,
+            raised=army.raised,
+            supplied=army.province is None or rules.supplied(current, board, army.name),
+            supply_line=None if line is None else tuple(line),
+            deadline=army.deadline,
+        )
+    provinces: dict[str, DbaProvince] = {}
     for place in board.places:
         province = current.provinces[place.province]
-        provinces[place.province] = {
-            "controller": province.controller,
-            "loyalty": dict(province.loyalty),
-            "status": rules.status(current, place.province),
-            "devastated_until": (
+        provinces[place.province] = DbaProvince(
+            controller=province.controller,
+            loyalty=dict(province.loyalty),
+            status=rules.status(current, place.province),
+            devastated_until=(
                 province.devastated_on + rules.DEVASTATION_TURNS
                 if province.devastated_on is not None
                 else None
             ),
-            "maritime": place.maritime,
-            "port": place.port,
-            "neighbours": board.road_neighbours(place.province),
-            "armies": [a.name for a in current.armies.values() if a.province == place.province],
-            "lat": place.lat,
-            "lon": place.lon,
-        }
+            maritime=place.maritime,
+            port=place.port,
+            neighbours=tuple(board.road_neighbours(place.province)),
+            armies=tuple(a.name for a in current.armies.values() if a.province == place.province),
+            lat=place.lat,
+            lon=place.lon,
+        )
     year = (current.turn - 1) // rules.TURNS_PER_YEAR
-    return {
-        "turn": current.turn,
-        "initiative": current.initiative,
-        "provinces": provinces,
-        "armies": armies,
-        "mobilised_this_year": {
+    return DbaMapSummary(
+        turn=current.turn,
+        initiative=current.initiative,
+        provinces=provinces,
+        armies=armies,
+        mobilised_this_year={
             side: sum(
                 1
                 for s, t in current.mobilised
@@ -463,7 +463,7 @@ def summary(state: CampaignData) -> dict[str, object]:
             )
             for side in current.sides
         },
-    }
+    )
 
 
 def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:

@@ -159,7 +159,7 @@ def _invasion_prefill(state: CampaignData, found: MeetingState) -> BattlePrefill
             ),
             number=meeting.number,
         )
-    army_a, army_b = pairing["pairs"][0]
+    army_a, army_b = pairing.pairs[0]
     assert state.dba_map is not None
     side_a = state.dba_map.armies[army_a].side
     side_b = state.dba_map.armies[army_b].side
@@ -175,7 +175,7 @@ def _invasion_prefill(state: CampaignData, found: MeetingState) -> BattlePrefill
         defender="b",
         army_a=army_a,
         army_b=army_b,
-        queue=list(pairing["queue"]),
+        queue=list(pairing.queue),
     )
 
 

@@ -172,13 +172,14 @@ async def test_d8_an_invasion_is_listed_with_its_pairing_and_marked_on_the_map(
 
     macedon.append(INVASION)
     (meeting,) = meetings_summary(macedon.state())
-    pairing = meeting["pairing"]
+    pairing = meeting.pairing
+    assert pairing is not None
     app = app_on(macedon)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         ((number, where, game, armies),) = meeting_rows(app)
         assert (number, where) == ("1", "Hellespontine Phrygia")
-        assert unwrapped(game) == pairing_words(pairing["pairs"][0], pairing["queue"]), (
+        assert unwrapped(game) == pairing_words(pairing.pairs[0], pairing.queue), (
             "the pairing campaign meetings offers: Macedon 4 against Persia 2, then Persia 3"
         )
         from converters.force_names import shown_army

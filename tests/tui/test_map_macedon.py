@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from textual.widgets import Input, Select, Static
 
 from armylists.scenarios import load_scenario
+from assistant.ledger.read_models import DbaMapSummary
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
 from assistant.tui.widgets.map_canvas import (
@@ -291,10 +292,10 @@ def test_d9_the_board_fills_exactly_its_size_with_every_marker(
     assert len(drawn) == height and all(row.cell_len == width for row in drawn)
     if width >= 60 and height >= 20:
         marks = sum(row.plain.count(m) for row in drawn for m in "◆●○×!")
-        assert marks == len(data["provinces"])
+        assert marks == len(data.provinces)
 
 
-def _summary() -> dict[str, Any]:
+def _summary() -> DbaMapSummary:
     import tempfile
 
     from assistant.ledger.dba_map import summary

@@ -34,6 +34,7 @@ from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from assistant.ledger.events import ForceMoved
+    from assistant.ledger.read_models import MeetingSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import StoredEvent
 
@@ -104,7 +105,7 @@ def move_line(move: ForceMoved) -> str:
     return line
 
 
-def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
+def meeting_row(meeting: MeetingSummary, ask: str | None = None) -> list[str]:
     """A meeting's cells: number, where (at sea or on land, crossing), forces, answer (``ask``
     for one not answered yet: the key that answers it)."""
     from assistant.ledger.sealed_view import meeting_cells
@@ -112,7 +113,7 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
     return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
 
 
-def invasion_row(meeting: dict[str, Any]) -> list[str]:
+def invasion_row(meeting: MeetingSummary) -> list[str]:
     """An invasion meeting's cells (D8, D10): its number and province, the game to play now
     and who the winner fights next (``castra campaign meetings``'s words), then its armies as
     :func:`meeting_row` says them: an invasion is always fought, so there is no seek or avoid
@@ -120,12 +121,12 @@ def invasion_row(meeting: dict[str, Any]) -> list[str]:
     from assistant.ledger.sealed_view import pairing_words
 
     number, _where, forces, status = meeting_row(meeting)
-    pairing = meeting.get("pairing")
-    if pairing:
-        status = pairing_words(pairing["pairs"][0], pairing["queue"])
-    elif not meeting["settled"]:
+    pairing = meeting.pairing
+    if pairing is not None:
+        status = pairing_words(pairing.pairs[0], pairing.queue)
+    elif not meeting.settled:
         status = _("D8: equal numbers: the attacker picks each army's opponent")
-    return [number, meeting["province"], status, forces]
+    return [number, meeting.province, status, forces]
 
 
 def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
@@ -145,8 +146,8 @@ def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
         viewer=viewer,
         orders=[],
         moves=[],
-        meetings=[(m["number"], invasion_row(m)) for m in found],
-        unsettled=any(not m["settled"] for m in found),
+        meetings=[(m.number, invasion_row(m)) for m in found],
+        unsettled=any(not m.settled for m in found),
         moving=to_move[0] if to_move else None,
         invasions=True,
     )
@@ -190,8 +191,8 @@ def turn_view(
         viewer=viewer,
         orders=orders,
         moves=moves,
-        meetings=[(m["number"], meeting_row(m, _still_to_answer(state, m))) for m in found],
-        unsettled=any(not m["settled"] for m in found),
+        meetings=[(m.number, meeting_row(m, _still_to_answer(state, m))) for m in found],
+        unsettled=any(not m.settled for m in found),
         withdrawable=tuple(withdrawable(state)) if sealed else (),
         waiting=tuple(
             name
@@ -218,10 +219,10 @@ def waiting_line(view: TurnView) -> str:
     )
 
 
-def _still_to_answer(state: CampaignState, meeting: dict[str, Any]) -> str | None:
+def _still_to_answer(state: CampaignState, meeting: MeetingSummary) -> str | None:
     """T3.0: a meeting some sides have answered in their own sessions says who has (the
     answers are not secret); None: the usual question."""
-    found = next((m for m in state.meetings if m.meeting.number == meeting["number"]), None)
+    found = next((m for m in state.meetings if m.meeting.number == meeting.number), None)
     if found is None or not found.answers:
         return None
     return _("answered by {nations}; the others: seek or avoid? (y)").format(
