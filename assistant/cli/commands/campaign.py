@@ -958,11 +958,6 @@ def _not_fighting(option: str, name: str) -> str:
     return _("{option}: {name} is not on either side").format(option=option, name=name)
 
 
-def _run_rebuild(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import PmRebuilt
-
-    return _append(args, PmRebuilt(nation=args.nation, pm=args.pm, who=_who(args), note=args.note))
-
 
 def _run_recruit(args: argparse.Namespace) -> int:
     """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
@@ -1367,17 +1362,6 @@ def _run_player(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("player",))
 
 
-def _run_answer(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import MeetingAnswered
-
-    event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
-    return _append(args, event, flags=("seek",))
-
-
-def _run_done(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SideDone
-
-    return _append(args, SideDone(side=args.side, who=_who(args), note=args.note))
 
 
 def _run_withdraw(args: argparse.Namespace) -> int:
@@ -1488,20 +1472,6 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
     return 0
 
 
-def _run_action(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SpecialActionOrdered
-
-    event = SpecialActionOrdered(army=args.army, action=args.what, who=_who(args), note=args.note)
-    return _append(args, event)
-
-
-def _run_mobilise(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ArmyMobilised
-
-    event = ArmyMobilised(
-        side=args.side, province=args.province, army=args.army, who=_who(args), note=args.note
-    )
-    return _append(args, event, flags=("army",))
 
 
 def _run_loyalty(args: argparse.Namespace) -> int:
@@ -1579,52 +1549,10 @@ def _run_sail(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("to", "via", "carry", "land"))
 
 
-def _run_land(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TroopsLanded
-
-    return _append(args, TroopsLanded(army=args.army, who=_who(args), note=args.note))
 
 
-def _run_rename(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForceRenamed
-
-    return _append(
-        args,
-        ForceRenamed(force=args.force, name=args.name, who=_who(args), note=args.note),
-        flags=("name",),
-    )
 
 
-def _run_split(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForceSplit
-
-    return _append(
-        args,
-        ForceSplit(force=args.force, pm=args.pm, name=args.name, who=_who(args), note=args.note),
-        flags=("pm", "name"),
-    )
-
-
-def _run_merge(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcesMerged
-
-    return _append(
-        args,
-        ForcesMerged(force=args.force, into=args.into, who=_who(args), note=args.note),
-        flags=("into",),
-    )
-
-
-def _run_siege(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import CityShutIn
-
-    return _append(args, CityShutIn(province=args.province, who=_who(args), note=args.note))
-
-
-def _run_lift(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SiegeLifted
-
-    return _append(args, SiegeLifted(province=args.province, who=_who(args), note=args.note))
 
 
 def _run_sack(args: argparse.Namespace) -> int:
@@ -1679,12 +1607,6 @@ def _run_treaty(args: argparse.Namespace) -> int:
     )
     return _append(args, event, flags=("imposed_by", "pp"))
 
-
-def _run_break(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreatyBroken
-
-    event = TreatyBroken(treaty=args.treaty, nation=args.nation, who=_who(args), note=args.note)
-    return _append(args, event, flags=("nation",))
 
 
 RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
@@ -2002,58 +1924,10 @@ def _control_on_map(
     return 0
 
 
-def _run_treasury(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreasuryAdjusted
-
-    return _append(
-        args, TreasuryAdjusted(nation=args.nation, pe=args.pe, who=_who(args), note=args.note)
-    )
 
 
-def _run_prestige(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import PrestigeAdjusted
-
-    return _append(
-        args, PrestigeAdjusted(nation=args.nation, pp=args.pp, who=_who(args), note=args.note)
-    )
 
 
-def _run_forces(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcesAdjusted
-
-    return _append(
-        args,
-        ForcesAdjusted(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            who=_who(args),
-            note=args.note,
-        ),
-    )
-
-
-def _run_take(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ProvinceTaken
-
-    return _append(
-        args,
-        ProvinceTaken(province=args.province, nation=args.nation, who=_who(args), note=args.note),
-    )
-
-
-def _run_march(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcedMarch
-
-    return _append(
-        args, ForcedMarch(army=args.army, loyalty=args.loyalty, who=_who(args), note=args.note)
-    )
-
-
-def _run_retreat(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TacticalRetreat
-
-    return _append(args, TacticalRetreat(army=args.army, who=_who(args), note=args.note))
 
 
 def _run_note(args: argparse.Namespace) -> int:
@@ -2495,7 +2369,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="rebuild",
         help=N_("rebuild decimated PM, 20 PE each (T2.5)"),
-        run=_run_rebuild,
+        event=Fields.of("PmRebuilt", nation="nation", pm="pm"),
         args=(
             _NATION,
             Arg(name="--pm", type=_at_least(1), default=1, help=N_("how many (default 1)")),
@@ -2626,7 +2500,7 @@ COMMANDS: tuple[Command, ...] = (
         help=N_(
             "Macedon vs Persia: an army begins works or agitation for a season, or breaks off (D11)"
         ),
-        run=_run_action,
+        event=Fields.of("SpecialActionOrdered", army="army", action="what"),
         args=(
             Arg(name="army", help=N_("the army, e.g. 'Macedon 4'"), force=True),
             Arg(name="what", choices=("works", "agitation", "break-off")),
@@ -2635,7 +2509,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="mobilise",
         help=N_("Macedon vs Persia: forced mobilisation of a one-season army (D11)"),
-        run=_run_mobilise,
+        event=Fields.of("ArmyMobilised", side="side", province="province", army="army"),
+        flags=_options("army"),
         args=(
             Arg(name="province", help=N_("where it is raised (it becomes devastated)")),
             Arg(name="--side", required=True, type=nation_key, help=N_("the side raising it")),
@@ -2814,7 +2689,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="answer",
         help=N_("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
-        run=_run_answer,
+        event=Fields.of("MeetingAnswered", meeting="meeting", seek="seek"),
+        flags=_options("seek"),
         args=(
             Arg(name="meeting", type=_at_least(1, 999), help=N_("the meeting's number")),
             Arg(
@@ -2829,7 +2705,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="done",
         help=N_("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
-        run=_run_done,
+        event=Fields.of("SideDone", side="side"),
         args=(Arg(name="side", help=N_("the side that is done (the initiative's first)")),),
     ),
     Command(
@@ -2863,13 +2739,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="land",
         help=N_("an army aboard a fleet lands where the fleet is (T7.3)"),
-        run=_run_land,
+        event=Fields.of("TroopsLanded", army="army"),
         args=(Arg(name="army", force=True),),
     ),
     Command(
         name="rename",
         help=N_("rename an army or fleet (T7.2)"),
-        run=_run_rename,
+        event=Fields.of("ForceRenamed", force="force", name="name"),
+        flags=_options("name"),
         args=(
             Arg(name="force", help=N_("its name now"), force=True),
             Arg(name="--name", required=True, help=N_("its new name")),
@@ -2878,7 +2755,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="split",
         help=N_("part of an army or fleet becomes a new one (T7.2)"),
-        run=_run_split,
+        event=Fields.of("ForceSplit", force="force", pm="pm", name="name"),
+        flags=_options("pm", "name"),
         args=(
             Arg(name="force", force=True),
             Arg(name="--pm", type=_at_least(1), required=True, help=N_("PM that form the new one")),
@@ -2888,7 +2766,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="merge",
         help=N_("an army or fleet joins another in the same province (T7.2)"),
-        run=_run_merge,
+        event=Fields.of("ForcesMerged", force="force", into="into"),
+        flags=_options("into"),
         args=(
             Arg(name="force", help=N_("the one that joins"), force=True),
             Arg(
@@ -2902,13 +2781,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="siege",
         help=N_("the holder of a city attacked there shuts itself in (T7.6, T5.4)"),
-        run=_run_siege,
+        event=Fields.of("CityShutIn", province="province"),
         args=(Arg(name="province", help=N_("the city (or Lilybaeum)")),),
     ),
     Command(
         name="lift",
         help=N_("a siege ends without the city falling (T7.6)"),
-        run=_run_lift,
+        event=Fields.of("SiegeLifted", province="province"),
         args=(Arg(name="province"),),
     ),
     Command(
@@ -2959,7 +2838,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="break",
         help=N_("a party breaks a public treaty: −5 PP (T4.2, T7.10)"),
-        run=_run_break,
+        event=Fields.of("TreatyBroken", treaty="treaty", nation="nation"),
+        flags=_options("nation"),
         args=(
             Arg(name="treaty", type=_at_least(1), help=N_("its number (1 for the first)")),
             Arg(name="--nation", required=True, type=nation_key, help=N_("who breaks it")),
@@ -3025,7 +2905,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="treasury",
         help=N_("add or take PE, with a note"),
-        run=_run_treasury,
+        event=Fields.of("TreasuryAdjusted", nation="nation", pe="pe"),
         args=(
             _NATION,
             Arg(name="--pe", type=int, required=True, help=N_("PE added (+) or taken (−)")),
@@ -3034,7 +2914,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="prestige",
         help=N_("add or take PP, with a note (T4.2)"),
-        run=_run_prestige,
+        event=Fields.of("PrestigeAdjusted", nation="nation", pp="pp"),
         args=(
             _NATION,
             Arg(name="--pp", type=int, required=True, help=N_("PP added (+) or taken (−)")),
@@ -3043,7 +2923,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="forces",
         help=N_("add or remove PM outside battle, with a note"),
-        run=_run_forces,
+        event=Fields.of("ForcesAdjusted", nation="nation", land_pm="land", naval_pm="naval"),
         args=(
             _NATION,
             Arg(name="--land", type=int, default=0, metavar="PM"),
@@ -3053,13 +2933,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="take",
         help=N_("a province changes hands"),
-        run=_run_take,
+        event=Fields.of("ProvinceTaken", province="province", nation="nation"),
         args=(Arg(name="--province", required=True), _NATION),
     ),
     Command(
         name="march",
         help=N_("forced march: −2 morale (D5)"),
-        run=_run_march,
+        event=Fields.of("ForcedMarch", army="army", loyalty="loyalty"),
         args=(
             Arg(name="--army", required=True),
             Arg(
@@ -3073,7 +2953,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="retreat",
         help=N_("tactical retreat: an ordinary defeat (D5)"),
-        run=_run_retreat,
+        event=Fields.of("TacticalRetreat", army="army"),
         args=(Arg(name="--army", required=True),),
     ),
     Command(
