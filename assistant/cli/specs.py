@@ -26,7 +26,7 @@ from converters.i18n import _
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
 
-__all__ = ["Arg", "Command", "Fields", "add_command"]
+__all__ = ["Arg", "Command", "EventMaker", "Fields", "Refusal", "add_command"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,7 +36,7 @@ from assistant.cli.common import (
     not_written,
     read_json_file,
 )
-from assistant.cli.specs import Arg, Command, Fields, add_command
+from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_command
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
@@ -516,47 +516,44 @@ def _as_said(args: argparse.Namespace, error: Exception, flags: Mapping[str, str
 
 
 def _run_event(spec: Command, args: argparse.Namespace) -> int:
-    """The one way a command records: make the event from the parsed values, let the ledger
-    check and append it, print what was recorded. A refusal is one line naming the field as
-    the user typed it, and nothing is written."""
+    """The one way an event command records (:func:`_record`)."""
+    assert spec.event is not None  # a spec has an event or a run (Command)
+    return _record(args, spec.event, spec.flags, spec.refusal or _described)
+
+
+def _record(
+    args: argparse.Namespace,
+    make: Fields | EventMaker,
+    flags: Mapping[str, str],
+    refusal: Refusal,
+) -> int:
+    """Make the event from the parsed values, let the ledger check and append it, print what
+    was recorded. A refusal is one line naming the field as the user typed it (``flags``,
+    ``refusal``), and nothing is written."""
     from assistant.ledger.state import LedgerError
 
     recording = _Recording(args)
-    flags = spec.flags
     try:
         try:
-            if isinstance(spec.event, Fields):
-                made = spec.event.make(args, _who(args))
-            else:
-                assert spec.event is not None  # a spec has an event or a run (Command)
-                made = spec.event(args, recording)
+            made = (
+                make.make(args, _who(args)) if isinstance(make, Fields) else make(args, recording)
+            )
             if not isinstance(made, _Made):
                 made = _Made(made)
             if made.flags is not None:
                 flags = made.flags
             stored = recording.store.append(made.event)
         except LedgerError as error:
-            refusal = spec.refusal or _described
             raise CliError(refusal(args, error, flags)) from None
         return _recorded(args, recording.store, stored, made.notice)
     finally:
         recording.close()
 
 
-def _append(
-    args: argparse.Namespace,
-    event: Any,
-    notice: str | None = None,
-    flags: tuple[str, ...] = (),
-) -> int:
-    """Record ``event`` for a command that decides between listing and recording (``orders``,
-    ``declare-war``, ``fall-back``), as :func:`_run_event` records every event."""
-    spec = Command(
-        name=args.campaign_command,
-        help="",
-        event=lambda _args, _recording: _Made(event, _options(*flags), notice),
-    )
-    return _run_event(spec, args)
+def _append(args: argparse.Namespace, event: Any, flags: tuple[str, ...] = ()) -> int:
+    """Record ``event`` for a command that lists or records (``orders``, ``declare-war``,
+    ``fall-back``), as every event is recorded; ``flags`` are its fields typed as options."""
+    return _record(args, lambda _args, _recording: event, _options(*flags), _described)
 
 
 # ---- handlers ------------------------------------------------------------------------------
@@ -655,16 +652,13 @@ def _run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_rule(args: argparse.Namespace) -> int:
+def _make_rule(args: argparse.Namespace, _recording: _Recording) -> Any:
     from assistant.ledger.events import RuleChanged
 
     if not args.reason.strip():
         raise CliError(_("--reason: say why the rule changes"))
-    return _append(
-        args,
-        RuleChanged(
-            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
-        ),
+    return RuleChanged(
+        name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
     )
 
 
@@ -743,94 +737,83 @@ def _centres_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return found
 
 
-def _run_centres(args: argparse.Namespace) -> int:
+def _make_centres(args: argparse.Namespace, recording: _Recording) -> Any:
+    """B1, B2: the year's centres, checked against the powers as they stand."""
     from assistant.ledger.record import centres_event
-    from assistant.ledger.state import LedgerError
 
     centres = _centres_from_args(args)
-    store = _open(args)
-    try:
-        try:
-            event = centres_event(
-                store.state(),
-                args.year,
-                centres,
-                sovereign=args.sovereign,
-                who=_who(args),
-                note=args.note,
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            raise CliError(describe(error)) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    return centres_event(
+        recording.state(),
+        args.year,
+        centres,
+        sovereign=args.sovereign,
+        who=_who(args),
+        note=args.note,
+    )
 
 
-def _run_record(args: argparse.Namespace) -> int:
+def _make_record(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T2, T4.1, D2–D4: a Macedon vs Persia game, a dice battle's log, or a table battle's
+    figures per contingent."""
     from assistant.ledger.record import (
         ContingentFigures,
         battle_event,
         dba_campaign_battle,
         dice_battle_event,
     )
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        state = store.state()
-        if args.meeting is not None:
-            _from_meeting(args, state)
-        if args.place is None:
-            raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
-        if args.winner is None and not args.dice_log:
-            raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
-        try:
-            if state.armies:
-                if not (args.army_a and args.army_b):
-                    raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
-                event = dba_campaign_battle(
-                    state,
-                    place=args.place,
-                    army_a=args.army_a,
-                    army_b=args.army_b,
-                    winner=args.winner,
-                    lost_a=args.lost_a,
-                    lost_b=args.lost_b,
-                    dice=dice_from_args(args),
-                    general_lost=args.general_lost,
-                    camp_lost=args.camp_lost,
-                    elements_a=args.elements_a,
-                    elements_b=args.elements_b,
-                    retreat_to=args.retreat_to,
-                    who=_who(args),
-                    note=args.note,
-                )
-            elif args.dice_log:
-                event = dice_battle_event(
-                    state,
-                    _read_json(args.dice_log, "--dice-log"),
-                    place=args.place,
-                    naval=args.system == "naval",
-                    city_assault=args.city_assault,
-                    turn=args.turn,
-                    who=_who(args),
-                    note=args.note,
-                )
-            else:
-                event = _table_battle(args, state, ContingentFigures, battle_event)
-            if args.city_taken:
-                # T7.5: the city passes with its ±3 PP and prisoners in this one event.
-                event = event.model_copy(update={"city_taken": True})
-            stored = store.append(event)
-        except LedgerError as error:
-            message = describe(error, _record_flags(args, error))
-            if message.startswith("city_taken:"):
-                message = "--city-taken:" + message.removeprefix("city_taken:")
-            raise CliError(message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    state = recording.state()
+    if args.meeting is not None:
+        _from_meeting(args, state)
+    if args.place is None:
+        raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
+    if args.winner is None and not args.dice_log:
+        raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
+    if state.armies:
+        if not (args.army_a and args.army_b):
+            raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
+        event = dba_campaign_battle(
+            state,
+            place=args.place,
+            army_a=args.army_a,
+            army_b=args.army_b,
+            winner=args.winner,
+            lost_a=args.lost_a,
+            lost_b=args.lost_b,
+            dice=dice_from_args(args),
+            general_lost=args.general_lost,
+            camp_lost=args.camp_lost,
+            elements_a=args.elements_a,
+            elements_b=args.elements_b,
+            retreat_to=args.retreat_to,
+            who=_who(args),
+            note=args.note,
+        )
+    elif args.dice_log:
+        event = dice_battle_event(
+            state,
+            _read_json(args.dice_log, "--dice-log"),
+            place=args.place,
+            naval=args.system == "naval",
+            city_assault=args.city_assault,
+            turn=args.turn,
+            who=_who(args),
+            note=args.note,
+        )
+    else:
+        event = _table_battle(args, state, ContingentFigures, battle_event)
+    if args.city_taken:
+        # T7.5: the city passes with its ±3 PP and prisoners in this one event.
+        event = event.model_copy(update={"city_taken": True})
+    return event
+
+
+def _record_refusal(args: argparse.Namespace, error: Exception, _flags: Mapping[str, str]) -> str:
+    """A battle's refusal: a contingent's figure named by the option it was typed with."""
+    message = describe(error, _record_flags(args, error))
+    if message.startswith("city_taken:"):
+        message = "--city-taken:" + message.removeprefix("city_taken:")
+    return message
 
 
 def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
@@ -958,8 +941,7 @@ def _not_fighting(option: str, name: str) -> str:
     return _("{option}: {name} is not on either side").format(option=option, name=name)
 
 
-
-def _run_recruit(args: argparse.Namespace) -> int:
+def _make_recruit(args: argparse.Namespace, recording: _Recording) -> Any:
     """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
     from assistant.ledger.orders import recruitment_for
@@ -973,34 +955,31 @@ def _run_recruit(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    with _open(args) as store:
-        state = store.state()
-    return _append(args, recruitment_for(state, event), flags=("province", "join"))
+    return recruitment_for(recording.state(), event)
 
 
-def _run_advance(args: argparse.Namespace) -> int:
+def _make_advance(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.3: the turn ends with its tribute, computed from the map where there is one."""
     from assistant.ledger.events import TurnAdvanced
+    from assistant.ledger.map_war import turn_end_collection
 
     tribute = _pairs(args.tribute, "--tribute")
-    notice = None
-    with _open(args) as store:
-        state = store.state()
-        economy = state.scenario.economy is not None
-        from assistant.ledger.map_war import turn_end_collection
-
-        collection = turn_end_collection(state)
-        if collection is not None:
-            return _advance_from_map(args, collection, tribute)
-        if args.full_tribute:
-            if not economy:
-                raise CliError(
-                    _("--full-tribute: {title} has no economy (no PE)").format(
-                        title=scenario_text(state.scenario.title)
-                    )
+    state = recording.state()
+    economy = state.scenario.economy is not None
+    collection = turn_end_collection(state)
+    if collection is not None:
+        return _advance_from_map(args, collection, tribute)
+    if args.full_tribute:
+        if not economy:
+            raise CliError(
+                _("--full-tribute: {title} has no economy (no PE)").format(
+                    title=scenario_text(state.scenario.title)
                 )
-            for name, nation in state.nations.items():
-                if nation.player and name not in tribute:
-                    tribute[name] = state.controlled_value(name)
+            )
+        for name, nation in state.nations.items():
+            if nation.player and name not in tribute:
+                tribute[name] = state.controlled_value(name)
+    notice = None
     if economy and not tribute:
         # T5.3 tribute depends on where armies stand, which the ledger does not track, so
         # there is no default: say so rather than let a referee believe it was collected.
@@ -1009,14 +988,14 @@ def _run_advance(args: argparse.Namespace) -> int:
             "that collects, or --full-tribute (each controlled province at its full value), "
             "or record it later with `castra campaign treasury`."
         )
-    return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
+    return _Made(TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice=notice)
 
 
 def _advance_from_map(
     args: argparse.Namespace,
     collection: tuple[dict[str, int], dict[str, int]],
     typed: dict[str, int],
-) -> int:
+) -> Any:
     """T5.3, T7.8: with a map the tribute is computed, never typed."""
     from assistant.ledger.events import TurnAdvanced
 
@@ -1028,8 +1007,7 @@ def _advance_from_map(
             )
         )
     computed, costs = collection
-    event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
-    return _append(args, event)
+    return TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
 
 
 def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
@@ -1152,12 +1130,11 @@ def _run_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_move(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ArmyMoved, DbaMoved
+def _make_move(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.3 (a march, at once or as a sealed order), D10 (Macedon vs Persia's moves)."""
+    from assistant.ledger.events import ArmyMoved, DbaMoved, MarchOrder
 
-    with _open(args) as store:
-        on_dba_map = store.state().dba_map is not None
-    if on_dba_map:
+    if recording.state().dba_map is not None:
         dba = DbaMoved(
             army=args.army,
             move=args.how or "redeploy",
@@ -1166,25 +1143,21 @@ def _run_move(args: argparse.Namespace) -> int:
             who=_who(args),
             note=args.note,
         )
-        return _append(args, dba, flags=("to", "via"))
+        return _Made(dba, _options("to", "via"))
     if args.how is not None or args.via is not None:
         raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
-    from assistant.ledger.events import MarchOrder
-
-    sealed = _sealed_order(args, args.army, MarchOrder(army=args.army, to=args.to))
+    order = MarchOrder(army=args.army, to=args.to)
+    sealed = _sealed_order(args, recording.state(), order)
     if sealed is not None:
-        return _append(args, sealed, flags=("to", "nation"))
-    event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
-    return _append(args, event, flags=("to",))
+        return _Made(sealed, _options("to", "nation"))
+    return ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
 
 
-def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
+def _sealed_order(args: argparse.Namespace, state: CampaignState, order: Any) -> Any:
     """T7.3: under house rule ``orders = sealed`` a move is an order of its nation (the
     ``--nation`` given, else the force's own); None when the campaign moves at once."""
     from assistant.ledger.orders import order_for
 
-    with _open(args) as store:
-        state = store.state()
     sealed = order_for(state, order, args.nation, who=_who(args), note=args.note)
     if sealed is None and args.nation is not None:
         raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
@@ -1264,18 +1237,11 @@ def _run_orders(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_resolve(args: argparse.Namespace) -> int:
+def _make_resolution(args: argparse.Namespace, recording: _Recording) -> Any:
     """T7.3: reveal every order and carry them out together, as one event."""
     from assistant.ledger.orders import resolution
-    from assistant.ledger.state import LedgerError
 
-    with _open(args) as store:
-        state = store.state()
-    try:
-        event = resolution(state, who=_who(args), note=args.note)
-    except LedgerError as error:
-        raise CliError(describe(error)) from None
-    return _append(args, event)
+    return resolution(recording.state(), who=_who(args), note=args.note)
 
 
 def _meeting_line(meeting: dict[str, Any]) -> str:
@@ -1355,18 +1321,15 @@ def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
     return 0
 
 
-def _run_player(args: argparse.Namespace) -> int:
+def _make_player(args: argparse.Namespace, _recording: _Recording) -> Any:
     from assistant.ledger.events import PlayerChanged
 
-    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
-    return _append(args, event, flags=("player",))
+    return PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
 
 
-
-
-def _run_withdraw(args: argparse.Namespace) -> int:
-    """T3.0, T7.4: roll the pursuit (or take the typed dice) and record the withdrawal."""
-    from assistant.ledger.state import LedgerError
+def _make_withdrawal(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T3.0, T7.4: roll the pursuit (or take the typed dice) for the withdrawal."""
+    from armylists.names import find_name
     from assistant.ledger.withdrawal import withdrawal_event
 
     to: dict[str, str | None] = {}
@@ -1377,43 +1340,31 @@ def _run_withdraw(args: argparse.Namespace) -> int:
         if army.strip() in to:
             raise CliError(_given_twice("--to", army.strip()))
         to[army.strip()] = province.strip()
-    store = _open(args)
+    state = recording.state()
+    # The armies typed in either language ("Roma I=Capua"), kept by their stored names.
+    forces = list(state.forces)
+    to = {find_name(army, forces) or army: place for army, place in to.items()}
+    dice = dice_from_args(args)
     try:
-        from armylists.names import find_name
-
-        # The armies typed in either language ("Roma I=Capua"), kept by their stored names.
-        forces = list(store.state().forces)
-        to = {find_name(army, forces) or army: place for army, place in to.items()}
-        dice = dice_from_args(args)
-        try:
-            event = withdrawal_event(
-                store.state(),
-                args.meeting,
-                dice,
-                to,
-                pyrrhus_leads=args.pyrrhus,
-                who=_who(args),
-                note=args.note,
-            )
-            if getattr(dice, "remaining", 0):
-                raise CliError(
-                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
-                    .format(n=dice.remaining)
-                )  # fmt: skip
-            stored = store.append(event)
-        except LedgerError as error:
-            message = describe(error)
-            field, colon, rest = message.partition(":")
-            if field in ("to", "rolls"):
-                message = ("--to" if field == "to" else "--dice") + colon + rest
-            raise CliError(message) from None
-        except LookupError:
-            raise CliError(
-                _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
-            ) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+        event = withdrawal_event(
+            state,
+            args.meeting,
+            dice,
+            to,
+            pyrrhus_leads=args.pyrrhus,
+            who=_who(args),
+            note=args.note,
+        )
+    except LookupError:
+        raise CliError(
+            _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
+        ) from None
+    if getattr(dice, "remaining", 0):
+        raise CliError(
+            _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
+            .format(n=dice.remaining)
+        )  # fmt: skip
+    return event
 
 
 DBA_MAP_WORDS = (
@@ -1472,15 +1423,13 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
     return 0
 
 
-
-
-def _run_loyalty(args: argparse.Namespace) -> int:
+def _make_loyalty(args: argparse.Namespace, _recording: _Recording) -> Any:
     from pydantic import ValidationError
 
     from assistant.ledger.events import LoyaltyChanged
 
     try:
-        event = LoyaltyChanged(
+        return LoyaltyChanged(
             province=args.province,
             side=args.side,
             by=args.by,
@@ -1490,7 +1439,6 @@ def _run_loyalty(args: argparse.Namespace) -> int:
         )
     except ValidationError:
         raise CliError(_("--by: a whole number from -6 to 6")) from None
-    return _append(args, event, flags=("note", "side"))
 
 
 def _run_pairing(args: argparse.Namespace) -> int:
@@ -1528,16 +1476,17 @@ def _run_pairing(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_sail(args: argparse.Namespace) -> int:
+def _make_voyage(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.3, T3.7: a fleet's voyage, at once or as a sealed order."""
     from assistant.ledger.events import FleetSailed, VoyageOrder
 
     order = VoyageOrder(
         fleet=args.fleet, to=args.to, via=args.via, carry=args.carry, land=args.land
     )
-    sealed = _sealed_order(args, args.fleet, order)
+    sealed = _sealed_order(args, recording.state(), order)
     if sealed is not None:
-        return _append(args, sealed, flags=("to", "via", "carry", "land", "nation"))
-    event = FleetSailed(
+        return _Made(sealed, _options("to", "via", "carry", "land", "nation"))
+    return FleetSailed(
         fleet=args.fleet,
         to=args.to,
         via=args.via,
@@ -1546,42 +1495,23 @@ def _run_sail(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    return _append(args, event, flags=("to", "via", "carry", "land"))
 
 
-
-
-
-
-
-
-def _run_sack(args: argparse.Namespace) -> int:
+def _make_sack(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.3, T4.2: the sack's money and prestige, from the province as it stands."""
     from assistant.ledger.map_war import sack_event
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        try:
-            event = sack_event(
-                store.state(), args.province, args.nation, who=_who(args), note=args.note
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            raise CliError("--" + message if message.startswith("nation:") else message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    return sack_event(recording.state(), args.province, args.nation, who=_who(args), note=args.note)
 
 
-def _run_treaty(args: argparse.Namespace) -> int:
+def _make_treaty(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.10, T4.2: a public treaty, made at once or handed in as a sealed order (T7.3)."""
     from assistant.ledger.events import TreatyMade, TreatyOrder
     from assistant.ledger.orders import diplomacy_for
 
     if len(args.party) < 2:
         raise CliError(_("--party: a treaty has at least two parties"))
-    with _open(args) as store:
-        state = store.state()
+    state = recording.state()
     order = TreatyOrder(
         parties=args.party,
         terms=args.terms,
@@ -1593,10 +1523,10 @@ def _run_treaty(args: argparse.Namespace) -> int:
         state, order, args.nation or args.party[0], who=_who(args), note=args.note
     )
     if sealed is not None:
-        return _append(args, sealed, flags=("imposed_by", "pp", "nation", "parties"))
+        return _Made(sealed, _options("imposed_by", "pp", "nation", "parties"))
     if args.nation is not None:
         raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
-    event = TreatyMade(
+    return TreatyMade(
         parties=args.party,
         terms=args.terms,
         alliance=not args.not_alliance,
@@ -1605,8 +1535,6 @@ def _run_treaty(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    return _append(args, event, flags=("imposed_by", "pp"))
-
 
 
 RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
@@ -1750,32 +1678,22 @@ def _run_fall_back(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("to",))
 
 
-def _run_intercept(args: argparse.Namespace) -> int:
-    """T3.6: roll (or take the typed die for) the interception and record it."""
+def _make_interception(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T3.6: roll (or take the typed die for) the interception."""
     from assistant.ledger.naval import interception_event
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        dice = dice_from_args(args)
-        try:
-            event = interception_event(
-                store.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
-            )
-            if getattr(dice, "remaining", 0):
-                raise CliError(_("--dice: the interception is one d6; give one face"))
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            raise CliError("--" + message if message.startswith("target:") else message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    dice = dice_from_args(args)
+    event = interception_event(
+        recording.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
+    )
+    if getattr(dice, "remaining", 0):
+        raise CliError(_("--dice: the interception is one d6; give one face"))
+    return event
 
 
-def _run_winter(args: argparse.Namespace) -> int:
+def _make_winter(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.6, T5.7, T6.2: the winter turn, its control checks read from the map if any."""
     from assistant.ledger.record import winter_event
-    from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
         args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
@@ -1787,32 +1705,21 @@ def _run_winter(args: argparse.Namespace) -> int:
         shape=_("FORCE:PM, e.g. 'Pyrrhus I:2'"),
         nations=False,
     )
-    store = _open(args)
-    try:
-        if store.state().forces:
-            if stationed:
-                raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
-            stationed = None
-        try:
-            event = winter_event(
-                store.state(),
-                dice_from_args(args),
-                storm_nation=args.storm_nation,
-                stationed=stationed,
-                annex=args.annex,
-                disband=disband,
-                who=_who(args),
-                note=args.note,
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            if message.startswith(("stationed:", "annex:", "disband:")):
-                message = "--" + message
-            raise CliError(message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    state = recording.state()
+    if state.forces:
+        if stationed:
+            raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
+        stationed = None
+    return winter_event(
+        state,
+        dice_from_args(args),
+        storm_nation=args.storm_nation,
+        stationed=stationed,
+        annex=args.annex,
+        disband=disband,
+        who=_who(args),
+        note=args.note,
+    )
 
 
 def _run_control(args: argparse.Namespace) -> int:
@@ -1924,23 +1831,16 @@ def _control_on_map(
     return 0
 
 
-
-
-
-
-
-
-def _run_note(args: argparse.Namespace) -> int:
+def _make_note(args: argparse.Namespace, _recording: _Recording) -> Any:
     from pydantic import ValidationError
 
     from assistant.ledger.events import NoteAdded
 
     try:
-        note = NoteAdded(note=args.text, who=_who(args))
+        return NoteAdded(note=args.text, who=_who(args))
     except ValidationError as error:
         # The note is the positional TEXT here, not a --note option.
         raise CliError(describe(error, {"note": "text"})) from None
-    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:
@@ -2201,7 +2101,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="player",
         help=N_("a nation loses its player, or gets one back (T4.4)"),
-        run=_run_player,
+        event=_make_player,
+        flags=_options("player"),
         args=(
             Arg(name="nation", metavar="NATION", type=nation_key, help=N_("the nation")),
             Arg(
@@ -2222,7 +2123,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="rule",
         help=N_("change a house rule from now on (an event: replay and undo follow it)"),
-        run=_run_rule,
+        event=_make_rule,
         args=(
             Arg(name="name", metavar="NAME", help=N_("the option, e.g. control_tie")),
             Arg(name="value", metavar="VALUE", help=N_("its new value, e.g. owner")),
@@ -2238,7 +2139,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="centres",
         help=N_("Bellum: the supply centres each power held at the end of a year (B1, B2)"),
-        run=_run_centres,
+        event=_make_centres,
         args=(
             Arg(
                 name="--year",
@@ -2273,7 +2174,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="record",
         help=N_("record a battle and its losses (T2, T4.1, D2–D4)"),
-        run=_run_record,
+        event=_make_record,
+        refusal=_record_refusal,
         args=(
             Arg(name="--place", help=N_("where it was fought (default: the meeting's)")),
             Arg(
@@ -2378,7 +2280,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="recruit",
         help=N_("order recruits: land 40, naval 30 PE (T6.1)"),
-        run=_run_recruit,
+        event=_make_recruit,
+        flags=_options("province", "join"),
         args=(
             _NATION,
             Arg(name="--land", type=_at_least(0), default=0, metavar="PM", help=N_("land PM")),
@@ -2395,7 +2298,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="advance",
         help=N_("end the turn (tribute T5.3) and start the next"),
-        run=_run_advance,
+        event=_make_advance,
         args=(
             Arg(
                 name="--tribute",
@@ -2419,7 +2322,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="winter",
         help=N_("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
-        run=_run_winter,
+        event=_make_winter,
+        flags=_options("stationed", "annex", "disband"),
+        refusal=_as_said,
         args=(
             Arg(
                 name="--storm-nation",
@@ -2476,7 +2381,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="move",
         help=N_("an army marches to a neighbouring province by road (T7.3)"),
-        run=_run_move,
+        event=_make_move,
+        flags=_options("to"),
         args=(
             Arg(name="army", help=N_("the army, e.g. 'Rome I'"), force=True),
             Arg(name="--to", required=True, metavar="PROVINCE", help=N_("where it marches")),
@@ -2520,7 +2426,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="loyalty",
         help=N_("Macedon vs Persia: the referee changes a province's loyalty, with a reason (D14)"),
-        run=_run_loyalty,
+        event=_make_loyalty,
+        flags=_options("note", "side"),
         args=(
             Arg(name="province", help=N_("the province")),
             Arg(name="--side", required=True, type=nation_key, help=N_("whose loyalty")),
@@ -2550,7 +2457,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="sail",
         help=N_("a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)"),
-        run=_run_sail,
+        event=_make_voyage,
+        flags=_options("to", "via", "carry", "land"),
         args=(
             Arg(name="fleet", help=N_("the fleet, e.g. 'Rome fleet I'"), force=True),
             Arg(name="--to", required=True, metavar="PROVINCE", help=N_("where it ends its move")),
@@ -2670,7 +2578,7 @@ COMMANDS: tuple[Command, ...] = (
         help=N_(
             "reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"
         ),
-        run=_run_resolve,
+        event=_make_resolution,
     ),
     Command(
         name="meetings",
@@ -2714,7 +2622,8 @@ COMMANDS: tuple[Command, ...] = (
             "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
             "and retreats (T3.0, T3.3, T4.3)"
         ),
-        run=_run_withdraw,
+        event=_make_withdrawal,
+        flags=_options("to", rolls="--dice"),
         args=(
             Arg(name="meeting", type=_at_least(1, 999), help=N_("the meeting's number")),
             Arg(
@@ -2793,7 +2702,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="sack",
         help=N_("an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)"),
-        run=_run_sack,
+        event=_make_sack,
+        flags=_options("nation"),
+        refusal=_as_said,
         args=(
             Arg(name="province"),
             Arg(
@@ -2807,7 +2718,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="treaty",
         help=N_("a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)"),
-        run=_run_treaty,
+        event=_make_treaty,
+        flags=_options("imposed_by", "pp"),
         args=(
             Arg(
                 name="--party",
@@ -2889,7 +2801,9 @@ COMMANDS: tuple[Command, ...] = (
         help=N_(
             "a fleet seeks battle, the enemy fleet with it avoids it: the interception roll (T3.6)"
         ),
-        run=_run_intercept,
+        event=_make_interception,
+        flags=_options("target"),
+        refusal=_as_said,
         args=(
             Arg(name="fleet", metavar="FLEET", help=N_("the fleet that seeks battle"), force=True),
             Arg(
@@ -2959,7 +2873,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         name="note",
         help=N_("a free-text note in the record"),
-        run=_run_note,
+        event=_make_note,
         note=False,
         args=(Arg(name="text"),),
     ),
