@@ -1,25 +1,26 @@
 """Sub-commands said as data: each one's words, arguments and the event it records.
 
 Forty-odd ``campaign`` commands each built a parser by hand and copied ``args.x`` into one
-event (issue 21 item 6; STYLE.md, "Declarative where it repeats"). Here a command is a frozen
-:class:`Command` — its name, its help, its :class:`Arg` list, and either the event it makes
-(:class:`Fields`, or a function of the parsed values) or, for a command that only reads, a
-small function of its own. :func:`add_command` is the one place an argument reaches argparse;
-the module that owns the commands (``assistant.cli.commands.campaign``) runs every event
+event (issue 21 item 6; STYLE.md, "Declarative where it repeats"). Here a command is an
+immutable :class:`Command` — its name, its help, its :class:`Arg` list, and either the event
+it makes (:class:`Fields`, or a function of the parsed values) or, for a command that only
+reads, a small function of its own. :func:`add_command` is the one place an argument reaches
+argparse; the module that owns the commands (``assistant.cli.commands.campaign``) runs every event
 command through its one recording function.
 
 Help texts are English msgids marked with ``N_``: they are said in the reader's language when
 the parser is built, as the language is known only then. The module imports no ledger, so
-``castra --help`` pays for none.
+``castra --help`` pays for none; the specs are ``NamedTuple``s, as the ledger's read models
+are, since ``dataclasses`` imports ``inspect``, a twentieth of ``castra --help``. Their
+annotations are evaluated, not postponed: ``typing`` compiles each postponed one anew when the
+class is made, milliseconds of every start.
 """
-
-from __future__ import annotations
 
 import argparse
 import builtins
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from converters.i18n import _
 
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["Arg", "Command", "EventMaker", "Fields", "Refusal", "add_command"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Arg:
+class Arg(NamedTuple):
     """One argument of a command, as argparse takes it.
 
     ``name`` is ``"--nation"`` for an option, ``"army"`` for a positional. ``help`` is an
@@ -86,8 +86,7 @@ class Arg:
         parser.add_argument(self.name, **options)
 
 
-@dataclass(frozen=True)
-class Fields:
+class Fields(NamedTuple):
     """An event made field by field from the parsed values: its class in
     ``assistant.ledger.events`` (imported only when the command runs) and, for each field the
     event takes, the argument it is read from; ``who`` and ``note`` are always the command's."""
@@ -96,7 +95,7 @@ class Fields:
     fields: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def of(cls, event: str, **fields: str) -> Fields:
+    def of(cls, event: str, **fields: str) -> "Fields":
         """``Fields.of("PmRebuilt", nation="nation", pm="pm")``."""
         return cls(event, tuple(fields.items()))
 
@@ -117,8 +116,7 @@ Refusal = Callable[[argparse.Namespace, Exception, Mapping[str, str]], str]
 parsed values, the refusal, and the options its fields are typed as (:attr:`Command.flags`)."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class Command:
+class Command(NamedTuple):
     """One sub-command: what ``--help`` says of it, its arguments, and what it does.
 
     An event command has ``event`` (:class:`Fields` or an :data:`EventMaker`); ``flags`` maps
@@ -135,14 +133,10 @@ class Command:
     args: tuple[Arg, ...] = ()
     event: Fields | EventMaker | None = None
     run: Callable[[argparse.Namespace], int] | None = None
-    flags: Mapping[str, str] = field(default_factory=dict)
+    flags: Mapping[str, str] = MappingProxyType({})
     refusal: Refusal | None = None
     note: bool = True
     options: tuple[Callable[[argparse.ArgumentParser], None], ...] = ()
-
-    def __post_init__(self) -> None:
-        if (self.event is None) == (self.run is None):
-            raise ValueError(f"{self.name}: a command has either an event or a run, not both")
 
     @property
     def force_fields(self) -> tuple[str, ...]:
@@ -151,7 +145,7 @@ class Command:
 
 
 def add_command(
-    commands: Subcommands,
+    commands: "Subcommands",
     spec: Command,
     *,
     common: Sequence[Arg],
@@ -160,7 +154,10 @@ def add_command(
 ) -> argparse.ArgumentParser:
     """The sub-parser of ``spec`` under ``commands``: ``common`` (every command's options,
     e.g. ``--file``), ``note`` when the command records, its own arguments, then its shared
-    option sets; ``handler`` runs it."""
+    option sets; ``handler`` runs it. A spec with both an event and a run, or neither, is a
+    mistake of ours, refused here (a :class:`Command` is a plain tuple)."""
+    if (spec.event is None) == (spec.run is None):
+        raise ValueError(f"{spec.name}: a command has either an event or a run, not both")
     text = _(spec.help)
     parser = commands.add_parser(spec.name, help=text, description=text)
     for arg in (*common, *((note,) if spec.note else ()), *spec.args):

@@ -9,7 +9,6 @@ arguments a referee types are still the ones the campaign commands always took.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from assistant.cli import build_parser, main
 from assistant.cli.commands import campaign
 from assistant.cli.common import CastraArgumentParser
-from assistant.cli.specs import Arg, Command, Fields
+from assistant.cli.specs import Arg, Command, Fields, add_command
 from converters.i18n import set_language
 
 EXPECTED_ARGUMENTS = {
@@ -180,11 +179,14 @@ def test_a_force_name_is_read_as_the_campaigns_own_for_the_arguments_the_spec_ma
 
 
 def test_a_spec_has_an_event_or_a_run_never_both_nor_neither() -> None:
-    with pytest.raises(ValueError, match="either an event or a run"):
-        Command(name="x", help="x")
-    with pytest.raises(ValueError, match="either an event or a run"):
-        Command(name="x", help="x", event=Fields("NoteAdded"), run=lambda args: 0)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    commands = CastraArgumentParser(prog="castra").add_subparsers()
+    for wrong in (
+        Command(name="x", help="x"),
+        Command(name="x", help="x", event=Fields("NoteAdded"), run=lambda args: 0),
+    ):
+        with pytest.raises(ValueError, match="either an event or a run"):
+            add_command(commands, wrong, common=(), note=campaign._NOTE, handler=lambda a: 0)
+    with pytest.raises(AttributeError):
         campaign.COMMANDS[0].name = "other"  # type: ignore[misc]
 
 

@@ -11,7 +11,6 @@ imported inside each handler so building the parser stays fast.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import functools
 import getpass
 import json
@@ -21,7 +20,7 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.names import nation_key, nation_name
 from armylists.scenario_texts import scenario_text
@@ -455,8 +454,7 @@ def _recorded(
     return 0
 
 
-@dataclasses.dataclass(frozen=True)
-class _Made:
+class _Made(NamedTuple):
     """An event a command made, with what its recording needs beyond the command's spec: the
     options a refusal names when the event's fields differ by the way it was made (a sealed
     order names ``--nation``, a move at once does not), and a notice printed with it."""
