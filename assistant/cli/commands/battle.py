@@ -24,12 +24,13 @@ from assistant.cli.common import CliError, add_dice_options, dice_from_args, emi
 from converters.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
     from converters.dice_battle import Choice, SideId
 
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "battle",
         help=_("fight a dice battle round by round (T3)"),
