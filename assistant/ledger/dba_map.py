@@ -23,6 +23,8 @@ from converters.dba_campaign import Happening, MapState, RuleBroken
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from assistant.ledger.events import (
         ArmyMobilised,
         BattleRecorded,
@@ -43,6 +45,7 @@ __all__ = [
     "end_of_turn",
     "evolve_after_battle",
     "pairing",
+    "pairing_sides",
     "start",
     "summary",
 ]
@@ -466,9 +469,9 @@ def summary(state: CampaignData) -> DbaMapSummary:
     )
 
 
-def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
-    """D8: who fights whom in ``province`` now (the attacker is the side with the
-    initiative's enemy when it invaded: the side that does not hold the province)."""
+def pairing_sides(state: CampaignData, province: str) -> tuple[list[str], list[str]]:
+    """D8: the attacking and the defending armies in ``province`` (the attacker is the side
+    that does not hold the province: it invaded)."""
     from assistant.ledger.errors import LedgerError
 
     current, _board = _map(state)
@@ -476,11 +479,17 @@ def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -
         raise LedgerError(_("province: not a province of the map: {name!r}").format(name=province))
     holder = current.provinces[province].controller or current.sides[1]
     attacker = current.enemy(holder)
+    return (
+        [a.name for a in current.at(province, attacker)],
+        [a.name for a in current.at(province, holder)],
+    )
+
+
+def pairing(state: CampaignData, province: str, chosen: Mapping[str, str] | None) -> rules.Pairing:
+    """D8: who fights whom in ``province`` now (:func:`pairing_sides`); with equal numbers
+    ``chosen`` is the attacker's pick of each army's opponent."""
+    attackers, defenders = pairing_sides(state, province)
     try:
-        return rules.battle_pairing(
-            [a.name for a in current.at(province, attacker)],
-            [a.name for a in current.at(province, holder)],
-            chosen,
-        )
+        return rules.battle_pairing(attackers, defenders, chosen)
     except RuleBroken as error:
         raise _refused(error) from None

@@ -1126,6 +1126,13 @@ class CampaignScreen(Screen[None]):
         if number is None:
             return
         ledger = castra_app(self).ledger
+        if ledger.state().dba_map is not None:
+            from assistant.tui.screens.turn_panel import invasion_desk
+
+            refused = await invasion_desk(self, number, "campaign")
+            if refused is not None:
+                self.say_turn(refused, refused=True)
+            return
         try:
             battle = meeting_prefill(ledger.state(), number)
         except ValueError as error:
@@ -1133,11 +1140,8 @@ class CampaignScreen(Screen[None]):
 
             self.say_turn(describe(error), refused=True)
             return
-        by_dice = (how == "dice" or battle.naval) and battle.army_a is None
+        by_dice = how == "dice" or battle.naval
         occasion = f"meeting:{ledger.state().turn}:{number}"
-        if battle.army_a is not None:
-            # D8: each game of the meeting on a desk of its own, the winner against the next.
-            occasion += f":{battle.army_a}:{battle.army_b}"
 
         def build() -> Screen[None]:
             if by_dice:
@@ -1154,10 +1158,6 @@ class CampaignScreen(Screen[None]):
                 )
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
-            if battle.army_a is not None and battle.army_b is not None:
-                return BattleDeskScreen(
-                    place=battle.place, armies=(battle.army_a, battle.army_b), back_to="campaign"
-                )
             return BattleDeskScreen(
                 battle.side_a,
                 battle.side_b,

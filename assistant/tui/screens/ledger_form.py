@@ -40,6 +40,8 @@ class LedgerForm(ModalScreen[str | None]):
     """
 
     FORM_TITLE: ClassVar[str] = ""
+    RECORD_LABEL: ClassVar[str] = N_("Record")
+    """The button's label: what Enter does (a form that writes nothing says what it does)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -59,7 +61,7 @@ class LedgerForm(ModalScreen[str | None]):
             yield from self.compose_fields()
             yield Static("", id="form-error", classes="error field-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Record"), id="record", variant="primary")
+                yield Button(_(self.RECORD_LABEL), id="record", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
         # The form's own keys, over the screen's footer (whose keys wait until it closes).
         yield CastraFooter()
