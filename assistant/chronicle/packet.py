@@ -39,6 +39,7 @@ from assistant.ledger.players import players_of
 from assistant.ledger.sealed_view import order_words
 from converters.force_names import shown_army, shown_name
 from converters.i18n import _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -143,7 +144,7 @@ def _meeting_text(meeting: Meeting) -> str:
         f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting.forces, meeting.nations, strict=False)
     )
-    return f"{meeting.number}. {where}, {meeting.province}: {forces}"
+    return f"{meeting.number}. {where}, {province_name(meeting.province)}: {forces}"
 
 
 def _meetings(nation: str, resolution: OrdersResolved | None, events: list[object]) -> list[str]:

@@ -888,13 +888,28 @@ def _names_forces(parser: argparse.ArgumentParser, *fields: str) -> None:
     parser.set_defaults(force_fields=fields)
 
 
+_PROVINCE_FIELDS = ("province", "to", "via", "place", "annex")
+"""The options and arguments that name a province (a pair such as ``--to ARMY=PROVINCE`` is
+no province's name and is left as typed)."""
+
+
 def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
     """``handler`` with every army or fleet name typed for it read as the campaign's own, in
     either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
-    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
-    force's is left as typed, for the ledger to refuse."""
+    T7.2, issue 25), and every province of a shipped board likewise ("Egitto" → "Egypt"), so
+    the event and ``--json`` hold the stored name; a name that is no force's or province's is
+    left as typed, for the ledger to refuse."""
 
     def run(args: argparse.Namespace) -> int:
+        from armylists.names import province_key
+
+        # Macedon's provinces typed in either language ("Tracia" → "Thrace", issue 25).
+        for field in _PROVINCE_FIELDS:
+            typed = getattr(args, field, None)
+            if isinstance(typed, str):
+                setattr(args, field, province_key(typed))
+            elif isinstance(typed, list):
+                setattr(args, field, [province_key(t) if isinstance(t, str) else t for t in typed])
         if any(getattr(args, field) for field in args.force_fields):
             from armylists.names import find_name
 
@@ -2183,6 +2198,7 @@ in ``--json``), marked here so the map's text says them with ``_()``."""
 def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
     """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
     from assistant.ledger.dba_map import summary
+    from converters.province_names import province_name
 
     data = summary(state)
     lines = [_heading(state)]
@@ -2197,16 +2213,17 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
             else (" " + _("sea") if province["maritime"] else "")
         )
         lines.append(
-            f"  {name:<22}{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
+            f"  {province_name(name):<22}"
+            f"{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
             f"{_(province['status'])}{marks}"
         )
     lines.append(_("Armies:"))
     from converters.force_names import shown_army
 
     for name, army in armies.items():
-        where = army["province"] or _("at sea for {to}, lands turn {turn}").format(
-            to=army["landing_at"], turn=army["lands_on"]
-        )
+        where = province_name(army["province"] or "") or _(
+            "at sea for {to}, lands turn {turn}"
+        ).format(to=province_name(army["landing_at"]), turn=army["lands_on"])
         extra = ""
         if army["action"]:
             extra += "  " + _("{action} until turn {turn}").format(
