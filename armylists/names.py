@@ -25,7 +25,6 @@ import re
 from collections.abc import Iterable
 
 from converters.i18n import N_, _, in_every_language
-from converters.province_names import SHIPPED_PROVINCES
 
 __all__ = [
     "ARMY_LISTS",
@@ -122,6 +121,8 @@ def _spellings(key: str) -> set[str]:
     """How a reader may write ``key``, casefolded: a shipped nation, a Macedon province
     ("Egypt" or "Egitto"), or a generated army or fleet name ("Rome I" or "Roma I", T7.2), in
     every language."""
+    from converters.province_names import SHIPPED_PROVINCES  # not at the CLI's start
+
     if key in SHIPPED_PROVINCES:
         return {said.casefold() for said in in_every_language(key)}
     if key not in NATION_NAMES:
@@ -146,6 +147,8 @@ def province_key(typed: str) -> str:
     """The key of a shipped board's province typed in English or Italian, in any case
     ("tracia", "Frigia Ellespontica" → "Hellespontine Phrygia"); any other name as typed (a
     Tarentine province, a club's own board: checked against the campaign's map where used)."""
+    from converters.province_names import SHIPPED_PROVINCES  # not at the CLI's start
+
     wanted = _folded(typed)
     for key in sorted(SHIPPED_PROVINCES):
         if wanted in _spellings(key):
