@@ -117,6 +117,8 @@ def _given(events: list[object], nation: str) -> list[SealedOrder]:
 
 
 def _moved(move: ForceMoved) -> str:
+    # Said of an army or a fleet alike: Italian words it in the present ("giunge a"), which
+    # agrees with esercito and flotta both.
     if move.stopped:
         return _("stopped at {end}: met another fleet on the way (T7.4)").format(end=move.end)
     if move.end == move.start:

@@ -2163,9 +2163,12 @@ def _run_withdraw(args: argparse.Namespace) -> int:
             )
             if getattr(dice, "remaining", 0):
                 raise CliError(
-                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
-                    .format(n=dice.remaining)
-                )  # fmt: skip
+                    ngettext(
+                        "--dice: the pursuit is one d6 per PM of the pursuers; {n} face left over",
+                        "--dice: the pursuit is one d6 per PM of the pursuers; {n} faces left over",
+                        dice.remaining,
+                    ).format(n=dice.remaining)
+                )
             stored = store.append(event)
         except LedgerError as error:
             message = describe(error)
@@ -2476,7 +2479,9 @@ def _run_victory(args: argparse.Namespace) -> int:
         # T5.8's "PP more to pass the Etruscans" said from its parts, with the nation's article.
         words = {short.english: short.said(nation_name) for short in c.shortfalls}
         missing = "; ".join(words.get(m) or translate_recorded(m) for m in c.missing)
-        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+        # "manca:" before one item, "mancano:" before several.
+        lacks = ngettext("lacks: {missing}", "lacks: {missing}", len(c.missing))
+        lines.append(" " * 17 + lacks.format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0
 
