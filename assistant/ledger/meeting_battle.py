@@ -180,12 +180,14 @@ def _invasion_prefill(
     from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.invasions import pairing_of
 
+    from assistant.ledger.read_models import PairingSummary
+
     meeting = found.meeting
-    pairing = (
-        pairing_of(state, found)
-        if chosen is None or found.settled
-        else dba_map.pairing(state, meeting.province, chosen).model_dump()
-    )
+    if chosen is None or found.settled:
+        pairing = pairing_of(state, found)
+    else:
+        picked = dba_map.pairing(state, meeting.province, chosen)
+        pairing = PairingSummary(pairs=tuple(picked.pairs), queue=tuple(picked.queue))
     if pairing is None:
         raise LedgerFieldError(
             "meeting",

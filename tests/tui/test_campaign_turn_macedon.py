@@ -22,6 +22,7 @@ from assistant.ledger.events import DbaMoved, SideDone
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
 from converters.i18n import set_language, translate_recorded
+from converters.province_names import province_name
 from tests.tui.conftest import SEED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -178,7 +179,8 @@ async def test_d8_an_invasion_is_listed_with_its_pairing_and_marked_on_the_map(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         ((number, where, game, armies),) = meeting_rows(app)
-        assert (number, where) == ("1", "Hellespontine Phrygia")
+        # The province in the reader's language (issue 25): "Frigia Ellespontica".
+        assert (number, where) == ("1", province_name("Hellespontine Phrygia"))
         assert unwrapped(game) == pairing_words(pairing.pairs[0], pairing.queue), (
             "the pairing campaign meetings offers: Macedon 4 against Persia 2, then Persia 3"
         )
@@ -258,7 +260,7 @@ async def test_d6_the_turn_cannot_end_while_an_invasion_is_unfought_inline(
         form = app.screen
         said = " ".join(str(line.render()) for line in form.query(".field-error").results(Static))
         # The rule's number as the ledger cites it (its words in Italian are issue 25's).
-        assert "(D6 " in said and "Hellespontine Phrygia" in said, said
+        assert "(D6 " in said and province_name("Hellespontine Phrygia") in said, said
         assert "turn:" not in said, "the field is named as the form names the turn"
         assert len(macedon.events()) == before
 

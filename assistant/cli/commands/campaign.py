@@ -74,13 +74,28 @@ def _handler(spec: Command) -> Callable[[argparse.Namespace], int]:
     return functools.partial(_run_event, spec)
 
 
+_PROVINCE_FIELDS = ("province", "to", "via", "place", "annex")
+"""The options and arguments that name a province (a pair such as ``--to ARMY=PROVINCE`` is
+no province's name and is left as typed)."""
+
+
 def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
     """``handler`` with every army or fleet name typed for it read as the campaign's own, in
     either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
-    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
-    force's is left as typed, for the ledger to refuse."""
+    T7.2, issue 25), and every province of a shipped board likewise ("Egitto" → "Egypt"), so
+    the event and ``--json`` hold the stored name; a name that is no force's or province's is
+    left as typed, for the ledger to refuse."""
 
     def run(args: argparse.Namespace) -> int:
+        from armylists.names import province_key
+
+        # Macedon's provinces typed in either language ("Tracia" → "Thrace", issue 25).
+        for field in _PROVINCE_FIELDS:
+            typed = getattr(args, field, None)
+            if isinstance(typed, str):
+                setattr(args, field, province_key(typed))
+            elif isinstance(typed, list):
+                setattr(args, field, [province_key(t) if isinstance(t, str) else t for t in typed])
         if any(getattr(args, field) for field in args.force_fields):
             from armylists.names import find_name
 
@@ -1357,9 +1372,12 @@ def _make_withdrawal(args: argparse.Namespace, recording: _Recording) -> Any:
         ) from None
     if getattr(dice, "remaining", 0):
         raise CliError(
-            _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
-            .format(n=dice.remaining)
-        )  # fmt: skip
+            ngettext(
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} face left over",
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} faces left over",
+                dice.remaining,
+            ).format(n=dice.remaining)
+        )
     return event
 
 
@@ -1379,6 +1397,7 @@ in ``--json``), marked here so the map's text says them with ``_()``."""
 def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
     """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
     from assistant.ledger.dba_map import summary
+    from converters.province_names import province_name
 
     data = summary(state)
     lines = [_heading(state)]
@@ -1387,16 +1406,17 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
         loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province.loyalty.items())
         marks = " " + _("port") if province.port else (" " + _("sea") if province.maritime else "")
         lines.append(
-            f"  {name:<22}{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
+            f"  {province_name(name):<22}"
+            f"{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
             f"{_(province.status)}{marks}"
         )
     lines.append(_("Armies:"))
     from converters.force_names import shown_army
 
     for name, army in data.armies.items():
-        where = army.province or _("at sea for {to}, lands turn {turn}").format(
-            to=army.landing_at, turn=army.lands_on
-        )
+        where = province_name(army.province or "") or _(
+            "at sea for {to}, lands turn {turn}"
+        ).format(to=province_name(army.landing_at or ""), turn=army.lands_on)
         extra = ""
         if army.action:
             extra += "  " + _("{action} until turn {turn}").format(
@@ -1562,9 +1582,11 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25).
+        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25);
+        # "manca:" before one item, "mancano:" before several.
         missing = "; ".join(render(lack) for lack in c.lacking)
-        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+        lacks = ngettext("lacks: {missing}", "lacks: {missing}", len(c.lacking))
+        lines.append(" " * 17 + lacks.format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0
 

@@ -50,6 +50,7 @@ from converters.i18n import (
     _,
     ngettext,
 )
+from converters.province_names import province_name
 from converters.wording import render_data
 
 if TYPE_CHECKING:
@@ -679,11 +680,11 @@ class CampaignScreen(Screen[None]):
 
         rows: list[Row] = []
         for name, army in armies.items():
-            where = army.province or _("at sea → {to} (turn {turn})").format(
-                to=army.landing_at, turn=army.lands_on
+            where = province_name(army.province or "") or _("at sea → {to} (turn {turn})").format(
+                to=province_name(army.landing_at or ""), turn=army.lands_on
             )
             busy = (
-                _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+                _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
                 if army.action
                 else ""
             )

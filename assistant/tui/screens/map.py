@@ -45,6 +45,7 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.read_models import DbaMapSummary, MapSummary, MeetingSummary
@@ -493,7 +494,7 @@ class MapScreen(Screen[None]):
             nearest = nearest_name(event.value, self.provinces)
             said = _("No province is called {typed!r}.").format(typed=event.value.strip())
             if nearest is not None:
-                said += " " + _("Did you mean {name}?").format(name=nearest)
+                said += " " + _("Did you mean {name}?").format(name=province_name(nearest))
             error.update(said)
             error.add_class("-shown")
 
@@ -553,7 +554,9 @@ class MapScreen(Screen[None]):
                 battle.pyrrhus_leads,
             )
         if not side_a:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
         if how == "dice" or naval:
             from assistant.tui.screens.dice_battle import DiceBattleScreen
@@ -593,7 +596,9 @@ class MapScreen(Screen[None]):
 
         number = self._meeting_here()
         if number is None:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
         refused = await invasion_desk(self, number, "map")
         if refused is not None:

@@ -31,6 +31,7 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from converters.force_names import shown_name
 from converters.i18n import N_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -130,7 +131,7 @@ def invasion_row(meeting: MeetingSummary) -> list[str]:
         status = pairing_words(pairing.pairs[0], pairing.queue)
     elif not meeting.settled:
         status = _("D8: equal numbers: the attacker picks each army's opponent")
-    return [number, meeting.province, status, forces]
+    return [number, province_name(meeting.province), status, forces]
 
 
 def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
@@ -312,7 +313,13 @@ class AnswerForm(LedgerForm):
         meeting = found.meeting
         where = _("at sea") if meeting.at_sea else _("on land")
         yield Static(
-            Text(f"{meeting.number}. {where}, {meeting.province}: {', '.join(meeting.forces)}"),
+            Text(
+                f"{meeting.number}. {where}, {province_name(meeting.province)}: "
+                + ", ".join(
+                    shown_name(name, nation)
+                    for name, nation in zip(meeting.forces, meeting.nations, strict=False)
+                )
+            ),
             classes="hint",
         )
         self.sides = list(dict.fromkeys(meeting.nations))
