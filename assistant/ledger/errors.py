@@ -6,11 +6,14 @@ family, the store) can refuse with them without importing the part that replays 
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import Any
 
 from armylists.names import nation_name
-from converters.errors import FieldError
+from converters.errors import FieldError, plain_name
 from converters.i18n import N_, _, translate_recorded
+from converters.said import Number, Said, Value, force, nation, typed
+from converters.wording import SHIPPED_NATIONS
 
 __all__ = ["LedgerError", "LedgerFieldError"]
 
@@ -27,12 +30,32 @@ class LedgerFieldError(FieldError, LedgerError):
     history summary that words why an imported event could not have been recorded)."""
 
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
+        self._template = message
+        self._values = values
         self.english = FieldError(field, message, **values).text()
         """The refusal in English, the way the ledger records text."""
         # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
         # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
         shown = {key: _shown_value(key, value) for key, value in values.items()}
         super().__init__(field, _(message), **shown)
+
+    def said(self) -> Said:
+        """The refusal as data, for a history that says why an imported event could not have
+        been recorded (the fields as the ledger names them, a value as its kind reads)."""
+        names = {name for _text, name, _spec, _conv in Formatter().parse(self._template) if name}
+        values: dict[str, Value] = {
+            name: _said_value(name, self._values[name])
+            if name in self._values
+            else typed(plain_name(name))
+            for name in names
+        }
+        reason = Said(key=self._template, values=values)
+        if not self.fields:
+            return reason
+        return Said(
+            key="{field}: {reason}",
+            values={"field": typed("/".join(self.fields)), "reason": reason},
+        )
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -42,6 +65,18 @@ class LedgerFieldError(FieldError, LedgerError):
             return cls(field, N_("{reason}"), reason=refusal.reason())
         place = "/".join(refusal.fields)
         return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
+
+
+def _said_value(key: str, value: Any) -> Value:
+    if isinstance(value, Said):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Number(value=value)
+    if isinstance(value, str) and key in _FORCE_KEYS:
+        return force(value)
+    if isinstance(value, str) and value in SHIPPED_NATIONS:
+        return nation(value)
+    return typed(str(value))
 
 
 def _shown_value(key: str, value: Any) -> Any:
