@@ -86,8 +86,6 @@ def _shown(value: Mapping[str, Any]) -> str:
         return str(value["id"])
     if kind == "typed":
         return str(value["text"])
-    if kind == "worded":
-        return i18n.translate_recorded(str(value["text"]))
     if kind == "listing":
         return str(value.get("separator", ", ")).join(_shown(item) for item in value["items"])
     raise ValueError(i18n.N_("no such kind of value: {kind!r}").format(kind=kind))

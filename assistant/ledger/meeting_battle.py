@@ -179,7 +179,6 @@ def _invasion_prefill(
     from assistant.ledger import dba_map
     from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.invasions import pairing_of
-
     from assistant.ledger.read_models import PairingSummary
 
     meeting = found.meeting
