@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from converters.campaign_map import Board
 from converters.i18n import _
+from converters.system_errors import system_reason
 
 __all__ = ["load_board", "parse_board", "shipped_board"]
 
@@ -26,7 +27,9 @@ def parse_board(text: str, provinces: Iterable[str]) -> Board:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ValueError(_("map: not a TOML board ({error})").format(error=error)) from None
+        raise ValueError(
+            _("map: not a TOML board ({error})").format(error=system_reason(error))
+        ) from None
     try:
         board = Board.model_validate(data)
     except ValidationError as error:
@@ -53,6 +56,6 @@ def load_board(path: str, provinces: Iterable[str]) -> Board:
             text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(
-            _("map: cannot read {path}: {error}").format(path=path, error=error)
+            _("map: cannot read {path}: {error}").format(path=path, error=system_reason(error))
         ) from None
     return parse_board(text, provinces)

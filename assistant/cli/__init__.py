@@ -160,9 +160,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _refuse(
                 _("file: the disk is full: nothing was recorded; free some space and try again")
             )
+        from converters.system_errors import sqlite_reason
+
         return _refuse(
             _("file: the campaign could not be written ({reason}); nothing was recorded").format(
-                reason=error
+                reason=sqlite_reason(error)
             )
         )
     except RecursionError:
@@ -175,7 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     where=where
                 )
             )
-        return _refuse(f"{where}: {error.strerror or error}")
+        from converters.system_errors import os_reason
+
+        return _refuse(f"{where}: {os_reason(error)}")
     except Exception as error:  # a rules validation error is bad input, not a crash
         from assistant.cli.common import describe_validation_error
 

@@ -352,19 +352,21 @@ def _shown(text: str, most: int = 40) -> str:
 def read_json_file(path: str, option: str) -> Any:
     """The JSON document in ``path``; any problem (missing, not UTF-8, not JSON, nested deeper
     than :data:`MOST_JSON_DEPTH`) is one :class:`CliError` naming ``option``."""
+    from converters.system_errors import os_reason, system_reason
+
     check_file_name(path, option)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise CliError(
             _("{option}: cannot read {path} ({reason})").format(
-                option=option, path=path, reason=error.strerror or error
+                option=option, path=path, reason=os_reason(error)
             )
         ) from None
     except UnicodeDecodeError as error:
         raise CliError(
             _("{option}: {path} is not UTF-8 text ({reason})").format(
-                option=option, path=path, reason=error.reason
+                option=option, path=path, reason=_("byte {offset}").format(offset=error.start + 1)
             )
         ) from None
     too_deep = CliError(
@@ -377,11 +379,7 @@ def read_json_file(path: str, option: str) -> Any:
     except RecursionError:
         raise too_deep from None
     except ValueError as error:
-        where = (
-            _("{reason}, line {line}").format(reason=error.msg, line=error.lineno)
-            if isinstance(error, json.JSONDecodeError)
-            else error
-        )
+        where = system_reason(error)
         raise CliError(
             _("{option}: {path} is not JSON ({where})").format(
                 option=option, path=path, where=where
@@ -484,6 +482,8 @@ def not_written(option: str, path: object, error: OSError) -> CliError:
     so (issue 28), anything else says the system's reason."""
     import errno
 
+    from converters.system_errors import os_reason
+
     if error.errno == errno.ENOSPC:
         return CliError(
             _("{option}: the disk is full: {path} was not written; free some space").format(
@@ -492,7 +492,7 @@ def not_written(option: str, path: object, error: OSError) -> CliError:
         )
     return CliError(
         _("{option}: cannot write {path}: {reason}").format(
-            option=option, path=path, reason=error.strerror or error
+            option=option, path=path, reason=os_reason(error)
         )
     )
 
@@ -521,10 +521,12 @@ def emit(
     except OSError as error:
         if recorded is None:
             raise
+        from converters.system_errors import os_reason
+
         drop_stdout()
         raise CliError(
             _("{what} was recorded, but its summary could not be printed ({reason})").format(
-                what=recorded, reason=error.strerror or error
+                what=recorded, reason=os_reason(error)
             )
         ) from None
 

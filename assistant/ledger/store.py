@@ -53,6 +53,7 @@ from converters.errors import FieldError, field_error, plain_name
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 from converters.said import Said
+from converters.system_errors import sqlite_reason
 
 if TYPE_CHECKING:
     from assistant.ledger.players import Unread
@@ -183,7 +184,9 @@ def busy_error(path: Path, error: sqlite3.OperationalError) -> CampaignFileError
     """The one line for a write lock another process held past the busy timeout: who holds
     it (when the system says), that nothing was recorded, and to retry."""
     if "locked" not in str(error) and "busy" not in str(error):
-        return refused("file", N_("cannot open {path}: {error}"), path=path, error=error)
+        return refused(
+            "file", N_("cannot open {path}: {error}"), path=path, error=sqlite_reason(error)
+        )
     from assistant.ledger.locks import lock_holders
 
     holders = ", ".join(lock_holders(path)) or _("another program")
@@ -319,7 +322,8 @@ def disk_is_full(path: Path) -> bool:
 def _full_disk_stopped(file: Path, error: BaseException) -> bool:
     """Whether opening ``file`` failed only because its disk is full (SQLite reports a
     shared-memory file it could not make as a disk I/O error), with no WAL left to read."""
-    text = str(error)
+    # A refusal says SQLite's complaint in the reader's words: SQLite's own is its context.
+    text = f"{error} {error.__context__ or ''}"
     if "disk I/O error" not in text and "full" not in text:
         return False
     wal = Path(f"{file}-wal")
@@ -466,7 +470,7 @@ class CampaignStore:
                     "file",
                     N_("{path} is damaged ({why}); not opened, left unchanged"),
                     path=file,
-                    why=error,
+                    why=sqlite_reason(error),
                 ) from None
             raise
 
@@ -710,7 +714,8 @@ class CampaignStore:
                 "file",
                 N_("{path} is damaged ({why}); not opened, left unchanged"),
                 path=self.path,
-                why=check[0] if check else _("unreadable"),
+                # SQLite's own report is English: said as what it means.
+                why=_("its integrity check failed") if check else _("unreadable"),
             )
         self._version = version
         if version < SCHEMA_VERSION and migrate:

@@ -82,9 +82,11 @@ def build_app(campaign_path: str | None = None) -> CastraApp:
         try:
             store, note = open_campaign(campaign_path)
         except OSError as error:
+            from converters.system_errors import os_reason
+
             raise CampaignNotOpened(
                 _("file: cannot read {path}: {why}").format(
-                    path=campaign_path, why=error.strerror or error
+                    path=campaign_path, why=os_reason(error)
                 )
             ) from None
         return make_app(store, campaign_note=note)

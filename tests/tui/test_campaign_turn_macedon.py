@@ -219,7 +219,7 @@ async def test_d8_f_opens_the_desk_with_each_game_of_the_meeting_in_turn(
         await pilot.pause()
         desk = app.screen
         assert type(desk).__name__ == "BattleDeskScreen"
-        assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
+        assert desk.query_one("#place", Input).value == province_name("Hellespontine Phrygia")
         assert desk.query_one("#army-a", Select).value == "Macedon 4"
         assert desk.query_one("#army-b", Select).value == "Persia 2"
         game = dba_campaign_battle(
@@ -291,7 +291,7 @@ async def test_d8_b_on_the_maps_marked_province_opens_the_same_desk(
         await pilot.pause()
         desk = app.screen
         assert type(desk).__name__ == "BattleDeskScreen"
-        assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
+        assert desk.query_one("#place", Input).value == province_name("Hellespontine Phrygia")
         assert desk.query_one("#army-a", Select).value == "Macedon 4"
         assert desk.query_one("#army-b", Select).value == "Persia 2"
 

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from assistant.settings import load_settings
 from assistant.tui.app import NAVIGATION, make_app
-from converters.i18n import _, current_language, set_language
+from converters.i18n import _, current_language, in_every_language, set_language
 from tests.english_words import english_only_words, words
 from tests.tui.conftest import SEED, SIZE
 from tests.tui.test_snapshots_battle import a_round_at_panormus, heraclea_on_the_desk
@@ -183,6 +183,48 @@ async def test_a_macedon_campaign_s_screens_name_its_armies_in_italian(
                     found[key] = sorted(left)
                 if key == "c":
                     assert "Alessandro" in shown and "Macedonia 2" in shown, shown
+    assert not found, f"at {size}, English on screen: {found}"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_the_macedon_maps_order_forms_show_only_italian(
+    tmp_path: Any, size: tuple[int, int]
+) -> None:
+    """The Map's D10–D14 forms (move, action, mobilisation, loyalty) opened on Thrace, at both
+    sizes: no word only English uses, no province or army under its English name (issue 25:
+    "Tracia", "Frigia Ellespontica", "Macedonia 4")."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from converters.province_names import SHIPPED_PROVINCES
+    from tests.tui.conftest import settle
+
+    english_provinces = {
+        word
+        for name in SHIPPED_PROVINCES
+        for word in _words(name) - _words(" ".join(in_every_language(name)[1:]))
+    }
+    english_only = _english_only_words() | MACEDON_NAMES | english_provinces
+    with CampaignStore.create(tmp_path / "campagna.castra", load_scenario("macedon")) as store:
+        set_language("it")
+        app = make_app(store, seed=SEED)
+        found: dict[str, list[str]] = {}
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("m")
+            await settle(pilot)
+            app.screen.selected = "Thrace"  # type: ignore[attr-defined]
+            await settle(pilot)
+            for key in ("v", "a", "z", "y"):
+                await pilot.press(key)
+                await settle(pilot)
+                shown = _screen_text(app)
+                assert "Tracia" in shown, key
+                # The board behind the form labels Macedonia "Macedon." (cut, as "Corfini.").
+                left = _words(shown.replace("Macedon.", " ")) & english_only
+                if left:
+                    found[key] = sorted(left)
+                await pilot.press("escape")
+                await settle(pilot)
+    assert english_provinces >= {"thrace", "hellespontine", "egypt"}
     assert not found, f"at {size}, English on screen: {found}"
 
 

@@ -190,7 +190,7 @@ def test_a_full_stdout_after_recording_keeps_the_event_and_says_so(
     assert result.returncode == 2
     assert result.stderr == (
         f"castra: error: #2 in {campaign} was recorded, but its summary could not be printed "
-        "(No space left on device)\n"
+        "(the disk is full)\n"
     )
     assert run(capsys, "campaign", "show", "--file", str(campaign), "--json")[0] == 0
 

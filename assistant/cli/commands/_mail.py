@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from armylists.names import nation_name
 from assistant.cli.common import CliError, check_file_name, describe, emit, not_written
 from converters.i18n import _, ngettext
+from converters.system_errors import os_reason
 
 if TYPE_CHECKING:
     from assistant.ledger.store import CampaignStore
@@ -243,7 +244,7 @@ def import_orders(args: argparse.Namespace, opener: Callable[[], CampaignStore],
         except OSError as error:
             raise CliError(
                 _("ORDERS: cannot read {path} ({reason})").format(
-                    path=name, reason=error.strerror or error
+                    path=name, reason=os_reason(error)
                 )
             ) from None
         try:

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
-from armylists.names import army_list_name, nation_name
+from armylists.names import army_list_name, nation_name, province_key
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.messages import ReportWritten
@@ -48,6 +48,7 @@ from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
+from converters.province_names import province_name
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -265,7 +266,7 @@ class BattleDeskScreen(Screen[None]):
                     with Horizontal(classes="setting"):
                         yield Label(_("Place"), classes="field-label")
                         yield Input(
-                            self._place,
+                            province_name(self._place),  # "Frigia Ellespontica" in Italian
                             placeholder=_("province or city"),
                             compact=True,
                             id="place",
@@ -479,6 +480,12 @@ class BattleDeskScreen(Screen[None]):
         line.update(f"{defeat_line} · {winner_fate} · {fate}")
         self._preview = {"army_battle": battle}
 
+    def _typed_place(self) -> str:
+        """The place as typed, a shipped board's province in either language read as its key
+        ("Frigia Ellespontica" → "Hellespontine Phrygia"), so the ledger and the armies standing
+        there are found by it."""
+        return province_key(self.query_one("#place", Input).value.strip())
+
     def _record_army_battle(self, place: str) -> None:
         try:
             battle = self._army_battle()
@@ -639,7 +646,7 @@ class BattleDeskScreen(Screen[None]):
         if store is None:
             return False
         state = store.state()
-        place = self.query_one("#place", Input).value.strip()
+        place = self._typed_place()
         # T7.4: on the map, what stands at the battle's province; else what is in play.
         standing = standing_bound(state, place, "army")
         in_play = (
@@ -745,7 +752,7 @@ class BattleDeskScreen(Screen[None]):
             except Exception:
                 state = None
         nations = {} if state is None else state.nations
-        place = self.query_one("#place", Input).value.strip()
+        place = self._typed_place()
         board = None if state is None else board_of(state.scenario)
         standing = (
             standing_pm(state, place, "army")
@@ -1154,7 +1161,7 @@ class BattleDeskScreen(Screen[None]):
         """f8: the one-page battle sheet for the table, beside the campaign file."""
         from assistant.tui.screens.chronicle import write_sheet_for
 
-        place = self.query_one("#place", Input).value.strip()
+        place = self._typed_place()
         write_sheet_for(self, self._plan, place, city=self.query_one("#city", Checkbox).value)
 
     @on(ReportWritten)
@@ -1177,7 +1184,7 @@ class BattleDeskScreen(Screen[None]):
             side_a=sides["a"],
             side_b=sides["b"],
             city=self.query_one("#city", Checkbox).value,
-            place=self.query_one("#place", Input).value.strip() or None,
+            place=self._typed_place() or None,
             back_to="battle",
         )
         # Each F9 sends the desk's contingents as they are now: a new occasion every time.
@@ -1190,7 +1197,7 @@ class BattleDeskScreen(Screen[None]):
             error.update(_("rules: a dice battle is recorded from the Dice battle screen (f9)"))
             return
         if self.armies_mode:
-            place = self.query_one("#place", Input).value.strip()
+            place = self._typed_place()
             if not place:
                 error.update(type_the_place())
                 return
@@ -1208,7 +1215,7 @@ class BattleDeskScreen(Screen[None]):
             else:
                 error.update(nothing_recorded(_("fix the fields marked in red")))
             return
-        place = self.query_one("#place", Input).value.strip()
+        place = self._typed_place()
         if not place:
             error.update(type_the_place())
             return

@@ -582,9 +582,10 @@ def map_key(provinces: list[MapProvince], colours: dict[str, str]) -> Text:
 
 def _reason(error: Exception) -> str:
     """One line for why a file could not be written."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
+    from converters.system_errors import system_reason
+
+    reason = system_reason(error)
+    return reason.splitlines()[0] if reason else type(error).__name__
 
 
 def tell_written(screen: Screen[Any], message: ReportWritten) -> str:

@@ -39,6 +39,7 @@ from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
 from converters import errors
 from converters.i18n import N_, _, translate_recorded
+from converters.system_errors import system_reason
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
 SAMPLE_ARMY = N_(
@@ -539,7 +540,9 @@ class GhostScreen(Screen[None]):
         try:
             rolled = generate_general(side, dice)  # type: ignore[arg-type]
         except Exception as error:  # a cancelled physical roll: nothing changes
-            _post_unless_cancelled(self, GhostStepFailed(None, f"General not rolled: {error}"))
+            _post_unless_cancelled(
+                self, GhostStepFailed(None, _("General not rolled: {error}").format(error=error))
+            )
             return
         _post_unless_cancelled(self, GhostStepped("general", self.battle, rolled))
 
@@ -797,7 +800,10 @@ class GhostScreen(Screen[None]):
         try:
             castra_app(self).ledger.finish_ghost_battle(put_aside=True)
         except Exception as error:  # refused or unwritable: the battle stays, nothing lost
-            self.notify(_("Ghost battle not kept: {error}").format(error=error), severity="error")
+            self.notify(
+                _("Ghost battle not kept: {error}").format(error=system_reason(error)),
+                severity="error",
+            )
             return
         self.battle = None
         for table in self.query(DataTable):
@@ -834,14 +840,18 @@ class GhostScreen(Screen[None]):
                 # now (it stays on screen until ctrl+n; ending it again keeps it once).
                 ledger.finish_ghost_battle(put_aside=False)
         except Exception as error:  # the battle goes on even if the campaign cannot store it
-            self.notify(_("Ghost battle not saved: {error}").format(error=error), severity="error")
+            self.notify(
+                _("Ghost battle not saved: {error}").format(error=system_reason(error)),
+                severity="error",
+            )
 
     def _resume(self) -> None:
         try:
             state = castra_app(self).ledger.ghost_battle()
         except Exception as error:
             self.notify(
-                _("Saved ghost battle not read: {error}").format(error=error), severity="warning"
+                _("Saved ghost battle not read: {error}").format(error=system_reason(error)),
+                severity="warning",
             )
             return
         if state is None:

@@ -230,7 +230,13 @@ class LedgerForm(ModalScreen[str | None]):
             self.show_error(error)
             return
         except (sqlite3.Error, OSError) as error:  # a locked or vanished file: say so, keep going
-            self.say(f"file: the campaign could not be written ({error}); nothing was recorded")
+            from converters.system_errors import system_reason
+
+            self.say(
+                _(
+                    "file: the campaign could not be written ({reason}); nothing was recorded"
+                ).format(reason=system_reason(error))
+            )
             return
         self.dismiss(summary or "recorded")
 
