@@ -39,10 +39,10 @@ from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_c
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from assistant.cli.common import Subcommands
-    from assistant.ledger.read_models import NationSummary
+    from assistant.ledger.read_models import MeetingSummary, NationSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
     from converters.said import Said
@@ -74,13 +74,28 @@ def _handler(spec: Command) -> Callable[[argparse.Namespace], int]:
     return functools.partial(_run_event, spec)
 
 
+_PROVINCE_FIELDS = ("province", "to", "via", "place", "annex")
+"""The options and arguments that name a province (a pair such as ``--to ARMY=PROVINCE`` is
+no province's name and is left as typed)."""
+
+
 def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
     """``handler`` with every army or fleet name typed for it read as the campaign's own, in
     either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
-    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
-    force's is left as typed, for the ledger to refuse."""
+    T7.2, issue 25), and every province of a shipped board likewise ("Egitto" → "Egypt"), so
+    the event and ``--json`` hold the stored name; a name that is no force's or province's is
+    left as typed, for the ledger to refuse."""
 
     def run(args: argparse.Namespace) -> int:
+        from armylists.names import province_key
+
+        # Macedon's provinces typed in either language ("Tracia" → "Thrace", issue 25).
+        for field in _PROVINCE_FIELDS:
+            typed = getattr(args, field, None)
+            if isinstance(typed, str):
+                setattr(args, field, province_key(typed))
+            elif isinstance(typed, list):
+                setattr(args, field, [province_key(t) if isinstance(t, str) else t for t in typed])
         if any(getattr(args, field) for field in args.force_fields):
             from armylists.names import find_name
 
@@ -369,7 +384,7 @@ def _standings_lines(state: CampaignState) -> list[str]:
 
 def _show_text(state: CampaignState) -> str:
     summary = state.summary()
-    title, date = translate_recorded(summary.title), translate_recorded(summary.date)
+    title, date = scenario_text(summary.title), _said(state.date_said, state.date)
     if state.scenario.bellum is not None:
         # The title on a line of its own: with the date it is more than 80 columns (issue 25).
         heading = _("{date} (of {total} years)").format(date=date, total=summary.total_turns)
@@ -378,13 +393,8 @@ def _show_text(state: CampaignState) -> str:
     if summary.finished:
         lines.append(_("The campaign is over."))
     elif summary.phase is not None:
-        phase = summary.phase
-        lines.append(
-            _("Phase: {name} ({rule})").format(
-                name=translate_recorded(phase.name), rule=translate_recorded(phase.rule)
-            )
-        )
-        lines += ["  " + translate_recorded(item) for item in phase.left]
+        heading, *left = summary.phase.lines()
+        lines += [heading, *("  " + item for item in left)]
     uses_pm = state.scenario.economy is not None
     if uses_pm:
         lines += _nation_table(summary.nations)
@@ -1021,7 +1031,9 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         },
         "provinces": {p.name: p.model_dump() for p in result.provinces},
     }
-    lines = [_("Tribute at the end of {date} (T5.3):").format(date=translate_recorded(state.date))]
+    lines = [
+        _("Tribute at the end of {date} (T5.3):").format(date=_said(state.date_said, state.date))
+    ]
     for nation, pe in result.nations.items():
         parts = ", ".join(f"{name} {value}" for name, value in result.of(nation).items() if value)
         lines.append(
@@ -1049,7 +1061,7 @@ def _run_tribute(args: argparse.Namespace) -> int:
 
 def _heading(state: CampaignState) -> str:
     """The campaign's title and date, as every map and list starts."""
-    return f"{scenario_text(state.scenario.title)} — {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} — {_said(state.date_said, state.date)}"
 
 
 def _need_map(state: CampaignState) -> None:
@@ -1082,7 +1094,7 @@ def _run_map(args: argparse.Namespace) -> int:
         board = map_summary(state)
     lines = [_heading(state)]
     if board.note:
-        lines.append(translate_recorded(board.note))
+        lines.append(_(board.note))  # the ledger's own key (MADE_BEFORE_THE_MAP), not typed text
     for name, province in board.provinces.items():
         forces = "  ".join(
             f"{nation_name(nation)} {pm.land}⚔" + (f" {pm.naval}⚓" if pm.naval else "")
@@ -1242,20 +1254,20 @@ def _make_resolution(args: argparse.Namespace, recording: _Recording) -> Any:
     return resolution(recording.state(), who=_who(args), note=args.note)
 
 
-def _meeting_line(meeting: dict[str, Any]) -> str:
+def _meeting_line(meeting: MeetingSummary) -> str:
     from assistant.ledger.sealed_view import meeting_cells
 
     number, where, forces, status = meeting_cells(
         meeting, _("each side: seek or avoid? (castra campaign answer)")
     )
     line = f"  {number}. {where}: {forces} — {status}"
-    pairing = meeting.get("pairing")
-    if pairing:
-        line += "; " + _pairing_words(pairing["pairs"][0], pairing["queue"])
+    pairing = meeting.pairing
+    if pairing is not None:
+        line += "; " + _pairing_words(pairing.pairs[0], pairing.queue)
     return line
 
 
-def _pairing_words(pair: Any, queue: list[str]) -> str:
+def _pairing_words(pair: Sequence[Any], queue: Sequence[str]) -> str:
     """D8: the game to play now, and who the winner fights next."""
     from assistant.ledger.sealed_view import pairing_words
 
@@ -1273,7 +1285,8 @@ def _run_meetings(args: argparse.Namespace) -> int:
     found = meetings_summary(state)
     lines = [_("Meetings this turn (T7.4):")]
     lines += [_meeting_line(m) for m in found] or ["  " + _("none")]
-    emit(args, {"turn": state.turn, "meetings": found}, "\n".join(lines))
+    meetings = [m.to_json() for m in found]
+    emit(args, {"turn": state.turn, "meetings": meetings}, "\n".join(lines))
     return 0
 
 
@@ -1359,9 +1372,12 @@ def _make_withdrawal(args: argparse.Namespace, recording: _Recording) -> Any:
         ) from None
     if getattr(dice, "remaining", 0):
         raise CliError(
-            _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
-            .format(n=dice.remaining)
-        )  # fmt: skip
+            ngettext(
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} face left over",
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} faces left over",
+                dice.remaining,
+            ).format(n=dice.remaining)
+        )
     return event
 
 
@@ -1381,43 +1397,39 @@ in ``--json``), marked here so the map's text says them with ``_()``."""
 def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
     """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
     from assistant.ledger.dba_map import summary
+    from converters.province_names import province_name
 
     data = summary(state)
     lines = [_heading(state)]
-    provinces: dict[str, dict[str, Any]] = data["provinces"]  # type: ignore[assignment]
-    armies: dict[str, dict[str, Any]] = data["armies"]  # type: ignore[assignment]
     neutral = _("neutral")
-    for name, province in provinces.items():
-        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province["loyalty"].items())
-        marks = (
-            " " + _("port")
-            if province["port"]
-            else (" " + _("sea") if province["maritime"] else "")
-        )
+    for name, province in data.provinces.items():
+        loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province.loyalty.items())
+        marks = " " + _("port") if province.port else (" " + _("sea") if province.maritime else "")
         lines.append(
-            f"  {name:<22}{nation_name(province['controller'] or '') or neutral:<10}{loyalty:<22}"
-            f"{_(province['status'])}{marks}"
+            f"  {province_name(name):<22}"
+            f"{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
+            f"{_(province.status)}{marks}"
         )
     lines.append(_("Armies:"))
     from converters.force_names import shown_army
 
-    for name, army in armies.items():
-        where = army["province"] or _("at sea for {to}, lands turn {turn}").format(
-            to=army["landing_at"], turn=army["lands_on"]
-        )
+    for name, army in data.armies.items():
+        where = province_name(army.province or "") or _(
+            "at sea for {to}, lands turn {turn}"
+        ).format(to=province_name(army.landing_at or ""), turn=army.lands_on)
         extra = ""
-        if army["action"]:
+        if army.action:
             extra += "  " + _("{action} until turn {turn}").format(
-                action=_(army["action"]), turn=army["action_ends"]
+                action=_(army.action), turn=army.action_ends
             )
-        if army["deadline"] is not None:
-            extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"])
+        if army.deadline is not None:
+            extra += "  " + _("CUT OFF: dies turn {turn}").format(turn=army.deadline)
         lines.append(
-            f"  {shown_army(name, army['side']):<16}{nation_name(army['side']):<10}{where:<22}"
-            + _("morale {m}").format(m=army["morale"])
+            f"  {shown_army(name, army.side):<16}{nation_name(army.side):<10}{where:<22}"
+            + _("morale {m}").format(m=army.morale)
             + extra
         )
-    emit(args, {"file": str(path), **data}, "\n".join(lines))
+    emit(args, {"file": str(path), **data.to_json()}, "\n".join(lines))
     return 0
 
 
@@ -1542,6 +1554,7 @@ RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_(
 def _run_victory(args: argparse.Namespace) -> int:
     """T5.8: every nation's strategic condition as the figures stand; writes nothing."""
     from assistant.ledger.state import LedgerError
+    from converters.said import render
 
     with _open(args) as store:
         state = store.state()
@@ -1569,10 +1582,11 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        # T5.8's "PP more to pass the Etruscans" said from its parts, with the nation's article.
-        words = {short.english: short.said(nation_name) for short in c.shortfalls}
-        missing = "; ".join(words.get(m) or translate_recorded(m) for m in c.missing)
-        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25);
+        # "manca:" before one item, "mancano:" before several.
+        missing = "; ".join(render(lack) for lack in c.lacking)
+        lacks = ngettext("lacks: {missing}", "lacks: {missing}", len(c.lacking))
+        lines.append(" " * 17 + lacks.format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0
 

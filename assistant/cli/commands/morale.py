@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, ask_on_terminal, emit, flag, seed_number
-from converters.i18n import _, translate_recorded
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
@@ -111,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
     defeat = (
         _("Crushing defeat (D2).") if result.defeat == "crushing" else _("Ordinary defeat (D2).")
     )
-    line = f"{defeat} {translate_recorded(result.check.reason)}"
+    from converters.said import render  # pydantic: only once a check is shown
+
+    line = f"{defeat} {render(result.check.told)}"
     if not result.destroyed:
         line += "; " + _("morale {before} → {after} (D4)").format(
             before=result.morale_before, after=result.morale_after
