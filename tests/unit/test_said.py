@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from assistant.ledger.events import NoteAdded, TreasuryAdjusted
 from assistant.ledger.store import CampaignStore
 from converters import said as sd
+from converters.dice import Roll
 from converters.i18n import _catalogue, set_language
 from converters.upcast import AS_WRITTEN, TEMPLATES, WORDS, made, upcast
 from converters.wording import SHIPPED_NATIONS, render_data
@@ -308,3 +309,35 @@ def test_a_purpose_no_template_made_is_shown_as_written(text: str) -> None:
     if not made(text):
         assert said.key == AS_WRITTEN
         assert sd.render(said, "it") == text
+
+
+def test_a_new_die_keeps_its_purpose_as_data_beside_its_english(tmp_path: Path) -> None:
+    """A die rolled today is stored with what it was rolled for as a description (``told``)
+    and its English beside it (``purpose``, as ``--json`` shows it); read back, no template is
+    matched: the description is the stored one, the winter's date in the reader's words."""
+    import sqlite3
+
+    path = tmp_path / "year.castra"
+    tarentine_year(path).close()
+    with sqlite3.connect(path) as connection:
+        payloads = [json.loads(row[0]) for row in connection.execute("SELECT payload FROM events")]
+    rolls = [roll for payload in payloads for roll in payload.get("rolls", [])]
+    winter = next(roll for roll in rolls if roll["purpose"].startswith("T5.6 winter event"))
+    assert winter["told"]["key"] == "T5.6 winter event, {date}"
+    assert all(set(roll) == {"sides", "value", "purpose", "told"} for roll in rolls)
+    stored = Roll.model_validate(winter)
+    assert stored.told == sd.Said.model_validate(winter["told"])
+    assert sd.render(stored.told, "en") == winter["purpose"]
+    assert sd.render(stored.told, "it").startswith("T5.6 evento invernale, Turno 13, inverno")
+
+
+def test_an_export_by_an_older_castra_imports_with_its_hash_chain_whole(tmp_path: Path) -> None:
+    """The session-9 Castra's export of that file (its dice purposes English strings) imports:
+    each old roll is written back as that Castra wrote it, so every link of the chain holds;
+    and the imported campaign exports the same document again."""
+    exported = json.loads((SESSION_9_FILE.parent / "tarentine-session9-export.json").read_text())
+    with CampaignStore.import_document(exported, tmp_path / "imported.castra") as store:
+        again = json.loads(json.dumps(store.export_document()))
+        rolls = [roll for stored in store.events() for roll in stored.event.rolls]
+    assert again["events"] == exported["events"]
+    assert rolls and all(roll.told.key != AS_WRITTEN for roll in rolls)
