@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from converters import i18n
+from converters.province_names import province_name
 
 __all__ = ["SHIPPED_NATIONS", "render_data"]
 
@@ -67,8 +68,8 @@ def _shown(value: Mapping[str, Any]) -> str:
     if kind == "nation":
         name: str = value["name"]
         return i18n._(name) if name in SHIPPED_NATIONS else name
-    if kind in ("province",):
-        return str(value["name"])
+    if kind == "province":
+        return province_name(str(value["name"]))
     if kind == "force":
         from converters.force_names import shown_name  # pydantic: only when a force is shown
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from armylists.scenario_texts import scenario_text
 from armylists.scenarios import Scenario
 from assistant.ledger.family import Family
+from assistant.ledger.read_models import DbaArmyOnMap, DbaMapSummary, DbaProvince
 from converters import dba_campaign as rules
 from converters import said as sd
 from converters.campaign_map import Board
@@ -22,6 +23,8 @@ from converters.dba_campaign import Happening, MapState, RuleBroken
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from assistant.ledger.events import (
         ArmyMobilised,
         BattleRecorded,
@@ -42,6 +45,7 @@ __all__ = [
     "end_of_turn",
     "evolve_after_battle",
     "pairing",
+    "pairing_sides",
     "start",
     "summary",
 ]
@@ -423,54 +427,53 @@ def _said(happening: Happening, state: MapState) -> sd.Said:
     return sd.said(HAPPENED, happened=sd.said(template, **values), rule=sd.Rule(id=happening.rule))
 
 
-def summary(state: CampaignData) -> dict[str, object]:
+def summary(state: CampaignData) -> DbaMapSummary:
     """The map as it stands, language-neutral (``campaign map --json``, the app): each
     province's holder, loyalty, status (D12) and the armies there with morale, action and
     deadline; each side's mobilisations this year (D11)."""
     current, board = _map(state)
-    armies: dict[str, dict[str, object]] = {}
+    armies: dict[str, DbaArmyOnMap] = {}
     for army in current.armies.values():
-        armies[army.name] = {
-            "side": army.side,
-            "province": army.province,
-            "morale": army.morale,
-            "action": army.special.kind if army.special is not None else None,
-            "action_ends": (
-                army.special.started + rules.SEASON if army.special is not None else None
-            ),
-            "landing_at": army.landing_at,
-            "lands_on": army.lands_on,
-            "raised": army.raised,
-            "supplied": army.province is None or rules.supplied(current, board, army.name),
-            "supply_line": rules.supply_line(current, board, army.name),
-            "deadline": army.deadline,
-        }
-    provinces: dict[str, dict[str, object]] = {}
+        line = rules.supply_line(current, board, army.name)
+        armies[army.name] = DbaArmyOnMap(
+            side=army.side,
+            province=army.province,
+            morale=army.morale,
+            action=army.special.kind if army.special is not None else None,
+            action_ends=(army.special.started + rules.SEASON if army.special is not None else None),
+            landing_at=army.landing_at,
+            lands_on=army.lands_on,
+            raised=army.raised,
+            supplied=army.province is None or rules.supplied(current, board, army.name),
+            supply_line=None if line is None else tuple(line),
+            deadline=army.deadline,
+        )
+    provinces: dict[str, DbaProvince] = {}
     for place in board.places:
         province = current.provinces[place.province]
-        provinces[place.province] = {
-            "controller": province.controller,
-            "loyalty": dict(province.loyalty),
-            "status": rules.status(current, place.province),
-            "devastated_until": (
+        provinces[place.province] = DbaProvince(
+            controller=province.controller,
+            loyalty=dict(province.loyalty),
+            status=rules.status(current, place.province),
+            devastated_until=(
                 province.devastated_on + rules.DEVASTATION_TURNS
                 if province.devastated_on is not None
                 else None
             ),
-            "maritime": place.maritime,
-            "port": place.port,
-            "neighbours": board.road_neighbours(place.province),
-            "armies": [a.name for a in current.armies.values() if a.province == place.province],
-            "lat": place.lat,
-            "lon": place.lon,
-        }
+            maritime=place.maritime,
+            port=place.port,
+            neighbours=tuple(board.road_neighbours(place.province)),
+            armies=tuple(a.name for a in current.armies.values() if a.province == place.province),
+            lat=place.lat,
+            lon=place.lon,
+        )
     year = (current.turn - 1) // rules.TURNS_PER_YEAR
-    return {
-        "turn": current.turn,
-        "initiative": current.initiative,
-        "provinces": provinces,
-        "armies": armies,
-        "mobilised_this_year": {
+    return DbaMapSummary(
+        turn=current.turn,
+        initiative=current.initiative,
+        provinces=provinces,
+        armies=armies,
+        mobilised_this_year={
             side: sum(
                 1
                 for s, t in current.mobilised
@@ -478,12 +481,12 @@ def summary(state: CampaignData) -> dict[str, object]:
             )
             for side in current.sides
         },
-    }
+    )
 
 
-def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
-    """D8: who fights whom in ``province`` now (the attacker is the side with the
-    initiative's enemy when it invaded: the side that does not hold the province)."""
+def pairing_sides(state: CampaignData, province: str) -> tuple[list[str], list[str]]:
+    """D8: the attacking and the defending armies in ``province`` (the attacker is the side
+    that does not hold the province: it invaded)."""
     from assistant.ledger.errors import LedgerError
 
     current, _board = _map(state)
@@ -491,11 +494,17 @@ def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -
         raise LedgerError(_("province: not a province of the map: {name!r}").format(name=province))
     holder = current.provinces[province].controller or current.sides[1]
     attacker = current.enemy(holder)
+    return (
+        [a.name for a in current.at(province, attacker)],
+        [a.name for a in current.at(province, holder)],
+    )
+
+
+def pairing(state: CampaignData, province: str, chosen: Mapping[str, str] | None) -> rules.Pairing:
+    """D8: who fights whom in ``province`` now (:func:`pairing_sides`); with equal numbers
+    ``chosen`` is the attacker's pick of each army's opponent."""
+    attackers, defenders = pairing_sides(state, province)
     try:
-        return rules.battle_pairing(
-            [a.name for a in current.at(province, attacker)],
-            [a.name for a in current.at(province, holder)],
-            chosen,
-        )
+        return rules.battle_pairing(attackers, defenders, chosen)
     except RuleBroken as error:
         raise _refused(error) from None
