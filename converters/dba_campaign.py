@@ -457,7 +457,7 @@ def forced_march_to(
     loyalty = state.provinces[army.province].loyalty.get(army.side, 0)
     verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion, bar=bar)
     if not verdict.allowed:
-        raise RuleBroken(render(verdict.told))
+        raise RuleBroken(render(verdict.said))
     _room(state, army.side, to)
     moved = _with(state, army, province=to, moved=True, came_from=via, morale=verdict.morale_after)
     return _claim(moved, army, to)

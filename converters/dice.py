@@ -49,7 +49,7 @@ __all__ = [
 class Roll(BaseModel):
     """One die rolled (or typed in), with what it was rolled for.
 
-    What it was rolled for is a description (:attr:`told`): the log and ``--json`` carry
+    What it was rolled for is a description (:attr:`said`): the log and ``--json`` carry
     its English as ``purpose`` beside it, as a history's summary stands beside its ``said``.
     A roll an older Castra stored has its English ``purpose`` alone: it is read once, as it is
     read, through the frozen templates of :mod:`converters.upcast`."""
@@ -60,7 +60,7 @@ class Roll(BaseModel):
     """Faces of the die: 6 for a d6, 3 for a d3 …"""
     value: int = Field(ge=1)
     """The face shown, 1..sides."""
-    told: Said
+    said: Said
     """Why it was rolled, in the rules' words ("G3.1 opening order"), as data."""
 
     _written_as: str | None = PrivateAttr(default=None)
@@ -74,12 +74,12 @@ class Roll(BaseModel):
             return handler(data)
         data = dict(data)
         purpose = data.pop("purpose")
-        if "told" in data:
+        if "said" in data:
             return handler(data)  # the English of what it says, written beside it
         if isinstance(purpose, Said):
-            return handler({**data, "told": purpose})
+            return handler({**data, "said": purpose})
         # An older Castra's English purpose (or a test's), read once by its template.
-        roll = handler({**data, "told": upcast(str(purpose))})
+        roll = handler({**data, "said": upcast(str(purpose))})
         roll._written_as = str(purpose)
         return roll
 
@@ -94,15 +94,15 @@ class Roll(BaseModel):
         # The same die, face and purpose, however the purpose was written.
         if not isinstance(other, Roll):
             return NotImplemented
-        return (self.sides, self.value, self.told) == (other.sides, other.value, other.told)
+        return (self.sides, self.value, self.said) == (other.sides, other.value, other.said)
 
     def __hash__(self) -> int:
-        return hash((self.sides, self.value, self.told.model_dump_json()))
+        return hash((self.sides, self.value, self.said.model_dump_json()))
 
     @property
     def purpose(self) -> str:
         """Why it was rolled, in English, as the log shows it ("T3.6 interception")."""
-        return self.told.english()
+        return self.said.english()
 
 
 def shown_purpose(purpose: Said) -> str:
@@ -182,7 +182,7 @@ class _LoggedDice:
                     sides=sides, value=value, purpose=shown_purpose(purpose)
                 )
             )
-        self.rolls.append(Roll(sides=sides, value=value, told=as_said(purpose)))
+        self.rolls.append(Roll(sides=sides, value=value, said=as_said(purpose)))
         return value
 
     def take_log(self) -> list[Roll]:

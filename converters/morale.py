@@ -131,8 +131,8 @@ class MoraleCheck(BaseModel):
     destroyed: bool
     """True when the army ceases to exist (roll above morale) or disbands (morale 0)."""
     reason: str
-    """Why, in the rule's words (English: :attr:`told` rendered)."""
-    told: Said
+    """Why, in the rule's words (English: :attr:`said` rendered)."""
+    said: Said
     """Why, as data: rendered in the reader's language where it is shown."""
 
 
@@ -162,7 +162,7 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
             roll=roll,
             destroyed=roll > morale,
             reason=told.english(),
-            told=told,
+            said=told,
         )
     if defeat != "ordinary":
         raise _not_a_defeat(defeat)
@@ -171,7 +171,7 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
     else:
         told = said(N_("D3: ordinary defeat, morale {morale}: no check needed"), morale=morale)
     return MoraleCheck(
-        defeat=defeat, morale=morale, destroyed=morale == 0, reason=told.english(), told=told
+        defeat=defeat, morale=morale, destroyed=morale == 0, reason=told.english(), said=told
     )
 
 
@@ -306,7 +306,7 @@ def tactical_retreat(morale: int) -> DefeatResolution:
             morale=morale,
             destroyed=disbands,
             reason=told.english(),
-            told=told,
+            said=told,
         ),
         morale_before=morale,
         destroyed=disbands,
@@ -324,13 +324,13 @@ class ForcedMarch(BaseModel):
     morale_after: int = Field(ge=0, le=6)
     """Morale after the march (−2 at once, not below 0); unchanged when not allowed."""
     reason: str
-    """Why, in the rule's words (English: :attr:`told` rendered)."""
-    told: Said
+    """Why, in the rule's words (English: :attr:`said` rendered)."""
+    said: Said
     """Why, as data: rendered in the reader's language where it is shown."""
 
 
 def _march(allowed: bool, morale_after: int, told: Said) -> ForcedMarch:
-    return ForcedMarch(allowed=allowed, morale_after=morale_after, reason=told.english(), told=told)
+    return ForcedMarch(allowed=allowed, morale_after=morale_after, reason=told.english(), said=told)
 
 
 def forced_march(

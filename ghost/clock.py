@@ -58,7 +58,7 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
             )
     purpose = said(N_("G4.4 which clock die to subtract"))
     face = dice.roll(6, purpose)
-    roll = Roll(sides=6, value=face, told=purpose)
+    roll = Roll(sides=6, value=face, said=purpose)
     choice = clock_choice_for(personality, face)
     subtract = max(offered) if choice == "higher" else min(offered)
     up_to = HIGHER_UP_TO[personality]

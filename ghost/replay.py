@@ -109,10 +109,10 @@ class ScriptThenCountDice(CountingDice):
                     )
                 )
             self.used += 1
-            self.rolls.append(Roll(sides=sides, value=face, told=purpose))
+            self.rolls.append(Roll(sides=sides, value=face, said=purpose))
             return face
         self.missing += 1
-        self.rolls.append(Roll(sides=sides, value=1, told=_missing(purpose)))
+        self.rolls.append(Roll(sides=sides, value=1, said=_missing(purpose)))
         return 1
 
     def usable(self, sides: int, purpose: Said, acceptable: Callable[[int], bool]) -> int:
@@ -123,7 +123,7 @@ class ScriptThenCountDice(CountingDice):
                 return face
         face = min(f for f in range(1, sides + 1) if acceptable(f))
         self.missing += 1
-        self.rolls.append(Roll(sides=sides, value=face, told=_missing(purpose)))
+        self.rolls.append(Roll(sides=sides, value=face, said=_missing(purpose)))
         return face
 
     def check_enough(self) -> None:

@@ -28,7 +28,6 @@ from converters.said import (
     listing,
     nation,
     province,
-    render,
     said,
 )
 
@@ -327,13 +326,13 @@ def _check_forced_march(state: CampaignData, event: ForcedMarch) -> None:
     march = _forced_march(state, event)
     if not march.allowed:
         field = "army" if state.rules.forced_march_bar == "morale" else "loyalty"
-        raise LedgerFieldError(field, N_("{reason}"), reason=render(march.told))
+        raise LedgerFieldError(field, N_("{reason}"), reason=march.said)
 
 
 def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int) -> Morale:
     march = _forced_march(state, event)
     state.write_journal(event.army, march.morale_after, march.reason, state.turn, event_id)
-    return Morale(march.morale_after, march.told)
+    return Morale(march.morale_after, march.said)
 
 
 def _describe_forced_march(event: ForcedMarch, after: Morale) -> Said:
@@ -362,7 +361,7 @@ def _evolve_tactical_retreat(state: CampaignData, event: TacticalRetreat, event_
         army.name, after, result.check.reason, state.turn, event_id, disbanded=result.destroyed
     )
     invasions.recheck(state)  # D8: an invasion's meeting once a side has left it
-    return Morale(after, result.check.told, result.destroyed)
+    return Morale(after, result.check.said, result.destroyed)
 
 
 def _describe_tactical_retreat(event: TacticalRetreat, after: Morale) -> Said:

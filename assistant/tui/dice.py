@@ -95,7 +95,7 @@ class DiceService:
             )
         value = self._ask(sides, purpose) if self.physical else self._seeded.roll(sides, purpose)
         self._seeded.take_log()
-        roll = Roll(sides=sides, value=value, told=purpose)
+        roll = Roll(sides=sides, value=value, said=purpose)
         with self._lock:
             self.log.append(roll)
         return roll
@@ -176,7 +176,7 @@ class AppDice:
             else purpose
         )
         rolled = self._service.roll(sides, full_purpose)
-        self.rolls.append(Roll(sides=sides, value=rolled.value, told=purpose))
+        self.rolls.append(Roll(sides=sides, value=rolled.value, said=purpose))
         return rolled.value
 
     def take_log(self) -> list[Roll]:

@@ -120,7 +120,7 @@ def _new(args: argparse.Namespace) -> int:
         data["rules"] = rules_json(rules)  # the house rules the battle will be fought with
     from converters.said import render
 
-    rolled = ", ".join(f"{render(roll.told)} d8={roll.value}" for roll in generated.rolls)
+    rolled = ", ".join(f"{render(roll.said)} d8={roll.value}" for roll in generated.rolls)
     text = "\n".join(
         [
             _("Ghost general ({side}): {quality}, {personality}  [{rolled}]").format(

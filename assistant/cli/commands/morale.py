@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from converters.said import render  # pydantic: only once a check is shown
 
-    line = f"{defeat} {render(result.check.told)}"
+    line = f"{defeat} {render(result.check.said)}"
     if not result.destroyed:
         line += "; " + _("morale {before} → {after} (D4)").format(
             before=result.morale_before, after=result.morale_after

@@ -457,7 +457,7 @@ class GhostScreen(Screen[None]):
             if decision.rolls:
                 from converters.said import render
 
-                dice = ", ".join(f"d{r.sides}={r.value} ({render(r.told)})" for r in decision.rolls)
+                dice = ", ".join(f"d{r.sides}={r.value} ({render(r.said)})" for r in decision.rolls)
                 lines.append(_("Dice: {dice}").format(dice=dice))
             lines.append(_("Allows: {allows}").format(allows=_(decision.allows)))
         banner.update("\n".join(lines))

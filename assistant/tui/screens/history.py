@@ -259,7 +259,7 @@ class HistoryScreen(Screen[None]):
         dice = self.query_one("#dice-log", DataTable)
         dice.clear()
         for number, roll in reversed(list(enumerate(rolls, start=1))):
-            purpose = purpose_text(roll.told)
+            purpose = purpose_text(roll.said)
             dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(purpose))
 
     @on(EventLog.Highlighted, "#history-log")
