@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from converters.i18n import _, ngettext
-from converters.said import Said, render
+from converters.said import Nation, Said, Typed, render
 from converters.upcast import upcast
+from converters.wording import SHIPPED_NATIONS
 
 __all__ = [
     "AskingDice",
@@ -27,14 +37,22 @@ __all__ = [
     "ScriptedDice",
     "SeededDice",
     "TableDie",
+    "as_said",
+    "of_side",
     "roll_until",
     "shown_purpose",
+    "side_named",
     "table_die",
 ]
 
 
 class Roll(BaseModel):
-    """One die rolled (or typed in), with what it was rolled for."""
+    """One die rolled (or typed in), with what it was rolled for.
+
+    What it was rolled for is a description (:attr:`said`): the log and ``--json`` carry
+    its English as ``purpose`` beside it, as a history's summary stands beside its ``said``.
+    A roll an older Castra stored has its English ``purpose`` alone: it is read once, as it is
+    read, through the frozen templates of :mod:`converters.upcast`."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -42,20 +60,76 @@ class Roll(BaseModel):
     """Faces of the die: 6 for a d6, 3 for a d3 …"""
     value: int = Field(ge=1)
     """The face shown, 1..sides."""
-    purpose: str
-    """Why it was rolled, in the game's words, e.g. "G3.1 opening order" (English, as the
-    rules' templates word it)."""
+    said: Said
+    """Why it was rolled, in the rules' words ("G3.1 opening order"), as data."""
+
+    _written_as: str | None = PrivateAttr(default=None)
+    # The English purpose alone, as an older Castra wrote the roll: it is written back so, so
+    # the event's bytes (and an export's hash chain over them) stay what that Castra made.
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _purpose(cls, data: Any, handler: ModelWrapValidatorHandler[Roll]) -> Roll:
+        if not isinstance(data, dict) or "purpose" not in data:
+            return handler(data)
+        data = dict(data)
+        purpose = data.pop("purpose")
+        if "said" in data:
+            return handler(data)  # the English of what it says, written beside it
+        if isinstance(purpose, Said):
+            return handler({**data, "said": purpose})
+        # An older Castra's English purpose (or a test's), read once by its template.
+        roll = handler({**data, "said": upcast(str(purpose))})
+        roll._written_as = str(purpose)
+        return roll
+
+    @model_serializer(mode="wrap")
+    def _with_purpose(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        if self._written_as is not None:
+            return {"sides": self.sides, "value": self.value, "purpose": self._written_as}
+        dumped: dict[str, Any] = handler(self)
+        return {"sides": self.sides, "value": self.value, "purpose": self.purpose, **dumped}
+
+    def __eq__(self, other: object) -> bool:
+        # The same die, face and purpose, however the purpose was written.
+        if not isinstance(other, Roll):
+            return NotImplemented
+        return (self.sides, self.value, self.said) == (other.sides, other.value, other.said)
+
+    def __hash__(self) -> int:
+        return hash((self.sides, self.value, self.said.model_dump_json()))
 
     @property
-    def told(self) -> Said:
-        """Why it was rolled, as data: said in the reader's language where it is shown."""
-        return upcast(self.purpose)
+    def purpose(self) -> str:
+        """Why it was rolled, in English, as the log shows it ("T3.6 interception")."""
+        return self.said.english()
 
 
-def shown_purpose(purpose: str) -> str:
+def shown_purpose(purpose: Said) -> str:
     """A die's purpose in the reader's language ("T3.0 inseguimento di una parte che rifiuta
-    la battaglia"): read through :mod:`converters.upcast`, words no template made as typed."""
-    return render(upcast(purpose))
+    la battaglia")."""
+    return render(as_said(purpose))
+
+
+SIDE = "{purpose}, {side}"
+"""A die rolled by one side ("T3.1 round 2, Rome"): a key with no words of its own."""
+
+
+def side_named(name: str) -> Nation | Typed:
+    """A battle's side as a purpose names it: a shipped nation in the reader's words, a
+    club's own side ("A", "Black") as typed."""
+    return Nation(name=name) if name in SHIPPED_NATIONS else Typed(text=name)
+
+
+def of_side(purpose: Said, side: str) -> Said:
+    """``purpose``, rolled by ``side`` ("T3.1 round 2, Rome")."""
+    return Said(key=SIDE, values={"purpose": purpose, "side": side_named(side)})
+
+
+def as_said(purpose: Said | str) -> Said:
+    """A purpose given as English text (a caller older than descriptions, a test) read as a
+    stored one is (:mod:`converters.upcast`); a description as it is."""
+    return purpose if isinstance(purpose, Said) else upcast(purpose)
 
 
 class InvalidDieError(ValueError):
@@ -65,7 +139,7 @@ class InvalidDieError(ValueError):
 class DiceExhaustedError(LookupError):
     """A scripted list ran out; ``used`` rolls had been taken from it."""
 
-    def __init__(self, used: int, sides: int, purpose: str, source: str = "dice") -> None:
+    def __init__(self, used: int, sides: int, purpose: Said, source: str = "dice") -> None:
         super().__init__(
             ngettext(
                 "{source}: ran out after {used} value; needed a d{sides} for {purpose}",
@@ -88,7 +162,7 @@ class Dice(Protocol):
 
     rolls: list[Roll]
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: Said) -> int:
         """Roll one die with ``sides`` faces for ``purpose`` and return its face."""
         ...
 
@@ -99,7 +173,7 @@ class _LoggedDice:
     def __init__(self) -> None:
         self.rolls: list[Roll] = []
 
-    def _record(self, sides: int, value: int, purpose: str) -> int:
+    def _record(self, sides: int, value: int, purpose: Said) -> int:
         if sides < 1:
             raise _faceless(sides)
         if not 1 <= value <= sides:
@@ -108,7 +182,7 @@ class _LoggedDice:
                     sides=sides, value=value, purpose=shown_purpose(purpose)
                 )
             )
-        self.rolls.append(Roll(sides=sides, value=value, purpose=purpose))
+        self.rolls.append(Roll(sides=sides, value=value, said=as_said(purpose)))
         return value
 
     def take_log(self) -> list[Roll]:
@@ -125,7 +199,7 @@ class SeededDice(_LoggedDice):
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: Said) -> int:
         return self._record(sides, self._rng.randint(1, max(sides, 1)), purpose)
 
 
@@ -147,7 +221,7 @@ class ScriptedDice(_LoggedDice):
     def remaining(self) -> int:
         return len(self._values) - self.used
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: Said) -> int:
         if self.used >= len(self._values):
             raise DiceExhaustedError(self.used, sides, purpose, self.source)
         value = self._values[self.used]
@@ -185,7 +259,7 @@ class AskingDice(_LoggedDice):
         self._ask = ask
         self._tell = tell
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: Said) -> int:
         while True:
             prompt = _("Roll a d{sides} for {purpose}: ")
             typed = self._ask(prompt.format(sides=sides, purpose=shown_purpose(purpose)))
@@ -260,7 +334,7 @@ def table_die(sides: int) -> TableDie:
     return TableDie(sides=sides, rolled=larger[0], per_face=1)
 
 
-def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
+def roll_until(dice: Dice, sides: int, purpose: Said, acceptable: Callable[[int], bool]) -> int:
     """Roll until ``acceptable(face)``, for rules that say "re-roll until …" (e.g. G4.2).
 
     Every roll, refused ones included, stays in the dice log. With physical dice the person

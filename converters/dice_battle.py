@@ -31,12 +31,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
-from converters.dice import Dice
+from converters.dice import Dice, of_side, side_named
 from converters.errors import FieldError
 from converters.house_rules import DEFAULT_RULES, BothRetreat, HouseRules, pursue_both
 from converters.i18n import N_, _
 from converters.odds import NO_ARMY, BattleOdds, Walls, city_falls, odds_from_state, real_pm
 from converters.rates import pm_for_json
+from converters.said import Said, said
 
 __all__ = [
     "BASE_TARGET",
@@ -332,7 +333,7 @@ def _apply_losses(
     return tuple(left), tuple(lost), position % len(order)
 
 
-def _roll(dice: Dice, count: int, purpose: str) -> tuple[int, ...]:
+def _roll(dice: Dice, count: int, purpose: Said) -> tuple[int, ...]:
     return tuple(dice.roll(6, purpose) for _die in range(count))
 
 
@@ -355,7 +356,9 @@ def fight_round(state: BattleState, dice: Dice) -> BattleState:
     if state.over:
         raise _over()
     number = state.rounds_fought + 1
-    fought = _both_roll(state, state.rounds, dice, "round", number, f"T3.1 round {number}")
+    fought = _both_roll(
+        state, state.rounds, dice, "round", number, said(N_("T3.1 round {number}"), number=number)
+    )
     return fought.model_copy(
         update={"outcome": _ended(fought.total_dice("a"), fought.total_dice("b"))}
     )
@@ -367,13 +370,13 @@ def _both_roll(
     dice: Dice,
     kind: Literal["round", "pursuit"],
     number: int,
-    purpose: str,
+    purpose: Said,
 ) -> BattleState:
     """Both sides roll at once, one d6 per die they still have, and lose what the other hit
     (T3.1; with ``both_retreat = both_pursued`` also the double pursuit of T3.3)."""
     setup = state.setup
-    a_rolls = _roll(dice, state.total_dice("a"), f"{purpose}, {setup.a.name}")
-    b_rolls = _roll(dice, state.total_dice("b"), f"{purpose}, {setup.b.name}")
+    a_rolls = _roll(dice, state.total_dice("a"), of_side(purpose, setup.a.name))
+    b_rolls = _roll(dice, state.total_dice("b"), of_side(purpose, setup.b.name))
     a_hits = sum(1 for face in a_rolls if face >= setup.target("a"))
     b_hits = sum(1 for face in b_rolls if face >= setup.target("b"))
     a_left, a_lost, a_next = _apply_losses(
@@ -385,7 +388,7 @@ def _both_roll(
     record = RoundRecord(
         kind=kind,
         number=number,
-        purpose=purpose,
+        purpose=purpose.english(),
         a_rolls=a_rolls,
         b_rolls=b_rolls,
         a_hits=a_hits,
@@ -434,8 +437,8 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
     pursuer = _other(fleeing)
     setup = state.setup
     number = state.rounds_fought
-    purpose = "T3.3 pursuit" if rounds else "T3.0 pursuit of a side refusing battle"
-    rolls = _roll(dice, state.total_dice(pursuer), f"{purpose}, {setup.side(pursuer).name}")
+    purpose = said(N_("T3.3 pursuit") if rounds else N_("T3.0 pursuit of a side refusing battle"))
+    rolls = _roll(dice, state.total_dice(pursuer), of_side(purpose, setup.side(pursuer).name))
     hits = sum(1 for face in rolls if face >= setup.target(pursuer))
     left, lost, next_loss = _apply_losses(
         state.dice(fleeing),
@@ -449,7 +452,7 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
         record = RoundRecord(
             kind="pursuit",
             number=number,
-            purpose=purpose,
+            purpose=purpose.english(),
             a_rolls=(),
             b_rolls=rolls,
             a_hits=0,
@@ -464,7 +467,7 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
         record = RoundRecord(
             kind="pursuit",
             number=number,
-            purpose=purpose,
+            purpose=purpose.english(),
             a_rolls=rolls,
             b_rolls=(),
             a_hits=hits,
@@ -481,7 +484,7 @@ def decide(state: BattleState, a_choice: Choice, b_choice: Choice, dice: Dice) -
 def _both_pursued(state: BattleState, rounds: tuple[RoundRecord, ...], dice: Dice) -> BattleState:
     """T3.3 with the house rule ``both_retreat = both_pursued``: each side rolls once at the
     other at the same time, with the dice it has now; both then withdraw and nobody wins."""
-    purpose = "T3.3 pursuit (house rule both_retreat = both_pursued)"
+    purpose = said(N_("T3.3 pursuit (house rule both_retreat = both_pursued)"))
     pursued = _both_roll(state, rounds, dice, "pursuit", state.rounds_fought, purpose)
     return pursued.model_copy(update={"outcome": "both_withdrew"})
 
@@ -622,7 +625,7 @@ def naval_capture(
     """T3.7: the winner rolls 1d6 per enemy naval PM destroyed; ``target``+ captures it."""
     if destroyed_pm < 0:
         raise FieldError("destroyed_pm", _("cannot be negative (got {value})"), value=destroyed_pm)
-    rolls = _roll(dice, destroyed_pm, f"T3.7 capture, {winner}")
+    rolls = _roll(dice, destroyed_pm, said(N_("T3.7 capture, {side}"), side=side_named(winner)))
     captured = sum(1 for face in rolls if face >= target)
     return NavalCapture(rolls=rolls, captured=captured, sunk=destroyed_pm - captured)
 
@@ -684,7 +687,7 @@ def interception_roll(
     at_least`` reads the seed's words literally, caught if the roll is at least the sum."""
     check_interception(seeking_fleet_pm, avoiding_fleet_pm, troops_carried_pm)
     against = seeking_fleet_pm + avoiding_fleet_pm + troops_carried_pm
-    roll = dice.roll(6, "T3.6 interception")
+    roll = dice.roll(6, said(N_("T3.6 interception")))
     caught = roll >= against if rules.interception == "at_least" else roll <= against
     return Interception(roll=roll, against=against, reading=rules.interception, intercepted=caught)
 

@@ -24,6 +24,7 @@ from converters.rates import (
     System,
 )
 from converters.rounding import as_fraction, round_half_up
+from converters.said import said
 
 __all__ = [
     "LandLosses",
@@ -382,13 +383,16 @@ def recovery_losses(
             "routed": N_("routed base"),
             "naval": N_("naval point"),
         }
-        purpose = N_("T2.6 recovery: {label} {number} of {of}").format(
-            label=label[kind], number=number, of=of
+        purpose = said(
+            N_("T2.6 recovery: {label} {number} of {of}"),
+            label=said(label[kind]),
+            number=number,
+            of=of,
         )
         die = dice.roll(6, purpose)
         rolls.append(
             RecoveryRoll(
-                purpose=purpose,
+                purpose=purpose.english(),
                 kind=kind,
                 die=die,
                 modifier=modifier,

@@ -142,7 +142,7 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
     _morale(morale)
     if defeat == "crushing":
         roll = dice.roll(
-            6, N_("D3 morale check after a crushing defeat (morale {morale})").format(morale=morale)
+            6, said(N_("D3 morale check after a crushing defeat (morale {morale})"), morale=morale)
         )
         if roll > morale:
             told = said(

@@ -28,7 +28,8 @@ from converters.wording import SHIPPED_NATIONS
 __all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast"]
 
 SIDE = "{purpose}, {side}"
-"""A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own."""
+"""A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own
+(``converters.dice.SIDE``, which says it today)."""
 
 TEMPLATES: tuple[str, ...] = (
     # Dice purposes (converters.dice_battle, converters.morale, converters.losses, the ghost,
@@ -49,6 +50,7 @@ TEMPLATES: tuple[str, ...] = (
     N_("G1 personality"),
     N_("G3.1 opening order"),
     N_("G3.2 unfavourable gap: manoeuvre or retreat"),
+    N_("G3.3 retreat countdown (needs {value}+)"),
     N_("G4.2 {role}: which division (re-roll one already activated)"),
     N_("G4.2 {role}: PP for {name} (at most {left})"),
     N_("G4.2 {role}: reserve points (at most {left})"),
@@ -101,7 +103,7 @@ WORDS: frozenset[str] = frozenset(
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 _NUMBERS = frozenset(
-    {"number", "of", "morale", "left", "half", "target", "turn", "year", "next_year"}
+    {"number", "of", "morale", "left", "half", "target", "turn", "year", "next_year", "value"}
 )
 """The values that were always a whole number (matched as digits only, so "T3.1 round 2,
 Rome" is a round's purpose and a side, not round "2, Rome")."""

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from converters.dice import Dice, Roll
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.said import said
 from ghost.generals import Personality
 
 __all__ = ["HIGHER_UP_TO", "ClockChoice", "choose_clock", "clock_choice_for"]
@@ -55,9 +56,9 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
             raise FieldError(
                 "dice", _("the offered dice are d6, 1 to 6 (got {value})"), value=value
             )
-    purpose = N_("G4.4 which clock die to subtract")
+    purpose = said(N_("G4.4 which clock die to subtract"))
     face = dice.roll(6, purpose)
-    roll = Roll(sides=6, value=face, purpose=purpose)
+    roll = Roll(sides=6, value=face, said=purpose)
     choice = clock_choice_for(personality, face)
     subtract = max(offered) if choice == "higher" else min(offered)
     up_to = HIGHER_UP_TO[personality]

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from converters.dice import Dice, Roll
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.said import said
 
 __all__ = [
     "PERSONALITY_TABLE",
@@ -200,8 +201,8 @@ class GeneralGeneration(BaseModel):
 def generate_general(side: Side, dice: Dice) -> GeneralGeneration:
     """G1: roll 1d8 for quality (column by ``side``) then 1d8 for personality."""
     start = len(dice.rolls)
-    quality = quality_from_d8(side, dice.roll(8, N_("G1 quality")))
-    personality = personality_from_d8(dice.roll(8, N_("G1 personality")))
+    quality = quality_from_d8(side, dice.roll(8, said(N_("G1 quality"))))
+    personality = personality_from_d8(dice.roll(8, said(N_("G1 personality"))))
     return GeneralGeneration(
         general=GeneralProfile(side=side, quality=quality, personality=personality),
         rolls=list(dice.rolls[start:]),

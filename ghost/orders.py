@@ -20,6 +20,7 @@ from converters.dice import Dice, Roll
 from converters.errors import FieldError
 from converters.house_rules import OrderChange
 from converters.i18n import N_, _
+from converters.said import Said, said
 from ghost.decisions import Decision, Order, gap_for_display
 from ghost.gap import GapSide, gap_percent, gap_side, no_strength
 from ghost.generals import GeneralProfile
@@ -252,7 +253,7 @@ class GhostGeneral:
         self.memory = self.memory.model_copy(update={"order": self.state})
         return changed
 
-    def _roll(self, dice: Dice, purpose: str, rolls: list[Roll]) -> int:
+    def _roll(self, dice: Dice, purpose: Said, rolls: list[Roll]) -> int:
         start = len(dice.rolls)
         face = dice.roll(6, purpose)
         rolls.extend(dice.rolls[start:])
@@ -272,7 +273,7 @@ class GhostGeneral:
                 )
             )
         rolls: list[Roll] = []
-        face = self._roll(dice, N_("G3.1 opening order"), rolls)
+        face = self._roll(dice, said(N_("G3.1 opening order")), rolls)
         self._fire("open_battle")
         attacks = self.order == Order.attack
         verdict = N_("3 or less: attack") if attacks else N_("4 or more: manoeuvre/defence")
@@ -323,7 +324,7 @@ class GhostGeneral:
                 "attack (no roll)."
             ).format(gap=shown, threshold=threshold)
         elif self.gap_turned_unfavourable():
-            face = self._roll(dice, N_("G3.2 unfavourable gap: manoeuvre or retreat"), rolls)
+            face = self._roll(dice, said(N_("G3.2 unfavourable gap: manoeuvre or retreat")), rolls)
             self._fire("reassess")
             target = ASSESSMENT_RETREAT_VALUE
             verdict = (
@@ -485,7 +486,7 @@ class GhostGeneral:
             ).format(gap=shown, value=value)
         else:
             face = self._roll(
-                dice, N_("G3.3 retreat countdown (needs {value}+)").format(value=value), rolls
+                dice, said(N_("G3.3 retreat countdown (needs {value}+)"), value=value), rolls
             )
             retreated = self._fire("retreat_countdown")
             verdict = N_("general retreat") if retreated else N_("the order stands")

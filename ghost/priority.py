@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 from converters.dice import Dice, Roll, roll_until
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.said import Said, said, typed
 from ghost.generals import QUALITY_TABLE, GeneralProfile, Quality, Side
 
 __all__ = [
@@ -51,15 +52,15 @@ class CountingDice:
 
     rolls: list[Roll]
 
-    def roll(self, sides: int, purpose: str) -> int:  # pragma: no cover - interface
+    def roll(self, sides: int, purpose: Said) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def usable(self, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
+    def usable(self, sides: int, purpose: Said, acceptable: Callable[[int], bool]) -> int:
         """Record one roll showing the lowest acceptable face."""
         raise NotImplementedError
 
 
-def reroll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
+def reroll_until(dice: Dice, sides: int, purpose: Said, acceptable: Callable[[int], bool]) -> int:
     """Roll a d``sides`` until ``acceptable``: the rules' "re-roll until available" (G4.2)."""
     if isinstance(dice, CountingDice):
         return dice.usable(sides, purpose, acceptable)
@@ -202,7 +203,8 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
     records: list[GeneralPP] = []
 
     for number, corps in enumerate(order.corps, start=1):
-        role = N_("corps {number}").format(number=number)
+        who = said(N_("corps {number}"), number=number)
+        role = who.english()
         pp = general_pp(len(roster), generals, _bonus(order.side, corps.quality))
         left = pp
         placed = 0
@@ -214,8 +216,9 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
                 face = reroll_until(
                     dice,
                     len(names),
-                    N_("G4.2 {role}: which division (re-roll one already activated)").format(
-                        role=role
+                    said(
+                        N_("G4.2 {role}: which division (re-roll one already activated)"),
+                        role=who,
                     ),
                     _not_yet_activated(names, given),
                 )
@@ -223,8 +226,11 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             amount = reroll_until(
                 dice,
                 6,
-                N_("G4.2 {role}: PP for {name} (at most {left})").format(
-                    role=role, name=name, left=left
+                said(
+                    N_("G4.2 {role}: PP for {name} (at most {left})"),
+                    role=who,
+                    name=typed(name),
+                    left=left,
                 ),
                 _at_most(left),
             )
@@ -241,7 +247,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             own_reserve = reroll_until(
                 dice,
                 6,
-                N_("G4.2 {role}: reserve points (at most {left})").format(role=role, left=left),
+                said(N_("G4.2 {role}: reserve points (at most {left})"), role=who, left=left),
                 _at_most(left),
             )
             left -= own_reserve
@@ -254,7 +260,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             own_clock = reroll_until(
                 dice,
                 6,
-                N_("G4.2 {role}: clock points (at most {left})").format(role=role, left=left),
+                said(N_("G4.2 {role}: clock points (at most {left})"), role=who, left=left),
                 _at_most(left),
             )
             left -= own_clock
@@ -291,7 +297,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             army_clock = 1
         else:
             army_clock = dice.roll(
-                half, N_("G4.3 army general: clock points (d{half})").format(half=half)
+                half, said(N_("G4.3 army general: clock points (d{half})"), half=half)
             )
         left -= army_clock
         notes.append(
@@ -322,7 +328,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
                 )
                 continue
             face = dice.roll(
-                6, N_("G4.3 army general: activate {name}? (4–6 yes)").format(name=name)
+                6, said(N_("G4.3 army general: activate {name}? (4–6 yes)"), name=typed(name))
             )
             if face < ACTIVATION_YES_FROM:
                 notes.append(
@@ -334,8 +340,10 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             amount = reroll_until(
                 dice,
                 6,
-                N_("G4.3 army general: PP for {name} (at most {left})").format(
-                    name=name, left=left
+                said(
+                    N_("G4.3 army general: PP for {name} (at most {left})"),
+                    name=typed(name),
+                    left=left,
                 ),
                 _at_most(left),
             )

@@ -13,10 +13,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from converters.dice import Dice, InvalidDieError, Roll
+from converters.dice import Dice, InvalidDieError, Roll, as_said
 from converters.house_rules import HouseRules, parse_rule_items
-from converters.i18n import _, ngettext, translate_recorded
+from converters.i18n import N_, _, ngettext
 from converters.rounding import round_half_up
+from converters.said import Said, render, said
 from ghost.battle import GhostBattle, TurnLosses
 from ghost.decisions import Order
 from ghost.generals import GeneralProfile, Personality, Quality, Side
@@ -41,6 +42,14 @@ __all__ = [
     "rolls_output",
     "run_pp",
 ]
+
+
+MISSING = N_("{purpose} (missing die)")
+"""A die the script did not give, taken as the face the rule needs (its purpose says so)."""
+
+
+def _missing(purpose: Said) -> Said:
+    return said(MISSING, purpose=purpose)
 
 
 class DiceShortError(ValueError):
@@ -83,7 +92,8 @@ class ScriptThenCountDice(CountingDice):
         """Script faces not read yet."""
         return len(self._values) - self.used
 
-    def roll(self, sides: int, purpose: str) -> int:
+    def roll(self, sides: int, purpose: Said) -> int:
+        purpose = as_said(purpose)
         if self.remaining:
             position = self.used
             face = self._values[position]
@@ -95,24 +105,25 @@ class ScriptThenCountDice(CountingDice):
                         position=position,
                         sides=sides,
                         face=face,
-                        purpose=translate_recorded(purpose),
+                        purpose=render(purpose),
                     )
                 )
             self.used += 1
-            self.rolls.append(Roll(sides=sides, value=face, purpose=purpose))
+            self.rolls.append(Roll(sides=sides, value=face, said=purpose))
             return face
         self.missing += 1
-        self.rolls.append(Roll(sides=sides, value=1, purpose=f"{purpose} (missing die)"))
+        self.rolls.append(Roll(sides=sides, value=1, said=_missing(purpose)))
         return 1
 
-    def usable(self, sides: int, purpose: str, acceptable: Callable[[int], bool]) -> int:
+    def usable(self, sides: int, purpose: Said, acceptable: Callable[[int], bool]) -> int:
+        purpose = as_said(purpose)
         while self.remaining:
             face = self.roll(sides, purpose)
             if acceptable(face):
                 return face
         face = min(f for f in range(1, sides + 1) if acceptable(f))
         self.missing += 1
-        self.rolls.append(Roll(sides=sides, value=face, purpose=f"{purpose} (missing die)"))
+        self.rolls.append(Roll(sides=sides, value=face, said=_missing(purpose)))
         return face
 
     def check_enough(self) -> None:

@@ -28,7 +28,6 @@ from converters.said import (
     listing,
     nation,
     province,
-    render,
     said,
 )
 
@@ -327,7 +326,7 @@ def _check_forced_march(state: CampaignData, event: ForcedMarch) -> None:
     march = _forced_march(state, event)
     if not march.allowed:
         field = "army" if state.rules.forced_march_bar == "morale" else "loyalty"
-        raise LedgerFieldError(field, N_("{reason}"), reason=render(march.said))
+        raise LedgerFieldError(field, N_("{reason}"), reason=march.said)
 
 
 def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int) -> Morale:

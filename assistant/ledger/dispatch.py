@@ -139,7 +139,9 @@ class Evolved(NamedTuple):
     """What an event did: its family's account, and the map's own moves after it."""
 
     happened: Any
-    map_moves: tuple[Said, ...]
+    map_moves: tuple[Said | map_rules.Told, ...]
+    """Said now (a siege lifted, a province gone Gallic) or when the history is told (the
+    forces kept in step with the PM, after almost every event)."""
 
 
 def _gate(state: CampaignData, event: Event) -> Family[Any, Any]:
@@ -224,13 +226,13 @@ def evolve(state: CampaignData, event: Event, event_id: int) -> Evolved:
     if not isinstance(event, TurnAdvanced):
         phases.enter(state, event)
     happened = FAMILIES[type(event)].evolve(state, event, event_id)
-    moves: list[Said] = []
+    moves: list[Said | map_rules.Told] = []
     if state.forces or state.map_note or map_rules.board_of(state.scenario) is not None:
         # PM gained or lost without a place of their own go on or off the map (T7.2).
         hint = event.place if isinstance(event, BattleRecorded) else None
         if isinstance(event, RecruitmentOrdered | PmRebuilt):
             hint = None
-        moves = map_rules.sync(state, hint)
+        moves += map_rules.sync(state, hint)
         if isinstance(event, BattleRecorded):
             # T7.9: the Ligurian raiders back to strength after a win, gone at their first defeat
             moves += raiders.after_battle(state, event)
@@ -252,6 +254,7 @@ def describe(event: Event, evolved: Evolved) -> Said:
     """What ``event`` did, as the history says it."""
     told = FAMILIES[type(event)].describe(event, evolved.happened)
     if evolved.map_moves:
-        moves = said(MAP_MOVES, moves=listing(evolved.map_moves))
+        told_moves = (move if isinstance(move, Said) else move() for move in evolved.map_moves)
+        moves = said(MAP_MOVES, moves=listing(told_moves))
         return clauses(told, moves)
     return told

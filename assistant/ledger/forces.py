@@ -11,7 +11,8 @@ rules of the map live in one module rather than in ``state.py``.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from armylists.board import shipped_board
@@ -58,7 +59,6 @@ __all__ = [
     "map_summary",
     "placed_from_start",
     "refuse_if_held",
-    "said_force",
     "sides_at",
     "standing_pm",
     "stationed_pm",
@@ -781,7 +781,15 @@ FORCES_MERGED = Family(_check_merge, _evolve_merge, _describe_merge)
 # ---- keeping the map in step with the nations' PM ----------------------------------------
 
 
-def sync(state: CampaignData, hint: str | None = None) -> list[sd.Said]:
+TAKEN_OFF = N_("{force} −{pm} PM at {province}")
+"""PM the map takes off a force, as the history says it."""
+
+Told = Callable[[], sd.Said]
+"""What the history will say of a change, said only when a history is told: the map is kept
+in step after every event, and a replay that tells nothing says nothing (issue 21 speed)."""
+
+
+def sync(state: CampaignData, hint: str | None = None) -> list[Told]:
     """Bring each nation's armies and fleets in step with its land and naval PM after an
     event that changed them without moving anything (T7.2).
 
@@ -793,7 +801,7 @@ def sync(state: CampaignData, hint: str | None = None) -> list[sd.Said]:
     board = board_of(state.scenario)
     if board is None:
         return []
-    lines: list[sd.Said] = []
+    lines: list[Told] = []
     for nation in state.nations.values():
         totals: tuple[tuple[ForceKind, int], ...] = (
             ("army", nation.land_pm),
@@ -809,11 +817,11 @@ def sync(state: CampaignData, hint: str | None = None) -> list[sd.Said]:
     return lines
 
 
-def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[sd.Said]:
+def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[Told]:
     order = [f for f in own if f.province == hint] + [
         f for f in reversed(own) if f.province != hint
     ]
-    lines = []
+    lines: list[Told] = []
     for force in order:
         if not count:
             break
@@ -821,12 +829,7 @@ def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | Non
         force.pm -= taken
         count -= taken
         lines.append(
-            sd.said(
-                N_("{force} −{pm} PM at {province}"),
-                force=said_force(force),
-                pm=taken,
-                province=sd.province(force.province),
-            )
+            partial(_pm_at, TAKEN_OFF, force.name, force.nation, force.kind, taken, force.province)
         )
         if force.pm == 0:
             del state.forces[force.name]
@@ -838,8 +841,11 @@ def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | Non
 
 def _put_on(
     state: CampaignData, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
-) -> sd.Said:
-    return deploy_at(state, nation, kind, count, deploy_province(state, board, nation, kind, hint))
+) -> Told:
+    where = deploy_province(state, board, nation, kind, hint)
+    return partial(
+        deployed, _place_at(state, nation, kind, count, where), nation, kind, count, where
+    )
 
 
 def force_standing(state: CampaignData, nation: str, kind: ForceKind, where: str) -> Force | None:
@@ -861,6 +867,11 @@ def force_standing(state: CampaignData, nation: str, kind: ForceKind, where: str
 def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> sd.Said:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
     there, else as a new one with the next default name. Returns what the history says."""
+    return deployed(_place_at(state, nation, kind, count, where), nation, kind, count, where)
+
+
+def _place_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> str:
+    """:func:`deploy_at`'s change of the map; the name of the force the PM are with."""
     here = force_standing(state, nation, kind, where)
     if here is not None:
         here.pm += count
@@ -868,22 +879,16 @@ def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, whe
     else:
         name = default_name(state.forces, nation, kind)
         state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
-    return deployed(name, nation, kind, count, where)
+    return name
 
 
 def deployed(name: str, nation: str, kind: ForceKind, pm: int, where: str) -> sd.Said:
     """T6.1: "Rome I +2 PM at Roma (T6.1)", PM put on the map, as the history says it."""
-    return sd.said(
-        N_("{force} +{pm} PM at {province} (T6.1)"),
-        force=sd.force(name, nation, kind),
-        pm=pm,
-        province=sd.province(where),
-    )
+    return _pm_at(N_("{force} +{pm} PM at {province} (T6.1)"), name, nation, kind, pm, where)
 
 
-def said_force(force: Force) -> sd.Force:
-    """An army or fleet of the map as a description names it (whose it is, and its kind)."""
-    return sd.force(force.name, force.nation, force.kind)
+def _pm_at(template: str, name: str, nation: str, kind: ForceKind, pm: int, where: str) -> sd.Said:
+    return sd.said(template, force=sd.force(name, nation, kind), pm=pm, province=sd.province(where))
 
 
 def deploy_province(

@@ -26,6 +26,7 @@ from converters.dice import Dice
 from converters.house_rules import HouseRules
 from converters.i18n import N_
 from converters.rates import PM, pm_for_json
+from converters.said import said
 
 __all__ = [
     "ContingentFigures",
@@ -466,7 +467,10 @@ def winter_event(
     on_map = bool(state.forces)
     check_choice(state, dict(disband or {}), skip_away=on_map, mercenaries=on_map)
     before = len(getattr(dice, "rolls", []))
-    dice.roll(table.die, f"T5.6 winter event, {state.date}")
+    dice.roll(
+        table.die,
+        said(N_("T5.6 winter event, {date}"), date=state.scenario.calendar.said(state.turn)),
+    )
     rolls = list(getattr(dice, "rolls", []))[before:]
     return WinterResolved(
         storm_nation=storm_nation,

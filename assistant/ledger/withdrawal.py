@@ -24,7 +24,7 @@ from assistant.ledger.map_war import crossing_start, retreats
 from assistant.ledger.meeting_battle import pyrrhus_leads_at
 from assistant.ledger.models import DecimatedPM, Force, MeetingState
 from converters import said as sd
-from converters.dice import Dice, Roll, ScriptedDice
+from converters.dice import Dice, Roll, ScriptedDice, as_said
 from converters.dice_battle import (
     Approach,
     BattleSetup,
@@ -139,8 +139,8 @@ class _AimedDice:
         self.rolls: list[Roll] = dice.rolls
         """The same log as ``dice``'s: each roll is kept once, where it was rolled."""
 
-    def roll(self, sides: int, purpose: str) -> int:
-        return self.dice.roll(sides, AIMED.format(purpose=purpose, target=self.target))
+    def roll(self, sides: int, purpose: sd.Said) -> int:
+        return self.dice.roll(sides, sd.said(AIMED, purpose=as_said(purpose), target=self.target))
 
 
 def _pursuit(

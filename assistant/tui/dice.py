@@ -33,8 +33,13 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from converters.dice import Roll, SeededDice
+    from converters.said import Said
 
 __all__ = ["AppDice", "DiceService", "DieWanted", "RollCancelled"]
+
+ROLLED_AT = "{where}: {purpose}"
+"""A die's purpose in the session's log: where in the app it was rolled (the screen's words),
+then what the rules rolled it for ("Dice battle: T3.1 round 1, A")."""
 
 _ROLLED_ON_THE_APP_THREAD = (
     "physical dice must be rolled from a thread worker (@work(thread=True)), "
@@ -79,22 +84,23 @@ class DiceService:
                     self._seeded_dice = SeededDice(self.seed)
         return self._seeded_dice
 
-    def roll(self, sides: int, purpose: str) -> Roll:
+    def roll(self, sides: int, purpose: Said) -> Roll:
         """One die, from the generator or (physical mode) from the player; logged."""
-        from converters.dice import Roll
+        from converters.dice import Roll, as_said
 
+        purpose = as_said(purpose)
         if sides < 1:
             raise FieldError(
                 field="sides", message=_("a die has at least 1 face (got {sides})"), sides=sides
             )
         value = self._ask(sides, purpose) if self.physical else self._seeded.roll(sides, purpose)
         self._seeded.take_log()
-        roll = Roll(sides=sides, value=value, purpose=purpose)
+        roll = Roll(sides=sides, value=value, said=purpose)
         with self._lock:
             self.log.append(roll)
         return roll
 
-    def _ask(self, sides: int, purpose: str) -> int:
+    def _ask(self, sides: int, purpose: Said) -> int:
         # Imported here so that building the service (and its tests) stays cheap.
         from assistant.tui.screens.die_entry import DieEntryScreen, purpose_text
 
@@ -159,12 +165,18 @@ class AppDice:
         self.rolls: list[Roll] = []
         """The rolls made through these dice, purposes as the rules gave them."""
 
-    def roll(self, sides: int, purpose: str) -> int:
-        from converters.dice import Roll
+    def roll(self, sides: int, purpose: Said) -> int:
+        from converters.dice import Roll, as_said
+        from converters.said import Said, typed
 
-        full_purpose = f"{self.prefix}: {purpose}" if self.prefix else purpose
+        purpose = as_said(purpose)
+        full_purpose = (
+            Said(key=ROLLED_AT, values={"where": typed(self.prefix), "purpose": purpose})
+            if self.prefix
+            else purpose
+        )
         rolled = self._service.roll(sides, full_purpose)
-        self.rolls.append(Roll(sides=sides, value=rolled.value, purpose=purpose))
+        self.rolls.append(Roll(sides=sides, value=rolled.value, said=purpose))
         return rolled.value
 
     def take_log(self) -> list[Roll]:

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from assistant.ledger.events import NoteAdded, TreasuryAdjusted
 from assistant.ledger.store import CampaignStore
 from converters import said as sd
+from converters.dice import Roll
 from converters.i18n import _catalogue, set_language
 from converters.upcast import AS_WRITTEN, TEMPLATES, WORDS, made, upcast
 from converters.wording import SHIPPED_NATIONS, render_data
@@ -268,8 +269,8 @@ def test_the_dice_purposes_an_older_castra_stored_are_upcast_to_what_said_them(
     english = english_only_words()
     for roll in rolls:
         assert made(roll.purpose), roll.purpose
-        assert sd.render(roll.told, "en") == roll.purpose
-        assert not words(sd.render(roll.told, "it")) & english, roll.purpose
+        assert sd.render(roll.said, "en") == roll.purpose
+        assert not words(sd.render(roll.said, "it")) & english, roll.purpose
     winter = upcast("T5.6 winter event, Turn 13, winter 278/277 BC")
     assert sd.render(winter, "it") == "T5.6 evento invernale, Turno 13, inverno 278/277 a.C."
 
@@ -308,3 +309,35 @@ def test_a_purpose_no_template_made_is_shown_as_written(text: str) -> None:
     if not made(text):
         assert said.key == AS_WRITTEN
         assert sd.render(said, "it") == text
+
+
+def test_a_new_die_keeps_its_purpose_as_data_beside_its_english(tmp_path: Path) -> None:
+    """A die rolled today is stored with what it was rolled for as a description (``said``)
+    and its English beside it (``purpose``, as ``--json`` shows it); read back, no template is
+    matched: the description is the stored one, the winter's date in the reader's words."""
+    import sqlite3
+
+    path = tmp_path / "year.castra"
+    tarentine_year(path).close()
+    with sqlite3.connect(path) as connection:
+        payloads = [json.loads(row[0]) for row in connection.execute("SELECT payload FROM events")]
+    rolls = [roll for payload in payloads for roll in payload.get("rolls", [])]
+    winter = next(roll for roll in rolls if roll["purpose"].startswith("T5.6 winter event"))
+    assert winter["said"]["key"] == "T5.6 winter event, {date}"
+    assert all(set(roll) == {"sides", "value", "purpose", "said"} for roll in rolls)
+    stored = Roll.model_validate(winter)
+    assert stored.said == sd.Said.model_validate(winter["said"])
+    assert sd.render(stored.said, "en") == winter["purpose"]
+    assert sd.render(stored.said, "it").startswith("T5.6 evento invernale, Turno 13, inverno")
+
+
+def test_an_export_by_an_older_castra_imports_with_its_hash_chain_whole(tmp_path: Path) -> None:
+    """The session-9 Castra's export of that file (its dice purposes English strings) imports:
+    each old roll is written back as that Castra wrote it, so every link of the chain holds;
+    and the imported campaign exports the same document again."""
+    exported = json.loads((SESSION_9_FILE.parent / "tarentine-session9-export.json").read_text())
+    with CampaignStore.import_document(exported, tmp_path / "imported.castra") as store:
+        again = json.loads(json.dumps(store.export_document()))
+        rolls = [roll for stored in store.events() for roll in stored.event.rolls]
+    assert again["events"] == exported["events"]
+    assert rolls and all(roll.said.key != AS_WRITTEN for roll in rolls)

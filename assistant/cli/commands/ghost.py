@@ -118,9 +118,9 @@ def _new(args: argparse.Namespace) -> int:
     data: dict[str, Any] = generated.general.summary()
     if rules_json(rules):
         data["rules"] = rules_json(rules)  # the house rules the battle will be fought with
-    rolled = ", ".join(
-        f"{translate_recorded(roll.purpose)} d8={roll.value}" for roll in generated.rolls
-    )
+    from converters.said import render
+
+    rolled = ", ".join(f"{render(roll.said)} d8={roll.value}" for roll in generated.rolls)
     text = "\n".join(
         [
             _("Ghost general ({side}): {quality}, {personality}  [{rolled}]").format(

@@ -473,9 +473,11 @@ class WinterTurnForm(LedgerForm):
 
     @work(thread=True, exclusive=True, group="winter-die")
     def _roll_winter_die(self, die: int) -> None:
+        from converters.said import said
+
         dice = castra_app(self).dice_for("Winter")
         try:
-            dice.roll(die, "T5.6 winter event")
+            dice.roll(die, said(N_("T5.6 winter event")))
         except RollCancelled:
             self.post_message(WinterDieRolled(None))
             return

@@ -17,11 +17,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from assistant.tui.dice import ROLLED_AT
 from assistant.tui.errors import number_refusal
 from assistant.tui.widgets.footer import CastraFooter
 from converters.dice import TableDie, shown_purpose, table_die
 from converters.i18n import N_, _, translate_recorded
-from converters.upcast import made
+from converters.said import Said, Typed
 
 __all__ = ["DieEntryScreen"]
 
@@ -34,10 +35,13 @@ class DieEntryScreen(ModalScreen[int | None]):
         Binding("enter", "submit", N_("Enter face"), show=True),
     ]
 
-    def __init__(self, sides: int, purpose: str) -> None:
+    def __init__(self, sides: int, purpose: Said) -> None:
         super().__init__()
         self.sides = sides
-        self.purpose = purpose
+        self.told = purpose
+        """What the die is for, as data."""
+        self.purpose = purpose.english()
+        """What the die is for, in English (as the session's log keeps it)."""
         self.table_die = table_die(sides)
         """The die the player actually rolls for a d``sides``."""
         self._answered = False
@@ -48,7 +52,7 @@ class DieEntryScreen(ModalScreen[int | None]):
         rolled = self.table_die.rolled
         with Vertical(id="die-entry", classes="dialog"):
             yield Label(_("Roll a d{sides}").format(sides=rolled), classes="dialog-title")
-            yield Static(purpose_text(self.purpose), id="die-purpose")
+            yield Static(purpose_text(self.told), id="die-purpose")
             how = how_to_read(self.table_die)
             if how:
                 yield Static(how, id="die-how", classes="hint")
@@ -162,12 +166,13 @@ def how_to_read(die: TableDie) -> str:
     return _("as a d{sides}: roll again on {faces}").format(sides=die.sides, faces=faces)
 
 
-def purpose_text(purpose: str) -> str:
-    """What the die is for, in the player's language: a purpose is recorded in English, as
-    "Dice battle: T3.1 round 1, A" (where it is rolled, then what the rules roll it for); the
-    rules' part is said from its template (:func:`converters.dice.shown_purpose`), the place
-    as the screen names it."""
-    where, _colon, rolled = purpose.partition(": ")
-    if made(purpose) or not rolled or not made(rolled):
+def purpose_text(purpose: Said) -> str:
+    """What the die is for, in the player's language: where in the app it is rolled, as the
+    screen names it, then what the rules roll it for, said from its description ("Battaglia
+    ai dadi: T3.1 round 1, A")."""
+    if purpose.key != ROLLED_AT:
         return shown_purpose(purpose)
-    return f"{translate_recorded(where)}: {shown_purpose(rolled)}"
+    where = purpose.values["where"]
+    rolled = purpose.values["purpose"]
+    assert isinstance(where, Typed) and isinstance(rolled, Said)
+    return f"{translate_recorded(where.text)}: {shown_purpose(rolled)}"

@@ -456,10 +456,9 @@ class GhostScreen(Screen[None]):
         if decision is not None:
             lines.append(f"{decision.rule}: {translate_recorded(decision.reason)}")
             if decision.rolls:
-                dice = ", ".join(
-                    f"d{r.sides}={r.value} ({translate_recorded(r.purpose)})"
-                    for r in decision.rolls
-                )
+                from converters.said import render
+
+                dice = ", ".join(f"d{r.sides}={r.value} ({render(r.said)})" for r in decision.rolls)
                 lines.append(_("Dice: {dice}").format(dice=dice))
             lines.append(_("Allows: {allows}").format(allows=_(decision.allows)))
         banner.update("\n".join(lines))

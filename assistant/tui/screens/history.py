@@ -23,7 +23,7 @@ from assistant.tui.widgets.event_log import EventLog
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import Cell, GlanceColumn
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
 from converters.said import shown
 
 __all__ = ["KIND_WORDS", "HistoryScreen", "UndoForm", "kind_text", "last_undoable"]
@@ -254,10 +254,12 @@ class HistoryScreen(Screen[None]):
         if len(rolls) == self._dice_shown:
             return
         self._dice_shown = len(rolls)
+        from assistant.tui.screens.die_entry import purpose_text
+
         dice = self.query_one("#dice-log", DataTable)
         dice.clear()
         for number, roll in reversed(list(enumerate(rolls, start=1))):
-            purpose = translate_recorded(roll.purpose)
+            purpose = purpose_text(roll.said)
             dice.add_row(str(number), f"d{roll.sides}", str(roll.value), _cell(purpose))
 
     @on(EventLog.Highlighted, "#history-log")
