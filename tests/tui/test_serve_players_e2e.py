@@ -12,8 +12,9 @@ or missing token, a foreign page, a rebound Host and a rotated token open no ses
 Then a meeting (T7.4, T3.0), with Rome's player reading Castra in Italian (its language kept
 with the campaign): Rome and Magna Graecia march into each other by keys, the other players
 hand in no orders (``N``), the referee resolves; each side answers seek or avoid by keys in its
-own session, and every session, where no key is pressed, shows the answer. Rome's session
-draws only Italian, outside the board's names.
+own session, and every session, where no key is pressed, shows the answer, then the pursuit
+roll of the avoiding side's withdrawal (the referee's ``z``). Rome's session draws only
+Italian, outside the board's names.
 """
 
 from __future__ import annotations
@@ -287,6 +288,12 @@ def _sought(seat: Seat) -> str:
     return seat.say("battle sought by {nations}").format(nations=_shown_in(seat.language, SEEKER))
 
 
+def _pursued(seat: Seat) -> str:
+    """How every session's recent events begin the withdrawal under pursuit (T3.0, T3.3)."""
+    template = seat.say("meeting at {province}: the pursuit roll {faces} (T3.0, T3.3)")
+    return template.split("{faces}")[0].format(province=MET[AVOIDER].to)
+
+
 async def _meet(campaign: Path, env: dict[str, str], urls: Path) -> Met:
     with serving_players(campaign, env, urls) as printed:
         seats = {
@@ -323,6 +330,10 @@ async def _meet(campaign: Path, env: dict[str, str], urls: Path) -> Met:
             before_second = {who: (len(s.frames), len(s.screens)) for who, s in seats.items()}
             await seats[AVOIDER].press("ctrl+s")
             await asyncio.gather(*(seat.wait_for(_sought(seat)) for seat in seats.values()))
+            # The avoiding side withdraws under one pursuit roll: the referee's key (T3.0),
+            # rolled by the app's dice; every session shows the roll.
+            await referee.press("z")
+            await asyncio.gather(*(seat.wait_for(_pursued(seat)) for seat in seats.values()))
         finally:
             await asyncio.gather(*(seat.close() for seat in seats.values()))
     return Met(campaign, seats, before_second)
@@ -340,19 +351,24 @@ def met(tmp_path_factory: pytest.TempPathFactory) -> Met:
     return asyncio.run(_meet(campaign, env, folder / "urls.txt"))
 
 
-def test_t7_4_a_meeting_answered_in_its_sides_sessions_shows_its_answer_in_every_session(
+def test_t7_4_a_meeting_answered_in_its_sides_sessions_shows_its_result_in_every_session(
     met: Met,
 ) -> None:
     """Each side answered by keys in its own session; every session, where no key was
-    pressed, then shows that Rome seeks battle: a battle, unless Magna Graecia withdraws
-    under pursuit (T3.0)."""
+    pressed, then showed that Rome seeks battle (a battle, unless Magna Graecia withdraws
+    under pursuit, T3.0), and then the pursuit roll of its withdrawal."""
+    from assistant.ledger.events import WithdrawalPursued
+
     with CampaignStore.open(met.campaign) as store:
         (meeting,) = store.state().meetings
+        withdrawn = [e.event for e in store.events() if isinstance(e.event, WithdrawalPursued)]
     assert meeting.answers == {SEEKER: True, AVOIDER: False}
-    assert meeting.seek == [SEEKER] and not meeting.settled
+    assert meeting.seek == [SEEKER] and meeting.settled
+    assert len(withdrawn) == 1
     assert set(met.seats) == {REFEREE, *MARCHES}
     for who, seat in met.seats.items():
-        assert _sought(seat) in flat(seat.screen), who
+        assert any(_sought(seat) in flat(screen) for screen in seat.screens), who
+        assert _pursued(seat) in flat(seat.screen), who
 
 
 @pytest.mark.xfail(
