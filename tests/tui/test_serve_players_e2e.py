@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import time
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlsplit
@@ -35,6 +36,7 @@ from tests.english_words import english_only_words, words
 from tests.tui.served_sessions import (
     MARCHES,
     REFEREE,
+    WAIT,
     March,
     Seat,
     castra,
@@ -321,8 +323,10 @@ async def _meet(campaign: Path, env: dict[str, str], urls: Path) -> Met:
             )
             await _answer(seats[SEEKER], SEEKER, seeks=True)
             await seats[SEEKER].press("ctrl+s")
+            deadline = time.monotonic() + WAIT
             with CampaignStore.open(campaign) as store:
                 while not store.state().meetings[0].answers:
+                    assert time.monotonic() < deadline, "Rome's answer was never recorded"
                     await asyncio.sleep(0.2)
             # Every session has redrawn since the first answer was written (T7.3's second).
             await asyncio.gather(*(seat.settle(2.0) for seat in seats.values()))
