@@ -1,12 +1,16 @@
-"""Load on ``castra serve --players``: 8 seats (the referee and 7 players) on one campaign file.
+"""Load on ``castra serve --players`` by keys: 8 seats (the referee and 7 players) on one file.
 
-Starts ``castra serve --players`` on loopback, opens one real websocket per seat (each starts
-that seat's app, as a browser tab does), and meanwhile runs one writer process per seat that,
-as that seat's ledger (``CampaignStore`` with its ``seat``), gives and withdraws its nation's
-orders for the whole run (the referee's writes notes). At the end it counts every write
-acknowledged against the events in the file (0 lost), every "database is locked" refusal (0
-expected: each write waits its turn, ``BUSY_TIMEOUT_MS``), and reads the resident memory of
-the servers and of each seat's app from ``/proc``.
+Starts ``castra serve --players`` on loopback and opens one real websocket per seat, as a
+browser tab does (the end-to-end tests' harness, :mod:`tests.tui.served_sessions`). For the
+whole run each player types its nation's march on the Map (``v``, the form, ``ctrl+s``) and,
+once its Campaign screen lists the order, withdraws it there (``x``), over and over; the
+referee goes from the Campaign screen to the History and the Map and back, reading every order
+as it comes (all seven nations have a player, so it types none). An order counts once the
+player's screen has shown it given, and its withdrawal once the screen no longer lists it; at
+the end those counts are checked against the events in the file (0 lost), every frame any seat
+received is read for "database is locked" / "bloccato" (a write that stayed locked, 0
+expected: each write waits its turn, ``BUSY_TIMEOUT_MS``), and the resident memory of the
+servers and of each seat's app is read from ``/proc`` halfway through.
 
 Run: ``.venv/bin/python benchmarks/serve.py [SECONDS]`` (default 120; Linux only, for /proc).
 """
@@ -14,71 +18,123 @@ Run: ``.venv/bin/python benchmarks/serve.py [SECONDS]`` (default 120; Linux only
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
-import aiohttp
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the harness in tests/tui
 
-from armylists.scenarios import load_scenario
-from assistant.ledger.events import MarchOrder, NoteAdded, OrderGiven, OrderWithdrawn
-from assistant.ledger.players import REFEREE_SEAT
+from assistant.ledger.events import OrderGiven, OrderWithdrawn
 from assistant.ledger.store import CampaignStore
+from tests.tui.served_sessions import (
+    MARCHES,
+    REFEREE,
+    Seat,
+    castra,
+    flat,
+    give_order,
+    served_players,
+    url_of,
+    withdraw_order,
+)
 
-ORDERS = {
-    "Rome": ("Rome I", "Corfinium"),
-    "Carthage": ("Carthage I", "Utica"),
-    "Senones": ("Senones I", "Sena"),
-    "Etruscans": ("Etruscans I", "Caere"),
-    "Magna Graecia": ("Magna Graecia III", "Roma"),
-    "Pyrrhus": ("Pyrrhus I", "Tarentum"),
-    "Syracuse": ("Syracuse I", "Syracusae"),
-}
-"""One order each nation gives and withdraws, over and over (a march the ledger accepts or
-refuses by the rules: either way one write, checked)."""
-
-
-PAUSE = 0.25
-"""Seconds between two writes of one seat: a player at the keyboard (a few orders a minute)
-writes far less often; a writer that never pauses is not a session but a flood."""
+LOCKED = ("database is locked", "stayed locked", "bloccato")
+"""What a seat's screen says of a write that stayed locked (SQLite's words, the app's "stayed
+locked for 5 s", its Italian "bloccato"): the load run counts every frame that says it."""
 
 
-def _writer(path: str, seat: str, seconds: float, results: object) -> None:
-    """One seat's writes for ``seconds``: (acknowledged, refused by the rules, locked)."""
-    from assistant.ledger.state import LedgerError
-    from assistant.ledger.store import CampaignFileError
+class Tally(NamedTuple):
+    """What the seats' screens acknowledged, what the file holds, and what they were told."""
 
-    done = refused = locked = 0
-    end = time.monotonic() + seconds
-    with CampaignStore.open(path) as store:
-        if seat != REFEREE_SEAT:
-            store.seat = seat
-        while time.monotonic() < end:
-            if seat == REFEREE_SEAT:
-                events = [NoteAdded(note="load", who=seat)]
-            else:
-                army, to = ORDERS[seat]
-                events = [
-                    OrderGiven(nation=seat, order=MarchOrder(army=army, to=to), who=seat),
-                    OrderWithdrawn(nation=seat, force=army, who=seat),
-                ]
-            for event in events:
-                try:
-                    store.append(event)
-                    done += 1
-                except CampaignFileError:
-                    locked += 1  # the write lock stayed taken past BUSY_TIMEOUT_MS
-                except LedgerError:
-                    refused += 1
-                time.sleep(PAUSE)
-    results.put((seat, done, refused, locked))  # type: ignore[attr-defined]
+    given: dict[str, int]
+    """Orders each nation's screen showed given."""
+    withdrawn: dict[str, int]
+    """Orders each nation's screen showed withdrawn."""
+    in_file: dict[str, tuple[int, int]]
+    """Each nation's orders given and withdrawn, as events in the file."""
+    locked: dict[str, int]
+    """Each seat's frames and screens that said a write stayed locked."""
+    reads: int
+    """Screens the referee went through while the players wrote."""
+
+    @property
+    def lost(self) -> int:
+        """Orders and withdrawals acknowledged on a screen and not in the file, or the other
+        way round."""
+        return sum(
+            abs(self.given[n] - self.in_file.get(n, (0, 0))[0])
+            + abs(self.withdrawn[n] - self.in_file.get(n, (0, 0))[1])
+            for n in self.given
+        )
+
+
+async def _player(
+    seat: Seat, nation: str, end: float, given: dict[str, int], taken: dict[str, int]
+) -> None:
+    march = MARCHES[nation]
+    while time.monotonic() < end:
+        await give_order(seat, march)
+        given[nation] += 1
+        await withdraw_order(seat, march)
+        taken[nation] += 1
+
+
+async def _referee(seat: Seat, end: float) -> int:
+    reads = 0
+    while time.monotonic() < end:
+        await seat.press("h")
+        await seat.wait_for(lambda s: "History —" in s.split("\n", 1)[0])
+        await seat.press("c")
+        await seat.wait_for("Recent events")
+        await seat.press("m")
+        await seat.wait_for("/ Find")
+        reads += 3
+    return reads
+
+
+def _locked(seat: Seat) -> int:
+    return sum(
+        any(word in text.lower() for word in LOCKED)
+        for text in (*seat.frames, *map(flat, seat.screens))
+    )
+
+
+async def drive(printed: dict[str, str], campaign: Path, seconds: float) -> Tally:
+    """Every seat ``printed`` (seat → its printed line) by keys for ``seconds``; then the
+    screens' counts beside the file's."""
+    seats = {who: Seat(who, url_of(address)) for who, address in printed.items()}
+    nations = [who for who in seats if who != REFEREE]
+    given = dict.fromkeys(nations, 0)
+    taken = dict.fromkeys(nations, 0)
+    try:
+        await asyncio.gather(*(seat.open() for seat in seats.values()))
+        await asyncio.gather(*(seat.wait_for("Turn 1") for seat in seats.values()))
+        end = time.monotonic() + seconds
+        reading = asyncio.ensure_future(_referee(seats[REFEREE], end))
+        await asyncio.gather(
+            *(_player(seats[nation], nation, end, given, taken) for nation in nations)
+        )
+        reads = await reading
+    finally:
+        await asyncio.gather(*(seat.close() for seat in seats.values()))
+    in_file: dict[str, list[int]] = {}
+    with CampaignStore.open(campaign) as store:
+        for stored in store.events():
+            event = stored.event
+            if isinstance(event, OrderGiven | OrderWithdrawn):
+                counts = in_file.setdefault(event.nation, [0, 0])
+                counts[isinstance(event, OrderWithdrawn)] += 1
+    return Tally(
+        given=given,
+        withdrawn=taken,
+        in_file={nation: (a, b) for nation, (a, b) in in_file.items()},
+        locked={who: _locked(seat) for who, seat in seats.items()},
+        reads=reads,
+    )
 
 
 def _rss_kib(pid: int) -> int:
@@ -127,112 +183,50 @@ def _command_line(pid: int) -> str:
         return ""
 
 
-def _free_port(count: int) -> int:
-    while True:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            first = int(probe.getsockname()[1])
-        if first + count < 65535:
-            return first
+def _memory(server: int) -> tuple[int, list[int]]:
+    """The servers' resident KiB in all (the referee's and each seat's), and each seat's app's
+    (the process a seat's server started and whatever it started in turn)."""
+    tree = _descendants(server)
+    servers = [server, *(pid for pid in tree if " serve " in _command_line(pid))]
+    apps = [pid for pid in tree if pid not in servers and _parent(pid) in servers]
+    return (
+        sum(_rss_kib(pid) for pid in servers),
+        [sum(_rss_kib(each) for each in [pid, *_descendants(pid)]) for pid in apps],
+    )
 
 
-async def _sessions(addresses: list[str], seconds: float) -> int:
-    """One websocket per seat, held open for ``seconds``; how many opened."""
-    opened = 0
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-        sockets = []
-        for address in addresses:
-            origin = re.match(r"http://[^/]+", address)
-            assert origin
-            async with session.get(address) as page:
-                assert page.status == 200, address
-            socket_url = origin.group(0).replace("http", "ws") + "/ws?width=80&height=24"
-            sockets.append(
-                await session.ws_connect(socket_url, headers={"Origin": origin.group(0)})
-            )
-        for websocket in sockets:
-            message = await websocket.receive(timeout=60)
-            opened += message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
-
-        async def drain(websocket: aiohttp.ClientWebSocketResponse) -> None:
-            # Reading is what answers the server's heartbeat: a tab left unread is closed.
-            async for _message in websocket:
-                pass
-
-        readers = [asyncio.ensure_future(drain(websocket)) for websocket in sockets]
-        await asyncio.sleep(seconds)
-        still = sum(not websocket.closed for websocket in sockets)
-        print(f"sessions still open after {seconds:.0f} s: {still}")
-        for reader in readers:
-            reader.cancel()
-        for websocket in sockets:
-            await websocket.close()
-    return opened
+async def _measured(
+    server: int, printed: dict[str, str], path: Path, seconds: float
+) -> tuple[Tally, tuple[int, list[int]]]:
+    driving = asyncio.ensure_future(drive(printed, path, seconds))
+    await asyncio.sleep(seconds / 2)
+    memory = _memory(server)
+    return await driving, memory
 
 
 def main(seconds: float) -> None:
     folder = Path(tempfile.mkdtemp(prefix="castra-serve-"))
     path = folder / "load.castra"
-    CampaignStore.create(path, load_scenario("tarentine")).close()
-    port = _free_port(8)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "assistant", "serve", "--campaign", str(path), "--players",
-         "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, "CASTRA_HOME": str(folder)},
-    )  # fmt: skip
-    assert server.stdout is not None
-    addresses = []
-    while True:
-        line = server.stdout.readline()
-        if not line or "Ctrl+C" in line:
-            break
-        found = re.search(r"http://\S+token=\S+", line)
-        if found:
-            addresses.append(found.group(0))
-    deadline = time.monotonic() + 120
-    for offset in range(len(addresses)):  # each seat's server starts listening
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port + offset), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    server.send_signal(signal.SIGINT)
-                    raise SystemExit("a seat's server never listened") from None
-                time.sleep(0.2)
-    results: multiprocessing.Queue[tuple[str, int, int, int]] = multiprocessing.Queue()
-    writers = [
-        multiprocessing.Process(target=_writer, args=(str(path), seat, seconds, results))
-        for seat in [REFEREE_SEAT, *ORDERS]
-    ]
-    for writer in writers:
-        writer.start()
-    loop = asyncio.new_event_loop()
-    holding = loop.create_task(_sessions(addresses, seconds))
-    loop.run_until_complete(asyncio.sleep(seconds / 2))
-    tree = _descendants(server.pid)
-    servers = [server.pid, *(pid for pid in tree if " serve " in _command_line(pid))]
-    apps = [pid for pid in tree if pid not in servers and _parent(pid) in servers]
-    server_kib = sum(_rss_kib(pid) for pid in servers)
-    # An app is the process a seat's server started and whatever it started in turn.
-    app_kib = [sum(_rss_kib(each) for each in [pid, *_descendants(pid)]) for pid in apps]
-    opened = loop.run_until_complete(holding)
-    for writer in writers:
-        writer.join()
-    totals = [results.get() for _writer in writers]
-    server.send_signal(signal.SIGINT)
-    server.wait(timeout=60)
-    acknowledged = sum(done for _seat, done, _refused, _locked in totals)
-    with CampaignStore.open(path) as store:
-        recorded = len(store.events()) - 1
-    print(f"{len(addresses)} seats, {opened} sessions open, {seconds:.0f} s of writes")
-    lost = acknowledged - recorded
-    print(f"writes acknowledged {acknowledged}, in the file {recorded}, lost {lost}")
-    locked, refused = sum(t[3] for t in totals), sum(t[2] for t in totals)
-    print(f"'database is locked': {locked}; refused by the rules: {refused}")
+    env = {**os.environ, "CASTRA_HOME": str(folder)}
+    castra("campaign", "new", "tarentine", "--file", str(path), env=env)
+    with served_players(path, env, folder / "urls.txt") as served:
+        tally, (server_kib, app_kib) = asyncio.run(
+            _measured(served.process.pid, served.seats, path, seconds)
+        )
+    acknowledged = sum(tally.given.values()) + sum(tally.withdrawn.values())
+    recorded = sum(a + b for a, b in tally.in_file.values())
+    print(f"{len(served.seats)} seats by keys, {seconds:.0f} s")
     print(
-        f"servers (the referee's + {len(servers) - 1} seats'): {server_kib / 1024:.0f} MiB resident"
+        f"orders given and withdrawn, acknowledged on screen {acknowledged}, in the file "
+        f"{recorded}, lost {tally.lost}"
+    )
+    for nation in tally.given:
+        print(f"  {nation}: {tally.given[nation]} given, {tally.withdrawn[nation]} withdrawn")
+    print(f"the referee's screens read meanwhile: {tally.reads}")
+    print(f"frames saying 'database is locked' / 'bloccato': {sum(tally.locked.values())}")
+    print(
+        f"servers (the referee's + {len(served.seats) - 1} seats'): "
+        f"{server_kib / 1024:.0f} MiB resident"
     )
     if app_kib:
         print(

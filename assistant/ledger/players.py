@@ -11,8 +11,9 @@ What a seat may do is decided here once (:func:`seat_may`), for the ledger's doo
 app alike: the app offers a player only the screens and keys this says yes to, and the ledger
 refuses the rest, so a key the app forgot to hide is still refused.
 
-Each player's language (the turn packet is written in it) is kept beside the record too: it is
-no event of the game, and undo must not change it.
+Each player's language (its turn packet is written in it, and its seat in ``serve --players``
+speaks it) is kept beside the record too: it is no event of the game, and undo must not change
+it.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ the ANSI stream a terminal draws. :class:`Seat` does the browser's part with aio
 dropped), so a test reads what the seat's screen shows, and keeps the text of every message
 received, so a test can check each frame, not only the last. Every wait has a deadline (a guard
 against a hang, never a timed assertion): on a timeout the assertion shows the screen.
+
+A player gives its orders here as at the keyboard (:func:`give_order`, :func:`withdraw_order`),
+in its session's language: the end-to-end tests and the load run (``benchmarks/serve.py``)
+both type them with these, so the load counts orders a player could have given.
 """
 
 from __future__ import annotations
@@ -23,12 +27,36 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import aiohttp
 from rich.cells import get_character_cell_size
 
-__all__ = ["KEYS", "WAIT", "Seat", "Terminal", "castra", "flat", "plain", "serving_players"]
+from converters.i18n import LANGUAGES, in_every_language
+
+__all__ = [
+    "KEYS",
+    "MARCHES",
+    "REFEREE",
+    "WAIT",
+    "March",
+    "Seat",
+    "Served",
+    "Terminal",
+    "castra",
+    "choice_shows",
+    "flat",
+    "footer",
+    "give_order",
+    "march_form",
+    "plain",
+    "served_players",
+    "serving_players",
+    "to_map_province",
+    "url_of",
+    "withdraw_order",
+]
 
 WAIT = 120.0
 """The longest any wait lasts (seconds): an app starting on a busy two-core machine."""
@@ -154,9 +182,13 @@ def flat(screen: str) -> str:
 class Seat:
     """One seat's browser tab: its page, its app's websocket, and what the app drew."""
 
-    def __init__(self, who: str, url: str, width: int = 120, height: int = 40) -> None:
+    def __init__(
+        self, who: str, url: str, width: int = 120, height: int = 40, language: str = "en"
+    ) -> None:
         self.who = who
         self.url = url
+        self.language = language
+        """The language the seat's app speaks (``castra campaign players NATION --lang``)."""
         self.terminal = Terminal(width, height)
         self.frames: list[str] = []
         """The text of every message the app sent, in order."""
@@ -213,6 +245,10 @@ class Seat:
     def screen(self) -> str:
         return self.terminal.text
 
+    def say(self, message: str) -> str:
+        """``message`` (a msgid of the catalogue) as the seat's app words it."""
+        return in_every_language(message)[LANGUAGES.index(self.language)]
+
     async def press(self, *keys: str) -> None:
         """Send each key as a terminal sends it. After Escape the next key waits a moment, as
         fingers do: sent at once, Escape and a letter read as Alt plus the letter."""
@@ -251,6 +287,118 @@ class Seat:
         raise AssertionError(f"{self.who}'s app never stopped drawing:\n{self.screen}")
 
 
+class March(NamedTuple):
+    """One player's order, typed in its own session (T7.3): an army marches by road. The names
+    as the session shows them (an Italian session: "Roma I")."""
+
+    province: str
+    army: str
+    to: str
+
+
+REFEREE = "the referee"
+"""The referee's seat, as ``castra serve --players`` prints it."""
+
+MARCHES = {
+    "Rome": March("Roma", "Rome I", "Capua"),
+    "Carthage": March("Cartago", "Carthage I", "Utica"),
+    "Senones": March("Sena", "Senones II", "Arminia"),
+    "Etruscans": March("Faesulae", "Etruscans I", "Pisae"),
+    "Magna Graecia": March("Croton", "Magna Graecia II", "Heraclea"),
+    "Pyrrhus": March("Brundisium", "Pyrrhus I", "Canova"),
+    "Syracuse": March("Syracusae", "Syracuse I", "Henna"),
+}
+"""Each nation's march on the Tarentine board, to one of its own provinces or an empty neutral
+one: all seven together make no meeting (T7.4)."""
+
+
+def _province_selected(province: str) -> Callable[[str], bool]:
+    """The Map's side panel names ``province`` on its first line."""
+    shown = re.compile(rf"│ {re.escape(province)}$", re.MULTILINE)
+    return lambda screen: bool(shown.search(screen))
+
+
+def choice_shows(label: str, name: str, arrow: str) -> Callable[[str], bool]:
+    """The form's choice under ``label`` shows ``name`` first, open (▲) or shut (▼). Read row
+    by row: the board beside the form shares the screen's rows."""
+    shown = re.compile(rf"▊  {re.escape(name)}[^▼▲▊▎]*{arrow}")
+
+    def test(screen: str) -> bool:
+        rows = screen.split("\n")
+        return any(
+            label in row and any(shown.search(below) for below in rows[n + 1 : n + 4])
+            for n, row in enumerate(rows)
+        )
+
+    return test
+
+
+def footer(screen: str) -> str:
+    """The screen's last line: the keys on offer."""
+    return screen.rstrip().rsplit("\n", 1)[-1]
+
+
+async def to_map_province(seat: Seat, province: str) -> None:
+    """The Map, its search (``/``) typed to ``province`` and kept."""
+    find = f"/ {seat.say('Find')}"
+    leave = seat.say("province name, Enter to keep, Escape to leave").rsplit(", ", 1)[-1]
+    await seat.press("m")
+    await seat.wait_for(find)
+    await seat.press("slash")
+    await seat.wait_for(leave)  # the search is open: letters go to it, not keys
+    await seat.type(province)
+    await seat.press("enter")
+    # Kept: the search is shut once the footer offers the Map's keys again (its placeholder
+    # goes at the first letter typed, and the panel follows the search as it is typed).
+    await seat.wait_for(lambda s: find in footer(s))
+    await seat.wait_for(_province_selected(province))
+
+
+async def march_form(seat: Seat, march: March) -> None:
+    """From the Map: the March form filled for ``march`` by keys (type-to-search in each
+    choice, as a player picks from a long list)."""
+    army, to = seat.say("Army"), seat.say("To (by road)")
+    await to_map_province(seat, march.province)
+    await seat.press("v")
+    await seat.wait_for(seat.say("March (T7.3)"))
+    # Each list is open (▲) before its name is typed, and shut with the choice (▼) before the
+    # next field: keys typed before a list opens go to the form, not the list.
+    await seat.press("enter")
+    await seat.wait_for(choice_shows(army, "", "▲"))
+    await seat.type(march.army)
+    await seat.press("enter")
+    await seat.wait_for(choice_shows(army, "", "▼"))
+    await seat.press("tab", "enter")
+    await seat.wait_for(choice_shows(to, "", "▲"))
+    await seat.type(march.to)
+    await seat.press("enter")
+
+
+def marching(seat: Seat, march: March) -> str:
+    """How the seat's orders panel words ``march``."""
+    return seat.say("{army} marches to {to}").format(army=march.army, to=march.to)
+
+
+async def give_order(seat: Seat, march: March) -> None:
+    """``march`` given from the Map by keys, then the Campaign screen once it lists it."""
+    await march_form(seat, march)
+    await seat.wait_for(choice_shows(seat.say("Army"), march.army, "▼"))
+    await seat.wait_for(choice_shows(seat.say("To (by road)"), march.to, "▼"))
+    await seat.press("ctrl+s")
+    await seat.wait_for(f"/ {seat.say('Find')}")  # closed: recorded (its notice may fade)
+    await seat.press("c")
+    await seat.wait_for(marching(seat, march))
+
+
+async def withdraw_order(seat: Seat, march: March) -> None:
+    """On the Campaign screen, the nation's one order withdrawn by ``x`` (the cursor on it),
+    waited for until the orders panel no longer lists it."""
+    shown = marching(seat, march)
+    await seat.wait_for(shown)
+    await seat.press("x")
+    await seat.wait_for(lambda s: shown not in flat(s))
+
+
 def free_ports(count: int) -> int:
     """The first of ``count`` consecutive ports free on loopback now."""
     for _attempt in range(50):
@@ -274,12 +422,20 @@ def free_ports(count: int) -> int:
     raise AssertionError("no free ports")
 
 
+class Served(NamedTuple):
+    """``castra serve --players`` running: its process (the referee's server, which started
+    each nation's) and each seat's printed line (seat → address)."""
+
+    process: subprocess.Popen[str]
+    seats: dict[str, str]
+
+
 @contextlib.contextmanager
-def serving_players(
+def served_players(
     campaign: Path, env: dict[str, str], urls: Path, *options: str
-) -> Iterator[dict[str, str]]:
-    """``castra serve --players`` on loopback as a user starts it; yields seat → printed line.
-    Every seat's server is listening when it yields; all are stopped after."""
+) -> Iterator[Served]:
+    """``castra serve --players`` on loopback as a user starts it. Every seat's server is
+    listening when it yields; all are stopped after."""
     seats_count = 8
     port = free_ports(seats_count)
     server = subprocess.Popen(
@@ -309,7 +465,7 @@ def serving_players(
                 except OSError:
                     assert time.monotonic() < deadline, "a seat's server never listened"
                     time.sleep(0.1)
-        yield seats
+        yield Served(server, seats)
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -317,6 +473,15 @@ def serving_players(
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@contextlib.contextmanager
+def serving_players(
+    campaign: Path, env: dict[str, str], urls: Path, *options: str
+) -> Iterator[dict[str, str]]:
+    """:func:`served_players`, yielding seat → printed line."""
+    with served_players(campaign, env, urls, *options) as served:
+        yield served.seats
 
 
 def url_of(address: str) -> str:

@@ -125,11 +125,15 @@ def serve_players(args: argparse.Namespace) -> int:
     path, seats = seat_addresses(args, args.urls_file)
     lines = _lines(args.host, seats)
     language = getattr(args, "lang", None)
+    kept = _kept_languages(path)
     commands = []
     for seat, port, _token in seats[1:]:
         command = [sys.executable, "-m", "assistant"]
-        if language:
-            command += ["--lang", language]
+        # A nation's player reads its session in the language kept for it (``castra campaign
+        # players NATION --lang it``), as its turn packet; --lang is for the seats with none.
+        seat_language = kept.get(seat, language)
+        if seat_language:
+            command += ["--lang", seat_language]
         command += ["serve", "--campaign", str(path), "--host", args.host, "--port", str(port)]
         commands.append([*command, "--seat", seat])
 
@@ -145,6 +149,18 @@ def serve_players(args: argparse.Namespace) -> int:
     )
     server.serve()
     return 0
+
+
+def _kept_languages(path: Path) -> dict[str, str]:
+    """Each nation's language kept with the campaign (``players.languages``): its seat's."""
+    from assistant.ledger.players import languages
+    from assistant.ledger.store import CampaignFileError, CampaignStore
+
+    try:
+        with CampaignStore.open(path) as store:
+            return languages(store)
+    except CampaignFileError as error:
+        raise CliError(describe(error)) from None
 
 
 def _players_server() -> Any:

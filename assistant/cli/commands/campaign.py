@@ -2572,7 +2572,7 @@ COMMANDS: tuple[Command, ...] = (
             Arg(
                 name="--lang",
                 choices=("en", "it"),
-                help=N_("the language NATION's turn packet is written in"),
+                help=N_("the language of NATION's turn packet and of its seat in serve --players"),
             ),
             Arg(
                 name="--rotate",
