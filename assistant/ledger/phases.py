@@ -597,6 +597,6 @@ def phase_summary(campaign: CampaignData) -> PhaseSummary | None:
         rule=NUMBER[phase],
         orders=campaign.rules.orders,
         left=tuple(item.english() for item in left),
-        heading_said=heading.model_dump(),
-        left_said=tuple(item.model_dump() for item in left),
+        heading_said=heading.model_dump(mode="json"),
+        left_said=tuple(item.model_dump(mode="json") for item in left),
     )

@@ -170,4 +170,5 @@ def test_an_army_journal_recorded_in_italian_stays_english_and_reads_in_italian(
         reason = store.state().armies["Persia 2"].journal[-1].reason
     assert stored.summary == "Macedon 4 invades Hellespontine Phrygia: battle (D10)"
     assert retreat.summary == reason == "Persia 2 tactical retreat to Greater Phrygia (D5)"
-    assert translate_recorded(reason) == "Persia 2: ritirata tattica verso Greater Phrygia (D5)"
+    # The province in the reader's language too (issue 25, D9): "Grande Frigia".
+    assert translate_recorded(reason) == "Persia 2: ritirata tattica verso Grande Frigia (D5)"
