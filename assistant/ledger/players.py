@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import json
 import sqlite3
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -246,10 +247,12 @@ def session_matches(path: Path, seat: str, given: str | None) -> bool:
     return hmac.compare_digest(_digest(given), expected)
 
 
-def hidden_from(seat: str, events: list[tuple[int, Event]]) -> set[int]:
+def hidden_from(
+    seat: str, events: list[tuple[int, Event]], sealed: Collection[tuple[int, int]] = ()
+) -> set[int]:
     """The ids of the events ``seat``'s player may not read (:func:`~assistant.ledger.orders.
-    may_see`: another nation's sealed orders of a turn not yet carried out), and the undos of
-    them."""
+    may_see`: another nation's sealed orders of a turn not yet carried out, another nation's
+    answer to a meeting whose answers are still ``sealed``), and the undos of them."""
     from assistant.ledger.events import OrdersResolved, Undone
     from assistant.ledger.orders import may_see
 
@@ -259,7 +262,7 @@ def hidden_from(seat: str, events: list[tuple[int, Event]]) -> set[int]:
         for event_id, event in events
         if isinstance(event, OrdersResolved) and event_id not in undone and event.turn is not None
     }
-    hidden = {event_id for event_id, event in events if not may_see(seat, event, revealed)}
+    hidden = {event_id for event_id, event in events if not may_see(seat, event, revealed, sealed)}
     # An undone resolution carried every order of its turn.
     hidden |= {
         event_id

@@ -835,9 +835,12 @@ class CampaignStore:
         """The events a player's store does not show (none for the referee's)."""
         if self.seat is None:
             return set()
+        from assistant.ledger.orders import sealed_answers
         from assistant.ledger.players import hidden_from
 
-        return hidden_from(self.seat, events or self._read_events(self._connection))
+        # T3.0: the other sides' answers to a meeting not every side has answered yet too.
+        sealed = sealed_answers(self.state())
+        return hidden_from(self.seat, events or self._read_events(self._connection), sealed)
 
     def history(self) -> list[HistoryEntry]:
         """Every event with who, when and what it did; undone ones marked with the undo."""

@@ -193,10 +193,12 @@ class HistoryScreen(Screen[None]):
         store = ledger.open_store()
         entries = store.history()
         if ledger.viewer is not None:
-            # T7.3: a nation at the keyboard does not read another's sealed orders here either.
+            # T7.3, T3.0: a nation at the keyboard does not read another's sealed orders (nor
+            # its answer to a meeting still being answered) here either.
+            from assistant.ledger.orders import sealed_answers
             from assistant.ledger.sealed_view import hidden_from
 
-            hidden = hidden_from(ledger.viewer, store.events())
+            hidden = hidden_from(ledger.viewer, store.events(), sealed_answers(ledger.state()))
             entries = [entry for entry in entries if entry.id not in hidden]
         log = self.query_one("#history-log", EventLog)
         count = len(self._entries)
