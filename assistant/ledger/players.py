@@ -38,6 +38,7 @@ __all__ = [
     "PLAYER_ACTS",
     "PLAYER_SCREENS",
     "REFEREE_SEAT",
+    "SEALED_ACTS",
     "SESSIONS_KEY",
     "act_of",
     "check_seat",
@@ -90,12 +91,23 @@ event, a battle, the resolution, the winter, a rule, war or a treaty outside its
 choosing who enters, opening another file — is the referee's."""
 
 
-def seat_may(seat: str | None, act: str) -> bool:
+SEALED_ACTS = frozenset({"order", "withdraw", "hand_in"})
+"""A player's acts that exist only under sealed orders (T7.3): under house rule ``orders =
+immediate`` an order is carried out as it is given — a move or a recruitment recorded at once,
+the referee's — and there is nothing to withdraw or hand in."""
+
+
+def seat_may(seat: str | None, act: str, *, sealed: bool = True) -> bool:
     """T7.3: whether ``seat`` (a nation's player; None: the referee, who may do everything) may
     ``act``: one of :data:`PLAYER_SCREENS` or :data:`PLAYER_ACTS`, or anything else a
-    screen's key or a command does (the referee's). The app hides what this refuses; the
-    ledger refuses it (:func:`check_seat`)."""
-    return seat is None or act in PLAYER_ACTS or act in PLAYER_SCREENS
+    screen's key or a command does (the referee's); not one of :data:`SEALED_ACTS` in a
+    campaign whose orders are not ``sealed`` (house rule ``orders = immediate``). The app hides
+    what this refuses; the ledger refuses it (:func:`check_seat`)."""
+    if seat is None:
+        return True
+    if not sealed and act in SEALED_ACTS:
+        return False
+    return act in PLAYER_ACTS or act in PLAYER_SCREENS
 
 
 def act_of(event: Event) -> str:
