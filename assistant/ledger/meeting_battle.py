@@ -179,13 +179,14 @@ def _invasion_prefill(
     from assistant.ledger import dba_map
     from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.invasions import pairing_of
+    from assistant.ledger.read_models import PairingSummary
 
     meeting = found.meeting
-    pairing = (
-        pairing_of(state, found)
-        if chosen is None or found.settled
-        else dba_map.pairing(state, meeting.province, chosen).model_dump()
-    )
+    if chosen is None or found.settled:
+        pairing = pairing_of(state, found)
+    else:
+        picked = dba_map.pairing(state, meeting.province, chosen)
+        pairing = PairingSummary(pairs=tuple(picked.pairs), queue=tuple(picked.queue))
     if pairing is None:
         raise LedgerFieldError(
             "meeting",
@@ -195,7 +196,7 @@ def _invasion_prefill(
             ),
             number=meeting.number,
         )
-    army_a, army_b = pairing["pairs"][0]
+    army_a, army_b = pairing.pairs[0]
     assert state.dba_map is not None
     side_a = state.dba_map.armies[army_a].side
     side_b = state.dba_map.armies[army_b].side
@@ -211,7 +212,7 @@ def _invasion_prefill(
         defender="b",
         army_a=army_a,
         army_b=army_b,
-        queue=list(pairing["queue"]),
+        queue=list(pairing.queue),
     )
 
 

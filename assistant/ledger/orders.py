@@ -44,6 +44,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
+from assistant.ledger.read_models import MeetingSummary
 from converters import said as sd
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
@@ -992,21 +993,27 @@ def may_see(
     return True
 
 
-def meetings_summary(state: CampaignData) -> list[dict[str, Any]]:
+def meetings_summary(state: CampaignData) -> list[MeetingSummary]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``); with
-    ``"answered"``, the sides that have answered seek or avoid in their own sessions or copies
+    ``answered``, the sides that have answered seek or avoid in their own sessions or copies
     so far — their names only, which every player may know: the answers stay sealed until
     every side has answered (:func:`sealed_answers`, T3.0)."""
     from assistant.ledger.invasions import pairing_of
 
     return [
-        {
-            **m.meeting.model_dump(),
-            "seek": m.seek,
-            "answered": sorted(m.answers),
-            "settled": m.settled,
-            "pairing": pairing_of(state, m),
-        }
+        MeetingSummary(
+            number=m.meeting.number,
+            province=m.meeting.province,
+            at_sea=m.meeting.at_sea,
+            forces=tuple(m.meeting.forces),
+            nations=tuple(m.meeting.nations),
+            crossing=tuple(m.meeting.crossing),
+            arrivals=dict(m.meeting.arrivals),
+            seek=None if m.seek is None else tuple(m.seek),
+            settled=m.settled,
+            pairing=pairing_of(state, m),
+            answered=tuple(sorted(m.answers)),
+        )
         for m in state.meetings
     ]
 

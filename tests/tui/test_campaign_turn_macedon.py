@@ -22,6 +22,7 @@ from assistant.ledger.events import DbaMoved, SideDone
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
 from converters.i18n import set_language, translate_recorded
+from converters.province_names import province_name
 from tests.tui.conftest import SEED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -141,6 +142,24 @@ async def test_d6_the_done_key_is_macedons_only(app: CastraApp) -> None:
         assert not offered(app, "D")
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_t5_5_a_macedon_campaign_offers_no_winter_turn(
+    macedon: CampaignStore, app: CastraApp, language: str, size: tuple[int, int]
+) -> None:
+    """T5.5's winter turn is the Tarentine year's; D6's turns have none, so Macedon's Campaign
+    screen neither shows `w` nor opens the winter form on it, while the Tarentine screen does."""
+    macedonian = app_on(macedon)
+    async with macedonian.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert not offered(macedonian, "w")
+        await pilot.press("w")
+        await pilot.pause()
+        assert type(macedonian.screen).__name__ != "WinterTurnForm"
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert offered(app, "w"), "the Tarentine campaign keeps its winter turn"
+
+
 # ---- the invasions (D8, D10) and the Map's marks -----------------------------------------------
 
 
@@ -154,13 +173,15 @@ async def test_d8_an_invasion_is_listed_with_its_pairing_and_marked_on_the_map(
 
     macedon.append(INVASION)
     (meeting,) = meetings_summary(macedon.state())
-    pairing = meeting["pairing"]
+    pairing = meeting.pairing
+    assert pairing is not None
     app = app_on(macedon)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         ((number, where, game, armies),) = meeting_rows(app)
-        assert (number, where) == ("1", "Hellespontine Phrygia")
-        assert unwrapped(game) == pairing_words(pairing["pairs"][0], pairing["queue"]), (
+        # The province in the reader's language (issue 25): "Frigia Ellespontica".
+        assert (number, where) == ("1", province_name("Hellespontine Phrygia"))
+        assert unwrapped(game) == pairing_words(pairing.pairs[0], pairing.queue), (
             "the pairing campaign meetings offers: Macedon 4 against Persia 2, then Persia 3"
         )
         from converters.force_names import shown_army
@@ -239,7 +260,7 @@ async def test_d6_the_turn_cannot_end_while_an_invasion_is_unfought_inline(
         form = app.screen
         said = " ".join(str(line.render()) for line in form.query(".field-error").results(Static))
         # The rule's number as the ledger cites it (its words in Italian are issue 25's).
-        assert "(D6 " in said and "Hellespontine Phrygia" in said, said
+        assert "(D6 " in said and province_name("Hellespontine Phrygia") in said, said
         assert "turn:" not in said, "the field is named as the form names the turn"
         assert len(macedon.events()) == before
 

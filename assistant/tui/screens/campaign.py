@@ -29,11 +29,11 @@ from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
 from assistant.ledger.paths import campaign_path
 from assistant.ledger.read_models import (
+    DbaArmyOnMap,
     DecimatedGlance,
     Glance,
     GlanceArmy,
     GlanceNation,
-    MapArmyGlance,
     PhaseSummary,
     RecentEvent,
     RelationPair,
@@ -49,8 +49,8 @@ from converters.i18n import (
     NP_,
     _,
     ngettext,
-    translate_recorded,
 )
+from converters.province_names import province_name
 from converters.wording import render_data
 
 if TYPE_CHECKING:
@@ -126,8 +126,10 @@ EVENT_WIDTH = 88
 
 def campaign_heading(store: Any) -> str:
     """E.g. "Tarentine Wars · Turn 3, May 278 BC (1st fortnight)"."""
+    from converters.said import render  # the state is open: pydantic is loaded
+
     state = store.state()
-    return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} · {render(state.date_said)}"
 
 
 def morale_pips(morale: int) -> str:
@@ -205,20 +207,11 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-PHASE_RULE = N_("{rule} phase {number}")
-"""How the ledger cites a phase's rule ("T5.2 phase 3", language-neutral in ``--json``), marked
-so that ``translate_recorded`` says it in the interface's language ("T5.2 fase 3")."""
-
-
 def phase_lines(phase: PhaseSummary) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
-    to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
-    heading = _("Phase: {name} ({rule})").format(
-        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
-        name=translate_recorded(phase.name),
-        rule=translate_recorded(phase.rule),
-    )
-    return [heading, *(translate_recorded(item) for item in phase.left)]
+    to do in it, as the ledger says them and ``campaign show`` renders them: the Campaign
+    screen and the Map say them alike."""
+    return phase.lines()
 
 
 def phase_text(phase: PhaseSummary | None) -> str:
@@ -578,7 +571,7 @@ class CampaignScreen(Screen[None]):
     def _drawn(self, glance: Glance) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.glance_of`),
         in the interface's language; every row is made before any is shown."""
-        heading = f"{scenario_text(glance.title)} — {translate_recorded(glance.date)}  ·  " + _(
+        heading = f"{scenario_text(glance.title)} — {render_data(glance.date_said)}  ·  " + _(
             "turn {turn} of {total}"
         ).format(turn=glance.turn, total=glance.total_turns)
         status = (
@@ -684,16 +677,16 @@ class CampaignScreen(Screen[None]):
         return armies
 
     @staticmethod
-    def _map_army_rows(armies: Mapping[str, MapArmyGlance]) -> list[Row]:
+    def _map_army_rows(armies: Mapping[str, DbaArmyOnMap]) -> list[Row]:
         from converters.force_names import shown_army  # pydantic: not in the first frame
 
         rows: list[Row] = []
         for name, army in armies.items():
-            where = army.province or _("at sea → {to} (turn {turn})").format(
-                to=army.landing_at, turn=army.lands_on
+            where = province_name(army.province or "") or _("at sea → {to} (turn {turn})").format(
+                to=province_name(army.landing_at or ""), turn=army.lands_on
             )
             busy = (
-                _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+                _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
                 if army.action
                 else ""
             )
@@ -820,6 +813,9 @@ class CampaignScreen(Screen[None]):
             return self._uses_pm and not keys.carried_out
         if action == "declare_war":
             # T7.10: relations are the Tarentine map's; a campaign of armies has none.
+            return self._uses_pm
+        if action == "winter":
+            # T5.5: the winter turn is the Tarentine year's; D6's turns run on with no winter.
             return self._uses_pm
         if action in ("enter_as", "resolve"):
             return keys.giving

@@ -31,11 +31,13 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from converters.force_names import shown_name
 from converters.i18n import N_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from assistant.ledger.events import ForceMoved
+    from assistant.ledger.read_models import MeetingSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import StoredEvent
 
@@ -108,7 +110,7 @@ def move_line(move: ForceMoved) -> str:
     return line
 
 
-def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
+def meeting_row(meeting: MeetingSummary, ask: str | None = None) -> list[str]:
     """A meeting's cells: number, where (at sea or on land, crossing), forces, answer (``ask``
     for one not answered yet: the key that answers it)."""
     from assistant.ledger.sealed_view import meeting_cells
@@ -116,7 +118,7 @@ def meeting_row(meeting: dict[str, Any], ask: str | None = None) -> list[str]:
     return meeting_cells(meeting, ask or _("seek or avoid? (y)"))
 
 
-def invasion_row(meeting: dict[str, Any]) -> list[str]:
+def invasion_row(meeting: MeetingSummary) -> list[str]:
     """An invasion meeting's cells (D8, D10): its number and province, the game to play now
     and who the winner fights next (``castra campaign meetings``'s words), then its armies as
     :func:`meeting_row` says them: an invasion is always fought, so there is no seek or avoid
@@ -124,12 +126,12 @@ def invasion_row(meeting: dict[str, Any]) -> list[str]:
     from assistant.ledger.sealed_view import pairing_words
 
     number, _where, forces, status = meeting_row(meeting)
-    pairing = meeting.get("pairing")
-    if pairing:
-        status = pairing_words(pairing["pairs"][0], pairing["queue"])
-    elif not meeting["settled"]:
+    pairing = meeting.pairing
+    if pairing is not None:
+        status = pairing_words(pairing.pairs[0], pairing.queue)
+    elif not meeting.settled:
         status = _("D8: equal numbers: the attacker picks each army's opponent")
-    return [number, meeting["province"], status, forces]
+    return [number, province_name(meeting.province), status, forces]
 
 
 def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
@@ -149,8 +151,8 @@ def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
         viewer=viewer,
         orders=[],
         moves=[],
-        meetings=[(m["number"], invasion_row(m)) for m in found],
-        unsettled=any(not m["settled"] for m in found),
+        meetings=[(m.number, invasion_row(m)) for m in found],
+        unsettled=any(not m.settled for m in found),
         moving=to_move[0] if to_move else None,
         invasions=True,
     )
@@ -194,8 +196,8 @@ def turn_view(
         viewer=viewer,
         orders=orders,
         moves=moves,
-        meetings=[(m["number"], meeting_row(m)) for m in found],
-        unsettled=any(not m["settled"] for m in found),
+        meetings=[(m.number, meeting_row(m)) for m in found],
+        unsettled=any(not m.settled for m in found),
         withdrawable=tuple(withdrawable(state)) if sealed else (),
         waiting=tuple(
             name
@@ -300,7 +302,13 @@ class AnswerForm(LedgerForm):
         meeting = found.meeting
         where = _("at sea") if meeting.at_sea else _("on land")
         yield Static(
-            Text(f"{meeting.number}. {where}, {meeting.province}: {', '.join(meeting.forces)}"),
+            Text(
+                f"{meeting.number}. {where}, {province_name(meeting.province)}: "
+                + ", ".join(
+                    shown_name(name, nation)
+                    for name, nation in zip(meeting.forces, meeting.nations, strict=False)
+                )
+            ),
             classes="hint",
         )
         self.sides = list(dict.fromkeys(meeting.nations))
