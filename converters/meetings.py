@@ -180,14 +180,8 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
     land_at: dict[str, set[str]] = {}
     _together(ashore, ends, hostile, land_at)
     meetings = [
-        *(
-            m.model_copy(update={"crossing": sea_crossed.get(m.province, [])})
-            for m in _gathered(sea_at, True, arrival)
-        ),
-        *(
-            m.model_copy(update={"crossing": crossed.get(m.province, [])})
-            for m in _gathered(land_at, False, arrival)
-        ),
+        *_gathered(sea_at, True, arrival, sea_crossed),
+        *_gathered(land_at, False, arrival, crossed),
     ]
     meetings.sort(key=lambda m: (not m.at_sea, m.province, bool(m.crossing), m.forces))
     return Outcome(ends=ends, aboard=aboard, stopped=stopped, meetings=meetings)
@@ -209,13 +203,17 @@ def _together(
 
 
 def _gathered(
-    found: dict[str, set[str]], at_sea: bool, arrival: dict[str, Arrival]
+    found: dict[str, set[str]],
+    at_sea: bool,
+    arrival: dict[str, Arrival],
+    crossed: dict[str, list[str]],
 ) -> list[MeetingFound]:
     return [
         MeetingFound(
             province=where,
             at_sea=at_sea,
             forces=sorted(names),
+            crossing=crossed.get(where, []),
             arrivals={name: arrival[name] for name in sorted(names)},
         )
         for where, names in found.items()

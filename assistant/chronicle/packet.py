@@ -59,7 +59,9 @@ def packet_from(
     """:func:`packet_of` from the events and state already read (the app's Chronicle screen
     gathers off its thread from what it read on it)."""
     scope = report_scope(state, events, turn=turn)
-    chronicle = gather(events, scope, viewer=nation)
+    from assistant.ledger.orders import sealed_answers
+
+    chronicle = gather(events, scope, viewer=nation, sealed=sealed_answers(state))
     told = next((story for story in chronicle.turns if story.turn == scope.first_turn), None)
     in_force = _in_force(events, scope.first_turn)
     resolution = next((e for e in reversed(in_force) if isinstance(e, OrdersResolved)), None)

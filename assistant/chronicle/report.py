@@ -32,7 +32,12 @@ def chronicle_of(
 
     events = store.events()
     scope = report_scope(store.state(), events, turn=turn, year=year, everything=everything)
-    return gather(events, scope, ghost_json=store.ghost_battle())
+    from assistant.ledger.orders import sealed_answers
+
+    # A report is published to every nation: no side's answer to a meeting still answered.
+    return gather(
+        events, scope, ghost_json=store.ghost_battle(), sealed=sealed_answers(store.state())
+    )
 
 
 def default_report_path(campaign: Path, scope: ReportScope, fmt: Format) -> Path:

@@ -15,7 +15,7 @@ PDF, and the app's Chronicle screen shows the same text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
@@ -810,11 +810,13 @@ def _tell(
     notes: dict[int, _TurnNotes],
     revealed: set[int],
     viewer: str = PUBLIC,
+    sealed: Collection[tuple[int, int]] = (),
 ) -> None:
     """Apply one event to ``state`` and write down, in its turn's notes, what the ledger said
     it did; a sealed order stays untold until its turn's orders are carried out (T7.3: a
     report is published to every nation). A player's packet (``viewer``, a nation) tells its
-    own orders and never another nation's, revealed or not: it shows what they did."""
+    own orders and never another nation's, revealed or not: it shows what they did. Another
+    nation's answer to a meeting whose answers are still ``sealed`` is not told (T3.0)."""
     from assistant.ledger.orders import may_see
 
     event = stored.event
@@ -823,7 +825,7 @@ def _tell(
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     said = state.apply(event, stored.id)
     summary = said.english()
-    if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed):
+    if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed, sealed):
         return
     if (
         viewer != PUBLIC
@@ -907,12 +909,15 @@ def gather(
     *,
     ghost_json: str | None = None,
     viewer: str = PUBLIC,
+    sealed: Collection[tuple[int, int]] = (),
 ) -> Chronicle:
     """The chronicle of ``events`` (a whole ledger, oldest first) for the turns of ``scope``.
 
     ``ghost_json`` is the solo battle in progress in the campaign file
     (``store.ghost_battle()``); the finished ones are the ledger's ``ghost_battle_finished``
-    events. ``viewer``: who reads it, everyone (:data:`PUBLIC`) or one nation (its packet)."""
+    events. ``viewer``: who reads it, everyone (:data:`PUBLIC`) or one nation (its packet);
+    ``sealed``: the meetings whose answers are not public yet
+    (:func:`~assistant.ledger.orders.sealed_answers`, T3.0)."""
     if not events or not isinstance(events[0].event, CampaignCreated):
         raise ChronicleError(_("file: a campaign starts with its creation event"))
     created = events[0].event
@@ -934,7 +939,7 @@ def gather(
         if isinstance(stored.event, GhostBattleFinished):
             finished.append(stored.event)
         ending = state.turn if isinstance(stored.event, TurnAdvanced) else None
-        _tell(stored, state, notes, revealed, viewer)
+        _tell(stored, state, notes, revealed, viewer, sealed)
         if ending is not None:
             # The turn's close is the ledger's state once its end is applied: the tribute
             # collected and siege costs paid as it ended are in (T5.3, T5.4).

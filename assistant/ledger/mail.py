@@ -21,7 +21,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -162,9 +162,12 @@ def key_check(key: str) -> str:
 # ---- the player's copy ------------------------------------------------------------------------
 
 
-def player_events(events: Sequence[StoredEvent], nation: str) -> list[tuple[int, Event]]:
+def player_events(
+    events: Sequence[StoredEvent], nation: str, sealed: Collection[tuple[int, int]] = ()
+) -> list[tuple[int, Event]]:
     """The record ``nation``'s player may hold: every event in force that :func:`may_see`
-    lets it read, numbered afresh from 1 (a gap would count the orders left out).
+    lets it read (not another nation's answer to a meeting whose answers are still
+    ``sealed``, T3.0), numbered afresh from 1 (a gap would count the orders left out).
 
     Undone events and their undos are left out whole: an undone resolution would carry every
     nation's orders of its turn, and because undo takes back the last event in force, the
@@ -180,7 +183,7 @@ def player_events(events: Sequence[StoredEvent], nation: str) -> list[tuple[int,
         for event in in_force
         if isinstance(event, OrdersResolved) and event.turn is not None
     }
-    kept = [event for event in in_force if may_see(nation, event, revealed)]
+    kept = [event for event in in_force if may_see(nation, event, revealed, sealed)]
     if not kept or not isinstance(kept[0], CampaignCreated):  # pragma: no cover - by the store
         raise refused("events", N_("the campaign has no creation event"))
     return list(enumerate(kept, start=1))

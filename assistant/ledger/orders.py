@@ -13,7 +13,7 @@ referee always, a nation only its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from assistant.ledger import economy, map_war, relations
@@ -74,6 +74,7 @@ __all__ = [
     "orders_of",
     "recruitment_for",
     "resolution",
+    "sealed_answers",
 ]
 
 REFEREE: None = None
@@ -959,20 +960,44 @@ def orders_of(state: CampaignData, viewer: str | None) -> dict[str, list[SealedO
     }
 
 
-def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> bool:
-    """The one visibility rule (T7.3): who may read ``event``. The referee (``None``) reads
-    everything; a nation reads every event but another nation's sealed orders of a turn whose
-    orders are not yet carried out (``revealed_turns``: the turns with an
-    :class:`OrdersResolved` in force)."""
+def sealed_answers(state: CampaignData) -> set[tuple[int, int]]:
+    """T3.0, T7.4 (Reading): the meetings of this turn, as (turn, number), whose seek-or-avoid
+    answers are still sealed: a side has answered in its own session or copy and another has
+    not yet. Each side declares blind, as it gives its orders (T7.3); once every side has
+    answered (or the referee answered for all, or the meeting was settled otherwise) the answers
+    are public."""
+    return {
+        (state.turn, m.meeting.number)
+        for m in state.meetings
+        if m.answers and m.seek is None and not m.settled
+    }
+
+
+def may_see(
+    viewer: str | None,
+    event: Event,
+    revealed_turns: Iterable[int],
+    sealed: Collection[tuple[int, int]] = (),
+) -> bool:
+    """The one visibility rule (T7.3, T3.0): who may read ``event``. The referee (``None``)
+    reads everything; a nation reads every event but another nation's sealed orders of a turn
+    whose orders are not yet carried out (``revealed_turns``: the turns with an
+    :class:`OrdersResolved` in force), and another nation's answer to a meeting whose answers
+    are still ``sealed`` (:func:`sealed_answers`)."""
     if viewer is REFEREE:
         return True
     if isinstance(event, OrderGiven | OrderWithdrawn):
         return event.nation == viewer or event.turn in set(revealed_turns)
+    if isinstance(event, MeetingAnswered) and event.nation not in (None, viewer):
+        return (event.turn or 0, event.meeting) not in sealed
     return True
 
 
 def meetings_summary(state: CampaignData) -> list[MeetingSummary]:
-    """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
+    """The meetings found this turn, sea first (``castra campaign meetings --json``); with
+    ``answered``, the sides that have answered seek or avoid in their own sessions or copies
+    so far — their names only, which every player may know: the answers stay sealed until
+    every side has answered (:func:`sealed_answers`, T3.0)."""
     from assistant.ledger.invasions import pairing_of
 
     return [
@@ -987,6 +1012,7 @@ def meetings_summary(state: CampaignData) -> list[MeetingSummary]:
             seek=None if m.seek is None else tuple(m.seek),
             settled=m.settled,
             pairing=pairing_of(state, m),
+            answered=tuple(sorted(m.answers)),
         )
         for m in state.meetings
     ]

@@ -22,7 +22,7 @@ import hashlib
 import hmac
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +41,7 @@ __all__ = [
     "PLAYER_ACTS",
     "PLAYER_SCREENS",
     "REFEREE_SEAT",
+    "SEALED_ACTS",
     "SESSIONS_KEY",
     "Unread",
     "act_of",
@@ -94,12 +95,23 @@ event, a battle, the resolution, the winter, a rule, war or a treaty outside its
 choosing who enters, opening another file — is the referee's."""
 
 
-def seat_may(seat: str | None, act: str) -> bool:
+SEALED_ACTS = frozenset({"order", "withdraw", "hand_in"})
+"""A player's acts that exist only under sealed orders (T7.3): under house rule ``orders =
+immediate`` an order is carried out as it is given — a move or a recruitment recorded at once,
+the referee's — and there is nothing to withdraw or hand in."""
+
+
+def seat_may(seat: str | None, act: str, *, sealed: bool = True) -> bool:
     """T7.3: whether ``seat`` (a nation's player; None: the referee, who may do everything) may
     ``act``: one of :data:`PLAYER_SCREENS` or :data:`PLAYER_ACTS`, or anything else a
-    screen's key or a command does (the referee's). The app hides what this refuses; the
-    ledger refuses it (:func:`check_seat`)."""
-    return seat is None or act in PLAYER_ACTS or act in PLAYER_SCREENS
+    screen's key or a command does (the referee's); not one of :data:`SEALED_ACTS` in a
+    campaign whose orders are not ``sealed`` (house rule ``orders = immediate``). The app hides
+    what this refuses; the ledger refuses it (:func:`check_seat`)."""
+    if seat is None:
+        return True
+    if not sealed and act in SEALED_ACTS:
+        return False
+    return act in PLAYER_ACTS or act in PLAYER_SCREENS
 
 
 def act_of(event: Event) -> str:
@@ -251,11 +263,13 @@ def session_matches(path: Path, seat: str, given: str | None) -> bool:
     return hmac.compare_digest(_digest(given), expected)
 
 
-def hidden_from(seat: str, events: list[tuple[int, Event]]) -> set[int]:
+def hidden_from(
+    seat: str, events: list[tuple[int, Event]], sealed: Collection[tuple[int, int]] = ()
+) -> set[int]:
     """The ids of the events ``seat``'s player may not read (:func:`~assistant.ledger.orders.
-    may_see`: another nation's sealed orders of a turn not yet carried out), and the undos of
-    them."""
-    return set(Unread(seat=seat).taking(events).hidden)
+    may_see`: another nation's sealed orders of a turn not yet carried out, another nation's
+    answer to a meeting whose answers are still ``sealed``), and the undos of them."""
+    return set(Unread(seat=seat).taking(events, sealed).hidden)
 
 
 class Unread(BaseModel):
@@ -275,7 +289,8 @@ class Unread(BaseModel):
     last_id: int = 0
     """The last event taken in."""
     sealed: tuple[tuple[int, Event], ...] = ()
-    """The events hidden from the seat while their turn's orders are not carried out."""
+    """The events hidden from the seat while their turn's orders are not carried out, and
+    the other sides' answers to meetings (hidden while their meeting's answers are sealed)."""
     resolutions: tuple[tuple[int, int | None], ...] = ()
     """Each carrying-out of the orders, with its turn."""
     undos: tuple[tuple[int, int], ...] = ()
@@ -283,8 +298,12 @@ class Unread(BaseModel):
     hidden: frozenset[int] = frozenset()
     """The ids the seat may not read."""
 
-    def taking(self, events: Iterable[tuple[int, Event]]) -> Unread:
-        """These with ``events`` taken in (those after :attr:`last_id`, oldest first)."""
+    def taking(
+        self, events: Iterable[tuple[int, Event]], answers: Collection[tuple[int, int]] = ()
+    ) -> Unread:
+        """These with ``events`` taken in (those after :attr:`last_id`, oldest first);
+        ``answers``: the meetings whose answers are sealed now (T3.0,
+        :func:`~assistant.ledger.orders.sealed_answers`)."""
         from assistant.ledger.events import OrdersResolved, Undone
         from assistant.ledger.orders import may_see
 
@@ -298,13 +317,20 @@ class Unread(BaseModel):
                 resolutions.append((event_id, event.turn))
             elif isinstance(event, Undone):
                 undos.append((event_id, event.target))
-            elif not may_see(self.seat, event, ()):
+            elif not may_see(self.seat, event, ()) or (
+                # T3.0: another side's answer, sealed while its meeting is being answered
+                isinstance(event, MeetingAnswered) and event.nation not in (None, self.seat)
+            ):
                 sealed.append((event_id, event))
         undone = {target for _id, target in undos}
         revealed = {
             turn for event_id, turn in resolutions if event_id not in undone and turn is not None
         }
-        hidden = {event_id for event_id, event in sealed if not may_see(self.seat, event, revealed)}
+        hidden = {
+            event_id
+            for event_id, event in sealed
+            if not may_see(self.seat, event, revealed, answers)
+        }
         # An undone resolution carried every order of its turn.
         hidden |= {event_id for event_id, _turn in resolutions if event_id in undone}
         hidden |= {event_id for event_id, target in undos if target in hidden}

@@ -766,6 +766,9 @@ class MeetingSummary(NamedTuple):
     """Nothing more is needed."""
     pairing: PairingSummary | None
     """D8: the next game of an invasion meeting (None: settled, or the attacker picks)."""
+    answered: tuple[str, ...] = ()
+    """T3.0: the sides that have answered in their own sessions so far, by name only (their
+    answers stay sealed until every side has)."""
 
     def to_json(self) -> JSON:
         return {
@@ -777,6 +780,7 @@ class MeetingSummary(NamedTuple):
             "crossing": list(self.crossing),
             "arrivals": dict(self.arrivals),
             "seek": None if self.seek is None else list(self.seek),
+            "answered": list(self.answered),
             "settled": self.settled,
             "pairing": None if self.pairing is None else self.pairing.to_json(),
         }

@@ -11,7 +11,7 @@ command line and the app show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from assistant.ledger.events import OrdersResolved, Undone
@@ -50,12 +50,18 @@ def revealed_turns(events: Iterable[StoredEvent]) -> set[int]:
     }
 
 
-def hidden_from(viewer: str | None, events: Iterable[StoredEvent]) -> set[int]:
+def hidden_from(
+    viewer: str | None,
+    events: Iterable[StoredEvent],
+    sealed: Collection[tuple[int, int]] = (),
+) -> set[int]:
     """The ids of the events ``viewer`` (a nation; None: the referee) may not read yet:
-    another nation's sealed orders of a turn not yet carried out (:func:`may_see`)."""
+    another nation's sealed orders of a turn not yet carried out, and its answer to a meeting
+    whose answers are still ``sealed`` (:func:`~assistant.ledger.orders.sealed_answers`), by
+    :func:`may_see`."""
     listed = list(events)
     revealed = revealed_turns(listed)
-    return {s.id for s in listed if not may_see(viewer, s.event, revealed)}
+    return {s.id for s in listed if not may_see(viewer, s.event, revealed, sealed)}
 
 
 def last_resolution(events: Iterable[StoredEvent], turn: int) -> OrdersResolved | None:
@@ -130,7 +136,8 @@ def order_words(order: SealedOrder, state: CampaignState, *, withdrawable: bool 
 def meeting_cells(meeting: MeetingSummary, ask: str) -> list[str]:
     """A meeting of ``castra campaign meetings`` in words: its number, where (at sea or
     on land, and the road or stretch of a crossing), its forces and how far it is settled
-    (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
+    (``ask`` for one not answered yet: the command or key that answers it; a meeting some sides
+    have answered says which, never their answers) (T7.4, T3.0)."""
     from armylists.names import nation_name
     from converters.force_names import shown_army, shown_name
 
@@ -142,6 +149,14 @@ def meeting_cells(meeting: MeetingSummary, ask: str) -> list[str]:
     kind = _("at sea") if meeting.at_sea else _("on land")
     if meeting.settled:
         status = _("settled")
+    elif meeting.seek is None and meeting.answered:
+        # T3.0: who has answered, never what: the answers are sealed until every side has.
+        waiting = [n for n in dict.fromkeys(meeting.nations) if n not in meeting.answered]
+        status = _("answered by {done}, not yet by {waiting}: {ask}").format(
+            done=", ".join(nation_name(n) for n in meeting.answered),
+            waiting=", ".join(nation_name(n) for n in waiting),
+            ask=ask,
+        )
     elif meeting.seek is None:
         status = ask
     else:

@@ -853,6 +853,7 @@ class CampaignStore:
         here), or afresh if the file now holds fewer events than were taken in (replaced)."""
         if self.seat is None:
             return frozenset()
+        from assistant.ledger.orders import sealed_answers
         from assistant.ledger.players import Unread
 
         unread = self._unread
@@ -861,7 +862,8 @@ class CampaignStore:
             unread = Unread(seat=self.seat)
         if not events or events[0][0] > unread.last_id + 1:
             events = self._read_events(self._connection, after=unread.last_id)
-        self._unread = unread.taking(events)
+        # T3.0: the other sides' answers to a meeting not every side has answered yet too.
+        self._unread = unread.taking(events, sealed_answers(self.state()))
         return self._unread.hidden
 
     def history(self) -> list[HistoryEntry]:

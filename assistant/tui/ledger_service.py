@@ -241,13 +241,15 @@ class LedgerService:
 
     def may(self, act: str) -> bool:
         """Whether the one at this keyboard may ``act`` (a screen, or what a key does):
-        :func:`assistant.ledger.players.seat_may` decides, for the app as for the ledger."""
+        :func:`assistant.ledger.players.seat_may` decides, for the app as for the ledger (a
+        player's order keys go under house rule ``orders = immediate``: the ledger would
+        refuse what they record)."""
         player = self.player
         if player is None:
             return True  # the referee (and start-up imports nothing for it)
         from assistant.ledger.players import seat_may
 
-        return seat_may(player, act)
+        return seat_may(player, act, sealed=self.house_rules().orders == "sealed")
 
     def enter_as(self, viewer: str | None) -> None:
         """T7.3: ``viewer`` (a nation, or None for the referee) is at the keyboard from now on;

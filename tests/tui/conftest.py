@@ -51,6 +51,16 @@ def still_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("CASTRA_HOME", str(tmp_path / "castra-home"))
 
 
+@pytest.fixture(params=["en", "it"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each test that asks for it runs in English, then in Italian (the app's two languages)."""
+    from converters.i18n import set_language
+
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
 @pytest.fixture
 def campaign_path(tmp_path: Path) -> Path:
     """Where the test's campaign file lives."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,12 @@ import pytest
 from textual.widgets import DataTable, Select, Static
 
 from armylists.names import nation_name
-from armylists.scenarios import load_scenario
 from assistant.ledger.events import MarchOrder, OrderGiven
 from assistant.ledger.orders import resolution
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
-from converters.i18n import set_language
 from tests.tui.conftest import SEED
+from tests.tui.player_campaign import met_campaign, seat_app, served_campaign
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -33,28 +31,9 @@ undo, resolve, who enters, war, rebuild, and the battle desk, dice battle, ghost
 Bellum screens."""
 
 
-@pytest.fixture(params=["en", "it"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    set_language(request.param)
-    yield request.param
-    set_language("en")
-
-
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    file = tmp_path / "served.castra"
-    with CampaignStore.create(file, load_scenario("tarentine")) as store:
-        store.append(OrderGiven(nation="Carthage", order=MarchOrder(army="Carthage I", to="Utica")))
-    return file
-
-
-def seat_app(path: Path, seat: str = "Rome") -> tuple[CastraApp, CampaignStore]:
-    """A player's session as ``castra serve --players`` starts it (``run_app(seat=…)``)."""
-    store = CampaignStore.open(path)
-    app = make_app(store, seed=SEED)
-    app.ledger.seat = seat
-    store.seat = seat
-    return app, store
+    return served_campaign(tmp_path)
 
 
 def footer_keys(app: CastraApp) -> set[str]:
@@ -205,18 +184,9 @@ async def test_t7_3_the_referee_sees_who_has_not_handed_in_too(path: Path) -> No
 
 
 @pytest.fixture
-def met(path: Path) -> Path:
-    """Rome I and Magna Graecia III swap along Roma–Corfinium and meet (T7.4); Carthage's
-    order is carried out too."""
-    with CampaignStore.open(path) as store:
-        store.append(OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium")))
-        store.append(
-            OrderGiven(
-                nation="Magna Graecia", order=MarchOrder(army="Magna Graecia III", to="Roma")
-            )
-        )
-        store.append(resolution(store.state()))
-    return path
+def met(tmp_path: Path) -> Path:
+    """Rome I and Magna Graecia III meet (T7.4); Carthage's order is carried out too."""
+    return met_campaign(tmp_path)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

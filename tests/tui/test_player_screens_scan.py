@@ -11,62 +11,37 @@ own order is there. The referee's app on the same file does show them, so the sc
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from armylists.names import nation_name
-from armylists.scenarios import load_scenario
 from assistant.ledger.events import MarchOrder, OrderGiven, TreatyOrder
 from assistant.ledger.sealed_view import order_words
 from assistant.ledger.store import CampaignStore
-from assistant.tui.app import CastraApp, make_app
-from converters.i18n import _, set_language
+from assistant.tui.app import make_app
+from converters.i18n import _
 from tests.tui.conftest import SEED
+from tests.tui.player_campaign import CARTHAGE_MARCH, served_campaign, visit, whole_text
 
 SECRET_TERMS = "Hamilcar's pact on the Strait"
 """The terms of Carthage's sealed treaty: a phrase no screen has of its own."""
 
-CARTHAGE_MARCH = MarchOrder(army="Carthage I", to="Utica")
 CARTHAGE_TREATY = TreatyOrder(parties=["Carthage", "Syracuse"], terms=SECRET_TERMS)
 ROME_MARCH = MarchOrder(army="Rome I", to="Corfinium")
 
 
-@pytest.fixture(params=["en", "it"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    set_language(request.param)
-    yield request.param
-    set_language("en")
-
-
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    file = tmp_path / "served.castra"
-    with CampaignStore.create(file, load_scenario("tarentine")) as store:
-        store.append(OrderGiven(nation="Carthage", order=CARTHAGE_MARCH))
+    """The served campaign (:func:`served_campaign`) with Carthage's treaty and Rome's march
+    handed in too."""
+    file = served_campaign(tmp_path)
+    with CampaignStore.open(file) as store:
         store.append(OrderGiven(nation="Carthage", order=CARTHAGE_TREATY))
         store.append(OrderGiven(nation="Rome", order=ROME_MARCH))
     return file
-
-
-def whole_text(app: CastraApp) -> str:
-    """What the screen draws, and every line of its texts and tables, shown or scrolled."""
-    svg = app.export_screenshot()
-    runs = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.DOTALL)
-    drawn = "".join(html.unescape(re.sub(r"<[^>]+>", "", run)) for run in runs)
-    parts = [drawn.replace("\xa0", " ")]
-    for widget in app.screen.query("*"):
-        if isinstance(widget, Static):
-            parts.append(str(widget.render()))
-        elif isinstance(widget, DataTable):
-            for row in range(widget.row_count):
-                parts.append(" ".join(str(cell) for cell in widget.get_row_at(row)))
-    return "\n".join(parts)
 
 
 def secrets(state: Any) -> list[str]:
@@ -77,48 +52,6 @@ def secrets(state: Any) -> list[str]:
         "sealed order of Carthage",
         "ordine sigillato di Cartagine",
     ]
-
-
-async def visit(app: CastraApp, size: tuple[int, int]) -> list[tuple[str, str]]:
-    """(where, whole text) of every screen and form the app lets its user reach."""
-    seen: list[tuple[str, str]] = []
-    async with app.run_test(size=size) as pilot:
-
-        async def look(where: str) -> None:
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            seen.append((where, whole_text(app)))
-
-        await look("campaign")
-        await pilot.press("t")
-        await look("recruit form")
-        await pilot.press("escape")
-        await pilot.press("m")
-        for province in ("Cartago", "Roma"):
-            app.screen.selected = province  # type: ignore[attr-defined]
-            await look(f"map at {province}")
-        await pilot.press("v")
-        await look("march form")
-        await pilot.press("escape")
-        await pilot.press("f")
-        await look("sail form")
-        await pilot.press("escape")
-        await pilot.press("h")
-        await look("history")
-        await pilot.press("o")
-        await look("chronicle")
-        for key in ("f3", "f4", "f4", "f7"):
-            await pilot.press(key)
-            await look(f"chronicle after {key}")
-        await pilot.press("a")
-        await look("annibui")
-        await pilot.press("f1")
-        await look("help")
-        await pilot.press("escape")
-        await pilot.press("c")
-        await look("campaign again")
-    return seen
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

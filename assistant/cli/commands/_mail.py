@@ -151,7 +151,10 @@ def export_copy(args: argparse.Namespace, opener: Callable[[], CampaignStore]) -
             meta = copy_meta(store, nation)
         except LedgerError as error:
             raise _refusal(error) from None
-        events = player_events(store.events(), nation)
+        from assistant.ledger.orders import sealed_answers
+
+        # T3.0: the copy holds no other side's answer to a meeting still being answered.
+        events = player_events(store.events(), nation, sealed_answers(store.state()))
     try:
         copy = CampaignStore.build_copy(target, events, meta, force=args.force)
     except CampaignFileError as error:

@@ -547,10 +547,12 @@ class CampaignScreen(Screen[None]):
             glance = ledger.store.glance()
             events = ledger.store.events() if ledger.viewer is not None else []
             if events:
-                # T7.3: a nation at the keyboard does not read another's sealed orders.
+                # T7.3, T3.0: a nation at the keyboard does not read another's sealed orders,
+                # nor its answer to a meeting not every side has answered yet.
+                from assistant.ledger.orders import sealed_answers
                 from assistant.ledger.sealed_view import hidden_from
 
-                hidden = hidden_from(ledger.viewer, events)
+                hidden = hidden_from(ledger.viewer, events, sealed_answers(ledger.state()))
                 glance = glance._replace(
                     recent=tuple(e for e in glance.recent if e.id not in hidden),
                     phase=self._phase_for_viewer(),

@@ -38,7 +38,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import render_map
 from assistant.tui.widgets.story_view import StoryView, story_pieces
-from converters.i18n import N_, _, current_language, ngettext, translate_recorded
+from converters.i18n import N_, NP_, _, current_language, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
@@ -161,15 +161,17 @@ class ChronicleScreen(Screen[None]):
     TITLE = N_("Chronicle")
     AUTO_FOCUS = "#chronicle-story"
     """Down and PageDown scroll the story from the start, with no Tab first (issue 27)."""
+    # The keys 80 columns show first, their words short so F3 (a player's packet, issue 24)
+    # fits beside the turn keys in both languages; F1 lists each with its longer words, and
+    # the report and chart keys the footer leaves out.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f4", "toggle_map", N_("Map/story")),
-        Binding("f5", "turn(-1)", N_("Previous turn")),
-        Binding("f6", "turn(1)", N_("Next turn")),
-        Binding("f7", "whole_campaign", N_("Whole campaign")),
+        Binding("f5", "turn(-1)", NP_("key", "Prev."), tooltip=N_("Previous turn")),
+        Binding("f6", "turn(1)", NP_("key", "Next"), tooltip=N_("Next turn")),
+        Binding("f7", "whole_campaign", NP_("key", "Campaign"), tooltip=N_("Whole campaign")),
+        Binding("f3", "next_packet", N_("Packet"), tooltip=N_("A nation's turn packet (T7.3)")),
         Binding("f8", "write_report", N_("Write report")),
         Binding("f9", "next_figure", N_("Chart")),
-        # Last, so a narrow footer leaves it out before the turn keys; F1 lists it.
-        Binding("f3", "next_packet", N_("Packet"), tooltip=N_("A nation's turn packet (T7.3)")),
     ]
 
     turn: reactive[int | None] = reactive(None)

@@ -104,17 +104,20 @@ def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
     from assistant.tui.ledger_service import castra_app
     from converters.house_rules import OPTION_RULE, HouseRules
 
-    rules = castra_app(app).ledger.house_rules()
+    ledger = castra_app(app).ledger
+    rules = ledger.house_rules()
     rows = []
     for name, rule in OPTION_RULE.items():
         allowed = get_args(HouseRules.model_fields[name].annotation)
         rows.append((name, f"{getattr(rules, name)}  ({rule}; {' or '.join(allowed)})"))
-    rows.append(
-        (
-            _("numbers"),
-            _("rates, AP, upkeep: castra campaign rules; change: castra campaign rule NAME VALUE"),
-        )
+    # T7.3: only the referee changes a rule (assistant.ledger.players.seat_may): a player's
+    # Help says where the numbers are, not how to change them.
+    numbers = (
+        _("rates, AP, upkeep: castra campaign rules; change: castra campaign rule NAME VALUE")
+        if ledger.may("rule")
+        else _("rates, AP, upkeep: castra campaign rules")
     )
+    rows.append((_("numbers"), numbers))
     return rows
 
 

@@ -236,13 +236,18 @@ class HistoryScreen(Screen[None]):
         """The events ``viewer`` may not read, and whether any event read before is now shown
         or hidden. Only the events since the last refresh are read (issue 26: re-reading every
         event for the sealed orders made each change on a long campaign slow)."""
+        from assistant.ledger.orders import sealed_answers
         from assistant.ledger.players import Unread
 
         last = store.state().last_event_id
         unread = self._unread
         if unread is None or unread.last_id > last:
             unread = Unread(seat=viewer)  # the first read, or the file was replaced
-        taken = unread.taking((s.id, s.event) for s in store.events_after(unread.last_id))
+        # T3.0: nor another side's answer to a meeting not every side has answered yet.
+        taken = unread.taking(
+            ((s.id, s.event) for s in store.events_after(unread.last_id)),
+            sealed_answers(store.state()),
+        )
         # A player's own store leaves out what its player may not read: read up to the last.
         taken = taken.model_copy(update={"last_id": max(taken.last_id, last)})
         self._unread = taken

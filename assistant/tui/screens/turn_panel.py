@@ -196,7 +196,7 @@ def turn_view(
         viewer=viewer,
         orders=orders,
         moves=moves,
-        meetings=[(m.number, meeting_row(m, _still_to_answer(state, m))) for m in found],
+        meetings=[(m.number, meeting_row(m)) for m in found],
         unsettled=any(not m.settled for m in found),
         withdrawable=tuple(withdrawable(state)) if sealed else (),
         waiting=tuple(
@@ -221,17 +221,6 @@ def waiting_line(view: TurnView) -> str:
         return _("Every nation has handed in (T7.3): the referee may carry the orders out.")
     return _("Not handed in yet (T7.3): {nations}").format(
         nations=", ".join(nation_name(n) for n in view.waiting)
-    )
-
-
-def _still_to_answer(state: CampaignState, meeting: MeetingSummary) -> str | None:
-    """T3.0: a meeting some sides have answered in their own sessions says who has (the
-    answers are not secret); None: the usual question."""
-    found = next((m for m in state.meetings if m.meeting.number == meeting.number), None)
-    if found is None or not found.answers:
-        return None
-    return _("answered by {nations}; the others: seek or avoid? (y)").format(
-        nations=", ".join(nation_name(n) for n in found.answers)
     )
 
 
