@@ -141,6 +141,24 @@ async def test_d6_the_done_key_is_macedons_only(app: CastraApp) -> None:
         assert not offered(app, "D")
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_t5_5_a_macedon_campaign_offers_no_winter_turn(
+    macedon: CampaignStore, app: CastraApp, language: str, size: tuple[int, int]
+) -> None:
+    """T5.5's winter turn is the Tarentine year's; D6's turns have none, so Macedon's Campaign
+    screen neither shows `w` nor opens the winter form on it, while the Tarentine screen does."""
+    macedonian = app_on(macedon)
+    async with macedonian.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert not offered(macedonian, "w")
+        await pilot.press("w")
+        await pilot.pause()
+        assert type(macedonian.screen).__name__ != "WinterTurnForm"
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert offered(app, "w"), "the Tarentine campaign keeps its winter turn"
+
+
 # ---- the invasions (D8, D10) and the Map's marks -----------------------------------------------
 
 

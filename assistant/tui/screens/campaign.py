@@ -819,6 +819,9 @@ class CampaignScreen(Screen[None]):
         if action == "declare_war":
             # T7.10: relations are the Tarentine map's; a campaign of armies has none.
             return self._uses_pm
+        if action == "winter":
+            # T5.5: the winter turn is the Tarentine year's; D6's turns run on with no winter.
+            return self._uses_pm
         if action in ("enter_as", "resolve"):
             return keys.giving
         if action == "withdraw":
