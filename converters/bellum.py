@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.said import Nation, Said, Typed, nation, said, typed
 
 __all__ = [
     "DEFAULT_BELLUM_RULES",
@@ -29,6 +30,7 @@ __all__ = [
     "check_centres",
     "rome_setup",
     "standings",
+    "victory_said",
     "victory_text",
     "winner_at_30",
 ]
@@ -261,17 +263,38 @@ class Victory(BaseModel):
         return self.powers[0] if len(self.powers) == 1 else None
 
 
-def victory_text(victory: Victory) -> str:
-    """B1: how the game was won, in one line (the app, the command line and the ledger's
-    history all say it this way)."""
+def victory_said(victory: Victory) -> Said:
+    """B1: how the game was won, in one line, as data (the app, the command line and the
+    ledger's history all say it this way)."""
     if victory.by == "sovereign":
-        return N_(
-            "{power} was proclaimed sovereign by every surviving player in year {year} "
-            "and wins (B1)"
-        ).format(power=victory.powers[0], year=victory.year)
-    return N_("{powers} won in year {year} with {centres} centres (B1)").format(
-        powers=" and ".join(victory.powers), year=victory.year, centres=victory.centres
+        return said(
+            N_(
+                "{power} was proclaimed sovereign by every surviving player in year {year} "
+                "and wins (B1)"
+            ),
+            power=nation(victory.powers[0]),
+            year=victory.year,
+        )
+    return said(
+        N_("{powers} won in year {year} with {centres} centres (B1)"),
+        powers=_powers(victory.powers),
+        year=victory.year,
+        centres=victory.centres,
     )
+
+
+def _powers(powers: Sequence[str]) -> Said | Nation | Typed:
+    """ "Rome and Carthage and Egypt": the powers that share a victory."""
+    if not powers:
+        return typed("")
+    if len(powers) == 1:
+        return nation(powers[0])
+    return said(N_("{first} and {rest}"), first=nation(powers[0]), rest=_powers(powers[1:]))
+
+
+def victory_text(victory: Victory) -> str:
+    """B1: :func:`victory_said` in English."""
+    return victory_said(victory).english()
 
 
 def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:

@@ -10,14 +10,16 @@ and PE); the ledger checks it at the end of every winter turn and the command li
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import N_, _
+from converters.i18n import N_
+from converters.said import Said, listing, province, said
+from converters.said import nation as nation_value
 
-__all__ = ["TARENTINE_NATIONS", "Province", "Shortfall", "VictoryCondition", "strategic_victory"]
+__all__ = ["TARENTINE_NATIONS", "Province", "VictoryCondition", "strategic_victory"]
 
 TARENTINE_NATIONS = (
     "Rome",
@@ -53,26 +55,6 @@ _MORE = {"PP": N_("{n} PP more to pass {nation}"), "PE": N_("{n} PE more to pass
 """T5.8: what a nation lacks to pass another, in PP or PE."""
 
 
-class Shortfall(BaseModel):
-    """T5.8: how many PP or PE a nation still needs to pass ``nation``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    n: int = Field(ge=1)
-    unit: Literal["PP", "PE"]
-    nation: str
-
-    @property
-    def english(self) -> str:
-        """As :attr:`VictoryCondition.missing` records it: "3 PP more to pass Etruscans"."""
-        return _MORE[self.unit].format(n=self.n, nation=self.nation)
-
-    def said(self, name: Callable[[str], str]) -> str:
-        """In the active language, the nation named by ``name`` with its article where the
-        language gives one ("3 PP in più per superare gli Etruschi", issue 25)."""
-        return _(_MORE[self.unit]).format(n=self.n, nation=name(self.nation))
-
-
 class VictoryCondition(BaseModel):
     """One nation's strategic condition (T5.8) as the figures stand."""
 
@@ -83,27 +65,28 @@ class VictoryCondition(BaseModel):
     """The condition in words (an English ``N_`` template, translated where shown)."""
     met: bool
     missing: list[str]
-    """What it still lacks, one recorded sentence each (empty when met)."""
-    shortfalls: list[Shortfall] = Field(default_factory=list, exclude=True)
-    """The PP or PE it lacks to pass each other nation, as parts, for the interfaces to word
-    (not in ``--json``: :attr:`missing` has their sentences)."""
+    """What it still lacks, one sentence each in English (empty when met)."""
+    lacking: list[Said] = Field(default_factory=list, exclude=True)
+    """The same, each as a description the interfaces say in the reader's language, a nation
+    with its article where the language gives one ("3 PP in più per superare gli Etruschi",
+    issue 25; not in ``--json``: :attr:`missing` has the sentences)."""
 
 
-def _regions(nation: str, provinces: Sequence[Province], regions: Sequence[str]) -> list[str]:
+def _regions(nation: str, provinces: Sequence[Province], regions: Sequence[str]) -> list[Said]:
     lacking = [p.name for p in provinces if p.region in regions and p.controller != nation]
     if not lacking:
         return []
-    return [N_("control {provinces}").format(provinces=", ".join(lacking))]
+    return [said(N_("control {provinces}"), provinces=listing(map(province, lacking)))]
 
 
 def _more(
     nation: str, figures: Mapping[str, int], others: Sequence[str], unit: Literal["PP", "PE"]
-) -> list[Shortfall]:
+) -> list[Said]:
     missing = []
     for other in others:
         short = figures.get(other, 0) - figures.get(nation, 0) + 1
         if short > 0:
-            missing.append(Shortfall(n=short, unit=unit, nation=other))
+            missing.append(said(_MORE[unit], n=short, nation=nation_value(other)))
     return missing
 
 
@@ -122,9 +105,9 @@ def strategic_victory(
     """
     held = sum(p.value for p in provinces if p.controller == "Pyrrhus")
     pyrrhus_land = (
-        [N_("provinces worth {n} PE more").format(n=PYRRHUS_PE - held)] if held < PYRRHUS_PE else []
+        [said(N_("provinces worth {n} PE more"), n=PYRRHUS_PE - held)] if held < PYRRHUS_PE else []
     )
-    table: list[tuple[str, str, Sequence[str | Shortfall]]] = [
+    table: list[tuple[str, str, Sequence[Said]]] = [
         (
             "Rome",
             N_("controls Etruria, Samnium, Latium, Campania, Apulia and Lucania"),
@@ -165,8 +148,8 @@ def strategic_victory(
             nation=nation,
             condition=condition,
             met=not missing,
-            missing=[m.english if isinstance(m, Shortfall) else m for m in missing],
-            shortfalls=[m for m in missing if isinstance(m, Shortfall)],
+            missing=[m.english() for m in missing],
+            lacking=list(missing),
         )
         for nation, condition, missing in table
     ]

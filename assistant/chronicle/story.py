@@ -951,7 +951,7 @@ def gather(
         history.append(
             TurnStory(
                 turn=turn,
-                date=translate_recorded(calendar.date(turn)),
+                date=render(calendar.said(turn)),
                 winter=calendar.is_winter(turn),
                 battles=told.battles,
                 economy=told.economy,

@@ -6,11 +6,17 @@ family, the store) can refuse with them without importing the part that replays 
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from string import Formatter
+from typing import TYPE_CHECKING, Any, cast
 
 from armylists.names import nation_name
-from converters.errors import FieldError
-from converters.i18n import N_, _, translate_recorded
+from converters.errors import FieldError, plain_name
+from converters.i18n import N_, _
+from converters.wording import SHIPPED_NATIONS
+
+if TYPE_CHECKING:
+    from converters.said import Said, Value
 
 __all__ = ["LedgerError", "LedgerFieldError"]
 
@@ -27,12 +33,41 @@ class LedgerFieldError(FieldError, LedgerError):
     history summary that words why an imported event could not have been recorded)."""
 
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
-        self.english = FieldError(field, message, **values).text()
+        self._template = message
+        self._values = values
+        said = _said_type()
+        if said is not None:
+            # A value that is a description (a phase's rule, T5.2) is said in each language.
+            english = {k: v.english() if isinstance(v, said) else v for k, v in values.items()}
+        else:
+            english = values
+        self.english = FieldError(field, message, **english).text()
         """The refusal in English, the way the ledger records text."""
-        # A nation or a date inside the refusal reads as the interface says it ("Roma ha 0 PM
-        # …", "Turno 2, aprile 278 a.C. … non è un turno invernale").
+        # A nation inside the refusal reads as the interface says it ("Roma ha 0 PM …"); a
+        # description (a date, a phase's rule) is said in each language ("Turno 2, aprile
+        # 278 a.C. … non è un turno invernale").
         shown = {key: _shown_value(key, value) for key, value in values.items()}
         super().__init__(field, _(message), **shown)
+
+    def said(self) -> Said:
+        """The refusal as data, for a history that says why an imported event could not have
+        been recorded (the fields as the ledger names them, a value as its kind reads)."""
+        from converters.said import Said, typed
+
+        names = {name for _text, name, _spec, _conv in Formatter().parse(self._template) if name}
+        values: dict[str, Value] = {
+            name: _said_value(name, self._values[name])
+            if name in self._values
+            else typed(plain_name(name))
+            for name in names
+        }
+        reason = Said(key=self._template, values=values)
+        if not self.fields:
+            return reason
+        return Said(
+            key="{field}: {reason}",
+            values={"field": typed("/".join(self.fields)), "reason": reason},
+        )
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -44,11 +79,35 @@ class LedgerFieldError(FieldError, LedgerError):
         return cls(field, N_("{place}: {reason}"), place=place, reason=refusal.reason())
 
 
+def _said_type() -> type[Said] | None:
+    """The class of descriptions, if any was made in this process (:mod:`converters.said`
+    needs pydantic, which a refusal at the first frame has not imported)."""
+    module = sys.modules.get("converters.said")
+    return None if module is None else cast("type[Said]", module.Said)
+
+
+def _said_value(key: str, value: Any) -> Value:
+    from converters.said import Number, Said, force, nation, typed
+
+    if isinstance(value, Said):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Number(value=value)
+    if isinstance(value, str) and key in _FORCE_KEYS:
+        return force(value)
+    if isinstance(value, str) and value in SHIPPED_NATIONS:
+        return nation(value)
+    return typed(str(value))
+
+
 def _shown_value(key: str, value: Any) -> Any:
     if not isinstance(value, str):
+        said = _said_type()
+        if said is not None and isinstance(value, said):
+            from converters.said import render  # loaded already: a description was made
+
+            return render(value)
         return value
-    if key == "date":
-        return translate_recorded(value)
     if key == "title":
         from armylists.scenario_texts import scenario_text
 

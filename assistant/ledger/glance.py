@@ -52,10 +52,12 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 3
+GLANCE_FORMAT = 4
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
 (2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
-first frame says, issue 22; 3: each latest event's description as data, issue 21)."""
+first frame says, issue 22; 3: each latest event's description as data, issue 21; 4: the
+phase and what is left in it, and the date, as descriptions (issue 21 item 4), and no line
+worded in English inside a description (issue 21 item 2))."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -123,35 +125,22 @@ def glance_of(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -> Glan
     from assistant.ledger.map_war import turn_end_collection
     from assistant.ledger.phases import phase_summary
     from assistant.ledger.read_models import (
+        DbaArmyOnMap,
         Glance,
         GlanceArmy,
-        MapArmyGlance,
         RecentEvent,
     )
 
     collection = turn_end_collection(state)
-    map_armies: dict[str, MapArmyGlance] = {}
+    map_armies: dict[str, DbaArmyOnMap] = {}
     if state.dba_map is not None:
         from assistant.ledger.dba_map import summary
 
-        armies: dict[str, dict[str, Any]] = summary(state)["armies"]  # type: ignore[assignment]
-        map_armies = {
-            name: MapArmyGlance(
-                side=army["side"],
-                province=army["province"],
-                morale=army["morale"],
-                action=army["action"],
-                action_ends=army["action_ends"],
-                landing_at=army["landing_at"],
-                lands_on=army["lands_on"],
-                supplied=army["supplied"],
-                deadline=army["deadline"],
-            )
-            for name, army in armies.items()
-        }
+        map_armies = dict(summary(state).armies)
     return Glance(
         title=state.scenario.title,
         date=state.date,
+        date_said=state.date_said.model_dump(),
         turn=state.turn,
         total_turns=state.scenario.calendar.total_turns,
         finished=state.finished,

@@ -12,13 +12,14 @@ so the turn cannot end while it is unsettled (D6 Reading).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from assistant.ledger import dba_map
 from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.events import DbaMoved, Meeting, SideDone
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
+from assistant.ledger.read_models import PairingSummary
 from converters import said as sd
 from converters.dba_campaign import RuleBroken, battle_pairing
 from converters.i18n import N_
@@ -80,7 +81,7 @@ def recheck(state: CampaignData) -> None:
             meeting.settled = True
 
 
-def pairing_of(state: CampaignData, meeting: MeetingState) -> dict[str, Any] | None:
+def pairing_of(state: CampaignData, meeting: MeetingState) -> PairingSummary | None:
     """D8: who fights whom now at an unsettled invasion meeting (the invader's side attacks);
     None when settled, off the Macedon map, or when the attacker must pick (equal numbers)."""
     if state.dba_map is None or meeting.settled:
@@ -96,7 +97,7 @@ def pairing_of(state: CampaignData, meeting: MeetingState) -> dict[str, Any] | N
         )
     except RuleBroken:
         return None
-    return found.model_dump()
+    return PairingSummary(pairs=tuple(found.pairs), queue=tuple(found.queue))
 
 
 def _check_side_done(state: CampaignData, event: SideDone) -> None:
@@ -146,11 +147,11 @@ def _describe_side_done(event: SideDone, other: str | None) -> sd.Said:
 SIDE_DONE = Family(_check_side_done, _evolve_side_done, _describe_side_done)
 
 
-def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
+def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> sd.Said:
     """D10, D8: the move, then the meeting an invasion into enemy armies makes."""
-    words = dba_map.DBA_MOVED.evolve(state, event, event_id)
+    words: sd.Said = dba_map.DBA_MOVED.evolve(state, event, event_id)
     found_by_invasion(state, event)
-    return str(words)
+    return words
 
 
 DBA_MOVED = Family(dba_map.DBA_MOVED.check, _evolve_moved, dba_map.DBA_MOVED.describe)

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from armylists.names import nation_name, nearest_nation
+from armylists.scenario_texts import scenario_text
 from armylists.scenarios import Economy, Scenario
 from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import Meeting, SealedOrder
@@ -24,7 +25,8 @@ from converters.bellum import Standings, standings
 from converters.control import ControlCheck, control_check, pm_to_keep
 from converters.dba_campaign import MapState
 from converters.house_rules import ControlTie, HouseRules
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
+from converters.said import Said
 from converters.victory import Province as VictoryProvince
 from converters.victory import VictoryCondition, strategic_victory
 
@@ -399,6 +401,11 @@ class CampaignData(_State):
         return self.scenario.calendar.date(self.turn)
 
     @property
+    def date_said(self) -> Said:
+        """The date as a description, said in the reader's language where it is shown."""
+        return self.scenario.calendar.said(self.turn)
+
+    @property
     def is_winter(self) -> bool:
         """The current turn is a winter turn (T5.1)."""
         return self.scenario.calendar.is_winter(self.turn)
@@ -526,7 +533,7 @@ class CampaignData(_State):
         if self.scenario.key != "tarentine" or not self.scenario.provinces:
             raise LedgerError(
                 _("{title} has no strategic victory: T5.8 is the Tarentine Wars'").format(
-                    title=translate_recorded(self.scenario.title)
+                    title=scenario_text(self.scenario.title)
                 )
             )
         provinces = [

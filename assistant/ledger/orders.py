@@ -44,6 +44,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
+from assistant.ledger.read_models import MeetingSummary
 from converters import said as sd
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
@@ -430,12 +431,16 @@ def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
         for o in state.orders[nation]
         if not isinstance(o, RecruitOrder)
     }
+    # The armies already aboard each fleet, in the ledger's order (read once, not per voyage).
+    already_aboard: dict[str, list[str]] = {}
+    for force in state.forces.values():
+        if force.aboard is not None:
+            already_aboard.setdefault(force.aboard, []).append(force.name)
     carried: dict[str, tuple[str, bool]] = {}
     for voyage in orders.values():
         if isinstance(voyage, VoyageOrder):
-            for force in state.forces.values():
-                if force.aboard == voyage.fleet:
-                    carried[force.name] = (voyage.fleet, voyage.land)
+            for name in already_aboard.get(voyage.fleet, []):
+                carried[name] = (voyage.fleet, voyage.land)
             for army in voyage.carry:
                 carried[army] = (voyage.fleet, voyage.land)
     movers: list[Mover] = []
@@ -966,17 +971,23 @@ def may_see(viewer: str | None, event: Event, revealed_turns: Iterable[int]) -> 
     return True
 
 
-def meetings_summary(state: CampaignData) -> list[dict[str, Any]]:
+def meetings_summary(state: CampaignData) -> list[MeetingSummary]:
     """The meetings found this turn, sea first (``castra campaign meetings --json``)."""
     from assistant.ledger.invasions import pairing_of
 
     return [
-        {
-            **m.meeting.model_dump(),
-            "seek": m.seek,
-            "settled": m.settled,
-            "pairing": pairing_of(state, m),
-        }
+        MeetingSummary(
+            number=m.meeting.number,
+            province=m.meeting.province,
+            at_sea=m.meeting.at_sea,
+            forces=tuple(m.meeting.forces),
+            nations=tuple(m.meeting.nations),
+            crossing=tuple(m.meeting.crossing),
+            arrivals=dict(m.meeting.arrivals),
+            seek=None if m.seek is None else tuple(m.seek),
+            settled=m.settled,
+            pairing=pairing_of(state, m),
+        )
         for m in state.meetings
     ]
 

@@ -26,7 +26,8 @@ from assistant.ledger.errors import LedgerFieldError
 from assistant.ledger.forces import board_of
 from assistant.ledger.models import Phase
 from assistant.ledger.read_models import PhaseSummary
-from converters.i18n import N_, _, translate_recorded
+from converters import said as sd
+from converters.i18n import N_, _
 
 if TYPE_CHECKING:
     from assistant.ledger.events import Event
@@ -76,25 +77,38 @@ MACEDON = [
 ]
 """D6's phases in order (phase 2 in two halves: the initiative side, then the other)."""
 
-RULE_PHASE = N_("{rule} phase {number}")
-"""How a phase's rule and number are written ("T5.2 phase 1"), in English where they are kept
-(the JSON, a refusal); shown through ``translate_recorded`` ("T5.2 fase 1")."""
+RULE_PHASE = sd.key(N_("{rule} phase {number}"))
+"""How a phase's rule and number are said ("T5.2 phase 1"; "T5.2 fase 1" in Italian)."""
 
-NUMBER: dict[Phase, str] = {
-    **{
-        phase: RULE_PHASE.format(rule="T5.2", number=n)
-        for n, phase in enumerate(TARENTINE[:11], start=1)
-    },
-    Phase.winter: "T5.2, T5.6",
-    Phase.initiative: "D6 phase 1",
-    Phase.first_side_moves: "D6 phase 2",
-    Phase.second_side_moves: "D6 phase 2",
-    Phase.battles: "D6 phase 3",
-    Phase.results: "D6 phase 4",
-    Phase.dba_retreats: "D6 phase 5",
-    Phase.loyalty_rolls: "D6 phase 6",
+_NUMBERED: dict[Phase, tuple[str, int]] = {
+    **{phase: ("T5.2", n) for n, phase in enumerate(TARENTINE[:11], start=1)},
+    Phase.initiative: ("D6", 1),
+    Phase.first_side_moves: ("D6", 2),
+    Phase.second_side_moves: ("D6", 2),
+    Phase.battles: ("D6", 3),
+    Phase.results: ("D6", 4),
+    Phase.dba_retreats: ("D6", 5),
+    Phase.loyalty_rolls: ("D6", 6),
 }
-"""Each phase's rule and number, as a refusal cites it."""
+"""Each phase's rule and its number in it (the winter turn's phases have no number: T5.6)."""
+
+RULE: dict[Phase, sd.Said] = {
+    **{
+        phase: sd.said(RULE_PHASE, rule=sd.Rule(id=rule), number=number)
+        for phase, (rule, number) in _NUMBERED.items()
+    },
+    # The winter turn's rules in a row, "T5.2, T5.6": a key of no words of its own.
+    Phase.winter: sd.Said(
+        key=sd.CLAUSES,
+        values={"clauses": sd.listing((sd.Rule(id="T5.2"), sd.Rule(id="T5.6")))},
+    ),
+}
+"""Each phase's rule and number as a refusal and the phase's heading cite it, said in the
+reader's language."""
+
+NUMBER: dict[Phase, str] = {phase: rule.english() for phase, rule in RULE.items()}
+"""Each phase's rule and number in English ("T5.2 phase 1", "T5.2, T5.6"): ``--json``'s
+``"rule"``."""
 
 NAME: dict[Phase, str] = {
     Phase.recruitment: N_("recruitment and shipbuilding"),
@@ -391,9 +405,9 @@ def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
                 N_("{act} belongs to {phase} ({rule}): the turn is at {now} ({now_rule})"),
                 act=_(_ACT.get(event.kind, event.kind)),
                 phase=_(NAME[target]),
-                rule=translate_recorded(NUMBER[target]),
+                rule=RULE[target],
                 now=_(NAME[current]),
-                now_rule=translate_recorded(NUMBER[current]),
+                now_rule=RULE[current],
             )
         return None
     if target is current or (phases is TARENTINE and target in ORDERS_WINDOW
@@ -408,7 +422,7 @@ def _admitted(campaign: CampaignData, event: Event) -> Phase | None:
                 _BLOCKED_ACT[reason],
                 act=_(_ACT.get(event.kind, event.kind)),
                 phase=_(NAME[reached]),
-                rule=translate_recorded(NUMBER[target]),
+                rule=RULE[target],
                 **values,
             )
         reached = target
@@ -448,9 +462,7 @@ def check_end_of_turn(campaign: CampaignData) -> None:
     reached = _walk(campaign, phases, current, last)
     if reached is not last and campaign.rules.orders == "sealed":
         reason, values = _blocked(TurnClock(campaign, reached))
-        raise refused(
-            "turn", _BLOCKED_TURN[reason], rule=translate_recorded(NUMBER[reached]), **values
-        )
+        raise refused("turn", _BLOCKED_TURN[reason], rule=RULE[reached], **values)
 
 
 def start_turn(campaign: CampaignData) -> None:
@@ -492,27 +504,39 @@ _ACT: dict[str, str] = {
 """Each act in words, as a refusal names it."""
 
 
-def left_to_do(campaign: CampaignData) -> list[str]:
-    """What is left in the current phase, in words (language-neutral)."""
+_ORDERS_IN = sd.key(N_("{count} sealed order(s) in; carry them out with castra campaign resolve"))
+_SETTLE = sd.key(N_("settle the meeting at {province}: {sides}"))
+
+
+def left_to_do(campaign: CampaignData) -> list[sd.Said]:
+    """What is left in the current phase, as descriptions (T5.2, T7.3, T7.4, D6)."""
     phase = campaign.phase
-    left: list[str] = []
+    left: list[sd.Said] = []
     waiting = sum(len(o) for o in campaign.orders.values())
     if phase in ORDERS_WINDOW and campaign.rules.orders == "sealed" and waiting:
-        left.append(
-            N_("{count} sealed order(s) in; carry them out with castra campaign resolve").format(
-                count=waiting
-            )
-        )
+        left.append(sd.said(_ORDERS_IN, count=waiting))
     if campaign.rules.orders == "sealed":
         left += _sides_to_move(campaign)
     for meeting in campaign.meetings:
         if not meeting.settled:
+            sides = (_force(campaign, name) for name in meeting.forces)
             left.append(
-                N_("settle the meeting at {province}: {sides}").format(
-                    province=meeting.province, sides=" / ".join(meeting.forces)
+                sd.said(
+                    _SETTLE,
+                    province=sd.province(meeting.province),
+                    sides=sd.listing(sides, " / "),
                 )
             )
     return left
+
+
+def _force(campaign: CampaignData, name: str) -> sd.Force:
+    """A force of a meeting as its nation says it ("Flotta di Roma I"); as named if gone."""
+    force = campaign.forces.get(name)
+    if force is not None:
+        return sd.force(name, force.nation, force.kind)
+    army = campaign.armies.get(name)
+    return sd.force(name, army.nation if army is not None else None)
 
 
 def sides_to_move(state: CampaignData) -> list[str]:
@@ -529,24 +553,33 @@ def sides_to_move(state: CampaignData) -> list[str]:
     return []
 
 
-def _sides_to_move(campaign: CampaignData) -> list[str]:
+_INITIATIVE = sd.key(
+    N_(
+        "{side} has the initiative: it moves its armies and says it is done, then "
+        "{other} moves (D6 phase 2)"
+    )
+)
+_SECOND_SIDE = sd.key(
+    N_(
+        "{first}, with the initiative, is done; {side} moves its armies and says it is "
+        "done (D6 phase 2)"
+    )
+)
+
+
+def _sides_to_move(campaign: CampaignData) -> list[sd.Said]:
     """D6 phase 2: whose initiative it is and the sides still to move, the one moving now
-    first, in words (language-neutral)."""
+    first, as descriptions."""
     sides = sides_to_move(campaign)
     if len(sides) > 1:
-        return [
-            N_(
-                "{side} has the initiative: it moves its armies and says it is done, then "
-                "{other} moves (D6 phase 2)"
-            ).format(side=sides[0], other=sides[1])
-        ]
+        return [sd.said(_INITIATIVE, side=sd.nation(sides[0]), other=sd.nation(sides[1]))]
     return [
-        N_(
-            "{first}, with the initiative, is done; {side} moves its armies and says it is "
-            "done (D6 phase 2)"
-        ).format(first=campaign.initiative, side=side)
+        sd.said(_SECOND_SIDE, first=sd.nation(campaign.initiative or ""), side=sd.nation(side))
         for side in sides
     ]
+
+
+_HEADING = sd.key(N_("Phase: {name} ({rule})"))
 
 
 def phase_summary(campaign: CampaignData) -> PhaseSummary | None:
@@ -556,10 +589,14 @@ def phase_summary(campaign: CampaignData) -> PhaseSummary | None:
     if phases is None:
         return None
     phase = campaign.phase if campaign.phase in phases else phases[0]
+    left = left_to_do(campaign)
+    heading = sd.said(_HEADING, name=sd.said(NAME[phase]), rule=RULE[phase])
     return PhaseSummary(
         key=phase.value,
         name=NAME[phase],
         rule=NUMBER[phase],
         orders=campaign.rules.orders,
-        left=tuple(left_to_do(campaign)),
+        left=tuple(item.english() for item in left),
+        heading_said=heading.model_dump(),
+        left_said=tuple(item.model_dump() for item in left),
     )

@@ -24,16 +24,20 @@ __all__ = [
     "ArmySummary",
     "BellumSummary",
     "CampaignSummary",
+    "DbaArmyOnMap",
+    "DbaMapSummary",
+    "DbaProvince",
     "DecimatedBatch",
     "DecimatedGlance",
     "ForceOnMap",
     "Glance",
     "GlanceArmy",
     "GlanceNation",
-    "MapArmyGlance",
     "MapSummary",
+    "MeetingSummary",
     "MoraleEntry",
     "NationSummary",
+    "PairingSummary",
     "PhaseSummary",
     "PmHere",
     "ProvinceOnMap",
@@ -65,6 +69,12 @@ class PhaseSummary(NamedTuple):
     """How orders are given: the house rule ``orders`` (``open`` or ``sealed``)."""
     left: tuple[str, ...]
     """What is left to do in it, in recorded English."""
+    heading_said: Mapping[str, Any]
+    """"Phase: {name} ({rule})" as a description's plain form, said by the ledger
+    (:mod:`assistant.ledger.phases`) and rendered alike by ``campaign show`` and the app
+    (:func:`converters.wording.render_data`, without pydantic at the first frame)."""
+    left_said: tuple[Mapping[str, Any], ...]
+    """What is left, each as a description's plain form (in the order of ``left``)."""
 
     def to_json(self) -> JSON:
         return {
@@ -73,17 +83,28 @@ class PhaseSummary(NamedTuple):
             "rule": self.rule,
             "orders": self.orders,
             "left": list(self.left),
+            "said": {"heading": self.heading_said, "left": list(self.left_said)},
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
+        said = data["said"]
         return cls(
             key=data["key"],
             name=data["name"],
             rule=data["rule"],
             orders=data["orders"],
             left=tuple(data["left"]),
+            heading_said=said["heading"],
+            left_said=tuple(said["left"]),
         )
+
+    def lines(self) -> list[str]:
+        """The heading and each thing left, in the reader's language: what ``campaign show``,
+        the Campaign screen and the Map say of the phase (issue 21, item 4)."""
+        from converters.wording import render_data
+
+        return [render_data(self.heading_said), *map(render_data, self.left_said)]
 
 
 class RelationPair(NamedTuple):
@@ -578,6 +599,189 @@ class MapSummary(NamedTuple):
         return [f for f in self.forces.values() if f.province == province and f.on_map]
 
 
+# ---- Macedon vs Persia's map and this turn's meetings --------------------------------------
+
+
+class DbaArmyOnMap(NamedTuple):
+    """One army on Macedon vs Persia's map (D1, D10–D13), as ``campaign map --json`` prints
+    it and the Campaign screen's first frame lists it from the glance."""
+
+    side: str
+    """Whose it is."""
+    province: str | None
+    """Where it stands; None while at sea (D10)."""
+    morale: int
+    """Its morale (D1)."""
+    action: str | None
+    """Its special action under way (D11: ``works``, ``agitation``), if any."""
+    action_ends: int | None
+    """The turn the action takes effect."""
+    landing_at: str | None
+    """D10: where it lands."""
+    lands_on: int | None
+    """D10: the turn it lands."""
+    raised: int | None
+    """D11: the turn a forced mobilisation raised it."""
+    supplied: bool
+    """D13: it traces a supply line (or is at sea)."""
+    supply_line: tuple[str, ...] | None
+    """D13: the shortest line, from its province; None when cut off or at sea."""
+    deadline: int | None
+    """D5, D13: the turn it dies unless its line is restored."""
+
+    def to_json(self) -> JSON:
+        return {
+            "side": self.side,
+            "province": self.province,
+            "morale": self.morale,
+            "action": self.action,
+            "action_ends": self.action_ends,
+            "landing_at": self.landing_at,
+            "lands_on": self.lands_on,
+            "raised": self.raised,
+            "supplied": self.supplied,
+            "supply_line": None if self.supply_line is None else list(self.supply_line),
+            "deadline": self.deadline,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        line = data["supply_line"]
+        return cls(
+            side=data["side"],
+            province=data["province"],
+            morale=data["morale"],
+            action=data["action"],
+            action_ends=data["action_ends"],
+            landing_at=data["landing_at"],
+            lands_on=data["lands_on"],
+            raised=data["raised"],
+            supplied=data["supplied"],
+            supply_line=None if line is None else tuple(line),
+            deadline=data["deadline"],
+        )
+
+
+class DbaProvince(NamedTuple):
+    """One province of Macedon vs Persia's map (D9, D12)."""
+
+    controller: str | None
+    """Who holds it (None: nobody)."""
+    loyalty: Mapping[str, int]
+    """Each side's loyalty there."""
+    status: str
+    """D12: held, loyal, devastated, rebel or neutral."""
+    devastated_until: int | None
+    """The turn its devastation ends."""
+    maritime: bool
+    """On the sea."""
+    port: bool
+    """A key port (D10)."""
+    neighbours: tuple[str, ...]
+    """Where an army may go from it by road."""
+    armies: tuple[str, ...]
+    """The armies standing in it."""
+    lat: float
+    """Latitude, for drawing."""
+    lon: float
+    """Longitude, for drawing."""
+
+    def to_json(self) -> JSON:
+        return {
+            "controller": self.controller,
+            "loyalty": dict(self.loyalty),
+            "status": self.status,
+            "devastated_until": self.devastated_until,
+            "maritime": self.maritime,
+            "port": self.port,
+            "neighbours": list(self.neighbours),
+            "armies": list(self.armies),
+            "lat": self.lat,
+            "lon": self.lon,
+        }
+
+
+class DbaMapSummary(NamedTuple):
+    """Macedon vs Persia's map as ``castra campaign map --json`` prints it (D9–D13)."""
+
+    turn: int
+    """The turn now."""
+    initiative: str | None
+    """The side with the initiative (D6)."""
+    provinces: Mapping[str, DbaProvince]
+    """Every province, in the board's order."""
+    armies: Mapping[str, DbaArmyOnMap]
+    """Every army."""
+    mobilised_this_year: Mapping[str, int]
+    """D11: each side's mobilisations this year."""
+
+    def to_json(self) -> JSON:
+        return {
+            "turn": self.turn,
+            "initiative": self.initiative,
+            "provinces": {name: p.to_json() for name, p in self.provinces.items()},
+            "armies": {name: a.to_json() for name, a in self.armies.items()},
+            "mobilised_this_year": dict(self.mobilised_this_year),
+        }
+
+    def armies_in(self, province: str) -> list[tuple[str, DbaArmyOnMap]]:
+        """The armies standing in ``province``, by name, in the province's order."""
+        here = self.provinces[province].armies
+        return [(name, self.armies[name]) for name in here if name in self.armies]
+
+
+class PairingSummary(NamedTuple):
+    """D8: who fights whom now at an invasion meeting."""
+
+    pairs: tuple[tuple[str, str], ...]
+    """(attacker's army, defender's army) for each game to play now."""
+    queue: tuple[str, ...]
+    """With unequal numbers: the larger side's next armies, in order."""
+
+    def to_json(self) -> JSON:
+        return {"pairs": [list(pair) for pair in self.pairs], "queue": list(self.queue)}
+
+
+class MeetingSummary(NamedTuple):
+    """A meeting found this turn and how far it is settled (T7.4; ``castra campaign
+    meetings --json``)."""
+
+    number: int
+    """Its number in the turn's list (sea first)."""
+    province: str
+    """Where the battle would be fought."""
+    at_sea: bool
+    """Fleets (T5.2 phase 4) or armies (phase 7)."""
+    forces: tuple[str, ...]
+    """The forces that meet."""
+    nations: tuple[str, ...]
+    """Their nations, in the order of the forces."""
+    crossing: tuple[str, ...]
+    """Met on the way: the two ends of the road or stretch (T4.3)."""
+    arrivals: Mapping[str, str]
+    """How each force came there (T3.2)."""
+    seek: tuple[str, ...] | None
+    """The nations that sought battle (None: not answered yet)."""
+    settled: bool
+    """Nothing more is needed."""
+    pairing: PairingSummary | None
+    """D8: the next game of an invasion meeting (None: settled, or the attacker picks)."""
+
+    def to_json(self) -> JSON:
+        return {
+            "number": self.number,
+            "province": self.province,
+            "at_sea": self.at_sea,
+            "forces": list(self.forces),
+            "nations": list(self.nations),
+            "crossing": list(self.crossing),
+            "arrivals": dict(self.arrivals),
+            "seek": None if self.seek is None else list(self.seek),
+            "settled": self.settled,
+            "pairing": None if self.pairing is None else self.pairing.to_json(),
+        }
+
+
 # ---- the glance: the Campaign screen's first frame ----------------------------------------
 
 
@@ -697,56 +901,6 @@ class GlanceArmy(NamedTuple):
         )
 
 
-class MapArmyGlance(NamedTuple):
-    """One army on Macedon vs Persia's map, as the Campaign screen lists it (D9–D13)."""
-
-    side: str
-    """Its side."""
-    province: str | None
-    """Where it stands (None at sea)."""
-    morale: int
-    """Its morale."""
-    action: str | None
-    """The special action it is on (D13), if any."""
-    action_ends: int | None
-    """The turn that action ends."""
-    landing_at: str | None
-    """At sea: where it lands."""
-    lands_on: int | None
-    """At sea: the turn it lands."""
-    supplied: bool
-    """It has a supply line (D12)."""
-    deadline: int | None
-    """Cut off: the turn it dies."""
-
-    def to_json(self) -> JSON:
-        return {
-            "side": self.side,
-            "province": self.province,
-            "morale": self.morale,
-            "action": self.action,
-            "action_ends": self.action_ends,
-            "landing_at": self.landing_at,
-            "lands_on": self.lands_on,
-            "supplied": self.supplied,
-            "deadline": self.deadline,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        return cls(
-            side=data["side"],
-            province=data["province"],
-            morale=data["morale"],
-            action=data["action"],
-            action_ends=data["action_ends"],
-            landing_at=data["landing_at"],
-            lands_on=data["lands_on"],
-            supplied=data["supplied"],
-            deadline=data["deadline"],
-        )
-
-
 class RecentEvent(NamedTuple):
     """One of the latest events as the glance keeps it."""
 
@@ -795,6 +949,9 @@ class Glance(NamedTuple):
     """The scenario's title."""
     date: str
     """The turn's date."""
+    date_said: Mapping[str, Any]
+    """The same as a description's plain form, said in the reader's language at the first
+    frame (:func:`converters.wording.render_data`)."""
     turn: int
     """The turn now."""
     total_turns: int
@@ -825,7 +982,7 @@ class Glance(NamedTuple):
     """Every nation's row."""
     armies: tuple[GlanceArmy, ...]
     """Every army's row (played by morale)."""
-    map_armies: Mapping[str, MapArmyGlance]
+    map_armies: Mapping[str, DbaArmyOnMap]
     """Macedon vs Persia's armies on the map (empty elsewhere)."""
     recent: tuple[RecentEvent, ...]
     """The latest events, oldest first."""
@@ -837,6 +994,7 @@ class Glance(NamedTuple):
         return {
             "title": self.title,
             "date": self.date,
+            "date_said": self.date_said,
             "turn": self.turn,
             "total_turns": self.total_turns,
             "finished": self.finished,
@@ -865,6 +1023,7 @@ class Glance(NamedTuple):
         return cls(
             title=data["title"],
             date=data["date"],
+            date_said=data["date_said"],
             turn=data["turn"],
             total_turns=data["total_turns"],
             finished=data["finished"],
@@ -880,7 +1039,7 @@ class Glance(NamedTuple):
             uses_pm=data["uses_pm"],
             nations=tuple(GlanceNation.from_json(row) for row in data["nations"]),
             armies=tuple(GlanceArmy.from_json(row) for row in data["armies"]),
-            map_armies={n: MapArmyGlance.from_json(a) for n, a in data["map_armies"].items()},
+            map_armies={n: DbaArmyOnMap.from_json(a) for n, a in data["map_armies"].items()},
             recent=tuple(RecentEvent.from_json(entry) for entry in data["recent"]),
             summary=CampaignSummary.from_json(data["summary"]),
         )

@@ -449,7 +449,7 @@ def winter_event(
     """
     table = state.scenario.winter_events
     if not state.is_winter or table is None:
-        raise LedgerFieldError("turn", N_("{date} is not a winter turn"), date=state.date)
+        raise LedgerFieldError("turn", N_("{date} is not a winter turn"), date=state.date_said)
     if state.turn in state.winters_resolved:
         raise LedgerFieldError(
             "turn", N_("the winter of turn {turn} is already resolved"), turn=state.turn

@@ -11,15 +11,17 @@ command line and the app show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from assistant.ledger.events import OrdersResolved, Undone
 from assistant.ledger.orders import may_see
 from converters.i18n import _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.events import SealedOrder
+    from assistant.ledger.read_models import MeetingSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import StoredEvent
 
@@ -125,33 +127,33 @@ def order_words(order: SealedOrder, state: CampaignState, *, withdrawable: bool 
     return line
 
 
-def meeting_cells(meeting: Mapping[str, Any], ask: str) -> list[str]:
-    """A meeting of ``castra campaign meetings --json`` in words: its number, where (at sea or
+def meeting_cells(meeting: MeetingSummary, ask: str) -> list[str]:
+    """A meeting of ``castra campaign meetings`` in words: its number, where (at sea or
     on land, and the road or stretch of a crossing), its forces and how far it is settled
     (``ask`` for one not answered yet: the command or key that answers it) (T7.4, T3.0)."""
     from armylists.names import nation_name
     from converters.force_names import shown_army, shown_name
 
-    where = meeting["province"]
-    if meeting["crossing"]:
+    where = province_name(meeting.province)
+    if meeting.crossing:
         where = _("{province} (crossing {a}–{b})").format(
-            province=where, a=meeting["crossing"][0], b=meeting["crossing"][1]
+            province=where, a=meeting.crossing[0], b=meeting.crossing[1]
         )
-    kind = _("at sea") if meeting["at_sea"] else _("on land")
-    if meeting["settled"]:
+    kind = _("at sea") if meeting.at_sea else _("on land")
+    if meeting.settled:
         status = _("settled")
-    elif meeting["seek"] is None:
+    elif meeting.seek is None:
         status = ask
     else:
         status = _("battle sought by {nations}").format(
-            nations=", ".join(nation_name(n) for n in meeting["seek"])
+            nations=", ".join(nation_name(n) for n in meeting.seek)
         )
     forces = ", ".join(
         # A Tarentine force (T7.2) or a Macedon vs Persia army met by an invasion (D1).
         f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
-        for name, nation in zip(meeting["forces"], meeting["nations"], strict=False)
+        for name, nation in zip(meeting.forces, meeting.nations, strict=False)
     )
-    return [str(meeting["number"]), f"{kind}, {where}", forces, status]
+    return [str(meeting.number), f"{kind}, {where}", forces, status]
 
 
 def pairing_words(pair: Sequence[str], queue: Sequence[str]) -> str:

@@ -41,7 +41,6 @@ from converters.i18n import (
     current_language,
     ngettext,
     set_language,
-    translate_recorded,
 )
 
 if TYPE_CHECKING:
@@ -531,11 +530,13 @@ class CastraApp(App[int]):
         self.ledger.changed.publish(message)
         self._show_sub_title()
         if message.summary:
-            from converters.said import render
+            from converters.said import shown
 
+            # What the ledger said, in the reader's language; every notice comes with its
+            # stored event, so the bare English is only for a message that brings none.
             stored = message.stored
             said = stored.said if stored is not None and stored.summary == message.summary else None
-            self.notify(translate_recorded(message.summary) if said is None else render(said))
+            self.notify(shown(said, message.summary))
 
     # -- helpers -------------------------------------------------------------------------------
 

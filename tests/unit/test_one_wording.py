@@ -18,10 +18,14 @@ import pytest
 from armylists.annibui import rates
 from armylists.scenarios import load_scenario
 from assistant.cli import main
+from assistant.cli.commands.campaign import _show_text
 from assistant.ledger import CampaignStore
-from assistant.ledger.events import DbaMoved, TurnAdvanced
+from assistant.ledger.events import DbaMoved, Meeting, TurnAdvanced
+from assistant.ledger.models import MeetingState
+from assistant.ledger.phases import NAME, NUMBER, Phase, phases_of
 from assistant.ledger.record import dba_campaign_battle
-from assistant.ledger.state import LedgerError
+from assistant.ledger.state import CampaignState, LedgerError
+from assistant.tui.screens.campaign import phase_text
 from converters.annibui import discipline_check, discipline_lines
 from converters.dice import ScriptedDice
 from converters.dice_battle import (
@@ -272,3 +276,56 @@ def test_d2_the_ledger_refuses_a_draw_and_the_command_line_says_its_words(
     assert shown == "--winner: " + str(caught.value).removeprefix("winner: ")
     with CampaignStore.open(path) as reopened:
         assert len(reopened.events()) == before, "nothing written"
+
+
+def _at_every_phase(scenario: str, tmp_path: Path) -> Iterator[tuple[Phase, CampaignState]]:
+    """A new campaign of ``scenario`` put at each phase of its turn (T5.2's eleven and the
+    winter, D6's six), with something left in it: an unsettled meeting (T7.4) and, on the
+    Macedon map, the side with the initiative (D6 phase 2)."""
+    with CampaignStore.create(tmp_path / f"{scenario}.castra", load_scenario(scenario)) as store:
+        state = store.state()
+    phases = phases_of(state)
+    assert phases is not None
+    first, second = (
+        ("Rome I", "Magna Graecia I") if scenario == "tarentine" else ("Macedon 1", "Persia 1")
+    )
+    meeting = MeetingState(
+        meeting=Meeting(number=1, province="Tarentum", at_sea=False, forces=[first, second])
+    )
+    update: dict[str, object] = {"meetings": [meeting]}
+    if scenario == "macedon":
+        update["initiative"] = "Macedon"
+    for phase in phases:
+        yield phase, state.model_copy(update={**update, "phase": phase})
+
+
+@pytest.mark.parametrize("scenario", ["tarentine", "macedon"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_command_line_and_the_app_say_every_phase_alike(
+    scenario: str, language: str, tmp_path: Path
+) -> None:
+    """T5.2, D6 (issue 21 item 4): ``campaign show`` and the Campaign screen say the phase's
+    name, its rule and what is left in it with the same words, the ledger's descriptions, for
+    every phase of the turn; in English as before, in Italian in Italian."""
+    seen = 0
+    for phase, state in _at_every_phase(scenario, tmp_path):
+        with use_language(language):
+            shown = _show_text(state)
+            summary = state.summary().phase
+            assert summary is not None
+            app = phase_text(summary).lstrip("\n").splitlines()
+            english = [f"Phase: {NAME[phase]} ({NUMBER[phase]})", *("  " + i for i in summary.left)]
+        # The command line folds a line at 80 columns: the same words, in the same order.
+        assert " ".join(" ".join(app).split()) in " ".join(shown.split()), phase
+        assert len(app) >= 2, "the meeting is left to settle"
+        if language == "en":
+            assert app == english
+        else:
+            assert all(line != said for line, said in zip(app, english, strict=True)), app
+            assert app[0].startswith("Fase: ")
+            if phase is not Phase.winter:
+                assert app[0].endswith(" fase {})".format(NUMBER[phase].rsplit(" ", 1)[1]))
+            for word in ("phase", "settle", "meeting", "initiative", "moves"):
+                assert word not in "\n".join(app), (word, app)
+        seen += 1
+    assert seen == (12 if scenario == "tarentine" else 7)

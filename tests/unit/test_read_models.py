@@ -176,3 +176,67 @@ def test_a_glance_of_another_shape_is_refused_in_the_ways_the_first_frame_catche
     body[key] = data.draw(JSON_VALUES, label="value")
     with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
         Glance.from_json(body)
+
+
+def test_the_meetings_print_every_field_the_ledger_keeps(macedon: CampaignStore) -> None:
+    """T7.4, D8: ``campaign meetings --json`` prints each meeting as the ledger keeps it, with
+    its answers and the next game, key for key in the same order as before the read model (a
+    field added to the ledger's meetings and not to the summary's is caught here); the screens
+    read the same record by attribute."""
+    from assistant.ledger.events import DbaMoved, Meeting
+    from assistant.ledger.orders import meetings_summary
+    from assistant.ledger.read_models import MeetingSummary
+
+    macedon.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
+    state = macedon.state()
+    assert list(MeetingSummary._fields) == [*Meeting.model_fields, "seek", "settled", "pairing"]
+    (found,) = meetings_summary(state)
+    (kept,) = state.meetings
+    before = {
+        **kept.meeting.model_dump(),
+        "seek": kept.seek,
+        "settled": kept.settled,
+        "pairing": {"pairs": [("Macedon 4", "Persia 2")], "queue": ["Persia 3"]},
+    }
+    assert json.dumps(found.to_json()) == json.dumps(before)
+    assert found.pairing is not None and found.pairing.pairs[0] == ("Macedon 4", "Persia 2")
+    assert (found.province, found.settled) == ("Hellespontine Phrygia", False)
+
+
+def test_the_macedon_map_reads_by_attribute_what_the_state_holds(macedon: CampaignStore) -> None:
+    """D9–D13: ``campaign map --json`` on the Macedon map prints every province and army with
+    the keys, in the order, it always did; each read by attribute is what the ledger holds."""
+    from assistant.ledger.dba_map import summary
+    from converters import dba_campaign as rules
+
+    state = macedon.state()
+    assert state.dba_map is not None
+    board = summary(state)
+    printed = board.to_json()
+    assert list(printed) == ["turn", "initiative", "provinces", "armies", "mobilised_this_year"]
+    assert json.loads(json.dumps(printed)) == printed, "plain JSON"
+    assert list(board.provinces) == [p.name for p in state.scenario.provinces]
+    for name, province in board.provinces.items():
+        kept = state.dba_map.provinces[name]
+        assert list(printed["provinces"][name]) == [
+            "controller", "loyalty", "status", "devastated_until", "maritime", "port",
+            "neighbours", "armies", "lat", "lon",
+        ]  # fmt: skip
+        assert (province.controller, dict(province.loyalty)) == (kept.controller, kept.loyalty)
+        assert province.status == rules.status(state.dba_map, name)
+        assert set(province.armies) == {
+            a.name for a in state.dba_map.armies.values() if a.province == name
+        }
+    assert set(board.armies) == set(state.dba_map.armies)
+    for name, army in board.armies.items():
+        kept_army = state.dba_map.armies[name]
+        assert list(printed["armies"][name]) == [
+            "side", "province", "morale", "action", "action_ends", "landing_at", "lands_on",
+            "raised", "supplied", "supply_line", "deadline",
+        ]  # fmt: skip
+        assert (army.side, army.province, army.morale) == (
+            kept_army.side,
+            kept_army.province,
+            kept_army.morale,
+        )
+        assert army.supply_line is None or army.supply_line[0] == army.province

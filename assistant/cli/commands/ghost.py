@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import (
@@ -25,10 +25,13 @@ from assistant.cli.common import (
 )
 from converters.i18n import _, format_number, translate_recorded
 
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
+
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add ``castra ghost new|replay|pp|clock``."""
     ghost = subparsers.add_parser(
         "ghost",

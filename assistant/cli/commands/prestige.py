@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armylists.names import nation_key
 from assistant.cli.commands._converters import (
@@ -15,7 +15,10 @@ from assistant.cli.commands._converters import (
     show_pm,
 )
 from assistant.cli.common import CliError, emit, flag
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
+
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
 _EVENTS = (
     "city-taken",
@@ -27,7 +30,7 @@ _EVENTS = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "prestige",
         help=_("prestige after a battle (T4.1) or another deed (T4.2)"),
@@ -211,6 +214,8 @@ def _deed(args: argparse.Namespace) -> int:
     if args.event == "city-taken" and actor == "Senones":
         text += rules.note("senones_city")
     if args.event in ("city-sacked", "province-sacked"):
+        from converters.said import render  # pydantic: only once a penalty is shown
+
         penalty = sacking_penalty(
             actor,
             in_gaul_or_liguria=args.gaul_or_liguria,
@@ -221,7 +226,7 @@ def _deed(args: argparse.Namespace) -> int:
         data["sacking_penalty"] = penalty.pp
         data["actor_total"] = award.actor + penalty.pp
         text += "\n" + _("Sacking penalty {pp:+d} PP ({reason})").format(
-            pp=penalty.pp, reason=translate_recorded(penalty.reason)
+            pp=penalty.pp, reason=render(penalty.said)
         )
     emit(args, data, text)
     return 0

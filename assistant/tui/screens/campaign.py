@@ -29,11 +29,11 @@ from armylists.scenario_texts import scenario_text
 from assistant.ledger.glance import RECENT_EVENTS, read_only, stored_glance
 from assistant.ledger.paths import campaign_path
 from assistant.ledger.read_models import (
+    DbaArmyOnMap,
     DecimatedGlance,
     Glance,
     GlanceArmy,
     GlanceNation,
-    MapArmyGlance,
     PhaseSummary,
     RecentEvent,
     RelationPair,
@@ -49,8 +49,8 @@ from converters.i18n import (
     NP_,
     _,
     ngettext,
-    translate_recorded,
 )
+from converters.province_names import province_name
 from converters.wording import render_data
 
 if TYPE_CHECKING:
@@ -126,8 +126,10 @@ EVENT_WIDTH = 88
 
 def campaign_heading(store: Any) -> str:
     """E.g. "Tarentine Wars · Turn 3, May 278 BC (1st fortnight)"."""
+    from converters.said import render  # the state is open: pydantic is loaded
+
     state = store.state()
-    return f"{scenario_text(state.scenario.title)} · {translate_recorded(state.date)}"
+    return f"{scenario_text(state.scenario.title)} · {render(state.date_said)}"
 
 
 def morale_pips(morale: int) -> str:
@@ -205,20 +207,11 @@ def parse_tribute(text: str) -> dict[str, int]:
     return tribute
 
 
-PHASE_RULE = N_("{rule} phase {number}")
-"""How the ledger cites a phase's rule ("T5.2 phase 3", language-neutral in ``--json``), marked
-so that ``translate_recorded`` says it in the interface's language ("T5.2 fase 3")."""
-
-
 def phase_lines(phase: PhaseSummary) -> list[str]:
     """T5.2, D6: the phase (``castra campaign show --json``'s ``"phase"``) and each thing left
-    to do in it, in ``campaign show``'s words: the Campaign screen and the Map say them alike."""
-    heading = _("Phase: {name} ({rule})").format(
-        # "T5.2 phase 1" reads "T5.2 fase 1" in Italian (a recorded rule, issue 25).
-        name=translate_recorded(phase.name),
-        rule=translate_recorded(phase.rule),
-    )
-    return [heading, *(translate_recorded(item) for item in phase.left)]
+    to do in it, as the ledger says them and ``campaign show`` renders them: the Campaign
+    screen and the Map say them alike."""
+    return phase.lines()
 
 
 def phase_text(phase: PhaseSummary | None) -> str:
@@ -576,7 +569,7 @@ class CampaignScreen(Screen[None]):
     def _drawn(self, glance: Glance) -> Drawn:
         """What the screen shows of ``glance`` (:func:`assistant.ledger.glance.glance_of`),
         in the interface's language; every row is made before any is shown."""
-        heading = f"{scenario_text(glance.title)} — {translate_recorded(glance.date)}  ·  " + _(
+        heading = f"{scenario_text(glance.title)} — {render_data(glance.date_said)}  ·  " + _(
             "turn {turn} of {total}"
         ).format(turn=glance.turn, total=glance.total_turns)
         status = (
@@ -682,16 +675,16 @@ class CampaignScreen(Screen[None]):
         return armies
 
     @staticmethod
-    def _map_army_rows(armies: Mapping[str, MapArmyGlance]) -> list[Row]:
+    def _map_army_rows(armies: Mapping[str, DbaArmyOnMap]) -> list[Row]:
         from converters.force_names import shown_army  # pydantic: not in the first frame
 
         rows: list[Row] = []
         for name, army in armies.items():
-            where = army.province or _("at sea → {to} (turn {turn})").format(
-                to=army.landing_at, turn=army.lands_on
+            where = province_name(army.province or "") or _("at sea → {to} (turn {turn})").format(
+                to=province_name(army.landing_at or ""), turn=army.lands_on
             )
             busy = (
-                _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+                _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
                 if army.action
                 else ""
             )
@@ -1135,6 +1128,13 @@ class CampaignScreen(Screen[None]):
         if number is None:
             return
         ledger = castra_app(self).ledger
+        if ledger.state().dba_map is not None:
+            from assistant.tui.screens.turn_panel import invasion_desk
+
+            refused = await invasion_desk(self, number, "campaign")
+            if refused is not None:
+                self.say_turn(refused, refused=True)
+            return
         try:
             battle = meeting_prefill(ledger.state(), number)
         except ValueError as error:
@@ -1142,11 +1142,8 @@ class CampaignScreen(Screen[None]):
 
             self.say_turn(describe(error), refused=True)
             return
-        by_dice = (how == "dice" or battle.naval) and battle.army_a is None
+        by_dice = how == "dice" or battle.naval
         occasion = f"meeting:{ledger.state().turn}:{number}"
-        if battle.army_a is not None:
-            # D8: each game of the meeting on a desk of its own, the winner against the next.
-            occasion += f":{battle.army_a}:{battle.army_b}"
 
         def build() -> Screen[None]:
             if by_dice:
@@ -1163,10 +1160,6 @@ class CampaignScreen(Screen[None]):
                 )
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
-            if battle.army_a is not None and battle.army_b is not None:
-                return BattleDeskScreen(
-                    place=battle.place, armies=(battle.army_a, battle.army_b), back_to="campaign"
-                )
             return BattleDeskScreen(
                 battle.side_a,
                 battle.side_b,

@@ -28,7 +28,8 @@ from assistant.tui.screens.campaign import (
 )
 from assistant.tui.screens.ledger_form import LedgerForm
 from converters.errors import FieldError
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, ngettext
+from converters.said import render
 
 __all__ = [
     "AdvanceTurnForm",
@@ -89,13 +90,11 @@ class AdvanceTurnForm(LedgerForm):
         state = castra_app(self).ledger.state()
         calendar = state.scenario.calendar
         following = (
-            calendar.date(state.turn + 1)
+            render(calendar.said(state.turn + 1))
             if state.turn < calendar.total_turns
             else _("the end of the campaign")
         )
-        yield Static(
-            f"{translate_recorded(state.date)}\n→ {translate_recorded(following)}", classes="hint"
-        )
+        yield Static(f"{render(state.date_said)}\n→ {following}", classes="hint")
         from assistant.ledger.map_war import turn_end_collection
 
         collection = turn_end_collection(state)
@@ -329,7 +328,7 @@ class WinterTurnForm(LedgerForm):
 
     def compose_fields(self) -> ComposeResult:
         state = castra_app(self).ledger.state()
-        lines = [translate_recorded(state.date)]
+        lines = [render(state.date_said)]
         if state.is_winter and state.scenario.economy is not None:
             owed = [
                 _("{nation} {pe} PE").format(nation=name, pe=state.upkeep(name))

@@ -10,8 +10,7 @@ line naming the rule) stays in the form with nothing written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +22,10 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.screens.map import ProvinceOrderForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, STATUS_MARKS
 from converters.i18n import N_, _
+from converters.province_names import province_name
+
+if TYPE_CHECKING:
+    from assistant.ledger.read_models import DbaArmyOnMap, DbaMapSummary
 
 __all__ = [
     "ORDER_FORMS",
@@ -59,55 +62,63 @@ STATUS_WORDS: dict[str, str] = {
 """D12's statuses, as the panel names them."""
 
 
-def _army_lines(text: Text, name: str, army: Mapping[str, Any], *, where: bool) -> None:
+def _army_lines(text: Text, name: str, army: DbaArmyOnMap, *, where: bool) -> None:
     """One army: name, morale, what it is busy with, its supply (D13)."""
     from converters.force_names import shown_army  # pydantic: not in the first frame
 
     text.append(
-        f" {shown_army(name, army['side'])}",
-        style=f"bold {NATION_COLOURS.get(army['side'], 'white')}",
+        f" {shown_army(name, army.side)}",
+        style=f"bold {NATION_COLOURS.get(army.side, 'white')}",
     )
     if where:
-        place = army["province"] or _("at sea → {to}").format(to=army["landing_at"])
-        text.append(f":{army['morale']} {place}")
+        place = province_name(army.province or "") or _("at sea → {to}").format(
+            to=province_name(army.landing_at or "")
+        )
+        text.append(f":{army.morale} {place}")
     else:
-        text.append(" " + _("morale {morale}").format(morale=army["morale"]))
+        text.append(" " + _("morale {morale}").format(morale=army.morale))
     text.append("\n")
-    if army["province"] is None:
-        text.append("   " + _("lands turn {turn}").format(turn=army["lands_on"]) + "\n")
-    if army["action"] is not None:
+    if army.province is None:
+        text.append("   " + _("lands turn {turn}").format(turn=army.lands_on) + "\n")
+    if army.action is not None:
         text.append(
             "   "
-            + _("{action} to turn {turn}").format(action=army["action"], turn=army["action_ends"])
+            + _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
             + "\n"
         )
-    if army["raised"] is not None:
+    if army.raised is not None:
         text.append("   " + _("mobilised: cannot move") + "\n")
-    if army["deadline"] is not None:
+    if army.deadline is not None:
         text.append(
-            "   " + _("CUT OFF: dies turn {turn}").format(turn=army["deadline"]) + "\n",
+            "   " + _("CUT OFF: dies turn {turn}").format(turn=army.deadline) + "\n",
             style="bold red",
         )
-    elif not where and army.get("supply_line"):
+    elif not where and army.supply_line:
         text.append(
-            "   " + _("supply: {line}").format(line=" → ".join(army["supply_line"])) + "\n",
+            "   "
+            + _("supply: {line}").format(
+                line=" → ".join(province_name(p) for p in army.supply_line)
+            )
+            + "\n",
             style="green",
         )
 
 
-def dba_panel(summary: Mapping[str, Any], selected: str, meetings: Text | None = None) -> Text:
+def dba_panel(summary: DbaMapSummary, selected: str, meetings: Text | None = None) -> Text:
     """The side panel: the selected province (holder, loyalty, status, its armies with morale
     and supply, the ``meetings`` there, neighbours), then every army on the map, so nothing the
     board cannot label is lost at 80×24; the panel scrolls."""
-    province = summary["provinces"][selected]
-    armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
-    holder = province["controller"]
+    province = summary.provinces[selected]
+    armies = summary.armies
+    holder = province.controller
     text = Text()
-    text.append(f"{selected}\n", style=f"bold {NATION_COLOURS.get(holder, 'white')}")
-    kind = [_("sea") if province["maritime"] else "", _("key port") if province["port"] else ""]
+    text.append(
+        f"{province_name(selected)}\n", style=f"bold {NATION_COLOURS.get(holder or '', 'white')}"
+    )
+    kind = [_("sea") if province.maritime else "", _("key port") if province.port else ""]
     if any(kind):
         text.append(" ".join(k for k in kind if k) + "\n", style="dim")
-    status = province["status"]
+    status = province.status
     text.append(
         _("Held by {holder} · {status}").format(
             holder=nation_name(holder) if holder else _("nobody"),
@@ -116,34 +127,32 @@ def dba_panel(summary: Mapping[str, Any], selected: str, meetings: Text | None =
         + "\n",
         style="bold red" if status in ("devastated", "rebel") else "",
     )
-    if province["devastated_until"] is not None:
+    if province.devastated_until is not None:
         text.append(
             _("Devastated until turn {turn}, then rebel (D12)").format(
-                turn=province["devastated_until"]
+                turn=province.devastated_until
             )
             + "\n",
             style="red",
         )
-    loyalty = ", ".join(
-        f"{nation_name(side)} {value}" for side, value in province["loyalty"].items()
-    )
+    loyalty = ", ".join(f"{nation_name(side)} {value}" for side, value in province.loyalty.items())
     text.append(_("Loyalty: {loyalty}").format(loyalty=loyalty) + "\n")
     text.append(_("Armies:") + "\n", style="bold")
-    here = [name for name in province["armies"] if name in armies]
-    for name in here:
-        _army_lines(text, name, armies[name], where=False)
+    here = summary.armies_in(selected)
+    for name, army in here:
+        _army_lines(text, name, army, where=False)
     if not here:
         text.append(" —\n")
     if meetings is not None:
         text.append_text(meetings)
     text.append(_("Neighbours: "), style="bold")
-    text.append(", ".join(province["neighbours"]) + "\n")
+    text.append(", ".join(province_name(n) for n in province.neighbours) + "\n")
     mobilised = ", ".join(
-        f"{nation_name(side)} {count}/4" for side, count in summary["mobilised_this_year"].items()
+        f"{nation_name(side)} {count}/4" for side, count in summary.mobilised_this_year.items()
     )
     text.append(_("Mobilised this year: {sides}").format(sides=mobilised) + "\n", style="dim")
     text.append(
-        "\n" + _("All armies, turn {turn} (army:morale where)").format(turn=summary["turn"]) + "\n",
+        "\n" + _("All armies, turn {turn} (army:morale where)").format(turn=summary.turn) + "\n",
         style="bold",
     )
     for name, army in armies.items():
@@ -193,8 +202,14 @@ class DbaMoveForm(_DbaForm):
         board = state.scenario.board
         near = board.road_neighbours(self.province) if board is not None else []
         coasts = [p.province for p in board.places if p.maritime] if board is not None else []
-        by_sea = [(_("{province} (by sea)").format(province=c), c) for c in coasts if c not in near]
-        yield Static(_("From {province}").format(province=self.province), classes="hint")
+        by_sea = [
+            (_("{province} (by sea)").format(province=province_name(c)), c)
+            for c in coasts
+            if c not in near
+        ]
+        yield Static(
+            _("From {province}").format(province=province_name(self.province)), classes="hint"
+        )
         yield from self.army_field()
         yield from self.field(
             "move",
@@ -202,12 +217,12 @@ class DbaMoveForm(_DbaForm):
             Select([(_(label), how) for label, how in MOVES], value="redeploy", allow_blank=False),
         )
         yield from self.field(
-            "to", _("To"), Select([(n, n) for n in near] + by_sea, prompt=_("where"))
+            "to", _("To"), Select([(province_name(n), n) for n in near] + by_sea, prompt=_("where"))
         )
         yield from self.field(
             "via",
             _("Via (forced march)"),
-            Select([(n, n) for n in near], prompt=_("the province it passes")),
+            Select([(province_name(n), n) for n in near], prompt=_("the province it passes")),
         )
         yield from self.who_and_note(_("Note"), _("optional"))
 
@@ -231,7 +246,8 @@ class DbaActionForm(_DbaForm):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(
-            _("In {province}, for a season").format(province=self.province), classes="hint"
+            _("In {province}, for a season").format(province=province_name(self.province)),
+            classes="hint",
         )
         yield from self.army_field()
         yield from self.field(
@@ -269,7 +285,7 @@ class DbaMobiliseForm(_DbaForm):
         sides, holder = _sides(self, self.province)
         yield Static(
             _("Raise a one-season army in {province}; it becomes devastated").format(
-                province=self.province
+                province=province_name(self.province)
             ),
             classes="hint",
         )
@@ -302,7 +318,8 @@ class DbaLoyaltyForm(_DbaForm):
     def compose_fields(self) -> ComposeResult:
         sides, holder = _sides(self, self.province)
         yield Static(
-            _("{province}: the referee's change").format(province=self.province), classes="hint"
+            _("{province}: the referee's change").format(province=province_name(self.province)),
+            classes="hint",
         )
         yield from self.field(
             "side", _("Loyalty of"), Select(sides, value=holder or Select.NULL, prompt=_("whose"))

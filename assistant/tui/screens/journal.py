@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
 from armylists.names import nation_name
+from armylists.scenario_texts import scenario_text
 from assistant.tui.errors import describe
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.campaign import morale_pips
@@ -105,7 +106,7 @@ class JournalScreen(Screen[None]):
         if not armies:
             title = getattr(getattr(state, "scenario", None), "title", None) or _("this campaign")
             empty.update(
-                _("No armies in {title}.").format(title=translate_recorded(title))
+                _("No armies in {title}.").format(title=scenario_text(title))
                 + "\n\n"
                 + _(
                     "The army journal follows the morale of each army of the Macedon vs Persia "

@@ -45,9 +45,10 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
-    from assistant.ledger.read_models import MapSummary
+    from assistant.ledger.read_models import DbaMapSummary, MapSummary, MeetingSummary
 
 __all__ = [
     "MapScreen",
@@ -180,14 +181,14 @@ class MapScreen(Screen[None]):
         self._board: dict[str, Any] | None = None
         """The map as the canvas draws it (its JSON, as the canvas draws every map)."""
         self._tribute: dict[str, Any] = {}
-        self._dba: dict[str, Any] | None = None
+        self._dba: DbaMapSummary | None = None
         """Macedon vs Persia's map (D9–D13), when the campaign is one."""
         self._trail: tuple[tuple[str, int, int], ...] = ()
         """The arrow steps that led to the selected province, so the opposite arrow goes back
         (:func:`~assistant.tui.widgets.map_canvas.step`)."""
         self._trail_ends = ""
         """Where the trail ended: another selection (a name found, a test) starts a new one."""
-        self._meetings: list[dict[str, Any]] = []
+        self._meetings: list[MeetingSummary] = []
         """This turn's meetings (T7.4, sea first), as the ledger lists them."""
         self._before_find: str | None = None
         """The province selected when "/" was pressed, selected again if the search is left."""
@@ -196,7 +197,7 @@ class MapScreen(Screen[None]):
     def provinces(self) -> dict[str, Any]:
         """Every province as the ledger's map gives it (empty without a map)."""
         if self._dba is not None:
-            return dict(self._dba["provinces"])
+            return {name: p.to_json() for name, p in self._dba.provinces.items()}
         return {} if self._board is None else dict(self._board["provinces"])
 
     def compose(self) -> ComposeResult:
@@ -333,7 +334,7 @@ class MapScreen(Screen[None]):
             canvas.styles.width, canvas.styles.height = width, height
             board, labels, alerts, line = macedon_board(self._dba, self.selected)
             # D6, D10: an invasion into enemy armies not yet fought is marked, as a meeting.
-            met = {m["province"] for m in self._meetings if not m["settled"]}
+            met = {m.province for m in self._meetings if not m.settled}
             for name in met & set(board["provinces"]):
                 board["provinces"][name] = {**board["provinces"][name], "meeting": True}
             cells = board_cells(
@@ -342,10 +343,10 @@ class MapScreen(Screen[None]):
             self.query_one("#map-canvas", BoardCanvas).show_cells(cells)
             here = Text()
             for meeting in self._meetings:
-                if meeting["province"] == self.selected:
+                if meeting.province == self.selected:
                     here.append(
                         self._meeting_text(meeting, invasion=True),
-                        style="" if meeting["settled"] else "bold red",
+                        style="" if meeting.settled else "bold red",
                     )
             self.query_one("#map-panel", Static).update(dba_panel(self._dba, self.selected, here))
             col, row = marker_cell(board["provinces"], width, height, self.selected)
@@ -355,7 +356,7 @@ class MapScreen(Screen[None]):
         if self._board is None:
             return
         # T7.4: every unsettled meeting is marked, its label in red.
-        met = {m["province"] for m in self._meetings if not m["settled"]}
+        met = {m.province for m in self._meetings if not m.settled}
         data = self._board
         if met:
             provinces = data["provinces"]
@@ -409,9 +410,9 @@ class MapScreen(Screen[None]):
         if not here:
             text.append(" —\n")
         for meeting in self._meetings:
-            if meeting["province"] == name:
+            if meeting.province == name:
                 text.append(
-                    self._meeting_text(meeting), style="" if meeting["settled"] else "bold red"
+                    self._meeting_text(meeting), style="" if meeting.settled else "bold red"
                 )
         ways = province.neighbours
         text.append(_("Roads: "), style="bold")
@@ -425,7 +426,7 @@ class MapScreen(Screen[None]):
         return text
 
     @staticmethod
-    def _meeting_text(meeting: dict[str, Any], *, invasion: bool = False) -> str:
+    def _meeting_text(meeting: MeetingSummary, *, invasion: bool = False) -> str:
         """T7.4: a meeting in the selected province, as the Campaign screen lists it (an
         invasion into enemy armies with D8's next game)."""
         from assistant.tui.screens.turn_panel import invasion_row, meeting_row
@@ -445,11 +446,7 @@ class MapScreen(Screen[None]):
     def _meeting_here(self) -> int | None:
         """The first unsettled meeting in the selected province (sea first), if any."""
         return next(
-            (
-                m["number"]
-                for m in self._meetings
-                if m["province"] == self.selected and not m["settled"]
-            ),
+            (m.number for m in self._meetings if m.province == self.selected and not m.settled),
             None,
         )
 
@@ -497,7 +494,7 @@ class MapScreen(Screen[None]):
             nearest = nearest_name(event.value, self.provinces)
             said = _("No province is called {typed!r}.").format(typed=event.value.strip())
             if nearest is not None:
-                said += " " + _("Did you mean {name}?").format(name=nearest)
+                said += " " + _("Did you mean {name}?").format(name=province_name(nearest))
             error.update(said)
             error.add_class("-shown")
 
@@ -557,7 +554,9 @@ class MapScreen(Screen[None]):
                 battle.pyrrhus_leads,
             )
         if not side_a:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
         if how == "dice" or naval:
             from assistant.tui.screens.dice_battle import DiceBattleScreen
@@ -590,29 +589,20 @@ class MapScreen(Screen[None]):
         await castra_app(self).show_battle(mode, f"map:{province}", build)
 
     async def _invasion_battle(self, state: Any, province: str | None) -> None:
-        """D8, D10: the desk of the next game of the invasion meeting in ``province``, its two
-        armies chosen (the Campaign screen's `f`); none there: said in one line."""
-        from assistant.ledger.meeting_battle import meeting_prefill
-        from assistant.tui.errors import describe
+        """D8, D10: the desk of the next game of the invasion meeting in ``province`` (the
+        Campaign screen's `f`, a pick of opponents first with equal numbers); none there:
+        said in one line."""
+        from assistant.tui.screens.turn_panel import invasion_desk
 
         number = self._meeting_here()
         if number is None:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
-        try:
-            battle = meeting_prefill(state, number)
-        except ValueError as error:
-            self.notify(describe(error), severity="error")
-            return
-        armies = (battle.army_a or "", battle.army_b or "")
-
-        def build() -> Screen[None]:
-            from assistant.tui.screens.battle_desk import BattleDeskScreen
-
-            return BattleDeskScreen(place=battle.place, armies=armies, back_to="map")
-
-        occasion = f"meeting:{state.turn}:{number}:{armies[0]}:{armies[1]}"
-        await castra_app(self).show_battle("battle", occasion, build)
+        refused = await invasion_desk(self, number, "map")
+        if refused is not None:
+            self.notify(refused, severity="error")
 
 
 # ---- the order forms -------------------------------------------------------------------------

@@ -13,9 +13,14 @@ import functools
 import math
 from collections.abc import Collection, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+
+from converters.province_names import province_name
+
+if TYPE_CHECKING:
+    from assistant.ledger.read_models import DbaMapSummary
 
 __all__ = [
     "MEETING_MARK",
@@ -83,43 +88,41 @@ def army_tag(name: str, morale: int, deadline: int | None, *, short: bool) -> st
 
 
 def macedon_board(
-    summary: Mapping[str, Any], selected: str | None
+    summary: DbaMapSummary, selected: str | None
 ) -> tuple[dict[str, Any], dict[str, str], set[str], list[str]]:
-    """Macedon vs Persia's map JSON (:func:`assistant.ledger.dba_map.summary`) as
+    """Macedon vs Persia's map (:func:`assistant.ledger.dba_map.summary`) as
     :func:`render_map` draws it: the provinces (roads only), each one's label (its loyalty to
     its holder and its armies with morale, in full for ``selected``), the provinces holding a
     cut-off army (D13), and the supply line of the selected province's first army."""
     from converters.force_names import shown_army  # pydantic: not in the first frame
 
-    armies: Mapping[str, Mapping[str, Any]] = summary["armies"]
     provinces: dict[str, Any] = {}
     labels: dict[str, str] = {}
     alerts: set[str] = set()
-    for name, place in summary["provinces"].items():
-        here = [(n, armies[n]) for n in place["armies"] if n in armies]
+    for name, place in summary.provinces.items():
+        here = summary.armies_in(name)
         provinces[name] = {
-            "lat": place["lat"],
-            "lon": place["lon"],
-            "controller": place["controller"],
+            "lat": place.lat,
+            "lon": place.lon,
+            "controller": place.controller,
             "city": False,
-            "neighbours": {"road": place["neighbours"], "mountain": [], "sea": []},
+            "neighbours": {"road": list(place.neighbours), "mountain": [], "sea": []},
             "forces": {"armies": {"land": len(here), "naval": 0}} if here else {},
-            "mark": STATUS_MARKS.get(place["status"], "●"),
+            "mark": STATUS_MARKS.get(place.status, "●"),
         }
-        loyalty = place["loyalty"].get(place["controller"]) if place["controller"] else None
+        loyalty = place.loyalty.get(place.controller) if place.controller else None
         tags = [
-            army_tag(shown_army(n, a["side"]), a["morale"], a["deadline"], short=name != selected)
+            army_tag(shown_army(n, a.side), a.morale, a.deadline, short=name != selected)
             for n, a in here
         ]
         labels[name] = " ".join([f"L{loyalty}" if loyalty is not None else "", *tags]).strip()
-        if any(a["deadline"] is not None for _n, a in here):
+        if any(a.deadline is not None for _n, a in here):
             alerts.add(name)
     line: list[str] = []
-    if selected in summary["provinces"]:
-        for army_name in summary["provinces"][selected]["armies"]:
-            found = armies.get(army_name, {}).get("supply_line")
-            if found:
-                line = list(found)
+    if selected is not None and selected in summary.provinces:
+        for _name, army in summary.armies_in(selected):
+            if army.supply_line:
+                line = list(army.supply_line)
                 break
     return {"provinces": provinces}, labels, alerts, line
 
@@ -362,7 +365,8 @@ def board_cells(
         style = f"bold {colour}" + (" reverse" if name == selected else "")
         cells[row][col] = (mark, style)
         taken[row][col] = True
-    short = short_labels(provinces)
+    said = {name: province_name(name) for name in provinces}  # "Tracia" in Italian
+    short = short_labels(said.values())
     for name in order:
         province = provinces[name]
         after = labels.get(name, "") if labels is not None else forces_label(province["forces"])
@@ -370,7 +374,7 @@ def board_cells(
             continue
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
-        label = name if name == selected else short[name]
+        label = said[name] if name == selected else short[said[name]]
         forces = after
         text = f"{label} {forces}".strip() + ("!" if province.get("sacked") else "")
         if labels is not None:

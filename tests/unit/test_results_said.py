@@ -1,0 +1,109 @@
+"""Issue 21 item 2: a converter's result says why as a description, and the interfaces render
+it in the reader's language (no sentence is read back by matching templates).
+
+Each reason below used to be an English sentence the command line or the app translated back
+by guessing its template. The converter now returns what it said (``said``) beside the English
+(``reason``, byte for byte as ``--json`` and the ledger always had it); these tests hold the
+command line and the ledger's refusals to that description in English and in Italian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from armylists.scenarios import load_scenario
+from assistant.cli import main
+from assistant.ledger.events import ForcedMarch
+from assistant.ledger.state import LedgerError
+from assistant.ledger.store import CampaignStore
+from converters.dice import ScriptedDice
+from converters.i18n import _, set_language
+from converters.morale import forced_march, morale_check
+from converters.prestige import sacking_penalty
+from converters.said import render
+from tests.unit.test_ledger_cli import run_json
+
+
+@pytest.fixture
+def italian() -> Iterator[None]:
+    set_language("it")
+    yield
+    set_language("en")
+
+
+def printed(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_d3_d5_t4_2_reasons_keep_their_english_and_say_it_in_italian(italian: None) -> None:
+    """The English ``reason`` is the sentence Castra always recorded; the description says the
+    same in Italian, with its figures."""
+    check = morale_check(3, "ordinary", ScriptedDice([]))  # D3: no roll after an ordinary one
+    march = forced_march(2, 4)
+    penalty = sacking_penalty("Rome", in_gaul_or_liguria=False, at_war_with_owner=False)
+    spared = sacking_penalty("Syracusans", in_gaul_or_liguria=True, at_war_with_owner=True)
+    assert check.reason == "D3: ordinary defeat, morale 3: no check needed"
+    assert render(check.said) == "D3: sconfitta ordinaria, morale 3: nessuna verifica"
+    assert march.reason == "D5: forbidden at morale 2 or less (morale 2)"
+    assert render(march.said) == "D5: vietata con morale 2 o meno (morale 2)"
+    assert penalty.reason == "T4.2: sacked civilian land of a nation it is not at war with"
+    assert render(penalty.said) == _(penalty.reason) != penalty.reason
+    assert spared.reason == "T4.2: no sacking penalty applies to Syracusans"
+    assert render(spared.said).endswith(" Syracusans"), "a name as typed stays as typed"
+    assert render(spared.said) != spared.reason
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_morale_and_prestige_say_the_converters_reason_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    """D3 and T4.2 on the command line: the reason in the reader's language; ``--json`` keeps
+    the English."""
+    morale = ["morale", "--morale", "3", "--lost", "2", "--enemy-lost", "1"]
+    prestige = ["prestige", "--event", "province-sacked", "--actor", "Rome", "--at-peace"]
+    out = printed(capsys, "--lang", language, *morale) + printed(
+        capsys, "--lang", language, *prestige
+    )
+    if language == "en":
+        assert "D3: ordinary defeat, morale 3: no check needed" in out
+        assert "(T4.2: sacked civilian land of a nation it is not at war with)" in out
+    else:
+        assert "D3: sconfitta ordinaria, morale 3: nessuna verifica" in out
+        assert "(T4.2: ha saccheggiato terre civili di una nazione con cui non è in guerra)" in out
+        assert "no check needed" not in out and "sacked civilian" not in out
+    data = run_json(capsys, "--lang", language, *morale)
+    assert data["reason"] == "D3: ordinary defeat, morale 3: no check needed"
+
+
+def test_a_refused_forced_march_names_d5_in_italian(tmp_path: Path, italian: None) -> None:
+    """D5: the ledger refuses a forced march at morale 2 in the reader's words, and keeps the
+    English line for what it records."""
+    with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as store:
+        store.append(ForcedMarch(army="Alexander", loyalty=3))
+        store.append(ForcedMarch(army="Alexander", loyalty=3))
+        with pytest.raises(LedgerError) as refused:
+            store.append(ForcedMarch(army="Alexander", loyalty=6))
+    assert str(refused.value) == "army: D5: vietata con morale 2 o meno (morale 2)"
+    assert refused.value.english == "army: D5: forbidden at morale 2 or less (morale 2)"  # type: ignore[attr-defined]
+
+
+def test_t5_8_what_a_nation_lacks_is_said_with_its_article(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """T5.8 (issue 25): ``campaign victory`` in Italian says what each nation lacks in Italian,
+    a nation with its article ("superare gli Etruschi"), a province by its name."""
+    path = str(tmp_path / "t.castra")
+    assert main(["campaign", "new", "tarentine", "--file", path]) == 0
+    # Folded at 80 columns: read as one run of words.
+    english = " ".join(printed(capsys, "campaign", "victory", "--file", path).split())
+    italian = " ".join(
+        printed(capsys, "--lang", "it", "campaign", "victory", "--file", path).split()
+    )
+    assert "PP more to pass Etruscans" in english
+    assert "PP in più per superare gli Etruschi" in italian
+    assert "more to pass" not in italian and "control " not in italian
+    assert italian.count("manca: ") == english.count("lacks: ") > 0
