@@ -466,3 +466,57 @@ async def test_T7_10_declare_war_from_the_campaign_screen(
         set_language("en")
     last = app.ledger.store.events()[-1].event
     assert (last.kind, last.nation, last.on) == ("war_declared", "Pyrrhus", "Etruscans")
+
+
+@pytest.mark.orders_immediate
+async def test_a_form_opened_again_is_the_one_kept_refilled_until_the_campaign_changes(
+    app: Any, type_text: Any
+) -> None:
+    """Issue 26: the recruit form is composed once and shown again as it was first composed —
+    what was typed and refused before Escape is gone, the hand on the first field — until
+    something is recorded or the language changes; then it is composed anew from the
+    campaign as it now stands. A kept form records as a new one does (T6.1)."""
+    from textual.widgets import Input, Label, Select
+
+    from converters.i18n import _, set_language
+
+    async with app.run_test(size=SIZE) as pilot:
+        for _step in range(3):  # Rome, Carthage, Senones, Etruscans
+            await pilot.press("down")
+        await pilot.press("t")
+        await pilot.pause()
+        first = app.screen
+        await pilot.press("tab", "backspace")
+        await type_text(pilot, "1")  # 40 PE: the Etruscans have 30, refused
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "cost 40 PE" in error_under(app, "land_pm")
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        assert app.screen is first
+        assert first.query_one("#land_pm", Input).value == "0"
+        assert first.query_one("#nation", Select).value == "Etruscans"
+        assert error_under(app, "land_pm") == ""
+        assert not first.query_one("#form-summary", Static).has_class("-shown")
+        assert app.screen.focused is first.query_one("#nation", Select)
+        await pilot.press("tab", "tab", "backspace")
+        await type_text(pilot, "1")  # one naval PM: 30 PE
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+        assert nation_cell(app, "Etruscans", TREASURY) == "0"
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, RecruitForm) and app.screen is not first
+        second = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        set_language("it")
+        try:
+            await pilot.press("t")
+            await pilot.pause()
+            assert app.screen is not second
+            title = str(app.screen.query_one(".dialog-title", Label).content)
+            assert title == _(RecruitForm.FORM_TITLE) != RecruitForm.FORM_TITLE
+        finally:
+            set_language("en")

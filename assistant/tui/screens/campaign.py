@@ -20,7 +20,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -966,9 +966,10 @@ class CampaignScreen(Screen[None]):
             form_class = getattr(
                 importlib.import_module(f"assistant.tui.screens.{module}"), form_name
             )
-            form: ModalScreen[str | None] = form_class(*args)
+            from assistant.tui.screens.ledger_form import open_form
+
             # The form records through the ledger service, which tells every screen.
-            self.app.push_screen(form)
+            open_form(self.app, form_class, *args)
 
         castra_app(self).ledger.when_loaded(open_form)
 

@@ -82,6 +82,7 @@ class AdvanceTurnForm(LedgerForm):
     """End the current turn (T5.1), with the tribute each nation collects (T5.3)."""
 
     FORM_TITLE = N_("End the turn")
+    KEPT = True
 
     def compose_fields(self) -> ComposeResult:
         # T5.2, D6: the ledger names the turn itself when it cannot end yet (a meeting left).
@@ -137,6 +138,7 @@ class RebuildForm(LedgerForm):
     """Rebuild decimated land PM before they expire (T2.5)."""
 
     FORM_TITLE = N_("Rebuild decimated PM (T2.5)")
+    KEPT = True
 
     def __init__(self, nation: str | None = None) -> None:
         super().__init__()
@@ -189,6 +191,7 @@ class RecruitForm(LedgerForm):
     """Order new land or naval PM (T6.1): paid now, arriving after the training delay."""
 
     FORM_TITLE = N_("Order recruits (T6.1)")
+    KEPT = True
 
     def __init__(self, nation: str | None = None) -> None:
         super().__init__()
@@ -263,6 +266,7 @@ class DeclareWarForm(LedgerForm):
     already at war, and the refusal shows under its field."""
 
     FORM_TITLE = N_("Declare war (T7.10)")
+    KEPT = True
 
     def __init__(self, nation: str | None = None) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from assistant.tui.ledger_service import castra_app
-from assistant.tui.screens.ledger_form import LedgerForm
+from assistant.tui.screens.ledger_form import LedgerForm, open_form
 from assistant.tui.widgets.event_log import EventLog
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import Cell, GlanceColumn
@@ -297,13 +297,14 @@ class HistoryScreen(Screen[None]):
 
     def action_undo(self) -> None:
         # The form undoes through the ledger service, which tells every screen.
-        self.app.push_screen(UndoForm())
+        open_form(self.app, UndoForm)
 
 
 class UndoForm(LedgerForm):
     """Undo the last event still in force, with a reason (kept in the history)."""
 
     FORM_TITLE = N_("Undo the last event")
+    KEPT = True
 
     def compose_fields(self) -> ComposeResult:
         entry = last_undoable(castra_app(self).ledger.open_store())

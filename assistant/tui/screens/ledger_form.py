@@ -10,8 +10,8 @@ own summary of what happened, which the screen that opened it passes up in a mes
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Hashable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from armylists.names import find_name, nearest_name
 from assistant.settings import save_setting, saved_player
@@ -27,10 +27,16 @@ from assistant.tui.errors import describe, field_of, number_refusal
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from converters.errors import FieldError
-from converters.i18n import N_, _
+from converters.i18n import N_, _, current_language
 from converters.province_names import province_name
 
-__all__ = ["LedgerForm"]
+if TYPE_CHECKING:
+    from textual.app import App
+
+__all__ = ["LedgerForm", "open_form"]
+
+FILLED = "Input, Select, Checkbox"
+"""The widgets whose values a kept form puts back as it composed them."""
 
 
 class LedgerForm(ModalScreen[str | None]):
@@ -41,6 +47,9 @@ class LedgerForm(ModalScreen[str | None]):
     """
 
     FORM_TITLE: ClassVar[str] = ""
+    KEPT: ClassVar[bool] = False
+    """The form is kept installed once composed and shown again, refilled, while what it was
+    composed from holds (:func:`open_form`): a form whose fields are all it keeps."""
     RECORD_LABEL: ClassVar[str] = N_("Record")
     """The button's label: what Enter does (a form that writes nothing says what it does)."""
 
@@ -48,6 +57,10 @@ class LedgerForm(ModalScreen[str | None]):
         super().__init__(*args, **kwargs)
         self.field_labels: dict[str, str] = {}
         """Each field's label, so a refusal names the field as the form shows it."""
+        self.kept_for: Hashable = None
+        """What a kept form was composed from (:func:`open_form`)."""
+        self._filled: list[tuple[Input | Select[Any] | Checkbox, Any]] = []
+        """Each field with the value it was composed with."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Cancel")),
@@ -168,6 +181,14 @@ class LedgerForm(ModalScreen[str | None]):
     # -- acting -----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._filled = [
+            (field, field.value)
+            for field in self.query(FILLED).results()
+            if isinstance(field, Input | Select | Checkbox)
+        ]
+        self._focus_first()
+
+    def _focus_first(self) -> None:
         # The hand starts on the form's first field, a choice or a text; on a form with only
         # Who and Note, on Record: a key pressed twice ("n" "n") is then no one's name.
         for field in self.query("Input, Select"):
@@ -175,6 +196,18 @@ class LedgerForm(ModalScreen[str | None]):
                 field.focus()
                 return
         self.query_one("#record", Button).focus()
+
+    def refill(self) -> None:
+        """As when first shown: every field as it was composed, no refusal said, scrolled to
+        the top, the hand on the first field (a kept form shown again)."""
+        for field, value in self._filled:
+            field.value = value
+        self.clear_errors()
+        summary = self.query_one("#form-summary", Static)
+        summary.update("")
+        summary.remove_class("-shown")
+        self.query_one(VerticalScroll).scroll_home(animate=False)
+        self._focus_first()
 
     def error_line(self, field: str) -> str:
         """The id of the line under which ``field``'s refusal is said."""
@@ -280,3 +313,30 @@ class LedgerForm(ModalScreen[str | None]):
     def _cancel_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_cancel()
+
+
+def open_form(app: App[Any], form_class: type[ModalScreen[str | None]], *args: Any) -> None:
+    """Show a ``form_class(*args)``. A kept form (:attr:`LedgerForm.KEPT`) is composed once
+    and installed; opened again with the same arguments, language and reader, before anything
+    else is recorded, the same form is shown, refilled: composing a form and styling its
+    widgets anew was most of what opening one cost (issue 26). Anything else composes anew."""
+    if not (issubclass(form_class, LedgerForm) and form_class.KEPT):
+        app.push_screen(form_class(*args))
+        return
+    ledger = castra_app(app.screen).ledger
+    state = ledger.state()
+    key = (args, current_language(), ledger.player, ledger.viewer, state.last_event_id)
+    name = f"kept-form-{form_class.__name__}"
+    if app.is_screen_installed(name):
+        kept = app.get_screen(name)
+        if isinstance(kept, LedgerForm) and kept.kept_for == key:
+            kept.refill()
+            app.push_screen(name)
+            return
+        app.uninstall_screen(name)
+        kept.remove()  # composed from what no longer holds
+    form = form_class(*args)
+    assert isinstance(form, LedgerForm)
+    form.kept_for = key
+    app.install_screen(form, name)
+    app.push_screen(name)
