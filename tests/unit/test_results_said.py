@@ -19,6 +19,7 @@ from assistant.cli import main
 from assistant.ledger.events import ForcedMarch
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
+from converters.bellum import standings, victory_said, victory_text
 from converters.dice import ScriptedDice
 from converters.i18n import _, set_language
 from converters.morale import forced_march, morale_check
@@ -107,3 +108,19 @@ def test_t5_8_what_a_nation_lacks_is_said_with_its_article(
     assert "PP in più per superare gli Etruschi" in italian
     assert "more to pass" not in italian and "control " not in italian
     assert italian.count("manca: ") == english.count("lacks: ") > 0
+
+
+def test_b1_b2_the_victory_and_what_decided_each_place_are_said_in_italian(
+    italian: None,
+) -> None:
+    """B1, B2: the standings keep their English for ``--json`` and say the victory and each
+    tie-break in the reader's language; a power's name stays as the seed writes it."""
+    result = standings({"Julii": [10, 31], "Cornelii": [12, 20], "Fabii": [11, 20]})
+    assert result.victory is not None
+    assert victory_text(result.victory) == "Julii won in year 2 with 31 centres (B1)"
+    assert (
+        render(victory_said(result.victory)) == "vittoria di Julii nell'anno 2 con 31 centri (B1)"
+    )
+    assert [row.decided_by for row in result.rows] == ["centres", "last 5 years", "last 5 years"]
+    assert [render(row.decided) for row in result.rows] == ["centri", *["ultimi 5 anni"] * 2]
+    assert "decided" not in result.rows[0].model_dump(), "--json keeps the English only"

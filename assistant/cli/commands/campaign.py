@@ -1150,9 +1150,10 @@ def _standings_lines(state: CampaignState) -> list[str]:
         return lines
     victory = result.victory
     if victory is not None:
-        from converters.bellum import victory_text
+        from converters.bellum import victory_said
+        from converters.said import render
 
-        lines.append(translate_recorded(victory_text(victory)))
+        lines.append(render(victory_said(victory)))
     elif result.status == "ended":
         lines.append(
             _("Year {year} played: the game is over, final ranking (B2)").format(year=result.years)
