@@ -238,7 +238,7 @@ def render_report(
 
     drawn: list[Chart] = charts(chronicle) if with_charts else []
     words = labels()
-    shown = translate_recorded(chronicle.scope.label)
+    shown = chronicle.scope.shown()
     chronicle = chronicle.model_copy(
         update={"scope": chronicle.scope.model_copy(update={"label": shown})}
     )
