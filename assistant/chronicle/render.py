@@ -22,8 +22,8 @@ from converters.i18n import (
     current_language,
     format_number,
     ngettext,
-    translate_recorded,
 )
+from converters.said import render as said_in
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -311,7 +311,7 @@ def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
     ]
     return sheet.model_copy(
         update={
-            "reasons": [translate_recorded(reason) for reason in sheet.reasons],
+            "reasons": [said_in(reason) for reason in sheet.said],
             "odds": odds,
             "sides": sides,
         }

@@ -124,3 +124,26 @@ def test_b1_b2_the_victory_and_what_decided_each_place_are_said_in_italian(
     assert [row.decided_by for row in result.rows] == ["centres", "last 5 years", "last 5 years"]
     assert [render(row.decided) for row in result.rows] == ["centri", *["ultimi 5 anni"] * 2]
     assert "decided" not in result.rows[0].model_dump(), "--json keeps the English only"
+
+
+def test_t1_8_the_advice_keeps_its_english_and_says_its_figures_the_italian_way(
+    italian: None,
+) -> None:
+    """T1.8: each reason for dice is English in ``--json`` (as before) and said in Italian
+    where shown, a half PM with the Italian decimal comma."""
+    from fractions import Fraction
+
+    from converters.budgets import advise_resolution
+
+    advice = advise_resolution(Fraction(3, 2), Fraction(6), small_battle="either_side")
+    assert advice.resolution == "dice"
+    assert advice.reasons == (
+        "T1.8: side A has fewer than 2 PM (1.5)",
+        "T1.8: the larger side has more than 3× the smaller (6 > 3 × 1.5)",
+    )
+    shown = [render(reason) for reason in advice.said]
+    assert shown[0] == "T1.8: la parte A ha meno di 2 PM (1,5)"
+    assert "1,5" in shown[1] and "larger" not in shown[1]
+    table = advise_resolution(Fraction(4), Fraction(4))
+    assert table.resolution == "table" and len(table.said) == len(table.reasons) == 1
+    assert render(table.said[0]) != table.reasons[0]

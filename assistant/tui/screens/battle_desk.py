@@ -12,7 +12,7 @@ gathers and shows.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import ValidationError
 from textual import on, work
@@ -48,6 +48,9 @@ from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
+
+if TYPE_CHECKING:
+    from converters.said import Said
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -800,7 +803,7 @@ class BattleDeskScreen(Screen[None]):
                 )
                 for card, pm in side_a + side_b:
                     table.add_row(card.tag, nation_name(card.nation or ""), _pm(pm), _("dice"), "")
-                self._show_advice(advised.resolution, advised.reasons)
+                self._show_advice(advised.resolution, advised.said)
                 return
             plan = budgets.battle_budget(
                 self.ruleset,
@@ -837,14 +840,14 @@ class BattleDeskScreen(Screen[None]):
             scale = _("Table cap {cap}: both sides × {scale} (T1.7). ").format(
                 cap=plan.cap, scale=format_number(plan.scale, decimals=3)
             )
-        self._show_advice(plan.resolution, plan.reasons, prefix=scale)
+        self._show_advice(plan.resolution, plan.said, prefix=scale)
 
-    def _show_advice(self, resolution: str, reasons: tuple[str, ...], prefix: str = "") -> None:
+    def _show_advice(self, resolution: str, reasons: tuple[Said, ...], prefix: str = "") -> None:
+        """T1.8's advice and its reasons, as the converters said them."""
+        from converters.said import render  # pydantic: the advice is worked out already
+
         verdict = _("Fight it by DICE") if resolution == "dice" else _("Fight it on the TABLE")
-        lines = [
-            f"{prefix}[b]{verdict}[/b]",
-            *(f"• {translate_recorded(reason)}" for reason in reasons),
-        ]
+        lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {render(reason)}" for reason in reasons)]
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _house_rules(self) -> Any:
