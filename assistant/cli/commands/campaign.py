@@ -1795,7 +1795,7 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         if province.collector is None and province.reason.startswith(
             ("sacked", "besieged", "contested")
         ):
-            lines.append(f"  {province.name}: {translate_recorded(province.reason)}")
+            lines.append(f"  {province.name}: {_said(province.said, province.reason)}")
     return data, lines
 
 
