@@ -923,7 +923,7 @@ class BattleDeskScreen(Screen[None]):
         )
         broken = [
             f"{row['tag']} {nation_name(row['nation'])}: "
-            f"{translate_recorded(losses.fog_army_break(row['detail']))}"
+            f"{losses.fog_army_break(row['detail'])}"  # said in the reader's language already
             for row in preview["contingents"]
             if getattr(row["detail"], "army_broken", False)
         ]
