@@ -36,6 +36,7 @@ __all__ = [
     "nation_name",
     "nearest_name",
     "nearest_nation",
+    "province_key",
 ]
 
 NATION_NAMES = frozenset(
@@ -80,22 +81,27 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
     if not wanted:
         return None
     for name in names:
-        shown = {_folded(name), *(_folded(said) for said in _spellings(name))}
-        if wanted in shown:
+        if wanted in _every_spelling(name):
             return name
     return None
 
 
+def _every_spelling(name: str) -> set[str]:
+    """``name`` as written and as every language shows it, casefolded."""
+    return {_folded(name), *(_folded(said) for said in _spellings(name))}
+
+
 def first_starting(typed: str, names: Iterable[str]) -> str | None:
     """For type-ahead: the first of ``names`` (in their order) that starts with ``typed``, in
-    any case, else the first that holds it; None when none does."""
+    any case and either language ("Trac" → "Thrace"), else the first that holds it; None when
+    none does."""
     wanted = _folded(typed)
-    listed = list(names)
+    said = {name: _every_spelling(name) for name in names}
     if not wanted:
         return None
     for found in (
-        [n for n in listed if _folded(n).startswith(wanted)],
-        [n for n in listed if wanted in _folded(n)],
+        [n for n, spelt in said.items() if any(s.startswith(wanted) for s in spelt)],
+        [n for n, spelt in said.items() if any(wanted in s for s in spelt)],
     ):
         if found:
             return found[0]
@@ -104,15 +110,21 @@ def first_starting(typed: str, names: Iterable[str]) -> str | None:
 
 def nearest_name(typed: str, names: Iterable[str]) -> str | None:
     """The one of ``names`` closest to ``typed`` (a typing slip: "Capau" → "Capua"), for a
-    refusal's "did you mean …?"; None when nothing is close."""
-    by_folded = {_folded(name): name for name in names}
+    refusal's "did you mean …?", in either language ("Egito" → "Egypt"); None when nothing
+    is close."""
+    by_folded = {spelt: name for name in names for spelt in sorted(_every_spelling(name))}
     close = difflib.get_close_matches(_folded(typed), list(by_folded), n=1, cutoff=0.6)
     return by_folded[close[0]] if close else None
 
 
 def _spellings(key: str) -> set[str]:
-    """How a reader may write ``key``, casefolded: a shipped nation, or a generated army or
-    fleet name ("Rome I" or "Roma I", T7.2), in every language."""
+    """How a reader may write ``key``, casefolded: a shipped nation, a Macedon province
+    ("Egypt" or "Egitto"), or a generated army or fleet name ("Rome I" or "Roma I", T7.2), in
+    every language."""
+    from converters.province_names import SHIPPED_PROVINCES  # not at the CLI's start
+
+    if key in SHIPPED_PROVINCES:
+        return {said.casefold() for said in in_every_language(key)}
     if key not in NATION_NAMES:
         from converters.force_names import spellings  # pydantic: not at the CLI's start
 
@@ -126,6 +138,19 @@ def nation_key(typed: str) -> str:
     nation, checked against its campaign where it is used)."""
     wanted = typed.strip().casefold()
     for key in sorted(NATION_NAMES):
+        if wanted in _spellings(key):
+            return key
+    return typed
+
+
+def province_key(typed: str) -> str:
+    """The key of a shipped board's province typed in English or Italian, in any case
+    ("tracia", "Frigia Ellespontica" → "Hellespontine Phrygia"); any other name as typed (a
+    Tarentine province, a club's own board: checked against the campaign's map where used)."""
+    from converters.province_names import SHIPPED_PROVINCES  # not at the CLI's start
+
+    wanted = _folded(typed)
+    for key in sorted(SHIPPED_PROVINCES):
         if wanted in _spellings(key):
             return key
     return typed

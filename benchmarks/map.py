@@ -84,10 +84,10 @@ def main() -> None:
         print(f"Macedon vs Persia turn 1 ({len(state.scenario.provinces)} provinces):")
         median, worst = timed(lambda: summary(state))
         print(f"  dba summary            {median:6.2f} ms median, {worst:6.2f} ms worst")
-        data = summary(state)
+        macedon_data = summary(state)
 
         def draw() -> object:
-            board, labels, alerts, line = macedon_board(data, "Thrace")
+            board, labels, alerts, line = macedon_board(macedon_data, "Thrace")
             width, height = MACEDON_BOARD
             return render_map(
                 board, width, height, "Thrace", labels=labels, alerts=alerts, line=line

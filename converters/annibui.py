@@ -436,7 +436,7 @@ class ArmyBudget(BaseModel):
     """False when the order must be refused (the referee's mail says why)."""
     reasons: tuple[str, ...]
     """Why the order is refused, in English; empty when accepted."""
-    said: tuple[Said, ...] = Field(default=(), exclude=True)
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
     """The same as descriptions, said in the reader's language where shown."""
     rule: str = "A1"
     """Rule id."""
@@ -547,7 +547,7 @@ def army_budget(
         left=treasury - total if treasury is not None and accepted else None,
         accepted=accepted,
         reasons=tuple(reason.english() for reason in reasons),
-        said=tuple(reasons),
+        told=tuple(reasons),
     )
 
 
@@ -669,7 +669,7 @@ def budget_lines(budget: ArmyBudget) -> list[str]:
         lines.append(verdict)
     else:
         lines += [
-            _("Order REFUSED: {reason}").format(reason=render(reason)) for reason in budget.said
+            _("Order REFUSED: {reason}").format(reason=render(reason)) for reason in budget.told
         ]
     return lines
 

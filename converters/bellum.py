@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from converters.errors import FieldError
 from converters.i18n import N_, _
-from converters.said import Said, listing, nation, said
+from converters.said import Nation, Said, Typed, nation, said, typed
 
 __all__ = [
     "DEFAULT_BELLUM_RULES",
@@ -264,8 +264,8 @@ class Victory(BaseModel):
 
 
 def victory_said(victory: Victory) -> Said:
-    """B1: how the game was won, in one line, as a description (the app, the command line and
-    the ledger's history all say it this way, each in the reader's language)."""
+    """B1: how the game was won, in one line, as data (the app, the command line and the
+    ledger's history all say it this way)."""
     if victory.by == "sovereign":
         return said(
             N_(
@@ -277,14 +277,23 @@ def victory_said(victory: Victory) -> Said:
         )
     return said(
         N_("{powers} won in year {year} with {centres} centres (B1)"),
-        powers=listing(map(nation, victory.powers), " and "),
+        powers=_powers(victory.powers),
         year=victory.year,
         centres=victory.centres,
     )
 
 
+def _powers(powers: Sequence[str]) -> Said | Nation | Typed:
+    """ "Rome and Carthage and Egypt": the powers that share a victory."""
+    if not powers:
+        return typed("")
+    if len(powers) == 1:
+        return nation(powers[0])
+    return said(N_("{first} and {rest}"), first=nation(powers[0]), rest=_powers(powers[1:]))
+
+
 def victory_text(victory: Victory) -> str:
-    """B1: how the game was won, in English (:func:`victory_said`)."""
+    """B1: :func:`victory_said` in English."""
     return victory_said(victory).english()
 
 

@@ -127,7 +127,7 @@ class ResolutionAdvice(BaseModel):
     reasons: tuple[str, ...]
     """Each condition that holds, in words a referee can read out; for "table", why not dice
     (English, as ``--json`` gives them)."""
-    said: tuple[Said, ...] = Field(default=(), exclude=True)
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
     """The same reasons as descriptions, said in the reader's language where shown."""
 
 
@@ -151,7 +151,7 @@ class BattleBudget(BaseModel):
     """T1.8: "table" or "dice"."""
     reasons: tuple[str, ...]
     """T1.8: why, in English."""
-    said: tuple[Said, ...] = Field(default=(), exclude=True)
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
     """T1.8: why, as descriptions said in the reader's language where shown."""
 
 
@@ -312,7 +312,7 @@ def advise_resolution(
     return ResolutionAdvice(
         resolution="dice" if dice else "table",
         reasons=tuple(reason.english() for reason in reasons),
-        said=tuple(reasons),
+        told=tuple(reasons),
     )
 
 
@@ -359,7 +359,7 @@ def battle_budget(
         scale=scale,
         resolution=advice.resolution,
         reasons=advice.reasons,
-        said=advice.said,
+        told=advice.told,
     )
 
 

@@ -221,20 +221,27 @@ class Board(_Frozen):
                 )
             raise ValueError(_("places: {problems}").format(problems="; ".join(parts)))
 
+    @functools.cached_property
+    def ways_by_pair(self) -> dict[tuple[frozenset[str], bool], Way]:
+        """The way joining each pair of provinces, by land (False) and by sea (True): a pair
+        is joined at most once each way (checked on construction; read once, as above)."""
+        return {
+            (frozenset((link.a, link.b)), link.way in SEA_WAYS): link.way for link in self.links
+        }
+
+    @functools.cached_property
+    def sea_routes(self) -> dict[tuple[str, str], tuple[str, ...] | None]:
+        """The shortest sea routes found so far (:meth:`shortest_sea_route`): a turn's
+        orders ask the same ones when they are given, carried out and checked."""
+        return {}
+
     def land_way(self, a: str, b: str) -> Way | None:
         """The road (or mountain road) joining ``a`` and ``b``, or None."""
-        return self._way(a, b, LAND_WAYS)
+        return self.ways_by_pair.get((frozenset((a, b)), False))
 
     def sea_way(self, a: str, b: str) -> Way | None:
         """The sea stretch (or open-sea crossing) joining ``a`` and ``b``, or None."""
-        return self._way(a, b, SEA_WAYS)
-
-    def _way(self, a: str, b: str, ways: frozenset[str]) -> Way | None:
-        pair = frozenset((a, b))
-        for link in self.links:
-            if link.way in ways and frozenset((link.a, link.b)) == pair:
-                return link.way
-        return None
+        return self.ways_by_pair.get((frozenset((a, b)), True))
 
     def neighbours(self, province: str) -> dict[Way, list[str]]:
         """T7.1: the provinces touching ``province``, by way, in the data's order."""
@@ -243,12 +250,14 @@ class Board(_Frozen):
 
     def road_neighbours(self, province: str) -> list[str]:
         """T7.3: where an army in ``province`` may march this turn (road or mountain road)."""
-        ways = self.neighbours(province)
+        self.place(province)
+        ways = self.touching[province]
         return [*ways["road"], *ways["mountain"]]
 
     def sea_neighbours(self, province: str) -> list[str]:
         """Where a fleet in ``province`` may sail in one stretch (coast or crossing)."""
-        ways = self.neighbours(province)
+        self.place(province)
+        ways = self.touching[province]
         return [*ways["sea"], *ways["crossing"]]
 
     def shortest_sea_route(self, start: str, end: str) -> list[str] | None:
@@ -257,6 +266,13 @@ class Board(_Frozen):
         """
         if not (self.place(start).maritime and self.place(end).maritime):
             return None
+        if (start, end) not in self.sea_routes:
+            self.sea_routes[start, end] = self._sea_route(start, end)
+        found = self.sea_routes[start, end]
+        return None if found is None else list(found)
+
+    def _sea_route(self, start: str, end: str) -> tuple[str, ...] | None:
+        touching = self.touching
         previous: dict[str, str | None] = {start: None}
         queue = deque([start])
         while queue:
@@ -265,8 +281,9 @@ class Board(_Frozen):
                 route = [here]
                 while (step := previous[route[-1]]) is not None:
                     route.append(step)
-                return route[::-1]
-            for there in self.sea_neighbours(here):
+                return tuple(route[::-1])
+            ways = touching[here]
+            for there in (*ways["sea"], *ways["crossing"]):
                 if there not in previous:
                     previous[there] = here
                     queue.append(there)

@@ -23,6 +23,7 @@ from converters.force_names import shown_army
 from converters.house_rules import ForcedMarchBar
 from converters.i18n import _
 from converters.morale import cut_off_army_dies, forced_march, tactical_retreat
+from converters.province_names import nearest_province, province_name
 from converters.said import render
 
 __all__ = [
@@ -335,6 +336,13 @@ def _may_act(state: MapState, army: Army) -> None:
 
 def _province(state: MapState, name: str, field: str = "to") -> ProvinceState:
     if name not in state.provinces:
+        guess = nearest_province(name, state.provinces)
+        if guess is not None:
+            raise RuleBroken(
+                _("{field}: not a province of the map: {name!r}; did you mean {guess}?").format(
+                    field=field, name=name, guess=province_name(guess)
+                )
+            )
         raise RuleBroken(
             _("{field}: not a province of the map: {name!r}").format(field=field, name=name)
         )
@@ -345,7 +353,9 @@ def _neighbour(board: Board, here: str, there: str) -> None:
     if there not in board.road_neighbours(here):
         raise RuleBroken(
             _("D10: {there} is not a neighbour of {here} (neighbours: {choices})").format(
-                there=there, here=here, choices=", ".join(board.road_neighbours(here))
+                there=province_name(there),
+                here=province_name(here),
+                choices=", ".join(province_name(p) for p in board.road_neighbours(here)),
             )
         )
 
@@ -360,7 +370,7 @@ def _room(state: MapState, side: str, province: str, coming: int = 1) -> None:
     if there + coming > limit:
         raise RuleBroken(
             _("D7: {province} feeds {limit} of {side}'s armies ({there} there already)").format(
-                province=province, limit=limit, side=_said(side), there=there
+                province=province_name(province), limit=limit, side=_said(side), there=there
             )
         )
 
@@ -374,7 +384,7 @@ def _no_entry(state: MapState, side: str, province: str) -> None:
     if place.cannot_be_taken and place.controller != side:
         raise RuleBroken(
             _("D9: {province} cannot be entered by {side}").format(
-                province=province, side=_said(side)
+                province=province_name(province), side=_said(side)
             )
         )
 
@@ -403,7 +413,7 @@ def redeploy(state: MapState, board: Board, name: str, to: str) -> MapState:
     if not _own_or_neutral(state, army.side, to):
         raise RuleBroken(
             _("D10: {to} is held by {enemy}: entering it is an invasion").format(
-                to=to, enemy=_said(state.provinces[to].controller)
+                to=province_name(to), enemy=_said(state.provinces[to].controller)
             )
         )
     _room(state, army.side, to)
@@ -447,7 +457,7 @@ def forced_march_to(
     loyalty = state.provinces[army.province].loyalty.get(army.side, 0)
     verdict = forced_march(army.morale, loyalty, ends_in_invasion=ends_in_invasion, bar=bar)
     if not verdict.allowed:
-        raise RuleBroken(render(verdict.said))
+        raise RuleBroken(render(verdict.told))
     _room(state, army.side, to)
     moved = _with(state, army, province=to, moved=True, came_from=via, morale=verdict.morale_after)
     return _claim(moved, army, to)
@@ -473,10 +483,12 @@ def sea_landing(state: MapState, board: Board, name: str, to: str) -> MapState:
     assert army.province is not None
     if not board.place(army.province).maritime:
         raise RuleBroken(
-            _("D10: {here} is not maritime: no embarking there").format(here=army.province)
+            _("D10: {here} is not maritime: no embarking there").format(
+                here=province_name(army.province or "")
+            )
         )
     if not board.place(to).maritime or to == army.province:
-        raise RuleBroken(_("D10: {to} is not a coast to land on").format(to=to))
+        raise RuleBroken(_("D10: {to} is not a coast to land on").format(to=province_name(to)))
     _no_entry(state, army.side, to)
     lands = arrival_turn(state, army.side, board)
     return _with(
@@ -499,7 +511,7 @@ def invade(state: MapState, board: Board, name: str, to: str) -> tuple[MapState,
     if _effective_controller(state, to) != enemy:
         raise RuleBroken(
             _("D10: {to} is not held by {enemy}: redeploy there instead").format(
-                to=to, enemy=_said(enemy)
+                to=province_name(to), enemy=_said(enemy)
             )
         )
     _room(state, army.side, to)
@@ -535,10 +547,12 @@ def tactical_retreat_to(state: MapState, board: Board, name: str, to: str) -> Ma
     _neighbour(board, here, to)
     if status(state, to) == "rebel" or not _own_or_neutral(state, army.side, to):
         raise RuleBroken(
-            _("D12: {to} cannot take a retreating army (enemy or rebel)").format(to=to)
+            _("D12: {to} cannot take a retreating army (enemy or rebel)").format(
+                to=province_name(to)
+            )
         )
     if state.provinces[to].cannot_be_taken and state.provinces[to].controller != army.side:
-        raise RuleBroken(_("D9: {to} cannot be entered").format(to=to))
+        raise RuleBroken(_("D9: {to} cannot be entered").format(to=province_name(to)))
     _room(state, army.side, to)
     outcome = tactical_retreat(army.morale)
     armies = dict(state.armies)
@@ -653,7 +667,8 @@ def _no_choice(retreat_to: str | None, back: str | None, army: Army) -> None:
     if retreat_to is not None and retreat_to != back:
         raise RuleBroken(
             _("D2: beaten, {army} falls back to {back}").format(
-                army=shown_army(army.name), back=back or _("nowhere: the sea is at its back")
+                army=shown_army(army.name),
+                back=province_name(back) if back else _("nowhere: the sea is at its back"),
             )
         )
 
@@ -710,7 +725,9 @@ def after_battle(
             if retreat_to is not None and retreat_to not in places:
                 raise RuleBroken(
                     _("D2: {to} cannot take {army} (it may retreat to: {choices})").format(
-                        to=retreat_to, army=loser, choices=", ".join(places) or "—"
+                        to=province_name(retreat_to),
+                        army=shown_army(loser),
+                        choices=", ".join(province_name(p) for p in places) or "—",
                     )
                 )
             to = retreat_to or (places[0] if places else None)
@@ -745,10 +762,16 @@ def _begin(state: MapState, name: str, kind: Special) -> MapState:
     province_status = status(state, army.province)
     if province_status == "devastated":
         raise RuleBroken(
-            _("D12: no special actions in devastated {province}").format(province=army.province)
+            _("D12: no special actions in devastated {province}").format(
+                province=province_name(army.province or "")
+            )
         )
     if kind == "agitation" and province_status == "rebel":
-        raise RuleBroken(_("D12: no agitation in rebel {province}").format(province=army.province))
+        raise RuleBroken(
+            _("D12: no agitation in rebel {province}").format(
+                province=province_name(army.province or "")
+            )
+        )
     return _with(state, army, moved=True, special=SpecialAction(kind=kind, started=state.turn))
 
 
@@ -784,19 +807,21 @@ def mobilise(state: MapState, board: Board, side: str, province: str, name: str)
         raise RuleBroken(_("army: {name!r} is already on the map").format(name=name))
     if place.controller != side:
         raise RuleBroken(
-            _("D11: {side} does not control {province}").format(side=_said(side), province=province)
+            _("D11: {side} does not control {province}").format(
+                side=_said(side), province=province_name(province)
+            )
         )
     province_status = status(state, province)
     if province_status in ("devastated", "rebel"):
         raise RuleBroken(
             _("D12: no mobilisation in {status} {province}").format(
-                status=province_status, province=province
+                status=_(province_status), province=province_name(province)
             )
         )
     if not any(state.at(next_door, side) for next_door in board.road_neighbours(province)):
         raise RuleBroken(
             _("D11: no army of {side} next to {province}").format(
-                side=_said(side), province=province
+                side=_said(side), province=province_name(province)
             )
         )
     if (side, state.turn) in state.mobilised:
@@ -843,13 +868,15 @@ def change_loyalty(
     if place.devastated_on is not None:
         raise RuleBroken(
             _("D12: {province} is devastated: loyalty stays 0 until turn {turn}").format(
-                province=province, turn=place.devastated_on + DEVASTATION_TURNS
+                province=province_name(province), turn=place.devastated_on + DEVASTATION_TURNS
             )
         )
     now = place.loyalty.get(side, 0)
     if roll and by < 0 and place.controller == side and now == LOYALTY_MAX:
         raise RuleBroken(
-            _("D12: {province} is loyal: never lost on a loyalty roll").format(province=province)
+            _("D12: {province} is loyal: never lost on a loyalty roll").format(
+                province=province_name(province)
+            )
         )
     new = max(0, min(LOYALTY_MAX, now + by))
     rebel = place.rebel

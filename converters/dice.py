@@ -14,7 +14,9 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from converters.i18n import _, ngettext, translate_recorded
+from converters.i18n import _, ngettext
+from converters.said import Said, render
+from converters.upcast import upcast
 
 __all__ = [
     "AskingDice",
@@ -26,6 +28,7 @@ __all__ = [
     "SeededDice",
     "TableDie",
     "roll_until",
+    "shown_purpose",
     "table_die",
 ]
 
@@ -40,7 +43,19 @@ class Roll(BaseModel):
     value: int = Field(ge=1)
     """The face shown, 1..sides."""
     purpose: str
-    """Why it was rolled, in the game's words, e.g. "G3.1 opening order"."""
+    """Why it was rolled, in the game's words, e.g. "G3.1 opening order" (English, as the
+    rules' templates word it)."""
+
+    @property
+    def told(self) -> Said:
+        """Why it was rolled, as data: said in the reader's language where it is shown."""
+        return upcast(self.purpose)
+
+
+def shown_purpose(purpose: str) -> str:
+    """A die's purpose in the reader's language ("T3.0 inseguimento di una parte che rifiuta
+    la battaglia"): read through :mod:`converters.upcast`, words no template made as typed."""
+    return render(upcast(purpose))
 
 
 class InvalidDieError(ValueError):
@@ -56,7 +71,7 @@ class DiceExhaustedError(LookupError):
                 "{source}: ran out after {used} value; needed a d{sides} for {purpose}",
                 "{source}: ran out after {used} values; needed a d{sides} for {purpose}",
                 used,
-            ).format(source=source, used=used, sides=sides, purpose=translate_recorded(purpose))
+            ).format(source=source, used=used, sides=sides, purpose=shown_purpose(purpose))
         )
         self.used = used
         self.sides = sides
@@ -90,7 +105,7 @@ class _LoggedDice:
         if not 1 <= value <= sides:
             raise InvalidDieError(
                 _("die: a d{sides} shows 1 to {sides} (got {value}) for {purpose}").format(
-                    sides=sides, value=value, purpose=translate_recorded(purpose)
+                    sides=sides, value=value, purpose=shown_purpose(purpose)
                 )
             )
         self.rolls.append(Roll(sides=sides, value=value, purpose=purpose))
@@ -146,7 +161,7 @@ class ScriptedDice(_LoggedDice):
                     position=self.used + 1,
                     value=value,
                     sides=sides,
-                    purpose=translate_recorded(purpose),
+                    purpose=shown_purpose(purpose),
                 )
             )
         self._record(sides, value, purpose)
@@ -173,7 +188,7 @@ class AskingDice(_LoggedDice):
     def roll(self, sides: int, purpose: str) -> int:
         while True:
             prompt = _("Roll a d{sides} for {purpose}: ")
-            typed = self._ask(prompt.format(sides=sides, purpose=translate_recorded(purpose)))
+            typed = self._ask(prompt.format(sides=sides, purpose=shown_purpose(purpose)))
             typed = typed.strip()
             if typed.isdigit() and 1 <= int(typed) <= sides:
                 return self._record(sides, int(typed), purpose)
@@ -254,7 +269,7 @@ def roll_until(dice: Dice, sides: int, purpose: str, acceptable: Callable[[int],
     if not any(acceptable(face) for face in range(1, sides + 1)):
         raise ValueError(
             _("no face of a d{sides} is acceptable for {purpose}").format(
-                sides=sides, purpose=translate_recorded(purpose)
+                sides=sides, purpose=shown_purpose(purpose)
             )
         )
     while True:

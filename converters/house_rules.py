@@ -19,7 +19,11 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from converters.i18n import _
+from converters.i18n import N_, _
+from converters.said import Said, said, typed
+
+NOTE = N_(" (house rule {name} = {value})")
+"""The note on a result that followed a club's reading, not ours."""
 
 if TYPE_CHECKING:
     # The rates are imported when first asked for: the stateless commands that take
@@ -237,10 +241,17 @@ class HouseRules(BaseModel):
             return ""
         return self.note_for(name, value)
 
+    def note_said(self, name: str) -> Said | None:
+        """:meth:`note` as data, for what the ledger says (None for the default reading)."""
+        value = getattr(self, name)
+        if value == getattr(DEFAULT_RULES, name):
+            return None
+        return said(NOTE, name=typed(name), value=typed(str(value)))
+
     @staticmethod
     def note_for(name: str, value: object) -> str:
         """ " (house rule NAME = VALUE)": the reading a result followed, when it is not ours."""
-        return _(" (house rule {name} = {value})").format(name=name, value=value)
+        return _(NOTE).format(name=name, value=value)
 
 
 DEFAULT_RULES = HouseRules()

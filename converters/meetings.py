@@ -106,17 +106,17 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
     for step in range(1, longest):
         before = dict(position)
         moving = [f for f in fleets if f.name not in stopped and step < len(f.route)]
+        moving_names = {f.name for f in moving}
         for fleet in moving:
             position[fleet.name] = fleet.route[step]
         halted: dict[str, str] = {}
+        # The fleets by the stretch they sail this step: a swap is the same stretch backwards.
+        sailing: dict[tuple[str, str], list[Mover]] = {}
+        for fleet in moving:
+            sailing.setdefault((before[fleet.name], position[fleet.name]), []).append(fleet)
         for a in moving:
-            for b in moving:
-                if (
-                    a.name < b.name
-                    and hostile(a.side, b.side)
-                    and position[a.name] == before[b.name]
-                    and position[b.name] == before[a.name]
-                ):
+            for b in sailing.get((position[a.name], before[a.name]), []):
+                if a.name < b.name and hostile(a.side, b.side):
                     # As on land: the first by name reaches the province it sailed into,
                     # the other is held there, where it was; the meeting is on the stretch.
                     where = position[a.name]
@@ -126,15 +126,18 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
                     sea_crossed[where] = sorted([before[a.name], before[b.name]])
         for name, where in halted.items():
             position[name] = where
+        fleets_at: dict[str, list[Mover]] = {}
+        for fleet in fleets:
+            fleets_at.setdefault(position[fleet.name], []).append(fleet)
         for fleet in moving:
             if fleet.name in halted:
                 continue
             here = position[fleet.name]
-            there = [f for f in fleets if position[f.name] == here]
+            there = fleets_at[here]
             if any(hostile(fleet.side, other.side) for other in there):
                 sea_at.setdefault(here, set()).update(f.name for f in there)
                 for other in there:
-                    if other in moving:
+                    if other.name in moving_names:
                         halted[other.name] = here
         stopped.update(halted)
     ends = dict(position)
@@ -160,18 +163,16 @@ def carry_out(movers: Iterable[Mover], hostile: Callable[[str, str], bool]) -> O
         arrival[fleet.name] = "sea" if ends[fleet.name] != fleet.route[0] else "stood"
     ashore = [a for a in armies if aboard[a.name] is None]
     crossed: dict[str, list[str]] = {}
+    # The armies that march, by their road: a swap is the same road the other way.
+    marching: dict[tuple[str, str], list[Mover]] = {}
+    for army in ashore:
+        if army.aboard is None and len(army.route) > 1:
+            marching.setdefault((army.route[0], army.route[-1]), []).append(army)
     for a in ashore:
-        for b in ashore:
-            if (
-                a.name < b.name
-                and a.aboard is None
-                and b.aboard is None
-                and len(a.route) > 1
-                and len(b.route) > 1
-                and hostile(a.side, b.side)
-                and a.route[0] == b.route[-1]
-                and b.route[0] == a.route[-1]
-            ):
+        if a.aboard is not None or len(a.route) < 2:
+            continue
+        for b in marching.get((a.route[-1], a.route[0]), []):
+            if a.name < b.name and hostile(a.side, b.side):
                 # Reading (T7.4): met on the road, the battle belongs to the province the
                 # first-named was marching into; the other is held there, where it started.
                 ends[b.name] = a.route[-1]
@@ -199,8 +200,10 @@ def _together(
     found: dict[str, set[str]],
 ) -> None:
     """Every province where hostile forces end holds one meeting of all of them (T7.4)."""
-    for where in {ends[f.name] for f in forces}:
-        there = [f for f in forces if ends[f.name] == where]
+    by_place: dict[str, list[Mover]] = {}
+    for force in forces:
+        by_place.setdefault(ends[force.name], []).append(force)
+    for where, there in by_place.items():
         if any(hostile(a.side, b.side) for a in there for b in there):
             found.setdefault(where, set()).update(f.name for f in there)
 

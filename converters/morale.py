@@ -130,13 +130,10 @@ class MoraleCheck(BaseModel):
     """The d6 of a crushing defeat; None for an ordinary defeat (no roll)."""
     destroyed: bool
     """True when the army ceases to exist (roll above morale) or disbands (morale 0)."""
-    said: Said
-    """Why, in the rule's words, said in the reader's language where it is shown."""
-
-    @property
-    def reason(self) -> str:
-        """Why, in English (``--json``, what the ledger records)."""
-        return self.said.english()
+    reason: str
+    """Why, in the rule's words (English: :attr:`told` rendered)."""
+    told: Said
+    """Why, as data: rendered in the reader's language where it is shown."""
 
 
 def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
@@ -148,23 +145,34 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
             6, N_("D3 morale check after a crushing defeat (morale {morale})").format(morale=morale)
         )
         if roll > morale:
-            why = N_("D3: rolled {roll}, above morale {morale}: the army ceases to exist")
+            told = said(
+                N_("D3: rolled {roll}, above morale {morale}: the army ceases to exist"),
+                roll=roll,
+                morale=morale,
+            )
         else:
-            why = N_("D3: rolled {roll}, not above morale {morale}: the army holds together")
+            told = said(
+                N_("D3: rolled {roll}, not above morale {morale}: the army holds together"),
+                roll=roll,
+                morale=morale,
+            )
         return MoraleCheck(
             defeat=defeat,
             morale=morale,
             roll=roll,
             destroyed=roll > morale,
-            said=said(why, roll=roll, morale=morale),
+            reason=told.english(),
+            told=told,
         )
     if defeat != "ordinary":
         raise _not_a_defeat(defeat)
     if morale == 0:
-        reason = said(N_("D3: ordinary defeat with morale already 0: the army disbands"))
+        told = said(N_("D3: ordinary defeat with morale already 0: the army disbands"))
     else:
-        reason = said(N_("D3: ordinary defeat, morale {morale}: no check needed"), morale=morale)
-    return MoraleCheck(defeat=defeat, morale=morale, destroyed=morale == 0, said=reason)
+        told = said(N_("D3: ordinary defeat, morale {morale}: no check needed"), morale=morale)
+    return MoraleCheck(
+        defeat=defeat, morale=morale, destroyed=morale == 0, reason=told.english(), told=told
+    )
 
 
 def morale_after(morale: int, result: BattleResult) -> int:
@@ -285,6 +293,11 @@ def tactical_retreat(morale: int) -> DefeatResolution:
     morale 0 it disbands) but gives the attacker no bonus."""
     _morale(morale)
     disbands = morale == 0
+    told = said(
+        N_("D5: tactical retreat with morale already 0: the army disbands")
+        if disbands
+        else N_("D5: tactical retreat counts as an ordinary defeat")
+    )
     return DefeatResolution(
         defeat="ordinary",
         winner_result=None,
@@ -292,11 +305,8 @@ def tactical_retreat(morale: int) -> DefeatResolution:
             defeat="ordinary",
             morale=morale,
             destroyed=disbands,
-            said=said(
-                N_("D5: tactical retreat with morale already 0: the army disbands")
-                if disbands
-                else N_("D5: tactical retreat counts as an ordinary defeat")
-            ),
+            reason=told.english(),
+            told=told,
         ),
         morale_before=morale,
         destroyed=disbands,
@@ -313,13 +323,14 @@ class ForcedMarch(BaseModel):
     """False at loyalty 2 or less, or when the march would end in an invasion."""
     morale_after: int = Field(ge=0, le=6)
     """Morale after the march (−2 at once, not below 0); unchanged when not allowed."""
-    said: Said
-    """Why, in the rule's words, said in the reader's language where it is shown."""
+    reason: str
+    """Why, in the rule's words (English: :attr:`told` rendered)."""
+    told: Said
+    """Why, as data: rendered in the reader's language where it is shown."""
 
-    @property
-    def reason(self) -> str:
-        """Why, in English (what the ledger records)."""
-        return self.said.english()
+
+def _march(allowed: bool, morale_after: int, told: Said) -> ForcedMarch:
+    return ForcedMarch(allowed=allowed, morale_after=morale_after, reason=told.english(), told=told)
 
 
 def forced_march(
@@ -339,29 +350,23 @@ def forced_march(
             "loyalty", _("a whole number 0 or more (got {loyalty!r})"), loyalty=loyalty
         )
     if bar == "morale" and morale < _FORCED_MARCH_MIN_LOYALTY:
-        return ForcedMarch(
-            allowed=False,
-            morale_after=morale,
-            said=said(N_("D5: forbidden at morale 2 or less (morale {morale})"), morale=morale),
+        return _march(
+            False,
+            morale,
+            said(N_("D5: forbidden at morale 2 or less (morale {morale})"), morale=morale),
         )
     if bar == "province_loyalty" and loyalty < _FORCED_MARCH_MIN_LOYALTY:
-        return ForcedMarch(
-            allowed=False,
-            morale_after=morale,
-            said=said(
-                N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})"), loyalty=loyalty
-            ),
+        return _march(
+            False,
+            morale,
+            said(N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})"), loyalty=loyalty),
         )
     if ends_in_invasion:
-        return ForcedMarch(
-            allowed=False,
-            morale_after=morale,
-            said=said(N_("D5: a forced march cannot end in an invasion")),
-        )
-    return ForcedMarch(
-        allowed=True,
-        morale_after=max(MORALE_MIN, morale - _FORCED_MARCH_COST),
-        said=said(N_("D5: forced march, −2 morale at once")),
+        return _march(False, morale, said(N_("D5: a forced march cannot end in an invasion")))
+    return _march(
+        True,
+        max(MORALE_MIN, morale - _FORCED_MARCH_COST),
+        said(N_("D5: forced march, −2 morale at once")),
     )
 
 

@@ -38,7 +38,6 @@ from converters.wording import render_data
 
 __all__ = [
     "CLAUSES",
-    "KEYS",
     "PLACEHOLDER",
     "Force",
     "Listing",
@@ -50,7 +49,6 @@ __all__ = [
     "Signed",
     "Typed",
     "Value",
-    "Worded",
     "clauses",
     "force",
     "key",
@@ -62,12 +60,7 @@ __all__ = [
     "said",
     "shown",
     "typed",
-    "worded",
 ]
-
-KEYS: set[str] = set()
-"""Every key said so far in this process (:func:`said`) or marked with :func:`key`: what the
-test of every key renders in each language, after a campaign of every event kind."""
 
 
 class _Value(BaseModel):
@@ -128,15 +121,6 @@ class Typed(_Value):
     text: str
 
 
-class Worded(_Value):
-    """A line the ledger still words in English as it evolves (a winter's happenings, the
-    map's own moves; see docs/architecture.md): shown through the recorded templates until
-    its part of the ledger says it as data."""
-
-    kind: Literal["worded"] = "worded"
-    text: str
-
-
 class Listing(_Value):
     """Several values in a row, "Rome 25 PE, Carthage 21 PE": each said in its own way."""
 
@@ -159,7 +143,7 @@ class Said(_Value):
 
 
 Value = Annotated[
-    Nation | Province | Force | Number | Signed | Rule | Typed | Worded | Listing | Said,
+    Nation | Province | Force | Number | Signed | Rule | Typed | Listing | Said,
     Field(discriminator="kind"),
 ]
 """One value of a description, by its kind."""
@@ -182,15 +166,13 @@ def shown(description: Said | None, english: str) -> str:
 
 
 def key(template: str) -> str:
-    """Mark ``template`` as a description's key (it is also marked for the catalogue with
-    ``N_`` where it is written): the test of every key renders it in each language."""
-    KEYS.add(template)
+    """``template`` as a description's key, written where the description is built later (a
+    phase's rule, T5.2); it is marked for the catalogue with ``N_`` where it is written."""
     return template
 
 
 def said(template: str, **values: Value | int) -> Said:
     """A description of ``template`` with its ``values`` (a bare int is a :class:`Number`)."""
-    KEYS.add(template)
     return Said(
         key=template,
         values={
@@ -225,19 +207,14 @@ def listing(items: Iterable[Value], separator: str = ", ") -> Listing:
     return Listing(items=tuple(items), separator=separator)
 
 
-def worded(text: str) -> Worded:
-    """A line the ledger still words in English."""
-    return Worded(text=text)
-
-
 CLAUSES = "{clauses}"
 """The key of several descriptions said one after the other, "battle of …; prestige …": it has
 no words of its own, so the catalogue needs no entry for it."""
 
 
-def clauses(*parts: Said | Worded) -> Said:
+def clauses(*parts: Said) -> Said:
     """``parts`` one after the other, "; " between them (one part alone is itself)."""
-    if len(parts) == 1 and isinstance(parts[0], Said):
+    if len(parts) == 1:
         return parts[0]
     return Said(key=CLAUSES, values={"clauses": Listing(items=parts, separator="; ")})
 

@@ -86,7 +86,7 @@ class ProvinceTribute(_Frozen):
     """PE it pays (0 when nobody collects)."""
     reason: str
     """Why, citing the rule, e.g. "T5.3 15 − 4 PM standing" (English, as ``--json`` gives it)."""
-    said: Said = Field(exclude=True)
+    told: Said = Field(exclude=True)
     """The same as a description, said in the reader's language where it is shown."""
 
 
@@ -159,7 +159,7 @@ def tribute(
                 collector=collector,
                 pe=pe,
                 reason=reason.english(),
-                said=reason,
+                told=reason,
             )
         )
     return TributeResult(nations=totals, provinces=results)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from converters import i18n
+from converters.province_names import province_name
 
 __all__ = ["SHIPPED_NATIONS", "render_data"]
 
@@ -67,8 +68,8 @@ def _shown(value: Mapping[str, Any]) -> str:
     if kind == "nation":
         name: str = value["name"]
         return i18n._(name) if name in SHIPPED_NATIONS else name
-    if kind in ("province",):
-        return str(value["name"])
+    if kind == "province":
+        return province_name(str(value["name"]))
     if kind == "force":
         from converters.force_names import shown_name  # pydantic: only when a force is shown
 
@@ -85,8 +86,6 @@ def _shown(value: Mapping[str, Any]) -> str:
         return str(value["id"])
     if kind == "typed":
         return str(value["text"])
-    if kind == "worded":
-        return i18n.translate_recorded(str(value["text"]))
     if kind == "listing":
         return str(value.get("separator", ", ")).join(_shown(item) for item in value["items"])
     raise ValueError(i18n.N_("no such kind of value: {kind!r}").format(kind=kind))

@@ -39,6 +39,7 @@ from assistant.ledger.players import players_of
 from assistant.ledger.sealed_view import order_words
 from converters.force_names import shown_army, shown_name
 from converters.i18n import _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.state import CampaignState
@@ -116,6 +117,8 @@ def _given(events: list[object], nation: str) -> list[SealedOrder]:
 
 
 def _moved(move: ForceMoved) -> str:
+    # Said of an army or a fleet alike: Italian words it in the present ("giunge a"), which
+    # agrees with esercito and flotta both.
     if move.stopped:
         return _("stopped at {end}: met another fleet on the way (T7.4)").format(end=move.end)
     if move.end == move.start:
@@ -143,7 +146,7 @@ def _meeting_text(meeting: Meeting) -> str:
         f"{shown_army(shown_name(name, nation), nation)} ({nation_name(nation)})"
         for name, nation in zip(meeting.forces, meeting.nations, strict=False)
     )
-    return f"{meeting.number}. {where}, {meeting.province}: {forces}"
+    return f"{meeting.number}. {where}, {province_name(meeting.province)}: {forces}"
 
 
 def _meetings(nation: str, resolution: OrdersResolved | None, events: list[object]) -> list[str]:

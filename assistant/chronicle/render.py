@@ -311,7 +311,7 @@ def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
     ]
     return sheet.model_copy(
         update={
-            "reasons": [said_in(reason) for reason in sheet.said],
+            "reasons": [said_in(reason) for reason in sheet.told],
             "odds": odds,
             "sides": sides,
         }

@@ -116,7 +116,7 @@ class BattleSheet(_Sheet):
     """T1.8: "table" or "dice"."""
     reasons: list[str]
     """T1.8: why (English until the sheet is drawn in the reader's language)."""
-    said: list[Said] = Field(default_factory=list, exclude=True)
+    told: list[Said] = Field(default_factory=list, exclude=True)
     """T1.8: why, as the converters said it."""
     counted: str
     """What the loss table's first column counts."""
@@ -301,7 +301,7 @@ def battle_sheet(
         scale=str(scale),
         resolution=budget.resolution,
         reasons=list(budget.reasons),
-        said=list(budget.said),
+        told=list(budget.told),
         counted=counted,
         counted_note=counted_note,
         result_label=result_label,

@@ -86,12 +86,12 @@ class ReportScope(_Told):
     label: str
     """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)" (a turn's date stays
     English, as ``--json`` gives it)."""
-    said: Said = Field(exclude=True)
+    told: Said = Field(exclude=True)
     """The subtitle as a description, said in the reader's language where it is shown."""
 
     def shown(self) -> str:
         """The subtitle in the reader's language."""
-        return render(self.said)
+        return render(self.told)
 
 
 class ContingentLine(_Told):
@@ -426,7 +426,7 @@ def report_scope(
     if everything:
         whole = said(N_("The whole campaign"))
         return ReportScope(
-            kind="all", first_turn=1, last_turn=state.turn, label=whole.english(), said=whole
+            kind="all", first_turn=1, last_turn=state.turn, label=whole.english(), told=whole
         )
     if year is not None:
         first_bc = calendar.start_year_bc
@@ -456,7 +456,7 @@ def report_scope(
         last = min(state.turn, (index + 1) * calendar.year_length)
         label = said(N_("Year {number}, {bc} BC"), number=index + 1, bc=first_bc - index)
         return ReportScope(
-            kind="year", first_turn=first, last_turn=last, label=label.english(), said=label
+            kind="year", first_turn=first, last_turn=last, label=label.english(), told=label
         )
     chosen = last_active_turn(events) if turn is None else turn
     if not 1 <= chosen <= state.turn:
@@ -470,7 +470,7 @@ def report_scope(
         first_turn=chosen,
         last_turn=chosen,
         label=calendar.date(chosen),
-        said=calendar.said(chosen),
+        told=calendar.said(chosen),
     )
 
 

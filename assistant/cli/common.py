@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from assistant.cli.errors import (
     MOST_NAME_BYTES,
@@ -19,6 +19,15 @@ from assistant.cli.errors import (
     refusal_line,
 )
 from converters.i18n import N_, _, current_language
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    Subcommands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+    """What ``add_subparsers`` returns, that each command module's ``register`` adds its
+    parser to: argparse has no public name for this type, so it is spelled here once and every
+    command module imports this alias (for the type checker only: the class is not generic
+    at run time)."""
 
 __all__ = [
     "MOST_DIE_FACE",

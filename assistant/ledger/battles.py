@@ -29,7 +29,6 @@ from converters.said import (
     nation,
     province,
     said,
-    worded,
 )
 
 if TYPE_CHECKING:
@@ -65,7 +64,7 @@ class Fought(NamedTuple):
 
     turn: int
     city: map_war.CityTaken | None
-    moves: tuple[str, ...]
+    moves: tuple[Said, ...]
 
 
 def _check_core(state: CampaignData, event: BattleRecorded) -> None:
@@ -311,7 +310,7 @@ class Morale(NamedTuple):
     """An army's morale after a forced march or a tactical retreat, and the rule's reason."""
 
     morale: int
-    reason: str
+    reason: Said
     destroyed: bool = False
 
 
@@ -327,13 +326,13 @@ def _check_forced_march(state: CampaignData, event: ForcedMarch) -> None:
     march = _forced_march(state, event)
     if not march.allowed:
         field = "army" if state.rules.forced_march_bar == "morale" else "loyalty"
-        raise LedgerFieldError(field, N_("{reason}"), reason=march.said)
+        raise LedgerFieldError(field, N_("{reason}"), reason=march.told)
 
 
 def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int) -> Morale:
     march = _forced_march(state, event)
     state.write_journal(event.army, march.morale_after, march.reason, state.turn, event_id)
-    return Morale(march.morale_after, march.reason)
+    return Morale(march.morale_after, march.told)
 
 
 def _describe_forced_march(event: ForcedMarch, after: Morale) -> Said:
@@ -341,7 +340,7 @@ def _describe_forced_march(event: ForcedMarch, after: Morale) -> Said:
         N_("{army} forced march: morale {morale} ({reason})"),
         army=force(event.army),
         morale=after.morale,
-        reason=worded(after.reason),
+        reason=after.reason,
     )
 
 
@@ -362,7 +361,7 @@ def _evolve_tactical_retreat(state: CampaignData, event: TacticalRetreat, event_
         army.name, after, result.check.reason, state.turn, event_id, disbanded=result.destroyed
     )
     invasions.recheck(state)  # D8: an invasion's meeting once a side has left it
-    return Morale(after, result.check.reason, result.destroyed)
+    return Morale(after, result.check.told, result.destroyed)
 
 
 def _describe_tactical_retreat(event: TacticalRetreat, after: Morale) -> Said:
@@ -375,7 +374,7 @@ def _describe_tactical_retreat(event: TacticalRetreat, after: Morale) -> Said:
         N_("{army} tactical retreat: {fate} ({reason})"),
         army=force(event.army),
         fate=fate,
-        reason=worded(after.reason),
+        reason=after.reason,
     )
 
 

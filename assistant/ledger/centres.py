@@ -10,7 +10,7 @@ from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import CentresRecorded
 from assistant.ledger.family import Family
 from converters import said as sd
-from converters.bellum import Standings, standings, victory_text
+from converters.bellum import Standings, standings, victory_said
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def bellum_over(state: CampaignData) -> str:
     result = state.bellum_standings()
     victory = None if result is None else result.victory
     if victory is not None:
-        return N_("the game is over: {victory}").format(victory=victory_text(victory))
+        return N_("the game is over: {victory}").format(victory=victory_said(victory).english())
     return N_("the game is over: year {year} was the last (B1)").format(year=state.bellum_years)
 
 
@@ -159,9 +159,7 @@ def _describe_centres(event: CentresRecorded, year: Year) -> sd.Said:
     ]
     victory = result.victory
     if victory is not None:
-        told.append(
-            sd.said(N_("{victory}: the game is over"), victory=sd.worded(victory_text(victory)))
-        )
+        told.append(sd.said(N_("{victory}: the game is over"), victory=victory_said(victory)))
     elif result.status == "ended":
         first = result.rows[0]
         if first.decided_by == "draw":

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from assistant.ledger.forces import on_map
 from assistant.ledger.relations import allied, at_war
+from converters import said as sd
 from converters.control import SACKED_LOYALTY, ControlCheck, control_check, pm_to_keep
 from converters.house_rules import ControlTie
 from converters.i18n import N_
@@ -24,7 +25,7 @@ from converters.i18n import N_
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
-__all__ = ["Occupation", "loyalty_toward", "occupation_checks", "occupations"]
+__all__ = ["Occupation", "control_checked", "loyalty_toward", "occupation_checks", "occupations"]
 
 
 class Occupation(BaseModel):
@@ -121,33 +122,51 @@ def occupations(state: CampaignData) -> list[Occupation]:
     return found
 
 
-def occupation_checks(state: CampaignData) -> list[str]:
+def occupation_checks(state: CampaignData) -> list[sd.Said]:
     """T5.7: check every occupied province found on the map now; the occupier takes those it
-    wins, and each checked province's loyalty is 0 for ever (a sack's −10 stays). Returns a
-    line per province, for the winter's summary."""
-    lines: list[str] = []
+    wins, and each checked province's loyalty is 0 for ever (a sack's −10 stays). Returns
+    what the winter's summary says of each province."""
+    lines: list[sd.Said] = []
     for entry in occupations(state):
         result = entry.check()
         if result.keeper == "occupier":
             state.control[entry.province] = entry.occupier
-            outcome = N_("{nation} takes it").format(nation=entry.occupier)
+            outcome = sd.said(N_("{nation} takes it"), nation=sd.nation(entry.occupier))
         else:
-            outcome = N_("{nation} keeps it").format(nation=entry.controller)
-        if result.owner_score == result.occupier_score:
-            outcome += state.rules.note("control_tie")
+            outcome = sd.said(N_("{nation} keeps it"), nation=sd.nation(entry.controller))
         if entry.province not in state.loyalty_spent:
             state.loyalty_spent.append(entry.province)
         lines.append(
-            N_(
-                "control check {province}: {homeland} {homeland_score} v {holder} "
-                "{holder_score}, {outcome} (loyalty now 0, T5.7)"
-            ).format(
-                province=entry.province,
-                homeland=entry.controller,
-                homeland_score=result.owner_score,
-                holder=entry.occupier,
-                holder_score=result.occupier_score,
-                outcome=outcome,
+            control_checked(
+                state,
+                entry.province,
+                (entry.controller, result.owner_score),
+                (entry.occupier, result.occupier_score),
+                outcome,
             )
         )
     return lines
+
+
+def control_checked(
+    state: CampaignData,
+    province: str,
+    homeland: tuple[str, int],
+    holder: tuple[str, int],
+    outcome: sd.Said,
+) -> sd.Said:
+    """T5.7: "control check Lucania: Rome 4 v Carthage 5, Carthage keeps it (loyalty now 0,
+    T5.7)", with the club's reading of a tie when it is not ours."""
+    note = state.rules.note_said("control_tie") if homeland[1] == holder[1] else None
+    return sd.said(
+        N_(
+            "control check {province}: {homeland} {homeland_score} v {holder} "
+            "{holder_score}, {outcome} (loyalty now 0, T5.7)"
+        ),
+        province=sd.province(province),
+        homeland=sd.nation(homeland[0]),
+        homeland_score=homeland[1],
+        holder=sd.nation(holder[0]),
+        holder_score=holder[1],
+        outcome=outcome if note is None else sd.listing((outcome, note), ""),
+    )

@@ -23,6 +23,8 @@ from converters.dba_campaign import Happening, MapState, RuleBroken
 from converters.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from assistant.ledger.events import (
         ArmyMobilised,
         BattleRecorded,
@@ -43,6 +45,7 @@ __all__ = [
     "end_of_turn",
     "evolve_after_battle",
     "pairing",
+    "pairing_sides",
     "start",
     "summary",
 ]
@@ -141,25 +144,31 @@ def _check_moved(state: CampaignData, event: DbaMoved) -> None:
         raise _refused(error) from None
 
 
-def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
+def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> sd.Said:
     """D10: the move made; the forced march's and the retreat's morale go in its journal, in
-    the history's words. Returns those words."""
+    the history's words. Returns what the history says of it."""
     after, template = _moved(state, event)
     landed = after.armies.get(event.army)
-    words = template.format(
-        army=event.army, to=event.to, turn=landed.lands_on if landed is not None else ""
-    )
+    values: dict[str, sd.Value | int] = {
+        "army": sd.force(event.army),
+        "to": sd.province(event.to),
+    }
+    if "{turn}" in template:
+        turn = landed.lands_on if landed is not None else ""
+        values["turn"] = sd.Number(value=turn) if isinstance(turn, int) else sd.typed(str(turn))
+    words = sd.said(template, **values)
     state.dba_map = after
     if event.move in ("forced-march", "retreat"):
         morale = landed.morale if landed is not None else 0
+        # The army journal keeps its reasons in English still (read models of issue 21).
         state.write_journal(
-            event.army, morale, words, state.turn, event_id, disbanded=landed is None
+            event.army, morale, words.english(), state.turn, event_id, disbanded=landed is None
         )
     return words
 
 
-def _describe_moved(event: DbaMoved, words: str) -> sd.Said:
-    return sd.said("{moved}", moved=sd.worded(words))
+def _describe_moved(event: DbaMoved, words: sd.Said) -> sd.Said:
+    return words
 
 
 DBA_MOVED = Family(_check_moved, _evolve_moved, _describe_moved)
@@ -317,7 +326,7 @@ def check_after_battle(state: CampaignData, event: BattleRecorded) -> None:
 
 def evolve_after_battle(
     state: CampaignData, event: BattleRecorded, event_id: int
-) -> tuple[str, ...]:
+) -> tuple[sd.Said, ...]:
     """D2: the battle's armies move as its result says, in the battle's own event (after its
     morale, D3–D4, so an army that ceased to exist does not retreat): the beaten attacker
     falls back, the beaten defender retreats, the winning attacker takes the province. An
@@ -335,21 +344,21 @@ def evolve_after_battle(
     for happening in happened:
         name = happening.army
         if happening.what == "no-retreat" and name is not None and state.armies[name].alive:
-            said = _said(happening, after)
+            said = _said(happening, after).english()
             state.write_journal(
                 name, state.armies[name].morale, said, state.turn, event_id, disbanded=True
             )
     return tuple(_said(happening, after) for happening in happened)
 
 
-def describe_after_battle(said: tuple[str, ...]) -> list[sd.Said]:
+def describe_after_battle(said: tuple[sd.Said, ...]) -> list[sd.Said]:
     """The armies' moves after a battle, after its own summary (nothing when none moved)."""
     if not said:
         return []
-    return [sd.said(N_("map: {moves}"), moves=sd.listing(sd.worded(line) for line in said))]
+    return [sd.said(N_("map: {moves}"), moves=sd.listing(said))]
 
 
-def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
+def end_of_turn(state: CampaignData, event_id: int) -> list[sd.Said]:
     """Close the turn on the map (after the ledger's own turn change): season-long actions,
     landings, revolts, supply traced; deaths and deadlines into the armies' journals."""
     if state.dba_map is None or state.scenario.board is None:
@@ -357,7 +366,7 @@ def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
     current, board = _map(state)
     after, happened = rules.end_turn(current, board, state.initiative)
     state.dba_map = after
-    words: list[str] = []
+    words: list[sd.Said] = []
     for happening in happened:
         words.append(_said(happening, after))
         name = happening.army
@@ -368,7 +377,7 @@ def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
             state.write_journal(
                 name,
                 army.morale,
-                _said(happening, after),
+                words[-1].english(),
                 state.turn,
                 event_id,
                 disbanded=happening.what in ("died", "disbanded"),
@@ -376,7 +385,11 @@ def end_of_turn(state: CampaignData, event_id: int) -> list[str]:
     return words
 
 
-def _said(happening: Happening, state: MapState) -> str:
+HAPPENED = N_("{happened} ({rule})")
+"""What the map did, with the rule that made it ("Macedon 2 lands in Tyrus (D10)")."""
+
+
+def _said(happening: Happening, state: MapState) -> sd.Said:
     army = state.armies.get(happening.army or "")
     deadline = army.deadline if army is not None else None
     texts = {
@@ -398,15 +411,20 @@ def _said(happening: Happening, state: MapState) -> str:
         "overfull": N_("{province} cannot feed {army} too: devastated"),
         "won-back": N_("{army} defended rebel {province}: {side} loyalty 1, the revolt is over"),
     }
-    return (
-        texts[happening.what].format(
-            army=happening.army,
-            province=happening.province,
-            side=happening.side,
-            deadline=deadline,
-        )
-        + f" ({happening.rule})"
-    )
+    template = texts[happening.what]
+    wanted = sd.placeholders(template)
+    given: dict[str, sd.Value | None] = {
+        "army": sd.force(happening.army) if happening.army is not None else None,
+        "province": sd.province(happening.province) if happening.province is not None else None,
+        "side": sd.nation(happening.side) if happening.side is not None else None,
+        "deadline": sd.Number(value=deadline) if deadline is not None else None,
+    }
+    values: dict[str, sd.Value | int] = {
+        name: value if value is not None else sd.typed("None")
+        for name, value in given.items()
+        if name in wanted
+    }
+    return sd.said(HAPPENED, happened=sd.said(template, **values), rule=sd.Rule(id=happening.rule))
 
 
 def summary(state: CampaignData) -> DbaMapSummary:
@@ -466,9 +484,9 @@ def summary(state: CampaignData) -> DbaMapSummary:
     )
 
 
-def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -> rules.Pairing:
-    """D8: who fights whom in ``province`` now (the attacker is the side with the
-    initiative's enemy when it invaded: the side that does not hold the province)."""
+def pairing_sides(state: CampaignData, province: str) -> tuple[list[str], list[str]]:
+    """D8: the attacking and the defending armies in ``province`` (the attacker is the side
+    that does not hold the province: it invaded)."""
     from assistant.ledger.errors import LedgerError
 
     current, _board = _map(state)
@@ -476,11 +494,17 @@ def pairing(state: CampaignData, province: str, chosen: dict[str, str] | None) -
         raise LedgerError(_("province: not a province of the map: {name!r}").format(name=province))
     holder = current.provinces[province].controller or current.sides[1]
     attacker = current.enemy(holder)
+    return (
+        [a.name for a in current.at(province, attacker)],
+        [a.name for a in current.at(province, holder)],
+    )
+
+
+def pairing(state: CampaignData, province: str, chosen: Mapping[str, str] | None) -> rules.Pairing:
+    """D8: who fights whom in ``province`` now (:func:`pairing_sides`); with equal numbers
+    ``chosen`` is the attacker's pick of each army's opponent."""
+    attackers, defenders = pairing_sides(state, province)
     try:
-        return rules.battle_pairing(
-            [a.name for a in current.at(province, attacker)],
-            [a.name for a in current.at(province, holder)],
-            chosen,
-        )
+        return rules.battle_pairing(attackers, defenders, chosen)
     except RuleBroken as error:
         raise _refused(error) from None

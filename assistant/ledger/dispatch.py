@@ -81,7 +81,7 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from converters.i18n import N_
-from converters.said import Said, clauses, listing, said, worded
+from converters.said import Said, clauses, listing, said
 
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
@@ -139,7 +139,7 @@ class Evolved(NamedTuple):
     """What an event did: its family's account, and the map's own moves after it."""
 
     happened: Any
-    map_moves: tuple[str, ...]
+    map_moves: tuple[Said, ...]
 
 
 def _gate(state: CampaignData, event: Event) -> Family[Any, Any]:
@@ -224,7 +224,7 @@ def evolve(state: CampaignData, event: Event, event_id: int) -> Evolved:
     if not isinstance(event, TurnAdvanced):
         phases.enter(state, event)
     happened = FAMILIES[type(event)].evolve(state, event, event_id)
-    moves: list[str] = []
+    moves: list[Said] = []
     if state.forces or state.map_note or map_rules.board_of(state.scenario) is not None:
         # PM gained or lost without a place of their own go on or off the map (T7.2).
         hint = event.place if isinstance(event, BattleRecorded) else None
@@ -252,6 +252,6 @@ def describe(event: Event, evolved: Evolved) -> Said:
     """What ``event`` did, as the history says it."""
     told = FAMILIES[type(event)].describe(event, evolved.happened)
     if evolved.map_moves:
-        moves = said(MAP_MOVES, moves=listing(worded(move) for move in evolved.map_moves))
+        moves = said(MAP_MOVES, moves=listing(evolved.map_moves))
         return clauses(told, moves)
     return told

@@ -7,14 +7,16 @@ family, the store) can refuse with them without importing the part that replays 
 from __future__ import annotations
 
 import sys
+from string import Formatter
 from typing import TYPE_CHECKING, Any, cast
 
 from armylists.names import nation_name
-from converters.errors import FieldError
+from converters.errors import FieldError, plain_name
 from converters.i18n import N_, _
+from converters.wording import SHIPPED_NATIONS
 
 if TYPE_CHECKING:
-    from converters.said import Said
+    from converters.said import Said, Value
 
 __all__ = ["LedgerError", "LedgerFieldError"]
 
@@ -31,6 +33,8 @@ class LedgerFieldError(FieldError, LedgerError):
     history summary that words why an imported event could not have been recorded)."""
 
     def __init__(self, field: str | tuple[str, ...], message: str, **values: Any) -> None:
+        self._template = message
+        self._values = values
         said = _said_type()
         if said is not None:
             # A value that is a description (a phase's rule, T5.2) is said in each language.
@@ -44,6 +48,26 @@ class LedgerFieldError(FieldError, LedgerError):
         # 278 a.C. … non è un turno invernale").
         shown = {key: _shown_value(key, value) for key, value in values.items()}
         super().__init__(field, _(message), **shown)
+
+    def said(self) -> Said:
+        """The refusal as data, for a history that says why an imported event could not have
+        been recorded (the fields as the ledger names them, a value as its kind reads)."""
+        from converters.said import Said, typed
+
+        names = {name for _text, name, _spec, _conv in Formatter().parse(self._template) if name}
+        values: dict[str, Value] = {
+            name: _said_value(name, self._values[name])
+            if name in self._values
+            else typed(plain_name(name))
+            for name in names
+        }
+        reason = Said(key=self._template, values=values)
+        if not self.fields:
+            return reason
+        return Said(
+            key="{field}: {reason}",
+            values={"field": typed("/".join(self.fields)), "reason": reason},
+        )
 
     @classmethod
     def inside(cls, *, field: str, refusal: FieldError) -> LedgerFieldError:
@@ -60,6 +84,20 @@ def _said_type() -> type[Said] | None:
     needs pydantic, which a refusal at the first frame has not imported)."""
     module = sys.modules.get("converters.said")
     return None if module is None else cast("type[Said]", module.Said)
+
+
+def _said_value(key: str, value: Any) -> Value:
+    from converters.said import Number, Said, force, nation, typed
+
+    if isinstance(value, Said):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Number(value=value)
+    if isinstance(value, str) and key in _FORCE_KEYS:
+        return force(value)
+    if isinstance(value, str) and value in SHIPPED_NATIONS:
+        return nation(value)
+    return typed(str(value))
 
 
 def _shown_value(key: str, value: Any) -> Any:

@@ -53,10 +53,12 @@ __all__ = [
     "default_name",
     "deploy_at",
     "deploy_province",
+    "deployed",
     "force_standing",
     "map_summary",
     "placed_from_start",
     "refuse_if_held",
+    "said_force",
     "sides_at",
     "standing_pm",
     "stationed_pm",
@@ -779,19 +781,19 @@ FORCES_MERGED = Family(_check_merge, _evolve_merge, _describe_merge)
 # ---- keeping the map in step with the nations' PM ----------------------------------------
 
 
-def sync(state: CampaignData, hint: str | None = None) -> list[str]:
+def sync(state: CampaignData, hint: str | None = None) -> list[sd.Said]:
     """Bring each nation's armies and fleets in step with its land and naval PM after an
     event that changed them without moving anything (T7.2).
 
     PM lost come off the forces standing at ``hint`` (the battle's province) first, then off
     the nation's most recently formed forces. PM gained (recruits, rebuilt, events) deploy at
     ``hint`` if the nation may deploy there, else in its most valuable province free of enemy
-    armies (T6.1), else with its largest force. Returns a line per change.
+    armies (T6.1), else with its largest force. Returns what the history says of each change.
     """
     board = board_of(state.scenario)
     if board is None:
         return []
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     for nation in state.nations.values():
         totals: tuple[tuple[ForceKind, int], ...] = (
             ("army", nation.land_pm),
@@ -807,7 +809,7 @@ def sync(state: CampaignData, hint: str | None = None) -> list[str]:
     return lines
 
 
-def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[str]:
+def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | None) -> list[sd.Said]:
     order = [f for f in own if f.province == hint] + [
         f for f in reversed(own) if f.province != hint
     ]
@@ -819,8 +821,11 @@ def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | Non
         force.pm -= taken
         count -= taken
         lines.append(
-            N_("{force} −{pm} PM at {province}").format(
-                force=force.name, pm=taken, province=force.province
+            sd.said(
+                N_("{force} −{pm} PM at {province}"),
+                force=said_force(force),
+                pm=taken,
+                province=sd.province(force.province),
             )
         )
         if force.pm == 0:
@@ -833,7 +838,7 @@ def _take_off(state: CampaignData, own: list[Force], count: int, hint: str | Non
 
 def _put_on(
     state: CampaignData, board: Board, nation: str, kind: ForceKind, count: int, hint: str | None
-) -> str:
+) -> sd.Said:
     return deploy_at(state, nation, kind, count, deploy_province(state, board, nation, kind, hint))
 
 
@@ -853,9 +858,9 @@ def force_standing(state: CampaignData, nation: str, kind: ForceKind, where: str
     )
 
 
-def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> str:
+def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, where: str) -> sd.Said:
     """Put ``count`` PM of ``nation`` on the map at ``where``: joining a force of its own
-    there, else as a new one with the next default name. Returns the line for the history."""
+    there, else as a new one with the next default name. Returns what the history says."""
     here = force_standing(state, nation, kind, where)
     if here is not None:
         here.pm += count
@@ -863,7 +868,22 @@ def deploy_at(state: CampaignData, nation: str, kind: ForceKind, count: int, whe
     else:
         name = default_name(state.forces, nation, kind)
         state.forces[name] = Force(name=name, nation=nation, kind=kind, province=where, pm=count)
-    return N_("{force} +{pm} PM at {province} (T6.1)").format(force=name, pm=count, province=where)
+    return deployed(name, nation, kind, count, where)
+
+
+def deployed(name: str, nation: str, kind: ForceKind, pm: int, where: str) -> sd.Said:
+    """T6.1: "Rome I +2 PM at Roma (T6.1)", PM put on the map, as the history says it."""
+    return sd.said(
+        N_("{force} +{pm} PM at {province} (T6.1)"),
+        force=sd.force(name, nation, kind),
+        pm=pm,
+        province=sd.province(where),
+    )
+
+
+def said_force(force: Force) -> sd.Force:
+    """An army or fleet of the map as a description names it (whose it is, and its kind)."""
+    return sd.force(force.name, force.nation, force.kind)
 
 
 def deploy_province(

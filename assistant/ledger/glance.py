@@ -56,7 +56,8 @@ GLANCE_FORMAT = 4
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
 (2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
 first frame says, issue 22; 3: each latest event's description as data, issue 21; 4: the
-phase and what is left in it, and the date, as descriptions, issue 21 item 4)."""
+phase and what is left in it, and the date, as descriptions (issue 21 item 4), and no line
+worded in English inside a description (issue 21 item 2))."""
 BUILT_FOR_REPLAY = 4
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed

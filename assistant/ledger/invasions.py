@@ -147,11 +147,11 @@ def _describe_side_done(event: SideDone, other: str | None) -> sd.Said:
 SIDE_DONE = Family(_check_side_done, _evolve_side_done, _describe_side_done)
 
 
-def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> str:
+def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> sd.Said:
     """D10, D8: the move, then the meeting an invasion into enemy armies makes."""
-    words = dba_map.DBA_MOVED.evolve(state, event, event_id)
+    words: sd.Said = dba_map.DBA_MOVED.evolve(state, event, event_id)
     found_by_invasion(state, event)
-    return str(words)
+    return words
 
 
 DBA_MOVED = Family(dba_map.DBA_MOVED.check, _evolve_moved, dba_map.DBA_MOVED.describe)

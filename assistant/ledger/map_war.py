@@ -29,6 +29,7 @@ from assistant.ledger.forces import (
     board_of,
     default_name,
     deploy_at,
+    deployed,
     on_map,
     standing_pm,
 )
@@ -213,7 +214,7 @@ def turn_end_collection(state: CampaignData) -> tuple[dict[str, int], dict[str, 
     return tribute_now(state).nations, siege_costs(state)
 
 
-def lifted_by_themselves(state: CampaignData) -> list[str]:
+def lifted_by_themselves(state: CampaignData) -> list[sd.Said]:
     """T7.6: a siege with no enemy left outside is over (the besiegers fell back or were
     beaten); returns a line per siege ended."""
     lines = []
@@ -222,7 +223,7 @@ def lifted_by_themselves(state: CampaignData) -> list[str]:
         holder = state.control.get(city, "")
         if not any(at_war(f.paid_by or f.nation, holder, groups) for f in _standing(state, city)):
             state.besieged.remove(city)
-            lines.append(N_("the siege of {province} is over").format(province=city))
+            lines.append(sd.said(N_("the siege of {province} is over"), province=sd.province(city)))
     return lines
 
 
@@ -860,7 +861,7 @@ ARMY_RETREATED = Family(_check_retreated, _evolve_retreated, _describe_retreated
 _SENONES_AT = re.compile(r"becomes Gallic when the (?P<nation>\w+) reach (?P<pp>\d+) PP")
 
 
-def senones_provinces(state: CampaignData) -> list[str]:
+def senones_provinces(state: CampaignData) -> list[sd.Said]:
     """T7.9: the provinces that pass to the Senones when their PP reach the threshold in the
     provinces table's ``special`` column (once passed, they stay passed)."""
     lines = []
@@ -873,14 +874,17 @@ def senones_provinces(state: CampaignData) -> list[str]:
             state.gallic.append(province.name)
             state.control[province.name] = nation.name
             lines.append(
-                N_("{province} becomes Gallic ({nation} at {pp} PP, T7.9)").format(
-                    province=province.name, nation=nation.name, pp=nation.prestige
+                sd.said(
+                    N_("{province} becomes Gallic ({nation} at {pp} PP, T7.9)"),
+                    province=sd.province(province.name),
+                    nation=sd.nation(nation.name),
+                    pp=nation.prestige,
                 )
             )
     return lines
 
 
-def deploy_event_troops(state: CampaignData, nation: str, pm: int, province: str) -> str:
+def deploy_event_troops(state: CampaignData, nation: str, pm: int, province: str) -> sd.Said:
     """T7.9: troops an event brings appear in the province it names (Ptolemy's at Tarentum)."""
     return deploy_at(state, nation, "army", pm, province)
 
@@ -913,10 +917,10 @@ def check_winter_map(state: CampaignData, key: str, annex: str | None) -> None:
 
 def winter_on_map(
     state: CampaignData, effective: WinterEventSpec, happened: int, annex: str | None
-) -> list[str]:
+) -> list[sd.Said]:
     """T7.9: the winter event ``effective`` acts on the map (the storm is the caller's: its
     loser is chosen after upkeep)."""
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     target = state.nations.get(effective.nation or "")
     where = (
         effective.provinces[min(happened, len(effective.provinces) - 1)]
@@ -927,7 +931,10 @@ def winter_on_map(
         if happened == 0:
             target.away = True
             lines.append(
-                N_("{nation} leaves the map with his forces (T7.9)").format(nation=target.name)
+                sd.said(
+                    N_("{nation} leaves the map with his forces (T7.9)"),
+                    nation=sd.nation(target.name),
+                )
             )
         else:
             target.away = False
@@ -936,8 +943,11 @@ def winter_on_map(
                 if force.nation == target.name and where:
                     force.province, force.aboard = where, None
             lines.append(
-                N_("{nation} returns at {where} with +{pp} PP (T7.9)").format(
-                    nation=target.name, where=where, pp=effective.second_time_prestige
+                sd.said(
+                    N_("{nation} returns at {where} with +{pp} PP (T7.9)"),
+                    nation=sd.nation(target.name),
+                    where=sd.province(where),
+                    pp=effective.second_time_prestige,
                 )
             )
     elif effective.key == "ptolemy" and target is not None:
@@ -948,8 +958,10 @@ def winter_on_map(
         total = sum(f.pm for f in standing)
         if total > effective.land_pm:
             lines.append(
-                N_("coup at {where} ignored: {total} PM stand there (T7.9)").format(
-                    where=where, total=total
+                sd.said(
+                    N_("coup at {where} ignored: {total} PM stand there (T7.9)"),
+                    where=sd.province(where),
+                    total=total,
                 )
             )
         else:
@@ -957,14 +969,16 @@ def winter_on_map(
                 state.nations[force.nation].land_pm -= force.pm
                 del state.forces[force.name]
                 lines.append(
-                    N_("{force} destroyed by the coup at {where}").format(
-                        force=force.name, where=where
+                    sd.said(
+                        N_("{force} destroyed by the coup at {where}"),
+                        force=sd.force(force.name, force.nation, force.kind),
+                        where=sd.province(where),
                     )
                 )
             state.control[where] = "Neutral"
             state.nations["Neutral"].land_pm += effective.land_pm
             lines.append(deploy_event_troops(state, "Neutral", effective.land_pm, where))
-            lines.append(N_("{where} is a neutral state (T7.9)").format(where=where))
+            lines.append(sd.said(N_("{where} is a neutral state (T7.9)"), where=sd.province(where)))
     elif effective.key == "ligurians" and where:
         # T7.9: a force of their own (never merged with a neutral garrison), so that their
         # wins and their first defeat can be told apart (assistant.ledger.raiders).
@@ -974,12 +988,10 @@ def winter_on_map(
             name=name, nation="Neutral", kind="army", province=where, pm=effective.land_pm
         )
         state.ligurians = name
-        lines.append(
-            N_("{force} +{pm} PM at {province} (T6.1)").format(
-                force=name, pm=effective.land_pm, province=where
-            )
-        )
+        lines.append(deployed(name, "Neutral", "army", effective.land_pm, where))
     elif effective.key == "senones_annex" and annex is not None:
         state.control[annex] = "Senones"
-        lines.append(N_("the Senones annex {province} (T7.9)").format(province=annex))
+        lines.append(
+            sd.said(N_("the Senones annex {province} (T7.9)"), province=sd.province(annex))
+        )
     return lines

@@ -20,10 +20,18 @@ from converters.i18n import N_
 from converters.tribute import Troops
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from assistant.ledger.events import BattleRecorded, Meeting
     from assistant.ledger.models import CampaignData, MeetingState
 
-__all__ = ["BattlePrefill", "check_armies_there", "meeting_prefill", "pyrrhus_leads_at"]
+__all__ = [
+    "BattlePrefill",
+    "check_armies_there",
+    "meeting_prefill",
+    "opponents_to_pick",
+    "pyrrhus_leads_at",
+]
 
 PYRRHUS = "Pyrrhus"
 """The nation Pyrrhus leads (T3.2's "Pyrrhus leads in person")."""
@@ -77,8 +85,12 @@ def pyrrhus_leads_at(state: CampaignData, meeting: Meeting) -> bool:
     )
 
 
-def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
-    """T7.4, T3.2: the battle of meeting ``number``, as the desk and the dice battle open it.
+def meeting_prefill(
+    state: CampaignData, number: int, chosen: Mapping[str, str] | None = None
+) -> BattlePrefill:
+    """T7.4, T3.2: the battle of meeting ``number``, as the desk and the dice battle open it
+    (``chosen``, D8 with equal numbers: the attacker's pick of each army's opponent, as
+    ``castra campaign pairing --pick`` takes it).
 
     The sides are :func:`converters.battle_sides.battle_sides` of the meeting's own forces (not
     everyone standing there). **Reading** of the approach: the attackers came by a landing if
@@ -99,7 +111,7 @@ def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
         )
     meeting = found.meeting
     if state.dba_map is not None:
-        return _invasion_prefill(state, found)
+        return _invasion_prefill(state, found, chosen)
     kind = "fleet" if meeting.at_sea else "army"
     forces = [
         state.forces[name]
@@ -143,13 +155,38 @@ def meeting_prefill(state: CampaignData, number: int) -> BattlePrefill:
     )
 
 
-def _invasion_prefill(state: CampaignData, found: MeetingState) -> BattlePrefill:
-    """D8, D10: the next game of an invasion meeting — the invader's side attacks."""
+def opponents_to_pick(state: CampaignData, number: int) -> tuple[list[str], list[str]] | None:
+    """D8: the attacking and the defending armies of invasion meeting ``number`` when the
+    attacker must pick each army's opponent (equal numbers, more than one a side); None when
+    the games follow one another by themselves (or there is no such meeting to fight)."""
+    from assistant.ledger import dba_map
+
+    found = next((m for m in state.meetings if m.meeting.number == number), None)
+    if state.dba_map is None or found is None or found.settled:
+        return None
+    attackers, defenders = dba_map.pairing_sides(state, found.meeting.province)
+    if len(attackers) != len(defenders) or len(attackers) < 2:
+        return None
+    return attackers, defenders
+
+
+def _invasion_prefill(
+    state: CampaignData, found: MeetingState, chosen: Mapping[str, str] | None
+) -> BattlePrefill:
+    """D8, D10: the next game of an invasion meeting — the invader's side attacks; with
+    ``chosen``, the first of the games the attacker picked (refused as ``campaign pairing``
+    refuses a pick)."""
+    from assistant.ledger import dba_map
     from assistant.ledger.errors import LedgerFieldError
     from assistant.ledger.invasions import pairing_of
+    from assistant.ledger.read_models import PairingSummary
 
     meeting = found.meeting
-    pairing = pairing_of(state, found)
+    if chosen is None or found.settled:
+        pairing = pairing_of(state, found)
+    else:
+        picked = dba_map.pairing(state, meeting.province, chosen)
+        pairing = PairingSummary(pairs=tuple(picked.pairs), queue=tuple(picked.queue))
     if pairing is None:
         raise LedgerFieldError(
             "meeting",

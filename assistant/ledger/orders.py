@@ -431,12 +431,16 @@ def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
         for o in state.orders[nation]
         if not isinstance(o, RecruitOrder)
     }
+    # The armies already aboard each fleet, in the ledger's order (read once, not per voyage).
+    already_aboard: dict[str, list[str]] = {}
+    for force in state.forces.values():
+        if force.aboard is not None:
+            already_aboard.setdefault(force.aboard, []).append(force.name)
     carried: dict[str, tuple[str, bool]] = {}
     for voyage in orders.values():
         if isinstance(voyage, VoyageOrder):
-            for force in state.forces.values():
-                if force.aboard == voyage.fleet:
-                    carried[force.name] = (voyage.fleet, voyage.land)
+            for name in already_aboard.get(voyage.fleet, []):
+                carried[name] = (voyage.fleet, voyage.land)
             for army in voyage.carry:
                 carried[army] = (voyage.fleet, voyage.land)
     movers: list[Mover] = []

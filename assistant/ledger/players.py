@@ -21,8 +21,11 @@ import hashlib
 import hmac
 import json
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
 
 from assistant.ledger.events import Event, MeetingAnswered, NoOrders, OrderGiven, OrderWithdrawn
 from assistant.tokens import new_token
@@ -38,6 +41,7 @@ __all__ = [
     "PLAYER_SCREENS",
     "REFEREE_SEAT",
     "SESSIONS_KEY",
+    "Unread",
     "act_of",
     "check_seat",
     "issue_sessions",
@@ -250,25 +254,64 @@ def hidden_from(seat: str, events: list[tuple[int, Event]]) -> set[int]:
     """The ids of the events ``seat``'s player may not read (:func:`~assistant.ledger.orders.
     may_see`: another nation's sealed orders of a turn not yet carried out), and the undos of
     them."""
-    from assistant.ledger.events import OrdersResolved, Undone
-    from assistant.ledger.orders import may_see
+    return set(Unread(seat=seat).taking(events).hidden)
 
-    undone = {event.target for _id, event in events if isinstance(event, Undone)}
-    revealed = {
-        event.turn
-        for event_id, event in events
-        if isinstance(event, OrdersResolved) and event_id not in undone and event.turn is not None
-    }
-    hidden = {event_id for event_id, event in events if not may_see(seat, event, revealed)}
-    # An undone resolution carried every order of its turn.
-    hidden |= {
-        event_id
-        for event_id, event in events
-        if isinstance(event, OrdersResolved) and event_id in undone
-    }
-    hidden |= {
-        event_id
-        for event_id, event in events
-        if isinstance(event, Undone) and event.target in hidden
-    }
-    return hidden
+
+class Unread(BaseModel):
+    """What one nation's player may not read of a campaign's events up to :attr:`last_id`
+    (:func:`hidden_from`), kept so that the events recorded since are the only ones read
+    again: a player's session and the History read a long campaign's log once, then a few
+    events a change (issue 26).
+
+    Only the events another nation's player could be kept from (those it may not read while no
+    turn's orders are carried out, :func:`~assistant.ledger.orders.may_see`), the carryings-out
+    and the undos are kept; which are hidden follows from them whatever the order they came in."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: str
+    """The nation reading (T7.3)."""
+    last_id: int = 0
+    """The last event taken in."""
+    sealed: tuple[tuple[int, Event], ...] = ()
+    """The events hidden from the seat while their turn's orders are not carried out."""
+    resolutions: tuple[tuple[int, int | None], ...] = ()
+    """Each carrying-out of the orders, with its turn."""
+    undos: tuple[tuple[int, int], ...] = ()
+    """Each undo, with the event it cancelled."""
+    hidden: frozenset[int] = frozenset()
+    """The ids the seat may not read."""
+
+    def taking(self, events: Iterable[tuple[int, Event]]) -> Unread:
+        """These with ``events`` taken in (those after :attr:`last_id`, oldest first)."""
+        from assistant.ledger.events import OrdersResolved, Undone
+        from assistant.ledger.orders import may_see
+
+        sealed, resolutions, undos = list(self.sealed), list(self.resolutions), list(self.undos)
+        last = self.last_id
+        for event_id, event in events:
+            if event_id <= last:
+                continue
+            last = event_id
+            if isinstance(event, OrdersResolved):
+                resolutions.append((event_id, event.turn))
+            elif isinstance(event, Undone):
+                undos.append((event_id, event.target))
+            elif not may_see(self.seat, event, ()):
+                sealed.append((event_id, event))
+        undone = {target for _id, target in undos}
+        revealed = {
+            turn for event_id, turn in resolutions if event_id not in undone and turn is not None
+        }
+        hidden = {event_id for event_id, event in sealed if not may_see(self.seat, event, revealed)}
+        # An undone resolution carried every order of its turn.
+        hidden |= {event_id for event_id, _turn in resolutions if event_id in undone}
+        hidden |= {event_id for event_id, target in undos if target in hidden}
+        return Unread(
+            seat=self.seat,
+            last_id=last,
+            sealed=tuple(sealed),
+            resolutions=tuple(resolutions),
+            undos=tuple(undos),
+            hidden=frozenset(hidden),
+        )

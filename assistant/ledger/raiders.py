@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def strength(state: CampaignState) -> int:
     return found[0] if found else 0
 
 
-def after_battle(state: CampaignState, event: BattleRecorded) -> list[str]:
+def after_battle(state: CampaignState, event: BattleRecorded) -> list[sd.Said]:
     """T7.9: the Ligurians (if they fought ``event``) restored to their strength after a win,
     removed from the map after a defeat. Returns the lines for the history."""
     name = state.ligurians
@@ -47,7 +48,11 @@ def after_battle(state: CampaignState, event: BattleRecorded) -> list[str]:
         force.pm += back
         state.nations[RAIDERS].land_pm += back
         return [
-            N_("the Ligurians won: {force} back to {pm} PM (T7.9)").format(force=name, pm=force.pm)
+            sd.said(
+                N_("the Ligurians won: {force} back to {pm} PM (T7.9)"),
+                force=sd.force(name, RAIDERS, "army"),
+                pm=force.pm,
+            )
         ]
     if won:
         return []
@@ -55,4 +60,9 @@ def after_battle(state: CampaignState, event: BattleRecorded) -> list[str]:
         state.nations[RAIDERS].land_pm -= force.pm
         del state.forces[force.name]
     state.ligurians = None
-    return [N_("the Ligurians are beaten: {force} leaves the map (T7.9)").format(force=name)]
+    return [
+        sd.said(
+            N_("the Ligurians are beaten: {force} leaves the map (T7.9)"),
+            force=sd.force(name, RAIDERS, "army"),
+        )
+    ]

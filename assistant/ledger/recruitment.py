@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.ledger import forces as map_rules
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -61,16 +62,17 @@ def from_winter_training(state: CampaignData, batch: Recruits) -> bool:
     return calendar.year_index(batch.ordered) < calendar.year_index(batch.arrives)
 
 
-def arrive(state: CampaignData, nation: NationState, batch: Recruits) -> list[str]:
+def arrive(state: CampaignData, nation: NationState, batch: Recruits) -> list[sd.Said]:
     """T6.1: ``batch`` finishes training: its PM are in play and, on a campaign with a map,
-    deploy where the order said (see the module's docstring). Returns a line per deployment."""
+    deploy where the order said (see the module's docstring). Returns what the history says
+    of each deployment."""
     nation.land_pm += batch.land_pm
     nation.naval_pm += batch.naval_pm
     board = map_rules.board_of(state.scenario)
     if board is None or not (state.forces or state.map_note):
         return []
     held = from_winter_training(state, batch)
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     kinds: tuple[tuple[map_rules.ForceKind, int], ...] = (
         ("army", batch.land_pm),
         ("fleet", batch.naval_pm),
@@ -81,10 +83,14 @@ def arrive(state: CampaignData, nation: NationState, batch: Recruits) -> list[st
         where = map_rules.deploy_province(state, board, nation.name, kind, batch.province or None)
         if batch.province and where != batch.province:
             lines.append(
-                N_(
-                    "recruits ordered for {ordered} deploy at {province}: {ordered} is no longer "
-                    "held or has enemy armies (T6.1)"
-                ).format(ordered=batch.province, province=where)
+                sd.said(
+                    N_(
+                        "recruits ordered for {ordered} deploy at {province}: {ordered} is no "
+                        "longer held or has enemy armies (T6.1)"
+                    ),
+                    ordered=sd.province(batch.province),
+                    province=sd.province(where),
+                )
             )
         if not batch.province:
             # No province in the order: where the map always put them, with the force there.
@@ -95,16 +101,13 @@ def arrive(state: CampaignData, nation: NationState, batch: Recruits) -> list[st
             name = _deploy(
                 state, nation.name, kind, pm, where, batch.join if kind == "army" else ""
             )
-            lines.append(
-                N_("{force} +{pm} PM at {province} (T6.1)").format(
-                    force=name, pm=pm, province=where
-                )
-            )
+            lines.append(map_rules.deployed(name, nation.name, kind, pm, where))
         if held and name is not None:
             state.forces[name].held = state.turn
             lines.append(
-                N_("{force} out of winter training: it cannot move this turn (T6.1)").format(
-                    force=name
+                sd.said(
+                    N_("{force} out of winter training: it cannot move this turn (T6.1)"),
+                    force=sd.force(name, nation.name, kind),
                 )
             )
     return lines

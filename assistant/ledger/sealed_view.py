@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from assistant.ledger.events import OrdersResolved, Undone
 from assistant.ledger.orders import may_see
 from converters.i18n import _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.events import SealedOrder
@@ -133,7 +134,7 @@ def meeting_cells(meeting: MeetingSummary, ask: str) -> list[str]:
     from armylists.names import nation_name
     from converters.force_names import shown_army, shown_name
 
-    where = meeting.province
+    where = province_name(meeting.province)
     if meeting.crossing:
         where = _("{province} (crossing {a}–{b})").format(
             province=where, a=meeting.crossing[0], b=meeting.crossing[1]

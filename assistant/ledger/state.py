@@ -44,7 +44,7 @@ from assistant.ledger.read_models import (
     TrainingBatch,
 )
 from converters.i18n import N_
-from converters.said import Said, Typed, clauses, listing, said, typed, worded
+from converters.said import Said, Typed, clauses, listing, said, typed
 
 __all__ = [
     "REPLAY_VERSION",
@@ -297,7 +297,7 @@ def _fold(
                 raise
             told[event_id] = said(
                 N_("(could not have been recorded then: {error})"),
-                error=worded(error.english if isinstance(error, LedgerFieldError) else str(error)),
+                error=error.said() if isinstance(error, LedgerFieldError) else typed(str(error)),
             )
             state = _fold(items[:position], told=None)
         in_force.append(event_id)

@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -53,6 +53,9 @@ from converters.errors import FieldError, field_error, plain_name
 from converters.house_rules import HouseRules
 from converters.i18n import N_, _
 from converters.said import Said
+
+if TYPE_CHECKING:
+    from assistant.ledger.players import Unread
 
 __all__ = [
     "APPLICATION",
@@ -392,6 +395,9 @@ class CampaignStore:
         """The history as :meth:`history` last read it, extended by this store's own writes:
         the app's History screen asks again after every event, and a whole replay of a long
         campaign for one more line took seconds."""
+        self._unread: Unread | None = None
+        """What this store's seat may not read, as last worked out: the events since are the
+        only ones read again for it (issue 26)."""
 
     # ---- opening and creating ----------------------------------------------------------
 
@@ -823,7 +829,12 @@ class CampaignStore:
     def events(self) -> list[StoredEvent]:
         """Every event, oldest first, undone ones and undos included (a player's: those it
         may read)."""
-        events = self._read_events(self._connection)
+        return self.events_after(0)
+
+    def events_after(self, event_id: int) -> list[StoredEvent]:
+        """The events recorded after ``event_id``, oldest first (a player's: those it may
+        read): what a reader that has read up to it has not seen yet."""
+        events = self._read_events(self._connection, after=event_id)
         hidden = self._hidden(events)
         return [
             StoredEvent(id=event_id, event=event)
@@ -831,13 +842,22 @@ class CampaignStore:
             if event_id not in hidden
         ]
 
-    def _hidden(self, events: list[tuple[int, Event]] | None = None) -> set[int]:
-        """The events a player's store does not show (none for the referee's)."""
+    def _hidden(self, events: list[tuple[int, Event]] | None = None) -> frozenset[int]:
+        """The events a player's store does not show (none for the referee's), worked out
+        from those recorded since last time (``events`` if they reach back to them, else read
+        here), or afresh if the file now holds fewer events than were taken in (replaced)."""
         if self.seat is None:
-            return set()
-        from assistant.ledger.players import hidden_from
+            return frozenset()
+        from assistant.ledger.players import Unread
 
-        return hidden_from(self.seat, events or self._read_events(self._connection))
+        unread = self._unread
+        last = self._last_id(self._connection)
+        if unread is None or unread.seat != self.seat or unread.last_id > last:
+            unread = Unread(seat=self.seat)
+        if not events or events[0][0] > unread.last_id + 1:
+            events = self._read_events(self._connection, after=unread.last_id)
+        self._unread = unread.taking(events)
+        return self._unread.hidden
 
     def history(self) -> list[HistoryEntry]:
         """Every event with who, when and what it did; undone ones marked with the undo."""

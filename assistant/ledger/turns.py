@@ -37,8 +37,8 @@ class Advanced(NamedTuple):
     ended: int
     date: sd.Said
     arrived: tuple[Arrived, ...]
-    on_the_map: tuple[str, ...]
-    deployed: tuple[str, ...] = ()
+    on_the_map: tuple[sd.Said, ...]
+    deployed: tuple[sd.Said, ...] = ()
 
 
 def _recheck_turn(state: CampaignData, event: TurnAdvanced) -> None:
@@ -99,7 +99,7 @@ def _evolve_turn(state: CampaignData, event: TurnAdvanced, event_id: int) -> Adv
     if calendar.turn_of_year(state.turn) == 1:
         state.sacked = []  # T5.3: no tribute from a sacked province until spring
     arrived: list[Arrived] = []
-    deployed: list[str] = []  # T6.1: where each batch stands now
+    deployed: list[sd.Said] = []  # T6.1: where each batch stands now
     for nation in state.nations.values():
         keep: list[Recruits] = []
         for batch in nation.training:
@@ -122,7 +122,7 @@ def pe_list(amounts: dict[str, int]) -> sd.Listing:
 
 
 def _describe_turn(event: TurnAdvanced, advanced: Advanced) -> sd.Said:
-    told: list[sd.Said | sd.Worded] = [
+    told: list[sd.Said] = [
         sd.said(N_("turn {turn} ended"), turn=advanced.ended),
         sd.said(N_("now {date}"), date=advanced.date),
     ]
@@ -141,8 +141,8 @@ def _describe_turn(event: TurnAdvanced, advanced: Advanced) -> sd.Said:
             for batch in advanced.arrived
         )
         told.append(sd.said(N_("recruits arrived: {batches}"), batches=batches))
-        told += [sd.worded(line) for line in advanced.deployed]
-    told += [sd.worded(line) for line in advanced.on_the_map]
+        told += advanced.deployed
+    told += advanced.on_the_map
     return sd.clauses(*told)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from converters import said as sd
 from converters.i18n import N_
 
 if TYPE_CHECKING:
@@ -120,9 +121,10 @@ def check_choice(
 
 def disband_chosen(
     state: CampaignState, nation: NationState, disbanded: dict[str, int], choice: dict[str, int]
-) -> tuple[dict[str, int], list[str]]:
+) -> tuple[dict[str, int], list[sd.Said]]:
     """Take the PM ``choice`` names off ``nation``'s forces (and its PM); return what is left
-    to disband by the default order (the items not in play) and a line per force."""
+    to disband by the default order (the items not in play) and what the history says of
+    each force."""
     mine = {
         name: pm
         for name, pm in choice.items()
@@ -130,7 +132,7 @@ def disband_chosen(
     }
     if not mine:
         return disbanded, []
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     for name, pm in mine.items():
         force = state.forces[name]
         force.pm -= pm
@@ -139,8 +141,11 @@ def disband_chosen(
         else:
             nation.naval_pm -= pm
         lines.append(
-            N_("{force} −{pm} PM at {province} (disbanded by choice, T6.2)").format(
-                force=name, pm=pm, province=force.province
+            sd.said(
+                N_("{force} −{pm} PM at {province} (disbanded by choice, T6.2)"),
+                force=sd.force(name, force.nation, force.kind),
+                pm=pm,
+                province=sd.province(force.province),
             )
         )
         if force.pm == 0:

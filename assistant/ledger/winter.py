@@ -2,15 +2,16 @@
 event, decimated PM expired, control checks, victory points and the campaign's end — as check,
 evolve and describe (:mod:`assistant.ledger.family`).
 
-Reading (for now): the winter's evolve returns its lines already worded (upkeep, the event,
-the map's part, the control checks, the VP), as the helpers of the map families word them;
-describe joins them. Item 2 of issue 21 makes each line a key and typed values.
+The winter's evolve returns what each of its steps did as descriptions (upkeep, the event,
+the map's part, the control checks, the VP: a key and typed values, issue 21), in the order
+they happened; describe says them one after the other.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from armylists.scenario_texts import SCENARIO_TEXTS
 from armylists.scenarios import WinterEventSpec
 from assistant.ledger import conquest, map_war, upkeep
 from assistant.ledger.errors import LedgerFieldError
@@ -105,11 +106,28 @@ def _check_winter(state: CampaignData, event: WinterResolved) -> None:
         raise LedgerFieldError("annex", N_("only in a campaign with a map (T7.9)"))
 
 
-def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -> tuple[str, ...]:
+DISBANDED_WORDS = (
+    N_("land"),
+    N_("naval"),
+    N_("mercenary"),
+    N_("training land"),
+    N_("training naval"),
+)
+"""What unpaid upkeep disbands (T6.2, T5.5), as the winter's line names each."""
+
+
+def _event_text(text: str) -> sd.Said | sd.Typed:
+    """A winter event's text: the seed's words for a shipped scenario's, as typed otherwise."""
+    return sd.said(text) if text in SCENARIO_TEXTS else sd.typed(text)
+
+
+def _evolve_winter(
+    state: CampaignData, event: WinterResolved, _event_id: int
+) -> tuple[sd.Said, ...]:
     calendar = state.scenario.calendar
     face, spec, happened, effective = _event_rolled(state, event)
     storm_loser = _storm_loser(state, event, effective)
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     # T6.2 upkeep first: it is owed for the PM kept when winter comes.
     lines.extend(
         pay_upkeep(
@@ -119,11 +137,15 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
     # T5.6 the winter event.
     state.winter_event_counts[spec.key] = happened + 1
     if effective is spec:
-        lines.append(N_("winter event {face}: {what}").format(face=face, what=spec.text))
+        lines.append(
+            sd.said(N_("winter event {face}: {what}"), face=face, what=_event_text(spec.text))
+        )
     else:
         lines.append(
-            N_("winter event {face}: {event} has happened twice: nothing (T5.6)").format(
-                face=face, event=spec.key
+            sd.said(
+                N_("winter event {face}: {event} has happened twice: nothing (T5.6)"),
+                face=face,
+                event=sd.typed(spec.key),
             )
         )
     target = state.nations.get(effective.nation or "")
@@ -142,7 +164,11 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
         lost = min(loser.naval_pm, -effective.naval_pm)
         loser.naval_pm -= lost
         lines.append(
-            N_("storm: {nation} loses {lost} naval PM").format(nation=storm_loser, lost=lost)
+            sd.said(
+                N_("storm: {nation} loses {lost} naval PM"),
+                nation=sd.nation(storm_loser),
+                lost=lost,
+            )
         )
     # T2.5 decimated PM not rebuilt by now are gone.
     for nation in state.nations.values():
@@ -155,7 +181,7 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
                 if gone == 1
                 else N_("{nation}: {gone} decimated PM expire")
             )
-            lines.append(template.format(nation=nation.name, gone=gone))
+            lines.append(sd.said(template, nation=sd.nation(nation.name), gone=gone))
     # T5.7 control checks: after the event (its prestige counts), before the VP, which
     # count the PE of the provinces each nation then controls (T5.8).
     if event.occupation:
@@ -174,13 +200,16 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
         if final:
             points += nation.treasury // economy.final_vp_treasury_pe
         nation.victory_points = points
-    lines.append(
-        N_("VP {scores}").format(
-            scores=", ".join(
-                f"{n.name} {n.victory_points}" for n in state.nations.values() if n.player
-            )
+    scores = sd.listing(
+        sd.said(
+            "{nation} {vp}",
+            nation=sd.nation(n.name),
+            vp=sd.typed("None") if n.victory_points is None else n.victory_points,
         )
+        for n in state.nations.values()
+        if n.player
     )
+    lines.append(sd.said(N_("VP {scores}"), scores=scores))
     state.winters_resolved.append(state.turn)
     if event.victory:
         # T5.8: after the control checks and the VP, every nation that meets its
@@ -189,13 +218,14 @@ def _evolve_winter(state: CampaignData, event: WinterResolved, _event_id: int) -
         if state.winners:
             state.finished = True
             lines.append(
-                N_("strategic victory (T5.8): {winners}; the campaign is over").format(
-                    winners=", ".join(state.winners)
+                sd.said(
+                    N_("strategic victory (T5.8): {winners}; the campaign is over"),
+                    winners=sd.listing(sd.nation(winner) for winner in state.winners),
                 )
             )
     if final and not state.winners:
         state.finished = True
-        lines.append(N_("the campaign is over (T5.1)"))
+        lines.append(sd.said(N_("the campaign is over (T5.1)")))
     return tuple(lines)
 
 
@@ -205,12 +235,12 @@ def pay_upkeep(
     skip_away: bool,
     mercenaries: bool = False,
     choice: dict[str, int] | None = None,
-) -> list[str]:
+) -> list[sd.Said]:
     """T6.2: every player nation pays its winter upkeep or disbands what it cannot keep;
     with the map, a nation away (Pyrrhus in Greece, T7.9) pays none; ``mercenaries``
     (T5.5): the employer pays for its mercenaries and disbands them first; ``choice``:
     the forces whose PM each nation chose to give up (:mod:`assistant.ledger.upkeep`)."""
-    lines: list[str] = []
+    lines: list[sd.Said] = []
     for nation in state.nations.values():
         if not nation.player or (skip_away and nation.away):
             continue
@@ -218,45 +248,46 @@ def pay_upkeep(
         nation.treasury -= paid
         left, chosen = upkeep.disband_chosen(state, nation, disbanded, choice or {})
         _disband(state, nation, left, mercenaries=mercenaries)
-        if paid or disbanded:
-            text = N_("{nation} upkeep {paid} PE").format(nation=nation.name, paid=paid)
-            if disbanded:
-                text = N_("{nation} upkeep {paid} PE (unpaid, disbanded: {what})").format(
-                    nation=nation.name,
+        if disbanded:
+            what = sd.listing(
+                sd.said("{pm} {what}", pm=n, what=sd.said(kind)) for kind, n in disbanded.items()
+            )
+            lines.append(
+                sd.said(
+                    N_("{nation} upkeep {paid} PE (unpaid, disbanded: {what})"),
+                    nation=sd.nation(nation.name),
                     paid=paid,
-                    what=", ".join(f"{n} {what}" for what, n in disbanded.items()),
+                    what=what,
                 )
-            lines.append(text)
+            )
+        elif paid:
+            lines.append(
+                sd.said(N_("{nation} upkeep {paid} PE"), nation=sd.nation(nation.name), paid=paid)
+            )
         lines.extend(chosen)
     return lines
 
 
-def _control_checks(state: CampaignData, stationed: dict[str, int]) -> list[str]:
+def _control_checks(state: CampaignData, stationed: dict[str, int]) -> list[sd.Said]:
     """T5.7: check every occupied province; the homeland takes back those it wins, and each
-    checked province's loyalty is 0 for ever. Returns a line per province."""
-    lines: list[str] = []
+    checked province's loyalty is 0 for ever. Returns what the history says of each."""
+    lines: list[sd.Said] = []
     for entry in state.occupied():
         result = entry.check(stationed.get(entry.province, 0))
         if result.keeper == "owner":
             state.control[entry.province] = entry.homeland
-            outcome = N_("{nation} takes it back").format(nation=entry.homeland)
+            outcome = sd.said(N_("{nation} takes it back"), nation=sd.nation(entry.homeland))
         else:
-            outcome = N_("{nation} keeps it").format(nation=entry.holder)
-        if result.owner_score == result.occupier_score:
-            outcome += state.rules.note("control_tie")
+            outcome = sd.said(N_("{nation} keeps it"), nation=sd.nation(entry.holder))
         if entry.province not in state.loyalty_spent:
             state.loyalty_spent.append(entry.province)
         lines.append(
-            N_(
-                "control check {province}: {homeland} {homeland_score} v {holder} "
-                "{holder_score}, {outcome} (loyalty now 0, T5.7)"
-            ).format(
-                province=entry.province,
-                homeland=entry.homeland,
-                homeland_score=result.owner_score,
-                holder=entry.holder,
-                holder_score=result.occupier_score,
-                outcome=outcome,
+            conquest.control_checked(
+                state,
+                entry.province,
+                (entry.homeland, result.owner_score),
+                (entry.holder, result.occupier_score),
+                outcome,
             )
         )
     return lines
@@ -311,8 +342,8 @@ def _expire_decimated(nation: NationState, *, at: int) -> int:
     return gone
 
 
-def _describe_winter(event: WinterResolved, lines: tuple[str, ...]) -> sd.Said:
-    return sd.said("{lines}", lines=sd.listing((sd.worded(line) for line in lines), "; "))
+def _describe_winter(event: WinterResolved, lines: tuple[sd.Said, ...]) -> sd.Said:
+    return sd.said("{lines}", lines=sd.listing(lines, "; "))
 
 
 WINTER_RESOLVED = Family(_check_winter, _evolve_winter, _describe_winter)

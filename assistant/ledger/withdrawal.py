@@ -220,7 +220,7 @@ class Withdrawn(NamedTuple):
     meeting: MeetingState
     lost: dict[str, int]
     moves: list[tuple[Force, int, str | None, str | None]]
-    lines: list[str]
+    lines: list[sd.Said]
     faces: list[int]
 
 
@@ -255,14 +255,16 @@ def _withdrawal(state: CampaignData, event: WithdrawalPursued) -> Withdrawn:
             number=event.meeting,
             armies=", ".join(a.name for a in leaving),
         )
-    lines = []
+    lines: list[sd.Said] = []
     moves: list[tuple[Force, int, str | None, str | None]] = []
     for army in leaving:
         left = army.pm - lost[army.name]
         if left <= 0:
             lines.append(
-                N_("{army} ({pm} PM) was destroyed by the pursuit (T3.3)").format(
-                    army=army.name, pm=army.pm
+                sd.said(
+                    N_("{army} ({pm} PM) was destroyed by the pursuit (T3.3)"),
+                    army=sd.force(army.name, army.nation, army.kind),
+                    pm=army.pm,
                 )
             )
             moves.append((army, left, None, None))
@@ -298,14 +300,26 @@ def _withdrawal(state: CampaignData, event: WithdrawalPursued) -> Withdrawn:
             ]
             captor = max(pursuers, key=lambda f: f.pm).nation if pursuers else None
             lines.append(
-                N_("{army} lost {lost} PM to the pursuit and surrendered at {province} (T4.3)")
-                .format(army=army.name, lost=lost[army.name], province=army.province)
-            )  # fmt: skip
+                sd.said(
+                    N_("{army} lost {lost} PM to the pursuit and surrendered at {province} (T4.3)"),
+                    army=sd.force(army.name, army.nation, army.kind),
+                    lost=lost[army.name],
+                    province=sd.province(army.province),
+                )
+            )
         else:
             lines.append(
-                N_("{army} lost {lost} PM to the pursuit and withdrew from {start} to {to} (T4.3)")
-                .format(army=army.name, lost=lost[army.name], start=army.province, to=to)
-            )  # fmt: skip
+                sd.said(
+                    N_(
+                        "{army} lost {lost} PM to the pursuit and withdrew from {start} to {to} "
+                        "(T4.3)"
+                    ),
+                    army=sd.force(army.name, army.nation, army.kind),
+                    lost=lost[army.name],
+                    start=sd.province(army.province),
+                    to=sd.province(to),
+                )
+            )
         moves.append((army, left, to, captor))
     return Withdrawn(meeting, lost, moves, lines, faces)
 
@@ -348,7 +362,7 @@ def _describe_withdrew(event: WithdrawalPursued, withdrawn: Withdrawn) -> sd.Sai
         province=sd.province(withdrawn.meeting.province),
         faces=faces,
     )
-    return sd.clauses(head, *(sd.worded(line) for line in withdrawn.lines))
+    return sd.clauses(head, *withdrawn.lines)
 
 
 WITHDRAWAL_PURSUED = Family(_check_withdrew, _evolve_withdrew, _describe_withdrew)

@@ -44,7 +44,7 @@ def text_of(app: Any, selector: str) -> str:
 
 PHASE_WORDS = {
     "en": ("Phase: movement (T5.2 phase 3)", "1 sealed order(s) in"),
-    "it": ("Fase: movimento (T5.2 fase 3)", "1 ordini sigillati consegnati"),
+    "it": ("Fase: movimento (T5.2 fase 3)", "ordini sigillati consegnati: 1"),
 }
 
 

@@ -22,6 +22,7 @@ from assistant.ledger.events import DbaMoved, SideDone
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
 from converters.i18n import set_language, translate_recorded
+from converters.province_names import province_name
 from tests.tui.conftest import SEED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -141,6 +142,24 @@ async def test_d6_the_done_key_is_macedons_only(app: CastraApp) -> None:
         assert not offered(app, "D")
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_t5_5_a_macedon_campaign_offers_no_winter_turn(
+    macedon: CampaignStore, app: CastraApp, language: str, size: tuple[int, int]
+) -> None:
+    """T5.5's winter turn is the Tarentine year's; D6's turns have none, so Macedon's Campaign
+    screen neither shows `w` nor opens the winter form on it, while the Tarentine screen does."""
+    macedonian = app_on(macedon)
+    async with macedonian.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert not offered(macedonian, "w")
+        await pilot.press("w")
+        await pilot.pause()
+        assert type(macedonian.screen).__name__ != "WinterTurnForm"
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert offered(app, "w"), "the Tarentine campaign keeps its winter turn"
+
+
 # ---- the invasions (D8, D10) and the Map's marks -----------------------------------------------
 
 
@@ -160,7 +179,8 @@ async def test_d8_an_invasion_is_listed_with_its_pairing_and_marked_on_the_map(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         ((number, where, game, armies),) = meeting_rows(app)
-        assert (number, where) == ("1", "Hellespontine Phrygia")
+        # The province in the reader's language (issue 25): "Frigia Ellespontica".
+        assert (number, where) == ("1", province_name("Hellespontine Phrygia"))
         assert unwrapped(game) == pairing_words(pairing.pairs[0], pairing.queue), (
             "the pairing campaign meetings offers: Macedon 4 against Persia 2, then Persia 3"
         )
@@ -240,7 +260,7 @@ async def test_d6_the_turn_cannot_end_while_an_invasion_is_unfought_inline(
         form = app.screen
         said = " ".join(str(line.render()) for line in form.query(".field-error").results(Static))
         # The rule's number as the ledger cites it (its words in Italian are issue 25's).
-        assert "(D6 " in said and "Hellespontine Phrygia" in said, said
+        assert "(D6 " in said and province_name("Hellespontine Phrygia") in said, said
         assert "turn:" not in said, "the field is named as the form names the turn"
         assert len(macedon.events()) == before
 
@@ -274,3 +294,122 @@ async def test_d8_b_on_the_maps_marked_province_opens_the_same_desk(
         assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
         assert desk.query_one("#army-a", Select).value == "Macedon 4"
         assert desk.query_one("#army-b", Select).value == "Persia 2"
+
+
+# ---- equal numbers: the attacker picks (D8) ----------------------------------------------------
+
+
+def equal_numbers(store: CampaignStore) -> None:
+    """Macedon 4 and Macedon 5 (Thrace) both invade Hellespontine Phrygia, where Persia 2 and
+    Persia 3 stand: two armies a side (D8). Macedon's loyalty there was raised the turn before,
+    so the province feeds both (D7)."""
+    from assistant.ledger.events import LoyaltyChanged, TurnAdvanced
+
+    store.append(SideDone(side="Macedon"))
+    store.append(SideDone(side="Persia"))
+    store.append(
+        LoyaltyChanged(
+            province="Hellespontine Phrygia", side="Macedon", by=4, note="the satrap wavers"
+        )
+    )
+    store.append(TurnAdvanced())
+    store.append(INVASION)
+    store.append(DbaMoved(army="Macedon 5", move="invasion", to="Hellespontine Phrygia"))
+
+
+def pick_fields(app: Any) -> list[Select[str]]:
+    return [field for field in app.screen.query(Select) if (field.id or "").startswith("army-")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_d8_equal_numbers_f_asks_the_attackers_pick_and_opens_its_first_game(
+    macedon: CampaignStore, language: str, size: tuple[int, int]
+) -> None:
+    """D8: two armies a side: `f` asks each attacking army's opponent (the choice ``castra
+    campaign pairing --pick`` takes), by keyboard; the desk opens with the first picked game;
+    nothing is written."""
+    from assistant.ledger.dba_map import pairing
+    from converters.force_names import shown_army
+
+    equal_numbers(macedon)
+    before = len(macedon.events())
+    app = app_on(macedon)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        form = app.screen
+        assert type(form).__name__ == "PairingForm"
+        labels = " ".join(str(label.render()) for label in form.query(".field-label"))
+        assert shown_army("Macedon 4") in labels and shown_army("Macedon 5") in labels
+        first, second = pick_fields(app)
+        assert first.region.bottom <= size[1] and second.region.bottom <= size[1], (
+            "both picks in sight"
+        )
+        # Macedon 4 against Persia 3, by keys: the first field has the focus.
+        assert first.has_focus
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert first.value == "Persia 3"
+        second.value = "Persia 2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        desk = app.screen
+        assert type(desk).__name__ == "BattleDeskScreen"
+        picked = pairing(
+            macedon.state(),
+            "Hellespontine Phrygia",
+            {"Macedon 4": "Persia 3", "Macedon 5": "Persia 2"},
+        )
+        assert (
+            desk.query_one("#army-a", Select).value,
+            desk.query_one("#army-b", Select).value,
+        ) == picked.pairs[0]
+        assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
+    assert len(macedon.events()) == before
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_d8_the_same_enemy_twice_is_refused_inline_as_the_cli_refuses_it(
+    macedon: CampaignStore, language: str, size: tuple[int, int]
+) -> None:
+    """Refusal (D8): both attackers on one enemy is refused under the form in the ledger's
+    words (``campaign pairing --pick``'s); the form stays open, nothing is written; Escape
+    closes it."""
+    from assistant.ledger.dba_map import pairing
+    from assistant.ledger.errors import LedgerError
+
+    equal_numbers(macedon)
+    before = len(macedon.events())
+    try:
+        pairing(
+            macedon.state(),
+            "Hellespontine Phrygia",
+            {"Macedon 4": "Persia 2", "Macedon 5": "Persia 2"},
+        )
+    except LedgerError as error:
+        refusal = str(error)
+    app = app_on(macedon)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.selected = "Hellespontine Phrygia"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PairingForm", "the Map's b asks the same pick"
+        for field in pick_fields(app):
+            field.value = "Persia 2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        form = app.screen
+        assert type(form).__name__ == "PairingForm"
+        said = str(form.query_one("#form-error", Static).render())
+        assert said == refusal, said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MapScreen"
+    assert len(macedon.events()) == before

@@ -288,3 +288,114 @@ async def test_a_story_already_told_is_not_gathered_again(
         await _settle(pilot)
         assert len(gathered) == 4
         assert "a late dispatch from Tarentum" in _story(screen)
+
+
+# -- the story laid out off the app's thread (issue 26) --------------------------------------
+
+
+def _whole_story(store: CampaignStore) -> str:
+    from assistant.chronicle.render import render_story
+    from assistant.chronicle.story import gather, report_scope
+
+    events, state = store.events(), store.state()
+    return render_story(gather(events, report_scope(state, events, turn=None, everything=True)))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("width", [76, 116])
+def test_the_story_laid_out_a_piece_at_a_time_reads_as_laid_out_whole(
+    tmp_path: Path, language: str, width: int
+) -> None:
+    """Issue 26: cut before each heading and laid out piece by piece, the whole campaign's
+    story is, line for line and style for style, what Rich lays out from the whole text."""
+    from io import StringIO
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from assistant.tui.widgets.story_view import story_chunks, story_pieces
+    from converters.i18n import set_language
+
+    store = build_story(tmp_path / "story.castra")
+    set_language(language)
+    try:
+        story = _whole_story(store)
+    finally:
+        set_language("en")
+        store.close()
+    assert len(story_chunks(story)) > 10
+    console = Console(width=width, file=StringIO(), force_terminal=True, color_system="truecolor")
+    whole = console.render_lines(Markdown(story), console.options.update_width(width), pad=False)
+    pieces = [line for lines, _done, _total in story_pieces(story, width) for line in lines]
+    assert [list(line) for line in pieces] == whole
+
+
+async def test_a_key_acts_while_the_whole_campaign_is_still_being_laid_out(
+    story_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the story is laid out by a worker; its first lines show before the rest is
+    laid out, the scope line says how far it has gone, and a key (f9, the next chart) acts
+    meanwhile. Here the last piece waits until the key has acted."""
+    import threading
+
+    from assistant.tui.screens import chronicle
+    from assistant.tui.widgets.story_view import StoryView, story_pieces
+
+    gate = threading.Event()
+
+    def held(story: str, width: int) -> Any:
+        pieces = list(story_pieces(story, width))
+        yield from pieces[:-1]
+        gate.wait(timeout=60)
+        yield pieces[-1]
+
+    async with story_app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot)
+        monkeypatch.setattr(chronicle, "story_pieces", held)
+        await pilot.press("f7")
+        view = screen.query_one("#chronicle-story", StoryView)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "Battle of Roma" in view.text:
+                break
+        scope = str(screen.query_one("#chronicle-scope", Static).content)
+        assert "laying out the story:" in scope
+        assert "Made by Castra" not in view.text, "the last piece is not laid out yet"
+        await pilot.press("f9")
+        await pilot.pause()
+        assert "Treasury" in str(screen.query_one("#chronicle-charts", VerticalScroll).border_title)
+        gate.set()
+        await _settle(pilot)
+        assert "Made by Castra" in view.text
+        assert "laying out" not in str(screen.query_one("#chronicle-scope", Static).content)
+
+
+async def test_a_story_laid_out_at_a_width_is_kept_and_another_width_lays_it_out_again(
+    story_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: the lines are kept per story told and width: a wider terminal lays the story
+    out again at its width (a table's columns spread), back to the first width lays nothing
+    out."""
+    from assistant.tui.screens import chronicle
+    from assistant.tui.widgets.story_view import StoryView
+
+    widths: list[int] = []
+    pieces = chronicle.story_pieces
+
+    def counted(story: str, width: int) -> Any:
+        widths.append(width)
+        return pieces(story, width)
+
+    monkeypatch.setattr(chronicle, "story_pieces", counted)
+    async with story_app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        view = screen.query_one("#chronicle-story", StoryView)
+        narrow = view.text
+        await pilot.resize_terminal(120, 40)
+        await _settle(pilot)
+        wide = view.text
+        await pilot.resize_terminal(80, 24)
+        await _settle(pilot)
+        assert view.text == narrow != wide
+        assert len(widths) == 2 and widths[0] < widths[1]
+        assert max(len(line) for line in wide.splitlines()) > widths[0]

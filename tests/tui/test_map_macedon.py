@@ -231,7 +231,39 @@ async def test_the_panel_in_italian_names_sides_and_statuses_as_the_seeds_do(
         text = panel(app)
         # The side with its article (issue 25): "controllata dalla Macedonia".
         assert "Controllata dalla Macedonia · fedele" in text and "Fedeltà: Macedonia 6" in text
-        assert "Confinanti: Thrace, Thessaly" in text
+        assert "Confinanti: Tracia, Tessaglia" in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_d9_the_map_in_italian_names_every_province_in_italian(
+    macedon: CampaignStore, size: tuple[int, int]
+) -> None:
+    """Issue 25: the board's labels, the panel and the "/" search say "Tracia", "Frigia
+    Ellespontica"; a name is found as typed in Italian, and the ledger keeps its key."""
+    from converters.i18n import set_language
+    from tests.unit.test_province_names import ITALIAN
+
+    set_language("it")
+    app = make_app(macedon, seed=SEED)
+    async with app.run_test(size=size) as pilot:
+        await open_map(app, pilot)
+        drawn = board(app).plain
+        # The two armies in Thrace (D1) on the board, under the province's Italian name.
+        assert "Tracia L4 M4:3 M5:3" in drawn and "Thrace" not in drawn
+        await pilot.press("slash")
+        for key in "frigia ell":
+            await pilot.press("space" if key == " " else key)
+        await pilot.pause()
+        assert app.screen.selected == "Hellespontine Phrygia"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        text = panel(app)
+        assert text.startswith("Frigia Ellespontica\n"), text
+        assert "Confinanti: Tracia, Lidia, Grande Frigia, Paflagonia" in text
+        # Every province in the panel's list of armies and neighbours is named in Italian.
+        for key, name in ITALIAN.items():
+            if key != name:
+                assert key not in text and key not in board(app).plain, key
 
 
 def test_macedon_map_at_80x24(snap_compare: Any, cut_off: CampaignStore) -> None:

@@ -305,3 +305,91 @@ async def test_t7_3_a_players_copy_by_mail_opens_as_a_players_app(path: Path) ->
         assert app.ledger.store is not None and "Rome" in app.ledger.store.handed_in()
     if app.ledger.store is not None:
         app.ledger.store.close()
+
+
+def _log_rows(app: CastraApp) -> list[str]:
+    from assistant.tui.widgets.event_log import EventLog
+
+    log = app.screen.query_one("#history-log", EventLog)
+    return [" ".join(str(cell) for cell in log.get_row_at(row)) for row in range(log.row_count)]
+
+
+async def test_t7_3_history_with_a_nation_at_the_keyboard_reads_only_the_new_events(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: with Rome at the referee's keyboard, each change reads only the events since
+    the last (the sealed filter applied to them), not every event again; another nation's new
+    order stays hidden, Rome's own shows, and once the orders are carried out every order of
+    the turn shows."""
+    from assistant.ledger.events import NoteAdded
+
+    with CampaignStore.open(path) as store:
+        app = make_app(store, seed=SEED)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.ledger.enter_as("Rome")
+            await pilot.press("h")
+            await pilot.pause()
+            assert not any("Carthage I" in row for row in _log_rows(app))
+            read: list[tuple[int, int]] = []
+            after = store.events_after
+
+            def counted(event_id: int) -> Any:
+                found = after(event_id)
+                read.append((event_id, len(found)))
+                return found
+
+            def every() -> Any:
+                raise AssertionError("every event read again")
+
+            monkeypatch.setattr(store, "events_after", counted)
+            monkeypatch.setattr(store, "events", every)
+            last = store.state().last_event_id
+            for event in (
+                NoteAdded(note="scouts seen at Tarentum"),
+                OrderGiven(
+                    nation="Magna Graecia", order=MarchOrder(army="Magna Graecia III", to="Roma")
+                ),
+                OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium")),
+            ):
+                app.ledger.record(event)
+                await pilot.pause()
+            assert read == [(last, 1), (last + 1, 1), (last + 2, 1)]
+            rows = _log_rows(app)
+            assert "Rome I" in rows[0] and "scouts seen at Tarentum" in rows[1]
+            assert not any("Magna Graecia III" in row or "Carthage I" in row for row in rows)
+            monkeypatch.undo()  # carrying the orders out reads the turn's events
+            app.ledger.record(resolution(store.state()))
+            await pilot.pause()
+            rows = _log_rows(app)
+            assert any("Magna Graecia III" in row for row in rows)
+            assert any("Carthage I" in row for row in rows)
+
+
+async def test_t7_3_a_players_history_reads_only_the_events_since_the_last_change(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: in Rome's own session the store hides the others' sealed orders working from
+    the events since the last change; its History then adds Rome's new order on top."""
+    app, store = seat_app(path)
+    with store:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            last = store.state().last_event_id
+            reads: list[int] = []
+            read = CampaignStore._read_events
+
+            def counted(self: CampaignStore, connection: Any, after: int = 0) -> Any:
+                reads.append(after)
+                return read(self, connection, after)
+
+            monkeypatch.setattr(CampaignStore, "_read_events", counted)
+            app.ledger.record(
+                OrderGiven(nation="Rome", order=MarchOrder(army="Rome I", to="Corfinium"))
+            )
+            await pilot.pause()
+            assert reads and min(reads) >= last, "no read from the first event"
+            rows = _log_rows(app)
+            assert "Rome I" in rows[0] and not any("Carthage I" in row for row in rows)

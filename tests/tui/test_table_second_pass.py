@@ -482,6 +482,7 @@ async def test_the_chronicle_scrolls_at_once_and_draws_every_nation_on_one_scale
 
     from assistant.tui.app import make_app
     from assistant.tui.screens.chronicle import SharedSparkline, spark_bars
+    from assistant.tui.widgets.story_view import StoryView
     from tests.chronicle_story import build_story
     from tests.tui.conftest import SEED
 
@@ -498,7 +499,7 @@ async def test_the_chronicle_scrolls_at_once_and_draws_every_nation_on_one_scale
             await pilot.pause()
             await app.workers.wait_for_complete()
             await pilot.pause()
-            story = screen.query_one("#chronicle-story", VerticalScroll)
+            story = screen.query_one("#chronicle-story", StoryView)
             assert story.max_scroll_y > 0
             await pilot.press("pagedown", "down")
             await pilot.pause()

@@ -166,10 +166,10 @@ def test_battle_text_shows_dice_losses_and_live_odds(capsys: pytest.CaptureFixtu
         "--a-name", "Rome", "--b-name", "Pyrrhus",
     )  # fmt: skip
     assert code == 0
-    assert "Rome rolls 2: 5 1 → 1 hit(s) on 5+" in out
+    assert "Rome rolls 2: 5 1 → 1 hit on 5+" in out
     assert "Pyrrhus loses 1 → 1 PM left" in out
     assert "Odds if both fight on" in out
-    assert "Result: Rome wins after 2 round(s)" in out
+    assert "Result: Rome wins after 2 rounds" in out
 
 
 def test_t3_4_battle_allies_report_losses_per_contingent(

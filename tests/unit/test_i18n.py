@@ -288,7 +288,7 @@ def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
     ``campaign loyalty`` in Italian)."""
     set_language("it")
     assert translate_recorded("Thrace: Macedon loyalty +1 → 5, held (D14)") == (
-        "Thrace: fedeltà di Macedonia +1 → 5, controllata (D14)"
+        "Tracia: fedeltà di Macedonia +1 → 5, controllata (D14)"
     )
     assert translate_recorded("army: no army called 'Rome X'") == (
         "army: nessun esercito chiamato 'Rome X'"

@@ -172,3 +172,32 @@ def test_d6_a_battle_only_between_armies_standing_in_its_province(
         return
     assert code == 2 and refused in err and "(D6)" in err and err.count("\n") == 1, err
     assert "--army-" in err, "named by the option the army was typed with"
+
+
+def test_d8_equal_numbers_the_attackers_pick_makes_the_game_the_pairing_command_gives(
+    tmp_path: Path,
+) -> None:
+    """D8: two armies a side, the desk's game comes from the attacker's pick (the app's pick
+    form), checked as ``campaign pairing --pick`` checks it; one army against two needs none."""
+    from assistant.ledger.dba_map import pairing
+    from assistant.ledger.errors import LedgerError
+    from assistant.ledger.meeting_battle import opponents_to_pick
+    from tests.tui.test_campaign_turn_macedon import INVASION, equal_numbers
+
+    one = CampaignStore.create(tmp_path / "one.castra", load_scenario("macedon"))
+    one.append(INVASION)
+    assert opponents_to_pick(one.state(), 1) is None, "1 against 2: the winner fights the next"
+    one.close()
+    two = CampaignStore.create(tmp_path / "two.castra", load_scenario("macedon"))
+    equal_numbers(two)
+    state = two.state()
+    assert opponents_to_pick(state, 1) == (["Macedon 4", "Macedon 5"], ["Persia 2", "Persia 3"])
+    chosen = {"Macedon 4": "Persia 3", "Macedon 5": "Persia 2"}
+    found = meeting_prefill(state, 1, chosen)
+    assert (found.army_a, found.army_b) == pairing(state, found.place, chosen).pairs[0]
+    assert (found.army_a, found.army_b) == ("Macedon 4", "Persia 3")
+    with pytest.raises(LedgerError, match="D8"):
+        meeting_prefill(state, 1, {"Macedon 4": "Persia 3", "Macedon 5": "Persia 3"})
+    with pytest.raises(LedgerError, match="D8"):
+        meeting_prefill(state, 1)
+    two.close()

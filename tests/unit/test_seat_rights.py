@@ -6,6 +6,7 @@ handed in (item 2, T7.3 Reading); each side of a meeting answering for itself (T
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -255,3 +256,44 @@ def test_t7_3_the_command_line_says_no_orders_once_and_refuses_it_with_orders_in
     said = {line.split()[0]: line for line in out.splitlines()[1:]}
     assert all(said[n].endswith("handed in") for n in ("Carthage", "Rome"))
     assert all("not handed in yet" in said[n] for n in said if n not in ("Carthage", "Rome"))
+
+
+def test_t7_3_what_a_player_may_not_read_is_the_same_taken_a_few_events_at_a_time() -> None:
+    """Issue 26: the events a nation may not read, worked out from the events since the last
+    change (a player's session, the History), are those worked out from the whole log at any
+    cut: another nation's orders of a turn not carried out, an undone carrying-out (it holds
+    every order) and the undos of them."""
+    from assistant.ledger.events import (
+        MarchOrder,
+        NoteAdded,
+        OrderGiven,
+        OrdersResolved,
+        OrderWithdrawn,
+        Undone,
+    )
+    from assistant.ledger.players import Unread, hidden_from
+
+    def order(nation: str, army: str, turn: int) -> OrderGiven:
+        return OrderGiven(nation=nation, turn=turn, order=MarchOrder(army=army, to="Roma"))
+
+    events: list[tuple[int, Any]] = [
+        (1, order("Carthage", "Carthage I", 1)),
+        (2, order("Rome", "Rome I", 1)),
+        (3, NoteAdded(note="scouts", turn=1)),
+        (4, OrdersResolved(turn=1)),
+        (5, order("Carthage", "Carthage II", 2)),
+        (6, Undone(target=4, reason="typed too soon", turn=2)),
+        (7, OrderWithdrawn(nation="Carthage", force="Carthage II", turn=2)),
+        (8, Undone(target=5, reason="not meant", turn=2)),
+    ]
+    expected = {
+        4: set(),  # turn 1 carried out: every order of it may be read
+        6: {1, 4, 5, 6},  # the carrying-out undone: turn 1's orders hidden again, it too
+        8: {1, 4, 5, 6, 7, 8},
+    }
+    for upto, hidden in expected.items():
+        assert hidden_from("Rome", events[:upto]) == hidden
+    assert hidden_from("Rome", events[:2]) == {1}
+    for cut in range(len(events) + 1):
+        taken = Unread(seat="Rome").taking(events[:cut]).taking(events[cut:])
+        assert taken.hidden == hidden_from("Rome", events) and taken.last_id == 8

@@ -16,6 +16,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,11 @@ from armylists.names import nation_name
 from assistant.cli.common import CliError, check_file_name, describe, not_written
 from converters.i18n import _
 
-__all__ = ["seat_addresses", "serve_players", "serve_seat"]
+__all__ = ["SEAT_OF", "seat_addresses", "serve_players", "serve_seat"]
+
+SEAT_OF = "CASTRA_SEAT_OF"
+"""The environment variable that tells a nation's seat server the referee's server's process id,
+so that a seat started by ``serve --players`` stops when that server is gone, even killed."""
 
 
 def _campaign(args: argparse.Namespace) -> Path:
@@ -156,7 +162,8 @@ def _players_server() -> Any:
             self.children: list[subprocess.Popen[bytes]] = []
 
         async def on_startup(self, app: Any) -> None:
-            self.children = [subprocess.Popen(command) for command in self.commands]
+            seated = {**os.environ, SEAT_OF: str(os.getpid())}
+            self.children = [subprocess.Popen(command, env=seated) for command in self.commands]
             print(self.lines[0], flush=True)
             for line in self.lines[1:]:
                 print(f"  {line}", flush=True)
@@ -185,6 +192,9 @@ def serve_seat(args: argparse.Namespace) -> int:
 
     path = _campaign(args)
     seat = args.seat
+    parent = os.environ.get(SEAT_OF, "")
+    if parent.isdigit():
+        _stop_without(int(parent))
     server = GuardedServer(
         app_command(str(path), getattr(args, "lang", None), None if seat == REFEREE_SEAT else seat),
         token=None,
@@ -195,3 +205,19 @@ def serve_seat(args: argparse.Namespace) -> int:
     )
     server.serve()
     return 0
+
+
+def _stop_without(parent: int) -> None:
+    """Stop this seat's server once the referee's server ``parent`` is gone.
+
+    A referee's server stopped with Ctrl+C stops its seats itself; one that is killed, or whose
+    terminal closes, cannot, and its seats would keep serving the campaign with nobody to stop
+    them. The seat asks for its own orderly exit (as Ctrl+C would, so its sessions end too) when
+    it has been handed to another parent; a thread checks once a second."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="castra-seat-watch", daemon=True).start()

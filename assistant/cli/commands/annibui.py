@@ -9,10 +9,13 @@ are written the way a creation order reads: ``COUNT:TYPE[:INCREMENTS]``, e.g.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, describe, emit
 from converters.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
 # Converter messages start with their own field name; the user typed an option.
 _OPTION_FOR_FIELD = {
@@ -372,7 +375,7 @@ def _map(args: argparse.Namespace) -> int:
 _GROUP_HELP = N_("COUNT:TYPE[:INCREMENTS], e.g. 5:arcieri or 3:cav-pes:ACF+1 (repeatable)")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add ``castra annibui`` and its sub-commands."""
     parser = subparsers.add_parser(
         "annibui",

@@ -24,12 +24,13 @@ from assistant.cli.common import CliError, add_dice_options, dice_from_args, emi
 from converters.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
     from converters.dice_battle import Choice, SideId
 
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "battle",
         help=_("fight a dice battle round by round (T3)"),
@@ -149,7 +150,11 @@ def _describe_record(record: Any, state: Any) -> list[str]:
         name = nation_name(setup.side(side).name)
         lines.append(
             "  "
-            + _("{name} rolls {count}: {faces} → {hits} hit(s) on {target}+").format(
+            + ngettext(
+                "{name} rolls {count}: {faces} → {hits} hit on {target}+",
+                "{name} rolls {count}: {faces} → {hits} hits on {target}+",
+                hits,
+            ).format(
                 name=name,
                 count=len(rolls),
                 faces=_faces(rolls),
@@ -362,9 +367,11 @@ def run(args: argparse.Namespace) -> int:
         a=nation_name(setup.a.name), b=nation_name(setup.b.name)
     )
     lines = [
-        _("Result: {summary} after {rounds} round(s)").format(
-            summary=summary, rounds=result.rounds_fought
-        )
+        ngettext(
+            "Result: {summary} after {rounds} round",
+            "Result: {summary} after {rounds} rounds",
+            result.rounds_fought,
+        ).format(summary=summary, rounds=result.rounds_fought)
     ]
     for side_result in (result.a, result.b):
         prisoners = (

@@ -14,6 +14,7 @@ from assistant.cli.common import CliError, emit, read_json_file
 from converters.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
     from converters.bellum import Standings
 
 
@@ -153,7 +154,7 @@ def _powers(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add ``castra bellum`` and its sub-commands."""
     parser = subparsers.add_parser(
         "bellum",

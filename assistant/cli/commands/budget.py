@@ -20,13 +20,14 @@ from assistant.cli.common import CliError, emit
 from converters.i18n import N_, _, format_number, ngettext
 
 if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
     from converters.budgets import BattleBudget, ContingentStrength, SideBudget
     from converters.rates import ConversionRates
 
 _UNITS = {"fog": N_("points"), "dbm": N_("AP"), "dbmm": N_("AP"), "dba": N_("elements")}
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "budget",
         help=_("campaign PM → FOG points, DBM AP or DBA elements for both sides (T1)"),
@@ -222,7 +223,7 @@ def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
         lines.append(_("Resolve by dice (T3):"))
     from converters.said import render  # pydantic: the budget is worked out already
 
-    lines += [f"  - {render(reason)}" for reason in result.said]
+    lines += [f"  - {render(reason)}" for reason in result.told]
     return "\n".join(lines)
 
 

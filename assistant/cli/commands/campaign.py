@@ -11,6 +11,7 @@ imported inside each handler so building the parser stays fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import getpass
 import json
 import os
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.names import nation_key, nation_name
 from armylists.scenario_texts import scenario_text
@@ -34,18 +35,20 @@ from assistant.cli.common import (
     not_written,
     read_json_file,
 )
+from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_command
 from converters.i18n import N_, _, ngettext, translate_recorded
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from assistant.cli.common import Subcommands
     from assistant.ledger.read_models import MeetingSummary, NationSummary
     from assistant.ledger.state import CampaignState
     from assistant.ledger.store import CampaignStore, StoredEvent
     from converters.said import Said
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "campaign",
         help=_("the campaign ledger: record battles, money, turns and winters (T2.5, T4–T6, D)"),
@@ -58,843 +61,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     commands = parser.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
-
-    new = _command(
-        commands, "new", _("start a campaign: tarentine, macedon, custom or bellum"), _run_new
-    )
-    new.add_argument("scenario", choices=("tarentine", "macedon", "custom", "bellum"))
-    new.add_argument(
-        "--faction",
-        metavar="{bruti,scipii,julii}",
-        help=_("bellum: the faction leading Rome, with its start centres (B3)"),
-    )
-    new.add_argument(
-        "--nation",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help=_("custom: a nation (repeat for each)"),
-    )
-    new.add_argument(
-        "--treasury",
-        action="append",
-        default=[],
-        metavar="NATION:PE",
-        help=_("custom: a starting treasury"),
-    )
-    new.add_argument(
-        "--land",
-        action="append",
-        default=[],
-        metavar="NATION:PM",
-        help=_("custom: starting land PM"),
-    )
-    new.add_argument(
-        "--naval",
-        action="append",
-        default=[],
-        metavar="NATION:PM",
-        help=_("custom: starting naval PM"),
-    )
-    new.add_argument(
-        "--prestige",
-        action="append",
-        default=[],
-        metavar="NATION:PP",
-        help=_("starting prestige (T5.5: 0 unless set)"),
-    )
-    new.add_argument(
-        "--force",
-        action="store_true",
-        help=_("replace an existing file (the old one is kept, renamed aside)"),
-    )
-    new.add_argument(
-        "--map",
-        metavar="FILE",
-        help=_(
-            "tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
-            "the shipped reading (T7.1); it travels inside the campaign file"
-        ),
-    )
-
-    new.add_argument(
-        "--no-player",
-        action="append",
-        default=[],
-        metavar="NATION",
-        help=_("a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"),
-    )
-
-    add_rule_option(new)
-    player = _command(
-        commands,
-        "player",
-        _("a nation loses its player, or gets one back (T4.4)"),
-        _run_player,
-    )
-    player.add_argument("nation", metavar="NATION", type=nation_key, help=_("the nation"))
-    player.add_argument(
-        "--none",
-        action="store_true",
-        help=_("nobody plays it from now on (default: somebody does)"),
-    )
-
-    _command(
-        commands,
-        "rules",
-        _("the house rules in force (docs/rules.md H): every option and number with its value"),
-        _run_rules,
-    )
-    rule = _command(
-        commands,
-        "rule",
-        _("change a house rule from now on (an event: replay and undo follow it)"),
-        _run_rule,
-    )
-    rule.add_argument("name", metavar="NAME", help=_("the option, e.g. control_tie"))
-    rule.add_argument("value", metavar="VALUE", help=_("its new value, e.g. owner"))
-    rule.add_argument("--reason", required=True, help=_("why the club changes it"))
-
-    _command(
-        commands,
-        "show",
-        _("the campaign now: turn, date, forces, money, prestige (Bellum: the standings)"),
-        _run_show,
-    )
-
-    centres = _command(
-        commands,
-        "centres",
-        _("Bellum: the supply centres each power held at the end of a year (B1, B2)"),
-        _run_centres,
-    )
-    centres.add_argument(
-        "--year", type=int, required=True, help=_("the year just ended (the next one, 1 to 20)")
-    )
-    centres.add_argument(
-        "--centres",
-        action="extend",
-        nargs="+",
-        default=[],
-        metavar="POWER=N",
-        help=_("centres a power held, e.g. Rome=5 'Greek Cities=4' (English or Italian names)"),
-    )
-    centres.add_argument(
-        "--centres-file",
-        metavar="FILE",
-        help=_('a JSON object of centres per power instead, e.g. {"Rome": 5, "Carthage": 4}'),
-    )
-    centres.add_argument(
-        "--sovereign",
-        metavar="POWER",
-        help=_("every surviving player proclaimed POWER sovereign this year: it wins (B1)"),
-    )
-
-    record = _command(
-        commands, "record", _("record a battle and its losses (T2, T4.1, D2–D4)"), _run_record
-    )
-    record.add_argument("--place", help=_("where it was fought (default: the meeting's)"))
-    record.add_argument(
-        "--meeting",
-        type=_at_least(1, 999),
-        metavar="N",
-        help=_("the battle of meeting N: its place and, untyped, its sides (T7.4)"),
-    )
-    record.add_argument(
-        "--system",
-        choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
-        help=_("how it was resolved (Tarentine/custom; default manual)"),
-    )
-    record.add_argument(
-        "--winner",
-        choices=("a", "b", "draw"),
-        help=_("who won (T2.7); read from --dice-log when one is given"),
-    )
-    record.add_argument(
-        "--side-a",
-        action="append",
-        default=[],
-        metavar="NATION:PM",
-        help=_("a contingent of side a (repeat for allies)"),
-    )
-    record.add_argument(
-        "--side-b",
-        action="append",
-        default=[],
-        metavar="NATION:PM",
-        help=_("a contingent of side b (the city's defender in an assault)"),
-    )
-    record.add_argument(
-        "--turn", type=_at_least(1), help=_("the battle's turn (default: the current turn)")
-    )
-    record.add_argument(
-        "--city-assault",
-        action="store_true",
-        help=_("side b defended a city (T3.5: its PM count double for prestige)"),
-    )
-    record.add_argument(
-        "--city-taken",
-        action="store_true",
-        help=_("side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)"),
-    )
-    for option, metavar, text in (
-        ("--battle-groups", "NATION:N", N_("FOG: BGs fielded")),
-        ("--broken", "NATION:N", N_("FOG: BGs broken/routed/destroyed/off table")),
-        ("--fragmented", "NATION:N", N_("FOG: BGs fragmented")),
-        ("--attrition", "NATION:N", N_("FOG: AP total your edition counted")),
-        ("--total-eleq", "NATION:X", N_("DBM: the contingent's ElEq")),
-        ("--eliminated", "NATION:X", N_("DBM: ElEq eliminated")),
-        ("--demoralised", "NATION:X", N_("DBM: ElEq demoralised, not eliminated")),
-        ("--elements", "NATION:N", N_("DBA: elements fielded")),
-        ("--lost", "NATION:N", N_("DBA: elements lost")),
-        ("--bases", "NATION:N", N_("DBMM: bases fielded")),
-        ("--killed", "NATION:N", N_("DBMM: bases killed")),
-        ("--broken-bases", "NATION:N", N_("DBMM: bases of broken units not killed")),
-        ("--pm-lost", "NATION:N", N_("dice/naval/manual: land PM lost")),
-        ("--prisoners", "NATION:N", N_("land PM taken prisoner (T4.3)")),
-        ("--fleet", "NATION:N", N_("naval PM it brought")),
-        ("--naval-lost", "NATION:N", N_("naval PM sunk or captured")),
-        ("--captured", "NATION:N", N_("enemy naval PM it captured (T3.7)")),
-    ):
-        record.add_argument(option, action="append", default=[], metavar=metavar, help=_(text))
-    record.add_argument(
-        "--camp-sacked",
-        action="append",
-        default=[],
-        metavar="NATION",
-        type=nation_key,
-        help=_("FOG: this contingent's camp was sacked"),
-    )
-    record.add_argument(
-        "--dice-log",
-        metavar="FILE",
-        help=_(
-            "a dice battle (--system dice or naval): the JSON `castra battle --json` printed; "
-            "sides, losses, captures and dice are read from it"
-        ),
-    )
-    record.add_argument("--army-a", help=_("Macedon vs Persia: side a's army"))
-    record.add_argument("--army-b", help=_("Macedon vs Persia: side b's army"))
-    _names_forces(record, "army_a", "army_b")
-    record.add_argument(
-        "--lost-a", type=_at_least(0), default=0, help=_("DBA elements side a lost")
-    )
-    record.add_argument(
-        "--lost-b", type=_at_least(0), default=0, help=_("DBA elements side b lost")
-    )
-    record.add_argument(
-        "--elements-a", type=_at_least(1), default=12, help=_("DBA elements side a fielded")
-    )
-    record.add_argument(
-        "--elements-b", type=_at_least(1), default=12, help=_("DBA elements side b fielded")
-    )
-    record.add_argument("--general-lost", action="store_true", help=_("the loser lost its general"))
-    record.add_argument("--camp-lost", action="store_true", help=_("the loser lost its camp"))
-    record.add_argument(
-        "--retreat-to",
-        metavar="PROVINCE",
-        help=_("Macedon vs Persia: where the beaten army retreats (D2)"),
-    )
-    add_dice_options(record)
-
-    rebuild = _command(
-        commands, "rebuild", _("rebuild decimated PM, 20 PE each (T2.5)"), _run_rebuild
-    )
-    rebuild.add_argument("--nation", required=True, type=nation_key)
-    rebuild.add_argument("--pm", type=_at_least(1), default=1, help=_("how many (default 1)"))
-
-    recruit = _command(
-        commands, "recruit", _("order recruits: land 40, naval 30 PE (T6.1)"), _run_recruit
-    )
-    recruit.add_argument("--nation", required=True, type=nation_key)
-    recruit.add_argument("--land", type=_at_least(0), default=0, metavar="PM", help=_("land PM"))
-    recruit.add_argument("--naval", type=_at_least(0), default=0, metavar="PM", help=_("naval PM"))
-    recruit.add_argument("--province", default="", help=_("where they deploy"))
-    recruit.add_argument(
-        "--join",
-        default="",
-        metavar="ARMY",
-        help=_("the army they join there (default: a new army, T6.1)"),
-    )
-
-    advance = _command(
-        commands, "advance", _("end the turn (tribute T5.3) and start the next"), _run_advance
-    )
-    advance.add_argument(
-        "--tribute",
-        action="append",
-        default=[],
-        metavar="NATION:PE",
-        help=_(
-            "without a map: PE a nation collects at the end of the turn (T5.3); with the "
-            "map it is computed (correct it with `campaign treasury`, T7.8)"
-        ),
-    )
-    advance.add_argument(
-        "--full-tribute",
-        action="store_true",
-        help=(
-            _(
-                "without a map: nations not named collect the full value of the provinces they "
-                "control; with the map the tribute is always computed (T5.3, T7.8)"
-            )
-        ),
-    )
-
-    winter = _command(
-        commands,
-        "winter",
-        _("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
-        _run_winter,
-    )
-    winter.add_argument(
-        "--storm-nation", type=nation_key, help=_("who the storm strikes if several tie (T5.6, 7)")
-    )
-    winter.add_argument(
-        "--annex",
-        metavar="PROVINCE",
-        help=_("the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)"),
-    )
-    winter.add_argument(
-        "--stationed",
-        action="append",
-        default=[],
-        metavar="PROVINCE:PM",
-        help=(
-            _(
-                "PM the occupier has stationed in an occupied province, for its control check "
-                "(T5.7; repeat for each; provinces not named count 0; see "
-                "`castra campaign control`)"
-            )
-        ),
-    )
-    winter.add_argument(
-        "--disband",
-        action="append",
-        default=[],
-        metavar="FORCE:PM",
-        help=_(
-            "a nation that cannot pay its upkeep gives up PM of this army or fleet (T6.2; "
-            "repeat; its choices must add up to what it must disband)"
-        ),
-    )
-    add_dice_options(winter)
-
-    _command(
-        commands,
-        "control",
-        _("the occupied provinces and their winter control check figures (T5.7)"),
-        _run_control,
-    )
-
-    _command(
-        commands,
-        "map",
-        _("the map: every province's holder, value, neighbours and forces (T7)"),
-        _run_map,
-    )
-    _command(
-        commands,
-        "tribute",
-        _("this turn's tribute as it would be collected now, from the map (T5.3)"),
-        _run_tribute,
-    )
-    move = _command(
-        commands, "move", _("an army marches to a neighbouring province by road (T7.3)"), _run_move
-    )
-    move.add_argument("army", help=_("the army, e.g. 'Rome I'"))
-    _names_forces(move, "army")
-    move.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it marches"))
-    move.add_argument(
-        "--how",
-        choices=["redeploy", "forced-march", "landing", "invasion", "retreat"],
-        help=_("Macedon vs Persia: which of D10's moves (default redeploy)"),
-    )
-    move.add_argument(
-        "--via", metavar="PROVINCE", help=_("a forced march: the province it passes (D5)")
-    )
-    move.add_argument(
-        "--nation",
-        metavar="NATION",
-        type=nation_key,
-        help=_("sealed orders: the nation giving the order (default: the army's own, T7.3)"),
-    )
-    action = _command(
-        commands,
-        "action",
-        _("Macedon vs Persia: an army begins works or agitation for a season, or breaks off (D11)"),
-        _run_action,
-    )
-    action.add_argument("army", help=_("the army, e.g. 'Macedon 4'"))
-    _names_forces(action, "army")
-    action.add_argument("what", choices=["works", "agitation", "break-off"])
-    mobilise = _command(
-        commands,
-        "mobilise",
-        _("Macedon vs Persia: forced mobilisation of a one-season army (D11)"),
-        _run_mobilise,
-    )
-    mobilise.add_argument("province", help=_("where it is raised (it becomes devastated)"))
-    mobilise.add_argument("--side", required=True, type=nation_key, help=_("the side raising it"))
-    mobilise.add_argument("--army", required=True, help=_("the new army's name"))
-    loyalty = _command(
-        commands,
-        "loyalty",
-        _("Macedon vs Persia: the referee changes a province's loyalty, with a reason (D14)"),
-        _run_loyalty,
-    )
-    loyalty.add_argument("province", help=_("the province"))
-    loyalty.add_argument("--side", required=True, type=nation_key, help=_("whose loyalty"))
-    loyalty.add_argument("--by", required=True, type=int, help=_("the change, e.g. -1"))
-    loyalty.add_argument(
-        "--roll", action="store_true", help=_("it is a loyalty roll (D12: a loyal province holds)")
-    )
-    pairing = _command(
-        commands,
-        "pairing",
-        _("Macedon vs Persia: who fights whom in a province (D8); writes nothing"),
-        _run_pairing,
-    )
-    pairing.add_argument("province", help=_("the province of the battle"))
-    pairing.add_argument(
-        "--pick",
-        action="append",
-        default=[],
-        metavar="ARMY=ENEMY",
-        help=_("equal numbers: the attacker's choice of opponent, once per army"),
-    )
-    sail = _command(
-        commands,
-        "sail",
-        _("a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)"),
-        _run_sail,
-    )
-    sail.add_argument("fleet", help=_("the fleet, e.g. 'Rome fleet I'"))
-    _names_forces(sail, "fleet", "carry")
-    sail.add_argument("--to", required=True, metavar="PROVINCE", help=_("where it ends its move"))
-    sail.add_argument(
-        "--via",
-        action="append",
-        default=[],
-        metavar="PROVINCE",
-        help=_("a province on the way, in order (repeat; default: the shortest route)"),
-    )
-    sail.add_argument(
-        "--carry",
-        action="append",
-        default=[],
-        metavar="ARMY",
-        help=_("an army standing with the fleet at the start of the turn goes aboard (repeat)"),
-    )
-    sail.add_argument(
-        "--land", action="store_true", help=_("land the troops aboard at the end (ends the move)")
-    )
-    sail.add_argument(
-        "--nation",
-        metavar="NATION",
-        type=nation_key,
-        help=_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)"),
-    )
-    orders = _command(
-        commands,
-        "orders",
-        _("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
-        _run_orders,
-    )
-    orders.add_argument(
-        "nation",
-        metavar="NATION",
-        type=nation_key,
-        help=_(
-            "the nation; or export (a player's copy: its orders to a signed file) or import "
-            "(the referee: seal a signed orders file)"
-        ),
-    )
-    orders.add_argument(
-        "orders_file", metavar="ORDERS", nargs="?", help=_("import: the signed orders file")
-    )
-    orders.add_argument(
-        "--withdraw",
-        metavar="FORCE",
-        help=_("take back the order for this army or fleet ('recruits': the recruitment orders)"),
-    )
-    _names_forces(orders, "withdraw")
-    orders.add_argument(
-        "--none",
-        action="store_true",
-        help=_("NATION gives no orders this turn: it has handed in (T7.3)"),
-    )
-    orders.add_argument(
-        "--out", metavar="ORDERS", help=_("export: the orders file to write (never a campaign)")
-    )
-    orders.add_argument(
-        "--key",
-        metavar="KEY",
-        help=_("export: your nation's key, as the referee gave it (default: $CASTRA_ORDERS_KEY)"),
-    )
-    players = _command(
-        commands,
-        "players",
-        _(
-            "the nations with a player, each one's language and whether its orders are in; "
-            "--keys prints each nation's key for orders by mail"
-        ),
-        _run_players,
-    )
-    players.add_argument(
-        "nation", metavar="NATION", nargs="?", type=nation_key, help=_("the nation (with --lang)")
-    )
-    players.add_argument(
-        "--keys", action="store_true", help=_("print each nation's key (give each player theirs)")
-    )
-    players.add_argument(
-        "--lang",
-        choices=("en", "it"),
-        help=_("the language NATION's turn packet is written in"),
-    )
-    players.add_argument(
-        "--rotate",
-        metavar="NATION",
-        type=nation_key,
-        help=_(
-            "a new session token for NATION (or referee) in castra serve --players: the old "
-            "address stops working at once"
-        ),
-    )
-    _command(
-        commands,
-        "resolve",
-        _("reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"),
-        _run_resolve,
-    )
-    meetings = _command(
-        commands,
-        "meetings",
-        _("the meetings found this turn, sea first, and what each still needs (T7.4)"),
-        _run_meetings,
-    )
-    meetings.add_argument(
-        "--battle",
-        type=_at_least(1, 999),
-        metavar="N",
-        help=_("the battle of meeting N: its place, sides and approach (T7.4, T3.2)"),
-    )
-    answer = _command(
-        commands,
-        "answer",
-        _("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
-        _run_answer,
-    )
-    answer.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
-    answer.add_argument(
-        "--seek",
-        action="append",
-        default=[],
-        metavar="NATION",
-        type=nation_key,
-        help=_("a nation that seeks battle (repeat; none: neither side seeks)"),
-    )
-    done = _command(
-        commands,
-        "done",
-        _("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
-        _run_done,
-    )
-    done.add_argument("side", help=_("the side that is done (the initiative's first)"))
-    withdraw = _command(
-        commands,
-        "withdraw",
-        _(
-            "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
-            "and retreats (T3.0, T3.3, T4.3)"
-        ),
-        _run_withdraw,
-    )
-    withdraw.add_argument("meeting", type=_at_least(1, 999), help=_("the meeting's number"))
-    withdraw.add_argument(
-        "--to",
-        action="append",
-        default=[],
-        metavar="ARMY=PROVINCE",
-        help=_("where a withdrawing army retreats (repeat; default: the best T4.3 allows)"),
-    )
-    withdraw.add_argument(
-        "--pyrrhus",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help=_(
-            "Pyrrhus leads in person: +1 to the pursuers' dice (T3.2; default: when one of "
-            "his armies is in the meeting)"
-        ),
-    )
-    add_dice_options(withdraw)
-    land = _command(
-        commands, "land", _("an army aboard a fleet lands where the fleet is (T7.3)"), _run_land
-    )
-    land.add_argument("army")
-    _names_forces(land, "army")
-    rename = _command(commands, "rename", _("rename an army or fleet (T7.2)"), _run_rename)
-    rename.add_argument("force", help=_("its name now"))
-    _names_forces(rename, "force")
-    rename.add_argument("--name", required=True, help=_("its new name"))
-    split = _command(
-        commands, "split", _("part of an army or fleet becomes a new one (T7.2)"), _run_split
-    )
-    split.add_argument("force")
-    _names_forces(split, "force")
-    split.add_argument("--pm", type=_at_least(1), required=True, help=_("PM that form the new one"))
-    split.add_argument("--name", default="", help=_("the new one's name (default: the next free)"))
-    merge = _command(
-        commands,
-        "merge",
-        _("an army or fleet joins another in the same province (T7.2)"),
-        _run_merge,
-    )
-    merge.add_argument("force", help=_("the one that joins"))
-    merge.add_argument("--into", required=True, help=_("the one it joins (keeps its name)"))
-    _names_forces(merge, "force", "into")
-
-    siege = _command(
-        commands,
-        "siege",
-        _("the holder of a city attacked there shuts itself in (T7.6, T5.4)"),
-        _run_siege,
-    )
-    siege.add_argument("province", help=_("the city (or Lilybaeum)"))
-    lift = _command(commands, "lift", _("a siege ends without the city falling (T7.6)"), _run_lift)
-    lift.add_argument("province")
-    sack = _command(
-        commands,
-        "sack",
-        _("an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)"),
-        _run_sack,
-    )
-    sack.add_argument("province")
-    sack.add_argument(
-        "--nation", required=True, type=nation_key, help=_("the sacker, whose army stands there")
-    )
-    treaty = _command(
-        commands,
-        "treaty",
-        _("a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)"),
-        _run_treaty,
-    )
-    treaty.add_argument(
-        "--party",
-        action="append",
-        default=[],
-        required=True,
-        metavar="NATION",
-        type=nation_key,
-        help=_("repeat"),
-    )
-    treaty.add_argument("--terms", required=True, help=_("its terms, in words"))
-    treaty.add_argument(
-        "--nation",
-        metavar="NATION",
-        type=nation_key,
-        help=_("sealed orders: the party handing it in (default: the first party, T7.3)"),
-    )
-    treaty.add_argument(
-        "--not-alliance", action="store_true", help=_("a treaty that does not ally the parties")
-    )
-    treaty.add_argument(
-        "--imposed-by", metavar="NATION", type=nation_key, help=_("a peace imposed by this party")
-    )
-    treaty.add_argument("--pp", type=_at_least(0), default=0, help=_("the imposed peace's PP"))
-    broken = _command(
-        commands, "break", _("a party breaks a public treaty: −5 PP (T4.2, T7.10)"), _run_break
-    )
-    broken.add_argument("treaty", type=_at_least(1), help=_("its number (1 for the first)"))
-    broken.add_argument("--nation", required=True, type=nation_key, help=_("who breaks it"))
-    _command(
-        commands,
-        "victory",
-        _("each nation's strategic victory condition and how far it is from it (T5.8)"),
-        _run_victory,
-    )
-    war = _command(
-        commands,
-        "declare-war",
-        _("a nation declares war on another (T7.10, phase 2); without --on, lists the relations"),
-        _run_declare_war,
-    )
-    war.add_argument("nation", nargs="?", type=nation_key, help=_("who declares it"))
-    war.add_argument(
-        "--on", metavar="NATION", type=nation_key, help=_("the nation it declares war on")
-    )
-    fall_back = _command(
-        commands,
-        "fall-back",
-        _(
-            "a beaten army (T4.3) or fleet (T3.7) retreats: without --to, lists where it may "
-            "go, best first"
-        ),
-        _run_fall_back,
-    )
-    fall_back.add_argument("army", metavar="FORCE", help=_("the army or fleet"))
-    _names_forces(fall_back, "army")
-    fall_back.add_argument("--to", metavar="PROVINCE", help=_("where it retreats"))
-    fall_back.add_argument(
-        "--surrender", action="store_true", help=_("no retreat is open: it surrenders (T4.3)")
-    )
-    intercept = _command(
-        commands,
-        "intercept",
-        _("a fleet seeks battle, the enemy fleet with it avoids it: the interception roll (T3.6)"),
-        _run_intercept,
-    )
-    intercept.add_argument("fleet", metavar="FLEET", help=_("the fleet that seeks battle"))
-    intercept.add_argument(
-        "--target", required=True, metavar="FLEET", help=_("the enemy fleet that avoids it")
-    )
-    _names_forces(intercept, "fleet", "target")
-    add_dice_options(intercept)
-
-    treasury = _command(commands, "treasury", _("add or take PE, with a note"), _run_treasury)
-    treasury.add_argument("--nation", required=True, type=nation_key)
-    treasury.add_argument("--pe", type=int, required=True, help=_("PE added (+) or taken (−)"))
-
-    prestige = _command(
-        commands, "prestige", _("add or take PP, with a note (T4.2)"), _run_prestige
-    )
-    prestige.add_argument("--nation", required=True, type=nation_key)
-    prestige.add_argument("--pp", type=int, required=True, help=_("PP added (+) or taken (−)"))
-
-    forces = _command(
-        commands, "forces", _("add or remove PM outside battle, with a note"), _run_forces
-    )
-    forces.add_argument("--nation", required=True, type=nation_key)
-    forces.add_argument("--land", type=int, default=0, metavar="PM")
-    forces.add_argument("--naval", type=int, default=0, metavar="PM")
-
-    take = _command(commands, "take", _("a province changes hands"), _run_take)
-    take.add_argument("--province", required=True)
-    take.add_argument("--nation", required=True, type=nation_key)
-
-    march = _command(commands, "march", _("forced march: −2 morale (D5)"), _run_march)
-    march.add_argument("--army", required=True)
-    march.add_argument(
-        "--loyalty",
-        type=_at_least(0, 6),
-        required=True,
-        help=_("the army's current loyalty (forbidden at 2 or less)"),
-    )
-
-    retreat = _command(
-        commands, "retreat", _("tactical retreat: an ordinary defeat (D5)"), _run_retreat
-    )
-    retreat.add_argument("--army", required=True)
-
-    note = _command(commands, "note", _("a free-text note in the record"), _run_note)
-    note.add_argument("text")
-
-    undo = _command(commands, "undo", _("cancel the last event (kept in the history)"), _run_undo)
-    undo.add_argument("--reason", required=True)
-
-    _command(commands, "history", _("every event with who, when and what it did"), _run_history)
-
-    export = _command(commands, "export", _("write the campaign as one JSON document"), _run_export)
-    export.add_argument(
-        "target", metavar="FILE", nargs="?", help=_("the JSON file to write ('-' = stdout)")
-    )
-    export.add_argument(
-        "--force",
-        action="store_true",
-        help=_("overwrite FILE if it exists (never a campaign file)"),
-    )
-    export.add_argument(
-        "--format",
-        choices=("json", "csv"),
-        default="json",
-        help=_("json (default: one document to import back) or csv (spreadsheet tables)"),
-    )
-    # One way for both formats (issue 27): --out FILE for JSON ('-' = stdout), --out DIR for
-    # CSV; the positional FILE of JSON still works.
-    export.add_argument(
-        "--out",
-        metavar="PATH",
-        help=_(
-            "json: the file to write ('-' = stdout); csv: the folder for battles.csv, "
-            "events.csv, nations.csv"
-        ),
-    )
-
-    export.add_argument(
-        "--for",
-        dest="for_nation",
-        metavar="NATION",
-        type=nation_key,
-        help=_(
-            "a player's copy for NATION, a campaign file (--out) without any other nation's "
-            "sealed orders, to send by mail"
-        ),
-    )
-
-    imported = _command(
-        commands, "import", _("make a campaign file from an exported JSON"), _run_import
-    )
-    imported.add_argument("source", metavar="FILE", help=_("the JSON document"))
-    imported.add_argument(
-        "--force",
-        action="store_true",
-        help=_("replace an existing file (the old one is kept, renamed aside)"),
-    )
-    imported.add_argument(
-        "--trust",
-        action="store_true",
-        help=_(
-            "import a history whose hash chain is missing or broken (a hand-made one); its "
-            "first event records that it was imported on trust"
-        ),
-    )
+    for spec in COMMANDS:
+        add_command(
+            commands, spec, common=_COMMON, note=_NOTE, handler=_reading_forces(_handler(spec))
+        )
 
 
-def _command(
-    commands: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    text: str,
-    handler: Any,
-) -> argparse.ArgumentParser:
-    parser = commands.add_parser(name, help=text, description=text)
-    parser.add_argument(
-        "--file", metavar="PATH", help=_("the campaign file (default: your default campaign)")
-    )
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument("--who", help=_("who records it (default: your login name)"))
-    if name not in (
-        "note",
-        "show",
-        "control",
-        "history",
-        "export",
-        "import",
-        "undo",
-        "map",
-        "tribute",
-        "pairing",
-        "rules",
-        "meetings",
-        "victory",
-        "players",
-    ):
-        parser.add_argument("--note", default="", help=_("a note kept with the event"))
-    parser.set_defaults(handler=_reading_forces(handler), force_fields=())
-    return parser
+def _handler(spec: Command) -> Callable[[argparse.Namespace], int]:
+    """What runs ``spec``: its own function, or the one way every event is recorded."""
+    if spec.run is not None:
+        return spec.run
+    return functools.partial(_run_event, spec)
 
 
-def _names_forces(parser: argparse.ArgumentParser, *fields: str) -> None:
-    """``fields`` of ``parser``'s command name armies or fleets: read before the handler runs."""
-    parser.set_defaults(force_fields=fields)
+_PROVINCE_FIELDS = ("province", "to", "via", "place", "annex")
+"""The options and arguments that name a province (a pair such as ``--to ARMY=PROVINCE`` is
+no province's name and is left as typed)."""
 
 
 def _reading_forces(handler: Callable[[argparse.Namespace], int]) -> Any:
     """``handler`` with every army or fleet name typed for it read as the campaign's own, in
     either language and any case ("roma i", "Flotta di Roma I" → "Rome I", "Rome fleet I";
-    T7.2, issue 25), so the event and ``--json`` hold the stored name; a name that is no
-    force's is left as typed, for the ledger to refuse."""
+    T7.2, issue 25), and every province of a shipped board likewise ("Egitto" → "Egypt"), so
+    the event and ``--json`` hold the stored name; a name that is no force's or province's is
+    left as typed, for the ledger to refuse."""
 
     def run(args: argparse.Namespace) -> int:
+        from armylists.names import province_key
+
+        # Macedon's provinces typed in either language ("Tracia" → "Thrace", issue 25).
+        for field in _PROVINCE_FIELDS:
+            typed = getattr(args, field, None)
+            if isinstance(typed, str):
+                setattr(args, field, province_key(typed))
+            elif isinstance(typed, list):
+                setattr(args, field, [province_key(t) if isinstance(t, str) else t for t in typed])
         if any(getattr(args, field) for field in args.force_fields):
             from armylists.names import find_name
 
@@ -1264,30 +465,104 @@ def _recorded(
     return 0
 
 
-def _append(
+class _Made(NamedTuple):
+    """An event a command made, with what its recording needs beyond the command's spec: the
+    options a refusal names when the event's fields differ by the way it was made (a sealed
+    order names ``--nation``, a move at once does not), and a notice printed with it."""
+
+    event: Any
+    flags: Mapping[str, str] | None = None
+    notice: str | None = None
+
+
+class _Recording:
+    """The campaign file one command records in: opened when the event first needs the
+    campaign as it stands (or at the append), so a refusal of the typed values comes before
+    any file is read, and closed once."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self._args = args
+        self._store: CampaignStore | None = None
+
+    @property
+    def store(self) -> CampaignStore:
+        if self._store is None:
+            self._store = _open(self._args)
+        return self._store
+
+    def state(self) -> CampaignState:
+        return self.store.state()
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+
+def _options(*fields: str, **renamed: str) -> dict[str, str]:
+    """The event fields a refusal may name that are options of the command: ``imposed_by`` is
+    ``--imposed-by``; ``renamed`` for a field typed through another option (``rolls`` →
+    ``--dice``)."""
+    return {**{field: "--" + field.replace("_", "-") for field in fields}, **renamed}
+
+
+def _flagged(message: str, flags: Mapping[str, str]) -> str:
+    """``message`` with its leading field said as the option the user typed."""
+    field, colon, rest = message.partition(":")
+    if colon and field in flags:
+        return flags[field] + colon + rest
+    return message
+
+
+def _described(args: argparse.Namespace, error: Exception, flags: Mapping[str, str]) -> str:
+    """The ledger's refusal as the command line words every refusal (:func:`describe`)."""
+    return _flagged(describe(error), flags)
+
+
+def _as_said(args: argparse.Namespace, error: Exception, flags: Mapping[str, str]) -> str:
+    """The ledger's refusal as it words it, its field an option when it is one (sack,
+    interception, winter)."""
+    return _flagged(str(error), flags)
+
+
+def _run_event(spec: Command, args: argparse.Namespace) -> int:
+    """The one way an event command records (:func:`_record`)."""
+    assert spec.event is not None  # a spec has an event or a run (Command)
+    return _record(args, spec.event, spec.flags, spec.refusal or _described)
+
+
+def _record(
     args: argparse.Namespace,
-    event: Any,
-    notice: str | None = None,
-    flags: tuple[str, ...] = (),
+    make: Fields | EventMaker,
+    flags: Mapping[str, str],
+    refusal: Refusal,
 ) -> int:
-    """Record ``event``; a refusal naming one of ``flags`` (event fields that are options of
-    this command) is worded with its ``--flag``."""
+    """Make the event from the parsed values, let the ledger check and append it, print what
+    was recorded. A refusal is one line naming the field as the user typed it (``flags``,
+    ``refusal``), and nothing is written."""
     from assistant.ledger.state import LedgerError
 
-    store = _open(args)
+    recording = _Recording(args)
     try:
         try:
-            stored = store.append(event)
+            made = (
+                make.make(args, _who(args)) if isinstance(make, Fields) else make(args, recording)
+            )
+            if not isinstance(made, _Made):
+                made = _Made(made)
+            if made.flags is not None:
+                flags = made.flags
+            stored = recording.store.append(made.event)
         except LedgerError as error:
-            message = describe(error)
-            field, colon, rest = message.partition(":")
-            if field in flags:
-                # The option the user typed, not the event's field (--imposed-by, not imposed_by).
-                message = "--" + field.replace("_", "-") + colon + rest
-            raise CliError(message) from None
-        return _recorded(args, store, stored, notice)
+            raise CliError(refusal(args, error, flags)) from None
+        return _recorded(args, recording.store, stored, made.notice)
     finally:
-        store.close()
+        recording.close()
+
+
+def _append(args: argparse.Namespace, event: Any, flags: tuple[str, ...] = ()) -> int:
+    """Record ``event`` for a command that lists or records (``orders``, ``declare-war``,
+    ``fall-back``), as every event is recorded; ``flags`` are its fields typed as options."""
+    return _record(args, lambda _args, _recording: event, _options(*flags), _described)
 
 
 # ---- handlers ------------------------------------------------------------------------------
@@ -1386,16 +661,13 @@ def _run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_rule(args: argparse.Namespace) -> int:
+def _make_rule(args: argparse.Namespace, _recording: _Recording) -> Any:
     from assistant.ledger.events import RuleChanged
 
     if not args.reason.strip():
         raise CliError(_("--reason: say why the rule changes"))
-    return _append(
-        args,
-        RuleChanged(
-            name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
-        ),
+    return RuleChanged(
+        name=args.name, value=args.value, reason=args.reason, who=_who(args), note=args.note
     )
 
 
@@ -1474,94 +746,83 @@ def _centres_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return found
 
 
-def _run_centres(args: argparse.Namespace) -> int:
+def _make_centres(args: argparse.Namespace, recording: _Recording) -> Any:
+    """B1, B2: the year's centres, checked against the powers as they stand."""
     from assistant.ledger.record import centres_event
-    from assistant.ledger.state import LedgerError
 
     centres = _centres_from_args(args)
-    store = _open(args)
-    try:
-        try:
-            event = centres_event(
-                store.state(),
-                args.year,
-                centres,
-                sovereign=args.sovereign,
-                who=_who(args),
-                note=args.note,
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            raise CliError(describe(error)) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    return centres_event(
+        recording.state(),
+        args.year,
+        centres,
+        sovereign=args.sovereign,
+        who=_who(args),
+        note=args.note,
+    )
 
 
-def _run_record(args: argparse.Namespace) -> int:
+def _make_record(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T2, T4.1, D2–D4: a Macedon vs Persia game, a dice battle's log, or a table battle's
+    figures per contingent."""
     from assistant.ledger.record import (
         ContingentFigures,
         battle_event,
         dba_campaign_battle,
         dice_battle_event,
     )
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        state = store.state()
-        if args.meeting is not None:
-            _from_meeting(args, state)
-        if args.place is None:
-            raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
-        if args.winner is None and not args.dice_log:
-            raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
-        try:
-            if state.armies:
-                if not (args.army_a and args.army_b):
-                    raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
-                event = dba_campaign_battle(
-                    state,
-                    place=args.place,
-                    army_a=args.army_a,
-                    army_b=args.army_b,
-                    winner=args.winner,
-                    lost_a=args.lost_a,
-                    lost_b=args.lost_b,
-                    dice=dice_from_args(args),
-                    general_lost=args.general_lost,
-                    camp_lost=args.camp_lost,
-                    elements_a=args.elements_a,
-                    elements_b=args.elements_b,
-                    retreat_to=args.retreat_to,
-                    who=_who(args),
-                    note=args.note,
-                )
-            elif args.dice_log:
-                event = dice_battle_event(
-                    state,
-                    _read_json(args.dice_log, "--dice-log"),
-                    place=args.place,
-                    naval=args.system == "naval",
-                    city_assault=args.city_assault,
-                    turn=args.turn,
-                    who=_who(args),
-                    note=args.note,
-                )
-            else:
-                event = _table_battle(args, state, ContingentFigures, battle_event)
-            if args.city_taken:
-                # T7.5: the city passes with its ±3 PP and prisoners in this one event.
-                event = event.model_copy(update={"city_taken": True})
-            stored = store.append(event)
-        except LedgerError as error:
-            message = describe(error, _record_flags(args, error))
-            if message.startswith("city_taken:"):
-                message = "--city-taken:" + message.removeprefix("city_taken:")
-            raise CliError(message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    state = recording.state()
+    if args.meeting is not None:
+        _from_meeting(args, state)
+    if args.place is None:
+        raise CliError(_("--place: where the battle was fought (or --meeting N, T7.4)"))
+    if args.winner is None and not args.dice_log:
+        raise CliError(_("--winner: a, b or draw (who won, T2.7)"))
+    if state.armies:
+        if not (args.army_a and args.army_b):
+            raise CliError(_("--army-a/--army-b: name the two armies that fought (D2)"))
+        event = dba_campaign_battle(
+            state,
+            place=args.place,
+            army_a=args.army_a,
+            army_b=args.army_b,
+            winner=args.winner,
+            lost_a=args.lost_a,
+            lost_b=args.lost_b,
+            dice=dice_from_args(args),
+            general_lost=args.general_lost,
+            camp_lost=args.camp_lost,
+            elements_a=args.elements_a,
+            elements_b=args.elements_b,
+            retreat_to=args.retreat_to,
+            who=_who(args),
+            note=args.note,
+        )
+    elif args.dice_log:
+        event = dice_battle_event(
+            state,
+            _read_json(args.dice_log, "--dice-log"),
+            place=args.place,
+            naval=args.system == "naval",
+            city_assault=args.city_assault,
+            turn=args.turn,
+            who=_who(args),
+            note=args.note,
+        )
+    else:
+        event = _table_battle(args, state, ContingentFigures, battle_event)
+    if args.city_taken:
+        # T7.5: the city passes with its ±3 PP and prisoners in this one event.
+        event = event.model_copy(update={"city_taken": True})
+    return event
+
+
+def _record_refusal(args: argparse.Namespace, error: Exception, _flags: Mapping[str, str]) -> str:
+    """A battle's refusal: a contingent's figure named by the option it was typed with."""
+    message = describe(error, _record_flags(args, error))
+    if message.startswith("city_taken:"):
+        message = "--city-taken:" + message.removeprefix("city_taken:")
+    return message
 
 
 def _from_meeting(args: argparse.Namespace, state: CampaignState) -> None:
@@ -1689,13 +950,7 @@ def _not_fighting(option: str, name: str) -> str:
     return _("{option}: {name} is not on either side").format(option=option, name=name)
 
 
-def _run_rebuild(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import PmRebuilt
-
-    return _append(args, PmRebuilt(nation=args.nation, pm=args.pm, who=_who(args), note=args.note))
-
-
-def _run_recruit(args: argparse.Namespace) -> int:
+def _make_recruit(args: argparse.Namespace, recording: _Recording) -> Any:
     """T6.1; under house rule ``orders = sealed`` a sealed order of phase 1 (T5.2, T7.3)."""
     from assistant.ledger.events import RecruitmentOrdered
     from assistant.ledger.orders import recruitment_for
@@ -1709,34 +964,31 @@ def _run_recruit(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    with _open(args) as store:
-        state = store.state()
-    return _append(args, recruitment_for(state, event), flags=("province", "join"))
+    return recruitment_for(recording.state(), event)
 
 
-def _run_advance(args: argparse.Namespace) -> int:
+def _make_advance(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.3: the turn ends with its tribute, computed from the map where there is one."""
     from assistant.ledger.events import TurnAdvanced
+    from assistant.ledger.map_war import turn_end_collection
 
     tribute = _pairs(args.tribute, "--tribute")
-    notice = None
-    with _open(args) as store:
-        state = store.state()
-        economy = state.scenario.economy is not None
-        from assistant.ledger.map_war import turn_end_collection
-
-        collection = turn_end_collection(state)
-        if collection is not None:
-            return _advance_from_map(args, collection, tribute)
-        if args.full_tribute:
-            if not economy:
-                raise CliError(
-                    _("--full-tribute: {title} has no economy (no PE)").format(
-                        title=scenario_text(state.scenario.title)
-                    )
+    state = recording.state()
+    economy = state.scenario.economy is not None
+    collection = turn_end_collection(state)
+    if collection is not None:
+        return _advance_from_map(args, collection, tribute)
+    if args.full_tribute:
+        if not economy:
+            raise CliError(
+                _("--full-tribute: {title} has no economy (no PE)").format(
+                    title=scenario_text(state.scenario.title)
                 )
-            for name, nation in state.nations.items():
-                if nation.player and name not in tribute:
-                    tribute[name] = state.controlled_value(name)
+            )
+        for name, nation in state.nations.items():
+            if nation.player and name not in tribute:
+                tribute[name] = state.controlled_value(name)
+    notice = None
     if economy and not tribute:
         # T5.3 tribute depends on where armies stand, which the ledger does not track, so
         # there is no default: say so rather than let a referee believe it was collected.
@@ -1745,14 +997,14 @@ def _run_advance(args: argparse.Namespace) -> int:
             "that collects, or --full-tribute (each controlled province at its full value), "
             "or record it later with `castra campaign treasury`."
         )
-    return _append(args, TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice)
+    return _Made(TurnAdvanced(tribute=tribute, who=_who(args), note=args.note), notice=notice)
 
 
 def _advance_from_map(
     args: argparse.Namespace,
     collection: tuple[dict[str, int], dict[str, int]],
     typed: dict[str, int],
-) -> int:
+) -> Any:
     """T5.3, T7.8: with a map the tribute is computed, never typed."""
     from assistant.ledger.events import TurnAdvanced
 
@@ -1764,8 +1016,7 @@ def _advance_from_map(
             )
         )
     computed, costs = collection
-    event = TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
-    return _append(args, event)
+    return TurnAdvanced(tribute=computed, siege_costs=costs, who=_who(args), note=args.note)
 
 
 def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
@@ -1795,7 +1046,7 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         if province.collector is None and province.reason.startswith(
             ("sacked", "besieged", "contested")
         ):
-            lines.append(f"  {province.name}: {_said(province.said, province.reason)}")
+            lines.append(f"  {province.name}: {_said(province.told, province.reason)}")
     return data, lines
 
 
@@ -1890,12 +1141,11 @@ def _run_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_move(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ArmyMoved, DbaMoved
+def _make_move(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.3 (a march, at once or as a sealed order), D10 (Macedon vs Persia's moves)."""
+    from assistant.ledger.events import ArmyMoved, DbaMoved, MarchOrder
 
-    with _open(args) as store:
-        on_dba_map = store.state().dba_map is not None
-    if on_dba_map:
+    if recording.state().dba_map is not None:
         dba = DbaMoved(
             army=args.army,
             move=args.how or "redeploy",
@@ -1904,25 +1154,21 @@ def _run_move(args: argparse.Namespace) -> int:
             who=_who(args),
             note=args.note,
         )
-        return _append(args, dba, flags=("to", "via"))
+        return _Made(dba, _options("to", "via"))
     if args.how is not None or args.via is not None:
         raise CliError(_("--how: only the armies of Macedon vs Persia move by D10"))
-    from assistant.ledger.events import MarchOrder
-
-    sealed = _sealed_order(args, args.army, MarchOrder(army=args.army, to=args.to))
+    order = MarchOrder(army=args.army, to=args.to)
+    sealed = _sealed_order(args, recording.state(), order)
     if sealed is not None:
-        return _append(args, sealed, flags=("to", "nation"))
-    event = ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
-    return _append(args, event, flags=("to",))
+        return _Made(sealed, _options("to", "nation"))
+    return ArmyMoved(army=args.army, to=args.to, who=_who(args), note=args.note)
 
 
-def _sealed_order(args: argparse.Namespace, force: str, order: Any) -> Any:
+def _sealed_order(args: argparse.Namespace, state: CampaignState, order: Any) -> Any:
     """T7.3: under house rule ``orders = sealed`` a move is an order of its nation (the
     ``--nation`` given, else the force's own); None when the campaign moves at once."""
     from assistant.ledger.orders import order_for
 
-    with _open(args) as store:
-        state = store.state()
     sealed = order_for(state, order, args.nation, who=_who(args), note=args.note)
     if sealed is None and args.nation is not None:
         raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
@@ -2002,18 +1248,11 @@ def _run_orders(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_resolve(args: argparse.Namespace) -> int:
+def _make_resolution(args: argparse.Namespace, recording: _Recording) -> Any:
     """T7.3: reveal every order and carry them out together, as one event."""
     from assistant.ledger.orders import resolution
-    from assistant.ledger.state import LedgerError
 
-    with _open(args) as store:
-        state = store.state()
-    try:
-        event = resolution(state, who=_who(args), note=args.note)
-    except LedgerError as error:
-        raise CliError(describe(error)) from None
-    return _append(args, event)
+    return resolution(recording.state(), who=_who(args), note=args.note)
 
 
 def _meeting_line(meeting: MeetingSummary) -> str:
@@ -2094,29 +1333,15 @@ def _meeting_battle(args: argparse.Namespace, state: CampaignState) -> int:
     return 0
 
 
-def _run_player(args: argparse.Namespace) -> int:
+def _make_player(args: argparse.Namespace, _recording: _Recording) -> Any:
     from assistant.ledger.events import PlayerChanged
 
-    event = PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
-    return _append(args, event, flags=("player",))
+    return PlayerChanged(nation=args.nation, player=not args.none, who=_who(args), note=args.note)
 
 
-def _run_answer(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import MeetingAnswered
-
-    event = MeetingAnswered(meeting=args.meeting, seek=args.seek, who=_who(args), note=args.note)
-    return _append(args, event, flags=("seek",))
-
-
-def _run_done(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SideDone
-
-    return _append(args, SideDone(side=args.side, who=_who(args), note=args.note))
-
-
-def _run_withdraw(args: argparse.Namespace) -> int:
-    """T3.0, T7.4: roll the pursuit (or take the typed dice) and record the withdrawal."""
-    from assistant.ledger.state import LedgerError
+def _make_withdrawal(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T3.0, T7.4: roll the pursuit (or take the typed dice) for the withdrawal."""
+    from armylists.names import find_name
     from assistant.ledger.withdrawal import withdrawal_event
 
     to: dict[str, str | None] = {}
@@ -2127,43 +1352,34 @@ def _run_withdraw(args: argparse.Namespace) -> int:
         if army.strip() in to:
             raise CliError(_given_twice("--to", army.strip()))
         to[army.strip()] = province.strip()
-    store = _open(args)
+    state = recording.state()
+    # The armies typed in either language ("Roma I=Capua"), kept by their stored names.
+    forces = list(state.forces)
+    to = {find_name(army, forces) or army: place for army, place in to.items()}
+    dice = dice_from_args(args)
     try:
-        from armylists.names import find_name
-
-        # The armies typed in either language ("Roma I=Capua"), kept by their stored names.
-        forces = list(store.state().forces)
-        to = {find_name(army, forces) or army: place for army, place in to.items()}
-        dice = dice_from_args(args)
-        try:
-            event = withdrawal_event(
-                store.state(),
-                args.meeting,
-                dice,
-                to,
-                pyrrhus_leads=args.pyrrhus,
-                who=_who(args),
-                note=args.note,
-            )
-            if getattr(dice, "remaining", 0):
-                raise CliError(
-                    _("--dice: the pursuit is one d6 per PM of the pursuers; {n} face(s) left over")
-                    .format(n=dice.remaining)
-                )  # fmt: skip
-            stored = store.append(event)
-        except LedgerError as error:
-            message = describe(error)
-            field, colon, rest = message.partition(":")
-            if field in ("to", "rolls"):
-                message = ("--to" if field == "to" else "--dice") + colon + rest
-            raise CliError(message) from None
-        except LookupError:
-            raise CliError(
-                _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
-            ) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+        event = withdrawal_event(
+            state,
+            args.meeting,
+            dice,
+            to,
+            pyrrhus_leads=args.pyrrhus,
+            who=_who(args),
+            note=args.note,
+        )
+    except LookupError:
+        raise CliError(
+            _("--dice: the pursuit is one d6 per PM of the pursuers; too few faces")
+        ) from None
+    if getattr(dice, "remaining", 0):
+        raise CliError(
+            ngettext(
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} face left over",
+                "--dice: the pursuit is one d6 per PM of the pursuers; {n} faces left over",
+                dice.remaining,
+            ).format(n=dice.remaining)
+        )
+    return event
 
 
 DBA_MAP_WORDS = (
@@ -2182,6 +1398,7 @@ in ``--json``), marked here so the map's text says them with ``_()``."""
 def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> int:
     """D9–D13: provinces with holder, loyalty and status; armies with morale and deadlines."""
     from assistant.ledger.dba_map import summary
+    from converters.province_names import province_name
 
     data = summary(state)
     lines = [_heading(state)]
@@ -2190,16 +1407,17 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
         loyalty = " ".join(f"{nation_name(side)} {n}" for side, n in province.loyalty.items())
         marks = " " + _("port") if province.port else (" " + _("sea") if province.maritime else "")
         lines.append(
-            f"  {name:<22}{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
+            f"  {province_name(name):<22}"
+            f"{nation_name(province.controller or '') or neutral:<10}{loyalty:<22}"
             f"{_(province.status)}{marks}"
         )
     lines.append(_("Armies:"))
     from converters.force_names import shown_army
 
     for name, army in data.armies.items():
-        where = army.province or _("at sea for {to}, lands turn {turn}").format(
-            to=army.landing_at, turn=army.lands_on
-        )
+        where = province_name(army.province or "") or _(
+            "at sea for {to}, lands turn {turn}"
+        ).format(to=province_name(army.landing_at or ""), turn=army.lands_on)
         extra = ""
         if army.action:
             extra += "  " + _("{action} until turn {turn}").format(
@@ -2216,29 +1434,13 @@ def _dba_map(args: argparse.Namespace, path: object, state: CampaignState) -> in
     return 0
 
 
-def _run_action(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SpecialActionOrdered
-
-    event = SpecialActionOrdered(army=args.army, action=args.what, who=_who(args), note=args.note)
-    return _append(args, event)
-
-
-def _run_mobilise(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ArmyMobilised
-
-    event = ArmyMobilised(
-        side=args.side, province=args.province, army=args.army, who=_who(args), note=args.note
-    )
-    return _append(args, event, flags=("army",))
-
-
-def _run_loyalty(args: argparse.Namespace) -> int:
+def _make_loyalty(args: argparse.Namespace, _recording: _Recording) -> Any:
     from pydantic import ValidationError
 
     from assistant.ledger.events import LoyaltyChanged
 
     try:
-        event = LoyaltyChanged(
+        return LoyaltyChanged(
             province=args.province,
             side=args.side,
             by=args.by,
@@ -2248,7 +1450,6 @@ def _run_loyalty(args: argparse.Namespace) -> int:
         )
     except ValidationError:
         raise CliError(_("--by: a whole number from -6 to 6")) from None
-    return _append(args, event, flags=("note", "side"))
 
 
 def _run_pairing(args: argparse.Namespace) -> int:
@@ -2286,16 +1487,17 @@ def _run_pairing(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_sail(args: argparse.Namespace) -> int:
+def _make_voyage(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.3, T3.7: a fleet's voyage, at once or as a sealed order."""
     from assistant.ledger.events import FleetSailed, VoyageOrder
 
     order = VoyageOrder(
         fleet=args.fleet, to=args.to, via=args.via, carry=args.carry, land=args.land
     )
-    sealed = _sealed_order(args, args.fleet, order)
+    sealed = _sealed_order(args, recording.state(), order)
     if sealed is not None:
-        return _append(args, sealed, flags=("to", "via", "carry", "land", "nation"))
-    event = FleetSailed(
+        return _Made(sealed, _options("to", "via", "carry", "land", "nation"))
+    return FleetSailed(
         fleet=args.fleet,
         to=args.to,
         via=args.via,
@@ -2304,84 +1506,23 @@ def _run_sail(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    return _append(args, event, flags=("to", "via", "carry", "land"))
 
 
-def _run_land(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TroopsLanded
-
-    return _append(args, TroopsLanded(army=args.army, who=_who(args), note=args.note))
-
-
-def _run_rename(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForceRenamed
-
-    return _append(
-        args,
-        ForceRenamed(force=args.force, name=args.name, who=_who(args), note=args.note),
-        flags=("name",),
-    )
-
-
-def _run_split(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForceSplit
-
-    return _append(
-        args,
-        ForceSplit(force=args.force, pm=args.pm, name=args.name, who=_who(args), note=args.note),
-        flags=("pm", "name"),
-    )
-
-
-def _run_merge(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcesMerged
-
-    return _append(
-        args,
-        ForcesMerged(force=args.force, into=args.into, who=_who(args), note=args.note),
-        flags=("into",),
-    )
-
-
-def _run_siege(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import CityShutIn
-
-    return _append(args, CityShutIn(province=args.province, who=_who(args), note=args.note))
-
-
-def _run_lift(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import SiegeLifted
-
-    return _append(args, SiegeLifted(province=args.province, who=_who(args), note=args.note))
-
-
-def _run_sack(args: argparse.Namespace) -> int:
+def _make_sack(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.3, T4.2: the sack's money and prestige, from the province as it stands."""
     from assistant.ledger.map_war import sack_event
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        try:
-            event = sack_event(
-                store.state(), args.province, args.nation, who=_who(args), note=args.note
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            raise CliError("--" + message if message.startswith("nation:") else message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    return sack_event(recording.state(), args.province, args.nation, who=_who(args), note=args.note)
 
 
-def _run_treaty(args: argparse.Namespace) -> int:
+def _make_treaty(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T7.10, T4.2: a public treaty, made at once or handed in as a sealed order (T7.3)."""
     from assistant.ledger.events import TreatyMade, TreatyOrder
     from assistant.ledger.orders import diplomacy_for
 
     if len(args.party) < 2:
         raise CliError(_("--party: a treaty has at least two parties"))
-    with _open(args) as store:
-        state = store.state()
+    state = recording.state()
     order = TreatyOrder(
         parties=args.party,
         terms=args.terms,
@@ -2393,10 +1534,10 @@ def _run_treaty(args: argparse.Namespace) -> int:
         state, order, args.nation or args.party[0], who=_who(args), note=args.note
     )
     if sealed is not None:
-        return _append(args, sealed, flags=("imposed_by", "pp", "nation", "parties"))
+        return _Made(sealed, _options("imposed_by", "pp", "nation", "parties"))
     if args.nation is not None:
         raise CliError(_("--nation: only for sealed orders (house rule orders = sealed)"))
-    event = TreatyMade(
+    return TreatyMade(
         parties=args.party,
         terms=args.terms,
         alliance=not args.not_alliance,
@@ -2405,14 +1546,6 @@ def _run_treaty(args: argparse.Namespace) -> int:
         who=_who(args),
         note=args.note,
     )
-    return _append(args, event, flags=("imposed_by", "pp"))
-
-
-def _run_break(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreatyBroken
-
-    event = TreatyBroken(treaty=args.treaty, nation=args.nation, who=_who(args), note=args.note)
-    return _append(args, event, flags=("nation",))
 
 
 RELATION_WORDS = {"allied": N_("allied"), "at_war": N_("at war"), "neither": N_("neither")}
@@ -2450,9 +1583,11 @@ def _run_victory(args: argparse.Namespace) -> int:
             lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)} — {met}")
             continue
         lines.append(f"  {nation_name(c.nation):<14} {_(c.condition)}")
-        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25).
+        # T5.8's "PP more to pass the Etruscans" said with the nation's article (issue 25);
+        # "manca:" before one item, "mancano:" before several.
         missing = "; ".join(render(lack) for lack in c.lacking)
-        lines.append(" " * 17 + _("lacks: {missing}").format(missing=missing))
+        lacks = ngettext("lacks: {missing}", "lacks: {missing}", len(c.lacking))
+        lines.append(" " * 17 + lacks.format(missing=missing))
     emit(args, data, "\n".join(_fitted(lines)))
     return 0
 
@@ -2556,32 +1691,22 @@ def _run_fall_back(args: argparse.Namespace) -> int:
     return _append(args, event, flags=("to",))
 
 
-def _run_intercept(args: argparse.Namespace) -> int:
-    """T3.6: roll (or take the typed die for) the interception and record it."""
+def _make_interception(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T3.6: roll (or take the typed die for) the interception."""
     from assistant.ledger.naval import interception_event
-    from assistant.ledger.state import LedgerError
 
-    store = _open(args)
-    try:
-        dice = dice_from_args(args)
-        try:
-            event = interception_event(
-                store.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
-            )
-            if getattr(dice, "remaining", 0):
-                raise CliError(_("--dice: the interception is one d6; give one face"))
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            raise CliError("--" + message if message.startswith("target:") else message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    dice = dice_from_args(args)
+    event = interception_event(
+        recording.state(), args.fleet, args.target, dice, who=_who(args), note=args.note
+    )
+    if getattr(dice, "remaining", 0):
+        raise CliError(_("--dice: the interception is one d6; give one face"))
+    return event
 
 
-def _run_winter(args: argparse.Namespace) -> int:
+def _make_winter(args: argparse.Namespace, recording: _Recording) -> Any:
+    """T5.6, T5.7, T6.2: the winter turn, its control checks read from the map if any."""
     from assistant.ledger.record import winter_event
-    from assistant.ledger.state import LedgerError
 
     stationed: dict[str, int] | None = _pairs(
         args.stationed, "--stationed", shape=_("PROVINCE:PM, e.g. Heraclea:2"), nations=False
@@ -2593,32 +1718,21 @@ def _run_winter(args: argparse.Namespace) -> int:
         shape=_("FORCE:PM, e.g. 'Pyrrhus I:2'"),
         nations=False,
     )
-    store = _open(args)
-    try:
-        if store.state().forces:
-            if stationed:
-                raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
-            stationed = None
-        try:
-            event = winter_event(
-                store.state(),
-                dice_from_args(args),
-                storm_nation=args.storm_nation,
-                stationed=stationed,
-                annex=args.annex,
-                disband=disband,
-                who=_who(args),
-                note=args.note,
-            )
-            stored = store.append(event)
-        except LedgerError as error:
-            message = str(error)
-            if message.startswith(("stationed:", "annex:", "disband:")):
-                message = "--" + message
-            raise CliError(message) from None
-        return _recorded(args, store, stored)
-    finally:
-        store.close()
+    state = recording.state()
+    if state.forces:
+        if stationed:
+            raise CliError(_("--stationed: read from the map in this campaign (T5.7, T7.8)"))
+        stationed = None
+    return winter_event(
+        state,
+        dice_from_args(args),
+        storm_nation=args.storm_nation,
+        stationed=stationed,
+        annex=args.annex,
+        disband=disband,
+        who=_who(args),
+        note=args.note,
+    )
 
 
 def _run_control(args: argparse.Namespace) -> int:
@@ -2730,71 +1844,16 @@ def _control_on_map(
     return 0
 
 
-def _run_treasury(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TreasuryAdjusted
-
-    return _append(
-        args, TreasuryAdjusted(nation=args.nation, pe=args.pe, who=_who(args), note=args.note)
-    )
-
-
-def _run_prestige(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import PrestigeAdjusted
-
-    return _append(
-        args, PrestigeAdjusted(nation=args.nation, pp=args.pp, who=_who(args), note=args.note)
-    )
-
-
-def _run_forces(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcesAdjusted
-
-    return _append(
-        args,
-        ForcesAdjusted(
-            nation=args.nation,
-            land_pm=args.land,
-            naval_pm=args.naval,
-            who=_who(args),
-            note=args.note,
-        ),
-    )
-
-
-def _run_take(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ProvinceTaken
-
-    return _append(
-        args,
-        ProvinceTaken(province=args.province, nation=args.nation, who=_who(args), note=args.note),
-    )
-
-
-def _run_march(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import ForcedMarch
-
-    return _append(
-        args, ForcedMarch(army=args.army, loyalty=args.loyalty, who=_who(args), note=args.note)
-    )
-
-
-def _run_retreat(args: argparse.Namespace) -> int:
-    from assistant.ledger.events import TacticalRetreat
-
-    return _append(args, TacticalRetreat(army=args.army, who=_who(args), note=args.note))
-
-
-def _run_note(args: argparse.Namespace) -> int:
+def _make_note(args: argparse.Namespace, _recording: _Recording) -> Any:
     from pydantic import ValidationError
 
     from assistant.ledger.events import NoteAdded
 
     try:
-        note = NoteAdded(note=args.text, who=_who(args))
+        return NoteAdded(note=args.text, who=_who(args))
     except ValidationError as error:
         # The note is the positional TEXT here, not a --note option.
         raise CliError(describe(error, {"note": "text"})) from None
-    return _append(args, note)
 
 
 def _run_undo(args: argparse.Namespace) -> int:
@@ -2943,3 +2002,969 @@ def _run_import(args: argparse.Namespace) -> int:
         text += f"\n{_show_text(state)}"
         emit(args, data, _set_aside(store, data, text), recorded=str(store.path))
     return 0
+
+
+# ---- the commands ----------------------------------------------------------------------------
+
+_COMMON = (
+    Arg(
+        name="--file", metavar="PATH", help=N_("the campaign file (default: your default campaign)")
+    ),
+    Arg(name="--json", action="store_true", help=N_("print one JSON object")),
+    Arg(name="--who", help=N_("who records it (default: your login name)")),
+)
+"""Every campaign command's options: which file, JSON out, who records it."""
+
+_NOTE = Arg(name="--note", default="", help=N_("a note kept with the event"))
+"""The note an event keeps: every command that records something takes it."""
+
+_REPLACE = N_("replace an existing file (the old one is kept, renamed aside)")
+
+_RECORD_FIGURES = (
+    ("--battle-groups", "NATION:N", N_("FOG: BGs fielded")),
+    ("--broken", "NATION:N", N_("FOG: BGs broken/routed/destroyed/off table")),
+    ("--fragmented", "NATION:N", N_("FOG: BGs fragmented")),
+    ("--attrition", "NATION:N", N_("FOG: AP total your edition counted")),
+    ("--total-eleq", "NATION:X", N_("DBM: the contingent's ElEq")),
+    ("--eliminated", "NATION:X", N_("DBM: ElEq eliminated")),
+    ("--demoralised", "NATION:X", N_("DBM: ElEq demoralised, not eliminated")),
+    ("--elements", "NATION:N", N_("DBA: elements fielded")),
+    ("--lost", "NATION:N", N_("DBA: elements lost")),
+    ("--bases", "NATION:N", N_("DBMM: bases fielded")),
+    ("--killed", "NATION:N", N_("DBMM: bases killed")),
+    ("--broken-bases", "NATION:N", N_("DBMM: bases of broken units not killed")),
+    ("--pm-lost", "NATION:N", N_("dice/naval/manual: land PM lost")),
+    ("--prisoners", "NATION:N", N_("land PM taken prisoner (T4.3)")),
+    ("--fleet", "NATION:N", N_("naval PM it brought")),
+    ("--naval-lost", "NATION:N", N_("naval PM sunk or captured")),
+    ("--captured", "NATION:N", N_("enemy naval PM it captured (T3.7)")),
+)
+"""``record``'s per-contingent figures, one repeatable NATION:N option each (T2, D2–D4)."""
+
+_NATION = Arg(name="--nation", required=True, type=nation_key)
+
+
+def _sealed_by(whose: str) -> Arg:
+    """``--nation``: under sealed orders, the nation giving this order (T7.3)."""
+    return Arg(name="--nation", metavar="NATION", type=nation_key, help=whose)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        name="new",
+        help=N_("start a campaign: tarentine, macedon, custom or bellum"),
+        run=_run_new,
+        args=(
+            Arg(name="scenario", choices=("tarentine", "macedon", "custom", "bellum")),
+            Arg(
+                name="--faction",
+                metavar="{bruti,scipii,julii}",
+                help=N_("bellum: the faction leading Rome, with its start centres (B3)"),
+            ),
+            Arg(
+                name="--nation",
+                repeat="append",
+                metavar="NAME",
+                help=N_("custom: a nation (repeat for each)"),
+            ),
+            Arg(
+                name="--treasury",
+                repeat="append",
+                metavar="NATION:PE",
+                help=N_("custom: a starting treasury"),
+            ),
+            Arg(
+                name="--land",
+                repeat="append",
+                metavar="NATION:PM",
+                help=N_("custom: starting land PM"),
+            ),
+            Arg(
+                name="--naval",
+                repeat="append",
+                metavar="NATION:PM",
+                help=N_("custom: starting naval PM"),
+            ),
+            Arg(
+                name="--prestige",
+                repeat="append",
+                metavar="NATION:PP",
+                help=N_("starting prestige (T5.5: 0 unless set)"),
+            ),
+            Arg(name="--force", action="store_true", help=_REPLACE),
+            Arg(
+                name="--map",
+                metavar="FILE",
+                help=N_(
+                    "tarentine: your club's own board (TOML, as the shipped board.toml) instead of "
+                    "the shipped reading (T7.1); it travels inside the campaign file"
+                ),
+            ),
+            Arg(
+                name="--no-player",
+                repeat="append",
+                metavar="NATION",
+                help=N_(
+                    "a nation nobody plays: no orders, no recruits, its forces stand (T4.4; repeat)"
+                ),
+            ),
+        ),
+        options=(add_rule_option,),
+    ),
+    Command(
+        name="player",
+        help=N_("a nation loses its player, or gets one back (T4.4)"),
+        event=_make_player,
+        flags=_options("player"),
+        args=(
+            Arg(name="nation", metavar="NATION", type=nation_key, help=N_("the nation")),
+            Arg(
+                name="--none",
+                action="store_true",
+                help=N_("nobody plays it from now on (default: somebody does)"),
+            ),
+        ),
+    ),
+    Command(
+        name="rules",
+        help=N_(
+            "the house rules in force (docs/rules.md H): every option and number with its value"
+        ),
+        run=_run_rules,
+        note=False,
+    ),
+    Command(
+        name="rule",
+        help=N_("change a house rule from now on (an event: replay and undo follow it)"),
+        event=_make_rule,
+        args=(
+            Arg(name="name", metavar="NAME", help=N_("the option, e.g. control_tie")),
+            Arg(name="value", metavar="VALUE", help=N_("its new value, e.g. owner")),
+            Arg(name="--reason", required=True, help=N_("why the club changes it")),
+        ),
+    ),
+    Command(
+        name="show",
+        help=N_("the campaign now: turn, date, forces, money, prestige (Bellum: the standings)"),
+        run=_run_show,
+        note=False,
+    ),
+    Command(
+        name="centres",
+        help=N_("Bellum: the supply centres each power held at the end of a year (B1, B2)"),
+        event=_make_centres,
+        args=(
+            Arg(
+                name="--year",
+                type=int,
+                required=True,
+                help=N_("the year just ended (the next one, 1 to 20)"),
+            ),
+            Arg(
+                name="--centres",
+                repeat="extend",
+                metavar="POWER=N",
+                help=N_(
+                    "centres a power held, e.g. Rome=5 'Greek Cities=4' (English or Italian names)"
+                ),
+            ),
+            Arg(
+                name="--centres-file",
+                metavar="FILE",
+                help=N_(
+                    'a JSON object of centres per power instead, e.g. {"Rome": 5, "Carthage": 4}'
+                ),
+            ),
+            Arg(
+                name="--sovereign",
+                metavar="POWER",
+                help=N_(
+                    "every surviving player proclaimed POWER sovereign this year: it wins (B1)"
+                ),
+            ),
+        ),
+    ),
+    Command(
+        name="record",
+        help=N_("record a battle and its losses (T2, T4.1, D2–D4)"),
+        event=_make_record,
+        refusal=_record_refusal,
+        args=(
+            Arg(name="--place", help=N_("where it was fought (default: the meeting's)")),
+            Arg(
+                name="--meeting",
+                type=_at_least(1, 999),
+                metavar="N",
+                help=N_("the battle of meeting N: its place and, untyped, its sides (T7.4)"),
+            ),
+            Arg(
+                name="--system",
+                choices=("fog", "dbm", "dbmm", "dba", "dice", "naval", "manual"),
+                help=N_("how it was resolved (Tarentine/custom; default manual)"),
+            ),
+            Arg(
+                name="--winner",
+                choices=("a", "b", "draw"),
+                help=N_("who won (T2.7); read from --dice-log when one is given"),
+            ),
+            Arg(
+                name="--side-a",
+                repeat="append",
+                metavar="NATION:PM",
+                help=N_("a contingent of side a (repeat for allies)"),
+            ),
+            Arg(
+                name="--side-b",
+                repeat="append",
+                metavar="NATION:PM",
+                help=N_("a contingent of side b (the city's defender in an assault)"),
+            ),
+            Arg(
+                name="--turn",
+                type=_at_least(1),
+                help=N_("the battle's turn (default: the current turn)"),
+            ),
+            Arg(
+                name="--city-assault",
+                action="store_true",
+                help=N_("side b defended a city (T3.5: its PM count double for prestige)"),
+            ),
+            Arg(
+                name="--city-taken",
+                action="store_true",
+                help=N_(
+                    "side a won the assault and takes the city: control, +3/−3 PP (T7.5, T4.2)"
+                ),
+            ),
+            *(
+                Arg(name=option, repeat="append", metavar=metavar, help=text)
+                for option, metavar, text in _RECORD_FIGURES
+            ),
+            Arg(
+                name="--camp-sacked",
+                repeat="append",
+                metavar="NATION",
+                type=nation_key,
+                help=N_("FOG: this contingent's camp was sacked"),
+            ),
+            Arg(
+                name="--dice-log",
+                metavar="FILE",
+                help=N_(
+                    "a dice battle (--system dice or naval): the JSON `castra battle --json` "
+                    "printed; sides, losses, captures and dice are read from it"
+                ),
+            ),
+            Arg(name="--army-a", help=N_("Macedon vs Persia: side a's army"), force=True),
+            Arg(name="--army-b", help=N_("Macedon vs Persia: side b's army"), force=True),
+            Arg(name="--lost-a", type=_at_least(0), default=0, help=N_("DBA elements side a lost")),
+            Arg(name="--lost-b", type=_at_least(0), default=0, help=N_("DBA elements side b lost")),
+            Arg(
+                name="--elements-a",
+                type=_at_least(1),
+                default=12,
+                help=N_("DBA elements side a fielded"),
+            ),
+            Arg(
+                name="--elements-b",
+                type=_at_least(1),
+                default=12,
+                help=N_("DBA elements side b fielded"),
+            ),
+            Arg(name="--general-lost", action="store_true", help=N_("the loser lost its general")),
+            Arg(name="--camp-lost", action="store_true", help=N_("the loser lost its camp")),
+            Arg(
+                name="--retreat-to",
+                metavar="PROVINCE",
+                help=N_("Macedon vs Persia: where the beaten army retreats (D2)"),
+            ),
+        ),
+        options=(add_dice_options,),
+    ),
+    Command(
+        name="rebuild",
+        help=N_("rebuild decimated PM, 20 PE each (T2.5)"),
+        event=Fields.of("PmRebuilt", nation="nation", pm="pm"),
+        args=(
+            _NATION,
+            Arg(name="--pm", type=_at_least(1), default=1, help=N_("how many (default 1)")),
+        ),
+    ),
+    Command(
+        name="recruit",
+        help=N_("order recruits: land 40, naval 30 PE (T6.1)"),
+        event=_make_recruit,
+        flags=_options("province", "join"),
+        args=(
+            _NATION,
+            Arg(name="--land", type=_at_least(0), default=0, metavar="PM", help=N_("land PM")),
+            Arg(name="--naval", type=_at_least(0), default=0, metavar="PM", help=N_("naval PM")),
+            Arg(name="--province", default="", help=N_("where they deploy")),
+            Arg(
+                name="--join",
+                default="",
+                metavar="ARMY",
+                help=N_("the army they join there (default: a new army, T6.1)"),
+            ),
+        ),
+    ),
+    Command(
+        name="advance",
+        help=N_("end the turn (tribute T5.3) and start the next"),
+        event=_make_advance,
+        args=(
+            Arg(
+                name="--tribute",
+                repeat="append",
+                metavar="NATION:PE",
+                help=N_(
+                    "without a map: PE a nation collects at the end of the turn (T5.3); with the "
+                    "map it is computed (correct it with `campaign treasury`, T7.8)"
+                ),
+            ),
+            Arg(
+                name="--full-tribute",
+                action="store_true",
+                help=N_(
+                    "without a map: nations not named collect the full value of the provinces they "
+                    "control; with the map the tribute is always computed (T5.3, T7.8)"
+                ),
+            ),
+        ),
+    ),
+    Command(
+        name="winter",
+        help=N_("resolve the winter turn: upkeep, d10 event, decimated expire, control checks, VP"),
+        event=_make_winter,
+        flags=_options("stationed", "annex", "disband"),
+        refusal=_as_said,
+        args=(
+            Arg(
+                name="--storm-nation",
+                type=nation_key,
+                help=N_("who the storm strikes if several tie (T5.6, 7)"),
+            ),
+            Arg(
+                name="--annex",
+                metavar="PROVINCE",
+                help=N_(
+                    "the Cisalpine province the Senones annex if the die brings it (T5.6, 6; T7.9)"
+                ),
+            ),
+            Arg(
+                name="--stationed",
+                repeat="append",
+                metavar="PROVINCE:PM",
+                help=N_(
+                    "PM the occupier has stationed in an occupied province, for its control check "
+                    "(T5.7; repeat for each; provinces not named count 0; see "
+                    "`castra campaign control`)"
+                ),
+            ),
+            Arg(
+                name="--disband",
+                repeat="append",
+                metavar="FORCE:PM",
+                help=N_(
+                    "a nation that cannot pay its upkeep gives up PM of this army or fleet (T6.2; "
+                    "repeat; its choices must add up to what it must disband)"
+                ),
+            ),
+        ),
+        options=(add_dice_options,),
+    ),
+    Command(
+        name="control",
+        help=N_("the occupied provinces and their winter control check figures (T5.7)"),
+        run=_run_control,
+        note=False,
+    ),
+    Command(
+        name="map",
+        help=N_("the map: every province's holder, value, neighbours and forces (T7)"),
+        run=_run_map,
+        note=False,
+    ),
+    Command(
+        name="tribute",
+        help=N_("this turn's tribute as it would be collected now, from the map (T5.3)"),
+        run=_run_tribute,
+        note=False,
+    ),
+    Command(
+        name="move",
+        help=N_("an army marches to a neighbouring province by road (T7.3)"),
+        event=_make_move,
+        flags=_options("to"),
+        args=(
+            Arg(name="army", help=N_("the army, e.g. 'Rome I'"), force=True),
+            Arg(name="--to", required=True, metavar="PROVINCE", help=N_("where it marches")),
+            Arg(
+                name="--how",
+                choices=("redeploy", "forced-march", "landing", "invasion", "retreat"),
+                help=N_("Macedon vs Persia: which of D10's moves (default redeploy)"),
+            ),
+            Arg(
+                name="--via",
+                metavar="PROVINCE",
+                help=N_("a forced march: the province it passes (D5)"),
+            ),
+            _sealed_by(
+                N_("sealed orders: the nation giving the order (default: the army's own, T7.3)")
+            ),
+        ),
+    ),
+    Command(
+        name="action",
+        help=N_(
+            "Macedon vs Persia: an army begins works or agitation for a season, or breaks off (D11)"
+        ),
+        event=Fields.of("SpecialActionOrdered", army="army", action="what"),
+        args=(
+            Arg(name="army", help=N_("the army, e.g. 'Macedon 4'"), force=True),
+            Arg(name="what", choices=("works", "agitation", "break-off")),
+        ),
+    ),
+    Command(
+        name="mobilise",
+        help=N_("Macedon vs Persia: forced mobilisation of a one-season army (D11)"),
+        event=Fields.of("ArmyMobilised", side="side", province="province", army="army"),
+        flags=_options("army"),
+        args=(
+            Arg(name="province", help=N_("where it is raised (it becomes devastated)")),
+            Arg(name="--side", required=True, type=nation_key, help=N_("the side raising it")),
+            Arg(name="--army", required=True, help=N_("the new army's name")),
+        ),
+    ),
+    Command(
+        name="loyalty",
+        help=N_("Macedon vs Persia: the referee changes a province's loyalty, with a reason (D14)"),
+        event=_make_loyalty,
+        flags=_options("note", "side"),
+        args=(
+            Arg(name="province", help=N_("the province")),
+            Arg(name="--side", required=True, type=nation_key, help=N_("whose loyalty")),
+            Arg(name="--by", required=True, type=int, help=N_("the change, e.g. -1")),
+            Arg(
+                name="--roll",
+                action="store_true",
+                help=N_("it is a loyalty roll (D12: a loyal province holds)"),
+            ),
+        ),
+    ),
+    Command(
+        name="pairing",
+        help=N_("Macedon vs Persia: who fights whom in a province (D8); writes nothing"),
+        run=_run_pairing,
+        note=False,
+        args=(
+            Arg(name="province", help=N_("the province of the battle")),
+            Arg(
+                name="--pick",
+                repeat="append",
+                metavar="ARMY=ENEMY",
+                help=N_("equal numbers: the attacker's choice of opponent, once per army"),
+            ),
+        ),
+    ),
+    Command(
+        name="sail",
+        help=N_("a fleet sails (≤ 8 stretches), perhaps carrying and landing troops (T7.3, T3.7)"),
+        event=_make_voyage,
+        flags=_options("to", "via", "carry", "land"),
+        args=(
+            Arg(name="fleet", help=N_("the fleet, e.g. 'Rome fleet I'"), force=True),
+            Arg(name="--to", required=True, metavar="PROVINCE", help=N_("where it ends its move")),
+            Arg(
+                name="--via",
+                repeat="append",
+                metavar="PROVINCE",
+                help=N_("a province on the way, in order (repeat; default: the shortest route)"),
+            ),
+            Arg(
+                name="--carry",
+                repeat="append",
+                metavar="ARMY",
+                help=N_(
+                    "an army standing with the fleet at the start of the turn goes aboard (repeat)"
+                ),
+                force=True,
+            ),
+            Arg(
+                name="--land",
+                action="store_true",
+                help=N_("land the troops aboard at the end (ends the move)"),
+            ),
+            _sealed_by(
+                N_("sealed orders: the nation giving the order (default: the fleet's own, T7.3)")
+            ),
+        ),
+    ),
+    Command(
+        name="orders",
+        help=N_("a nation's sealed orders this turn; --withdraw takes one back (T7.3)"),
+        run=_run_orders,
+        args=(
+            Arg(
+                name="nation",
+                metavar="NATION",
+                type=nation_key,
+                help=N_(
+                    "the nation; or export (a player's copy: its orders to a signed file) or "
+                    "import (the referee: seal a signed orders file)"
+                ),
+            ),
+            Arg(
+                name="orders_file",
+                metavar="ORDERS",
+                nargs="?",
+                help=N_("import: the signed orders file"),
+            ),
+            Arg(
+                name="--withdraw",
+                metavar="FORCE",
+                help=N_(
+                    "take back the order for this army or fleet ('recruits': the recruitment "
+                    "orders)"
+                ),
+                force=True,
+            ),
+            Arg(
+                name="--none",
+                action="store_true",
+                help=N_("NATION gives no orders this turn: it has handed in (T7.3)"),
+            ),
+            Arg(
+                name="--out",
+                metavar="ORDERS",
+                help=N_("export: the orders file to write (never a campaign)"),
+            ),
+            Arg(
+                name="--key",
+                metavar="KEY",
+                help=N_(
+                    "export: your nation's key, as the referee gave it (default: "
+                    "$CASTRA_ORDERS_KEY)"
+                ),
+            ),
+        ),
+    ),
+    Command(
+        name="players",
+        help=N_(
+            "the nations with a player, each one's language and whether its orders are in; "
+            "--keys prints each nation's key for orders by mail"
+        ),
+        run=_run_players,
+        note=False,
+        args=(
+            Arg(
+                name="nation",
+                metavar="NATION",
+                nargs="?",
+                type=nation_key,
+                help=N_("the nation (with --lang)"),
+            ),
+            Arg(
+                name="--keys",
+                action="store_true",
+                help=N_("print each nation's key (give each player theirs)"),
+            ),
+            Arg(
+                name="--lang",
+                choices=("en", "it"),
+                help=N_("the language NATION's turn packet is written in"),
+            ),
+            Arg(
+                name="--rotate",
+                metavar="NATION",
+                type=nation_key,
+                help=N_(
+                    "a new session token for NATION (or referee) in castra serve --players: the "
+                    "old address stops working at once"
+                ),
+            ),
+        ),
+    ),
+    Command(
+        name="resolve",
+        help=N_(
+            "reveal every nation's sealed orders and carry them out together (T5.2, T7.3, T7.4)"
+        ),
+        event=_make_resolution,
+    ),
+    Command(
+        name="meetings",
+        help=N_("the meetings found this turn, sea first, and what each still needs (T7.4)"),
+        run=_run_meetings,
+        note=False,
+        args=(
+            Arg(
+                name="--battle",
+                type=_at_least(1, 999),
+                metavar="N",
+                help=N_("the battle of meeting N: its place, sides and approach (T7.4, T3.2)"),
+            ),
+        ),
+    ),
+    Command(
+        name="answer",
+        help=N_("each side of a meeting says seek or avoid battle (T3.0, T7.4)"),
+        event=Fields.of("MeetingAnswered", meeting="meeting", seek="seek"),
+        flags=_options("seek"),
+        args=(
+            Arg(name="meeting", type=_at_least(1, 999), help=N_("the meeting's number")),
+            Arg(
+                name="--seek",
+                repeat="append",
+                metavar="NATION",
+                type=nation_key,
+                help=N_("a nation that seeks battle (repeat; none: neither side seeks)"),
+            ),
+        ),
+    ),
+    Command(
+        name="done",
+        help=N_("Macedon vs Persia: a side has moved all its armies this turn (D6 phase 2)"),
+        event=Fields.of("SideDone", side="side"),
+        args=(Arg(name="side", help=N_("the side that is done (the initiative's first)")),),
+    ),
+    Command(
+        name="withdraw",
+        help=N_(
+            "the side of a meeting on land that avoids battle withdraws under one pursuit roll "
+            "and retreats (T3.0, T3.3, T4.3)"
+        ),
+        event=_make_withdrawal,
+        flags=_options("to", rolls="--dice"),
+        args=(
+            Arg(name="meeting", type=_at_least(1, 999), help=N_("the meeting's number")),
+            Arg(
+                name="--to",
+                repeat="append",
+                metavar="ARMY=PROVINCE",
+                help=N_(
+                    "where a withdrawing army retreats (repeat; default: the best T4.3 allows)"
+                ),
+            ),
+            Arg(
+                name="--pyrrhus",
+                action=argparse.BooleanOptionalAction,
+                help=N_(
+                    "Pyrrhus leads in person: +1 to the pursuers' dice (T3.2; default: when one of "
+                    "his armies is in the meeting)"
+                ),
+            ),
+        ),
+        options=(add_dice_options,),
+    ),
+    Command(
+        name="land",
+        help=N_("an army aboard a fleet lands where the fleet is (T7.3)"),
+        event=Fields.of("TroopsLanded", army="army"),
+        args=(Arg(name="army", force=True),),
+    ),
+    Command(
+        name="rename",
+        help=N_("rename an army or fleet (T7.2)"),
+        event=Fields.of("ForceRenamed", force="force", name="name"),
+        flags=_options("name"),
+        args=(
+            Arg(name="force", help=N_("its name now"), force=True),
+            Arg(name="--name", required=True, help=N_("its new name")),
+        ),
+    ),
+    Command(
+        name="split",
+        help=N_("part of an army or fleet becomes a new one (T7.2)"),
+        event=Fields.of("ForceSplit", force="force", pm="pm", name="name"),
+        flags=_options("pm", "name"),
+        args=(
+            Arg(name="force", force=True),
+            Arg(name="--pm", type=_at_least(1), required=True, help=N_("PM that form the new one")),
+            Arg(name="--name", default="", help=N_("the new one's name (default: the next free)")),
+        ),
+    ),
+    Command(
+        name="merge",
+        help=N_("an army or fleet joins another in the same province (T7.2)"),
+        event=Fields.of("ForcesMerged", force="force", into="into"),
+        flags=_options("into"),
+        args=(
+            Arg(name="force", help=N_("the one that joins"), force=True),
+            Arg(
+                name="--into",
+                required=True,
+                help=N_("the one it joins (keeps its name)"),
+                force=True,
+            ),
+        ),
+    ),
+    Command(
+        name="siege",
+        help=N_("the holder of a city attacked there shuts itself in (T7.6, T5.4)"),
+        event=Fields.of("CityShutIn", province="province"),
+        args=(Arg(name="province", help=N_("the city (or Lilybaeum)")),),
+    ),
+    Command(
+        name="lift",
+        help=N_("a siege ends without the city falling (T7.6)"),
+        event=Fields.of("SiegeLifted", province="province"),
+        args=(Arg(name="province"),),
+    ),
+    Command(
+        name="sack",
+        help=N_("an army sacks the province it stands in: 3× its value, prestige (T5.3, T4.2)"),
+        event=_make_sack,
+        flags=_options("nation"),
+        refusal=_as_said,
+        args=(
+            Arg(name="province"),
+            Arg(
+                name="--nation",
+                required=True,
+                type=nation_key,
+                help=N_("the sacker, whose army stands there"),
+            ),
+        ),
+    ),
+    Command(
+        name="treaty",
+        help=N_("a public treaty: an alliance, or a peace imposed with ±PP (T7.10, T4.2)"),
+        event=_make_treaty,
+        flags=_options("imposed_by", "pp"),
+        args=(
+            Arg(
+                name="--party",
+                repeat="append",
+                required=True,
+                metavar="NATION",
+                type=nation_key,
+                help=N_("repeat"),
+            ),
+            Arg(name="--terms", required=True, help=N_("its terms, in words")),
+            _sealed_by(
+                N_("sealed orders: the party handing it in (default: the first party, T7.3)")
+            ),
+            Arg(
+                name="--not-alliance",
+                action="store_true",
+                help=N_("a treaty that does not ally the parties"),
+            ),
+            Arg(
+                name="--imposed-by",
+                metavar="NATION",
+                type=nation_key,
+                help=N_("a peace imposed by this party"),
+            ),
+            Arg(name="--pp", type=_at_least(0), default=0, help=N_("the imposed peace's PP")),
+        ),
+    ),
+    Command(
+        name="break",
+        help=N_("a party breaks a public treaty: −5 PP (T4.2, T7.10)"),
+        event=Fields.of("TreatyBroken", treaty="treaty", nation="nation"),
+        flags=_options("nation"),
+        args=(
+            Arg(name="treaty", type=_at_least(1), help=N_("its number (1 for the first)")),
+            Arg(name="--nation", required=True, type=nation_key, help=N_("who breaks it")),
+        ),
+    ),
+    Command(
+        name="victory",
+        help=N_("each nation's strategic victory condition and how far it is from it (T5.8)"),
+        run=_run_victory,
+        note=False,
+    ),
+    Command(
+        name="declare-war",
+        help=N_(
+            "a nation declares war on another (T7.10, phase 2); without --on, lists the relations"
+        ),
+        run=_run_declare_war,
+        args=(
+            Arg(name="nation", nargs="?", type=nation_key, help=N_("who declares it")),
+            Arg(
+                name="--on",
+                metavar="NATION",
+                type=nation_key,
+                help=N_("the nation it declares war on"),
+            ),
+        ),
+    ),
+    Command(
+        name="fall-back",
+        help=N_(
+            "a beaten army (T4.3) or fleet (T3.7) retreats: without --to, lists where it may "
+            "go, best first"
+        ),
+        run=_run_fall_back,
+        args=(
+            Arg(name="army", metavar="FORCE", help=N_("the army or fleet"), force=True),
+            Arg(name="--to", metavar="PROVINCE", help=N_("where it retreats")),
+            Arg(
+                name="--surrender",
+                action="store_true",
+                help=N_("no retreat is open: it surrenders (T4.3)"),
+            ),
+        ),
+    ),
+    Command(
+        name="intercept",
+        help=N_(
+            "a fleet seeks battle, the enemy fleet with it avoids it: the interception roll (T3.6)"
+        ),
+        event=_make_interception,
+        flags=_options("target"),
+        refusal=_as_said,
+        args=(
+            Arg(name="fleet", metavar="FLEET", help=N_("the fleet that seeks battle"), force=True),
+            Arg(
+                name="--target",
+                required=True,
+                metavar="FLEET",
+                help=N_("the enemy fleet that avoids it"),
+                force=True,
+            ),
+        ),
+        options=(add_dice_options,),
+    ),
+    Command(
+        name="treasury",
+        help=N_("add or take PE, with a note"),
+        event=Fields.of("TreasuryAdjusted", nation="nation", pe="pe"),
+        args=(
+            _NATION,
+            Arg(name="--pe", type=int, required=True, help=N_("PE added (+) or taken (−)")),
+        ),
+    ),
+    Command(
+        name="prestige",
+        help=N_("add or take PP, with a note (T4.2)"),
+        event=Fields.of("PrestigeAdjusted", nation="nation", pp="pp"),
+        args=(
+            _NATION,
+            Arg(name="--pp", type=int, required=True, help=N_("PP added (+) or taken (−)")),
+        ),
+    ),
+    Command(
+        name="forces",
+        help=N_("add or remove PM outside battle, with a note"),
+        event=Fields.of("ForcesAdjusted", nation="nation", land_pm="land", naval_pm="naval"),
+        args=(
+            _NATION,
+            Arg(name="--land", type=int, default=0, metavar="PM"),
+            Arg(name="--naval", type=int, default=0, metavar="PM"),
+        ),
+    ),
+    Command(
+        name="take",
+        help=N_("a province changes hands"),
+        event=Fields.of("ProvinceTaken", province="province", nation="nation"),
+        args=(Arg(name="--province", required=True), _NATION),
+    ),
+    Command(
+        name="march",
+        help=N_("forced march: −2 morale (D5)"),
+        event=Fields.of("ForcedMarch", army="army", loyalty="loyalty"),
+        args=(
+            Arg(name="--army", required=True),
+            Arg(
+                name="--loyalty",
+                type=_at_least(0, 6),
+                required=True,
+                help=N_("the army's current loyalty (forbidden at 2 or less)"),
+            ),
+        ),
+    ),
+    Command(
+        name="retreat",
+        help=N_("tactical retreat: an ordinary defeat (D5)"),
+        event=Fields.of("TacticalRetreat", army="army"),
+        args=(Arg(name="--army", required=True),),
+    ),
+    Command(
+        name="note",
+        help=N_("a free-text note in the record"),
+        event=_make_note,
+        note=False,
+        args=(Arg(name="text"),),
+    ),
+    Command(
+        name="undo",
+        help=N_("cancel the last event (kept in the history)"),
+        run=_run_undo,
+        note=False,
+        args=(Arg(name="--reason", required=True),),
+    ),
+    Command(
+        name="history",
+        help=N_("every event with who, when and what it did"),
+        run=_run_history,
+        note=False,
+    ),
+    Command(
+        name="export",
+        help=N_("write the campaign as one JSON document"),
+        run=_run_export,
+        note=False,
+        args=(
+            Arg(
+                name="target",
+                metavar="FILE",
+                nargs="?",
+                help=N_("the JSON file to write ('-' = stdout)"),
+            ),
+            Arg(
+                name="--force",
+                action="store_true",
+                help=N_("overwrite FILE if it exists (never a campaign file)"),
+            ),
+            Arg(
+                name="--format",
+                choices=("json", "csv"),
+                default="json",
+                help=N_("json (default: one document to import back) or csv (spreadsheet tables)"),
+            ),
+            # One way for both formats (issue 27): --out FILE for JSON ('-' = stdout), --out DIR
+            # for CSV; the positional FILE of JSON still works.
+            Arg(
+                name="--out",
+                metavar="PATH",
+                help=N_(
+                    "json: the file to write ('-' = stdout); csv: the folder for battles.csv, "
+                    "events.csv, nations.csv"
+                ),
+            ),
+            Arg(
+                name="--for",
+                dest="for_nation",
+                metavar="NATION",
+                type=nation_key,
+                help=N_(
+                    "a player's copy for NATION, a campaign file (--out) without any other "
+                    "nation's sealed orders, to send by mail"
+                ),
+            ),
+        ),
+    ),
+    Command(
+        name="import",
+        help=N_("make a campaign file from an exported JSON"),
+        run=_run_import,
+        note=False,
+        args=(
+            Arg(name="source", metavar="FILE", help=N_("the JSON document")),
+            Arg(name="--force", action="store_true", help=_REPLACE),
+            Arg(
+                name="--trust",
+                action="store_true",
+                help=N_(
+                    "import a history whose hash chain is missing or broken (a hand-made one); its "
+                    "first event records that it was imported on trust"
+                ),
+            ),
+        ),
+    ),
+)
+"""Every ``castra campaign`` command, in the order ``--help`` lists them."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import (
@@ -25,10 +25,13 @@ from assistant.cli.common import (
 )
 from converters.i18n import _, format_number, translate_recorded
 
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
+
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subcommands) -> None:
     """Add ``castra ghost new|replay|pp|clock``."""
     ghost = subparsers.add_parser(
         "ghost",
@@ -121,9 +124,10 @@ def _new(args: argparse.Namespace) -> int:
     text = "\n".join(
         [
             _("Ghost general ({side}): {quality}, {personality}  [{rolled}]").format(
-                side=translate_recorded(args.side),
-                quality=translate_recorded(str(data["quality"])),
-                personality=translate_recorded(str(data["personality"])),
+                # G1's side, quality and personality are the catalogue's own words.
+                side=_(args.side),
+                quality=_(str(data["quality"])),
+                personality=_(str(data["personality"])),
                 rolled=rolled,
             ),
             "  "
@@ -160,14 +164,14 @@ def _replay(args: argparse.Namespace) -> int:
             _("Turn {turn}: gap {gap}% → {order}").format(
                 turn=turn["turn"],
                 gap=format_number(turn["gap_pct"], signed=True),
-                order=translate_recorded(turn["order"]),
+                order=_(turn["order"]),  # an Order's key (G3), a word of the catalogue
             )
         )
         lines.extend(
             f"  {decision.rule} {translate_recorded(decision.reason)}"
             for decision in record.decisions
         )
-    lines.append(_("Final order: {order}").format(order=translate_recorded(data["final"])))
+    lines.append(_("Final order: {order}").format(order=_(data["final"])))
     emit(args, data, "\n".join(lines))
     return 0
 

@@ -8,10 +8,14 @@ way the roll counts; this command makes the roll (or takes a real die) and says 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
 from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
 __all__ = ["register"]
 
@@ -19,7 +23,7 @@ MOST_FLEET_PM = 1_000
 """No campaign has more naval PM than this; a larger figure is a typing mistake."""
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "intercept",
         help=_("the interception roll when only one fleet seeks battle (T3.6)"),

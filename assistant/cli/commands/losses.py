@@ -15,10 +15,11 @@ from assistant.cli.common import CliError, add_dice_options, dice_from_args, emi
 from converters.i18n import _, translate_recorded
 
 if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
     from converters.losses import LandLosses
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "losses",
         help=_("table casualties → campaign PM lost, per contingent (T2)"),

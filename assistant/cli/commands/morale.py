@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, ask_on_terminal, emit, flag, seed_number
 from converters.i18n import _
 
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "morale",
         help=_("DBA campaign: classify a defeat, check the loser's morale, update it (D2–D4)"),
@@ -110,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from converters.said import render  # pydantic: only once a check is shown
 
-    line = f"{defeat} {render(result.check.said)}"
+    line = f"{defeat} {render(result.check.told)}"
     if not result.destroyed:
         line += "; " + _("morale {before} → {after} (D4)").format(
             before=result.morale_before, after=result.morale_after

@@ -7,11 +7,14 @@ ending and the PM each side can expect to keep, given both sides' retreat polici
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli.commands._converters import add_rule_option, rules_from_args, rules_json
 from assistant.cli.common import CliError, emit
 from converters.i18n import _, current_language
+
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
 MOST_PM = 200
 """The largest side ``odds`` and ``battle`` take, a bound on what may be typed. T3.8's odds
@@ -93,7 +96,7 @@ def odds_refusal(error: Exception) -> CliError:
     return CliError(describe(error, {"pm_a": "PM_A", "pm_b": "PM_B", "a": "PM_A", "b": "PM_B"}))
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "odds",
         help=_("exact odds of a dice battle (T3.8)"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from armylists.names import nation_key
 from assistant.cli.commands._converters import (
@@ -17,6 +17,9 @@ from assistant.cli.commands._converters import (
 from assistant.cli.common import CliError, emit, flag
 from converters.i18n import N_, _
 
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
+
 _EVENTS = (
     "city-taken",
     "city-sacked",
@@ -27,7 +30,7 @@ _EVENTS = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "prestige",
         help=_("prestige after a battle (T4.1) or another deed (T4.2)"),
@@ -223,7 +226,7 @@ def _deed(args: argparse.Namespace) -> int:
         data["sacking_penalty"] = penalty.pp
         data["actor_total"] = award.actor + penalty.pp
         text += "\n" + _("Sacking penalty {pp:+d} PP ({reason})").format(
-            pp=penalty.pp, reason=render(penalty.said)
+            pp=penalty.pp, reason=render(penalty.told)
         )
     emit(args, data, text)
     return 0

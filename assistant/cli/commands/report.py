@@ -18,13 +18,14 @@ from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.chronicle.render import Document
+    from assistant.cli.common import Subcommands
 
 __all__ = ["register", "write_file"]
 
 _FORMATS = ("md", "html", "pdf")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "report",
         help=_("the campaign chronicle of a turn, a year or all of it: Markdown, HTML or PDF"),

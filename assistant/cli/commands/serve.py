@@ -11,14 +11,17 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from converters.i18n import _
+
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
 
 __all__ = ["app_command", "build_server", "register"]
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "serve",
         help=_("serve the app in a web browser (textual-serve)"),

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assistant.cli.commands.budget import add_budget_arguments, budget_from_args
 from assistant.cli.commands.report import write_file
 from assistant.cli.common import emit
 from converters.i18n import _
 
+if TYPE_CHECKING:
+    from assistant.cli.common import Subcommands
+
 __all__ = ["register"]
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(subparsers: Subcommands) -> None:
     parser = subparsers.add_parser(
         "sheet",
         help=_("one battle's sheet for the table: budgets, lists, PM-lost table, odds"),

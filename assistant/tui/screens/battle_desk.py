@@ -803,7 +803,7 @@ class BattleDeskScreen(Screen[None]):
                 )
                 for card, pm in side_a + side_b:
                     table.add_row(card.tag, nation_name(card.nation or ""), _pm(pm), _("dice"), "")
-                self._show_advice(advised.resolution, advised.said)
+                self._show_advice(advised.resolution, advised.told)
                 return
             plan = budgets.battle_budget(
                 self.ruleset,
@@ -840,7 +840,7 @@ class BattleDeskScreen(Screen[None]):
             scale = _("Table cap {cap}: both sides × {scale} (T1.7). ").format(
                 cap=plan.cap, scale=format_number(plan.scale, decimals=3)
             )
-        self._show_advice(plan.resolution, plan.said, prefix=scale)
+        self._show_advice(plan.resolution, plan.told, prefix=scale)
 
     def _show_advice(self, resolution: str, reasons: tuple[Said, ...], prefix: str = "") -> None:
         """T1.8's advice and its reasons, as the converters said them."""

@@ -50,6 +50,7 @@ from converters.i18n import (
     _,
     ngettext,
 )
+from converters.province_names import province_name
 from converters.wording import render_data
 
 if TYPE_CHECKING:
@@ -679,11 +680,11 @@ class CampaignScreen(Screen[None]):
 
         rows: list[Row] = []
         for name, army in armies.items():
-            where = army.province or _("at sea → {to} (turn {turn})").format(
-                to=army.landing_at, turn=army.lands_on
+            where = province_name(army.province or "") or _("at sea → {to} (turn {turn})").format(
+                to=province_name(army.landing_at or ""), turn=army.lands_on
             )
             busy = (
-                _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+                _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
                 if army.action
                 else ""
             )
@@ -810,6 +811,9 @@ class CampaignScreen(Screen[None]):
             return self._uses_pm and not keys.carried_out
         if action == "declare_war":
             # T7.10: relations are the Tarentine map's; a campaign of armies has none.
+            return self._uses_pm
+        if action == "winter":
+            # T5.5: the winter turn is the Tarentine year's; D6's turns run on with no winter.
             return self._uses_pm
         if action in ("enter_as", "resolve"):
             return keys.giving
@@ -1123,6 +1127,13 @@ class CampaignScreen(Screen[None]):
         if number is None:
             return
         ledger = castra_app(self).ledger
+        if ledger.state().dba_map is not None:
+            from assistant.tui.screens.turn_panel import invasion_desk
+
+            refused = await invasion_desk(self, number, "campaign")
+            if refused is not None:
+                self.say_turn(refused, refused=True)
+            return
         try:
             battle = meeting_prefill(ledger.state(), number)
         except ValueError as error:
@@ -1130,11 +1141,8 @@ class CampaignScreen(Screen[None]):
 
             self.say_turn(describe(error), refused=True)
             return
-        by_dice = (how == "dice" or battle.naval) and battle.army_a is None
+        by_dice = how == "dice" or battle.naval
         occasion = f"meeting:{ledger.state().turn}:{number}"
-        if battle.army_a is not None:
-            # D8: each game of the meeting on a desk of its own, the winner against the next.
-            occasion += f":{battle.army_a}:{battle.army_b}"
 
         def build() -> Screen[None]:
             if by_dice:
@@ -1151,10 +1159,6 @@ class CampaignScreen(Screen[None]):
                 )
             from assistant.tui.screens.battle_desk import BattleDeskScreen
 
-            if battle.army_a is not None and battle.army_b is not None:
-                return BattleDeskScreen(
-                    place=battle.place, armies=(battle.army_a, battle.army_b), back_to="campaign"
-                )
             return BattleDeskScreen(
                 battle.side_a,
                 battle.side_b,

@@ -12,11 +12,11 @@ for the file.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,8 +26,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Static
+from textual.worker import get_current_worker
 
 from armylists.names import nation_name
 from assistant.tui.ledger_service import castra_app
@@ -35,6 +37,7 @@ from assistant.tui.messages import ReportWritten
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import render_map
+from assistant.tui.widgets.story_view import StoryView, story_pieces
 from converters.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -53,7 +56,14 @@ FIGURES: tuple[tuple[Figure, str], ...] = (
 """The figures f9 cycles through, with their titles."""
 
 KEPT_STORIES = 8
-"""How many told stories the screen keeps (a whole campaign's is the one worth keeping)."""
+"""How many told stories the screen keeps (a whole campaign's is the one worth keeping), and
+how many laid out to lines."""
+
+FIRST_LINES = 120
+"""The story's first lines are shown as soon as this many are laid out (a screen or two)."""
+
+LINES_EVERY = 0.25
+"""Then the lines laid out meanwhile are added below every this many seconds."""
 
 
 class ChronicleTold(Message):
@@ -67,6 +77,25 @@ class ChronicleTold(Message):
         """The report's text (Markdown, no charts)."""
         self.told = told
         """What it was told from: the last event, the turns, the ghost's battle, the language."""
+
+
+class StoryLaidOut(Message):
+    """More of the story is laid out to lines, at the width of ``key``."""
+
+    def __init__(
+        self, key: Hashable, lines: list[Strip], *, first: bool, done: int, total: int
+    ) -> None:
+        super().__init__()
+        self.key = key
+        """What was told and the width it is laid out at."""
+        self.lines = lines
+        """The lines laid out since the last message."""
+        self.first = first
+        """These are the story's first lines (they replace what the pane showed)."""
+        self.done = done
+        """How many characters of the story are laid out so far."""
+        self.total = total
+        """How many there are."""
 
 
 class TurnMap(Widget):
@@ -161,6 +190,14 @@ class ChronicleScreen(Screen[None]):
         self._told: dict[Hashable, tuple[Chronicle, str]] = {}
         """The last stories told, by what they were told from: going back to a turn already
         read, or to the screen after a change undone, tells nothing again."""
+        self._told_key: Hashable = None
+        """What the story shown was told from."""
+        self._scope_label = ""
+        self._laid: dict[Hashable, list[Strip]] = {}
+        """The last stories laid out to lines, by what they were told from and the width:
+        the last event, the turns, the ghost's battle, the language, the packet, the width."""
+        self._laying: Hashable = None
+        """What the story's lines are being laid out for (None: nothing being laid out)."""
 
     @property
     def story(self) -> str:
@@ -182,11 +219,10 @@ class ChronicleScreen(Screen[None]):
         yield Static("", id="chronicle-scope", markup=False)
         with VerticalScroll(id="chronicle-charts") as charts:
             charts.border_title = _(FIGURES[0][1])
-        with VerticalScroll(id="chronicle-story"):
-            # One Rich renderable, not Textual's Markdown widget: that mounts a widget per
-            # block, and a five-year campaign (hundreds of battles and tables) took tens of
-            # seconds to show; Rich lays the same text out in a fraction of one.
-            yield Static("", id="chronicle-text")
+        # Lines laid out by a worker, not Textual's Markdown widget (a widget per block: tens
+        # of seconds for a five-year campaign) nor a Static (Rich laid the whole story out on
+        # the app's thread, twice): issue 26.
+        yield StoryView(id="chronicle-story")
         with VerticalScroll(id="chronicle-map") as board:
             board.border_title = _("Map of the turn")
             yield TurnMap(id="chronicle-map-canvas")
@@ -258,18 +294,89 @@ class ChronicleScreen(Screen[None]):
         label = scope.shown()
         if message.chronicle.packet is not None:
             label = f"{message.chronicle.packet.title} · {label}"
+        self._scope_label = label
         self.query_one("#chronicle-scope", Static).update(label)
         self._story = message.story
-        self.query_one("#chronicle-text", Static).update(RichMarkdown(message.story))
+        self._told_key = message.told
+        self._lay_out()
         self._draw_map()
         await self._draw_charts()
+
+    # -- the story's lines -------------------------------------------------------------------
+
+    def _lay_out(self) -> None:
+        """Show the story told at the pane's width: the lines kept if it was laid out so
+        before, else laid out by a worker (its first lines shown as soon as they are)."""
+        view = self.query_one("#chronicle-story", StoryView)
+        width = view.scrollable_content_region.width
+        if width <= 0:
+            return  # not laid out yet: its first resize lays the story out
+        key = (self._told_key, width)
+        if key == self._laying:
+            return
+        if key in self._laid:
+            self._laying = None
+            view.show(self._laid[key])
+            self.query_one("#chronicle-scope", Static).update(self._scope_label)
+            return
+        self._laying = key
+        self._lines_for(self._story, width, key)
+
+    @on(StoryView.Widened)
+    def _widened(self) -> None:
+        if self._story:
+            self._lay_out()
+
+    @work(thread=True, exclusive=True, group="chronicle-lines")
+    def _lines_for(self, story: str, width: int, key: Hashable) -> None:
+        """Lay the story out a piece at a time, off the UI thread; stop when another story or
+        width is asked for (the worker is then cancelled)."""
+        worker = get_current_worker()
+        batch: list[Strip] = []
+        first = True
+        sent = time.monotonic()
+        done = total = 0
+        for lines, done, total in story_pieces(story, width):
+            if worker.is_cancelled:
+                return
+            batch.extend(lines)
+            if (first and len(batch) >= FIRST_LINES) or (
+                not first and time.monotonic() - sent >= LINES_EVERY
+            ):
+                self.post_message(StoryLaidOut(key, batch, first=first, done=done, total=total))
+                batch, first, sent = [], False, time.monotonic()
+        self.post_message(StoryLaidOut(key, batch, first=first, done=total, total=total))
+
+    @on(StoryLaidOut)
+    def _lines_laid_out(self, message: StoryLaidOut) -> None:
+        if message.key != self._laying:
+            return  # a story or width no longer asked for
+        view = self.query_one("#chronicle-story", StoryView)
+        if message.first:
+            view.show(message.lines)
+        else:
+            view.add(message.lines)
+        scope = self.query_one("#chronicle-scope", Static)
+        if message.done < message.total:
+            share = message.done * 100 // max(1, message.total)
+            scope.update(
+                _("{scope} · laying out the story: {percent}%").format(
+                    scope=self._scope_label, percent=share
+                )
+            )
+            return
+        scope.update(self._scope_label)
+        self._laying = None
+        while len(self._laid) >= KEPT_STORIES:
+            del self._laid[next(iter(self._laid))]
+        self._laid[message.key] = view.lines
 
     # -- the map of the turn ---------------------------------------------------------------
 
     def watch_showing_map(self, showing: bool) -> None:
         # The board takes the sparklines' rows too: Italy is tall, and at 80×24 it needs them.
         for pane in ("#chronicle-story", "#chronicle-charts"):
-            self.query_one(pane, VerticalScroll).display = not showing
+            self.query_one(pane, Widget).display = not showing
         self.query_one("#chronicle-map", VerticalScroll).display = showing
         self._draw_map()
 

@@ -22,6 +22,7 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.screens.map import ProvinceOrderForm
 from assistant.tui.widgets.map_canvas import NATION_COLOURS, STATUS_MARKS
 from converters.i18n import N_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.read_models import DbaArmyOnMap, DbaMapSummary
@@ -70,7 +71,9 @@ def _army_lines(text: Text, name: str, army: DbaArmyOnMap, *, where: bool) -> No
         style=f"bold {NATION_COLOURS.get(army.side, 'white')}",
     )
     if where:
-        place = army.province or _("at sea → {to}").format(to=army.landing_at)
+        place = province_name(army.province or "") or _("at sea → {to}").format(
+            to=province_name(army.landing_at or "")
+        )
         text.append(f":{army.morale} {place}")
     else:
         text.append(" " + _("morale {morale}").format(morale=army.morale))
@@ -80,7 +83,7 @@ def _army_lines(text: Text, name: str, army: DbaArmyOnMap, *, where: bool) -> No
     if army.action is not None:
         text.append(
             "   "
-            + _("{action} to turn {turn}").format(action=army.action, turn=army.action_ends)
+            + _("{action} to turn {turn}").format(action=_(army.action), turn=army.action_ends)
             + "\n"
         )
     if army.raised is not None:
@@ -92,7 +95,11 @@ def _army_lines(text: Text, name: str, army: DbaArmyOnMap, *, where: bool) -> No
         )
     elif not where and army.supply_line:
         text.append(
-            "   " + _("supply: {line}").format(line=" → ".join(army.supply_line)) + "\n",
+            "   "
+            + _("supply: {line}").format(
+                line=" → ".join(province_name(p) for p in army.supply_line)
+            )
+            + "\n",
             style="green",
         )
 
@@ -105,7 +112,9 @@ def dba_panel(summary: DbaMapSummary, selected: str, meetings: Text | None = Non
     armies = summary.armies
     holder = province.controller
     text = Text()
-    text.append(f"{selected}\n", style=f"bold {NATION_COLOURS.get(holder or '', 'white')}")
+    text.append(
+        f"{province_name(selected)}\n", style=f"bold {NATION_COLOURS.get(holder or '', 'white')}"
+    )
     kind = [_("sea") if province.maritime else "", _("key port") if province.port else ""]
     if any(kind):
         text.append(" ".join(k for k in kind if k) + "\n", style="dim")
@@ -137,7 +146,7 @@ def dba_panel(summary: DbaMapSummary, selected: str, meetings: Text | None = Non
     if meetings is not None:
         text.append_text(meetings)
     text.append(_("Neighbours: "), style="bold")
-    text.append(", ".join(province.neighbours) + "\n")
+    text.append(", ".join(province_name(n) for n in province.neighbours) + "\n")
     mobilised = ", ".join(
         f"{nation_name(side)} {count}/4" for side, count in summary.mobilised_this_year.items()
     )
@@ -193,8 +202,14 @@ class DbaMoveForm(_DbaForm):
         board = state.scenario.board
         near = board.road_neighbours(self.province) if board is not None else []
         coasts = [p.province for p in board.places if p.maritime] if board is not None else []
-        by_sea = [(_("{province} (by sea)").format(province=c), c) for c in coasts if c not in near]
-        yield Static(_("From {province}").format(province=self.province), classes="hint")
+        by_sea = [
+            (_("{province} (by sea)").format(province=province_name(c)), c)
+            for c in coasts
+            if c not in near
+        ]
+        yield Static(
+            _("From {province}").format(province=province_name(self.province)), classes="hint"
+        )
         yield from self.army_field()
         yield from self.field(
             "move",
@@ -202,12 +217,12 @@ class DbaMoveForm(_DbaForm):
             Select([(_(label), how) for label, how in MOVES], value="redeploy", allow_blank=False),
         )
         yield from self.field(
-            "to", _("To"), Select([(n, n) for n in near] + by_sea, prompt=_("where"))
+            "to", _("To"), Select([(province_name(n), n) for n in near] + by_sea, prompt=_("where"))
         )
         yield from self.field(
             "via",
             _("Via (forced march)"),
-            Select([(n, n) for n in near], prompt=_("the province it passes")),
+            Select([(province_name(n), n) for n in near], prompt=_("the province it passes")),
         )
         yield from self.who_and_note(_("Note"), _("optional"))
 
@@ -231,7 +246,8 @@ class DbaActionForm(_DbaForm):
 
     def compose_fields(self) -> ComposeResult:
         yield Static(
-            _("In {province}, for a season").format(province=self.province), classes="hint"
+            _("In {province}, for a season").format(province=province_name(self.province)),
+            classes="hint",
         )
         yield from self.army_field()
         yield from self.field(
@@ -269,7 +285,7 @@ class DbaMobiliseForm(_DbaForm):
         sides, holder = _sides(self, self.province)
         yield Static(
             _("Raise a one-season army in {province}; it becomes devastated").format(
-                province=self.province
+                province=province_name(self.province)
             ),
             classes="hint",
         )
@@ -302,7 +318,8 @@ class DbaLoyaltyForm(_DbaForm):
     def compose_fields(self) -> ComposeResult:
         sides, holder = _sides(self, self.province)
         yield Static(
-            _("{province}: the referee's change").format(province=self.province), classes="hint"
+            _("{province}: the referee's change").format(province=province_name(self.province)),
+            classes="hint",
         )
         yield from self.field(
             "side", _("Loyalty of"), Select(sides, value=holder or Select.NULL, prompt=_("whose"))

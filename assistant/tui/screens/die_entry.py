@@ -19,8 +19,9 @@ from textual.widgets import Input, Label, Static
 
 from assistant.tui.errors import number_refusal
 from assistant.tui.widgets.footer import CastraFooter
-from converters.dice import TableDie, table_die
+from converters.dice import TableDie, shown_purpose, table_die
 from converters.i18n import N_, _, translate_recorded
+from converters.upcast import made
 
 __all__ = ["DieEntryScreen"]
 
@@ -163,9 +164,10 @@ def how_to_read(die: TableDie) -> str:
 
 def purpose_text(purpose: str) -> str:
     """What the die is for, in the player's language: a purpose is recorded in English, as
-    "Dice battle: round 1, A" (where it is rolled, then what the rules roll it for), and each
-    part is translated on its own."""
-    whole = translate_recorded(purpose)
-    if whole != purpose:
-        return whole
-    return ": ".join(translate_recorded(part) for part in purpose.split(": ", 1))
+    "Dice battle: T3.1 round 1, A" (where it is rolled, then what the rules roll it for); the
+    rules' part is said from its template (:func:`converters.dice.shown_purpose`), the place
+    as the screen names it."""
+    where, _colon, rolled = purpose.partition(": ")
+    if made(purpose) or not rolled or not made(rolled):
+        return shown_purpose(purpose)
+    return f"{translate_recorded(where)}: {shown_purpose(rolled)}"

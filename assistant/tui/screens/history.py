@@ -170,6 +170,8 @@ class HistoryScreen(Screen[None]):
         """The events shown, by id (as the row key)."""
         self._viewer: str | None = None
         """Who the rows were shown to (T7.3: a nation, or None for the referee)."""
+        self._unread: Any = None
+        """What that nation may not read, as last worked out (an ``Unread``; None: not yet)."""
         self._dice_shown = -1
 
     def on_mount(self) -> None:
@@ -192,20 +194,24 @@ class HistoryScreen(Screen[None]):
         ledger = castra_app(self).ledger
         store = ledger.open_store()
         entries = store.history()
-        if ledger.viewer is not None:
-            # T7.3: a nation at the keyboard does not read another's sealed orders here either.
-            from assistant.ledger.sealed_view import hidden_from
-
-            hidden = hidden_from(ledger.viewer, store.events())
-            entries = [entry for entry in entries if entry.id not in hidden]
         log = self.query_one("#history-log", EventLog)
         count = len(self._entries)
         if self._viewer != ledger.viewer:
             # Another reader at the keyboard: what was shown is not theirs to keep.
             self._viewer = ledger.viewer
+            self._unread = None
             log.clear()
             self._entries = {}
             count = 0
+        if ledger.viewer is not None:
+            # T7.3: a nation at the keyboard does not read another's sealed orders here either.
+            hidden, again = self._hidden_from(ledger.viewer, store)
+            if again:
+                # Orders carried out (or that undone) show (or hide) rows already passed.
+                log.clear()
+                self._entries = {}
+                count = 0
+            entries = [entry for entry in entries if entry.id not in hidden]
         if count and (len(entries) < count or str(entries[count - 1].id) not in self._entries):
             # Not the log shown before (the file was replaced by an import): start again.
             log.clear()
@@ -225,6 +231,23 @@ class HistoryScreen(Screen[None]):
             log.move_cursor(row=log.cursor_row)
         self._show_detail()
         self._show_dice()
+
+    def _hidden_from(self, viewer: str, store: Any) -> tuple[frozenset[int], bool]:
+        """The events ``viewer`` may not read, and whether any event read before is now shown
+        or hidden. Only the events since the last refresh are read (issue 26: re-reading every
+        event for the sealed orders made each change on a long campaign slow)."""
+        from assistant.ledger.players import Unread
+
+        last = store.state().last_event_id
+        unread = self._unread
+        if unread is None or unread.last_id > last:
+            unread = Unread(seat=viewer)  # the first read, or the file was replaced
+        taken = unread.taking((s.id, s.event) for s in store.events_after(unread.last_id))
+        # A player's own store leaves out what its player may not read: read up to the last.
+        taken = taken.model_copy(update={"last_id": max(taken.last_id, last)})
+        self._unread = taken
+        before = frozenset(event_id for event_id in taken.hidden if event_id <= unread.last_id)
+        return taken.hidden, before != unread.hidden
 
     def _show_dice(self) -> None:
         rolls = castra_app(self).dice.log

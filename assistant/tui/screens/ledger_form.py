@@ -28,6 +28,7 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.widgets.footer import CastraFooter
 from converters.errors import FieldError
 from converters.i18n import N_, _
+from converters.province_names import province_name
 
 __all__ = ["LedgerForm"]
 
@@ -40,6 +41,8 @@ class LedgerForm(ModalScreen[str | None]):
     """
 
     FORM_TITLE: ClassVar[str] = ""
+    RECORD_LABEL: ClassVar[str] = N_("Record")
+    """The button's label: what Enter does (a form that writes nothing says what it does)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -59,7 +62,7 @@ class LedgerForm(ModalScreen[str | None]):
             yield from self.compose_fields()
             yield Static("", id="form-error", classes="error field-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Record"), id="record", variant="primary")
+                yield Button(_(self.RECORD_LABEL), id="record", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
         # The form's own keys, over the screen's footer (whose keys wait until it closes).
         yield CastraFooter()
@@ -108,7 +111,17 @@ class LedgerForm(ModalScreen[str | None]):
                 if nearest
                 else _("no province is called {typed!r}")
             )
-        raise FieldError(field, message, typed=typed.strip(), name=nearest or "")
+        if nearest is None:
+            shown = ""
+        elif army:
+            from converters.force_names import shown_army, shown_name
+
+            # A Tarentine force (T7.2) or a Macedon army (D1), as the reader names it.
+            shown = shown_name(nearest)
+            shown = shown_army(nearest) if shown == nearest else shown
+        else:
+            shown = province_name(nearest)
+        raise FieldError(field, message, typed=typed.strip(), name=shown)
 
     def build_event(self) -> Any:
         """The event to append, from the fields (may raise ValueError naming the field)."""

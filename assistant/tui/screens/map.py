@@ -45,6 +45,7 @@ from assistant.tui.widgets.map_canvas import (
 )
 from converters.force_names import shown_name
 from converters.i18n import N_, NP_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
     from assistant.ledger.read_models import DbaMapSummary, MapSummary, MeetingSummary
@@ -493,7 +494,7 @@ class MapScreen(Screen[None]):
             nearest = nearest_name(event.value, self.provinces)
             said = _("No province is called {typed!r}.").format(typed=event.value.strip())
             if nearest is not None:
-                said += " " + _("Did you mean {name}?").format(name=nearest)
+                said += " " + _("Did you mean {name}?").format(name=province_name(nearest))
             error.update(said)
             error.add_class("-shown")
 
@@ -553,7 +554,9 @@ class MapScreen(Screen[None]):
                 battle.pyrrhus_leads,
             )
         if not side_a:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
         if how == "dice" or naval:
             from assistant.tui.screens.dice_battle import DiceBattleScreen
@@ -586,29 +589,20 @@ class MapScreen(Screen[None]):
         await castra_app(self).show_battle(mode, f"map:{province}", build)
 
     async def _invasion_battle(self, state: Any, province: str | None) -> None:
-        """D8, D10: the desk of the next game of the invasion meeting in ``province``, its two
-        armies chosen (the Campaign screen's `f`); none there: said in one line."""
-        from assistant.ledger.meeting_battle import meeting_prefill
-        from assistant.tui.errors import describe
+        """D8, D10: the desk of the next game of the invasion meeting in ``province`` (the
+        Campaign screen's `f`, a pick of opponents first with equal numbers); none there:
+        said in one line."""
+        from assistant.tui.screens.turn_panel import invasion_desk
 
         number = self._meeting_here()
         if number is None:
-            self.notify(_("No enemies meet in {province}.").format(province=province or "—"))
+            self.notify(
+                _("No enemies meet in {province}.").format(province=province_name(province or "—"))
+            )
             return
-        try:
-            battle = meeting_prefill(state, number)
-        except ValueError as error:
-            self.notify(describe(error), severity="error")
-            return
-        armies = (battle.army_a or "", battle.army_b or "")
-
-        def build() -> Screen[None]:
-            from assistant.tui.screens.battle_desk import BattleDeskScreen
-
-            return BattleDeskScreen(place=battle.place, armies=armies, back_to="map")
-
-        occasion = f"meeting:{state.turn}:{number}:{armies[0]}:{armies[1]}"
-        await castra_app(self).show_battle("battle", occasion, build)
+        refused = await invasion_desk(self, number, "map")
+        if refused is not None:
+            self.notify(refused, severity="error")
 
 
 # ---- the order forms -------------------------------------------------------------------------

@@ -31,8 +31,11 @@ from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from converters.force_names import shown_name
 from converters.i18n import N_, _
+from converters.province_names import province_name
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from assistant.ledger.events import ForceMoved
     from assistant.ledger.read_models import MeetingSummary
     from assistant.ledger.state import CampaignState
@@ -42,7 +45,9 @@ __all__ = [
     "REFEREE_CHOICE",
     "AnswerForm",
     "EnteringForm",
+    "PairingForm",
     "TurnView",
+    "invasion_desk",
     "invasion_row",
     "meeting_row",
     "move_line",
@@ -126,7 +131,7 @@ def invasion_row(meeting: MeetingSummary) -> list[str]:
         status = pairing_words(pairing.pairs[0], pairing.queue)
     elif not meeting.settled:
         status = _("D8: equal numbers: the attacker picks each army's opponent")
-    return [number, meeting.province, status, forces]
+    return [number, province_name(meeting.province), status, forces]
 
 
 def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
@@ -308,7 +313,13 @@ class AnswerForm(LedgerForm):
         meeting = found.meeting
         where = _("at sea") if meeting.at_sea else _("on land")
         yield Static(
-            Text(f"{meeting.number}. {where}, {meeting.province}: {', '.join(meeting.forces)}"),
+            Text(
+                f"{meeting.number}. {where}, {province_name(meeting.province)}: "
+                + ", ".join(
+                    shown_name(name, nation)
+                    for name, nation in zip(meeting.forces, meeting.nations, strict=False)
+                )
+            ),
             classes="hint",
         )
         self.sides = list(dict.fromkeys(meeting.nations))
@@ -342,3 +353,94 @@ class AnswerForm(LedgerForm):
             who=self.who(),
             note=self.text("note"),
         )
+
+
+class PairingForm(LedgerForm):
+    """D8, equal numbers: the attacker picks each army's opponent, never the same enemy twice.
+    The pick is checked by the ledger as ``castra campaign pairing --pick`` checks it (refused
+    under the form, the form kept open); it writes nothing, and closes with the first game the
+    pick makes (:attr:`game`), whose desk the screen then opens."""
+
+    FORM_TITLE = N_("Who fights whom (D8)")
+    RECORD_LABEL = N_("Open the desk")
+    BINDINGS = [  # noqa: RUF012 - Textual's own name
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "record", N_("Desk")),
+    ]
+
+    def __init__(self, number: int, attackers: Sequence[str], defenders: Sequence[str]) -> None:
+        super().__init__()
+        self.number = number
+        self.attackers = list(attackers)
+        self.defenders = list(defenders)
+        self.game: tuple[str, str] | None = None
+        """The game to play now, once the pick is accepted (the attacker's army first)."""
+
+    def compose_fields(self) -> ComposeResult:
+        from converters.force_names import shown_army
+
+        yield Static(
+            _("Equal numbers: the attacker picks each army's opponent, never one enemy twice."),
+            classes="hint",
+        )
+        enemies = [(shown_army(name), name) for name in self.defenders]
+        for index, army in enumerate(self.attackers):
+            yield from self.field(
+                f"army-{index}",
+                shown_army(army),
+                Select(enemies, value=self.defenders[index], allow_blank=False),
+            )
+
+    def action_record(self) -> None:
+        from assistant.ledger.meeting_battle import meeting_prefill
+
+        self.clear_errors()
+        chosen = {
+            army: self.choice(f"army-{index}") or "" for index, army in enumerate(self.attackers)
+        }
+        try:
+            battle = meeting_prefill(castra_app(self).ledger.state(), self.number, chosen)
+        except ValueError as error:  # the ledger's refusal of the pick (D8)
+            self.show_error(error)
+            return
+        self.game = (battle.army_a or "", battle.army_b or "")
+        self.dismiss("picked")
+
+
+async def invasion_desk(screen: Screen[Any], number: int, back_to: str) -> str | None:
+    """D8, D10: open the battle desk of the next game of invasion meeting ``number`` (the
+    Campaign screen's `f`, the Map's `b`); with equal numbers the attacker first picks each
+    army's opponent (:class:`PairingForm`). Returns the ledger's refusal in words, else None."""
+    from assistant.ledger.meeting_battle import meeting_prefill, opponents_to_pick
+    from assistant.tui.errors import describe
+
+    app = castra_app(screen)
+    state = app.ledger.state()
+
+    async def open_desk(game: tuple[str, str]) -> None:
+        from assistant.tui.screens.battle_desk import BattleDeskScreen
+
+        def build() -> Screen[None]:
+            return BattleDeskScreen(place=place, armies=game, back_to=back_to)
+
+        occasion = f"meeting:{state.turn}:{number}:{game[0]}:{game[1]}"
+        await app.show_battle("battle", occasion, build)
+
+    sides = opponents_to_pick(state, number)
+    if sides is not None:
+        place = next(m.meeting.province for m in state.meetings if m.meeting.number == number)
+        form = PairingForm(number, *sides)
+
+        async def picked(result: str | None) -> None:
+            if result is not None and form.game is not None:
+                await open_desk(form.game)
+
+        app.push_screen(form, picked)
+        return None
+    try:
+        battle = meeting_prefill(state, number)
+    except ValueError as error:
+        return describe(error)
+    place = battle.place
+    await open_desk((battle.army_a or "", battle.army_b or ""))
+    return None

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from converters.province_names import province_name
+
 if TYPE_CHECKING:
     from assistant.ledger.read_models import DbaMapSummary
 
@@ -363,7 +365,8 @@ def board_cells(
         style = f"bold {colour}" + (" reverse" if name == selected else "")
         cells[row][col] = (mark, style)
         taken[row][col] = True
-    short = short_labels(provinces)
+    said = {name: province_name(name) for name in provinces}  # "Tracia" in Italian
+    short = short_labels(said.values())
     for name in order:
         province = provinces[name]
         after = labels.get(name, "") if labels is not None else forces_label(province["forces"])
@@ -371,7 +374,7 @@ def board_cells(
             continue
         x, y = spots[name]
         col, row = min(int(x) // 2, width - 1), min(int(y) // 4, height - 1)
-        label = name if name == selected else short[name]
+        label = said[name] if name == selected else short[said[name]]
         forces = after
         text = f"{label} {forces}".strip() + ("!" if province.get("sacked") else "")
         if labels is not None:

@@ -24,7 +24,7 @@ from assistant.ledger.events import EVENT_KINDS, TurnAdvanced
 from assistant.ledger.state import replay
 from assistant.ledger.store import CampaignStore, HistoryEntry
 from converters.i18n import set_language, translate_recorded
-from converters.said import CLAUSES, Listing, Said, Worded
+from converters.said import CLAUSES, Listing, Said
 from converters.wording import render_data
 from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
 
@@ -65,7 +65,7 @@ def test_the_recorded_campaigns_use_every_event_kind(tmp_path: Path) -> None:
     assert used == set(EVENT_KINDS)
 
 
-def _clauses(said: Said) -> Iterator[Said | Worded]:
+def _clauses(said: Said) -> Iterator[Said]:
     """A description's clauses, one after the other ("battle of …", "prestige …")."""
     if said.key != CLAUSES:
         yield said
@@ -73,11 +73,8 @@ def _clauses(said: Said) -> Iterator[Said | Worded]:
     listing = said.values["clauses"]
     assert isinstance(listing, Listing)
     for item in listing.items:
-        if isinstance(item, Said):
-            yield from _clauses(item)
-        else:
-            assert isinstance(item, Worded)
-            yield item
+        assert isinstance(item, Said)
+        yield from _clauses(item)
 
 
 def _clauses_told(entry: HistoryEntry, winter_texts: list[str]) -> list[str]:

@@ -1,0 +1,161 @@
+"""What an older Castra stored as English inside its events, read once as a description.
+
+Events are facts: a campaign file keeps them as they were written, and its hash chain vouches
+for every byte (issue 21). Before descriptions, a die's purpose ("T3.0 pursuit of a side
+refusing battle", "T5.6 winter event, Turn 13, winter 278/277 BC") was stored as the English
+sentence a template made. As eventsourcing's upcasting does for an event of an older version
+(its ``examples/aggregate7``: the stored state is converted once, as it is read, by a function
+that knows that version's shape), such a string is read here, once, into a
+:class:`~converters.said.Said` by matching the templates of the Castra that wrote it, so it
+reads in the reader's language; a string no template made (a referee's own words, a club's
+purpose) is :class:`~converters.said.Typed`, shown as written.
+
+This module is frozen: :data:`TEMPLATES` is the English Castra wrote up to session 9 (December
+2026), taken from the templates of that version, and it is never reworded — a template changed
+later is a new key, and a file written before the change still reads through the old one here.
+Nothing else in Castra matches templates.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from converters.i18n import N_
+from converters.said import Nation, Number, Said, Typed, Value
+from converters.wording import SHIPPED_NATIONS
+
+__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast"]
+
+SIDE = "{purpose}, {side}"
+"""A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own."""
+
+TEMPLATES: tuple[str, ...] = (
+    # Dice purposes (converters.dice_battle, converters.morale, converters.losses, the ghost,
+    # the ledger's winter and pursuit).
+    N_("T3.1 round {number}"),
+    N_("T3.3 pursuit"),
+    N_("T3.0 pursuit of a side refusing battle"),
+    N_("T3.3 pursuit (house rule both_retreat = both_pursued)"),
+    N_("T3.6 interception"),
+    N_("T3.7 capture, {side}"),
+    N_("D3 morale check after a crushing defeat (morale {morale})"),
+    N_("T2.6 recovery: {label} {number} of {of}"),
+    N_("T5.6 winter event, {date}"),
+    N_("T5.6 winter event"),
+    N_("{purpose}, hits on {target}+ (T3.1, T3.2)"),
+    N_("{purpose} (missing die)"),
+    N_("G1 quality"),
+    N_("G1 personality"),
+    N_("G3.1 opening order"),
+    N_("G3.2 unfavourable gap: manoeuvre or retreat"),
+    N_("G4.2 {role}: which division (re-roll one already activated)"),
+    N_("G4.2 {role}: PP for {name} (at most {left})"),
+    N_("G4.2 {role}: reserve points (at most {left})"),
+    N_("G4.2 {role}: clock points (at most {left})"),
+    N_("G4.3 army general: clock points (d{half})"),
+    N_("G4.3 army general: activate {name}? (4–6 yes)"),
+    N_("G4.3 army general: PP for {name} (at most {left})"),
+    N_("G4.4 which clock die to subtract"),
+    N_("corps {number}"),
+    # The campaign's dates inside a purpose (armylists.scenarios.Calendar.said).
+    N_("Turn {turn}, winter {year}/{next_year} BC"),
+    N_("Turn {turn}, {month} {year} BC ({half} fortnight)"),
+    N_("Turn {turn}, {month} {year} BC ({season})"),
+    N_("Year {turn}, {year} BC"),
+    # A battle's side after its purpose ("T3.1 round 2, Rome"): tried last, it has no words.
+    SIDE,
+)
+"""The English templates an older Castra stored, most specific first (the first that matches
+the whole string is the one that made it)."""
+
+WORDS: frozenset[str] = frozenset(
+    # The words a template's value may be, each a catalogue entry of its own (the months,
+    # seasons and fortnights of armylists.scenarios, the kinds of base of converters.losses).
+    {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "spring",
+        "summer",
+        "autumn",
+        "winter",
+        "1st",
+        "2nd",
+        "destroyed base",
+        "routed base",
+        "naval point",
+    }
+)
+"""Words of the catalogue a value inside a template was (a month, a season, a base's kind)."""
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+_NUMBERS = frozenset(
+    {"number", "of", "morale", "left", "half", "target", "turn", "year", "next_year"}
+)
+"""The values that were always a whole number (matched as digits only, so "T3.1 round 2,
+Rome" is a round's purpose and a side, not round "2, Rome")."""
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(template)
+    # split gives text, name, text, name, …: the text is matched as is, each name as a group.
+    regex = "".join(
+        (f"(?P<{part}>\\d+)" if part in _NUMBERS else f"(?P<{part}>.+?)")
+        if index % 2
+        else re.escape(part)
+        for index, part in enumerate(parts)
+    )
+    return re.compile(regex, re.DOTALL)
+
+
+AS_WRITTEN = "{text}"
+"""The key of text no template made: it has no words of its own, its value is the text."""
+
+
+def upcast(text: str) -> Said:
+    """``text``, as an older Castra stored it, as the description that made it; text no
+    template made, as written (a :class:`~converters.said.Typed` value)."""
+    found = _read(text)
+    return found if isinstance(found, Said) else Said(key=AS_WRITTEN, values={"text": found})
+
+
+def made(text: str) -> bool:
+    """``text`` is what one of :data:`TEMPLATES` made, whole (a side after a purpose only
+    when that purpose is one too): not a place the app put before it ("Winter: …")."""
+    found = _read(text)
+    if not isinstance(found, Said):
+        return False
+    if found.key == SIDE:
+        return isinstance(found.values["purpose"], Said)
+    return True
+
+
+def _read(text: str) -> Value:
+    for template in TEMPLATES:
+        matched = _pattern(template).fullmatch(text)
+        if matched is not None:
+            values = {name: _value(part) for name, part in matched.groupdict().items()}
+            return Said(key=template, values=values)
+    return Typed(text=text)
+
+
+def _value(part: str) -> Value:
+    if part.isascii() and part.isdigit() and part == str(int(part)):
+        return Number(value=int(part))
+    if part in SHIPPED_NATIONS:
+        return Nation(name=part)
+    if part in WORDS:
+        return Said(key=part)
+    return _read(part)
