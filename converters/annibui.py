@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, field_validator
 
 from converters.errors import FieldError
-from converters.i18n import N_, _, format_number, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext
+from converters.said import Said, Typed, render, said, typed
 
 __all__ = [
     "ABILITIES",
@@ -175,6 +176,10 @@ def parse_increments(text: str, field: str, *, building: bool = False) -> dict[A
     return increments
 
 
+NO_INCREMENTS = N_("none")
+"""What :func:`format_increments` writes for no increment at all."""
+
+
 def format_increments(increments: Mapping[Ability, int]) -> str:
     """``{"acf": 1, "res": 2}`` → ``"ACF+1 RES+2"`` in the seed's column order; ``"none"``."""
     parts = [
@@ -182,7 +187,7 @@ def format_increments(increments: Mapping[Ability, int]) -> str:
         for ability in ABILITIES
         if increments.get(ability, 0)
     ]
-    return " ".join(parts) if parts else N_("none")
+    return " ".join(parts) if parts else NO_INCREMENTS
 
 
 class AnniBuiRates(BaseModel):
@@ -430,7 +435,9 @@ class ArmyBudget(BaseModel):
     accepted: bool
     """False when the order must be refused (the referee's mail says why)."""
     reasons: tuple[str, ...]
-    """Why the order is refused; empty when accepted."""
+    """Why the order is refused, in English; empty when accepted."""
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
+    """The same as descriptions, said in the reader's language where shown."""
     rule: str = "A1"
     """Rule id."""
 
@@ -488,7 +495,7 @@ def army_budget(
             "treasury", _("money available cannot be negative (got {value})"), value=treasury
         )
     army = _check_increments(army_increments) if army_increments is not None else None
-    reasons: list[str] = []
+    reasons: list[Said] = []
     unit_lines: list[UnitLine] = []
     for order in units:
         stats = order.unit.with_increments(order.increments, rates)
@@ -510,22 +517,25 @@ def army_budget(
             }
             if required != order.increments:
                 reasons.append(
-                    N_(
-                        "{count} {name} join an existing army, so they must carry its increments "
-                        "({required}), not {increments}"
-                    ).format(
+                    said(
+                        N_(
+                            "{count} {name} join an existing army, so they must carry its "
+                            "increments ({required}), not {increments}"
+                        ),
                         count=order.count,
-                        name=order.unit.name,
-                        required=format_increments(required),
-                        increments=format_increments(order.increments),
+                        name=typed(order.unit.name),
+                        required=_increments(required),
+                        increments=_increments(order.increments),
                     )
                 )
     building_lines = [_building_line(order, rates) for order in buildings]
     total = sum(line.cost for line in unit_lines) + sum(line.cost for line in building_lines)
     if treasury is not None and total > treasury:
         reasons.append(
-            N_("the order costs {total} but the treasury holds only {treasury}").format(
-                total=total, treasury=treasury
+            said(
+                N_("the order costs {total} but the treasury holds only {treasury}"),
+                total=total,
+                treasury=treasury,
             )
         )
     accepted = not reasons
@@ -536,8 +546,15 @@ def army_budget(
         treasury=treasury,
         left=treasury - total if treasury is not None and accepted else None,
         accepted=accepted,
-        reasons=tuple(reasons),
+        reasons=tuple(reason.english() for reason in reasons),
+        told=tuple(reasons),
     )
+
+
+def _increments(increments: Mapping[Ability, int]) -> Said | Typed:
+    """Increments as a value: the seed's columns as written ("ACF+1"), "none" in words."""
+    written = format_increments(increments)
+    return said(written) if written == NO_INCREMENTS else typed(written)
 
 
 def casualty_lines(result: FireResult) -> list[str]:
@@ -620,7 +637,7 @@ def budget_lines(budget: ArmyBudget) -> list[str]:
         each.format(
             count=line.count,
             name=line.unit,
-            increments=translate_recorded(format_increments(line.increments)),
+            increments=_(format_increments(line.increments)),  # "none" in words
             unit_cost=line.unit_cost,
             cost=line.cost,
         )
@@ -652,8 +669,7 @@ def budget_lines(budget: ArmyBudget) -> list[str]:
         lines.append(verdict)
     else:
         lines += [
-            _("Order REFUSED: {reason}").format(reason=translate_recorded(reason))
-            for reason in budget.reasons
+            _("Order REFUSED: {reason}").format(reason=render(reason)) for reason in budget.told
         ]
     return lines
 

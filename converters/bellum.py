@@ -297,15 +297,15 @@ def victory_text(victory: Victory) -> str:
     return victory_said(victory).english()
 
 
-def _criteria(rules: BellumRules, years: int) -> list[tuple[str, int]]:
+def _criteria(rules: BellumRules, years: int) -> list[tuple[Said, int]]:
     """B2's comparisons, each with how many of the last years it sums (0 = the final year)."""
-    criteria: list[tuple[str, int]] = [("centres", 0)]
-    criteria += [(N_("last {w} years").format(w=w), w) for w in rules.tie_break_windows]
-    criteria.append((N_("all years"), years))
+    criteria: list[tuple[Said, int]] = [(said(N_("centres")), 0)]
+    criteria += [(said(N_("last {w} years"), w=w), w) for w in rules.tie_break_windows]
+    criteria.append((said(N_("all years")), years))
     return criteria
 
 
-def _key(row: Sequence[int], criteria: list[tuple[str, int]]) -> tuple[int, ...]:
+def _key(row: Sequence[int], criteria: list[tuple[Said, int]]) -> tuple[int, ...]:
     return tuple(row[-1] if span == 0 else sum(row[-span:]) for _criterion, span in criteria)
 
 
@@ -350,6 +350,9 @@ class PowerStanding(BaseModel):
     """What separated the power from those level with it on centres: ``"centres"`` (nobody
     level), ``"last 5 years"`` … ``"all years"``, ``"draw"``, or ``"sovereign"`` for a power
     proclaimed sovereign (B1), who ranks first whatever his centres."""
+    decided: Said = Field(exclude=True)
+    """The same as a description, said in the reader's language where shown (not in
+    ``--json``: :attr:`decided_by` is)."""
     survived: bool
     """False for a power with no centres left (the seed ranks the survivors)."""
 
@@ -450,17 +453,17 @@ def standings(
         key = keys[power]
         level = [p for p in order if p not in (power, first) and keys[p][0] == key[0]]
         if power == first:
-            decided_by = N_("sovereign")
+            decided = said(N_("sovereign"))
         elif not level:
-            decided_by = N_("centres")
+            decided = said(N_("centres"))
         elif any(keys[p] == key for p in level):
-            decided_by = N_("draw")
+            decided = said(N_("draw"))
         else:
             deepest = max(
                 next(i for i, (a, b) in enumerate(zip(key, keys[p], strict=True)) if a != b)
                 for p in level
             )
-            decided_by = criteria[deepest][0]
+            decided = criteria[deepest][0]
         rank = position + 1
         if rows and rows[-1].power != first and keys[rows[-1].power] == key:
             rank = rows[-1].rank
@@ -470,9 +473,11 @@ def standings(
                 power=power,
                 centres=key[0],
                 sums={
-                    name: value for (name, _span), value in zip(criteria[1:], key[1:], strict=True)
+                    name.english(): value
+                    for (name, _span), value in zip(criteria[1:], key[1:], strict=True)
                 },
-                decided_by=decided_by,
+                decided_by=decided.english(),
+                decided=decided,
                 survived=key[0] > 0,
             )
         )

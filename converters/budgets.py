@@ -27,6 +27,7 @@ from converters.rates import (
     pm_for_json,
 )
 from converters.rounding import as_fraction, round_half_up
+from converters.said import Number, Said, said, typed
 
 __all__ = [
     "BattleBudget",
@@ -124,7 +125,10 @@ class ResolutionAdvice(BaseModel):
     resolution: Resolution
     """"dice" when any T1.8 condition holds, else "table"."""
     reasons: tuple[str, ...]
-    """Each condition that holds, in words a referee can read out; for "table", why not dice."""
+    """Each condition that holds, in words a referee can read out; for "table", why not dice
+    (English, as ``--json`` gives them)."""
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
+    """The same reasons as descriptions, said in the reader's language where shown."""
 
 
 class BattleBudget(BaseModel):
@@ -146,7 +150,9 @@ class BattleBudget(BaseModel):
     resolution: Resolution
     """T1.8: "table" or "dice"."""
     reasons: tuple[str, ...]
-    """T1.8: why."""
+    """T1.8: why, in English."""
+    told: tuple[Said, ...] = Field(default=(), exclude=True)
+    """T1.8: why, as descriptions said in the reader's language where shown."""
 
 
 def _full_budget(system: System, pm: Fraction, rates: ConversionRates) -> int:
@@ -240,26 +246,34 @@ def advise_resolution(
         raise ValueError(
             _("PM cannot be negative (got {a} and {b})").format(a=pm_for_json(a), b=pm_for_json(b))
         )
-    reasons: list[str] = []
+    reasons: list[Said] = []
     if circumstances.special_terrain:
-        reasons.append(N_("T1.8: special terrain rules apply"))
+        reasons.append(said(N_("T1.8: special terrain rules apply")))
     if circumstances.city:
-        reasons.append(N_("T1.8: the battle is for a city"))
+        reasons.append(said(N_("T1.8: the battle is for a city")))
     if circumstances.landing:
-        reasons.append(N_("T1.8: the attacker lands from the sea"))
+        reasons.append(said(N_("T1.8: the attacker lands from the sea")))
     under = [(side, pm) for side, pm in (("A", a), ("B", b)) if pm < rates.dice_min_pm]
     if small_battle == "both_sides" and len(under) == 2:
         reasons.append(
-            N_(
-                "T1.8: both sides have fewer than {least} PM ({a} and {b}; house rule "
-                "small_battle = both_sides)"
-            ).format(least=rates.dice_min_pm, a=pm_for_json(a), b=pm_for_json(b))
+            said(
+                N_(
+                    "T1.8: both sides have fewer than {least} PM ({a} and {b}; house rule "
+                    "small_battle = both_sides)"
+                ),
+                least=rates.dice_min_pm,
+                a=_pm(a),
+                b=_pm(b),
+            )
         )
     elif small_battle == "either_side":
         for side, pm in under:
             reasons.append(
-                N_("T1.8: side {side} has fewer than {dice_min_pm} PM ({pm})").format(
-                    side=side, dice_min_pm=rates.dice_min_pm, pm=pm_for_json(pm)
+                said(
+                    N_("T1.8: side {side} has fewer than {dice_min_pm} PM ({pm})"),
+                    side=typed(side),
+                    dice_min_pm=rates.dice_min_pm,
+                    pm=_pm(pm),
                 )
             )
     elif small_battle != "both_sides":
@@ -271,24 +285,40 @@ def advise_resolution(
     big, small = max(a, b), min(a, b)
     if big > rates.dice_ratio * small:
         reasons.append(
-            N_(
-                "T1.8: the larger side has more than {dice_ratio}× the smaller ({big} > "
-                "{dice_ratio} × {small})"
-            ).format(dice_ratio=rates.dice_ratio, big=pm_for_json(big), small=pm_for_json(small))
+            said(
+                N_(
+                    "T1.8: the larger side has more than {dice_ratio}× the smaller ({big} > "
+                    "{dice_ratio} × {small})"
+                ),
+                dice_ratio=rates.dice_ratio,
+                big=_pm(big),
+                small=_pm(small),
+            )
         )
     if circumstances.players_agree_dice:
-        reasons.append(N_("T1.8: the players agree to use dice"))
-    if reasons:
-        return ResolutionAdvice(resolution="dice", reasons=tuple(reasons))
+        reasons.append(said(N_("T1.8: the players agree to use dice")))
+    dice = bool(reasons)
+    if not dice:
+        reasons.append(
+            said(
+                N_(
+                    "T1.8: no terrain, city or landing rules; both sides have at least "
+                    "{dice_min_pm} PM and the larger is at most {dice_ratio}× the smaller"
+                ),
+                dice_min_pm=rates.dice_min_pm,
+                dice_ratio=rates.dice_ratio,
+            )
+        )
     return ResolutionAdvice(
-        resolution="table",
-        reasons=(
-            N_(
-                "T1.8: no terrain, city or landing rules; both sides have at least {dice_min_pm} "
-                "PM and the larger is at most {dice_ratio}× the smaller"
-            ).format(dice_min_pm=rates.dice_min_pm, dice_ratio=rates.dice_ratio),
-        ),
+        resolution="dice" if dice else "table",
+        reasons=tuple(reason.english() for reason in reasons),
+        told=tuple(reasons),
     )
+
+
+def _pm(value: Fraction) -> Number:
+    """A PM figure as ``--json`` writes it ("3", "0.5"), said with the reader's separator."""
+    return Number(value=pm_for_json(value))
 
 
 def battle_budget(
@@ -329,6 +359,7 @@ def battle_budget(
         scale=scale,
         resolution=advice.resolution,
         reasons=advice.reasons,
+        told=advice.told,
     )
 
 

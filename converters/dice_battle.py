@@ -62,6 +62,7 @@ __all__ = [
     "TypedContingent",
     "battle_result",
     "capture_due",
+    "check_naval_doubling",
     "decide",
     "fight_round",
     "fight_to_the_end",
@@ -137,6 +138,16 @@ class BattleSide(BaseModel):
 
 
 NAVAL_NO_DOUBLING = N_("fleets fight without a city's walls: no doubling (T3.5)")
+
+
+def check_naval_doubling(*, naval: bool, city_assault: bool) -> None:
+    """T3.5: a naval battle is fought between fleets, without a city's walls doubling anyone:
+    refused in one line naming ``naval`` (the command line's set-up and the dice battle's
+    form ask this one check)."""
+    if naval and city_assault:
+        raise FieldError("naval", _(NAVAL_NO_DOUBLING))
+
+
 """Why a naval battle cannot be a city assault, in one wording for the command line's
 ``--naval --city`` and the dice-battle screen's two ticks."""
 
@@ -174,8 +185,7 @@ class BattleSetup(BaseModel):
                 _("an attacker coming by {approach} needs the defending side (a or b)"),
                 approach=_(APPROACH_WORDS[self.attacker_approach]),
             )
-        if self.city_assault and self.naval:
-            raise FieldError("naval", _(NAVAL_NO_DOUBLING))
+        check_naval_doubling(naval=self.naval, city_assault=self.city_assault)
         for side in ("a", "b"):
             if self.side(side).pm == 0 and not (self.city_assault and self.defender == side):
                 raise FieldError(side, _(NO_ARMY))

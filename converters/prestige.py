@@ -223,13 +223,13 @@ class SackingPenalty(BaseModel):
 
     pp: int
     """0 or −1."""
-    said: Said
+    told: Said
     """Which clause applied, or why none did, said in the reader's language where shown."""
 
     @property
     def reason(self) -> str:
         """Which clause applied, in English (what the ledger records)."""
-        return self.said.english()
+        return self.told.english()
 
 
 def sacking_penalty(
@@ -259,24 +259,24 @@ def sacking_penalty(
     if folded == _folded(SENONES):
         if in_gaul_or_liguria:
             return SackingPenalty(
-                pp=-1, said=said(N_("T4.2: the Senones sacked land in Gaul or Liguria"))
+                pp=-1, told=said(N_("T4.2: the Senones sacked land in Gaul or Liguria"))
             )
         return SackingPenalty(
-            pp=0, said=said(N_("T4.2: the Senones may sack outside Gaul and Liguria"))
+            pp=0, told=said(N_("T4.2: the Senones may sack outside Gaul and Liguria"))
         )
     if folded in _GREEK_SCRUPLES and started_greek_or_syracusan:
         return SackingPenalty(
-            pp=-1, said=said(N_("T4.2: sacked land that started Greek or Syracusan"))
+            pp=-1, told=said(N_("T4.2: sacked land that started Greek or Syracusan"))
         )
     carthage = folded == _folded(CARTHAGE)
     if (folded in _GREEK_SCRUPLES | _ROMAN_SCRUPLES or carthage) and civilian_at_peace:
         if carthage and earlier_sacks_at_peace == 0:
             return SackingPenalty(
-                pp=0, said=said(N_("T4.2: Carthage's first such sack is tolerated"))
+                pp=0, told=said(N_("T4.2: Carthage's first such sack is tolerated"))
             )
         return SackingPenalty(
-            pp=-1, said=said(N_("T4.2: sacked civilian land of a nation it is not at war with"))
+            pp=-1, told=said(N_("T4.2: sacked civilian land of a nation it is not at war with"))
         )
     return SackingPenalty(
-        pp=0, said=said(N_("T4.2: no sacking penalty applies to {sacker}"), sacker=nation(sacker))
+        pp=0, told=said(N_("T4.2: no sacking penalty applies to {sacker}"), sacker=nation(sacker))
     )

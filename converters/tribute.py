@@ -25,6 +25,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from converters.i18n import N_
+from converters.said import Number, Said, listing, nation, said
+
 __all__ = [
     "ProvinceFacts",
     "ProvinceTribute",
@@ -82,7 +85,9 @@ class ProvinceTribute(_Frozen):
     pe: int = Field(ge=0)
     """PE it pays (0 when nobody collects)."""
     reason: str
-    """Why, citing the rule, e.g. "T5.3 15 − 4 PM standing"."""
+    """Why, citing the rule, e.g. "T5.3 15 − 4 PM standing" (English, as ``--json`` gives it)."""
+    told: Said = Field(exclude=True)
+    """The same as a description, said in the reader's language where it is shown."""
 
 
 class TributeResult(_Frozen):
@@ -125,39 +130,58 @@ def tribute(
     for province in provinces:
         standing = sum(t.pm for t in province.troops)
         value = max(0, province.value - standing)
-        reduction = f"{province.value} − {standing} PM standing" if standing else f"{value}"
+        reduction = (
+            said(N_("{value} − {standing} PM standing"), value=province.value, standing=standing)
+            if standing
+            else Number(value=value)
+        )
         collector: str | None
+        reason: Said
         if province.sacked:
-            collector, reason = None, "sacked: nothing until spring (T5.3)"
+            collector, reason = None, said(N_("sacked: nothing until spring (T5.3)"))
         elif province.besieged:
-            collector, reason = None, "besieged: nobody collects (T5.4)"
+            collector, reason = None, said(N_("besieged: nobody collects (T5.4)"))
         else:
             collector, reason = _collector(province, groups, pp)
             if collector is not None and collector not in totals:
-                collector, reason = None, f"{collector} is no player nation: nobody collects"
+                reason = said(
+                    N_("{nation} is no player nation: nobody collects"), nation=nation(collector)
+                )
+                collector = None
             elif collector is not None:
-                reason = f"{reason} (T5.3 {reduction})"
+                reason = said(N_("{reason} (T5.3 {reduction})"), reason=reason, reduction=reduction)
         pe = value if collector is not None else 0
         if collector is not None:
             totals[collector] += pe
         results.append(
-            ProvinceTribute(name=province.name, collector=collector, pe=pe, reason=reason)
+            ProvinceTribute(
+                name=province.name,
+                collector=collector,
+                pe=pe,
+                reason=reason.english(),
+                told=reason,
+            )
         )
     return TributeResult(nations=totals, provinces=results)
 
 
 def _collector(
     province: ProvinceFacts, groups: list[set[str]], prestige: Mapping[str, int]
-) -> tuple[str | None, str]:
+) -> tuple[str | None, Said]:
     sides: dict[str, int] = {}
     for troops in province.troops:
         if troops.pm:
             sides[troops.side] = sides.get(troops.side, 0) + troops.pm
     enemies = {side: pm for side, pm in sides.items() if at_war(side, province.controller, groups)}
     if not enemies:
-        return province.controller, f"held by {province.controller}, no enemy troops"
+        return province.controller, said(
+            N_("held by {nation}, no enemy troops"), nation=nation(province.controller)
+        )
     names = list(enemies)
     if any(at_war(a, b, groups) for a in names for b in names):
-        return None, f"contested by {', '.join(names)}: nobody collects (T5.3)"
+        return None, said(
+            N_("contested by {nations}: nobody collects (T5.3)"),
+            nations=listing(map(nation, names)),
+        )
     occupier = max(names, key=lambda n: (enemies[n], prestige.get(n, 0), -names.index(n)))
-    return occupier, f"occupied by {occupier} (T7.7)"
+    return occupier, said(N_("occupied by {nation} (T7.7)"), nation=nation(occupier))

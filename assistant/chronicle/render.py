@@ -22,8 +22,8 @@ from converters.i18n import (
     current_language,
     format_number,
     ngettext,
-    translate_recorded,
 )
+from converters.said import render as said_in
 
 if TYPE_CHECKING:
     from assistant.chronicle.charts import Chart
@@ -238,7 +238,7 @@ def render_report(
 
     drawn: list[Chart] = charts(chronicle) if with_charts else []
     words = labels()
-    shown = translate_recorded(chronicle.scope.label)
+    shown = chronicle.scope.shown()
     chronicle = chronicle.model_copy(
         update={"scope": chronicle.scope.model_copy(update={"label": shown})}
     )
@@ -311,7 +311,7 @@ def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
     ]
     return sheet.model_copy(
         update={
-            "reasons": [translate_recorded(reason) for reason in sheet.reasons],
+            "reasons": [said_in(reason) for reason in sheet.told],
             "odds": odds,
             "sides": sides,
         }

@@ -13,11 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from armylists.names import nation_name
 from converters.budgets import BattleBudget, ContingentBudget
 from converters.i18n import N_, _
+from converters.said import Said
 
 __all__ = ["BattleSheet", "LossBand", "SheetContingent", "SheetOdds", "SheetSide", "battle_sheet"]
 
@@ -114,7 +115,9 @@ class BattleSheet(_Sheet):
     resolution: str
     """T1.8: "table" or "dice"."""
     reasons: list[str]
-    """T1.8: why."""
+    """T1.8: why (English until the sheet is drawn in the reader's language)."""
+    told: list[Said] = Field(default_factory=list, exclude=True)
+    """T1.8: why, as the converters said it."""
     counted: str
     """What the loss table's first column counts."""
     counted_note: str
@@ -298,6 +301,7 @@ def battle_sheet(
         scale=str(scale),
         resolution=budget.resolution,
         reasons=list(budget.reasons),
+        told=list(budget.told),
         counted=counted,
         counted_note=counted_note,
         result_label=result_label,

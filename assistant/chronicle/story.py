@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
@@ -39,8 +39,8 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
-from converters.i18n import _, ngettext, translate_recorded
-from converters.said import render
+from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.said import Said, render, said
 
 if TYPE_CHECKING:
     from ghost.battle import BattleState
@@ -85,7 +85,13 @@ class ReportScope(_Told):
     """The last turn told (the charts run from turn 1 to here)."""
     label: str
     """The report's subtitle, e.g. "Turn 3, May 278 BC (1st fortnight)" (a turn's date stays
-    English, as ``--json`` gives it; where it is shown it goes through ``translate_recorded``)."""
+    English, as ``--json`` gives it)."""
+    told: Said = Field(exclude=True)
+    """The subtitle as a description, said in the reader's language where it is shown."""
+
+    def shown(self) -> str:
+        """The subtitle in the reader's language."""
+        return render(self.told)
 
 
 class ContingentLine(_Told):
@@ -418,8 +424,9 @@ def report_scope(
     278), the whole campaign, or by default the last turn something was recorded in."""
     calendar = state.scenario.calendar
     if everything:
+        whole = said(N_("The whole campaign"))
         return ReportScope(
-            kind="all", first_turn=1, last_turn=state.turn, label=_("The whole campaign")
+            kind="all", first_turn=1, last_turn=state.turn, label=whole.english(), told=whole
         )
     if year is not None:
         first_bc = calendar.start_year_bc
@@ -447,8 +454,10 @@ def report_scope(
                 )
             )
         last = min(state.turn, (index + 1) * calendar.year_length)
-        label = _("Year {number}, {bc} BC").format(number=index + 1, bc=first_bc - index)
-        return ReportScope(kind="year", first_turn=first, last_turn=last, label=label)
+        label = said(N_("Year {number}, {bc} BC"), number=index + 1, bc=first_bc - index)
+        return ReportScope(
+            kind="year", first_turn=first, last_turn=last, label=label.english(), told=label
+        )
     chosen = last_active_turn(events) if turn is None else turn
     if not 1 <= chosen <= state.turn:
         raise ChronicleError(
@@ -461,6 +470,7 @@ def report_scope(
         first_turn=chosen,
         last_turn=chosen,
         label=calendar.date(chosen),
+        told=calendar.said(chosen),
     )
 
 

@@ -91,7 +91,9 @@ async def test_d6_the_campaign_screen_says_the_initiative_and_who_moves_then_d_s
         def left() -> list[str]:
             phase = phase_summary(macedon.state())
             assert phase is not None
-            return [" ".join(translate_recorded(item).split()) for item in phase.left]
+            # What is left, as the ledger says it (issue 21 item 4), in the reader's language.
+            _heading, *items = phase.lines()
+            return [" ".join(item.split()) for item in items]
 
         (moves,) = left()
         assert moves in status(), "who moves, as campaign show says it"

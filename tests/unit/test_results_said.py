@@ -19,6 +19,7 @@ from assistant.cli import main
 from assistant.ledger.events import ForcedMarch
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
+from converters.bellum import standings, victory_said, victory_text
 from converters.dice import ScriptedDice
 from converters.i18n import _, set_language
 from converters.morale import forced_march, morale_check
@@ -51,10 +52,10 @@ def test_d3_d5_t4_2_reasons_keep_their_english_and_say_it_in_italian(italian: No
     assert march.reason == "D5: forbidden at morale 2 or less (morale 2)"
     assert render(march.said) == "D5: vietata con morale 2 o meno (morale 2)"
     assert penalty.reason == "T4.2: sacked civilian land of a nation it is not at war with"
-    assert render(penalty.said) == _(penalty.reason) != penalty.reason
+    assert render(penalty.told) == _(penalty.reason) != penalty.reason
     assert spared.reason == "T4.2: no sacking penalty applies to Syracusans"
-    assert render(spared.said).endswith(" Syracusans"), "a name as typed stays as typed"
-    assert render(spared.said) != spared.reason
+    assert render(spared.told).endswith(" Syracusans"), "a name as typed stays as typed"
+    assert render(spared.told) != spared.reason
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -106,6 +107,76 @@ def test_t5_8_what_a_nation_lacks_is_said_with_its_article(
     assert "PP more to pass Etruscans" in english
     assert "PP in più per superare gli Etruschi" in italian
     assert "more to pass" not in italian and "control " not in italian
-    # "manca:" before one item, "mancano:" before several (issue 25's agreement).
-    lacking = italian.count("manca: ") + italian.count("mancano: ")
-    assert lacking == english.count("lacks: ") > 0
+    lacks = italian.count("manca: ") + italian.count("mancano: ")
+    assert lacks == english.count("lacks: ") > 0
+
+
+def test_b1_b2_the_victory_and_what_decided_each_place_are_said_in_italian(
+    italian: None,
+) -> None:
+    """B1, B2: the standings keep their English for ``--json`` and say the victory and each
+    tie-break in the reader's language; a power's name stays as the seed writes it."""
+    result = standings({"Julii": [10, 31], "Cornelii": [12, 20], "Fabii": [11, 20]})
+    assert result.victory is not None
+    assert victory_text(result.victory) == "Julii won in year 2 with 31 centres (B1)"
+    assert (
+        render(victory_said(result.victory)) == "vittoria di Julii nell'anno 2 con 31 centri (B1)"
+    )
+    assert [row.decided_by for row in result.rows] == ["centres", "last 5 years", "last 5 years"]
+    assert [render(row.decided) for row in result.rows] == ["centri", *["ultimi 5 anni"] * 2]
+    assert "decided" not in result.rows[0].model_dump(), "--json keeps the English only"
+
+
+def test_t1_8_the_advice_keeps_its_english_and_says_its_figures_the_italian_way(
+    italian: None,
+) -> None:
+    """T1.8: each reason for dice is English in ``--json`` (as before) and said in Italian
+    where shown, a half PM with the Italian decimal comma."""
+    from fractions import Fraction
+
+    from converters.budgets import advise_resolution
+
+    advice = advise_resolution(Fraction(3, 2), Fraction(6), small_battle="either_side")
+    assert advice.resolution == "dice"
+    assert advice.reasons == (
+        "T1.8: side A has fewer than 2 PM (1.5)",
+        "T1.8: the larger side has more than 3× the smaller (6 > 3 × 1.5)",
+    )
+    shown = [render(reason) for reason in advice.told]
+    assert shown[0] == "T1.8: la parte A ha meno di 2 PM (1,5)"
+    assert "1,5" in shown[1] and "larger" not in shown[1]
+    table = advise_resolution(Fraction(4), Fraction(4))
+    assert table.resolution == "table" and len(table.told) == len(table.reasons) == 1
+    assert render(table.told[0]) != table.reasons[0]
+
+
+def test_t5_3_each_provinces_reason_is_said_in_italian(italian: None) -> None:
+    """T5.3, T5.4, T7.7: why each province pays or not keeps its English for ``--json`` and is
+    said in Italian where shown, a nation with its article after "da"."""
+    from converters.tribute import ProvinceFacts, Troops, tribute
+
+    result = tribute(
+        [
+            ProvinceFacts(name="Cosa", value=5, controller="Etruscans"),
+            ProvinceFacts(
+                name="Pisae",
+                value=4,
+                controller="Etruscans",
+                troops=[Troops(nation="Rome", pm=1)],
+            ),
+            ProvinceFacts(name="Sena", value=3, controller="Senones", sacked=True),
+        ],
+        players=["Rome", "Etruscans", "Senones"],
+    )
+    english = [p.reason for p in result.provinces]
+    assert english == [
+        "held by Etruscans, no enemy troops (T5.3 5)",
+        "occupied by Rome (T7.7) (T5.3 4 − 1 PM standing)",
+        "sacked: nothing until spring (T5.3)",
+    ]
+    assert [render(p.told) for p in result.provinces] == [
+        "controllata dagli Etruschi, senza truppe nemiche (T5.3 5)",
+        "occupata da Roma (T7.7) (T5.3 4 − 1 PM di stanza)",
+        "saccheggiata: nulla fino a primavera (T5.3)",
+    ]
+    assert "told" not in result.provinces[0].model_dump(), "--json keeps the English only"

@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from assistant.cli.common import CliError, emit, read_json_file
-from converters.i18n import _, ngettext, translate_recorded
+from converters.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
@@ -37,7 +37,7 @@ def _window_heading(window: str) -> str:
     years = window.removeprefix("last ").removesuffix(" years")
     if years.isdigit():
         return ngettext("{years} year", "{years} years", int(years)).format(years=years)
-    return translate_recorded(window)
+    return _(window)  # "all years": B2's own words
 
 
 def standings_table(result: Standings) -> list[str]:
@@ -47,18 +47,21 @@ def standings_table(result: Standings) -> list[str]:
     heading = "{:>4}  {:<13}{:>8}".format(_("rank"), _("power"), _("centres")) + "".join(
         f"{_window_heading(w):>10}" for w in windows
     )
+    from converters.said import render  # pydantic: the standings are made already
+
     lines = [heading + "  " + _("decided by")]
     for row in result.rows:
         sums = "".join(f"{row.sums[w]:>10}" for w in windows)
         note = "" if row.survived else " " + _("(eliminated)")
-        decided = translate_recorded(row.decided_by)
+        decided = render(row.decided)
         lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {decided}{note}")
     return lines
 
 
 def _standings(args: argparse.Namespace) -> int:
     from armylists.bellum import power, power_names, rules
-    from converters.bellum import standings, victory_text
+    from converters.bellum import standings, victory_said
+    from converters.said import render
 
     table: dict[str, Any] = {}
     for name, row in _read_table(args.file).items():
@@ -92,7 +95,7 @@ def _standings(args: argparse.Namespace) -> int:
         raise CliError(f"FILE: {message.removeprefix('centres: ')}") from None
     lines = []
     if result.victory is not None:
-        lines.append(translate_recorded(victory_text(result.victory)))
+        lines.append(render(victory_said(result.victory)))
     elif result.status == "ended":
         lines.append(
             _("year {year} played: the game is over, final ranking (B2)").format(year=result.years)

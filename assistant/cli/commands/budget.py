@@ -17,7 +17,7 @@ from assistant.cli.commands._converters import (
     show_pm,
 )
 from assistant.cli.common import CliError, emit
-from converters.i18n import N_, _, format_number, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext
 
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
@@ -221,7 +221,9 @@ def _text(result: BattleBudget, ruleset: str, per_pm: int) -> str:
         lines.append(_("Resolve on the table:"))
     else:
         lines.append(_("Resolve by dice (T3):"))
-    lines += [f"  - {translate_recorded(reason)}" for reason in result.reasons]
+    from converters.said import render  # pydantic: the budget is worked out already
+
+    lines += [f"  - {render(reason)}" for reason in result.told]
     return "\n".join(lines)
 
 

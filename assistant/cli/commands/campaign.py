@@ -351,9 +351,10 @@ def _standings_lines(state: CampaignState) -> list[str]:
         return lines
     victory = result.victory
     if victory is not None:
-        from converters.bellum import victory_text
+        from converters.bellum import victory_said
+        from converters.said import render
 
-        lines.append(translate_recorded(victory_text(victory)))
+        lines.append(render(victory_said(victory)))
     elif result.status == "ended":
         lines.append(
             _("Year {year} played: the game is over, final ranking (B2)").format(year=result.years)
@@ -1045,7 +1046,7 @@ def _tribute_lines(state: CampaignState) -> tuple[dict[str, Any], list[str]]:
         if province.collector is None and province.reason.startswith(
             ("sacked", "besieged", "contested")
         ):
-            lines.append(f"  {province.name}: {translate_recorded(province.reason)}")
+            lines.append(f"  {province.name}: {_said(province.told, province.reason)}")
     return data, lines
 
 

@@ -124,9 +124,10 @@ def _new(args: argparse.Namespace) -> int:
     text = "\n".join(
         [
             _("Ghost general ({side}): {quality}, {personality}  [{rolled}]").format(
-                side=translate_recorded(args.side),
-                quality=translate_recorded(str(data["quality"])),
-                personality=translate_recorded(str(data["personality"])),
+                # G1's side, quality and personality are the catalogue's own words.
+                side=_(args.side),
+                quality=_(str(data["quality"])),
+                personality=_(str(data["personality"])),
                 rolled=rolled,
             ),
             "  "
@@ -163,14 +164,14 @@ def _replay(args: argparse.Namespace) -> int:
             _("Turn {turn}: gap {gap}% → {order}").format(
                 turn=turn["turn"],
                 gap=format_number(turn["gap_pct"], signed=True),
-                order=translate_recorded(turn["order"]),
+                order=_(turn["order"]),  # an Order's key (G3), a word of the catalogue
             )
         )
         lines.extend(
             f"  {decision.rule} {translate_recorded(decision.reason)}"
             for decision in record.decisions
         )
-    lines.append(_("Final order: {order}").format(order=translate_recorded(data["final"])))
+    lines.append(_("Final order: {order}").format(order=_(data["final"])))
     emit(args, data, "\n".join(lines))
     return 0
 

@@ -226,7 +226,7 @@ def _deed(args: argparse.Namespace) -> int:
         data["sacking_penalty"] = penalty.pp
         data["actor_total"] = award.actor + penalty.pp
         text += "\n" + _("Sacking penalty {pp:+d} PP ({reason})").format(
-            pp=penalty.pp, reason=render(penalty.said)
+            pp=penalty.pp, reason=render(penalty.told)
         )
     emit(args, data, text)
     return 0

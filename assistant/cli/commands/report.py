@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from armylists.names import nation_key
 from assistant.cli.common import CliError, emit, not_written
-from converters.i18n import _, translate_recorded
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.chronicle.render import Document
@@ -115,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
         "files": [str(path) for path in written],
         "battles": len(chronicle.battles),
     }
-    text = _("Report ({label}) written to {path}").format(
-        label=translate_recorded(chronicle.scope.label), path=out
-    )
+    text = _("Report ({label}) written to {path}").format(label=chronicle.scope.shown(), path=out)
     if len(written) > 1:
         text += "\n" + _("Charts beside it: {names}").format(
             names=", ".join(path.name for path in written[:-1])

@@ -12,7 +12,7 @@ gathers and shows.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import ValidationError
 from textual import on, work
@@ -49,6 +49,9 @@ from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
 from converters.province_names import province_name
+
+if TYPE_CHECKING:
+    from converters.said import Said
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -807,7 +810,7 @@ class BattleDeskScreen(Screen[None]):
                 )
                 for card, pm in side_a + side_b:
                     table.add_row(card.tag, nation_name(card.nation or ""), _pm(pm), _("dice"), "")
-                self._show_advice(advised.resolution, advised.reasons)
+                self._show_advice(advised.resolution, advised.told)
                 return
             plan = budgets.battle_budget(
                 self.ruleset,
@@ -844,14 +847,14 @@ class BattleDeskScreen(Screen[None]):
             scale = _("Table cap {cap}: both sides × {scale} (T1.7). ").format(
                 cap=plan.cap, scale=format_number(plan.scale, decimals=3)
             )
-        self._show_advice(plan.resolution, plan.reasons, prefix=scale)
+        self._show_advice(plan.resolution, plan.told, prefix=scale)
 
-    def _show_advice(self, resolution: str, reasons: tuple[str, ...], prefix: str = "") -> None:
+    def _show_advice(self, resolution: str, reasons: tuple[Said, ...], prefix: str = "") -> None:
+        """T1.8's advice and its reasons, as the converters said them."""
+        from converters.said import render  # pydantic: the advice is worked out already
+
         verdict = _("Fight it by DICE") if resolution == "dice" else _("Fight it on the TABLE")
-        lines = [
-            f"{prefix}[b]{verdict}[/b]",
-            *(f"• {translate_recorded(reason)}" for reason in reasons),
-        ]
+        lines = [f"{prefix}[b]{verdict}[/b]", *(f"• {render(reason)}" for reason in reasons)]
         self.query_one("#advice", Static).update("\n".join(lines))
 
     def _house_rules(self) -> Any:
@@ -927,7 +930,7 @@ class BattleDeskScreen(Screen[None]):
         )
         broken = [
             f"{row['tag']} {nation_name(row['nation'])}: "
-            f"{translate_recorded(losses.fog_army_break(row['detail']))}"
+            f"{losses.fog_army_break(row['detail'])}"  # said in the reader's language already
             for row in preview["contingents"]
             if getattr(row["detail"], "army_broken", False)
         ]

@@ -22,7 +22,8 @@ from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
+from converters.said import render
 
 __all__ = ["BellumScreen", "BellumYearForm", "standings_status"]
 
@@ -47,11 +48,9 @@ def standings_status(state: Any) -> str:
         ).format(victory=rules.victory_centres)
     victory = result.victory
     if victory is not None:
-        from converters.bellum import victory_text
+        from converters.bellum import victory_said
 
-        text = _("{victory}. The game is over.").format(
-            victory=translate_recorded(victory_text(victory))
-        )
+        text = _("{victory}. The game is over.").format(victory=render(victory_said(victory)))
     elif result.status == "ended":
         text = _("Year {year} played: the game is over; this is the final ranking (B2).").format(
             year=result.years
@@ -174,7 +173,7 @@ class BellumScreen(Screen[None]):
                 Text(row.power, style="bold" if row.power in winners else ""),
                 str(row.centres),
                 *sums,
-                translate_recorded(row.decided_by),
+                render(row.decided),
                 status,
                 key=row.power,
             )

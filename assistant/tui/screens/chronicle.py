@@ -38,7 +38,7 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.map_canvas import render_map
 from assistant.tui.widgets.story_view import StoryView, story_pieces
-from converters.i18n import N_, NP_, _, current_language, ngettext, translate_recorded
+from converters.i18n import N_, NP_, _, current_language, ngettext
 
 if TYPE_CHECKING:
     from assistant.chronicle.story import Chronicle, MapProvince
@@ -293,7 +293,7 @@ class ChronicleScreen(Screen[None]):
             self._told[message.told] = (message.chronicle, message.story)
         self._chronicle = message.chronicle
         scope = message.chronicle.scope
-        label = translate_recorded(scope.label)
+        label = scope.shown()
         if message.chronicle.packet is not None:
             label = f"{message.chronicle.packet.title} · {label}"
         self._scope_label = label

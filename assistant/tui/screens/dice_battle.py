@@ -44,10 +44,10 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
 from converters.dice_battle import (
-    NAVAL_NO_DOUBLING,
     SetupProblem,
     TypedContingent,
     check_interception,
+    check_naval_doubling,
     interception_line,
     parse_side,
 )
@@ -412,12 +412,14 @@ class DiceBattleScreen(Screen[None]):
 
     def _check_naval_city(self) -> None:
         """T3.5: a naval battle is fought first, between fleets, without the walls' doubling."""
-        if self._naval() and self.query_one("#dice-city", Checkbox).value:
-            # BattleSetup's own refusal, in the words the command line gives for --naval --city.
-            refusal = Refusal("naval", NAVAL_NO_DOUBLING)
+        city = bool(self.query_one("#dice-city", Checkbox).value)
+        try:
+            # BattleSetup's own check, in the words the command line gives for --naval --city.
+            check_naval_doubling(naval=self._naval(), city_assault=city)
+        except Refusal as refusal:
             raise SetupProblem(
                 field=_(DICE_LABELS["naval"]), message=describe(refusal, DICE_LABELS)
-            )
+            ) from None
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
