@@ -157,7 +157,9 @@ def add_command(
     option sets; ``handler`` runs it. A spec with both an event and a run, or neither, is a
     mistake of ours, refused here (a :class:`Command` is a plain tuple)."""
     if (spec.event is None) == (spec.run is None):
-        raise ValueError(f"{spec.name}: a command has either an event or a run, not both")
+        raise ValueError(
+            _("{name}: a command has either an event or a run, not both").format(name=spec.name)
+        )
     text = _(spec.help)
     parser = commands.add_parser(spec.name, help=text, description=text)
     for arg in (*common, *((note,) if spec.note else ()), *spec.args):

@@ -368,7 +368,8 @@ async def test_d8_equal_numbers_f_asks_the_attackers_pick_and_opens_its_first_ga
             desk.query_one("#army-a", Select).value,
             desk.query_one("#army-b", Select).value,
         ) == picked.pairs[0]
-        assert desk.query_one("#place", Input).value == "Hellespontine Phrygia"
+        # The place as the reader names it (issue 25, D9): "Frigia Ellespontica" in Italian.
+        assert desk.query_one("#place", Input).value == province_name("Hellespontine Phrygia")
     assert len(macedon.events()) == before
 
 

@@ -375,12 +375,6 @@ def test_t7_4_a_meeting_answered_in_its_sides_sessions_shows_its_result_in_every
         assert _pursued(seat) in flat(seat.screen), who
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="T7.4 sealed answers (helper turnseat, 'Seek or avoid declared blind'): until it is "
-    "merged a player's session shows the other side's answer in its History and recent events; "
-    "with it this check passes: drop this mark at that merge",
-)
 def test_t7_4_no_player_sees_the_other_sides_answer_before_both_have_answered(
     met: Met,
 ) -> None:
