@@ -114,8 +114,9 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert [o.to for o in store.state().orders["Rome"]] == ["Capua"]  # type: ignore[union-attr]
-            # Signed by the seat, and the referee's machine's settings are left alone.
-            assert store.events()[-1].event.who == "Rome"
+            # Signed by the seat as its player reads it ("Roma" in Italian), and the referee's
+            # machine's settings are left alone.
+            assert store.events()[-1].event.who == nation_name("Rome")
             assert saved_player() == referee_name
             await pilot.press("c")
             await pilot.pause()
@@ -130,7 +131,7 @@ async def test_t7_3_a_player_enters_and_withdraws_its_own_order_and_sees_who_has
             await pilot.pause()
             assert "Rome" in store.handed_in()
             assert nation_name("Rome") not in said(app, "#handed-in")
-            assert {e.event.who for e in store.events()[-2:]} == {"Rome"}
+            assert {e.event.who for e in store.events()[-2:]} == {nation_name("Rome")}
 
 
 async def test_t7_3_a_players_march_form_offers_its_own_armies_only(path: Path) -> None:

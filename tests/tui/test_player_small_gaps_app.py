@@ -129,3 +129,23 @@ async def test_t7_3_the_chronicles_packet_key_is_in_the_footer_with_the_turn_key
             for key in ("f4", "f5", "f6", "f7", "f3"):
                 assert words.get(key), f"{key} with its word at 80 columns: {drawn!r}"
                 assert f"{key} {words[key]}" in drawn, drawn
+
+
+async def test_t7_3_a_players_session_signs_with_its_nation_as_the_player_reads_it(
+    tmp_path: Path, language: str
+) -> None:
+    """A player's "no orders" is signed by its nation in the player's language ("Roma" in an
+    Italian seat), so the History's "Who" column shows the player's own word, not the file's
+    English key; what the file keeps as the nation stays the key."""
+    from armylists.names import nation_name
+    from assistant.ledger.events import NoOrders
+
+    app, store = seat_app(served_campaign(tmp_path))
+    with store:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("N")
+            await settle(pilot)
+        (said,) = [s.event for s in store.events() if isinstance(s.event, NoOrders)]
+    assert said.nation == "Rome"
+    assert said.who == nation_name("Rome") == ("Roma" if language == "it" else "Rome")

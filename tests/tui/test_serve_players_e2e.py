@@ -408,7 +408,8 @@ def test_an_italian_players_session_shows_only_italian_and_takes_its_order_by_ke
         given = [e.event for e in store.events() if isinstance(e.event, OrderGiven)]
         state = store.state()
     marched = {(e.nation, e.order, e.who) for e in given}
-    assert ("Rome", MarchOrder(army="Rome I", to="Corfinium"), "Rome") in marched
+    # Signed by the seat as its Italian player reads it: "Roma" (T7.3).
+    assert ("Rome", MarchOrder(army="Rome I", to="Corfinium"), "Roma") in marched
     # The board's names, in either language: data (a name left in English is issue 25's).
     names = words(
         " ".join(

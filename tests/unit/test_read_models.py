@@ -189,12 +189,14 @@ def test_the_meetings_print_every_field_the_ledger_keeps(macedon: CampaignStore)
 
     macedon.append(DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia"))
     state = macedon.state()
-    assert list(MeetingSummary._fields) == [*Meeting.model_fields, "seek", "settled", "pairing"]
+    fields = [*Meeting.model_fields, "seek", "settled", "pairing", "answered"]
+    assert list(MeetingSummary._fields) == fields
     (found,) = meetings_summary(state)
     (kept,) = state.meetings
     before = {
         **kept.meeting.model_dump(),
         "seek": kept.seek,
+        "answered": [],  # T3.0: who has answered, by name only (none yet)
         "settled": kept.settled,
         "pairing": {"pairs": [("Macedon 4", "Persia 2")], "queue": ["Persia 3"]},
     }

@@ -135,7 +135,11 @@ def test_a_tarentine_year_on_the_map(tmp_path: Path, capsys: pytest.CaptureFixtu
     rolled = run_json(capsys, "campaign", "intercept", "Rome fleet I", "--target",
                       "Magna Graecia fleet I", "--dice", "3", "--file", str(path))  # fmt: skip
     assert (rolled["event"]["against"], rolled["event"]["intercepted"]) == (4, False)
-    assert rolled["rolls"] == [{"sides": 6, "value": 3, "purpose": "T3.6 interception"}]
+    # The purpose in English and as data, said in the reader's language when shown (issue 21).
+    said = {"kind": "said", "key": "T3.6 interception", "values": {}}
+    assert rolled["rolls"] == [
+        {"sides": 6, "value": 3, "purpose": "T3.6 interception", "said": said}
+    ]
     assert "not intercepted: Magna Graecia fleet I goes on (T3.6)" in rolled["summary"]
     code, _, err = run(capsys, "campaign", "intercept", "Rome fleet I", "--target",
                        "Magna Graecia fleet I", "--dice", "5", "--file", str(path))  # fmt: skip

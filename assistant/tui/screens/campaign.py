@@ -1022,13 +1022,14 @@ class CampaignScreen(Screen[None]):
         """T7.3: the order under the cursor is withdrawn (by its nation, before the orders are
         carried out)."""
         from assistant.ledger.events import OrderWithdrawn
-        from assistant.settings import saved_player
 
         row = self._row_under_cursor("#orders")
         if row is None:
             return
         nation, force = row.split("\x1f", 1)
-        who = castra_app(self).ledger.player or saved_player()
+        from assistant.tui.screens.ledger_form import signature
+
+        who = signature(self)
         self._record_turn(lambda: OrderWithdrawn(nation=nation, force=force, who=who))
 
     def action_resolve(self) -> None:
@@ -1079,12 +1080,13 @@ class CampaignScreen(Screen[None]):
     def action_no_orders(self) -> None:
         """T7.3: the nation at the keyboard gives no orders this turn (it has handed in)."""
         from assistant.ledger.events import NoOrders
-        from assistant.settings import saved_player
 
         ledger = castra_app(self).ledger
         nation = ledger.viewer
         if nation is not None:
-            who = ledger.player or saved_player()
+            from assistant.tui.screens.ledger_form import signature
+
+            who = signature(self)
             self._record_turn(lambda: NoOrders(nation=nation, who=who))
 
     def action_withdraw_meeting(self) -> None:

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from armylists.names import find_name, nearest_name
+from armylists.names import find_name, nation_name, nearest_name
 from assistant.settings import save_setting, saved_player
 from assistant.tui.errors import describe, field_of, number_refusal
 from assistant.tui.ledger_service import castra_app
@@ -170,8 +170,7 @@ class LedgerForm(ModalScreen[str | None]):
         return who
 
     def who_input(self) -> Input:
-        player = castra_app(self).ledger.player
-        return Input(value=player or saved_player(), placeholder=_("your name (optional)"))
+        return Input(value=signature(self), placeholder=_("your name (optional)"))
 
     def who_then_note(self) -> ComposeResult:
         """The two fields every campaign form ends with: who records it, and a note."""
@@ -340,3 +339,13 @@ def open_form(app: App[Any], form_class: type[ModalScreen[str | None]], *args: A
     form.kept_for = key
     app.install_screen(form, name)
     app.push_screen(name)
+
+
+def signature(node: Any) -> str:
+    """Who an act is signed by: a player's session signs with its nation as its player reads it
+    ("Roma" in an Italian seat, T7.3), so the History's "Who" shows the player's own word; the
+    referee's machine signs with the saved player's name."""
+    player = castra_app(node).ledger.player
+    if player is not None:
+        return nation_name(player)
+    return saved_player()
