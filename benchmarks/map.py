@@ -27,14 +27,18 @@ from assistant.ledger.state import CampaignState
 from assistant.ledger.store import CampaignStore
 from assistant.tui.screens.map import MACEDON_BOARD
 from assistant.tui.widgets.map_canvas import macedon_board, render_map
+from converters.house_rules import HouseRules
 
 CANVASES = {"80×24": (49, 21), "120×40": (89, 37)}
 """The map canvas left beside the 30-column panel, under the header and over the footer."""
 
 
 def busy_state(path: Path) -> CampaignState:
-    """Turn 2 with armies on the march, Tarentum besieged and Canova sacked."""
-    store = CampaignStore.create(path, load_scenario("tarentine"))
+    """Turn 2 with armies on the march, Tarentum besieged and Canova sacked (moved one at a time,
+    house rule ``orders = immediate``: the sealed orders would wait for the turn's resolution)."""
+    store = CampaignStore.create(
+        path, load_scenario("tarentine"), rules=HouseRules(orders="immediate")
+    )
     store.append(ArmyMoved(army="Rome II", to="Canova"))
     store.append(ArmyMoved(army="Rome I", to="Capua"))
     store.append(sack_event(store.state(), "Canova", "Rome"))
