@@ -627,3 +627,22 @@ def test_a_sack_and_a_battle_carry_their_reason_as_data_beside_the_english(
         "prestigio: Roma -3: T4.2 città saccheggiata; Etruschi -1: T4.2: ha saccheggiato terre "
         "civili di una nazione con cui non è in guerra"
     ) in out
+
+
+def test_show_json_carries_each_journal_reason_as_data_beside_the_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``castra campaign show --json`` of a campaign recorded before reasons were data: each
+    line of each army journal keeps its English ``reason`` and, beside it, the description
+    (D2–D5) that says it, in English the same sentence, in Italian with no English word."""
+    from tests.unit.test_ledger_cli import run_json
+
+    path = tmp_path / "macedon.castra"
+    shutil.copyfile(REASONS_FILES["macedon"], path)
+    armies = run_json(capsys, "campaign", "show", "--file", str(path))["armies"]
+    lines = [line for army in armies.values() for line in army["journal"]]
+    assert len(lines) == 17
+    for line in lines:
+        said = sd.Said.model_validate(line["said"])
+        assert render_data(line["said"], "en") == line["reason"]
+        _italian_has_no_english(said)
