@@ -63,8 +63,9 @@ __all__ = [
     "undo_summary",
 ]
 
-REPLAY_VERSION = 4
-"""Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
+REPLAY_VERSION = 5
+"""Bumped whenever replay gives different results, so stored snapshots are rebuilt (5: the
+army journal keeps each reason as data, issue 21)."""
 
 
 class CampaignState(CampaignData):
@@ -157,7 +158,12 @@ def _army_summary(army: ArmyState) -> ArmySummary:
         alive=army.alive,
         journal=tuple(
             MoraleEntry(
-                turn=e.turn, before=e.before, after=e.after, reason=e.reason, event_id=e.event_id
+                turn=e.turn,
+                before=e.before,
+                after=e.after,
+                reason=e.reason,
+                event_id=e.event_id,
+                said=e.told.model_dump(),
             )
             for e in army.journal
         ),
