@@ -10,6 +10,13 @@ that knows that version's shape), such a string is read here, once, into a
 reads in the reader's language; a string no template made (a referee's own words, a club's
 purpose) is :class:`~converters.said.Typed`, shown as written.
 
+The ghost general's decisions (G3.1–G3.4) were stored the same way: a solo battle in progress
+is kept in the campaign file beside the events, and a finished one inside its
+``ghost_battle_finished`` event, each decision with its English ``reason``; those reasons are
+read here too. The ghost's other words — the PP allocation's notes and its generals' roles
+(G4.1–G4.3) and the clock's choice (G4.4) — were never stored (they are shown and forgotten),
+so no template of theirs is here.
+
 This module is frozen: :data:`TEMPLATES` is the English Castra wrote up to session 9 (December
 2026), taken from the templates of that version, and it is never reworded — a template changed
 later is a new key, and a file written before the change still reads through the old one here.
@@ -22,7 +29,7 @@ import re
 from functools import cache
 
 from converters.i18n import N_
-from converters.said import Nation, Number, Said, Typed, Value
+from converters.said import Nation, Number, Said, Signed, Typed, Value
 from converters.wording import SHIPPED_NATIONS
 
 __all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast"]
@@ -65,6 +72,34 @@ TEMPLATES: tuple[str, ...] = (
     N_("Turn {turn}, {month} {year} BC ({half} fortnight)"),
     N_("Turn {turn}, {month} {year} BC ({season})"),
     N_("Year {turn}, {year} BC"),
+    # The ghost's reasons (ghost.orders, G3.1–G3.4), kept in a saved or finished battle: the
+    # house rule around a whole reason first, then each reason, then what a reason says inside.
+    N_("{reason} (house rule order_change = {house_rule})"),
+    N_("Opening order: 1d6 {roll}, {verdict}."),
+    N_("The battle is over for the ghost ({order}); nothing changes."),
+    N_("Gap {gap} crossed the +{threshold}% threshold in the ghost's favour: attack (no roll)."),
+    N_("Gap {gap} crossed the -{threshold}% threshold against the ghost: 1d6 {roll}, {verdict}."),
+    N_("Gap {gap} is {where}: the {order} order stands."),
+    N_("The army has already left the field."),
+    N_("{lost} reached the {limit} limit: the army leaves the field."),
+    N_("{lost}, under the {limit} limit: the army stays."),
+    N_("No countdown: the battle is over for the ghost ({order})."),
+    N_("No countdown: the gap is not at the -{threshold}% threshold."),
+    N_("Gap {gap}: {why}, so the retreat countdown starts from 4."),
+    N_(
+        "Gap {gap} unfavourable and not shrinking; the retreat value is down to {value}, which "
+        "any roll reaches: automatic general retreat."
+    ),
+    N_("Gap {gap} unfavourable and not shrinking; retreat value {value}: 1d6 {roll}, {verdict}."),
+    N_("within ±{threshold}%"),
+    N_("still on the {side} side, where the order was given"),
+    N_(
+        "at the {side} threshold, but its sign has not been the other way round since the "
+        "order was given"
+    ),
+    N_("{lost} of {units} units lost ({percent}%)"),
+    N_("{face}{modifier} = {total}"),
+    N_("{number}%"),
     # A battle's side after its purpose ("T3.1 round 2, Rome"): tried last, it has no words.
     SIDE,
 )
@@ -96,6 +131,23 @@ WORDS: frozenset[str] = frozenset(
         "destroyed base",
         "routed base",
         "naval point",
+        # The ghost's orders, the gap's sides and the verdicts of its reasons (ghost.orders).
+        "pre_battle",
+        "attack",
+        "manoeuvre",
+        "retreat",
+        "left_field",
+        "favourable",
+        "neutral",
+        "unfavourable",
+        "3 or less: attack",
+        "4 or more: manoeuvre/defence",
+        "3 or less: manoeuvre/defence",
+        "4 or more: general retreat",
+        "general retreat",
+        "the order stands",
+        "first turn at an unfavourable gap",
+        "the gap shrank",
     }
 )
 """Words of the catalogue a value inside a template was (a month, a season, a base's kind)."""
@@ -103,10 +155,43 @@ WORDS: frozenset[str] = frozenset(
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 _NUMBERS = frozenset(
-    {"number", "of", "morale", "left", "half", "target", "turn", "year", "next_year", "value"}
+    {
+        "number",
+        "of",
+        "morale",
+        "left",
+        "half",
+        "target",
+        "turn",
+        "year",
+        "next_year",
+        "value",
+        "face",
+        "threshold",
+        "units",
+        "percent",
+    }
 )
 """The values that were always a whole number (matched as digits only, so "T3.1 round 2,
 Rome" is a round's purpose and a side, not round "2, Rome")."""
+
+_SIGNED = frozenset({"modifier"})
+"""The values that were always a signed whole number ("+1", "-2": an order roll's modifier)."""
+
+_WHOLE = frozenset({"total"})
+"""The values that were a whole number that may be negative (a modified roll, "1-2 = -1")."""
+
+_TYPED = frozenset({"house_rule"})
+"""The values that were an option's value as the club set it ("threshold_cross"), not a word."""
+
+_GAP = re.compile(r"[+-]\d+(?:\.\d+)?%")
+"""A gap as the ghost's reasons wrote it (G2.2): signed, to one decimal at most ("+14.9%")."""
+
+_PATTERNS = {
+    **dict.fromkeys(_NUMBERS, r"\d+"),
+    **dict.fromkeys(_SIGNED, r"[+-]\d+"),
+    **dict.fromkeys(_WHOLE, r"-?\d+"),
+}
 
 
 @cache
@@ -114,9 +199,7 @@ def _pattern(template: str) -> re.Pattern[str]:
     parts = _PLACEHOLDER.split(template)
     # split gives text, name, text, name, …: the text is matched as is, each name as a group.
     regex = "".join(
-        (f"(?P<{part}>\\d+)" if part in _NUMBERS else f"(?P<{part}>.+?)")
-        if index % 2
-        else re.escape(part)
+        f"(?P<{part}>{_PATTERNS.get(part, '.+?')})" if index % 2 else re.escape(part)
         for index, part in enumerate(parts)
     )
     return re.compile(regex, re.DOTALL)
@@ -148,12 +231,24 @@ def _read(text: str) -> Value:
     for template in TEMPLATES:
         matched = _pattern(template).fullmatch(text)
         if matched is not None:
-            values = {name: _value(part) for name, part in matched.groupdict().items()}
+            values = {name: _named(name, part) for name, part in matched.groupdict().items()}
             return Said(key=template, values=values)
     return Typed(text=text)
 
 
+def _named(name: str, part: str) -> Value:
+    if name in _SIGNED:
+        return Signed(value=int(part))
+    if name in _WHOLE:
+        return Number(value=int(part))
+    if name in _TYPED:
+        return Typed(text=part)
+    return _value(part)
+
+
 def _value(part: str) -> Value:
+    if _GAP.fullmatch(part):
+        return Said(key="{number}%", values={"number": Number(value=float(part[:-1]), spec="+g")})
     if part.isascii() and part.isdigit() and part == str(int(part)):
         return Number(value=int(part))
     if part in SHIPPED_NATIONS:
