@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from converters.i18n import N_
 from converters.said import Nation, Number, Said, Signed, Typed, Value
 from converters.wording import SHIPPED_NATIONS
 
-__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast"]
+__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "beside", "made", "upcast"]
 
 SIDE = "{purpose}, {side}"
 """A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own
@@ -214,6 +215,25 @@ def upcast(text: str) -> Said:
     template made, as written (a :class:`~converters.said.Typed` value)."""
     found = _read(text)
     return found if isinstance(found, Said) else Said(key=AS_WRITTEN, values={"text": found})
+
+
+def beside(data: Any, english: str) -> tuple[Any, str | None]:
+    """A stored model's ``data`` with its description (``said``), and the English as an older
+    Castra wrote it when that is all it stored (else None).
+
+    A model that keeps a description writes its English as ``english`` (a roll's ``purpose``,
+    a ghost decision's ``reason``) beside it; an older Castra wrote that field alone, which is
+    read here, once, by its template. The model writes such a record back as it was, so the
+    bytes an export's hash chain vouches for stay what that Castra made."""
+    if not isinstance(data, dict) or english not in data:
+        return data, None
+    data = dict(data)
+    written = data.pop(english)
+    if "said" in data:
+        return data, None  # the English of what it says, written beside it
+    if isinstance(written, Said):
+        return {**data, "said": written}, None
+    return {**data, "said": upcast(str(written))}, str(written)
 
 
 def made(text: str) -> bool:

@@ -28,7 +28,7 @@ from converters.dice import Roll
 from converters.i18n import N_
 from converters.rounding import round_half_up
 from converters.said import Listing, Number, Said, Signed, said
-from converters.upcast import upcast
+from converters.upcast import beside
 from ghost.gap import GapSide
 
 __all__ = [
@@ -175,16 +175,11 @@ class Decision(BaseModel):
     @model_validator(mode="wrap")
     @classmethod
     def _reason(cls, data: Any, handler: ModelWrapValidatorHandler[Decision]) -> Decision:
-        if not isinstance(data, dict) or "reason" not in data:
-            return handler(data)
-        data = dict(data)
-        reason = data.pop("reason")
-        if "said" in data:
-            return handler(data)  # the English of what it says, written beside it
         # A decision an older Castra saved (a battle in progress, a kept one): its English
         # reason, read once by the templates that made it.
-        decision = handler({**data, "said": upcast(str(reason))})
-        decision._written_as = str(reason)
+        data, written = beside(data, "reason")
+        decision = handler(data)
+        decision._written_as = written
         return decision
 
     @model_serializer(mode="wrap")
