@@ -144,6 +144,45 @@ def test_a_near_miss_is_refused_in_italian_with_a_guess(
     )
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_t1_5_a_budget_s_ally_is_named_in_either_language(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``castra budget fog 4 4 --ally-a Senoni=1`` prices the Senones' contingent as
+    ``--ally-a Senones=1`` does: the same army list, the same JSON (review E2)."""
+    runs = [
+        _run(
+            capsys,
+            "--lang",
+            language,
+            "budget",
+            "fog",
+            "4",
+            "4",
+            "--ally-a",
+            f"{typed}=1",
+            "--json",
+        )
+        for typed in ("Senones", "senoni")
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0][0] == 0 and '"Senones"' in runs[0][1]
+
+
+def test_t1_6_an_unknown_ally_is_refused_with_the_nations_in_italian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run(
+        capsys, "--lang", "it", "budget", "fog", "4", "4", "--ally-a", "Cartagne=1"
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == (
+        "castra: errore: --ally-a: uno tra Pirro, Siracusa, Campanians, Lucanians, Bruttians, "
+        "Apulians, Samnites, Roma, Senoni, Cartagine, Etruschi, Magna Grecia (ricevuto "
+        "'Cartagne'; forse Cartagine?)\n"
+    )
+
+
 def test_a_refusal_names_the_nation_and_the_date_in_italian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
