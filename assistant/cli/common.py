@@ -288,6 +288,20 @@ ARGUMENT_NAMES = (
 argument without one), for :func:`_name_in_reader_language` to translate."""
 
 
+POSITIONAL_NAMES = frozenset(name for name in ARGUMENT_NAMES if name.islower())
+"""The positionals named by their dest ("army", "province"): a refusal that names one says it
+as the usage does, in the reader's language (:func:`positional_said`)."""
+
+
+def positional_said(message: str) -> str:
+    """``message`` with a leading positional's name ("force: …") said as ``--help`` shows it
+    ("forza: …"); any other message as it is."""
+    field, colon, rest = message.partition(":")
+    if colon and field in POSITIONAL_NAMES:
+        return _(field) + colon + rest
+    return message
+
+
 def _name_in_reader_language(action: argparse.Action) -> None:
     """Show what an argument takes in the reader's language ("--side-a NAZIONE:PM", the
     positional "provincia", issue 25); its flag, its dest and its choices (keys) stay English.

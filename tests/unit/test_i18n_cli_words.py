@@ -6,16 +6,24 @@ A word "only the English side uses" is one that some English message says and no
 message does ("turn", "fleet", "error"); the choice keys a command takes stay English by design
 (``{fog,dbm,…}``, ``--faction julii``) and flags are the same in every language, so both are
 taken out before the words are read.
+
+Every command is taken from the parser itself (``build_parser().commands()``: the specs of
+``assistant/cli/specs.py`` and each module's own parser), so a new command is swept as soon as
+it is registered: its ``--help``, argparse's refusal of an unknown option, and the command's own
+answer when each required argument is a word it cannot take.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from assistant.cli import build_parser, main
+from assistant.cli.common import CastraArgumentParser
 from tests.english_words import english_only_words, words
 
 NAMES_KEYS_AND_ABBREVIATIONS = {
@@ -126,5 +134,112 @@ def test_a_campaign_command_in_italian_says_no_english_word_nor_an_english_name(
     out, err = capsys.readouterr()
     assert code in (0, 2), err
     text = out + err
+    assert _said(text) == set(), text
+    assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text
+
+
+# ---- each command's own answer to a wrong word, read in Italian (issue 25) --------------------
+
+WRONG = "zzz"
+"""What every required argument is given: no nation, province, number, file or key is called
+so, so each command refuses it in its own words (or argparse in its words, for a number or a
+choice), and quotes it back."""
+
+
+def _house_rule_keys() -> set[str]:
+    """The house rules' names and choices (docs/rules.md H), typed as ``--rule NAME=VALUE``."""
+    from converters.house_rules import HouseRules, option_names
+
+    choices = {
+        str(choice)
+        for field in HouseRules.model_fields.values()
+        for choice in get_args(field.annotation)
+    }
+    return {*option_names(), *choices}
+
+
+def _bellum_keys() -> set[str]:
+    """Bellum's powers as typed (the key beside its Italian name) and their capitals as seed B
+    names them (Carthago, Syria)."""
+    from armylists.bellum import powers
+
+    return {name for power in powers() for name in (power.name, power.capital)}
+
+
+KEYS_LISTED = {
+    "campaign rules": _house_rule_keys(),
+    "campaign rule": _house_rule_keys(),
+    "bellum powers": _bellum_keys(),
+}
+"""Commands that list keys on purpose, and the keys."""
+
+NOT_RUN = {"serve": "it has no required argument, so nothing refuses and it would start serving"}
+"""Commands the sweep leaves out, and why."""
+
+
+def _wrongly_filled(parser: CastraArgumentParser) -> list[str]:
+    """The command line that gives each required argument of ``parser`` :data:`WRONG`."""
+    argv: list[str] = []
+    for action in parser.arguments:
+        if not action.option_strings and action.nargs not in ("?", "*"):
+            argv.append(WRONG)
+        elif action.required:
+            argv += [action.option_strings[0], WRONG]
+    return argv
+
+
+def _takes_a_file(parser: CastraArgumentParser) -> bool:
+    return any("--file" in action.option_strings for action in parser.arguments)
+
+
+WRONGLY_FILLED = {
+    " ".join(path): [
+        *path,
+        *_wrongly_filled(parser),
+        *(("--file", "{campaign}") if _takes_a_file(parser) else ()),
+    ]
+    for path, parser in build_parser().commands()
+    if " ".join(path) not in NOT_RUN
+}
+"""Every command of the parser (a new one is swept as soon as it is registered), as run."""
+
+
+@pytest.fixture(scope="module")
+def fresh_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "tarentine.castra"
+    assert main(["campaign", "new", "tarentine", "--file", str(path)]) == 0
+    return path
+
+
+def test_every_command_is_swept_but_those_said_why() -> None:
+    assert set(WRONGLY_FILLED) | set(NOT_RUN) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(WRONGLY_FILLED))
+def test_a_command_s_own_answer_in_italian_says_no_english_word(
+    command: str,
+    fresh_campaign: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each command, given a word it cannot take where it needs one (on a fresh campaign, for
+    a campaign command), answers in Italian: one refusal line and exit 2, or its text when it
+    needs nothing; no English word, no nation under its English key, never a traceback."""
+    monkeypatch.chdir(tmp_path)
+    campaign = tmp_path / "campaign.castra"
+    shutil.copy(fresh_campaign, campaign)
+    argv = [str(campaign) if word == "{campaign}" else word for word in WRONGLY_FILLED[command]]
+    try:
+        code = main(["--lang", "it", *argv])
+    except SystemExit as refused:
+        code = refused.code
+    out, err = capsys.readouterr()
+    assert code in (0, 2), err
+    if code == 2:
+        assert (out, err.count("\n")) == ("", 1) and ": errore: " in err, err
+    text = re.sub(r"\S*/\S*", " ", out + err)  # a path is the file system's, not a word of ours
+    for key in sorted(KEYS_LISTED.get(command, ()), key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", " ", text)
     assert _said(text) == set(), text
     assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text

@@ -33,6 +33,7 @@ from assistant.cli.common import (
     dice_from_args,
     emit,
     not_written,
+    positional_said,
     read_json_file,
 )
 from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_command
@@ -506,11 +507,12 @@ def _options(*fields: str, **renamed: str) -> dict[str, str]:
 
 
 def _flagged(message: str, flags: Mapping[str, str]) -> str:
-    """``message`` with its leading field said as the option the user typed."""
+    """``message`` with its leading field said as the option the user typed, or as the
+    positional's name the usage shows ("forza")."""
     field, colon, rest = message.partition(":")
     if colon and field in flags:
         return flags[field] + colon + rest
-    return message
+    return positional_said(message)
 
 
 def _described(args: argparse.Namespace, error: Exception, flags: Mapping[str, str]) -> str:
