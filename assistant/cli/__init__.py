@@ -241,9 +241,13 @@ def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
 
 
 def _refuse(message: str) -> int:
+    from assistant.cli.common import field_said
+
     # "kind: …" names the event's kind, which is the command the user typed, not a field of
-    # it (issue 28): every refusal, however a command passed it on, drops it.
-    print(refusal_line("castra", message.removeprefix("kind: ")), file=sys.stderr)
+    # it (issue 28): every refusal, however a command passed it on, drops it. Any other field
+    # named by a word is said in the reader's language ("forza:", "turno:", issue 25).
+    said = field_said(message.removeprefix("kind: "))
+    print(refusal_line("castra", said), file=sys.stderr)
     return 2
 
 

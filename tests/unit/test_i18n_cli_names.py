@@ -198,7 +198,7 @@ def test_a_refusal_names_the_nation_and_the_date_in_italian(
     code, _out, err = _run(capsys, "--lang", "it", "campaign", "winter", "--file", path)
     assert code == 2
     assert err == (
-        "castra: errore: turn: Turno 1, aprile 278 a.C. (1ª quindicina) non è un turno invernale\n"
+        "castra: errore: turno: Turno 1, aprile 278 a.C. (1ª quindicina) non è un turno invernale\n"
     )
 
 

@@ -52,6 +52,19 @@ def _said(text: str) -> set[str]:
     return words(text) & ENGLISH_ONLY
 
 
+def _field_said(refusal: str) -> str:
+    """The field a refusal names first ("castra: errore: forza: …" → "forza"), or "" when it
+    names an option, a metavariable or none (an option is the same in every language)."""
+    found = re.match(r"[\w ]+: errore: ([a-z_]+): ", refusal)
+    return found.group(1) if found else ""
+
+
+ITALIAN_FIELD_NAMES = {"", "provincia", "esercito", "flotta", "forza", "trattato", "testo"}
+ITALIAN_FIELD_NAMES |= {"incontro", "turno", "anno", "nome", "regola", "storno"}
+"""The fields a refusal may name by word on an Italian command line: the positionals as the
+usage names them, and the ledger's own fields (``assistant.cli.common.FIELD_WORDS``)."""
+
+
 def test_every_command_is_checked() -> None:
     assert len(COMMANDS) > 40
     assert "campaign record" in COMMANDS and "annibui discipline" in COMMANDS
@@ -243,3 +256,4 @@ def test_a_command_s_own_answer_in_italian_says_no_english_word(
         text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", " ", text)
     assert _said(text) == set(), text
     assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text
+    assert _field_said(err) in ITALIAN_FIELD_NAMES, err

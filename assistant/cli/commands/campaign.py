@@ -33,7 +33,6 @@ from assistant.cli.common import (
     dice_from_args,
     emit,
     not_written,
-    positional_said,
     read_json_file,
 )
 from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_command
@@ -507,12 +506,11 @@ def _options(*fields: str, **renamed: str) -> dict[str, str]:
 
 
 def _flagged(message: str, flags: Mapping[str, str]) -> str:
-    """``message`` with its leading field said as the option the user typed, or as the
-    positional's name the usage shows ("forza")."""
+    """``message`` with its leading field said as the option the user typed."""
     field, colon, rest = message.partition(":")
     if colon and field in flags:
         return flags[field] + colon + rest
-    return positional_said(message)
+    return message
 
 
 def _described(args: argparse.Namespace, error: Exception, flags: Mapping[str, str]) -> str:
