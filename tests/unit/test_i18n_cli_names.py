@@ -183,6 +183,23 @@ def test_t1_6_an_unknown_ally_is_refused_with_the_nations_in_italian(
     )
 
 
+def test_t4_1_a_battle_s_prestige_reads_as_the_seed_words_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review S9: "vittoria di misura in una battaglia minore" (seed T's table), the victory's
+    kind on the victory and the battle's size on the battle."""
+    path = _campaign(tmp_path, "c", capsys)
+    assert main(["campaign", "move", "Rome II", "--to", "Corfinium", "--file", path]) == 0
+    capsys.readouterr()
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "record", "--place", "Corfinium", "--winner", "a",
+        "--side-a", "Roma:1", "--side-b", "Magna Grecia:1", "--pm-lost", "Magna Grecia:1",
+        "--file", path,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "\n  prestigio: T4.1 vittoria di misura in una battaglia minore: ±1\n" in out
+
+
 def test_a_refusal_names_the_nation_and_the_date_in_italian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
