@@ -200,6 +200,43 @@ def test_t4_1_a_battle_s_prestige_reads_as_the_seed_words_it(
     assert "\n  prestigio: T4.1 vittoria di misura in una battaglia minore: ±1\n" in out
 
 
+def test_b1_every_bellum_power_reads_as_the_seed_names_it() -> None:
+    """Seed B's thirteen powers in Italian (Città Greche, Galli …), the catalogue's words the
+    same as bellum.toml's ``italian``; English keeps the keys."""
+    from armylists.bellum import powers
+    from converters.i18n import set_language
+    from converters.wording import shown_nation
+
+    set_language("it")
+    try:
+        italian = {power.name: shown_nation(power.name) for power in powers()}
+    finally:
+        set_language("en")
+    assert italian == {power.name: power.italian for power in powers()}
+    assert [shown_nation(power.name) for power in powers()] == [p.name for p in powers()]
+
+
+def test_b2_the_standings_and_the_year_s_line_name_the_powers_in_italian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from armylists.bellum import powers
+
+    path = str(tmp_path / "bellum.castra")
+    assert main(["campaign", "new", "bellum", "--faction", "scipii", "--file", path]) == 0
+    centres = [f"{power.name}={n % 5 + 1}" for n, power in enumerate(powers())]
+    capsys.readouterr()
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "centres", "--year", "1", "--centres", *centres,
+        "--file", path,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    for power in powers():
+        assert power.italian in out
+        if power.name != power.italian:
+            assert not re.search(rf"\b{re.escape(power.name)}\b", out), power.name
+    assert "15 anni tutti gli anni" in out, "each column as wide as its heading"
+
+
 def test_a_refusal_names_the_nation_and_the_date_in_italian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

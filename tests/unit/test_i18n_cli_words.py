@@ -131,6 +131,11 @@ SWEEP = [
     ("macedon", ["campaign", "action", "Alexander", "break-off"]),
     ("macedon", ["campaign", "loyalty", "Thrace", "--side", "Persia", "--by", "1", "--note", "x"]),
     ("macedon", ["campaign", "mobilise", "Lydia", "--side", "Macedon", "--army", "Macedon 9"]),
+    # what is recorded, said back: a D1 army by its Italian name ("Macedonia 4", D11, D5)
+    ("macedon", ["campaign", "action", "Macedon 4", "works"]),
+    ("macedon", ["campaign", "march", "--army", "Macedon 4", "--loyalty", "4"]),
+    ("macedon", ["campaign", "retreat", "--army", "Macedon 4"]),
+    ("macedon", ["campaign", "mobilise", "Thrace", "--side", "Macedon", "--army", "Macedon 9"]),
 ]
 
 
