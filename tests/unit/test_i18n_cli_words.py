@@ -9,8 +9,9 @@ taken out before the words are read.
 
 Every command is taken from the parser itself (``build_parser().commands()``: the specs of
 ``assistant/cli/specs.py`` and each module's own parser), so a new command is swept as soon as
-it is registered: its ``--help``, argparse's refusal of an unknown option, and the command's own
-answer when each required argument is a word it cannot take.
+it is registered: its ``--help``, argparse's refusal of an unknown option, the command's own
+answer when each required argument is a word it cannot take, and its text when it succeeds (the
+invocations of the JSON comparison, which covers every command that has ``--json``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from assistant.cli import build_parser, main
 from assistant.cli.common import CastraArgumentParser
 from tests.english_words import english_only_words, words
+from tests.unit import test_i18n
 
 NAMES_KEYS_AND_ABBREVIATIONS = {
     # the program, the rule sets and the seeds' own names
@@ -262,3 +264,69 @@ def test_a_command_s_own_answer_in_italian_says_no_english_word(
     assert _said(text) == set(), text
     assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text
     assert _field_said(err) in ITALIAN_FIELD_NAMES, err
+
+
+# ---- each command's text when it succeeds, read in Italian (issue 25) ------------------------
+
+NOT_TEXT = {"campaign export": "it prints the campaign's JSON, the same in every language"}
+"""Commands whose output is data, not words."""
+
+STILL_ENGLISH = {
+    "prestige": "its prestige line names the actor by key; #21 item 2 makes it a description",
+    "campaign sack": "its prestige reasons show their keys (T4.2 city-sacked): #21 item 2",
+}
+"""What is known to be English still, and where it is being done."""
+
+
+def _succeeding() -> dict[str, tuple[str, list[list[str]], list[str]]]:
+    """Every command, run as it succeeds: the invocations the JSON comparison uses (its scene
+    and its words, tests/unit/test_i18n.py), which the parser keeps complete."""
+    return {
+        **{command: ("", [], argv) for command, argv in test_i18n.JSON_COMMANDS.items()},
+        **test_i18n.CAMPAIGN_JSON_COMMANDS,
+    }
+
+
+SUCCEEDING = _succeeding()
+
+shared_templates = test_i18n.campaign_templates
+"""The JSON comparison's campaigns (the fixture ``campaign_templates``), made once."""
+
+
+@pytest.mark.parametrize("command", sorted(set(SUCCEEDING) - set(NOT_TEXT)))
+def test_a_command_s_text_in_italian_says_no_english_word_nor_an_english_name(
+    command: str,
+    shared_templates: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What each command prints when it does its work, read in Italian: no English word, no
+    nation or army under its English key (the refusals are checked above)."""
+    if command in STILL_ENGLISH:
+        pytest.skip(STILL_ENGLISH[command])
+    monkeypatch.chdir(tmp_path)
+    template, scene, argv = SUCCEEDING[command]
+    campaign = tmp_path / "campaign.castra"
+    if template:
+        shutil.copy(shared_templates / template, campaign)
+    files = {
+        "{centres}": test_i18n._centres_file(tmp_path),
+        "{battle}": str(test_i18n.ROOT / "docs" / "examples" / "ghost-battle.json"),
+        "{pp}": str(test_i18n.ROOT / "docs" / "examples" / "ghost-pp.json"),
+        "{sheet}": str(tmp_path / "sheet.md"),
+        "{export}": str(shared_templates / "export.json"),
+    }
+    argv = [files.get(word, word) for word in argv]
+    on_file = ["--file", str(campaign)] if command.startswith("campaign ") or template else []
+    for typed in scene:
+        assert main([*typed, *on_file]) == 0
+    capsys.readouterr()
+    code = main(["--lang", "it", *argv, *on_file])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    text = re.sub(r"\S*/\S*", " ", out + err)  # a path is the file system's, not a word of ours
+    for key in sorted(KEYS_LISTED.get(command, ()), key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(key)}(?![\w-])", " ", text)
+    assert _said(text) == set(), text
+    assert not ENGLISH_KEYS.findall(re.sub(r"'[^']*'", " ", text)), text
