@@ -67,6 +67,10 @@ GLOSSARY = (
     Term("abilità (ANNI BUI abilities, seed A)", r"\b[Cc]apacità\b|CAPACITÀ", r"(?i)abilit"),
     Term("lascia il campo con il N% (leaves the field at, G1)", r"lascia il campo al\b"),
     Term("ricevuto (a refusal's got)", r"\((scritto|dato) \{", r"\bgot\b"),
+    Term(
+        "controllata da, chi la controlla (held by, seed T)",
+        r"chi la tiene|chi teneva|tenut[ae] da",
+    ),
     Term("BE (element equivalents, short)", r"\bElEq\b"),
     Term("concordare i dadi (agree on dice, T1.8)", r"d'accordo", r"(?i)\bagree"),
     Term(
