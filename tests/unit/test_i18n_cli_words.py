@@ -33,8 +33,6 @@ NAMES_KEYS_AND_ABBREVIATIONS = {
     "castra", "bellum", "anni", "tras", "json", "markdown", "typst", "html", "http",
     # data: the shipped scenarios' keys, typed on the command line
     "tarentine", "macedon", "persia", "custom",
-    # the seeds' abbreviations and the DBM/ANNI BUI columns
-    "eleq",
 }  # fmt: skip
 """Words the Italian command line may show although English messages use them."""
 
