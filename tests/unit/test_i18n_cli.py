@@ -232,3 +232,22 @@ def test_t7_3_castras_own_lang_comes_before_the_command(
     assert (code, err) == (0, "")
     assert _run(capsys, "--lang", "it", "campaign", "players", "--file", tarentine) == (0, out, "")
     assert out.startswith("Giocatori, turno 2:\n  Roma           en  "), out
+
+
+@pytest.mark.parametrize(
+    ("argv", "language"),
+    [
+        (["campaign", "players", "Rome", "--lang", "it"], "en"),
+        (["--lang", "it", "campaign", "players", "Rome", "--lang", "en"], "it"),
+        (["--lang=it", "campaign", "players", "Rome", "--lang=en"], "it"),
+        (["--campaign", "c.castra", "--lang", "it"], "it"),
+        (["--seat", "Rome", "--lang", "it"], "it"),
+        (["--help", "--lang", "it"], "it"),
+    ],
+)
+def test_t7_3_only_castras_own_lang_is_the_interface_s(argv: list[str], language: str) -> None:
+    """The interface's language is ``castra``'s ``--lang``, given before the command; a
+    command's own ``--lang`` (a seat's, a packet's) never sets it."""
+    from assistant.cli import interface_language
+
+    assert interface_language(argv) == language
