@@ -201,15 +201,30 @@ def nations() -> list[str]:
 
 
 def nation_lists(nation: str) -> NationLists:
-    """A nation's whole T1.6 row; ``ValueError`` naming the field for an unknown nation."""
+    """A nation's whole T1.6 row, the nation typed in English or Italian in any case ("Senoni"
+    is the Senones'); ``ValueError`` naming the field for an unknown nation, the nations said
+    in the reader's language, with a "did you mean" for a near miss."""
+    from armylists.names import nation_key, nation_name, nearest_nation
+
     rows = _lists()
-    if nation in rows:
-        return rows[nation]
+    key = nation_key(nation)
+    if key in rows:
+        return rows[key]
     folded = {name.casefold(): row for name, row in rows.items()}
-    if nation.casefold() in folded:
-        return folded[nation.casefold()]
+    if key.casefold() in folded:
+        return folded[key.casefold()]
+    allowed = ", ".join(nation_name(name) for name in rows)
+    guess = nearest_nation(nation, list(rows))
+    if guess is not None:
+        raise FieldError(
+            "nation",
+            _("one of {choices} (got {name!r}; did you mean {guess}?)"),
+            choices=allowed,
+            name=nation,
+            guess=nation_name(guess),
+        )
     raise FieldError(
-        "nation", _("one of {allowed} (got {nation!r})"), allowed=", ".join(rows), nation=nation
+        "nation", _("one of {allowed} (got {nation!r})"), allowed=allowed, nation=nation
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from converters import i18n
 from converters.province_names import province_name
 
-__all__ = ["SHIPPED_NATIONS", "render_data"]
+__all__ = ["BELLUM_POWERS", "SHIPPED_NATIONS", "render_data", "shown_nation"]
 
 SHIPPED_NATIONS = frozenset(
     {
@@ -33,6 +33,31 @@ SHIPPED_NATIONS = frozenset(
         "Persia",
     }
 )
+
+BELLUM_POWERS = frozenset(
+    {
+        # Bellum's powers (seed B) besides Rome and Carthage, named in the catalogue as the
+        # seed names them (Città Greche, Galli …); a test checks them against bellum.toml.
+        i18n.N_("Greek Cities"),
+        i18n.N_("Gauls"),
+        i18n.N_("Germans"),
+        i18n.N_("Seleucids"),
+        i18n.N_("Egypt"),
+        i18n.N_("Iberians"),
+        i18n.N_("Britons"),
+        i18n.N_("Numidians"),
+        i18n.N_("Macedonians"),
+        i18n.N_("Scythians"),
+        i18n.N_("Parthians"),
+    }
+)
+
+
+def shown_nation(name: str) -> str:
+    """A nation or Bellum power in the active language: a shipped one as the seeds name it,
+    a club's own as typed."""
+    return i18n._(name) if name in SHIPPED_NATIONS or name in BELLUM_POWERS else name
+
 
 _ITALIAN_SEPARATORS = str.maketrans({".": ",", ",": "."})
 
@@ -66,14 +91,18 @@ def _shown(value: Mapping[str, Any]) -> str:
             # the English, rather than nothing.
             return key.format_map(words)
     if kind == "nation":
-        name: str = value["name"]
-        return i18n._(name) if name in SHIPPED_NATIONS else name
+        return shown_nation(str(value["name"]))
     if kind == "province":
         return province_name(str(value["name"]))
     if kind == "force":
-        from converters.force_names import shown_name  # pydantic: only when a force is shown
+        # pydantic: only when a force is shown
+        from converters.force_names import shown_army, shown_name
 
-        return shown_name(value["name"], value.get("nation"), value.get("force"))
+        stored: str = value["name"]
+        shown = shown_name(stored, value.get("nation"), value.get("force"))
+        # Not a Tarentine generated name: a Macedon vs Persia army's ("Macedon 4", D1), or
+        # the referee's own, which shown_army leaves as typed.
+        return shown if shown != stored else shown_army(stored, value.get("nation"))
     if kind == "number":
         text = format(value["value"], value.get("spec", ""))
         # Italian writes 12,5 and 1.234: the separators change places.

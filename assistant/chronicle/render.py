@@ -285,6 +285,15 @@ def _in_reader_numbers(text: str) -> str:
     )
 
 
+def _in_reader_percent(text: str) -> str:
+    """A sheet's percentage ("78.1 %", kept so in ``--json``) as the reader writes one: Italian
+    puts no space before the sign ("78,1%", review P4/P5)."""
+    figure, space, sign = text.rpartition(" ")
+    if not (space and sign == "%"):
+        return _in_reader_numbers(text)
+    return _("{percent} %").format(percent=_in_reader_numbers(figure))
+
+
 def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
     """The sheet as the reader reads it: the table-or-dice advice (recorded text, T1.8) and the
     dice odds' decimals (T3.8) in the interface's language (issue 25, review P5)."""
@@ -292,8 +301,11 @@ def _shown_sheet(sheet: BattleSheet) -> BattleSheet:
     if odds is not None:
         odds = odds.model_copy(
             update={
-                name: _in_reader_numbers(getattr(odds, name))
-                for name in ("a_wins", "b_wins", "neither", "a_left", "b_left")
+                **{name: _in_reader_numbers(getattr(odds, name)) for name in ("a_left", "b_left")},
+                **{
+                    name: _in_reader_percent(getattr(odds, name))
+                    for name in ("a_wins", "b_wins", "neither")
+                },
             }
         )
     from armylists.names import army_list_name

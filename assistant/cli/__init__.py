@@ -103,20 +103,38 @@ def command_of(arguments: Sequence[str]) -> str | None:
     return None
 
 
+_APP_OPTIONS = (*_TOP_OPTIONS, "--seat")
+"""The options ``castra`` itself takes, before any command, each with a value (``--seat`` is
+the app's, for a player's session)."""
+
+
+def _own_language(arguments: Sequence[str]) -> str | None:
+    """``castra``'s own ``--lang``: the last one given before the command. A command's own
+    ``--lang`` after it (``castra campaign players Rome --lang it``, the language kept for
+    Rome's seat, T7.3) is that command's value, never the interface's."""
+    flag: str | None = None
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        name, equals, value = argument.partition("=")
+        if argument == "--" or not argument.startswith("-"):
+            break  # the command (or the app's end of options): what follows is its own
+        if name in _APP_OPTIONS and not equals:
+            value = arguments[index + 1] if index + 1 < len(arguments) else ""
+            index += 1
+        if name == "--lang":
+            flag = value or None
+        index += 1
+    return flag
+
+
 def interface_language(arguments: Sequence[str]) -> str:
     """The language of this run: ``--lang``, ``CASTRA_LANG``, the app's saved choice, the
     locale, English (:func:`converters.i18n.choose_language`). Read before the parser is built,
     since every help text is translated as it is registered."""
     from assistant.settings import saved_language
 
-    flag: str | None = None
-    for position, argument in enumerate(arguments):
-        if argument == "--":
-            break
-        if argument == "--lang" and position + 1 < len(arguments):
-            flag = arguments[position + 1]
-        elif argument.startswith("--lang="):
-            flag = argument.partition("=")[2]
+    flag = _own_language(arguments)
     # The settings file is read only when no explicit choice makes it moot.
     saved = None if flag or os.environ.get("CASTRA_LANG") else saved_language()
     return choose_language(flag, os.environ, saved)
@@ -223,9 +241,13 @@ def _app_arguments(arguments: list[str]) -> dict[str, str] | None:
 
 
 def _refuse(message: str) -> int:
+    from assistant.cli.common import field_said
+
     # "kind: …" names the event's kind, which is the command the user typed, not a field of
-    # it (issue 28): every refusal, however a command passed it on, drops it.
-    print(refusal_line("castra", message.removeprefix("kind: ")), file=sys.stderr)
+    # it (issue 28): every refusal, however a command passed it on, drops it. Any other field
+    # named by a word is said in the reader's language ("forza:", "turno:", issue 25).
+    said = field_said(message.removeprefix("kind: "))
+    print(refusal_line("castra", said), file=sys.stderr)
     return 2
 
 

@@ -288,6 +288,28 @@ ARGUMENT_NAMES = (
 argument without one), for :func:`_name_in_reader_language` to translate."""
 
 
+FIELD_WORDS = (
+    *(name for name in ARGUMENT_NAMES if name.islower()),
+    N_("turn"),
+    N_("year"),
+    N_("name"),
+    N_("rule"),
+    N_("undo"),
+)
+"""The fields a refusal may name by a word rather than by a flag: the positionals as the usage
+names them ("army", "province") and the ledger's own ("turn", "rule"), said in the reader's
+language when a refusal starts with one (:func:`field_said`)."""
+
+
+def field_said(message: str) -> str:
+    """``message`` with the field it starts with ("force: …", "turn: …") said as the reader's
+    language says it ("forza: …", "turno: …"); any other message as it is."""
+    field, colon, rest = message.partition(":")
+    if colon and field in FIELD_WORDS:
+        return _(field) + colon + rest
+    return message
+
+
 def _name_in_reader_language(action: argparse.Action) -> None:
     """Show what an argument takes in the reader's language ("--side-a NAZIONE:PM", the
     positional "provincia", issue 25); its flag, its dest and its choices (keys) stay English.

@@ -207,3 +207,29 @@ async def test_the_centres_line_keeps_a_power_still_wrong_when_another_is_edited
         await type_text(pilot, "3")
         await pilot.pause()
         assert str(form.query_one("#centres-error", Static).render()) == ""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_B1_the_standings_and_the_form_name_the_powers_in_italian(
+    bellum_app: Any, bellum_store: CampaignStore, size: tuple[int, int]
+) -> None:
+    """Seed B's powers as it names them in Italian (Città Greche, Galli, Egitto …), in the
+    table and on the year form's labels; the keys stay English underneath (issue 25)."""
+    from armylists.bellum import powers
+    from converters.i18n import set_language
+
+    italian = {power.name: power.italian for power in powers()}
+    set_language("it")
+    try:
+        async with bellum_app.run_test(size=size) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            table = bellum_app.screen.query_one("#bellum-standings", DataTable)
+            shown = sorted(_column(table, 1))
+            await pilot.press("y")
+            await pilot.pause()
+            labels = [str(label.content) for label in bellum_app.screen.query(".bellum-power")]
+    finally:
+        set_language("en")
+    assert shown == sorted(italian[power] for power in _powers(bellum_store))
+    assert labels == [italian[power] for power in _powers(bellum_store)]

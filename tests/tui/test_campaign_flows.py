@@ -339,6 +339,36 @@ async def test_T5_7_winter_form_says_when_nothing_is_occupied(app: Any) -> None:
         assert not app.screen.query("#stationed"), "no empty field when there is nothing to check"
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_T6_2_the_winter_form_names_the_nations_upkeep_in_italian(
+    app: Any, size: tuple[int, int]
+) -> None:
+    """The upkeep each nation owes, as the Italian reader names the nations (Roma 108 PE …),
+    never by their English keys (issue 25)."""
+    from converters.i18n import set_language
+
+    play_to_the_first_winter(app.ledger.store)
+    state = app.ledger.store.state()
+    set_language("it")
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, WinterTurnForm)
+            shown = " ".join(str(s.content) for s in app.screen.query(Static))
+    finally:
+        set_language("en")
+    owed = ", ".join(
+        f"{italian} {state.upkeep(name)} PE"
+        for name, italian in (
+            ("Rome", "Roma"), ("Carthage", "Cartagine"), ("Senones", "Senoni"),
+            ("Etruscans", "Etruschi"), ("Magna Graecia", "Magna Grecia"), ("Pyrrhus", "Pirro"),
+            ("Syracuse", "Siracusa"),
+        )
+    )  # fmt: skip
+    assert f"Mantenimento dovuto (T6.2): {owed}" in shown
+
+
 @pytest.mark.orders_immediate
 async def test_T5_7_winter_form_lists_the_occupations_on_the_map_and_takes_no_pm(
     app: Any, type_text: Any

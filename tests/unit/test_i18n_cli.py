@@ -203,3 +203,51 @@ def test_help_in_italian(
     for words in italian_words:
         assert words in out
     assert "show this help message" not in out and "the campaign file" not in out
+
+
+# ---- a command's own --lang is not the interface's (T7.3, issue 24) --------------------------
+
+
+def test_t7_3_the_seats_language_does_not_set_the_referees(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``castra campaign players Rome --lang it`` keeps Italian for Rome's seat and answers the
+    referee, who asked in English, in English: the same table ``campaign players`` then shows."""
+    code, out, err = _run(
+        capsys, "campaign", "players", "Rome", "--lang", "it", "--file", tarentine
+    )
+    assert (code, err) == (0, "")
+    assert _run(capsys, "campaign", "players", "--file", tarentine) == (0, out, "")
+    assert out.startswith("Players, turn 2:\n  Rome           it  "), out
+
+
+def test_t7_3_castras_own_lang_comes_before_the_command(
+    tarentine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``castra --lang it campaign players Rome --lang en``: Italian for the referee, English
+    kept for Rome's seat."""
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "players", "Rome", "--lang", "en", "--file", tarentine
+    )
+    assert (code, err) == (0, "")
+    assert _run(capsys, "--lang", "it", "campaign", "players", "--file", tarentine) == (0, out, "")
+    assert out.startswith("Giocatori, turno 2:\n  Roma           en  "), out
+
+
+@pytest.mark.parametrize(
+    ("argv", "language"),
+    [
+        (["campaign", "players", "Rome", "--lang", "it"], "en"),
+        (["--lang", "it", "campaign", "players", "Rome", "--lang", "en"], "it"),
+        (["--lang=it", "campaign", "players", "Rome", "--lang=en"], "it"),
+        (["--campaign", "c.castra", "--lang", "it"], "it"),
+        (["--seat", "Rome", "--lang", "it"], "it"),
+        (["--help", "--lang", "it"], "it"),
+    ],
+)
+def test_t7_3_only_castras_own_lang_is_the_interface_s(argv: list[str], language: str) -> None:
+    """The interface's language is ``castra``'s ``--lang``, given before the command; a
+    command's own ``--lang`` (a seat's, a packet's) never sets it."""
+    from assistant.cli import interface_language
+
+    assert interface_language(argv) == language

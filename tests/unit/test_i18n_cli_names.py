@@ -144,6 +144,99 @@ def test_a_near_miss_is_refused_in_italian_with_a_guess(
     )
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_t1_5_a_budget_s_ally_is_named_in_either_language(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``castra budget fog 4 4 --ally-a Senoni=1`` prices the Senones' contingent as
+    ``--ally-a Senones=1`` does: the same army list, the same JSON (review E2)."""
+    runs = [
+        _run(
+            capsys,
+            "--lang",
+            language,
+            "budget",
+            "fog",
+            "4",
+            "4",
+            "--ally-a",
+            f"{typed}=1",
+            "--json",
+        )
+        for typed in ("Senones", "senoni")
+    ]
+    assert runs[0] == runs[1]
+    assert runs[0][0] == 0 and '"Senones"' in runs[0][1]
+
+
+def test_t1_6_an_unknown_ally_is_refused_with_the_nations_in_italian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run(
+        capsys, "--lang", "it", "budget", "fog", "4", "4", "--ally-a", "Cartagne=1"
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == (
+        "castra: errore: --ally-a: uno tra Pirro, Siracusa, Campanians, Lucanians, Bruttians, "
+        "Apulians, Samnites, Roma, Senoni, Cartagine, Etruschi, Magna Grecia (ricevuto "
+        "'Cartagne'; forse Cartagine?)\n"
+    )
+
+
+def test_t4_1_a_battle_s_prestige_reads_as_the_seed_words_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review S9: "vittoria di misura in una battaglia minore" (seed T's table), the victory's
+    kind on the victory and the battle's size on the battle."""
+    path = _campaign(tmp_path, "c", capsys)
+    assert main(["campaign", "move", "Rome II", "--to", "Corfinium", "--file", path]) == 0
+    capsys.readouterr()
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "record", "--place", "Corfinium", "--winner", "a",
+        "--side-a", "Roma:1", "--side-b", "Magna Grecia:1", "--pm-lost", "Magna Grecia:1",
+        "--file", path,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "\n  prestigio: T4.1 vittoria di misura in una battaglia minore: ±1\n" in out
+
+
+def test_b1_every_bellum_power_reads_as_the_seed_names_it() -> None:
+    """Seed B's thirteen powers in Italian (Città Greche, Galli …), the catalogue's words the
+    same as bellum.toml's ``italian``; English keeps the keys."""
+    from armylists.bellum import powers
+    from converters.i18n import set_language
+    from converters.wording import shown_nation
+
+    set_language("it")
+    try:
+        italian = {power.name: shown_nation(power.name) for power in powers()}
+    finally:
+        set_language("en")
+    assert italian == {power.name: power.italian for power in powers()}
+    assert [shown_nation(power.name) for power in powers()] == [p.name for p in powers()]
+
+
+def test_b2_the_standings_and_the_year_s_line_name_the_powers_in_italian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from armylists.bellum import powers
+
+    path = str(tmp_path / "bellum.castra")
+    assert main(["campaign", "new", "bellum", "--faction", "scipii", "--file", path]) == 0
+    centres = [f"{power.name}={n % 5 + 1}" for n, power in enumerate(powers())]
+    capsys.readouterr()
+    code, out, err = _run(
+        capsys, "--lang", "it", "campaign", "centres", "--year", "1", "--centres", *centres,
+        "--file", path,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    for power in powers():
+        assert power.italian in out
+        if power.name != power.italian:
+            assert not re.search(rf"\b{re.escape(power.name)}\b", out), power.name
+    assert "15 anni tutti gli anni" in out, "each column as wide as its heading"
+
+
 def test_a_refusal_names_the_nation_and_the_date_in_italian(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -159,7 +252,7 @@ def test_a_refusal_names_the_nation_and_the_date_in_italian(
     code, _out, err = _run(capsys, "--lang", "it", "campaign", "winter", "--file", path)
     assert code == 2
     assert err == (
-        "castra: errore: turn: Turno 1, aprile 278 a.C. (1ª quindicina) non è un turno invernale\n"
+        "castra: errore: turno: Turno 1, aprile 278 a.C. (1ª quindicina) non è un turno invernale\n"
     )
 
 

@@ -67,6 +67,17 @@ GLOSSARY = (
     Term("abilità (ANNI BUI abilities, seed A)", r"\b[Cc]apacità\b|CAPACITÀ", r"(?i)abilit"),
     Term("lascia il campo con il N% (leaves the field at, G1)", r"lascia il campo al\b"),
     Term("ricevuto (a refusal's got)", r"\((scritto|dato) \{", r"\bgot\b"),
+    Term(
+        "controllata da, chi la controlla (held by, seed T)",
+        r"chi la tiene|chi teneva|tenut[ae] da",
+    ),
+    Term("BE (element equivalents, short)", r"\bElEq\b"),
+    Term("concordare i dadi (agree on dice, T1.8)", r"d'accordo", r"(?i)\bagree"),
+    Term(
+        "territorio (sacked land, T4.2)",
+        r"\bterr[ae]\b",
+        r"(?i)\bland\b.*\bsack|\bsack\w*\b.*\bland\b",
+    ),
 )
 
 
@@ -135,6 +146,8 @@ def test_armata_is_anni_bui_s_word_alone() -> None:
         (r"\b[Ll]ealtà\b|\bleal[ei]\b", "la lealtà resta 0"),
         (r"\bP\.[MEPV]\.?", "Roma ha 4 P.M."),
         (r"(?i)annull", "Annulla l'ultimo evento"),
+        (r"d'accordo", "T1.8: i giocatori sono d'accordo sui dadi"),
+        (r"\bterr[ae]\b", "la terra saccheggiata è in Gallia"),
     ],
 )
 def test_the_check_would_catch_the_old_wording(rejected: str, text: str) -> None:

@@ -74,7 +74,10 @@ def test_morale_and_prestige_say_the_converters_reason_in_the_readers_language(
         assert "(T4.2: sacked civilian land of a nation it is not at war with)" in out
     else:
         assert "D3: sconfitta ordinaria, morale 3: nessuna verifica" in out
-        assert "(T4.2: ha saccheggiato terre civili di una nazione con cui non è in guerra)" in out
+        assert (
+            "(T4.2: ha saccheggiato un territorio civile di una nazione con cui non è in guerra)"
+            in out
+        )
         assert "no check needed" not in out and "sacked civilian" not in out
     data = run_json(capsys, "--lang", language, *morale)
     assert data["reason"] == "D3: ordinary defeat, morale 3: no check needed"

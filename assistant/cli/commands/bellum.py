@@ -44,17 +44,21 @@ def standings_table(result: Standings) -> list[str]:
     """B2's table: a heading, then rank, power, centres, each tie-break sum and what decided
     the place (``castra bellum standings`` and ``castra campaign show`` print the same)."""
     windows = list(result.rows[0].sums) if result.rows else []
+    # Each sum as wide as its heading in the reader's words ("tutti gli anni"), 10 at least.
+    widths = {w: max(10, len(_window_heading(w)) + 1) for w in windows}
     heading = "{:>4}  {:<13}{:>8}".format(_("rank"), _("power"), _("centres")) + "".join(
-        f"{_window_heading(w):>10}" for w in windows
+        f"{_window_heading(w):>{widths[w]}}" for w in windows
     )
     from converters.said import render  # pydantic: the standings are made already
+    from converters.wording import shown_nation
 
     lines = [heading + "  " + _("decided by")]
     for row in result.rows:
-        sums = "".join(f"{row.sums[w]:>10}" for w in windows)
+        sums = "".join(f"{row.sums[w]:>{widths[w]}}" for w in windows)
         note = "" if row.survived else " " + _("(eliminated)")
         decided = render(row.decided)
-        lines.append(f"{row.rank:>4}  {row.power:<13}{row.centres:>8}{sums}  {decided}{note}")
+        power = shown_nation(row.power)
+        lines.append(f"{row.rank:>4}  {power:<13}{row.centres:>8}{sums}  {decided}{note}")
     return lines
 
 
@@ -105,10 +109,11 @@ def _standings(args: argparse.Namespace) -> int:
             _("after year {year}: the game goes on; ranking so far (B2)").format(year=result.years)
         )
     lines += standings_table(result)
+    from converters.wording import shown_nation
+
     for group in result.draws:
-        lines.append(
-            _("draw: {powers} are level through every tie-break").format(powers=", ".join(group))
-        )
+        powers = ", ".join(shown_nation(power) for power in group)
+        lines.append(_("draw: {powers} are level through every tie-break").format(powers=powers))
     emit(args, result.model_dump(mode="json"), "\n".join(lines))
     return 0
 

@@ -370,8 +370,10 @@ def _standings_lines(state: CampaignState) -> list[str]:
             )
         )
     lines += standings_table(result)
+    from converters.wording import shown_nation
+
     for group in result.draws:
-        powers = ", ".join(group)
+        powers = ", ".join(shown_nation(power) for power in group)
         if result.status == "in progress":
             lines.append(
                 _("Level so far: {powers} through every tie-break (B2)").format(powers=powers)

@@ -331,7 +331,7 @@ class WinterTurnForm(LedgerForm):
         lines = [render(state.date_said)]
         if state.is_winter and state.scenario.economy is not None:
             owed = [
-                _("{nation} {pe} PE").format(nation=name, pe=state.upkeep(name))
+                _("{nation} {pe} PE").format(nation=nation_name(name), pe=state.upkeep(name))
                 for name, nation in state.nations.items()
                 if nation.player
             ]

@@ -190,5 +190,8 @@ def test_t1_8_the_sheet_in_italian_gives_its_advice_and_odds_in_italian() -> Non
         assert reason in english and reason not in text
     assert sheet.odds is not None
     assert sheet.odds.a_left.replace(".", ",") in text
-    assert sheet.odds.a_wins.replace(".", ",") in text
+    for percent in (sheet.odds.a_wins, sheet.odds.b_wins, sheet.odds.neither):
+        # P4: Italian writes 78,1% (no space); English keeps "78.1 %"
+        assert percent.replace(".", ",").replace(" %", "%") in text
+        assert percent.replace(".", ",") not in text
     assert "." in sheet.odds.a_left, "the data keeps its English digits"
