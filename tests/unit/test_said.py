@@ -561,7 +561,7 @@ def test_an_older_castras_prestige_reasons_read_in_italian(tmp_path: Path) -> No
     sack = next(e for e in reasons if isinstance(e, ProvinceSacked) and e.province == "Verona")
     assert sd.render(sack.prestige_told, "it") == (
         "Senoni +4: T4.2 provincia saccheggiata; "
-        "Senoni -1: T4.2: i Senoni hanno saccheggiato terre in Gallia o in Liguria"
+        "Senoni -1: T4.2: i Senoni hanno saccheggiato un territorio in Gallia o in Liguria"
     )
 
 
@@ -624,8 +624,8 @@ def test_a_sack_and_a_battle_carry_their_reason_as_data_beside_the_english(
     )
     assert code == 0, err
     assert (
-        "prestigio: Roma -3: T4.2 città saccheggiata; Etruschi -1: T4.2: ha saccheggiato terre "
-        "civili di una nazione con cui non è in guerra"
+        "prestigio: Roma -3: T4.2 città saccheggiata; Etruschi -1: T4.2: ha saccheggiato un "
+        "territorio civile di una nazione con cui non è in guerra"
     ) in out
 
 
