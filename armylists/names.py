@@ -21,10 +21,11 @@ and ``--json`` is the same in both languages.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable
 
-from converters.i18n import N_, _, in_every_language
+from converters.i18n import N_, _, current_language, in_every_language
 
 __all__ = [
     "ARMY_LISTS",
@@ -59,9 +60,21 @@ NATION_NAMES = frozenset(
 
 
 def nation_name(name: str) -> str:
-    """A nation's name in the active language: the seed's form for a shipped scenario's nation,
-    the name as typed for any other."""
-    return _(name) if name in NATION_NAMES else name
+    """A nation's name in the active language: the seed's form for a shipped scenario's nation
+    (a Bellum power's from the seed's own list, "Città Greche", B1), the name as typed for any
+    other."""
+    if name in NATION_NAMES:
+        return _(name)
+    if current_language() == "it":
+        return _bellum_powers_in_italian().get(name, name)
+    return name
+
+
+@functools.cache
+def _bellum_powers_in_italian() -> dict[str, str]:
+    from armylists.bellum import powers
+
+    return {power.name: power.italian for power in powers()}
 
 
 # -- a name as a player types it ----------------------------------------------------------------

@@ -17,6 +17,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Select, Static
 
+from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
 from assistant.tui.ledger_service import castra_app
 from assistant.tui.screens.ledger_form import LedgerForm
@@ -70,7 +71,7 @@ def standings_status(state: Any) -> str:
             draw = _("Level so far: {powers} through every tie-break (B2).")
         else:
             draw = _("Draw: {powers} through every tie-break (B2).")
-        text += "\n" + draw.format(powers=", ".join(group))
+        text += "\n" + draw.format(powers=", ".join(map(nation_name, group)))
     return text
 
 
@@ -148,7 +149,9 @@ class BellumScreen(Screen[None]):
         result = state.bellum_standings()
         if result is None:
             for power in state.scenario.nations:
-                table.add_row("—", power, "—", *("—" for _window in windows), "—", "", key=power)
+                table.add_row(
+                    "—", nation_name(power), "—", *("—" for _window in windows), "—", "", key=power
+                )
             return
         winners = set(result.victory.powers) if result.victory is not None else set()
         drawn = {power for group in result.draws for power in group}
@@ -170,7 +173,7 @@ class BellumScreen(Screen[None]):
             ]
             table.add_row(
                 str(row.rank),
-                Text(row.power, style="bold" if row.power in winners else ""),
+                Text(nation_name(row.power), style="bold" if row.power in winners else ""),
                 str(row.centres),
                 *sums,
                 render(row.decided),
@@ -219,7 +222,7 @@ class BellumYearForm(LedgerForm):
         """The powers, in the order of the fields."""
         with Grid(id="bellum-centres"):
             for number, power in enumerate(self.powers):
-                yield Label(power, classes="bellum-power")
+                yield Label(nation_name(power), classes="bellum-power")
                 held = self.number_input(
                     str(previous[power]) if power in previous else "",
                     id=f"centres-{number}",
@@ -227,13 +230,17 @@ class BellumYearForm(LedgerForm):
                     classes="bellum-held",
                 )
                 # A refusal names the power, under the grid (one line for all of them).
-                self.field_labels[f"centres-{number}"] = power
+                self.field_labels[f"centres-{number}"] = nation_name(power)
                 yield held
         yield Static("", id="centres-error", classes="error field-error")
         yield from self.field(
             "sovereign",
             _("Sovereign proclaimed by every surviving player (B1)"),
-            Select([(power, power) for power in self.powers], prompt=_("— nobody"), compact=True),
+            Select(
+                [(nation_name(power), power) for power in self.powers],
+                prompt=_("— nobody"),
+                compact=True,
+            ),
         )
         who = self.who_input()
         who.compact = True
