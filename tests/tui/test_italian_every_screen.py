@@ -313,3 +313,41 @@ async def test_every_screen_form_and_dialog_shows_only_italian(
     finally:
         set_language("en")
     assert not found, f"at {size}, English words on screen: {found}"
+
+
+def _rule_keys() -> set[str]:
+    """The house rules' names and values (docs/rules.md H), which Help lists as the keys
+    ``castra campaign rule NAME VALUE`` takes, the same in every language."""
+    from typing import get_args
+
+    from converters.house_rules import OPTION_RULE, HouseRules
+
+    keys = [
+        key
+        for name in OPTION_RULE
+        for key in (name, *get_args(HouseRules.model_fields[name].annotation))
+    ]
+    return _words(" ".join(keys).replace("_", " "))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_players_session_shows_only_italian(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 25, T7.3: Rome's session of a served campaign (``castra serve --players``), in
+    Italian, at both sizes: every screen and form it reaches, with what each holds scrolled out
+    of sight too (Help's house rules), has no word only English uses."""
+    from tests.tui.player_campaign import seat_app, served_campaign, visit
+
+    english_only = _english_only_words()  # before the switch: it says the nations in both
+    set_language("it")
+    try:
+        app, store = seat_app(served_campaign(tmp_path))
+        with store:
+            english_only -= _data_words(store) | _words(Path(store.path).name) | _rule_keys()
+            seen = await visit(app, size)
+    finally:
+        set_language("en")
+    found = {where: sorted(_words(text) & english_only) for where, text in seen}
+    assert len(seen) > 10
+    # Too short for the word check: the house rules' values are keys, "or" between them is not.
+    assert "at_most  (T3.6; at_most o at_least)" in dict(seen)["help"]
+    assert not {where: left for where, left in found.items() if left}, f"at {size}"
