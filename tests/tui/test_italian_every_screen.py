@@ -66,6 +66,18 @@ class Look:
     cannot wait for every worker to finish."""
 
 
+def _rules(ruleset: str) -> Callable[[Any], Awaitable[None]]:
+    """The desk's Rules chosen (T1.1-T1.7): its budgets, results and preview change with it."""
+
+    async def choose(pilot: Any) -> None:
+        from textual.widgets import Select
+
+        pilot.app.screen.query_one("#ruleset", Select).value = ruleset
+        await pilot.pause()
+
+    return choose
+
+
 def _select(province: str) -> Callable[[Any], Awaitable[None]]:
     async def select(pilot: Any) -> None:
         pilot.app.screen.selected = province
@@ -168,6 +180,13 @@ LOOKS: dict[str, tuple[Look, ...]] = {
         Look("Map: retreat form", ("m", _select("Rhegium"), "r"), "RetreatForm", ("escape",)),
         Look("Battle desk after Heraclea", ("c", _heraclea_on_the_desk), "BattleDeskScreen"),
         Look("Battle desk: recovery rolled (T2.6)", ("f6",), "BattleDeskScreen"),
+        Look("Battle desk: DBM results (T1.2, T2.2)", (_rules("dbm"),), "BattleDeskScreen"),
+        Look("Battle desk: DBMM results", (_rules("dbmm"),), "BattleDeskScreen"),
+        Look("Battle desk: DBA results (T1.3, T2.3)", (_rules("dba"),), "BattleDeskScreen"),
+        Look("Battle desk: FOG again, an ally for A", (_rules("fog"), "f2"), "BattleDeskScreen"),
+        Look(
+            "Battle desk: ally dropped, record refused (T7.4)", ("f4", "ctrl+r"), "BattleDeskScreen"
+        ),
         Look("Dice battle after a round", ("d", _a_round_at_heraclea), "DiceBattleScreen"),
         Look("Dice battle: next round", ("f6",), "DiceBattleScreen"),
     ),
