@@ -106,6 +106,18 @@ async def _a_round_at_heraclea(pilot: Any) -> None:
     await pilot.press("f5", "f6")
 
 
+async def _pick(pilot: Any) -> None:
+    """Macedon 4 against Persia 3, Macedon 5 against Persia 2, and the desk opened (D8)."""
+    from textual.widgets import Select
+
+    first, second = (
+        field for field in pilot.app.screen.query(Select) if (field.id or "").startswith("army-")
+    )
+    first.value, second.value = "Persia 3", "Persia 2"
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+
+
 async def _enter_as_rome(pilot: Any) -> None:
     """The "who enters" list (T7.3) opened with e; the list itself is the look."""
     await pilot.press("e")
@@ -209,7 +221,10 @@ LOOKS: dict[str, tuple[Look, ...]] = {
         Look("Bellum standings of a Bellum game", ("s",), "BellumScreen"),
         Look("Bellum year form (B1, B2)", ("y",), "BellumYearForm", ("escape",)),
     ),
-    "macedon": (Look("Pairing form (D8)", ("f",), "PairingForm", ("escape",), cut=("Macedon █",)),),
+    "macedon": (
+        Look("Pairing form (D8)", ("f",), "PairingForm", cut=("Macedon █",)),
+        Look("Battle desk on the first picked game (D8, D2)", (_pick,), "BattleDeskScreen"),
+    ),
 }
 """Per campaign, the looks in the order a user goes through them (one app run each)."""
 
