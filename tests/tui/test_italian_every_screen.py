@@ -118,6 +118,32 @@ async def _pick(pilot: Any) -> None:
     await pilot.press("ctrl+s")
 
 
+async def _two_fleets_at_sea(pilot: Any) -> None:
+    """Rome 2 naval PM against Carthage 4 at Fretum, typed in Italian (T3.6, T3.7)."""
+    from textual.widgets import Checkbox
+
+    screen = pilot.app.screen
+    for field, value in {
+        "#dice-side-a": "Roma 2",
+        "#dice-side-b": "Cartagine 4",
+        "#dice-place": "Fretum",
+    }.items():
+        screen.query_one(field, Input).value = value
+    screen.query_one("#dice-naval", Checkbox).value = True
+    await pilot.pause()
+    screen.query_one("#dice-rounds").focus()
+
+
+async def _to_the_end(pilot: Any) -> None:
+    """Rounds until the battle is over (the winner's capture dice, T3.7)."""
+    for _round in range(10):
+        battle = pilot.app.screen.battle
+        if battle is not None and battle.over:
+            return
+        await pilot.press("f6")
+        await settle(pilot)
+
+
 async def _enter_as_rome(pilot: Any) -> None:
     """The "who enters" list (T7.3) opened with e; the list itself is the look."""
     await pilot.press("e")
@@ -133,6 +159,11 @@ def _played(path: Path) -> CampaignStore:
     )
     a_battle_and_a_turn(store)
     return store
+
+
+def _fresh(path: Path) -> CampaignStore:
+    """The Tarentine Wars at turn 1 (T5.5's forces and treasuries)."""
+    return CampaignStore.create(path, load_scenario("tarentine"), who="Referee")
 
 
 def _winter(path: Path) -> CampaignStore:
@@ -167,6 +198,7 @@ def _macedon_pairing(path: Path) -> CampaignStore:
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
     "played": _played,
     "ghost": _played,
+    "at sea": _fresh,
     "winter": _winter,
     "met": _met,
     "bellum": _bellum,
@@ -210,6 +242,14 @@ LOOKS: dict[str, tuple[Look, ...]] = {
         Look("Ghost: clock (G4.4)", ("f9",), "GhostScreen"),
         Look("Ghost: turn ended", ("f10",), "GhostScreen"),
         Look("Ghost: new battle? (confirm)", ("ctrl+n",), "ConfirmScreen", ("escape",)),
+    ),
+    "at sea": (
+        Look(
+            "Dice battle at sea: interception (T3.6)",
+            ("d", _two_fleets_at_sea, "f9"),
+            "DiceBattleScreen",
+        ),
+        Look("Dice battle at sea: the end, captures (T3.7)", (_to_the_end,), "DiceBattleScreen"),
     ),
     "winter": (
         Look("Winter-turn form (T5.6, T5.7)", ("p", "w"), "WinterTurnForm"),
