@@ -92,17 +92,22 @@ async def _heraclea_on_the_desk(pilot: Any) -> None:
     await heraclea_on_the_desk(pilot)
 
 
-async def _a_round_at_heraclea(pilot: Any) -> None:
-    """The dice battle's set-up typed as an Italian player types it (the seed's names)."""
+async def _set_up(pilot: Any, a: str, b: str, place: str, *, naval: bool = False) -> None:
+    """The dice battle's set-up typed as an Italian player types it (the seed's names), the
+    focus left on the rounds so that the f-keys play (T3.1, T3.6)."""
+    from textual.widgets import Checkbox
+
     screen = pilot.app.screen
-    for field, value in {
-        "#dice-side-a": "Roma 4",
-        "#dice-side-b": "Pirro 2",
-        "#dice-place": "Heraclea",
-    }.items():
+    for field, value in {"#dice-side-a": a, "#dice-side-b": b, "#dice-place": place}.items():
         screen.query_one(field, Input).value = value
+    screen.query_one("#dice-naval", Checkbox).value = naval
     await pilot.pause()
     screen.query_one("#dice-rounds").focus()
+
+
+async def _a_round_at_heraclea(pilot: Any) -> None:
+    """Rome 4 PM against Pyrrhus 2 at Heraclea, one round rolled (T3.1)."""
+    await _set_up(pilot, "Roma 4", "Pirro 2", "Heraclea")
     await pilot.press("f5", "f6")
 
 
@@ -119,19 +124,8 @@ async def _pick(pilot: Any) -> None:
 
 
 async def _two_fleets_at_sea(pilot: Any) -> None:
-    """Rome 2 naval PM against Carthage 4 at Fretum, typed in Italian (T3.6, T3.7)."""
-    from textual.widgets import Checkbox
-
-    screen = pilot.app.screen
-    for field, value in {
-        "#dice-side-a": "Roma 2",
-        "#dice-side-b": "Cartagine 4",
-        "#dice-place": "Fretum",
-    }.items():
-        screen.query_one(field, Input).value = value
-    screen.query_one("#dice-naval", Checkbox).value = True
-    await pilot.pause()
-    screen.query_one("#dice-rounds").focus()
+    """Rome 2 naval PM against Carthage 4 at Fretum (T3.6, T3.7)."""
+    await _set_up(pilot, "Roma 2", "Cartagine 4", "Fretum", naval=True)
 
 
 async def _to_the_end(pilot: Any) -> None:
