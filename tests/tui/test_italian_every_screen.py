@@ -61,6 +61,9 @@ class Look:
     cut: tuple[str, ...] = ()
     """Italian words a form's edge cuts on the screen behind it, exactly as drawn ("Macedon █"
     is "Macedonia" under the form at 80 columns), not taken for English words."""
+    dialog_only: bool = False
+    """Whether only the dialog's own words are read (a dialog over a screen whose English is
+    another change's to remove, :data:`LEFT_TO_OTHERS`)."""
     asks: bool = False
     """Whether a worker is waiting on it for an answer (a die typed in), so that the look
     cannot wait for every worker to finish."""
@@ -192,6 +195,7 @@ def _macedon_pairing(path: Path) -> CampaignStore:
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
     "played": _played,
     "ghost": _played,
+    "ghost dialog": _played,
     "at sea": _fresh,
     "winter": _winter,
     "met": _met,
@@ -236,6 +240,15 @@ LOOKS: dict[str, tuple[Look, ...]] = {
         Look("Ghost: clock (G4.4)", ("f9",), "GhostScreen"),
         Look("Ghost: turn ended", ("f10",), "GhostScreen"),
         Look("Ghost: new battle? (confirm)", ("ctrl+n",), "ConfirmScreen", ("escape",)),
+    ),
+    "ghost dialog": (
+        Look(
+            "Ghost: new battle? (the dialog itself)",
+            ("g", "f5", "f6", "ctrl+n"),
+            "ConfirmScreen",
+            ("escape",),
+            dialog_only=True,
+        ),
     ),
     "at sea": (
         Look(
@@ -296,6 +309,17 @@ NOT_SHOWN_ON_ITS_OWN = {
     "_DbaForm": "the base of the Macedon map's D10-D14 forms; never opened itself",
 }
 """Classes that are no screen a user sees, with why."""
+
+
+def _own_text(app: Any) -> str:
+    """The words of the screen on top only: its texts and its footer's keys."""
+    from textual.widgets import Static
+
+    from assistant.tui.widgets.footer import CastraFooter
+
+    parts = [str(widget.render()) for widget in app.screen.query(Static)]
+    parts += [str(footer.render()) for footer in app.screen.query(CastraFooter)]
+    return "\n".join(parts)
 
 
 def screen_classes() -> dict[str, type]:
@@ -369,7 +393,7 @@ async def test_every_screen_form_and_dialog_shows_only_italian(
                 # What the user typed, and the campaign file's name in the sub-title.
                 typed = " ".join(field.value for field in app.screen.query(Input))
                 typed += " " + app.ledger.file_name
-                shown = _screen_text(app)
+                shown = _own_text(app) if look.dialog_only else _screen_text(app)
                 for cut in look.cut:
                     shown = shown.replace(cut, " ")
                 left = _words(shown) & english_only - _words(typed)
@@ -419,3 +443,33 @@ async def test_a_players_session_shows_only_italian(tmp_path: Path, size: tuple[
     # Too short for the word check: the house rules' values are keys, "or" between them is not.
     assert "at_most  (T3.6; at_most o at_least)" in dict(seen)["help"]
     assert not {where: left for where, left in found.items() if left}, f"at {size}"
+
+
+@pytest.mark.parametrize(
+    ("read_in", "shown_in", "yes"), [("it", "en", "y Yes"), ("en", "it", "y Sì")]
+)
+async def test_the_confirm_dialog_s_keys_are_said_in_the_language_shown(
+    tmp_path: Path, read_in: str, shown_in: str, yes: str
+) -> None:
+    """Issue 25: the dialog's footer says its keys in the language the app shows, whichever
+    language its module was first read in (its key labels were translated once, on import:
+    read by an Italian session, an English one said "y Sì")."""
+    import assistant.tui.screens.confirm as confirm
+    from assistant.tui.widgets.footer import CastraFooter
+
+    store = _played(tmp_path / "campagna.castra")
+    try:
+        set_language(read_in)
+        importlib.reload(confirm)
+        set_language(shown_in)
+        app = make_app(store, seed=SEED)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for key in ("g", "f5", "f6", "ctrl+n"):
+                await pilot.press(key)
+                await settle(pilot)
+            assert type(app.screen).__name__ == "ConfirmScreen"
+            footer = str(app.screen.query_one(CastraFooter).render())
+    finally:
+        set_language("en")
+        store.close()
+    assert yes in footer, footer
