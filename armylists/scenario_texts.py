@@ -36,6 +36,10 @@ SCENARIO_TEXTS = frozenset(
         N_("Nothing happens"),
         # Macedon vs Persia (seed 003).
         N_("Macedon vs Persia (DBA campaign)"),
+        # Bellum (seed 002): its title names the Roman faction that leads Rome (B3).
+        N_("Bellum (Rome: the Bruti)"),
+        N_("Bellum (Rome: the Scipii)"),
+        N_("Bellum (Rome: the Julii)"),
     }
 )
 """Every title and winter event text of the shipped scenarios (a test checks it against their

@@ -188,9 +188,13 @@ def read_generated(
 
 def shown_name(name: str, nation: str | None = None, kind: ForceKind | None = None) -> str:
     """An army's or fleet's name in the active language: a generated one of ``nation`` (and
-    ``kind``) said from its parts ("Roma I"), any other as typed ("Legio Prima")."""
+    ``kind``) said from its parts ("Roma I"), a D1 army of side ``nation`` as :func:`shown_army`
+    says it ("Macedonia 4", in the meeting the turn panel asks to settle, D8), any other as
+    typed ("Legio Prima")."""
     parts = read_generated(name, nation, kind)
-    return name if parts is None else parts.shown()
+    if parts is not None:
+        return parts.shown()
+    return shown_army(name, nation) if kind is None else name
 
 
 def _numbered(name: str, side: str | None) -> tuple[str, str] | None:

@@ -21,7 +21,9 @@ import functools
 import gettext as _gettext
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -46,6 +48,7 @@ __all__ = [
     "language_of_locale",
     "ngettext",
     "set_language",
+    "speaking",
     "translate_recorded",
     "with_article",
 ]
@@ -61,18 +64,48 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where POSIX says the user's language is, first found wins (gettext's own order)."""
 
-_active: _gettext.NullTranslations = _gettext.NullTranslations()
-_language = "en"
+_chosen: tuple[str, _gettext.NullTranslations] = ("en", _gettext.NullTranslations())
+"""The interface's language and its catalogue: what :func:`set_language` chose."""
+
+_spoken: ContextVar[tuple[str, _gettext.NullTranslations] | None] = ContextVar(
+    "castra_spoken", default=None
+)
+"""A language spoken for a moment by one thread only (:func:`speaking`): a worker that words a
+sentence in English for the ledger must not turn the app's screen English while it does (the
+Chronicle's header once read "Chronicle" in an Italian app, issue 25)."""
+
+
+def _in_force() -> tuple[str, _gettext.NullTranslations]:
+    return _spoken.get() or _chosen
+
+
+def _active() -> _gettext.NullTranslations:
+    """The catalogue `_()` reads now."""
+    return _in_force()[1]
+
+
+def _translations(language: str) -> tuple[str, _gettext.NullTranslations]:
+    language = language if language in LANGUAGES else "en"
+    if language == "en":
+        return language, _gettext.NullTranslations()
+    return language, _catalogue(language) or _gettext.NullTranslations()
 
 
 def set_language(language: str) -> None:
     """Switch every later `_()` call to `language` ("en" or "it"); unknown falls back to English."""
-    global _active, _language
-    _language = language if language in LANGUAGES else "en"
-    if _language == "en":
-        _active = _gettext.NullTranslations()
-        return
-    _active = _catalogue(_language) or _gettext.NullTranslations()
+    global _chosen
+    _chosen = _translations(language)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """`_()` in `language` inside the block, in this thread (and task) only; every other
+    thread goes on in the interface's language."""
+    token = _spoken.set(_translations(language))
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 def in_every_language(message: str) -> tuple[str, ...]:
@@ -128,7 +161,7 @@ def _message_ids(language: str) -> tuple[str, ...]:
 
 def current_language() -> str:
     """The language `_()` translates into now."""
-    return _language
+    return _in_force()[0]
 
 
 def language_of_locale(value: str) -> str | None:
@@ -157,12 +190,12 @@ def choose_language(flag: str | None, environ: Mapping[str, str], saved: str | N
 
 def _(message: str) -> str:
     """Translate one user-visible message into the active language."""
-    return _phrased(_active.gettext(message))
+    return _phrased(_active().gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate a message whose wording follows a count ("1 die" / "2 dice")."""
-    return _phrased(_active.ngettext(singular, plural, count))
+    return _phrased(_active().ngettext(singular, plural, count))
 
 
 # -- a nation after a preposition ---------------------------------------------------------------
@@ -210,7 +243,7 @@ _MARKED = re.compile(r"(?:(?<![\w'])(di|a|da|in|su) )?\x00([^\x01]*)\x01")
 def with_article(name: str, preposition: str = "") -> str:
     """``name`` with its article in the active language, joined to ``preposition`` when given:
     "gli Etruschi", "degli Etruschi", "di Roma"."""
-    article = ARTICLES.get(_language, {}).get(name, "")
+    article = ARTICLES.get(current_language(), {}).get(name, "")
     lead = f"{preposition} " if preposition else ""
     return _MARKED.sub(_joined, f"{lead}\x00{article}\x01{name}")
 
@@ -237,7 +270,7 @@ class _Phrasing(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec.lower() == ARTICLE:
             name = str(value)
-            article = ARTICLES.get(_language, {}).get(name, "")
+            article = ARTICLES.get(current_language(), {}).get(name, "")
             if format_spec[0].isupper():
                 article = article[:1].upper() + article[1:]
             return f"\x00{article}\x01{name}"
@@ -287,8 +320,8 @@ def NP_(context: str, message: str) -> str:
 def key_label(description: str) -> str:
     """A key's label in the active language: its translation in the :data:`KEY` context when
     the catalogue has one (a verb that is also a month's name), else its plain translation."""
-    in_context = _active.pgettext(KEY, description)
-    return in_context if in_context != description else _active.gettext(description)
+    in_context = _active().pgettext(KEY, description)
+    return in_context if in_context != description else _active().gettext(description)
 
 
 def format_number(
@@ -302,7 +335,7 @@ def format_number(
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
-    text = format_decimal(value, format=pattern, locale=_language)
+    text = format_decimal(value, format=pattern, locale=current_language())
     return "+" + text if signed and value >= 0 else text
 
 
@@ -313,7 +346,7 @@ def format_percent(ratio: float | Fraction | Decimal, decimals: int = 1) -> str:
     if isinstance(ratio, Fraction):
         ratio = Decimal(ratio.numerator) / Decimal(ratio.denominator)
     pattern = "#,##0" + ("." + "#" * decimals if decimals > 0 else "") + "%"
-    return babel_percent(ratio, format=pattern, locale=_language)
+    return babel_percent(ratio, format=pattern, locale=current_language())
 
 
 def format_campaign_date(year_bc: int, month: int, day: int | None = None) -> str:
@@ -322,7 +355,7 @@ def format_campaign_date(year_bc: int, month: int, day: int | None = None) -> st
     language; the era is the catalogue's."""
     from babel.dates import get_month_names
 
-    month_name = get_month_names("wide", "format", locale=_language)[month]
+    month_name = get_month_names("wide", "format", locale=current_language())[month]
     if day is None:
         return _("{month} {year} BC").format(month=month_name, year=year_bc)
     return _("{day} {month} {year} BC").format(day=day, month=month_name, year=year_bc)
@@ -360,14 +393,14 @@ def translate_recorded(text: str) -> str:
     note) is shown as it is. Old campaigns' events read in Italian too, since nothing stored
     changes.
     """
-    if _language == "en" or not text:
+    if current_language() == "en" or not text:
         return text
-    return _translate_recorded(_language, text)
+    return _translate_recorded(current_language(), text)
 
 
 @functools.lru_cache(maxsize=4096)
 def _translate_recorded(language: str, text: str) -> str:
-    exact = _active.gettext(text)
+    exact = _active().gettext(text)
     if exact is not text and exact != text:
         return exact
     force = _force_named(text)
@@ -400,7 +433,7 @@ def _translate_recorded(language: str, text: str) -> str:
             continue
         # The values are already written out ("+1", "'Rome'"): a spec or conversion in the
         # template ("{by:+d}", "{name!r}") would format them a second time, or fail on a str.
-        return _PLACEHOLDER.sub(r"{\1}", _active.gettext(template)).format_map(values)
+        return _PLACEHOLDER.sub(r"{\1}", _active().gettext(template)).format_map(values)
     return _translate_clauses(language, text) or text
 
 
@@ -417,7 +450,7 @@ def _force_named(text: str) -> str | None:
         return None
     stem = parts.nation if parts.kind == "army" else f"{parts.nation} fleet"
     # Only a nation the catalogue names: a referee's "Black fleet II" is their own words.
-    return parts.shown() if _active.gettext(stem) != stem else None
+    return parts.shown() if _active().gettext(stem) != stem else None
 
 
 _ROMAN_TAIL = re.compile(r".+ [IVXLCDM]+", re.DOTALL)
@@ -464,7 +497,7 @@ def _translate_value(value: str) -> str:
             part if _LISTED.fullmatch(part) else _named_figure(part)
             for part in _LISTED.split(value)
         )
-    translated = _translate_recorded(_language, value)
+    translated = _translate_recorded(current_language(), value)
     if translated != value:
         return translated
     if _LISTING.fullmatch(value):
@@ -481,23 +514,23 @@ def _translate_value(value: str) -> str:
 def _named_figure(item: str) -> str:
     """ "Magna Graecia 14 PE" as the active language says it: the item's own template if it
     has one, else the name (and the unit word) translated, the figure as it is."""
-    translated = _translate_recorded(_language, item)
+    translated = _translate_recorded(current_language(), item)
     if translated != item:
         return translated
     found = re.fullmatch(r"(.+?) ([+−-]?\d+)(?: ([A-Za-z]+))?", item)
     if found is None:
         return item
     name, figure, unit = found.groups()
-    said = f"{_active.gettext(name)} {figure}"
-    return f"{said} {_active.gettext(unit)}" if unit else said
+    said = f"{_active().gettext(name)} {figure}"
+    return f"{said} {_active().gettext(unit)}" if unit else said
 
 
 def _listed_item(item: str) -> str:
     figure, _space, word = item.partition(" ")
     if figure.isdigit():
-        return f"{figure} {_active.gettext(word)}"
+        return f"{figure} {_active().gettext(word)}"
     name, _space, figure = item.rpartition(" ")
-    return f"{_active.gettext(name)} {figure}"
+    return f"{_active().gettext(name)} {figure}"
 
 
 @functools.lru_cache(maxsize=len(LANGUAGES))

@@ -65,14 +65,12 @@ _ITALIAN_SEPARATORS = str.maketrans({".": ",", ",": "."})
 def render_data(value: Mapping[str, Any], language: str | None = None) -> str:
     """A description (or one of its values) in its plain form, in ``language`` (the active
     one when None); in English, the sentence as Castra recorded it."""
-    active = i18n.current_language()
-    if language is None or language == active:
+    if language is None or language == i18n.current_language():
         return _shown(value)
-    i18n.set_language(language)
-    try:
+    # In this thread only: the ledger words its English summaries in workers too (the
+    # Chronicle is told in one) while the screen goes on being drawn in the reader's language.
+    with i18n.speaking(language):
         return _shown(value)
-    finally:
-        i18n.set_language(active)
 
 
 def _shown(value: Mapping[str, Any]) -> str:

@@ -270,7 +270,8 @@ async def test_T6_2_the_winter_form_takes_the_disband_choice(
     app: Any, type_text: Any, lang: str
 ) -> None:
     """T6.2 in the app, at 80×24 in both languages: a choice beyond what must go is refused
-    under its field before any die is rolled; the right one disbands the army, not the fleet."""
+    under its field before any die is rolled; the right one disbands the army, not the fleet,
+    named as the reader's language names it ("Pirro I")."""
     from textual.widgets import Input
 
     from converters.i18n import set_language
@@ -287,8 +288,12 @@ async def test_T6_2_the_winter_form_takes_the_disband_choice(
             if lang == "en":
                 label = "Unpaid upkeep (T6.2), PM to disband: Pyrrhus 2"
             assert app.screen.field_labels["disband"].startswith(label)
-            app.screen.query_one("#disband", Input).focus()
-            await type_text(pilot, "Pyrrhus I 1")
+            field = app.screen.query_one("#disband", Input)
+            # The army as the placeholder names it, in the reader's language (issue 25).
+            army = "Pirro I" if lang == "it" else "Pyrrhus I"
+            assert field.placeholder == ("es. " if lang == "it" else "e.g. ") + f"{army} 2"
+            field.focus()
+            await type_text(pilot, f"{army} 1")
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, WinterTurnForm), "the form stays open"

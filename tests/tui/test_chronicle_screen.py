@@ -407,3 +407,38 @@ async def test_a_story_laid_out_at_a_width_is_kept_and_another_width_lays_it_out
         assert view.text == narrow != wide
         assert len(widths) == 2 and widths[0] < widths[1]
         assert max(len(line) for line in wide.splitlines()) > widths[0]
+
+
+def _header(app: Any) -> str:
+    from assistant.tui.widgets.header import CastraHeader
+
+    return str(app.screen.query_one(CastraHeader).render())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("switch", ["l", "before-compose"])
+async def test_the_chronicle_s_header_follows_the_language_switch(
+    story_app: Any, size: tuple[int, int], switch: str
+) -> None:
+    """Issue 25: an app built in English and then switched to Italian, by its own ``l`` or
+    before its screens are composed, heads the Chronicle "Cronaca" once the story is told (the
+    story is worded in a worker, which said its English sentences for the whole process)."""
+    from converters.i18n import set_language
+
+    try:
+        if switch == "before-compose":
+            set_language("it")
+        async with story_app.run_test(size=size) as pilot:
+            if switch == "l":
+                await pilot.press("l")
+                await pilot.pause()
+            await _opened(pilot)
+            assert _header(story_app).startswith("Cronaca — story.castra")
+            await pilot.press("f7")  # the whole campaign, told again in the worker
+            await _settle(pilot)
+            assert _header(story_app).startswith("Cronaca — "), _header(story_app)
+            await pilot.press("l")  # and back
+            await _settle(pilot)
+            assert _header(story_app).startswith("Chronicle — ")
+    finally:
+        set_language("en")

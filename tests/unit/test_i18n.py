@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from assistant.cli import interface_language, main
 from converters.i18n import (
+    _,
     choose_language,
     current_language,
     format_campaign_date,
@@ -780,3 +781,40 @@ def test_the_recorded_templates_are_sifted_from_every_message_of_the_catalogue()
     assert list(found) == expected
     assert isinstance(i18n._catalogue("it"), gettext.GNUTranslations)
     assert i18n._message_ids("xx") == ()
+
+
+def test_a_sentence_worded_in_english_in_a_worker_leaves_the_screen_italian(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25: the ledger words its English summary (``Said.english()``) in a worker thread
+    (the Chronicle is told in one) while the app draws its screens in Italian. Halfway through
+    the worker's English sentence the drawing thread still reads Italian: the Chronicle's header
+    once said "Chronicle" in an Italian app because the switch to English was the whole
+    process's."""
+    import threading
+
+    from converters import wording
+    from converters.said import said
+
+    halfway = threading.Event()
+    carry_on = threading.Event()
+    shown = wording._shown
+
+    def slow(value: Any) -> str:
+        halfway.set()
+        assert carry_on.wait(10)
+        return shown(value)
+
+    monkeypatch.setattr(wording, "_shown", slow)
+    set_language("it")
+    english: list[str] = []
+    worker = threading.Thread(target=lambda: english.append(said("Chronicle").english()))
+    worker.start()
+    try:
+        assert halfway.wait(10)
+        assert (current_language(), _("Chronicle")) == ("it", "Cronaca")
+    finally:
+        carry_on.set()
+        worker.join(10)
+    assert english == ["Chronicle"]
+    assert _("Chronicle") == "Cronaca"

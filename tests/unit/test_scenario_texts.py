@@ -53,3 +53,19 @@ def test_english_shows_the_stored_text() -> None:
 def test_a_clubs_own_title_reads_as_typed() -> None:
     set_language("it")
     assert scenario_text("Samnite Wars") == "Samnite Wars"
+
+
+@pytest.mark.parametrize(
+    ("faction", "italian"),
+    [("bruti", "Bruti"), ("scipii", "Scipi"), ("julii", "Giuli")],
+)
+def test_a_bellum_title_names_its_roman_family_as_seed_002_does(faction: str, italian: str) -> None:
+    """Issue 25, B3: "Bellum (Rome: the Julii)" is stored; an Italian screen says "Bellum (Roma:
+    Famiglia Giuli)", the seed's name of the family (its English form stays the stored one)."""
+    from armylists.scenarios import bellum_scenario
+
+    title = bellum_scenario(faction).title
+    assert title in SCENARIO_TEXTS
+    assert scenario_text(title) == title
+    set_language("it")
+    assert scenario_text(title) == f"Bellum (Roma: Famiglia {italian})"

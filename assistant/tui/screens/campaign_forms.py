@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Input, Select, Static
 
-from armylists.names import nation_name
+from armylists.names import find_name, nation_name
 from assistant.ledger.read_models import DecimatedGlance
 from assistant.tui.dice import RollCancelled
 from assistant.tui.ledger_service import castra_app
@@ -28,6 +28,7 @@ from assistant.tui.screens.campaign import (
 )
 from assistant.tui.screens.ledger_form import LedgerForm
 from converters.errors import FieldError
+from converters.force_names import shown_name
 from converters.i18n import N_, _, ngettext
 from converters.said import render
 
@@ -381,8 +382,16 @@ class WinterTurnForm(LedgerForm):
             _(
                 "Unpaid upkeep (T6.2), PM to disband: {owed}; which forces (none: newest first)"
             ).format(owed=", ".join(f"{nation_name(n)} {pm}" for n, pm in owed.items())),
-            Input(placeholder=_("e.g. {example}").format(example="Pyrrhus I 2")),
+            # The example in the reader's words ("Pirro I 2"), read back as its key.
+            Input(placeholder=_("e.g. {example}").format(example=f"{shown_name('Pyrrhus I')} 2")),
         )
+
+    def _disband(self) -> dict[str, int]:
+        """The forces typed to disband (T6.2), each by its key, named in either language
+        ("Pirro I" is Pyrrhus I)."""
+        forces = castra_app(self).ledger.state().forces
+        typed = parse_stationed(self.text("disband"), "disband")
+        return {find_name(name, forces) or name: pm for name, pm in typed.items()}
 
     def _occupied_fields(self, state: Any) -> ComposeResult:
         """T5.7: the occupied provinces and the PM field, or a hint that there are none; with
@@ -513,9 +522,7 @@ class WinterTurnForm(LedgerForm):
                 mercenaries=True,
                 victory=castra_app(self).ledger.state().scenario.key == "tarentine",
                 annex=self.choice("annex"),
-                disband=parse_stationed(self.text("disband"), "disband")
-                if self.disband_asked
-                else {},
+                disband=self._disband() if self.disband_asked else {},
                 storm_nation=self.choice("storm_nation"),
                 who=self.text("who"),
                 note=self.text("note"),

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from assistant.tui.widgets.footer import CastraFooter
-from converters.i18n import _
+from converters.i18n import N_, _
 
 __all__ = ["ConfirmScreen"]
 
@@ -19,9 +19,11 @@ __all__ = ["ConfirmScreen"]
 class ConfirmScreen(ModalScreen[bool]):
     """Ask ``question``; dismisses with True for y, False for n or Escape."""
 
+    # Marked, not translated: the footer says each key's label in the language in force when
+    # it is drawn (translated here, at import, "Yes" stayed in the language of the first use).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n,escape", "answer(False)", _("No")),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, title: str, question: str) -> None:

@@ -108,8 +108,12 @@ def house_rules_rows(app: App[object]) -> list[tuple[str, str]]:
     rules = ledger.house_rules()
     rows = []
     for name, rule in OPTION_RULE.items():
-        allowed = get_args(HouseRules.model_fields[name].annotation)
-        rows.append((name, f"{getattr(rules, name)}  ({rule}; {' or '.join(allowed)})"))
+        # The values are keys (castra campaign rule NAME VALUE takes them); "or" is a word.
+        first, *others = get_args(HouseRules.model_fields[name].annotation)
+        choices = first
+        for other in others:
+            choices = _("{choice} or {other}").format(choice=choices, other=other)
+        rows.append((name, f"{getattr(rules, name)}  ({rule}; {choices})"))
     # T7.3: only the referee changes a rule (assistant.ledger.players.seat_may): a player's
     # Help says where the numbers are, not how to change them.
     numbers = (
