@@ -50,6 +50,7 @@ __all__ = [
     "Typed",
     "Value",
     "clauses",
+    "clauses_of",
     "force",
     "key",
     "listing",
@@ -217,6 +218,17 @@ def clauses(*parts: Said) -> Said:
     if len(parts) == 1:
         return parts[0]
     return Said(key=CLAUSES, values={"clauses": Listing(items=parts, separator="; ")})
+
+
+def clauses_of(description: Said) -> list[Said]:
+    """The clauses of ``description`` one after the other, each said on its own ("battle of
+    …", "prestige …"): what a report lists line by line (a description of one clause is
+    itself)."""
+    if description.key != CLAUSES:
+        return [description]
+    listing = description.values["clauses"]
+    assert isinstance(listing, Listing)  # clauses() builds it so
+    return [part for item in listing.items if isinstance(item, Said) for part in clauses_of(item)]
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
