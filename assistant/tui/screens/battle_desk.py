@@ -12,7 +12,7 @@ gathers and shows.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 from textual import on, work
@@ -49,9 +49,7 @@ from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number, translate_recorded
 from converters.morale import DBA_ELEMENTS
 from converters.province_names import province_name
-
-if TYPE_CHECKING:
-    from converters.said import Said
+from converters.said import Said, province, said, typed
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -501,7 +499,7 @@ class BattleDeskScreen(Screen[None]):
     def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
         from assistant.ledger.record import dba_campaign_battle
 
-        dice = castra_app(self).dice_for(BATTLE_OF.format(place=place))
+        dice = castra_app(self).dice_for(said(BATTLE_OF, place=province(place)))
         try:
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
@@ -1127,7 +1125,7 @@ class BattleDeskScreen(Screen[None]):
         rolls: dict[str, list[Any]] = {}
         problems: dict[str, str] = {}
         for tag, kwargs in requests:
-            dice = castra_app(self).dice_for(RECOVERY_OF.format(tag=tag))
+            dice = castra_app(self).dice_for(said(RECOVERY_OF, tag=typed(tag)))
             try:
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)

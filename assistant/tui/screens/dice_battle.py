@@ -54,6 +54,7 @@ from converters.dice_battle import (
 from converters.errors import FieldError as Refusal
 from converters.i18n import N_, _, format_number, ngettext, translate_recorded
 from converters.odds import MOST_ODDS_DICE, ODDS_NOT_SHOWN, odds_fit
+from converters.said import said
 
 DICE_LABELS: dict[str, str] = {
     "side_a": N_("Side A"),
@@ -606,7 +607,7 @@ class DiceBattleScreen(Screen[None]):
     def _roll(self, choices: dict[str, Any]) -> None:
         from converters.dice_battle import capture_due, play_step
 
-        dice = castra_app(self).dice_for(DICE_BATTLE)
+        dice = castra_app(self).dice_for(said(DICE_BATTLE))
         battle = self.battle
         if not engine_over(battle):
             try:
@@ -734,7 +735,7 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int, rules: Any) -> None:
-        dice = castra_app(self).dice_for(DICE_BATTLE)
+        dice = castra_app(self).dice_for(said(DICE_BATTLE))
         try:
             contact = engine_interception(seeker, fleets, troops, dice, rules)
         except Exception as error:  # a cancelled physical roll: nothing happened
