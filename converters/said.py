@@ -231,7 +231,7 @@ def clauses_of(description: Said) -> list[Said]:
     return [part for item in listing.items if isinstance(item, Said) for part in clauses_of(item)]
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::\w+)?\}")
 
 
 def placeholders(template: str) -> set[str]:
