@@ -52,7 +52,6 @@ __all__ = [
     "clauses",
     "clauses_of",
     "force",
-    "key",
     "listing",
     "nation",
     "placeholders",
@@ -164,12 +163,6 @@ def shown(description: Said | None, english: str) -> str:
     """What was said, in the active language; ``english`` (as recorded) for an entry that
     has no description (none is missing from what this Castra records)."""
     return english if description is None else render(description)
-
-
-def key(template: str) -> str:
-    """``template`` as a description's key, written where the description is built later (a
-    phase's rule, T5.2); it is marked for the catalogue with ``N_`` where it is written."""
-    return template
 
 
 def said(template: str, **values: Value | int) -> Said:

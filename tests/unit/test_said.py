@@ -7,7 +7,8 @@ Italian in the catalogue with the same placeholders, and its Italian rendering h
 the English side of the catalogue uses; text a person typed comes out exactly as typed — the
 referee's note "March" stays "March" (not "marzo"). What an older Castra stored in English
 inside its events (dice purposes) is read once through the frozen templates of
-:mod:`converters.upcast`."""
+:mod:`converters.upcast`. Every key of the source, said on any path, is checked too
+(tests/unit/test_said_keys.py)."""
 
 from __future__ import annotations
 
