@@ -842,19 +842,21 @@ def _ghost(state: BattleState, turn: int | None) -> GhostStory | None:
         battle = GhostBattle.from_state(state)
     except ValueError:
         return None
+    # The order, quality, personality and side are the ghost's words (G1, G3), each a key of
+    # the catalogue: said in the report's language.
     decisions = [
         _("turn {turn}: {order} — {reason}").format(
-            turn=record.turn, order=record.summary.order.value, reason=record.summary.reason
+            turn=record.turn, order=_(record.summary.order.value), reason=record.summary.reason
         )
         for record in state.turns
     ]
     return GhostStory(
         general=_("{quality} {personality} general ({side})").format(
-            quality=state.general.quality.value,
-            personality=state.general.personality.value,
-            side=state.general.side,
+            quality=_(state.general.quality.value),
+            personality=_(state.general.personality.value),
+            side=_(state.general.side),
         ),
-        order=battle.order.value,
+        order=_(battle.order.value),
         over=battle.battle_over,
         gaps=[(record.turn, float(record.gap_pct)) for record in state.turns],
         decisions=decisions,
