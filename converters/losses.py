@@ -24,7 +24,7 @@ from converters.rates import (
     System,
 )
 from converters.rounding import as_fraction, round_half_up
-from converters.said import said
+from converters.said import Said, said
 
 __all__ = [
     "LandLosses",
@@ -89,7 +89,9 @@ class RecoveryRoll(BaseModel):
     recovered: bool
     """True when ``total`` reaches the recovery target (5)."""
     purpose: str
-    """What the die was rolled for, as the dice log records it."""
+    """What the die was rolled for, in English, as the dice log records it (``--json``)."""
+    said: Said
+    """What the die was rolled for, as data: rendered in the reader's language where shown."""
 
 
 class RecoveryLosses(BaseModel):
@@ -393,6 +395,7 @@ def recovery_losses(
         rolls.append(
             RecoveryRoll(
                 purpose=purpose.english(),
+                said=purpose,
                 kind=kind,
                 die=die,
                 modifier=modifier,

@@ -130,10 +130,13 @@ class MoraleCheck(BaseModel):
     """The d6 of a crushing defeat; None for an ordinary defeat (no roll)."""
     destroyed: bool
     """True when the army ceases to exist (roll above morale) or disbands (morale 0)."""
-    reason: str
-    """Why, in the rule's words (English: :attr:`said` rendered)."""
     said: Said
     """Why, as data: rendered in the reader's language where it is shown."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in the rule's words in English (what the ledger and ``--json`` record)."""
+        return self.said.english()
 
 
 def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
@@ -161,7 +164,6 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
             morale=morale,
             roll=roll,
             destroyed=roll > morale,
-            reason=told.english(),
             said=told,
         )
     if defeat != "ordinary":
@@ -170,9 +172,7 @@ def morale_check(morale: int, defeat: DefeatKind, dice: Dice) -> MoraleCheck:
         told = said(N_("D3: ordinary defeat with morale already 0: the army disbands"))
     else:
         told = said(N_("D3: ordinary defeat, morale {morale}: no check needed"), morale=morale)
-    return MoraleCheck(
-        defeat=defeat, morale=morale, destroyed=morale == 0, reason=told.english(), said=told
-    )
+    return MoraleCheck(defeat=defeat, morale=morale, destroyed=morale == 0, said=told)
 
 
 def morale_after(morale: int, result: BattleResult) -> int:
@@ -305,7 +305,6 @@ def tactical_retreat(morale: int) -> DefeatResolution:
             defeat="ordinary",
             morale=morale,
             destroyed=disbands,
-            reason=told.english(),
             said=told,
         ),
         morale_before=morale,
@@ -323,14 +322,17 @@ class ForcedMarch(BaseModel):
     """False at loyalty 2 or less, or when the march would end in an invasion."""
     morale_after: int = Field(ge=0, le=6)
     """Morale after the march (−2 at once, not below 0); unchanged when not allowed."""
-    reason: str
-    """Why, in the rule's words (English: :attr:`said` rendered)."""
     said: Said
     """Why, as data: rendered in the reader's language where it is shown."""
 
+    @property
+    def reason(self) -> str:
+        """Why, in the rule's words in English (what the army journal records)."""
+        return self.said.english()
+
 
 def _march(allowed: bool, morale_after: int, told: Said) -> ForcedMarch:
-    return ForcedMarch(allowed=allowed, morale_after=morale_after, reason=told.english(), said=told)
+    return ForcedMarch(allowed=allowed, morale_after=morale_after, said=told)
 
 
 def forced_march(
@@ -389,8 +391,13 @@ class Initiative(BaseModel):
     """The side with the initiative."""
     scores: dict[str, int]
     """Each side's victories this turn, a triumph counting 2."""
-    reason: str
-    """Why."""
+    said: Said
+    """Why, as data: rendered in the reader's language where it is shown."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in the rule's words in English."""
+        return self.said.english()
 
 
 def initiative(
@@ -418,19 +425,16 @@ def initiative(
             raise FieldError("victory", _("victory or triumph (got {kind!r})"), kind=kind)
         scores[side] += 2 if kind == "triumph" else 1
     first, second = sides
+    tally = {"first": scores[first], "second": scores[second]}
     if scores[first] == scores[second]:
         return Initiative(
             side=attacker,
             scores=scores,
-            reason=N_("D6: equal victories ({first}–{second}): the attacker").format(
-                first=scores[first], second=scores[second]
-            ),
+            said=said(N_("D6: equal victories ({first}–{second}): the attacker"), **tally),
         )
     leader = first if scores[first] > scores[second] else second
     return Initiative(
         side=leader,
         scores=scores,
-        reason=N_("D6: more victories this turn ({first}–{second})").format(
-            first=scores[first], second=scores[second]
-        ),
+        said=said(N_("D6: more victories this turn ({first}–{second})"), **tally),
     )

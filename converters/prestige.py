@@ -18,7 +18,7 @@ from converters.house_rules import SenonesCity
 from converters.i18n import N_, _
 from converters.rates import PM, check_half_pm, pm_for_json
 from converters.rounding import as_fraction
-from converters.said import Said, nation, said
+from converters.said import Number, Said, Value, nation, said
 
 __all__ = [
     "BattlePrestige",
@@ -27,6 +27,7 @@ __all__ = [
     "SackingPenalty",
     "Side",
     "battle_prestige",
+    "battle_said",
     "prestige_award",
     "sacking_penalty",
 ]
@@ -140,6 +141,43 @@ def battle_prestige(
         loser_pm=l_pm,
         winner_lost=w_lost,
         loser_lost=l_lost,
+    )
+
+
+VICTORY = N_("T4.1 {kind} {size} victory: ±{points}")
+"""What a battle was worth (T4.1), as the ledger records it beside the prestige."""
+CITY_VICTORY = N_(
+    "T4.1 {kind} {size} victory: ±{points} "
+    "(T3.5 city: the defender counted as {pm} PM, {lost} lost)"
+)
+"""The same for a city assault, with the defender's doubled figures (T3.5)."""
+KINDS = {"narrow": N_("narrow"), "clear": N_("clear")}
+"""T4.1's kinds of victory, each a catalogue entry of its own."""
+SIZES = {"minor": N_("minor"), "major": N_("major")}
+"""T4.1's sizes of battle."""
+
+
+def battle_said(outcome: BattlePrestige, city_defender: Side | None = None) -> Said:
+    """Why a battle gave the prestige it did (T4.1): its kind, size and points; for a city
+    assault (``city_defender`` the side that held the city) the defender's PM and losses as
+    T3.5 counted them, doubled."""
+    values: dict[str, Value] = {
+        "kind": said(KINDS[outcome.kind]),
+        "size": said(SIZES[outcome.size]),
+        "points": Number(value=outcome.winner),
+    }
+    if city_defender is None:
+        return said(VICTORY, **values)
+    held, held_lost = (
+        (outcome.winner_pm, outcome.winner_lost)
+        if city_defender == "winner"
+        else (outcome.loser_pm, outcome.loser_lost)
+    )
+    return said(
+        CITY_VICTORY,
+        **values,
+        pm=Number(value=pm_for_json(held)),
+        lost=Number(value=pm_for_json(held_lost)),
     )
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from converters.i18n import _
+from converters.i18n import N_, _
 from converters.prestige import PrestigeEvent, prestige_award, sacking_penalty
+from converters.said import Said, Signed, clauses, nation, said
 
 __all__ = ["SACK_LOYALTY", "SackResult", "sack"]
 
@@ -22,6 +23,13 @@ WILD_REGIONS = frozenset({"Gallia Cisalpina", "Liguria"})
 """T4.2: Gaul and Liguria are not "civilian land"."""
 SACK_LOYALTY = -10
 """T5.3: a sacked province's loyalty toward its sacker, for ever."""
+CHANGE = N_("{nation} {change}: {why}")
+"""One nation's prestige change with its rule ("Senones +4: T4.2 province-sacked")."""
+DEEDS = {
+    PrestigeEvent.CITY_SACKED: N_("T4.2 city-sacked"),
+    PrestigeEvent.PROVINCE_SACKED: N_("T4.2 province-sacked"),
+}
+"""T4.2's rows of a sack, as the ledger names them."""
 
 
 class SackResult(BaseModel):
@@ -33,8 +41,18 @@ class SackResult(BaseModel):
     """PE the sacker takes at once: 3 × the province's value."""
     prestige: dict[str, int]
     """PP won (+) or lost (−) per nation."""
-    reasons: list[str]
-    """Each prestige change with its rule, in words."""
+    told: list[Said]
+    """Each prestige change with its rule, as data: "Senones +4: T4.2 province-sacked"."""
+
+    @property
+    def reasons(self) -> list[str]:
+        """Each prestige change with its rule, in English."""
+        return [reason.english() for reason in self.told]
+
+    @property
+    def said(self) -> Said:
+        """Every change one after the other ("; " between them), as the ledger records it."""
+        return clauses(*self.told)
 
 
 def sack(
@@ -62,18 +80,19 @@ def sack(
             )
         )
     prestige: dict[str, int] = {}
-    reasons: list[str] = []
+    told: list[Said] = []
 
-    def change(nation: str, points: int, why: str) -> None:
+    def change(who: str, points: int, why: Said) -> None:
         if points:
-            prestige[nation] = prestige.get(nation, 0) + points
-            reasons.append(f"{nation} {points:+d}: {why}")
+            prestige[who] = prestige.get(who, 0) + points
+            told.append(said(CHANGE, nation=nation(who), change=Signed(value=points), why=why))
 
     row = PrestigeEvent.CITY_SACKED if city else PrestigeEvent.PROVINCE_SACKED
     award = prestige_award(row, sacker)
-    change(sacker, award.actor, f"T4.2 {row.value}")
+    deed = said(DEEDS[row])
+    change(sacker, award.actor, deed)
     if victim != sacker and victim not in ("", "Neutral"):
-        change(victim, award.other, f"T4.2 {row.value}")
+        change(victim, award.other, deed)
     penalty = sacking_penalty(
         sacker,
         in_gaul_or_liguria=region in WILD_REGIONS,
@@ -81,5 +100,5 @@ def sack(
         started_greek_or_syracusan=started_as in GREEK_LAND,
         earlier_sacks_at_peace=earlier_sacks,
     )
-    change(sacker, penalty.pp, penalty.reason)
-    return SackResult(pe=3 * value, prestige=prestige, reasons=reasons)
+    change(sacker, penalty.pp, penalty.told)
+    return SackResult(pe=3 * value, prestige=prestige, told=told)

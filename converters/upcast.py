@@ -10,7 +10,11 @@ that knows that version's shape), such a string is read here, once, into a
 reads in the reader's language; a string no template made (a referee's own words, a club's
 purpose) is :class:`~converters.said.Typed`, shown as written.
 
-This module is frozen: :data:`TEMPLATES` is the English Castra wrote up to session 9 (December
+Prestige and morale reasons (T4.1, T4.2, D2–D5) were stored the same way until session 10, several
+clauses joined by "; " ("Senones +4: T4.2 province-sacked; Senones -1: …"): :func:`upcast_clauses`
+reads each clause so.
+
+This module is frozen: :data:`TEMPLATES` is the English Castra wrote up to session 10 (December
 2026), taken from the templates of that version, and it is never reworded — a template changed
 later is a new key, and a file written before the change still reads through the old one here.
 Nothing else in Castra matches templates.
@@ -22,10 +26,10 @@ import re
 from functools import cache
 
 from converters.i18n import N_
-from converters.said import Nation, Number, Said, Typed, Value
+from converters.said import Nation, Number, Province, Said, Signed, Typed, Value, clauses
 from converters.wording import SHIPPED_NATIONS
 
-__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast"]
+__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast", "upcast_clauses"]
 
 SIDE = "{purpose}, {side}"
 """A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own
@@ -65,6 +69,36 @@ TEMPLATES: tuple[str, ...] = (
     N_("Turn {turn}, {month} {year} BC ({half} fortnight)"),
     N_("Turn {turn}, {month} {year} BC ({season})"),
     N_("Year {turn}, {year} BC"),
+    # Prestige reasons (assistant.ledger.record, converters.sacking, converters.prestige).
+    N_(
+        "T4.1 {kind} {size} victory: ±{points} "
+        "(T3.5 city: the defender counted as {pm} PM, {lost} lost)"
+    ),
+    N_("T4.1 {kind} {size} victory: ±{points}"),
+    N_("T4.2 city-sacked"),
+    N_("T4.2 province-sacked"),
+    N_("T4.2: the Senones sacked land in Gaul or Liguria"),
+    N_("T4.2: the Senones may sack outside Gaul and Liguria"),
+    N_("T4.2: sacked land that started Greek or Syracusan"),
+    N_("T4.2: Carthage's first such sack is tolerated"),
+    N_("T4.2: sacked civilian land of a nation it is not at war with"),
+    N_("T4.2: no sacking penalty applies to {sacker}"),
+    N_("{nation} {change}: {why}"),
+    # Morale reasons of the army journal (assistant.ledger.record, converters.morale).
+    N_("D4 triumph +2 at {place}"),
+    N_("D4 victory +1 at {place}"),
+    N_("D2 {defeat} defeat at {place}"),
+    N_("D4 {change}"),
+    N_("D3: rolled {roll}, above morale {morale}: the army ceases to exist"),
+    N_("D3: rolled {roll}, not above morale {morale}: the army holds together"),
+    N_("D3: ordinary defeat with morale already 0: the army disbands"),
+    N_("D3: ordinary defeat, morale {morale}: no check needed"),
+    N_("D5: tactical retreat with morale already 0: the army disbands"),
+    N_("D5: tactical retreat counts as an ordinary defeat"),
+    N_("D5: forbidden at morale 2 or less (morale {morale})"),
+    N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})"),
+    N_("D5: a forced march cannot end in an invasion"),
+    N_("D5: forced march, −2 morale at once"),
     # A battle's side after its purpose ("T3.1 round 2, Rome"): tried last, it has no words.
     SIDE,
 )
@@ -96,17 +130,48 @@ WORDS: frozenset[str] = frozenset(
         "destroyed base",
         "routed base",
         "naval point",
+        "narrow",
+        "clear",
+        "minor",
+        "major",
+        "ordinary",
+        "crushing",
     }
 )
-"""Words of the catalogue a value inside a template was (a month, a season, a base's kind)."""
+"""Words of the catalogue a value inside a template was (a month, a season, a base's kind, a
+victory's kind and size, a defeat's kind)."""
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 _NUMBERS = frozenset(
-    {"number", "of", "morale", "left", "half", "target", "turn", "year", "next_year", "value"}
+    {
+        "number",
+        "of",
+        "morale",
+        "left",
+        "half",
+        "target",
+        "turn",
+        "year",
+        "next_year",
+        "value",
+        "points",
+        "roll",
+        "loyalty",
+    }
 )
 """The values that were always a whole number (matched as digits only, so "T3.1 round 2,
 Rome" is a round's purpose and a side, not round "2, Rome")."""
+
+_MATCHED = {
+    # The values that were always a PM figure (whole or a half, "0.5"), or a change ("+4",
+    # "-1", "−2"), matched as such.
+    "pm": r"\d+(?:\.\d+)?",
+    "lost": r"\d+(?:\.\d+)?",
+    "change": r"[+\-−]\d+",
+}
+_PLACES = frozenset({"place"})
+"""The values that were always a place of the board."""
 
 
 @cache
@@ -114,12 +179,16 @@ def _pattern(template: str) -> re.Pattern[str]:
     parts = _PLACEHOLDER.split(template)
     # split gives text, name, text, name, …: the text is matched as is, each name as a group.
     regex = "".join(
-        (f"(?P<{part}>\\d+)" if part in _NUMBERS else f"(?P<{part}>.+?)")
-        if index % 2
-        else re.escape(part)
+        f"(?P<{part}>{_group(part)})" if index % 2 else re.escape(part)
         for index, part in enumerate(parts)
     )
     return re.compile(regex, re.DOTALL)
+
+
+def _group(name: str) -> str:
+    if name in _NUMBERS:
+        return r"\d+"
+    return _MATCHED.get(name, ".+?")
 
 
 AS_WRITTEN = "{text}"
@@ -131,6 +200,14 @@ def upcast(text: str) -> Said:
     template made, as written (a :class:`~converters.said.Typed` value)."""
     found = _read(text)
     return found if isinstance(found, Said) else Said(key=AS_WRITTEN, values={"text": found})
+
+
+def upcast_clauses(text: str) -> Said:
+    """``text``, a reason an older Castra stored as clauses joined by "; " (a sack's prestige
+    changes, a beaten army's D2, D3 and D4), as the descriptions that made them, one after
+    the other; a clause no template made, as written. In English it reads as stored."""
+    # No template of a reason has "; " in it: a value never spans two clauses.
+    return clauses(*(upcast(clause) for clause in text.split("; ")))
 
 
 def made(text: str) -> bool:
@@ -148,9 +225,25 @@ def _read(text: str) -> Value:
     for template in TEMPLATES:
         matched = _pattern(template).fullmatch(text)
         if matched is not None:
-            values = {name: _value(part) for name, part in matched.groupdict().items()}
+            values = {name: _named(name, part) for name, part in matched.groupdict().items()}
             return Said(key=template, values=values)
     return Typed(text=text)
+
+
+def _named(name: str, part: str) -> Value:
+    # A figure, a change or a place is read as one only when it says again what was stored
+    # ("+04" is not a change Castra wrote): else as written.
+    value: Value | None = None
+    if name in _MATCHED and name != "change":
+        value = Number(value=int(part) if part.isdigit() else float(part))
+    elif name == "change":
+        value = Signed(value=int(part.replace("−", "-")), minus="−" if "−" in part else "-")
+    elif name in _PLACES:
+        value = Province(name=part)
+    if value is None:
+        return _value(part)
+    said = Said(key="{value}", values={"value": value})
+    return value if said.english() == part else Typed(text=part)
 
 
 def _value(part: str) -> Value:

@@ -149,7 +149,7 @@ class BattleStory(_Told):
     contingents: list[ContingentLine]
     """Every contingent of both sides."""
     prestige_reason: str
-    """How the prestige was computed (T4.1)."""
+    """How the prestige was computed (T4.1), in the reader's language."""
     dice: str
     """The dice summary: rounds and dice rolled; empty for a table game with no die."""
     morale: list[str]
@@ -591,7 +591,7 @@ def _battle(
             army=change.army, before=change.before, after=change.after
         )
         + (" " + _("(ceases to exist)") if change.disbanded else "")
-        + f" — {change.reason}"
+        + f" — {render(change.told)}"
         for change in event.morale
     ]
     return BattleStory(
@@ -604,7 +604,7 @@ def _battle(
         outcome=outcome,
         city_assault=event.city_assault,
         contingents=lines,
-        prestige_reason=event.prestige_reason,
+        prestige_reason=render(event.prestige_told),
         dice=_dice_summary(event),
         morale=morale,
         note=event.note,
@@ -937,7 +937,7 @@ def gather(
             nation=army.nation,
             before=entry.before,
             after=entry.after,
-            reason=entry.reason,
+            reason=render(entry.told),
         )
         for army in state.armies.values()
         for entry in army.journal

@@ -217,7 +217,12 @@ def _evolve_battle(state: CampaignData, event: BattleRecorded, event_id: int) ->
         state.nations[name].prestige += points
     for change in event.morale:
         state.write_journal(
-            change.army, change.after, change.reason, turn, event_id, disbanded=change.disbanded
+            change.army,
+            change.after,
+            change.reason if change.said is None else change.said,
+            turn,
+            event_id,
+            disbanded=change.disbanded,
         )
     if event.defeat is not None and event.winner in ("a", "b"):
         winners = {c.nation for c in event.contingents if c.side == event.winner}
@@ -331,7 +336,7 @@ def _check_forced_march(state: CampaignData, event: ForcedMarch) -> None:
 
 def _evolve_forced_march(state: CampaignData, event: ForcedMarch, event_id: int) -> Morale:
     march = _forced_march(state, event)
-    state.write_journal(event.army, march.morale_after, march.reason, state.turn, event_id)
+    state.write_journal(event.army, march.morale_after, march.said, state.turn, event_id)
     return Morale(march.morale_after, march.said)
 
 
@@ -358,7 +363,7 @@ def _evolve_tactical_retreat(state: CampaignData, event: TacticalRetreat, event_
     result = tactical_retreat(army.morale)
     after = 0 if result.morale_after is None else result.morale_after
     state.write_journal(
-        army.name, after, result.check.reason, state.turn, event_id, disbanded=result.destroyed
+        army.name, after, result.check.said, state.turn, event_id, disbanded=result.destroyed
     )
     invasions.recheck(state)  # D8: an invasion's meeting once a side has left it
     return Morale(after, result.check.said, result.destroyed)

@@ -29,6 +29,8 @@ from converters.bounds import check_lengths
 from converters.dice import Roll
 from converters.house_rules import HouseRules
 from converters.rates import PM
+from converters.said import Said
+from converters.upcast import upcast_clauses
 
 __all__ = [
     "EVENT_ADAPTER",
@@ -95,6 +97,16 @@ Side = Literal["a", "b"]
 
 class _Value(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _unsaid(said: Said | None) -> bool:
+    return said is None
+
+
+SaidBeside = Annotated[Said | None, Field(exclude_if=_unsaid)]
+"""A description kept beside the English an event has always stored. An event recorded before
+descriptions has none, and is written back without the field, so its bytes (and an export's
+hash chain over them) stay what that Castra made."""
 
 
 FREE_TEXT_FIELDS = ("note", "terms", "reason", "prestige_reason")
@@ -214,7 +226,22 @@ class ArmyMoraleChange(_Value):
     disbanded: bool = False
     """The army ceased to exist (D3, D5)."""
     reason: str
-    """Why, citing the rule, e.g. "D4 triumph +2"."""
+    """Why, citing the rule, in English, e.g. "D4 triumph +2 at Granicus" (``--json``)."""
+    said: SaidBeside = None
+    """Why, as data, rendered in the reader's language where it is shown; None in a battle
+    recorded before descriptions (its :attr:`told` reads ``reason``)."""
+
+    @property
+    def told(self) -> Said:
+        """Why, as data: the stored description, or the English an older Castra stored read
+        once through :mod:`converters.upcast`."""
+        return self.said if self.said is not None else upcast_clauses(self.reason)
+
+
+def _prestige_told(said: Said | None, reason: str) -> Said:
+    """A prestige reason as data (T4.1, T4.2): the stored description, or the English an
+    older Castra stored read once through :mod:`converters.upcast`."""
+    return said if said is not None else upcast_clauses(reason)
 
 
 class BattleRecorded(EventBase):
@@ -235,7 +262,10 @@ class BattleRecorded(EventBase):
     prestige: dict[str, int] = {}
     """PP won (+) or lost (−) per nation (T4.1), as computed by converters.prestige."""
     prestige_reason: str = ""
-    """E.g. "T4.1 clear major victory: ±5"."""
+    """E.g. "T4.1 clear major victory: ±5", in English (``--json``)."""
+    prestige_said: SaidBeside = None
+    """The same as data, rendered in the reader's language where it is shown; None in a
+    battle recorded before descriptions, or one that moved no prestige."""
     dice_log: list[dict[str, Any]] | None = None
     """The round-by-round log of a dice battle (converters.dice_battle), kept verbatim."""
     morale: list[ArmyMoraleChange] = []
@@ -248,6 +278,11 @@ class BattleRecorded(EventBase):
     retreat_to: str | None = None
     """Macedon vs Persia: where the beaten army retreats (D2), one of the neighbours that can
     take it; None: the best of them."""
+
+    @property
+    def prestige_told(self) -> Said:
+        """How the prestige was computed, as data (:func:`_prestige_told`)."""
+        return _prestige_told(self.prestige_said, self.prestige_reason)
 
 
 class PmRebuilt(EventBase):
@@ -513,7 +548,15 @@ class ProvinceSacked(EventBase):
     prestige: dict[str, int] = {}
     """PP won and lost (T4.2), as computed when recorded."""
     prestige_reason: str = ""
-    """Each change with its rule."""
+    """Each change with its rule, in English (``--json``)."""
+    prestige_said: SaidBeside = None
+    """The same as data, rendered in the reader's language where it is shown; None in a sack
+    recorded before descriptions."""
+
+    @property
+    def prestige_told(self) -> Said:
+        """Each change with its rule, as data (:func:`_prestige_told`)."""
+        return _prestige_told(self.prestige_said, self.prestige_reason)
 
 
 class TreatyMade(EventBase):

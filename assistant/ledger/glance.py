@@ -58,7 +58,7 @@ GLANCE_FORMAT = 4
 first frame says, issue 22; 3: each latest event's description as data, issue 21; 4: the
 phase and what is left in it, and the date, as descriptions (issue 21 item 4), and no line
 worded in English inside a description (issue 21 item 2))."""
-BUILT_FOR_REPLAY = 4
+BUILT_FOR_REPLAY = 5
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
 campaigns differently is rebuilt, not shown, after an upgrade."""

@@ -279,7 +279,8 @@ def sack_event(state: CampaignData, province: str, nation: str, **fields: object
         nation=nation,
         pe=result.pe,
         prestige=result.prestige,
-        prestige_reason="; ".join(result.reasons),
+        prestige_reason=result.said.english(),
+        prestige_said=result.said if result.told else None,
         **fields,
     )
 

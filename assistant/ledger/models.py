@@ -27,6 +27,7 @@ from converters.dba_campaign import MapState
 from converters.house_rules import ControlTie, HouseRules
 from converters.i18n import N_, _
 from converters.said import Said
+from converters.upcast import upcast_clauses
 from converters.victory import Province as VictoryProvince
 from converters.victory import VictoryCondition, strategic_victory
 
@@ -249,9 +250,18 @@ class JournalEntry(_State):
     after: int
     """Morale after."""
     reason: str
-    """What happened, with the rule."""
+    """What happened, with the rule, in English."""
     event_id: int
     """The ledger event that wrote it."""
+    said: Said | None = None
+    """What happened, as data, rendered in the reader's language where it is shown; None in
+    a journal an older Castra kept (:attr:`told` reads ``reason``)."""
+
+    @property
+    def told(self) -> Said:
+        """What happened, as data: the description, or the English an older Castra kept read
+        once through :mod:`converters.upcast`."""
+        return self.said if self.said is not None else upcast_clauses(self.reason)
 
 
 class ArmyState(_State):
@@ -637,16 +647,24 @@ class CampaignData(_State):
         self,
         name: str,
         after: int,
-        reason: str,
+        reason: Said | str,
         turn: int,
         event_id: int,
         *,
         disbanded: bool = False,
     ) -> None:
+        """``name``'s morale is now ``after`` for ``reason`` (D1): a description, or the
+        English of a battle recorded before descriptions."""
         army = self.armies[name]
+        said = reason if isinstance(reason, Said) else None
         army.journal.append(
             JournalEntry(
-                turn=turn, before=army.morale, after=after, reason=reason, event_id=event_id
+                turn=turn,
+                before=army.morale,
+                after=after,
+                reason=reason if isinstance(reason, str) else reason.english(),
+                event_id=event_id,
+                said=said,
             )
         )
         army.morale = after

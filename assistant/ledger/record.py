@@ -25,8 +25,8 @@ from assistant.ledger.state import CampaignState, LedgerFieldError
 from converters.dice import Dice
 from converters.house_rules import HouseRules
 from converters.i18n import N_
-from converters.rates import PM, pm_for_json
-from converters.said import said
+from converters.rates import PM
+from converters.said import Said, Signed, clauses, province, said
 
 __all__ = [
     "ContingentFigures",
@@ -254,9 +254,9 @@ def battle_event(
                 dice_lost=dice_lost,
             )
     prestige: dict[str, int] = {}
-    reason = ""
+    told: Said | None = None
     if winner != "draw":
-        from converters.prestige import battle_prestige
+        from converters.prestige import battle_prestige, battle_said
 
         loser = "b" if winner == "a" else "a"
 
@@ -286,16 +286,9 @@ def battle_event(
         for r in results:
             points = outcome_points.winner if r.side == winner else outcome_points.loser
             prestige[r.nation] = points
-        reason = (
-            f"T4.1 {outcome_points.kind} {outcome_points.size} victory: ±{outcome_points.winner}"
-        )
-        if city_assault:
-            held = outcome_points.winner_pm if winner == "b" else outcome_points.loser_pm
-            held_lost = outcome_points.winner_lost if winner == "b" else outcome_points.loser_lost
-            reason += (
-                f" (T3.5 city: the defender counted as {pm_for_json(held)} PM, "
-                f"{pm_for_json(held_lost)} lost)"
-            )
+        # T3.5: side b held the city, the winner when the assault was thrown back.
+        held_by: Literal["winner", "loser"] = "winner" if winner == "b" else "loser"
+        told = battle_said(outcome_points, held_by if city_assault else None)
     return BattleRecorded(
         place=place,
         resolution=system,
@@ -303,7 +296,8 @@ def battle_event(
         city_assault=city_assault,
         contingents=results,
         prestige=prestige,
-        prestige_reason=reason,
+        prestige_reason="" if told is None else told.english(),
+        prestige_said=told,
         dice_log=dice_log,
         turn=turn,
         who=who,
@@ -364,22 +358,28 @@ def dba_campaign_battle(
     )
     triumph = resolution.defeat == "crushing"
     win_after = morale_after(win.morale, "triumph" if triumph else "victory")
+    where = province(place)
+    won = said(
+        N_("D4 triumph +2 at {place}") if triumph else N_("D4 victory +1 at {place}"), place=where
+    )
+    lost = [
+        said(N_("D2 {defeat} defeat at {place}"), defeat=said(resolution.defeat), place=where),
+        resolution.check.said,
+    ]
+    if not resolution.destroyed:
+        lost.append(said(N_("D4 {change}"), change=Signed(value=-2 if triumph else -1, minus="−")))
+    beaten = clauses(*lost)
     changes = [
         ArmyMoraleChange(
-            army=win.name,
-            before=win.morale,
-            after=win_after,
-            reason=f"D4 {'triumph +2' if triumph else 'victory +1'} at {place}",
+            army=win.name, before=win.morale, after=win_after, reason=won.english(), said=won
         ),
         ArmyMoraleChange(
             army=lose.name,
             before=lose.morale,
             after=resolution.morale_after if resolution.morale_after is not None else 0,
             disbanded=resolution.destroyed,
-            reason=(
-                f"D2 {resolution.defeat} defeat at {place}; {resolution.check.reason}"
-                + ("" if resolution.destroyed else f"; D4 {'−2' if triumph else '−1'}")
-            ),
+            reason=beaten.english(),
+            said=beaten,
         ),
     ]
     rolls = list(getattr(dice, "rolls", []))[before:]

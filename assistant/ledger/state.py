@@ -63,8 +63,9 @@ __all__ = [
     "undo_summary",
 ]
 
-REPLAY_VERSION = 4
-"""Bumped whenever replay gives different results, so stored snapshots are rebuilt."""
+REPLAY_VERSION = 5
+"""Bumped whenever replay gives different results, so stored snapshots are rebuilt (5: the
+army journal keeps each reason as data, issue 21)."""
 
 
 class CampaignState(CampaignData):

@@ -36,7 +36,7 @@ from assistant.cli.common import (
     read_json_file,
 )
 from assistant.cli.specs import Arg, Command, EventMaker, Fields, Refusal, add_command
-from converters.i18n import N_, _, ngettext, translate_recorded
+from converters.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -439,13 +439,22 @@ def _recorded(
     if notice is not None:
         data["notice"] = notice
     text = f"#{stored.id} {_said(stored.said, stored.summary)}"
-    reason = getattr(stored.event, "prestige_reason", "")
-    if reason:
-        text += "\n  " + _("prestige: {reason}").format(reason=translate_recorded(reason))
+    from assistant.ledger.events import BattleRecorded, ProvinceSacked
+
+    event = stored.event
+    if isinstance(event, BattleRecorded | ProvinceSacked) and event.prestige_reason:
+        from converters.said import render
+
+        # The reason as data (T4.1, T4.2), in the reader's language; English as recorded.
+        reason = render(event.prestige_told)
+        text += "\n  " + _("prestige: {reason}").format(reason=reason)
     if rolls:
+        from converters.dice import shown_purpose
+
         text += "\n  " + _("dice: {rolls}").format(
             rolls=", ".join(
-                f"d{r['sides']}={r['value']} ({translate_recorded(r['purpose'])})" for r in rolls
+                f"d{roll.sides}={roll.value} ({shown_purpose(roll.said)})"
+                for roll in stored.event.rolls
             )
         )
     if stored.event.kind == "centres_recorded" or (

@@ -12,7 +12,7 @@ from assistant.cli.commands._converters import (
     rates_from_args,
 )
 from assistant.cli.common import CliError, add_dice_options, dice_from_args, emit
-from converters.i18n import _, translate_recorded
+from converters.i18n import _
 
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
@@ -256,8 +256,10 @@ def _run_recovery(args: argparse.Namespace) -> int:
         "naval_recovered": result.naval_recovered,
         "rolls": [roll.model_dump(mode="json") for roll in result.rolls],
     }
+    from converters.dice import shown_purpose
+
     lines = [
-        _("{purpose}: rolled {die}").format(purpose=translate_recorded(roll.purpose), die=roll.die)
+        _("{purpose}: rolled {die}").format(purpose=shown_purpose(roll.said), die=roll.die)
         + (f" {roll.modifier:+d} = {roll.total}" if roll.modifier else "")
         + " → "
         + (_("recovered") if roll.recovered else _("lost"))

@@ -46,10 +46,10 @@ from assistant.tui.widgets.battle_error import (
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
 from assistant.tui.widgets.tick_box import TickBox
-from converters.i18n import N_, _, format_number, translate_recorded
+from converters.i18n import N_, _, format_number
 from converters.morale import DBA_ELEMENTS
 from converters.province_names import province_name
-from converters.said import Said, province, said, typed
+from converters.said import Said, province, render, said, typed
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -94,20 +94,6 @@ DESK_LABELS: dict[str, str] = {
     "winner": N_("Winner"),
 }
 """The desk's fields by the labels it shows, for :func:`assistant.tui.errors.describe`."""
-
-PRESTIGE_REASONS = (
-    N_("T4.1 {kind} {size} victory: ±{points}"),
-    N_(
-        "T4.1 {kind} {size} victory: ±{points} "
-        "(T3.5 city: the defender counted as {pm} PM, {lost} lost)"
-    ),
-    N_("narrow"),
-    N_("clear"),
-    N_("minor"),
-    N_("major"),
-)
-"""The ledger's English for a battle's prestige (assistant.ledger.record, T4.1), marked so the
-desk and the dice battle show the recorded reason in the player's language."""
 
 DEFEATS = {"ordinary": N_("ordinary"), "crushing": N_("crushing")}
 """D2's kinds of defeat, as the preview names them."""
@@ -924,7 +910,7 @@ class BattleDeskScreen(Screen[None]):
         event = preview["event"]
         points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
         shown = _("Prestige ({reason}): {points}").format(
-            reason=translate_recorded(event.prestige_reason or "T4.1"), points=points
+            reason=render(event.prestige_told) if event.prestige_reason else "T4.1", points=points
         )
         broken = [
             f"{row['tag']} {nation_name(row['nation'])}: "

@@ -52,9 +52,9 @@ from converters.dice_battle import (
     parse_side,
 )
 from converters.errors import FieldError as Refusal
-from converters.i18n import N_, _, format_number, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext
 from converters.odds import MOST_ODDS_DICE, ODDS_NOT_SHOWN, odds_fit
-from converters.said import said
+from converters.said import render, said
 from converters.said import typed as as_typed
 
 DICE_LABELS: dict[str, str] = {
@@ -961,7 +961,7 @@ def engine_result(battle: Any, event: Any, capture: Any = None) -> dict[str, str
     if event.prestige:
         points = ", ".join(f"{nation_name(n)} {pp:+d}" for n, pp in event.prestige.items())
         prestige_text = _("Prestige ({reason}): {points}").format(
-            reason=translate_recorded(event.prestige_reason), points=points
+            reason=render(event.prestige_told), points=points
         )
     else:
         prestige_text = _("Prestige (T4.1): none, nobody won")

@@ -28,7 +28,7 @@ from assistant.tui.screens.campaign import morale_pips
 from assistant.tui.widgets.battle_error import FieldError
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.header import CastraHeader
-from converters.i18n import N_, _, translate_recorded
+from converters.i18n import N_, _
 
 JOURNAL_LABELS: dict[str, str] = {
     "loyalty": N_("Loyalty of the province (forced march, D5)"),
@@ -151,6 +151,7 @@ class JournalScreen(Screen[None]):
 
     def _show_journal(self) -> None:
         from converters.force_names import shown_army  # pydantic: not in the first frame
+        from converters.said import render
 
         state = self._state()
         table = self.query_one("#journal-table", DataTable)
@@ -177,7 +178,7 @@ class JournalScreen(Screen[None]):
                 shown,
                 str(entry.before),
                 str(entry.after),
-                translate_recorded(entry.reason),
+                render(entry.told),
             )
 
     # ----------------------------------------------------------------- reacting
