@@ -85,6 +85,7 @@ def _data_keys() -> dict[tuple[str, str], set[str]]:
     sides = {"side A", "side B"}  # the dice battle's labels of its two sides (parse_side)
     return {
         ("assistant/ledger/battles.py", "defeat"): field(BattleRecorded, "defeat"),
+        ("assistant/ledger/record.py", "resolution.defeat"): field(BattleRecorded, "defeat"),
         ("assistant/ledger/battles.py", "event.resolution"): field(BattleRecorded, "resolution")
         - set(RESOLUTION_NAMES),
         # a break-off has a line of its own ("… breaks off: no effect (D11)")
