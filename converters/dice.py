@@ -25,7 +25,7 @@ from pydantic import (
 
 from converters.i18n import _, ngettext
 from converters.said import Nation, Said, Typed, render
-from converters.upcast import upcast
+from converters.upcast import beside, upcast
 from converters.wording import SHIPPED_NATIONS
 
 __all__ = [
@@ -70,17 +70,10 @@ class Roll(BaseModel):
     @model_validator(mode="wrap")
     @classmethod
     def _purpose(cls, data: Any, handler: ModelWrapValidatorHandler[Roll]) -> Roll:
-        if not isinstance(data, dict) or "purpose" not in data:
-            return handler(data)
-        data = dict(data)
-        purpose = data.pop("purpose")
-        if "said" in data:
-            return handler(data)  # the English of what it says, written beside it
-        if isinstance(purpose, Said):
-            return handler({**data, "said": purpose})
-        # An older Castra's English purpose (or a test's), read once by its template.
-        roll = handler({**data, "said": upcast(str(purpose))})
-        roll._written_as = str(purpose)
+        # An older Castra's English purpose (or a test's) is read once by its template.
+        data, written = beside(data, "purpose")
+        roll = handler(data)
+        roll._written_as = written
         return roll
 
     @model_serializer(mode="wrap")

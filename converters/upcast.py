@@ -14,6 +14,13 @@ Prestige and morale reasons (T4.1, T4.2, D2–D5) were stored the same way until
 clauses joined by "; " ("Senones +4: T4.2 province-sacked; Senones -1: …"): :func:`upcast_clauses`
 reads each clause so.
 
+The ghost general's decisions (G3.1–G3.4) were stored the same way: a solo battle in progress
+is kept in the campaign file beside the events, and a finished one inside its
+``ghost_battle_finished`` event, each decision with its English ``reason``; those reasons are
+read here too. The ghost's other words — the PP allocation's notes and its generals' roles
+(G4.1–G4.3) and the clock's choice (G4.4) — were never stored (they are shown and forgotten),
+so no template of theirs is here.
+
 This module is frozen: :data:`TEMPLATES` is the English Castra wrote up to session 10 (December
 2026), taken from the templates of that version, and it is never reworded — a template changed
 later is a new key, and a file written before the change still reads through the old one here.
@@ -24,12 +31,22 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from converters.i18n import N_
 from converters.said import Nation, Number, Province, Said, Signed, Typed, Value, clauses
 from converters.wording import SHIPPED_NATIONS
 
-__all__ = ["AS_WRITTEN", "SIDE", "TEMPLATES", "WORDS", "made", "upcast", "upcast_clauses"]
+__all__ = [
+    "AS_WRITTEN",
+    "SIDE",
+    "TEMPLATES",
+    "WORDS",
+    "beside",
+    "made",
+    "upcast",
+    "upcast_clauses",
+]
 
 SIDE = "{purpose}, {side}"
 """A battle's side after its purpose ("T3.1 round 2, Rome"): a key with no words of its own
@@ -99,6 +116,34 @@ TEMPLATES: tuple[str, ...] = (
     N_("D5: forbidden at loyalty 2 or less (loyalty {loyalty})"),
     N_("D5: a forced march cannot end in an invasion"),
     N_("D5: forced march, −2 morale at once"),
+    # The ghost's reasons (ghost.orders, G3.1–G3.4), kept in a saved or finished battle: the
+    # house rule around a whole reason first, then each reason, then what a reason says inside.
+    N_("{reason} (house rule order_change = {house_rule})"),
+    N_("Opening order: 1d6 {roll}, {verdict}."),
+    N_("The battle is over for the ghost ({order}); nothing changes."),
+    N_("Gap {gap} crossed the +{threshold}% threshold in the ghost's favour: attack (no roll)."),
+    N_("Gap {gap} crossed the -{threshold}% threshold against the ghost: 1d6 {roll}, {verdict}."),
+    N_("Gap {gap} is {where}: the {order} order stands."),
+    N_("The army has already left the field."),
+    N_("{lost} reached the {limit} limit: the army leaves the field."),
+    N_("{lost}, under the {limit} limit: the army stays."),
+    N_("No countdown: the battle is over for the ghost ({order})."),
+    N_("No countdown: the gap is not at the -{threshold}% threshold."),
+    N_("Gap {gap}: {why}, so the retreat countdown starts from 4."),
+    N_(
+        "Gap {gap} unfavourable and not shrinking; the retreat value is down to {value}, which "
+        "any roll reaches: automatic general retreat."
+    ),
+    N_("Gap {gap} unfavourable and not shrinking; retreat value {value}: 1d6 {roll}, {verdict}."),
+    N_("within ±{threshold}%"),
+    N_("still on the {side} side, where the order was given"),
+    N_(
+        "at the {side} threshold, but its sign has not been the other way round since the "
+        "order was given"
+    ),
+    N_("{lost} of {units} units lost ({percent}%)"),
+    N_("{face}{modifier} = {total}"),
+    N_("{number}%"),
     # A battle's side after its purpose ("T3.1 round 2, Rome"): tried last, it has no words.
     SIDE,
 )
@@ -136,6 +181,23 @@ WORDS: frozenset[str] = frozenset(
         "major",
         "ordinary",
         "crushing",
+        # The ghost's orders, the gap's sides and the verdicts of its reasons (ghost.orders).
+        "pre_battle",
+        "attack",
+        "manoeuvre",
+        "retreat",
+        "left_field",
+        "favourable",
+        "neutral",
+        "unfavourable",
+        "3 or less: attack",
+        "4 or more: manoeuvre/defence",
+        "3 or less: manoeuvre/defence",
+        "4 or more: general retreat",
+        "general retreat",
+        "the order stands",
+        "first turn at an unfavourable gap",
+        "the gap shrank",
     }
 )
 """Words of the catalogue a value inside a template was (a month, a season, a base's kind, a
@@ -156,8 +218,11 @@ _NUMBERS = frozenset(
         "next_year",
         "value",
         "points",
-        "roll",
         "loyalty",
+        "face",
+        "threshold",
+        "units",
+        "percent",
     }
 )
 """The values that were always a whole number (matched as digits only, so "T3.1 round 2,
@@ -167,11 +232,33 @@ _MATCHED = {
     # The values that were always a PM figure (whole or a half, "0.5"), or a change ("+4",
     # "-1", "−2"), matched as such.
     "pm": r"\d+(?:\.\d+)?",
-    "lost": r"\d+(?:\.\d+)?",
     "change": r"[+\-−]\d+",
 }
+_FIGURES = frozenset({"pm", "lost"})
+"""The values that were a PM figure where a figure was written ("{lost} lost" of T4.1; the
+ghost's "{lost}, under the {limit} limit" is a phrase of its own)."""
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")
 _PLACES = frozenset({"place"})
 """The values that were always a place of the board."""
+
+_SIGNED = frozenset({"modifier"})
+"""The values that were always a signed whole number ("+1", "-2": an order roll's modifier)."""
+
+_WHOLE = frozenset({"total"})
+"""The values that were a whole number that may be negative (a modified roll, "1-2 = -1")."""
+
+_TYPED = frozenset({"house_rule"})
+"""The values that were an option's value as the club set it ("threshold_cross"), not a word."""
+
+_GAP = re.compile(r"[+-]\d+(?:\.\d+)?%")
+"""A gap as the ghost's reasons wrote it (G2.2): signed, to one decimal at most ("+14.9%")."""
+
+_PATTERNS = {
+    **dict.fromkeys(_NUMBERS, r"\d+"),
+    **dict.fromkeys(_SIGNED, r"[+-]\d+"),
+    **dict.fromkeys(_WHOLE, r"-?\d+"),
+    **_MATCHED,
+}
 
 
 @cache
@@ -179,16 +266,10 @@ def _pattern(template: str) -> re.Pattern[str]:
     parts = _PLACEHOLDER.split(template)
     # split gives text, name, text, name, …: the text is matched as is, each name as a group.
     regex = "".join(
-        f"(?P<{part}>{_group(part)})" if index % 2 else re.escape(part)
+        f"(?P<{part}>{_PATTERNS.get(part, '.+?')})" if index % 2 else re.escape(part)
         for index, part in enumerate(parts)
     )
     return re.compile(regex, re.DOTALL)
-
-
-def _group(name: str) -> str:
-    if name in _NUMBERS:
-        return r"\d+"
-    return _MATCHED.get(name, ".+?")
 
 
 AS_WRITTEN = "{text}"
@@ -208,6 +289,25 @@ def upcast_clauses(text: str) -> Said:
     the other; a clause no template made, as written. In English it reads as stored."""
     # No template of a reason has "; " in it: a value never spans two clauses.
     return clauses(*(upcast(clause) for clause in text.split("; ")))
+
+
+def beside(data: Any, english: str) -> tuple[Any, str | None]:
+    """A stored model's ``data`` with its description (``said``), and the English as an older
+    Castra wrote it when that is all it stored (else None).
+
+    A model that keeps a description writes its English as ``english`` (a roll's ``purpose``,
+    a ghost decision's ``reason``) beside it; an older Castra wrote that field alone, which is
+    read here, once, by its template. The model writes such a record back as it was, so the
+    bytes an export's hash chain vouches for stay what that Castra made."""
+    if not isinstance(data, dict) or english not in data:
+        return data, None
+    data = dict(data)
+    written = data.pop(english)
+    if "said" in data:
+        return data, None  # the English of what it says, written beside it
+    if isinstance(written, Said):
+        return {**data, "said": written}, None
+    return {**data, "said": upcast(str(written))}, str(written)
 
 
 def made(text: str) -> bool:
@@ -231,10 +331,16 @@ def _read(text: str) -> Value:
 
 
 def _named(name: str, part: str) -> Value:
+    if name in _SIGNED:
+        return Signed(value=int(part))
+    if name in _WHOLE:
+        return Number(value=int(part))
+    if name in _TYPED:
+        return Typed(text=part)
     # A figure, a change or a place is read as one only when it says again what was stored
     # ("+04" is not a change Castra wrote): else as written.
     value: Value | None = None
-    if name in _MATCHED and name != "change":
+    if name in _FIGURES and _FIGURE.fullmatch(part):
         value = Number(value=int(part) if part.isdigit() else float(part))
     elif name == "change":
         value = Signed(value=int(part.replace("−", "-")), minus="−" if "−" in part else "-")
@@ -247,6 +353,8 @@ def _named(name: str, part: str) -> Value:
 
 
 def _value(part: str) -> Value:
+    if _GAP.fullmatch(part):
+        return Said(key="{number}%", values={"number": Number(value=float(part[:-1]), spec="+g")})
     if part.isascii() and part.isdigit() and part == str(int(part)):
         return Number(value=int(part))
     if part in SHIPPED_NATIONS:

@@ -19,7 +19,7 @@ from converters.errors import FieldError
 from converters.house_rules import OrderChange
 from converters.i18n import _
 from ghost.clock import ClockChoice, choose_clock
-from ghost.decisions import Decision, Order
+from ghost.decisions import Decision, Order, reasons
 from ghost.gap import LossPoints, brigade_strength
 from ghost.generals import GeneralProfile, Quality
 from ghost.orders import GhostGeneral, OrdersMemory
@@ -172,7 +172,8 @@ class BattleState(BaseModel):
 
 
 def merge_decisions(decisions: list[Decision]) -> Decision:
-    """Several decisions of one turn as one: last order, every roll, every reason in order.
+    """Several decisions of one turn as one: last order, every roll, every reason in order
+    (each its own description, said one after the other: :func:`ghost.decisions.reasons`).
 
     The rule of the merged decision is the one that changed the order, else the first.
     """
@@ -184,7 +185,7 @@ def merge_decisions(decisions: list[Decision]) -> Decision:
         rule=decisive.rule,
         order=decisions[-1].order,
         previous=decisions[0].previous,
-        reason=" ".join(decision.reason for decision in decisions),
+        said=reasons([decision.said for decision in decisions]),
         rolls=[roll for decision in decisions for roll in decision.rolls],
         turn=decisions[0].turn,
         gap_pct=decisions[0].gap_pct,

@@ -9,10 +9,10 @@ from pydantic import BaseModel, ConfigDict
 from converters.dice import Dice, Roll
 from converters.errors import FieldError
 from converters.i18n import N_, _
-from converters.said import said
+from converters.said import Said, said
 from ghost.generals import Personality
 
-__all__ = ["HIGHER_UP_TO", "ClockChoice", "choose_clock", "clock_choice_for"]
+__all__ = ["CHOICES", "GENERALS", "HIGHER_UP_TO", "ClockChoice", "choose_clock", "clock_choice_for"]
 
 HIGHER_UP_TO: dict[Personality, int] = {
     Personality.aggressive: 1,
@@ -21,6 +21,17 @@ HIGHER_UP_TO: dict[Personality, int] = {
     Personality.organised: 2,
 }
 """G4.4: the choosing d6 takes the higher die up to this face, the lower one above it."""
+
+GENERALS: dict[Personality, str] = {
+    Personality.aggressive: N_("Aggressive"),
+    Personality.prudent: N_("Prudent"),
+    Personality.unstable: N_("Unstable"),
+    Personality.organised: N_("Organised"),
+}
+"""Each personality as the clock's reason names its general ("Prudent general (…)")."""
+
+CHOICES: dict[Literal["higher", "lower"], str] = {"higher": N_("higher"), "lower": N_("lower")}
+"""Which offered die he takes, as the reason says it ("takes the higher die")."""
 
 
 class ClockChoice(BaseModel):
@@ -36,10 +47,15 @@ class ClockChoice(BaseModel):
     """The value subtracted from the clock."""
     roll: Roll
     """The choosing d6."""
-    reason: str
-    """In plain words."""
+    said: Said
+    """Why, as data, said in the reader's language when shown."""
     rule: str = "G4.4"
     """The rule applied."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return self.said.english()
 
 
 def clock_choice_for(personality: Personality, face: int) -> Literal["higher", "lower"]:
@@ -62,22 +78,23 @@ def choose_clock(personality: Personality, offered: tuple[int, int], dice: Dice)
     choice = clock_choice_for(personality, face)
     subtract = max(offered) if choice == "higher" else min(offered)
     up_to = HIGHER_UP_TO[personality]
-    rule_text = N_("1–{up_to} the higher").format(up_to=up_to) if up_to > 1 else N_("1 the higher")
+    rule_text = (
+        said(N_("1–{up_to} the higher"), up_to=up_to) if up_to > 1 else said(N_("1 the higher"))
+    )
     return ClockChoice(
         offered=offered,
         choice=choice,
         subtract=subtract,
         roll=roll,
-        reason=(
+        said=said(
             N_(
                 "{personality} general ({rule_text}, else the lower): rolled {face}, takes the "
                 "{choice} die, {subtract}."
-            ).format(
-                personality=personality.value.capitalize(),
-                rule_text=rule_text,
-                face=face,
-                choice=choice,
-                subtract=subtract,
-            )
+            ),
+            personality=said(GENERALS[personality]),
+            rule_text=rule_text,
+            face=face,
+            choice=said(CHOICES[choice]),
+            subtract=subtract,
         ),
     )

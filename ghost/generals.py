@@ -20,7 +20,10 @@ from converters.said import said
 
 __all__ = [
     "PERSONALITY_TABLE",
+    "PERSONALITY_WORDS",
     "QUALITY_TABLE",
+    "QUALITY_WORDS",
+    "SIDE_WORDS",
     "GeneralGeneration",
     "GeneralProfile",
     "Personality",
@@ -53,6 +56,23 @@ class Personality(StrEnum):
     prudent = "prudent"
     organised = "organised"
     aggressive = "aggressive"
+
+
+QUALITY_WORDS: dict[Quality, str] = {
+    Quality.poor: N_("poor"),
+    Quality.mediocre: N_("mediocre"),
+    Quality.good: N_("good"),
+    Quality.excellent: N_("excellent"),
+}
+PERSONALITY_WORDS: dict[Personality, str] = {
+    Personality.unstable: N_("unstable"),
+    Personality.prudent: N_("prudent"),
+    Personality.organised: N_("organised"),
+    Personality.aggressive: N_("aggressive"),
+}
+SIDE_WORDS: dict[Side, str] = {"north": N_("north"), "south": N_("south")}
+"""G1's words, each its value, marked for the catalogue: the app, ``castra ghost new`` and the
+kept battle's line in the history say a general's quality, personality and side with them."""
 
 
 class QualityRow(BaseModel):

@@ -20,8 +20,16 @@ from converters.dice import Dice, Roll
 from converters.errors import FieldError
 from converters.house_rules import OrderChange
 from converters.i18n import N_, _
-from converters.said import Said, said
-from ghost.decisions import Decision, Order, gap_for_display
+from converters.said import Said, Typed, said
+from ghost.decisions import (
+    Decision,
+    Order,
+    gap_said,
+    modified_roll,
+    order_said,
+    percent,
+    side_said,
+)
 from ghost.gap import GapSide, gap_percent, gap_side, no_strength
 from ghost.generals import GeneralProfile
 
@@ -260,9 +268,8 @@ class GhostGeneral:
         self._modified_roll = face + self.general.modifier
         return face
 
-    def _modified(self, face: int) -> str:
-        modifier = self.general.modifier
-        return f"{face}{modifier:+d} = {face + modifier}"
+    def _modified(self, face: int) -> Said:
+        return modified_roll(face, self.general.modifier)
 
     def open(self, dice: Dice) -> Decision:
         """G3.1: the opening order, 1d6 + modifier: 3 or less attack, 4 or more manoeuvre."""
@@ -281,8 +288,10 @@ class GhostGeneral:
             rule="G3.1",
             order=self.state,
             previous=Order.pre_battle,
-            reason=N_("Opening order: 1d6 {roll}, {verdict}.").format(
-                roll=self._modified(face), verdict=verdict
+            said=said(
+                N_("Opening order: 1d6 {roll}, {verdict}."),
+                roll=self._modified(face),
+                verdict=said(verdict),
             ),
             rolls=rolls,
             target=OPENING_ATTACK_AT_MOST,
@@ -299,14 +308,15 @@ class GhostGeneral:
         previous = self.state
         gap = gap_percent(gr_loss, gf_loss, self.strength)
         threshold = self.general.gap_threshold
-        shown = f"{gap_for_display(gap):+g}%"
+        shown = gap_said(gap)
         if self.battle_over:
             return Decision(
                 rule="G3.2",
                 order=previous,
                 previous=previous,
-                reason=N_("The battle is over for the ghost ({order}); nothing changes.").format(
-                    order=previous.value
+                said=said(
+                    N_("The battle is over for the ghost ({order}); nothing changes."),
+                    order=order_said(previous),
                 ),
                 turn=turn,
                 gap_pct=gap,
@@ -319,10 +329,14 @@ class GhostGeneral:
         given = True  # an order (re)given at this assessment, unless the else branch says not
         if self.gap_turned_favourable():
             self._fire("reassess")
-            reason = N_(
-                "Gap {gap} crossed the +{threshold}% threshold in the ghost's favour: "
-                "attack (no roll)."
-            ).format(gap=shown, threshold=threshold)
+            reason = said(
+                N_(
+                    "Gap {gap} crossed the +{threshold}% threshold in the ghost's favour: "
+                    "attack (no roll)."
+                ),
+                gap=shown,
+                threshold=threshold,
+            )
         elif self.gap_turned_unfavourable():
             face = self._roll(dice, said(N_("G3.2 unfavourable gap: manoeuvre or retreat")), rolls)
             self._fire("reassess")
@@ -332,31 +346,46 @@ class GhostGeneral:
                 if self.state == Order.manoeuvre
                 else N_("4 or more: general retreat")
             )
-            reason = N_(
-                "Gap {gap} crossed the -{threshold}% threshold against the ghost: "
-                "1d6 {roll}, {verdict}."
-            ).format(gap=shown, threshold=threshold, roll=self._modified(face), verdict=verdict)
+            reason = said(
+                N_(
+                    "Gap {gap} crossed the -{threshold}% threshold against the ghost: "
+                    "1d6 {roll}, {verdict}."
+                ),
+                gap=shown,
+                threshold=threshold,
+                roll=self._modified(face),
+                verdict=said(verdict),
+            )
         else:
             given = False
             side = self.memory.reference_side
             if self.gap_side == "neutral":
-                where = N_("within ±{threshold}%").format(threshold=threshold)
+                where = said(N_("within ±{threshold}%"), threshold=threshold)
             elif self.memory.order_change == "threshold_cross":
-                where = N_("still on the {side} side, where the order was given").format(
-                    side=self.gap_side
+                where = said(
+                    N_("still on the {side} side, where the order was given"),
+                    side=side_said(self.gap_side),
                 )
             else:
-                where = N_(
-                    "at the {side} threshold, but its sign has not been the other way round "
-                    "since the order was given"
-                ).format(side=self.gap_side)
-            reason = N_("Gap {gap} is {where}: the {order} order stands.").format(
-                gap=shown, where=where, order=previous.value
+                where = said(
+                    N_(
+                        "at the {side} threshold, but its sign has not been the other way "
+                        "round since the order was given"
+                    ),
+                    side=side_said(self.gap_side),
+                )
+            reason = said(
+                N_("Gap {gap} is {where}: the {order} order stands."),
+                gap=shown,
+                where=where,
+                order=order_said(previous),
             )
         if self.memory.order_change != "sign_inversion":
-            # one template around the whole reason, so translate_recorded still finds both
-            reason = N_("{reason} (house rule order_change = {value})").format(
-                reason=reason, value=self.memory.order_change
+            # The house rule's value is the option as the club sets it (--rule), not a word.
+            reason = said(
+                N_("{reason} (house rule order_change = {house_rule})"),
+                reason=reason,
+                house_rule=Typed(text=self.memory.order_change),
             )
         # G3.2: the side the order was (re)given at is what the next crossing is measured from;
         # the signs seen since then start again from this gap when the order was (re)given.
@@ -374,7 +403,7 @@ class GhostGeneral:
             rule="G3.2",
             order=self.state,
             previous=previous,
-            reason=reason,
+            said=reason,
             rolls=rolls,
             turn=turn,
             gap_pct=gap,
@@ -387,7 +416,7 @@ class GhostGeneral:
 
         Applies whatever the order, general retreat included; after leaving nothing changes.
         """
-        percent = losses_percent(units_lost, self.units)
+        losses = losses_percent(units_lost, self.units)
         previous = self.state
         leave_at = self.general.leave_at
         if self.state == Order.pre_battle:
@@ -397,27 +426,34 @@ class GhostGeneral:
                 rule="G3.4",
                 order=previous,
                 previous=previous,
-                reason=N_("The army has already left the field."),
+                said=said(N_("The army has already left the field.")),
                 turn=self.memory.turn,
                 threshold=leave_at,
             )
         self.memory = self.memory.model_copy(update={"units_lost": units_lost})
-        lost = N_("{lost} of {units} units lost ({percent}%)").format(
-            lost=units_lost, units=self.units, percent=percent
+        lost = said(
+            N_("{lost} of {units} units lost ({percent}%)"),
+            lost=units_lost,
+            units=self.units,
+            percent=losses,
         )
         if self._fire("leave_field"):
-            reason = N_("{lost} reached the {limit} limit: the army leaves the field.").format(
-                lost=lost, limit=f"{leave_at}%"
+            reason = said(
+                N_("{lost} reached the {limit} limit: the army leaves the field."),
+                lost=lost,
+                limit=percent(leave_at),
             )
         else:
-            reason = N_("{lost}, under the {limit} limit: the army stays.").format(
-                lost=lost, limit=f"{leave_at}%"
+            reason = said(
+                N_("{lost}, under the {limit} limit: the army stays."),
+                lost=lost,
+                limit=percent(leave_at),
             )
         return Decision(
             rule="G3.4",
             order=self.state,
             previous=previous,
-            reason=reason,
+            said=reason,
             turn=self.memory.turn,
             gap_pct=self.memory.gap_pct,
             threshold=leave_at,
@@ -444,8 +480,9 @@ class GhostGeneral:
         if self.state not in _FIGHTING:
             return Decision(
                 order=previous,
-                reason=N_("No countdown: the battle is over for the ghost ({order}).").format(
-                    order=previous.value
+                said=said(
+                    N_("No countdown: the battle is over for the ghost ({order})."),
+                    order=order_said(previous),
                 ),
                 **common,
             )
@@ -454,20 +491,23 @@ class GhostGeneral:
             self.memory = memory.model_copy(update={"unfavourable_gap": None, "countdown_steps": 0})
             return Decision(
                 order=previous,
-                reason=N_("No countdown: the gap is not at the -{threshold}% threshold.").format(
-                    threshold=threshold
+                said=said(
+                    N_("No countdown: the gap is not at the -{threshold}% threshold."),
+                    threshold=threshold,
                 ),
                 **common,
             )
-        shown = f"{gap_for_display(gap):+g}%"
+        shown = gap_said(gap)
         last = memory.unfavourable_gap
         if last is None or gap > last:
             self.memory = memory.model_copy(update={"unfavourable_gap": gap, "countdown_steps": 0})
             why = N_("first turn at an unfavourable gap") if last is None else N_("the gap shrank")
             return Decision(
                 order=previous,
-                reason=N_("Gap {gap}: {why}, so the retreat countdown starts from 4.").format(
-                    gap=shown, why=why
+                said=said(
+                    N_("Gap {gap}: {why}, so the retreat countdown starts from 4."),
+                    gap=shown,
+                    why=said(why),
                 ),
                 target=ASSESSMENT_RETREAT_VALUE,
                 **common,
@@ -480,18 +520,28 @@ class GhostGeneral:
         rolls: list[Roll] = []
         if value <= 1 + self.general.modifier:
             self._fire("retreat_countdown")
-            reason = N_(
-                "Gap {gap} unfavourable and not shrinking; the retreat value is down to "
-                "{value}, which any roll reaches: automatic general retreat."
-            ).format(gap=shown, value=value)
+            reason = said(
+                N_(
+                    "Gap {gap} unfavourable and not shrinking; the retreat value is down to "
+                    "{value}, which any roll reaches: automatic general retreat."
+                ),
+                gap=shown,
+                value=value,
+            )
         else:
             face = self._roll(
                 dice, said(N_("G3.3 retreat countdown (needs {value}+)"), value=value), rolls
             )
             retreated = self._fire("retreat_countdown")
             verdict = N_("general retreat") if retreated else N_("the order stands")
-            reason = N_(
-                "Gap {gap} unfavourable and not shrinking; retreat value {value}: "
-                "1d6 {roll}, {verdict}."
-            ).format(gap=shown, value=value, roll=self._modified(face), verdict=verdict)
-        return Decision(order=self.state, reason=reason, rolls=rolls, target=value, **common)
+            reason = said(
+                N_(
+                    "Gap {gap} unfavourable and not shrinking; retreat value {value}: "
+                    "1d6 {roll}, {verdict}."
+                ),
+                gap=shown,
+                value=value,
+                roll=self._modified(face),
+                verdict=said(verdict),
+            )
+        return Decision(order=self.state, said=reason, rolls=rolls, target=value, **common)

@@ -123,8 +123,8 @@ class GeneralPP(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    role: str
-    """"army" or "corps 1", "corps 2" … in roster order."""
+    said: Said
+    """Who he is, as data: "army" or "corps 1", "corps 2" … in roster order."""
     quality: Quality
     """His quality."""
     pp: int
@@ -137,6 +137,11 @@ class GeneralPP(BaseModel):
     """PP he put into clock points."""
     lost: int = 0
     """PP he could not place, lost (G4.2, G4.3 Reading)."""
+
+    @property
+    def role(self) -> str:
+        """Who he is, in English, as ``--json`` names him ("army", "corps 1")."""
+        return self.said.english()
 
 
 class PpAllocation(BaseModel):
@@ -156,8 +161,8 @@ class PpAllocation(BaseModel):
     """PP lost."""
     rolls: list[Roll]
     """Every die rolled, re-rolls included, with its purpose."""
-    notes: list[str]
-    """What happened, step by step, in plain words."""
+    notes: list[Said]
+    """What happened, step by step, as data said in the reader's language when shown."""
 
     @property
     def spent(self) -> int:
@@ -199,12 +204,11 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
     generals = 1 + len(order.corps)
     given: dict[str, int] = {}
     reserve = clock = lost = 0
-    notes: list[str] = []
+    notes: list[Said] = []
     records: list[GeneralPP] = []
 
     for number, corps in enumerate(order.corps, start=1):
         who = said(N_("corps {number}"), number=number)
-        role = who.english()
         pp = general_pp(len(roster), generals, _bonus(order.side, corps.quality))
         left = pp
         placed = 0
@@ -238,8 +242,11 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             left -= amount
             placed += amount
             notes.append(
-                N_("{role} gives {amount} PP to {name}.").format(
-                    role=role, amount=amount, name=name
+                said(
+                    N_("{role} gives {amount} PP to {name}."),
+                    role=who,
+                    amount=amount,
+                    name=typed(name),
                 )
             )
         own_reserve = own_clock = 0
@@ -252,8 +259,10 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             )
             left -= own_reserve
             notes.append(
-                N_("{role} puts {own_reserve} PP in reserve.").format(
-                    role=role, own_reserve=own_reserve
+                said(
+                    N_("{role} puts {own_reserve} PP in reserve."),
+                    role=who,
+                    own_reserve=own_reserve,
                 )
             )
         if left > 0:
@@ -265,18 +274,16 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             )
             left -= own_clock
             notes.append(
-                N_("{role} puts {own_clock} PP on the clock.").format(
-                    role=role, own_clock=own_clock
-                )
+                said(N_("{role} puts {own_clock} PP on the clock."), role=who, own_clock=own_clock)
             )
         if left:
-            notes.append(N_("{role} loses {left} PP.").format(role=role, left=left))
+            notes.append(said(N_("{role} loses {left} PP."), role=who, left=left))
         reserve += own_reserve
         clock += own_clock
         lost += left
         records.append(
             GeneralPP(
-                role=role,
+                said=who,
                 quality=corps.quality,
                 pp=pp,
                 divisions=placed,
@@ -301,7 +308,7 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             )
         left -= army_clock
         notes.append(
-            N_("army general puts {army_clock} PP on the clock.").format(army_clock=army_clock)
+            said(N_("army general puts {army_clock} PP on the clock."), army_clock=army_clock)
         )
     out = set(order.out_of_radius)
     activated_by_corps = set(given)
@@ -312,7 +319,9 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             given[weakest] += 1
             left -= 1
             placed += 1
-            notes.append(N_("army general tops up {weakest} by 1 PP.").format(weakest=weakest))
+            notes.append(
+                said(N_("army general tops up {weakest} by 1 PP."), weakest=typed(weakest))
+            )
     else:
         activations = 0
         for name in roster:
@@ -322,8 +331,10 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
                 continue
             if name in out:
                 notes.append(
-                    N_("army general skips {name}: out of his {radius}″ radius.").format(
-                        name=name, radius=army.radius
+                    said(
+                        N_("army general skips {name}: out of his {radius}″ radius."),
+                        name=typed(name),
+                        radius=army.radius,
                     )
                 )
                 continue
@@ -332,8 +343,10 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             )
             if face < ACTIVATION_YES_FROM:
                 notes.append(
-                    N_("army general does not activate {name} ({face}).").format(
-                        name=name, face=face
+                    said(
+                        N_("army general does not activate {name} ({face})."),
+                        name=typed(name),
+                        face=face,
                     )
                 )
                 continue
@@ -352,18 +365,25 @@ def allocate_pp(order: PpOrder, dice: Dice) -> PpAllocation:
             placed += amount
             activations += 1
             notes.append(
-                N_("army general activates {name} with {amount} PP.").format(
-                    name=name, amount=amount
+                said(
+                    N_("army general activates {name} with {amount} PP."),
+                    name=typed(name),
+                    amount=amount,
                 )
             )
     if left:
-        notes.append(N_("army general loses {left} PP.").format(left=left))
+        notes.append(said(N_("army general loses {left} PP."), left=left))
     clock += army_clock
     lost += left
     records.insert(
         0,
         GeneralPP(
-            role="army", quality=army.quality, pp=pp, divisions=placed, clock=army_clock, lost=left
+            said=said(N_("army")),
+            quality=army.quality,
+            pp=pp,
+            divisions=placed,
+            clock=army_clock,
+            lost=left,
         ),
     )
     return PpAllocation(

@@ -231,8 +231,17 @@ def script_rules(script: ReplayScript, rule_items: Sequence[str] = ()) -> HouseR
 
 
 def rolls_output(rolls: list[Roll]) -> list[dict[str, Any]]:
-    """Rolls as the CLI shows them: ``{"die": "d6", "value": 4, "for": "…"}``."""
-    return [{"die": f"d{roll.sides}", "value": roll.value, "for": roll.purpose} for roll in rolls]
+    """Rolls as the CLI shows them: ``{"die": "d6", "value": 4, "for": "…", "said": {…}}``
+    (what it was for in English, and as the description it is)."""
+    return [
+        {
+            "die": f"d{roll.sides}",
+            "value": roll.value,
+            "for": roll.purpose,
+            "said": roll.said.model_dump(mode="json"),
+        }
+        for roll in rolls
+    ]
 
 
 def replay_output(battle: GhostBattle) -> dict[str, Any]:
@@ -249,6 +258,7 @@ def replay_output(battle: GhostBattle) -> dict[str, Any]:
                 "order": summary.order.value,
                 "rolls": rolls_output(summary.rolls),
                 "reason": summary.reason,
+                "said": summary.said.model_dump(mode="json"),
             }
         )
     return {
@@ -313,7 +323,10 @@ def run_pp(script: PpScript, dice: Dice | None = None) -> PpAllocation:
 def pp_output(allocation: PpAllocation) -> dict[str, Any]:
     """The ``castra ghost pp --json`` object."""
     return {
-        "generals": [{"role": g.role, "pp": g.pp} for g in allocation.generals],
+        "generals": [
+            {"role": g.role, "said": g.said.model_dump(mode="json"), "pp": g.pp}
+            for g in allocation.generals
+        ],
         "divisions": dict(allocation.divisions),
         "reserve": allocation.reserve,
         "clock": allocation.clock,

@@ -287,6 +287,53 @@ async def test_G4_the_pp_panel_shows_every_line_of_the_allocation(app: Any) -> N
         battle = screen.battle
         expected = allocate_pp(battle.state.army.pp_order(battle.general), ScriptedDice(faces))
         shown = str(screen.query_one("#pp-summary").render())
-        assert any(note.startswith("corps") for note in expected.notes)
-        for note in expected.notes:
+        notes = [note.english() for note in expected.notes]
+        assert any(note.startswith("corps") for note in notes)
+        for note in notes:
             assert note in shown
+
+
+# Issue 21 item 2: in Italian, at 80×24, every reason the screen shows — the general rolled
+# (G1), the order and its reason (G3.1, G3.2, G3.4), the end-of-turn countdown (G3.3), the PP
+# allocation's roles and notes (G4.2, G4.3) and the clock's choice (G4.4) — is the ghost's own
+# description said in Italian, with no word only English uses.
+async def test_G1_G4_the_ghost_screen_says_its_reasons_in_italian_at_80x24(
+    store: Any, type_text: Any
+) -> None:
+    from converters.i18n import set_language
+    from converters.said import render
+    from tests.english_words import english_only_words, words
+
+    set_language("it")
+    app = make_app(store, seed=SEED)
+    english = english_only_words()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_ghost(pilot)
+        await key(pilot, "f5")
+        shown = [banner(screen)]
+        assert "Tirato un generale" in shown[0]
+        await key(pilot, "f6")
+        opening = screen.battle.state.opening
+        assert render(opening.said) in banner(screen)
+        await losses(pilot, type_text, "10", "0", "1")  # +14.9 %: attack whatever the dice
+        await key(pilot, "f7")
+        summary = screen.battle.state.turns[-1].summary
+        assert render(summary.said) in banner(screen)
+        shown.append(banner(screen))
+        await key(pilot, "f10")
+        countdown = str(screen.query_one("#ghost-countdown", Static).render())
+        assert render(screen.battle.state.turns[-1].decisions[-1].said) in countdown
+        shown.append(countdown)
+        await key(pilot, "f8")
+        pp = str(screen.query_one("#pp-summary", Static).render())
+        table = screen.query_one("#pp-table", DataTable)
+        roles = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert roles[0].startswith("esercito (")
+        shown += [pp, *roles]
+        await fill(pilot, "#clock-dice", "2 5", type_text)
+        await key(pilot, "f9")
+        shown.append(str(screen.query_one("#ghost-clock", Static).render()))
+        assert shown[-1].startswith("Orologio (G4.4): togli ")
+        army = words(screen.query_one("#ghost-army", TextArea).text)  # names, as typed
+    for text in shown:
+        assert not (words(text) - army) & english, text

@@ -155,7 +155,9 @@ def test_g3_replay_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert [t["gap_pct"] for t in result["turns"]] == [10, -12, -12, -18, -50]
     assert [[r["value"] for r in t["rolls"]] for t in result["turns"]] == [[], [2], [1], [], []]
     assert result["final"] == "retreat"
-    assert all(set(t) == {"turn", "gap_pct", "order", "rolls", "reason"} for t in result["turns"])
+    # issue 21: each turn's reason in English, and beside it the description it is.
+    keys = {"turn", "gap_pct", "order", "rolls", "reason", "said"}
+    assert all(set(t) == keys for t in result["turns"])
 
 
 def test_g3_replay_leaves_the_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -279,11 +281,19 @@ PP_SCRIPT = {
 }
 
 
+NUMBER_1 = {"kind": "number", "value": 1, "spec": ""}
+
+
 def test_g4_pp_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "ghost", "pp", script(tmp_path, PP_SCRIPT), "--json")
     assert code == 0
     result = json.loads(out)
-    assert result["generals"] == [{"role": "army", "pp": 8}, {"role": "corps 1", "pp": 6}]
+    # issue 21: each general's role in English, and beside it the description it is.
+    corps = {"kind": "said", "key": "corps {number}", "values": {"number": NUMBER_1}}
+    assert result["generals"] == [
+        {"role": "army", "said": {"kind": "said", "key": "army", "values": {}}, "pp": 8},
+        {"role": "corps 1", "said": corps, "pp": 6},
+    ]
     assert result["divisions"] == {"Wadsworth": 6, "Doubleday": 0, "Robinson": 3, "Barlow": 2}
     assert (result["reserve"], result["clock"], result["lost"]) == (0, 1, 2)
     assert [(r["die"], r["value"]) for r in result["rolls"]] == [

@@ -23,10 +23,11 @@ from assistant.cli.common import (
     read_json_file,
     seed_number,
 )
-from converters.i18n import _, format_number, translate_recorded
+from converters.i18n import _, format_number
 
 if TYPE_CHECKING:
     from assistant.cli.common import Subcommands
+    from converters.dice import Roll
 
 PERSONALITIES = ("unstable", "prudent", "organised", "aggressive")
 
@@ -101,8 +102,11 @@ def _load_script(path_text: str, model: Any) -> Any:
         raise CliError(line if ": " in line else f"script: {line}") from error
 
 
-def _rolls_text(rolls: list[dict[str, Any]]) -> str:
-    shown = (f"{r['die']}={r['value']} ({translate_recorded(r['for'])})" for r in rolls)
+def _rolls_text(rolls: list[Roll]) -> str:
+    from converters.said import render
+
+    # Each die's purpose is a description (G3.1 opening order …), said in the reader's words.
+    shown = (f"d{r.sides}={r.value} ({render(r.said)})" for r in rolls)
     return ", ".join(shown) or _("no dice")
 
 
@@ -157,8 +161,10 @@ def _replay(args: argparse.Namespace) -> int:
     battle = replay(script, asking_dice() if args.physical else None, rule_items=args.rule)
     data = replay_output(battle)
     data["rules"] = rules_json(rules)
+    from converters.said import render
+
     opening = battle.state.opening
-    lines = [translate_recorded(opening.reason) if opening else _("No opening order.")]
+    lines = [render(opening.said) if opening else _("No opening order.")]
     for record, turn in zip(battle.state.turns, data["turns"], strict=True):
         lines.append(
             _("Turn {turn}: gap {gap}% → {order}").format(
@@ -167,36 +173,35 @@ def _replay(args: argparse.Namespace) -> int:
                 order=_(turn["order"]),  # an Order's key (G3), a word of the catalogue
             )
         )
-        lines.extend(
-            f"  {decision.rule} {translate_recorded(decision.reason)}"
-            for decision in record.decisions
-        )
+        lines.extend(f"  {decision.rule} {render(decision.said)}" for decision in record.decisions)
     lines.append(_("Final order: {order}").format(order=_(data["final"])))
     emit(args, data, "\n".join(lines))
     return 0
 
 
 def _pp(args: argparse.Namespace) -> int:
+    from converters.said import render
     from ghost.replay import PpScript, pp_output, run_pp
 
     script = _load_script(args.file, PpScript)
     allocation = run_pp(script, asking_dice() if args.physical else None)
     data = pp_output(allocation)
-    generals = ", ".join(f"{translate_recorded(g['role'])} {g['pp']} PP" for g in data["generals"])
+    generals = ", ".join(f"{render(g.said)} {g.pp} PP" for g in allocation.generals)
     divisions = ", ".join(f"{name} {pp}" for name, pp in data["divisions"].items())
     lines = [
         _("Generals: {generals}").format(generals=generals),
         _("Divisions: {divisions}").format(divisions=divisions),
         _("Reserve {reserve}, clock {clock}, lost {lost}").format(**data),
     ]
-    lines.extend(f"  {translate_recorded(note)}" for note in allocation.notes)
-    lines.append(_("Dice: {dice}").format(dice=_rolls_text(data["rolls"])))
+    lines.extend(f"  {render(note)}" for note in allocation.notes)
+    lines.append(_("Dice: {dice}").format(dice=_rolls_text(allocation.rolls)))
     emit(args, data, "\n".join(lines))
     return 0
 
 
 def _clock(args: argparse.Namespace) -> int:
     from converters.dice import ScriptedDice, SeededDice
+    from converters.said import render
     from ghost.clock import choose_clock
     from ghost.generals import Personality
 
@@ -214,5 +219,5 @@ def _clock(args: argparse.Namespace) -> int:
     choice = choose_clock(Personality(args.personality), (offered[0], offered[1]), dice)
     data = {"subtract": choice.subtract, "choice": choice.choice}
     text = _("Subtract {subtract} from the clock.").format(subtract=choice.subtract)
-    emit(args, data, f"{text} {translate_recorded(choice.reason)}")
+    emit(args, data, f"{text} {render(choice.said)}")
     return 0

@@ -38,8 +38,8 @@ from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
 from converters import errors
-from converters.i18n import N_, _, translate_recorded
-from converters.said import said
+from converters.i18n import N_, _
+from converters.said import render, said
 from converters.system_errors import system_reason
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
@@ -455,10 +455,8 @@ class GhostScreen(Screen[None]):
             heading = ""
         lines = [f"[b]{_order_name(order)}[/b]  ·  {heading}"]
         if decision is not None:
-            lines.append(f"{decision.rule}: {translate_recorded(decision.reason)}")
+            lines.append(f"{decision.rule}: {render(decision.said)}")
             if decision.rolls:
-                from converters.said import render
-
                 dice = ", ".join(f"d{r.sides}={r.value} ({render(r.said)})" for r in decision.rolls)
                 lines.append(_("Dice: {dice}").format(dice=dice))
             lines.append(_("Allows: {allows}").format(allows=_(decision.allows)))
@@ -550,11 +548,12 @@ class GhostScreen(Screen[None]):
         general = rolled.general
         self.query_one("#ghost-quality", Select).value = general.quality.value
         self.query_one("#ghost-personality", Select).value = general.personality.value
-        dice = ", ".join(f"{r.purpose} d{r.sides}={r.value}" for r in rolled.rolls)
+        dice = ", ".join(f"{render(r.said)} d{r.sides}={r.value}" for r in rolled.rolls)
+        rolled_a = _("Rolled a {quality} {personality} general").format(
+            quality=_(general.quality.value), personality=_(general.personality.value)
+        )
         self.query_one("#ghost-banner", Static).update(
-            f"[b]Rolled a {general.quality.value} {general.personality.value} general[/b] "
-            f"({dice}). "
-            "Press f6 for the opening order."
+            f"[b]{rolled_a}[/b] ({dice}). " + _("Press f6 for the opening order.")
         )
         self._show_profile()
 
@@ -687,16 +686,15 @@ class GhostScreen(Screen[None]):
             return
         _post_unless_cancelled(self, GhostStepped("turn-ended", battle))
 
-    def _turn_ended(self, _: Any) -> None:
+    def _turn_ended(self, _result: Any) -> None:
         self._save()
         last = self.battle.state.turns[-1].decisions[-1]
+        ended = _("End of turn {turn} ({rule}): {reason}").format(
+            turn=self.battle.turn, rule=last.rule, reason=render(last.said)
+        )
+        dice = ", ".join(f"d{r.sides}={r.value}" for r in last.rolls)
         self.query_one("#ghost-countdown", Static).update(
-            f"End of turn {self.battle.turn} ({last.rule}): {last.reason}"
-            + (
-                " Dice: " + ", ".join(f"d{r.sides}={r.value}" for r in last.rolls)
-                if last.rolls
-                else ""
-            )
+            ended + (" " + _("Dice: {dice}").format(dice=dice) if last.rolls else "")
         )
 
     def action_allocate_pp(self) -> None:
@@ -726,7 +724,7 @@ class GhostScreen(Screen[None]):
         table.clear()
         for general in allocation.generals:
             table.add_row(
-                f"{general.role} ({general.quality.value})",
+                f"{render(general.said)} ({_(general.quality.value)})",
                 str(general.pp),
                 str(general.divisions),
                 str(general.reserve),
@@ -736,9 +734,11 @@ class GhostScreen(Screen[None]):
         for name, pp in allocation.divisions.items():
             table.add_row(f"  {name}", str(pp) if pp else "—", "", "", "", "")
         dice = " ".join(str(r.value) for r in allocation.rolls)
+        summary = _("Reserve {reserve} · clock {clock} · lost {lost} · dice {dice}").format(
+            reserve=allocation.reserve, clock=allocation.clock, lost=allocation.lost, dice=dice
+        )
         self.query_one("#pp-summary", Static).update(
-            f"Reserve {allocation.reserve} · clock {allocation.clock} · lost {allocation.lost}"
-            f" · dice {dice}\n" + "\n".join(allocation.notes)
+            "\n".join([summary, *(render(note) for note in allocation.notes)])
         )
 
     def action_clock(self) -> None:
@@ -773,7 +773,9 @@ class GhostScreen(Screen[None]):
 
     def _clock_chosen(self, choice: Any) -> None:
         self.query_one("#ghost-clock", Static).update(
-            f"Clock (G4.4): subtract {choice.subtract} — {choice.reason}"
+            _("Clock (G4.4): subtract {subtract} — {reason}").format(
+                subtract=choice.subtract, reason=render(choice.said)
+            )
         )
 
     def action_new_battle(self) -> None:
