@@ -843,10 +843,12 @@ def _ghost(state: BattleState, turn: int | None) -> GhostStory | None:
     except ValueError:
         return None
     # The order, quality, personality and side are the ghost's words (G1, G3), each a key of
-    # the catalogue: said in the report's language.
+    # the catalogue, and each decision's reason its description: said in the report's language.
     decisions = [
         _("turn {turn}: {order} — {reason}").format(
-            turn=record.turn, order=_(record.summary.order.value), reason=record.summary.reason
+            turn=record.turn,
+            order=_(record.summary.order.value),
+            reason=render(record.summary.said),
         )
         for record in state.turns
     ]
