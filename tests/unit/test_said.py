@@ -30,6 +30,7 @@ from converters.upcast import AS_WRITTEN, TEMPLATES, WORDS, made, upcast
 from converters.wording import SHIPPED_NATIONS, render_data
 from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
 from tests.english_words import english_only_words, words
+from tests.said_values import every_value
 
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
     "tarentine": tarentine_year,
@@ -44,16 +45,6 @@ CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
 def english_after() -> Iterator[None]:
     yield
     set_language("en")
-
-
-def _nested(value: sd.Value) -> Iterator[sd.Value]:
-    yield value
-    if isinstance(value, sd.Said):
-        for each in value.values.values():
-            yield from _nested(each)
-    elif isinstance(value, sd.Listing):
-        for item in value.items:
-            yield from _nested(item)
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +67,7 @@ def _has_words(key: str) -> bool:
 def test_every_key_has_its_italian_with_the_same_placeholders(told: list[sd.Said]) -> None:
     catalogue = _catalogue("it")
     assert catalogue is not None
-    keys = {v.key for said in told for v in _nested(said) if isinstance(v, sd.Said)}
+    keys = {v.key for said in told for v in every_value(said) if isinstance(v, sd.Said)}
     assert len(keys) > 80, "the year says something of every event kind"
     lines = {"winter event {face}: {what}", "VP {scores}", "{force} −{pm} PM at {province}"}
     assert lines | {"{force} +{pm} PM at {province} (T6.1)"} <= keys, (
@@ -99,12 +90,12 @@ def test_every_description_reads_in_italian_with_no_english_word(told: list[sd.S
     names, except in what a person typed."""
     english = english_only_words()
     for said in told:
-        if any(isinstance(v, sd.Typed) for v in _nested(said)):
+        if any(isinstance(v, sd.Typed) for v in every_value(said)):
             continue
         italian = sd.render(said, "it")
         names = {  # names are not English words: "Hellenic levy" is an army's name
             word
-            for v in _nested(said)
+            for v in every_value(said)
             if isinstance(v, sd.Force | sd.Province | sd.Nation)
             for word in words(render_data(v.model_dump(), "it"))
         }
@@ -239,11 +230,11 @@ def test_a_file_recorded_before_descriptions_of_the_winter_reads_in_italian(
     english = english_only_words()
     for entry in entries:
         assert entry.said is not None
-        if any(isinstance(v, sd.Typed) for v in _nested(entry.said)):
+        if any(isinstance(v, sd.Typed) for v in every_value(entry.said)):
             continue  # a note, an undo's reason: as typed
         names = {
             word
-            for v in _nested(entry.said)
+            for v in every_value(entry.said)
             if isinstance(v, sd.Force | sd.Province | sd.Nation)
             for word in words(render_data(v.model_dump(), "it"))
         }

@@ -23,6 +23,7 @@ from converters.i18n import set_language
 from converters.wording import render_data
 from tests.chronicle_year import macedon_season, tarentine_year
 from tests.english_words import english_only_words, words
+from tests.said_values import every_value
 
 YEARS: dict[str, Callable[[Path], CampaignStore]] = {
     "tarentine": tarentine_year,
@@ -41,16 +42,6 @@ def recorded(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Campaig
     set_language("en")
 
 
-def _values(value: sd.Value) -> Iterator[sd.Value]:
-    yield value
-    if isinstance(value, sd.Said):
-        for each in value.values.values():
-            yield from _values(each)
-    elif isinstance(value, sd.Listing):
-        for item in value.items:
-            yield from _values(item)
-
-
 def _names(store: CampaignStore) -> set[str]:
     """The words of every name and typed text the campaign holds, as Italian says them."""
     named: set[str] = set()
@@ -58,7 +49,7 @@ def _names(store: CampaignStore) -> set[str]:
         named |= words(entry.note) | words(entry.undo_reason or "")
         if entry.said is None:
             continue
-        for value in _values(entry.said):
+        for value in every_value(entry.said):
             if isinstance(value, NAMED):
                 # As Italian says it: "Thrace" left English where "Tracia" belongs is caught.
                 named |= words(render_data(value.model_dump(), "it"))
