@@ -52,12 +52,13 @@ __all__ = [
 
 GLANCE_KEY = "campaign_glance"
 """The ``meta`` key the glance is kept under."""
-GLANCE_FORMAT = 4
+GLANCE_FORMAT = 5
 """Bumped whenever the glance's shape changes: an older glance is then rebuilt, not read
 (2: the standings ``castra campaign show --json`` prints, issue 26, and the turn's phase the
 first frame says, issue 22; 3: each latest event's description as data, issue 21; 4: the
-phase and what is left in it, and the date, as descriptions (issue 21 item 4), and no line
-worded in English inside a description (issue 21 item 2))."""
+phase and what is left in it as descriptions (issue 21 item 4), and no line worded in English
+inside a description (issue 21 item 2); 5: the date as a description, ``date_said``, which
+a development Castra kept under format 4 for a while: such a glance lacked it)."""
 BUILT_FOR_REPLAY = 5
 """``assistant.ledger.state.REPLAY_VERSION`` as this module stands (a test keeps the two equal;
 the reader may not import the ledger's models): a glance kept by a Castra that replayed
@@ -69,6 +70,7 @@ _KEYS = frozenset(
     {
         "title",
         "date",
+        "date_said",
         "turn",
         "total_turns",
         "finished",

@@ -950,7 +950,10 @@ class CampaignStore:
         written: a file from before the ledger kept one gets one on its first open)."""
         shown = stored_glance(self._connection)
         if shown is not None:
-            return self._glanced(Glance.from_json(shown))
+            try:
+                return self._glanced(Glance.from_json(shown))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass  # its stamp is checked, not its contents: one of another shape is rebuilt
         state = self.state()
         chain = self._chain_at(self._connection, state.last_event_id)
         recent = self._recent(self._connection)

@@ -198,3 +198,21 @@ def test_a_glance_nested_beyond_reading_is_none_and_the_next_event_is_recorded(
     assert read_glance(store.path) is None
     store.append(NoteAdded(note="rain"))
     assert read_glance(store.path) is not None
+
+
+def test_a_glance_lacking_any_of_its_keys_is_rebuilt_not_read(store: CampaignStore) -> None:
+    """A glance kept by a Castra whose glance had one key fewer (a development Castra kept the
+    date's description, ``date_said``, under the same format for a while) is not read: the app
+    sat at "Loading campaign…" over a KeyError. Every key the glance keeps is tried."""
+    store.append(NoteAdded(note="rain"))
+    kept = read_glance(store.path)
+    assert kept is not None
+    keys = [key for key in kept if key not in STAMP]
+    assert "date_said" in keys and "nations" in keys
+    for key in keys:
+        lacking = {name: value for name, value in kept.items() if name != key}
+        _rewrite_glance(store.path, lambda _text, lacking=lacking: json.dumps(lacking))
+        assert read_glance(store.path) is None, key
+        with CampaignStore.open(store.path) as reopened:
+            assert _body(reopened.glance()) == _body(kept), key
+        assert read_glance(store.path) == kept, key
