@@ -35,7 +35,7 @@ from typing import Any
 
 from converters.i18n import N_
 from converters.said import Nation, Number, Province, Said, Signed, Typed, Value, clauses
-from converters.wording import SHIPPED_NATIONS
+from converters.wording import SHIPPED_NATIONS, render_data
 
 __all__ = [
     "AS_WRITTEN",
@@ -339,17 +339,16 @@ def _named(name: str, part: str) -> Value:
         return Typed(text=part)
     # A figure, a change or a place is read as one only when it says again what was stored
     # ("+04" is not a change Castra wrote): else as written.
-    value: Value | None = None
+    value: Value
     if name in _FIGURES and _FIGURE.fullmatch(part):
         value = Number(value=int(part) if part.isdigit() else float(part))
     elif name == "change":
         value = Signed(value=int(part.replace("−", "-")), minus="−" if "−" in part else "-")
     elif name in _PLACES:
         value = Province(name=part)
-    if value is None:
+    else:
         return _value(part)
-    said = Said(key="{value}", values={"value": value})
-    return value if said.english() == part else Typed(text=part)
+    return value if render_data(value.model_dump(), "en") == part else Typed(text=part)
 
 
 def _value(part: str) -> Value:

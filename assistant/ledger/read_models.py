@@ -260,6 +260,9 @@ class MoraleEntry(NamedTuple):
     """Why, in recorded English."""
     event_id: int
     """The event that changed it."""
+    said: Mapping[str, Any]
+    """Why, as a description's plain form (``{"kind", "key", "values"}``, issue 21), rendered
+    in the reader's language where it is shown."""
 
     def to_json(self) -> JSON:
         return {
@@ -267,6 +270,7 @@ class MoraleEntry(NamedTuple):
             "before": self.before,
             "after": self.after,
             "reason": self.reason,
+            "said": self.said,
             "event_id": self.event_id,
         }
 
@@ -278,6 +282,7 @@ class MoraleEntry(NamedTuple):
             after=data["after"],
             reason=data["reason"],
             event_id=data["event_id"],
+            said=data["said"],
         )
 
 

@@ -158,7 +158,12 @@ def _army_summary(army: ArmyState) -> ArmySummary:
         alive=army.alive,
         journal=tuple(
             MoraleEntry(
-                turn=e.turn, before=e.before, after=e.after, reason=e.reason, event_id=e.event_id
+                turn=e.turn,
+                before=e.before,
+                after=e.after,
+                reason=e.reason,
+                event_id=e.event_id,
+                said=e.told.model_dump(),
             )
             for e in army.journal
         ),

@@ -137,3 +137,30 @@ async def test_D5_forced_march_refused_at_low_loyalty(macedon_app: Any, type_tex
         await pilot.pause()
         assert "Nothing recorded" in str(screen.query_one("#journal-error").render())
         assert len(macedon_app.ledger.store.history()) == events
+
+
+async def test_an_older_castras_journal_reads_in_italian(tmp_path: Path) -> None:
+    """Issue 21: a campaign recorded before morale reasons were data (session 10's Castra,
+    D2–D4 after a DBA battle) shows each journal line's reason in Italian at 80×24."""
+    import shutil
+
+    from converters.i18n import set_language
+
+    data = Path(__file__).parents[1] / "unit" / "data" / "macedon-reasons-session10.castra"
+    path = tmp_path / data.name
+    shutil.copyfile(data, path)
+    store = CampaignStore.open(path)
+    set_language("it")
+    try:
+        async with make_app(store, seed=SEED).run_test(size=SIZE) as pilot:
+            screen = await open_journal(pilot)
+            screen.selected_army = "Persia 3"
+            await pilot.pause()
+            reasons = [row[4] for row in rows(screen, "#journal-table")]
+    finally:
+        set_language("en")
+        store.close()
+    assert reasons == [
+        "D2 sconfitta schiacciante a Granicus; "
+        "D3: uscito 2, non sopra il morale 3: l'esercito resta unito; D4 −2"
+    ]

@@ -617,3 +617,31 @@ def test_physical_dice_end_of_input_is_exit_2_not_a_traceback(
     assert captured.err.strip().splitlines()[-1] == (
         "castra: error: stdin: input ended while waiting for a die's face; nothing was recorded"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "italian"),
+    [
+        pytest.param(
+            ["--morale", "3", "--lost", "6", "--enemy-lost", "1", "--roll", "2"],
+            "D3: rolled 2, not above morale 3: the army holds together",
+            "D3: uscito 2, non sopra il morale 3: l'esercito resta unito",
+            id="D3-crushing-holds",
+        ),
+        pytest.param(
+            ["--morale", "0", "--tactical-retreat"],
+            "D5: tactical retreat with morale already 0: the army disbands",
+            "D5: ritirata tattica con il morale già a 0: l'esercito si scioglie",
+            id="D5-tactical-retreat-at-0",
+        ),
+    ],
+)
+def test_d_morale_json_keeps_the_english_reason_and_the_line_reads_in_italian(
+    capsys: pytest.CaptureFixture[str], argv: list[str], english: str, italian: str
+) -> None:
+    """The check's reason is data (its English a property, D3, D5): ``--json`` still carries
+    it as ``"reason"`` in English, and the Italian line says it in Italian."""
+    assert run_json(capsys, "morale", *argv)["reason"] == english
+    assert main(["--lang", "it", "morale", *argv]) == 0
+    out = capsys.readouterr().out
+    assert italian in out and english not in out

@@ -178,3 +178,33 @@ def test_unnamed_nations_of_one_campaign_never_share_a_colour(names: list[str]) 
     unnamed = [name for name in names if name not in NATION_COLOURS]
     colours = nation_colours(unnamed)
     assert len(set(colours.values())) == len(unnamed)
+
+
+@pytest.mark.parametrize("name", ["tarentine", "macedon"])
+def test_t4_1_t4_2_d2_d5_an_older_castras_reasons_are_told_in_italian(
+    name: str, tmp_path: Path
+) -> None:
+    """Issue 21: a campaign recorded before prestige and morale reasons were data (session
+    10's Castra) is told in Italian: each battle's prestige, each army's morale change and
+    each journal line in the reader's words, none of them the English the file stores."""
+    import shutil
+
+    from converters.i18n import set_language
+    from tests.english_words import english_only_words, words
+
+    data = Path(__file__).parents[1] / "data" / f"{name}-reasons-session10.castra"
+    path = tmp_path / data.name
+    shutil.copyfile(data, path)
+    set_language("it")
+    try:
+        with CampaignStore.open(path) as store:
+            chronicle = chronicle_of(store, everything=True)
+    finally:
+        set_language("en")
+    said = [battle.prestige_reason for battle in chronicle.battles if battle.prestige_reason]
+    said += [line for battle in chronicle.battles for line in battle.morale]
+    said += [line.reason for line in chronicle.journal]
+    assert len(said) == (7 if name == "tarentine" else 12 + 17)
+    names = {"granicus", "macedonia", "persia"}  # the board's and the armies' own names
+    for line in said:
+        assert not words(line) & english_only_words() - names, line
