@@ -368,3 +368,21 @@ def test_castra_ghost_json_is_the_same_in_both_languages_with_the_descriptions(
     assert [sd.Said.model_validate(g["said"]).english() for g in pp["generals"]] == [
         g["role"] for g in pp["generals"]
     ]
+
+
+def test_a_division_named_as_typed_stays_as_typed_in_italian(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Division names are what the player typed: "March" and "retreat" are not the month or
+    the order (G4.2, G4.3), in the notes and in the dice's purposes alike."""
+    script = {**PP_SCRIPT, "out_of_radius": ["March"]}
+    script["corps"] = [
+        {"quality": "poor", "divisions": ["Wadsworth", "March", "Robinson", "retreat"]}
+    ]
+    path = tmp_path / "pp.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    out = _run(capsys, "--lang", "it", "ghost", "pp", str(path))
+    assert "  il generale d'armata salta March: fuori dal suo raggio di 2″.\n" in out
+    assert "  il generale d'armata attiva retreat con 2 PP.\n" in out
+    assert "attivare retreat? (4–6 sì)" in out
+    assert "marzo" not in out and "ritirata" not in out
