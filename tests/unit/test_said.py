@@ -360,7 +360,7 @@ def _italian_has_no_english(said: sd.Said) -> None:
     """``said`` in Italian: no word only English uses, other than the names it holds."""
     names = {
         word
-        for v in _nested(said)
+        for v in every_value(said)
         if isinstance(v, sd.Force | sd.Province | sd.Nation)
         for word in words(render_data(v.model_dump(), "it"))
     }
@@ -369,7 +369,7 @@ def _italian_has_no_english(said: sd.Said) -> None:
 
 
 def _keys(said: sd.Said) -> set[str]:
-    return {v.key for v in _nested(said) if isinstance(v, sd.Said)}
+    return {v.key for v in every_value(said) if isinstance(v, sd.Said)}
 
 
 def _reason_templates(*prefixes: str) -> set[str]:
@@ -545,7 +545,7 @@ def test_an_older_castras_prestige_reasons_read_in_italian(tmp_path: Path) -> No
         assert event.prestige_said is None
         told = event.prestige_told
         assert sd.render(told, "en") == event.prestige_reason
-        assert not any(isinstance(v, sd.Typed) for v in _nested(told)), event.prestige_reason
+        assert not any(isinstance(v, sd.Typed) for v in every_value(told)), event.prestige_reason
         _italian_has_no_english(told)
         keys |= _keys(told)
     recorded = _reason_templates("T4.1", "T4.2 ", "T4.2: the Senones sacked", "T4.2: sacked")
@@ -576,7 +576,7 @@ def test_an_older_castras_morale_reasons_and_journal_read_in_italian(tmp_path: P
         (e.reason, e.told) for e in journal
     ]:
         assert sd.render(told, "en") == reason
-        assert not any(isinstance(v, sd.Typed) for v in _nested(told)), reason
+        assert not any(isinstance(v, sd.Typed) for v in every_value(told)), reason
         _italian_has_no_english(told)
         keys |= _keys(told)
     assert keys >= _reason_templates(
