@@ -21,9 +21,9 @@ Readings:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from converters.i18n import N_
 from converters.said import Number, Said, listing, nation, said
@@ -34,6 +34,7 @@ __all__ = [
     "TributeResult",
     "Troops",
     "at_war",
+    "collected",
     "tribute",
 ]
 
@@ -84,10 +85,14 @@ class ProvinceTribute(_Frozen):
     """The nation that collects, or None."""
     pe: int = Field(ge=0)
     """PE it pays (0 when nobody collects)."""
-    reason: str
-    """Why, citing the rule, e.g. "T5.3 15 − 4 PM standing" (English, as ``--json`` gives it)."""
     told: Said = Field(exclude=True)
-    """The same as a description, said in the reader's language where it is shown."""
+    """Why, citing the rule, as a description said in the reader's language where shown."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def reason(self) -> str:
+        """Why, in English, e.g. "T5.3 15 − 4 PM standing" (as ``--json`` gives it)."""
+        return self.told.english()
 
 
 class TributeResult(_Frozen):
@@ -125,63 +130,85 @@ def tribute(
     """
     groups = [set(group) for group in alliances]
     pp = prestige or {}
-    results: list[ProvinceTribute] = []
+    totals = dict.fromkeys(players, 0)
+    results = []
+    for province in provinces:
+        collector, pe, why = _pays(province, groups, pp, totals)
+        results.append(ProvinceTribute(name=province.name, collector=collector, pe=pe, told=why()))
+    return TributeResult(nations=totals, provinces=results)
+
+
+def collected(
+    provinces: Sequence[ProvinceFacts],
+    *,
+    players: Sequence[str],
+    alliances: Iterable[Iterable[str]] = (),
+    prestige: Mapping[str, int] | None = None,
+) -> dict[str, int]:
+    """T5.3: :func:`tribute`'s PE per nation alone, without the reasons: what the ledger's
+    glance and the end of a turn need after every event, so no description is made there."""
+    groups = [set(group) for group in alliances]
+    pp = prestige or {}
     totals = dict.fromkeys(players, 0)
     for province in provinces:
-        standing = sum(t.pm for t in province.troops)
-        value = max(0, province.value - standing)
+        _pays(province, groups, pp, totals)
+    return totals
+
+
+def _pays(
+    province: ProvinceFacts,
+    groups: list[set[str]],
+    pp: Mapping[str, int],
+    totals: dict[str, int],
+) -> tuple[str | None, int, Callable[[], Said]]:
+    """Who collects ``province``, what it pays (added to ``totals``) and, when asked, why."""
+    standing = sum(t.pm for t in province.troops)
+    value = max(0, province.value - standing)
+    if province.sacked:
+        return None, 0, lambda: said(N_("sacked: nothing until spring (T5.3)"))
+    if province.besieged:
+        return None, 0, lambda: said(N_("besieged: nobody collects (T5.4)"))
+    collector, why = _collector(province, groups, pp)
+    if collector is None:
+        return None, 0, why
+    if collector not in totals:
+        return (
+            None,
+            0,
+            lambda: said(
+                N_("{nation} is no player nation: nobody collects"), nation=nation(collector)
+            ),
+        )
+    totals[collector] += value
+
+    def reduced() -> Said:
         reduction = (
             said(N_("{value} − {standing} PM standing"), value=province.value, standing=standing)
             if standing
             else Number(value=value)
         )
-        collector: str | None
-        reason: Said
-        if province.sacked:
-            collector, reason = None, said(N_("sacked: nothing until spring (T5.3)"))
-        elif province.besieged:
-            collector, reason = None, said(N_("besieged: nobody collects (T5.4)"))
-        else:
-            collector, reason = _collector(province, groups, pp)
-            if collector is not None and collector not in totals:
-                reason = said(
-                    N_("{nation} is no player nation: nobody collects"), nation=nation(collector)
-                )
-                collector = None
-            elif collector is not None:
-                reason = said(N_("{reason} (T5.3 {reduction})"), reason=reason, reduction=reduction)
-        pe = value if collector is not None else 0
-        if collector is not None:
-            totals[collector] += pe
-        results.append(
-            ProvinceTribute(
-                name=province.name,
-                collector=collector,
-                pe=pe,
-                reason=reason.english(),
-                told=reason,
-            )
-        )
-    return TributeResult(nations=totals, provinces=results)
+        return said(N_("{reason} (T5.3 {reduction})"), reason=why(), reduction=reduction)
+
+    return collector, value, reduced
 
 
 def _collector(
     province: ProvinceFacts, groups: list[set[str]], prestige: Mapping[str, int]
-) -> tuple[str | None, Said]:
+) -> tuple[str | None, Callable[[], Said]]:
     sides: dict[str, int] = {}
     for troops in province.troops:
         if troops.pm:
             sides[troops.side] = sides.get(troops.side, 0) + troops.pm
     enemies = {side: pm for side, pm in sides.items() if at_war(side, province.controller, groups)}
     if not enemies:
-        return province.controller, said(
+        return province.controller, lambda: said(
             N_("held by {nation}, no enemy troops"), nation=nation(province.controller)
         )
     names = list(enemies)
     if any(at_war(a, b, groups) for a in names for b in names):
-        return None, said(
+        return None, lambda: said(
             N_("contested by {nations}: nobody collects (T5.3)"),
             nations=listing(map(nation, names)),
         )
     occupier = max(names, key=lambda n: (enemies[n], prestige.get(n, 0), -names.index(n)))
-    return occupier, said(N_("occupied by {nation} (T7.7)"), nation=nation(occupier))
+    return occupier, lambda: said(N_("occupied by {nation} (T7.7)"), nation=nation(occupier))

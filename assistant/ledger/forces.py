@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from armylists.board import shipped_board
 from armylists.names import nation_name
@@ -33,7 +33,14 @@ from converters import said as sd
 from converters.campaign_map import Board
 from converters.force_names import generated_name, shown_name
 from converters.i18n import N_, _
-from converters.tribute import ProvinceFacts, TributeResult, Troops, at_war, tribute
+from converters.tribute import (
+    ProvinceFacts,
+    TributeResult,
+    Troops,
+    at_war,
+    collected,
+    tribute,
+)
 
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
@@ -63,6 +70,7 @@ __all__ = [
     "standing_pm",
     "stationed_pm",
     "sync",
+    "tribute_collected_now",
     "tribute_now",
 ]
 
@@ -193,7 +201,18 @@ def standing_pm(state: CampaignData, province: str, kind: ForceKind) -> dict[str
 
 
 def tribute_now(state: CampaignData) -> TributeResult:
-    """T5.3, T7.8: this turn's tribute as it would be collected now, from the map."""
+    """T5.3, T7.8: this turn's tribute as it would be collected now, from the map, with each
+    province's reason."""
+    return tribute(**_tribute_facts(state))
+
+
+def tribute_collected_now(state: CampaignData) -> dict[str, int]:
+    """:func:`tribute_now`'s PE per nation alone: the glance asks for it after every event."""
+    return collected(**_tribute_facts(state))
+
+
+def _tribute_facts(state: CampaignData) -> dict[str, Any]:
+    """What the map says for T5.3: each province's facts, the players, alliances and PP."""
     facts = []
     armies = [f for f in on_map(state) if f.kind == "army"]
     for province in state.scenario.provinces:
@@ -213,12 +232,12 @@ def tribute_now(state: CampaignData) -> TributeResult:
             )
         )
     players = [n.name for n in state.nations.values() if n.player and not n.away]
-    return tribute(
-        facts,
-        players=players,
-        alliances=alliances(state),
-        prestige={n.name: n.prestige for n in state.nations.values()},
-    )
+    return {
+        "provinces": facts,
+        "players": players,
+        "alliances": alliances(state),
+        "prestige": {n.name: n.prestige for n in state.nations.values()},
+    }
 
 
 def stationed_pm(state: CampaignData) -> dict[str, int]:

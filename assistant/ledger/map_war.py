@@ -209,9 +209,9 @@ def turn_end_collection(state: CampaignData) -> tuple[dict[str, int], dict[str, 
         return None
     if state.is_winter:
         return {}, {}
-    from assistant.ledger.forces import tribute_now
+    from assistant.ledger.forces import tribute_collected_now
 
-    return tribute_now(state).nations, siege_costs(state)
+    return tribute_collected_now(state), siege_costs(state)
 
 
 def lifted_by_themselves(state: CampaignData) -> list[sd.Said]:

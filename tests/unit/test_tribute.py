@@ -13,7 +13,7 @@ from assistant.ledger.events import ArmyMoved, TurnAdvanced
 from assistant.ledger.forces import tribute_now
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
-from converters.tribute import ProvinceFacts, Troops, tribute
+from converters.tribute import ProvinceFacts, Troops, collected, tribute
 from tests.battle_places import ONE_AT_A_TIME
 from tests.unit.test_ledger_cli import run, run_json
 
@@ -177,6 +177,9 @@ def test_t5_3_no_province_pays_more_than_its_value_nor_twice(
     for fact, paid in zip(provinces, result.provinces, strict=True):
         assert 0 <= paid.pe <= fact.value
         assert paid.collector in (None, *PLAYERS)
+        assert paid.reason  # every province says why, in --json too
+    # What the glance and the turn's end collect is the same count, without the reasons.
+    assert collected(provinces, players=PLAYERS, alliances=ALLIANCES) == result.nations
 
 
 # ---- turn 1 from the start positions ------------------------------------------------------
