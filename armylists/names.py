@@ -4,8 +4,9 @@ A nation's name is its key: the scenario files, stored events and ``--json`` out
 English name, so a campaign opens the same in every language (issue 14). Where the interface
 shows a name it passes it through :func:`nation_name`, and the Italian catalogue gives the
 seeds' forms (seed 000 writes Roma, Cartagine, Senoni, Etruschi, Magna Grecia, Pirro,
-Siracusa; seed 003's sides are Macedonia and Persia). Recorded sentences ("Rome treasury +25
-PE …") read the same way through ``translate_recorded``, which translates each value it finds.
+Siracusa; seed 003's sides are Macedonia and Persia). What the ledger recorded ("Rome treasury
++25 PE …") reads the same way: it is a description whose nations are values of their own
+(:mod:`converters.said`), each said through the catalogue when it is shown.
 A club's own nation (a custom scenario) is shown as the club typed it, even if its name happens
 to be an English word the catalogue knows.
 

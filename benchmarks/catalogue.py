@@ -2,8 +2,9 @@
 
 For each language, a fresh interpreter times ``set_language(language)`` and the first ``_()``
 (reading ``castra.mo`` for Italian; nothing for English, the source text), then the first
-recorded sentence shown translated (``translate_recorded``: Babel reads the catalogue's
-templates once) and the first Italian number (Babel's CLDR data). Medians of N launches.
+recorded description shown in that language (an older Castra's ghost reason, read once by
+:mod:`converters.upcast` and rendered) and the first Italian number (Babel's CLDR data).
+Medians of N launches.
 
 Run: ``python benchmarks/catalogue.py [--runs 15]``.
 """
@@ -19,12 +20,14 @@ import sys
 CHILD = """
 import json, time
 started = time.perf_counter()
-from converters.i18n import _, format_number, set_language, translate_recorded
+from converters.i18n import _, format_number, set_language
 imported = time.perf_counter()
 set_language({language!r})
 _("Campaign")
 loaded = time.perf_counter()
-translate_recorded("Opening order: 1d6 3+1 = 4, 4 or more: manoeuvre/defence.")
+from converters.said import render
+from converters.upcast import upcast
+render(upcast("Opening order: 1d6 3+1 = 4, 4 or more: manoeuvre/defence."))
 recorded = time.perf_counter()
 format_number(12.5)
 formatted = time.perf_counter()

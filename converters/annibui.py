@@ -554,7 +554,7 @@ def army_budget(
 def _increments(increments: Mapping[Ability, int]) -> Said | Typed:
     """Increments as a value: the seed's columns as written ("ACF+1"), "none" in words."""
     written = format_increments(increments)
-    return said(written) if written == NO_INCREMENTS else typed(written)
+    return said(NO_INCREMENTS) if written == NO_INCREMENTS else typed(written)
 
 
 def casualty_lines(result: FireResult) -> list[str]:

@@ -34,10 +34,11 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_valida
 from converters.dice import Dice, of_side, side_named
 from converters.errors import FieldError
 from converters.house_rules import DEFAULT_RULES, BothRetreat, HouseRules, pursue_both
-from converters.i18n import N_, _
+from converters.i18n import N_, _, in_every_language
 from converters.odds import NO_ARMY, BattleOdds, Walls, city_falls, odds_from_state, real_pm
 from converters.rates import pm_for_json
-from converters.said import Said, said
+from converters.said import Said, listing, nation, render, said, typed
+from converters.wording import SHIPPED_NATIONS
 
 __all__ = [
     "BASE_TARGET",
@@ -928,21 +929,35 @@ TypedContingent = tuple[str, Fraction]
 
 
 class SetupProblem(ValueError):
-    """The set-up cannot be read; ``field`` names the input (in the interface's words)."""
+    """The set-up cannot be read: ``field`` names the input (a label of the interface's,
+    marked with ``N_``), ``said`` says why as a description, worded in the reader's language
+    where it is shown (:meth:`shown`); ``str()`` is its English."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, said: Said) -> None:
+        super().__init__(said.english())
         self.field = field
+        self.said = said
+
+    def shown(self) -> str:
+        """Why, in the reader's language ("parte A: nazione sconosciuta 'Sparta'; …")."""
+        return render(self.said)
 
 
 def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedContingent]:
     """Read ``"Rome 4; Samnites 2"`` into contingents, in the order typed (T3.4 ranks them).
 
     Input parsing only: the PM must be a whole number (0 for an empty city's ½ PM garrison,
-    T3.5); with ``nations`` given, a name must be one of them (any case; the list's spelling is
-    kept). ``field`` is how the interface names the input, and starts every refusal.
+    T3.5); with ``nations`` given (the campaign's, by their keys), a name must be one of them,
+    in any case and as either language names a shipped nation ("Roma 4" is Rome's); each
+    contingent comes back with its nation's key. ``field`` is the interface's label of the
+    input (marked with ``N_``), and starts every refusal.
     """
-    known = {n.lower(): n for n in nations}
+    known = {
+        spelled.casefold(): key
+        for key in nations
+        for spelled in (in_every_language(key) if key in SHIPPED_NATIONS else (key,))
+    }
+    named = said(field)
     contingents: list[TypedContingent] = []
     for part in text.split(";"):
         words = part.split()
@@ -950,36 +965,47 @@ def parse_side(text: str, field: str, nations: Sequence[str]) -> list[TypedConti
             continue
         if len(words) < 2:
             raise SetupProblem(
-                field, _("{field}: write NATION PM, e.g. Rome 4; Samnites 2").format(field=field)
+                field, said(N_("{field}: write NATION PM, e.g. Rome 4; Samnites 2"), field=named)
             )
-        name, typed = " ".join(words[:-1]), words[-1]
+        name, written = " ".join(words[:-1]), words[-1]
         try:
-            pm = Fraction(typed)
+            pm = Fraction(written)
         except (ValueError, ZeroDivisionError):
             raise SetupProblem(
                 field,
-                _("{field}: PM of {name} must be a number (got {typed!r})").format(
-                    field=field, name=name, typed=typed
+                said(
+                    N_("{field}: PM of {name} must be a number (got {typed!r})"),
+                    field=named,
+                    name=typed(name),
+                    typed=typed(written),
                 ),
             ) from None
         if pm < 0 or pm.denominator != 1:
             raise SetupProblem(
                 field,
-                _(
-                    "{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
-                    "½ PM garrison (got {typed!r})"
-                ).format(field=field, name=name, typed=typed),
-            )
-        if nations and name.lower() not in known:
-            raise SetupProblem(
-                field,
-                _("{field}: unknown nation {name!r}; one of {nations}").format(
-                    field=field, name=name, nations=", ".join(nations)
+                said(
+                    N_(
+                        "{field}: PM of {name} is a whole number ≥ 0; 0 for an empty city's "
+                        "½ PM garrison (got {typed!r})"
+                    ),
+                    field=named,
+                    name=typed(name),
+                    typed=typed(written),
                 ),
             )
-        contingents.append((known.get(name.lower(), name), pm))
+        if nations and name.casefold() not in known:
+            raise SetupProblem(
+                field,
+                said(
+                    N_("{field}: unknown nation {name!r}; one of {nations}"),
+                    field=named,
+                    name=typed(name),
+                    nations=listing(nation(key) for key in nations),
+                ),
+            )
+        contingents.append((known.get(name.casefold(), name), pm))
     if not contingents:
         raise SetupProblem(
-            field, _("{field}: at least one contingent, e.g. Rome 4").format(field=field)
+            field, said(N_("{field}: at least one contingent, e.g. Rome 4"), field=named)
         )
     return contingents

@@ -17,8 +17,9 @@ says them the reader's way ("Alessandro", "Macedonia 2"): a numbered name is its
 number, so an army mobilised later as "Persia 9" reads "Persia 9" like its fellows; any other
 name a referee gave is shown as typed. :func:`spellings` reads them in either language too.
 
-It sits in ``converters`` because recorded sentences ("1 PM of Rome I became Rome V at Roma")
-are said through :func:`converters.i18n.translate_recorded`, which reads their force names here.
+It sits in ``converters`` because what the ledger recorded ("1 PM of Rome I became Rome V at
+Roma") names its forces as values of a description (:class:`converters.said.Force`), said here
+by the one renderer, :mod:`converters.wording`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from converters.i18n import N_, _, in_every_language
+from converters.wording import SHIPPED_NATIONS
 
 __all__ = [
     "FLEETS",
@@ -193,6 +195,10 @@ def shown_name(name: str, nation: str | None = None, kind: ForceKind | None = No
     typed ("Legio Prima")."""
     parts = read_generated(name, nation, kind)
     if parts is not None:
+        if nation is None and parts.nation not in SHIPPED_NATIONS:
+            # Whose it is unknown: only a shipped nation's generated name reads as one; a
+            # referee's "Black fleet II" is their own words.
+            return name
         return parts.shown()
     return shown_army(name, nation) if kind is None else name
 

@@ -50,8 +50,8 @@ __all__ = [
     "Typed",
     "Value",
     "clauses",
+    "clauses_of",
     "force",
-    "key",
     "listing",
     "nation",
     "placeholders",
@@ -165,12 +165,6 @@ def shown(description: Said | None, english: str) -> str:
     return english if description is None else render(description)
 
 
-def key(template: str) -> str:
-    """``template`` as a description's key, written where the description is built later (a
-    phase's rule, T5.2); it is marked for the catalogue with ``N_`` where it is written."""
-    return template
-
-
 def said(template: str, **values: Value | int) -> Said:
     """A description of ``template`` with its ``values`` (a bare int is a :class:`Number`)."""
     return Said(
@@ -219,7 +213,18 @@ def clauses(*parts: Said) -> Said:
     return Said(key=CLAUSES, values={"clauses": Listing(items=parts, separator="; ")})
 
 
-PLACEHOLDER = re.compile(r"\{(\w+)(?::\w+)?\}")
+def clauses_of(description: Said) -> list[Said]:
+    """The clauses of ``description`` one after the other, each said on its own ("battle of
+    …", "prestige …"): what a report lists line by line (a description of one clause is
+    itself)."""
+    if description.key != CLAUSES:
+        return [description]
+    listing = description.values["clauses"]
+    assert isinstance(listing, Listing)  # clauses() builds it so
+    return [part for item in listing.items if isinstance(item, Said) for part in clauses_of(item)]
+
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::\w+)?\}")
 
 
 def placeholders(template: str) -> set[str]:

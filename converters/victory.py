@@ -18,19 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from converters.i18n import N_
 from converters.said import Said, listing, province, said
 from converters.said import nation as nation_value
+from converters.wording import SHIPPED_NATIONS
 
 __all__ = ["TARENTINE_NATIONS", "Province", "VictoryCondition", "strategic_victory"]
 
-TARENTINE_NATIONS = (
-    "Rome",
-    "Carthage",
-    "Senones",
-    "Etruscans",
-    "Magna Graecia",
-    "Pyrrhus",
-    "Syracuse",
-)
-"""The nations whose conditions the seed gives."""
+TARENTINE_NATIONS = SHIPPED_NATIONS - {"Neutral", "Macedon", "Persia"}
+"""The nations whose conditions the seed gives (T5.8): the shipped nations but the neutral
+states and Macedon vs Persia's two sides."""
 
 ITALY = ("Etruria", "Samnium", "Latium", "Campania", "Apulia", "Lucania")
 """T5.8: continental Italy without Gallia Cisalpina and Liguria (Rome's condition)."""

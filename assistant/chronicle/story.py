@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from armylists.names import nation_name
 from armylists.scenario_texts import scenario_text
-from armylists.scenarios import WinterEventSpec
 from assistant.chronicle.colours import nation_colours
+from assistant.ledger.conquest import CONTROL_CHECK
 from assistant.ledger.events import (
     BattleRecorded,
     CampaignCreated,
@@ -39,8 +39,8 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.state import CampaignState, initial_state
 from assistant.ledger.store import StoredEvent
-from converters.i18n import N_, _, ngettext, translate_recorded
-from converters.said import Said, render, said
+from converters.i18n import N_, _, ngettext
+from converters.said import Said, clauses, clauses_of, render, said
 
 if TYPE_CHECKING:
     from ghost.battle import BattleState
@@ -729,70 +729,24 @@ def _amounts(amounts: dict[str, int]) -> str:
     return ", ".join(f"{nation_name(nation)} {pe} PE" for nation, pe in amounts.items())
 
 
-def _winter_lines(summary: str, state: CampaignState) -> list[tuple[bool, str]]:
-    """The ledger's winter summary, a clause a line in the report's language, each marked
-    True if it is a control check (T5.7). The event's own text may hold a "; " ("Barbarians
-    invade Greece: Pyrrhus leaves; the second time …"): it stays one line, in the scenario's
-    words (T5.6); the VP line (T5.8) is said again from the figures the winter left."""
-    table = state.scenario.winter_events
-    events = [] if table is None else list(table.events)
-    clauses = summary.split("; ")
-    lines: list[tuple[bool, str]] = []
-    index = 0
-    while index < len(clauses):
-        clause = clauses[index]
-        index += 1
-        if clause.startswith("control check"):
-            lines.append((True, translate_recorded(clause)))
-            continue
-        if clause.startswith("VP "):
-            scores = ", ".join(
-                f"{nation_name(n.name)} {n.victory_points}"
-                for n in state.nations.values()
-                if n.player
-            )
-            lines.append((False, _("VP {scores}").format(scores=scores)))
-            continue
-        said = _winter_event(clause, clauses[index:], events)
-        if said is not None:
-            joined, line = said
-            index += joined
-            lines.append((False, line))
-            continue
-        lines.append((False, translate_recorded(clause)))
-    return lines
+def _winter_lines(told: Said) -> list[tuple[bool, str]]:
+    """What the ledger said the winter did, a line each in the report's language, each marked
+    True if it is a control check (T5.7): its upkeep, its event in the scenario's words (one
+    line, though the seed's text holds a "; ", T5.6), what that did on the map, the VP the
+    winter left (T5.8)."""
+    return [(line.key == CONTROL_CHECK, render(line)) for line in clauses_of(told)]
 
 
-def _winter_event(
-    clause: str, following: list[str], events: Sequence[WinterEventSpec]
-) -> tuple[int, str] | None:
-    """T5.6: the winter event's line, said in the scenario's words, and how many of the
-    ``following`` clauses its own text took (its "; " split it); None for any other clause."""
-    if not clause.startswith("winter event "):
-        return None
-    face = clause.removeprefix("winter event ").partition(": ")[0]
-    for event in events:
-        if face not in {str(f) for f in event.faces}:
-            continue
-        more = event.text.count("; ")
-        whole = "; ".join([clause, *following[:more]])
-        what = scenario_text(event.text)
-        if whole == f"winter event {face}: {event.text}":
-            return more, _("winter event {face}: {what}").format(face=face, what=what)
-        if whole == f"winter event {face}: {event.text} has happened twice: nothing (T5.6)":
-            line = _("winter event {face}: {event} has happened twice: nothing (T5.6)")
-            return more, line.format(face=face, event=what)
-    return None
+TURN_ENDED = frozenset({N_("turn {turn} ended"), N_("now {date}")})
+"""The clauses of a turn's end its section's heading says already ("turn 3 ended; now …")."""
+
+COLLECTED = frozenset({N_("tribute {amounts}"), N_("siege costs (T5.4) {amounts}")})
+"""The clauses of a turn's end the report says with the nations' names, apart (T5.3, T5.4)."""
 
 
-def _recorded(summary: str) -> str:
-    """A ledger summary in the report's language, clause by clause (the History's way)."""
-    return "; ".join(translate_recorded(clause) for clause in summary.split("; "))
-
-
-def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
+def _turn_end(event: TurnAdvanced, told: Said) -> list[str]:
     """What the end of a turn collected, paid and brought (T5.3, T5.4, T6.1), from the event
-    and the ledger's summary; "turn 3 ended; now …" is the section's heading already."""
+    and what the ledger said of it."""
     lines = []
     if event.tribute:
         lines.append(
@@ -802,13 +756,9 @@ def _turn_end(event: TurnAdvanced, summary: str) -> list[str]:
         lines.append(
             _("Siege costs paid (T5.4): {amounts}").format(amounts=_amounts(event.siege_costs))
         )
-    rest = [
-        clause
-        for clause in summary.split("; ")[2:]
-        if not clause.startswith(("tribute ", "siege costs "))
-    ]
+    rest = [part for part in clauses_of(told) if part.key not in TURN_ENDED | COLLECTED]
     if rest:
-        lines.append(_recorded("; ".join(rest)))
+        lines.append(render(clauses(*rest)))
     if lines and event.note.strip():
         lines[-1] = _with_note(lines[-1], event.note)
     return lines
@@ -834,7 +784,6 @@ def _tell(
     told = notes.setdefault(turn, _TurnNotes())
     fielded = _fielded(state, event) if isinstance(event, BattleRecorded) else {}
     said = state.apply(event, stored.id)
-    summary = said.english()
     if event.kind in TOLD_ELSEWHERE or not may_see(viewer, event, revealed, sealed):
         return
     if (
@@ -847,12 +796,12 @@ def _tell(
         case BattleRecorded():
             told.battles.append(_battle(stored.id, event, render(said), fielded))
         case WinterResolved():
-            for control, line in _winter_lines(summary, state):
+            for control, line in _winter_lines(said):
                 (told.control if control else told.winter).append(line)
             if event.note.strip():
                 told.winter.append(event.note)
         case TurnAdvanced():
-            told.economy.extend(_turn_end(event, summary))
+            told.economy.extend(_turn_end(event, said))
         case NoteAdded():
             told.notes.append(event.note)
         case _:
@@ -893,19 +842,23 @@ def _ghost(state: BattleState, turn: int | None) -> GhostStory | None:
         battle = GhostBattle.from_state(state)
     except ValueError:
         return None
+    # The order, quality, personality and side are the ghost's words (G1, G3), each a key of
+    # the catalogue, and each decision's reason its description: said in the report's language.
     decisions = [
         _("turn {turn}: {order} — {reason}").format(
-            turn=record.turn, order=record.summary.order.value, reason=record.summary.reason
+            turn=record.turn,
+            order=_(record.summary.order.value),
+            reason=render(record.summary.said),
         )
         for record in state.turns
     ]
     return GhostStory(
         general=_("{quality} {personality} general ({side})").format(
-            quality=state.general.quality.value,
-            personality=state.general.personality.value,
-            side=state.general.side,
+            quality=_(state.general.quality.value),
+            personality=_(state.general.personality.value),
+            side=_(state.general.side),
         ),
-        order=battle.order.value,
+        order=_(battle.order.value),
         over=battle.battle_over,
         gaps=[(record.turn, float(record.gap_pct)) for record in state.turns],
         decisions=decisions,

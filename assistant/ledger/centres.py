@@ -19,15 +19,6 @@ if TYPE_CHECKING:
 __all__ = ["CENTRES_RECORDED", "bellum_over"]
 
 
-def _criterion(decided_by: str) -> sd.Said:
-    """B2: the tie-break that decided, as converters.bellum names it ("last 5 years" is the
-    template "last {w} years" with its window, so the key stays one in the catalogue)."""
-    years = decided_by.removeprefix("last ").removesuffix(" years")
-    if decided_by.startswith("last ") and years.isdigit():
-        return sd.said(N_("last {w} years"), w=int(years))
-    return sd.said(decided_by)
-
-
 def bellum_over(state: CampaignData) -> str:
     """Why a Bellum game is over, in words (B1)."""
     result = state.bellum_standings()
@@ -179,7 +170,7 @@ def _describe_centres(event: CentresRecorded, year: Year) -> sd.Said:
                     ),
                     power=sd.nation(first.power),
                     centres=first.centres,
-                    decided_by=_criterion(first.decided_by),
+                    decided_by=first.decided,
                 )
             )
     return sd.clauses(*told)

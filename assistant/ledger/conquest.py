@@ -25,7 +25,14 @@ from converters.i18n import N_
 if TYPE_CHECKING:
     from assistant.ledger.models import CampaignData
 
-__all__ = ["Occupation", "control_checked", "loyalty_toward", "occupation_checks", "occupations"]
+__all__ = [
+    "CONTROL_CHECK",
+    "Occupation",
+    "control_checked",
+    "loyalty_toward",
+    "occupation_checks",
+    "occupations",
+]
 
 
 class Occupation(BaseModel):
@@ -148,6 +155,14 @@ def occupation_checks(state: CampaignData) -> list[sd.Said]:
     return lines
 
 
+CONTROL_CHECK = N_(
+    "control check {province}: {homeland} {homeland_score} v {holder} "
+    "{holder_score}, {outcome} (loyalty now 0, T5.7)"
+)
+"""A winter's control check of an occupied province (T5.7): the chronicle lists these
+apart from the winter's other lines."""
+
+
 def control_checked(
     state: CampaignData,
     province: str,
@@ -159,10 +174,7 @@ def control_checked(
     T5.7)", with the club's reading of a tie when it is not ours."""
     note = state.rules.note_said("control_tie") if homeland[1] == holder[1] else None
     return sd.said(
-        N_(
-            "control check {province}: {homeland} {homeland_score} v {holder} "
-            "{holder_score}, {outcome} (loyalty now 0, T5.7)"
-        ),
+        CONTROL_CHECK,
         province=sd.province(province),
         homeland=sd.nation(homeland[0]),
         homeland_score=homeland[1],

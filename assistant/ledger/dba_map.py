@@ -160,9 +160,8 @@ def _evolve_moved(state: CampaignData, event: DbaMoved, event_id: int) -> sd.Sai
     state.dba_map = after
     if event.move in ("forced-march", "retreat"):
         morale = landed.morale if landed is not None else 0
-        # The army journal keeps its reasons in English still (read models of issue 21).
         state.write_journal(
-            event.army, morale, words.english(), state.turn, event_id, disbanded=landed is None
+            event.army, morale, words, state.turn, event_id, disbanded=landed is None
         )
     return words
 
@@ -377,7 +376,7 @@ def end_of_turn(state: CampaignData, event_id: int) -> list[sd.Said]:
             state.write_journal(
                 name,
                 army.morale,
-                words[-1].english(),
+                words[-1],
                 state.turn,
                 event_id,
                 disbanded=happening.what in ("died", "disbanded"),

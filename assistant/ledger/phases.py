@@ -77,7 +77,7 @@ MACEDON = [
 ]
 """D6's phases in order (phase 2 in two halves: the initiative side, then the other)."""
 
-RULE_PHASE = sd.key(N_("{rule} phase {number}"))
+RULE_PHASE = N_("{rule} phase {number}")
 """How a phase's rule and number are said ("T5.2 phase 1"; "T5.2 fase 1" in Italian)."""
 
 _NUMBERED: dict[Phase, tuple[str, int]] = {
@@ -504,8 +504,8 @@ _ACT: dict[str, str] = {
 """Each act in words, as a refusal names it."""
 
 
-_ORDERS_IN = sd.key(N_("{count} sealed order(s) in; carry them out with castra campaign resolve"))
-_SETTLE = sd.key(N_("settle the meeting at {province}: {sides}"))
+_ORDERS_IN = N_("{count} sealed order(s) in; carry them out with castra campaign resolve")
+_SETTLE = N_("settle the meeting at {province}: {sides}")
 
 
 def left_to_do(campaign: CampaignData) -> list[sd.Said]:
@@ -553,17 +553,13 @@ def sides_to_move(state: CampaignData) -> list[str]:
     return []
 
 
-_INITIATIVE = sd.key(
-    N_(
-        "{side} has the initiative: it moves its armies and says it is done, then "
-        "{other} moves (D6 phase 2)"
-    )
+_INITIATIVE = N_(
+    "{side} has the initiative: it moves its armies and says it is done, then "
+    "{other} moves (D6 phase 2)"
 )
-_SECOND_SIDE = sd.key(
-    N_(
-        "{first}, with the initiative, is done; {side} moves its armies and says it is "
-        "done (D6 phase 2)"
-    )
+_SECOND_SIDE = N_(
+    "{first}, with the initiative, is done; {side} moves its armies and says it is "
+    "done (D6 phase 2)"
 )
 
 
@@ -579,7 +575,7 @@ def _sides_to_move(campaign: CampaignData) -> list[sd.Said]:
     ]
 
 
-_HEADING = sd.key(N_("Phase: {name} ({rule})"))
+_HEADING = N_("Phase: {name} ({rule})")
 
 
 def phase_summary(campaign: CampaignData) -> PhaseSummary | None:

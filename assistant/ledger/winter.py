@@ -343,7 +343,7 @@ def _expire_decimated(nation: NationState, *, at: int) -> int:
 
 
 def _describe_winter(event: WinterResolved, lines: tuple[sd.Said, ...]) -> sd.Said:
-    return sd.said("{lines}", lines=sd.listing(lines, "; "))
+    return sd.clauses(*lines)
 
 
 WINTER_RESOLVED = Family(_check_winter, _evolve_winter, _describe_winter)

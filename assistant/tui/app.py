@@ -45,6 +45,7 @@ from converters.i18n import (
 
 if TYPE_CHECKING:
     from assistant.tui.dice import AppDice
+    from converters.said import Said
 
 # Start-up: this module imports Textual and nothing heavy of ours. The other screens, the
 # forms and the ledger (pydantic, the converters) are imported when first needed, and the
@@ -227,9 +228,10 @@ class CastraApp(App[int]):
 
     # -- what screens call -------------------------------------------------------------
 
-    def dice_for(self, purpose_prefix: str = "") -> AppDice:
-        """A :class:`converters.dice.Dice` for one piece of work; see :mod:`assistant.tui.dice`."""
-        return self.dice.dice_for(purpose_prefix)
+    def dice_for(self, where: Said | None = None) -> AppDice:
+        """A :class:`converters.dice.Dice` for one piece of work, its rolls logged with
+        ``where`` they were rolled; see :mod:`assistant.tui.dice`."""
+        return self.dice.dice_for(where)
 
     async def show_battle(self, mode: str, occasion: str, build: Callable[[], Screen[Any]]) -> None:
         """Show a battle desk or dice battle set up on another screen as the ``mode`` screen,

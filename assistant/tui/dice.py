@@ -1,7 +1,7 @@
 """The app's one source of dice, so that every roll can be a real die typed in by the player.
 
-Screens never build their own dice: they ask the app for ``app.dice_for("Dice battle")`` and hand
-the result to the rules code (converters, ghost), which only knows the
+Screens never build their own dice: they ask the app for ``app.dice_for(said(DICE_BATTLE))`` and
+hand the result to the rules code (converters, ghost), which only knows the
 :class:`converters.dice.Dice` protocol. Normally the faces come from one seeded generator (the
 same seed gives the same session); in physical-dice mode every roll opens a
 :class:`~assistant.tui.screens.die_entry.DieEntryScreen` asking the player for the face of the die
@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 __all__ = ["AppDice", "DiceService", "DieWanted", "RollCancelled"]
 
 ROLLED_AT = "{where}: {purpose}"
-"""A die's purpose in the session's log: where in the app it was rolled (the screen's words),
-then what the rules rolled it for ("Dice battle: T3.1 round 1, A")."""
+"""A die's purpose in the session's log: where in the app it was rolled (a description of the
+screen's own, "Dice battle", "Battle of {place}"), then what the rules rolled it for ("Dice
+battle: T3.1 round 1, A"); the log is the session's only, never stored in a file."""
 
 _ROLLED_ON_THE_APP_THREAD = (
     "physical dice must be rolled from a thread worker (@work(thread=True)), "
@@ -70,9 +71,10 @@ class DiceService:
         """The thread the app's event loop runs on (set when the app mounts): a physical roll
         from there would block the very loop that must show the die-entry dialog."""
 
-    def dice_for(self, purpose_prefix: str = "") -> AppDice:
-        """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with the prefix."""
-        return AppDice(self, purpose_prefix)
+    def dice_for(self, where: Said | None = None) -> AppDice:
+        """Dice for one piece of work (a battle, a ghost turn); rolls are tagged with
+        ``where`` it is done, said in the reader's language when the log is shown."""
+        return AppDice(self, where)
 
     @property
     def _seeded(self) -> SeededDice:
@@ -159,20 +161,21 @@ def _settle(answer: Future[int | None]) -> Callable[[int | None], None]:
 class AppDice:
     """A :class:`converters.dice.Dice` handed to rules code; rolls through the app's service."""
 
-    def __init__(self, service: DiceService, purpose_prefix: str = "") -> None:
+    def __init__(self, service: DiceService, where: Said | None = None) -> None:
         self._service = service
-        self.prefix = purpose_prefix
+        self.where = where
+        """Where in the app these dice are rolled (None: the rules' purpose alone)."""
         self.rolls: list[Roll] = []
         """The rolls made through these dice, purposes as the rules gave them."""
 
     def roll(self, sides: int, purpose: Said) -> int:
         from converters.dice import Roll, as_said
-        from converters.said import Said, typed
+        from converters.said import Said
 
         purpose = as_said(purpose)
         full_purpose = (
-            Said(key=ROLLED_AT, values={"where": typed(self.prefix), "purpose": purpose})
-            if self.prefix
+            Said(key=ROLLED_AT, values={"where": self.where, "purpose": purpose})
+            if self.where is not None
             else purpose
         )
         rolled = self._service.roll(sides, full_purpose)

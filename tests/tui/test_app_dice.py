@@ -14,24 +14,25 @@ from assistant.tui.app import make_app
 from assistant.tui.dice import RollCancelled
 from assistant.tui.screens.die_entry import DieEntryScreen
 from converters.dice import Dice
+from converters.said import province, said
 
 SIZE = (120, 40)
 
 
 def test_the_app_dice_are_converters_dice(app: Any) -> None:
-    assert isinstance(app.dice_for("Battle of Heraclea"), Dice)
+    assert isinstance(app.dice_for(said("Battle of {place}", place=province("Heraclea"))), Dice)
 
 
 def test_the_same_seed_gives_the_same_session(store: CampaignStore) -> None:
-    first = make_app(store, seed=7).dice_for("x")
-    second = make_app(store, seed=7).dice_for("x")
+    first = make_app(store, seed=7).dice_for(said("x"))
+    second = make_app(store, seed=7).dice_for(said("x"))
     faces = [first.roll(6, f"roll {n}") for n in range(20)]
     assert faces == [second.roll(6, f"roll {n}") for n in range(20)]
     assert all(1 <= face <= 6 for face in faces)
 
 
 def test_every_roll_is_logged_with_where_and_why(app: Any) -> None:
-    dice = app.dice_for("Dice battle")
+    dice = app.dice_for(said("Dice battle"))
     face = dice.roll(6, "T3.1 round 1, side A")
     assert [(r.sides, r.value, r.purpose) for r in app.dice.log] == [
         (6, face, "Dice battle: T3.1 round 1, side A")
@@ -40,11 +41,35 @@ def test_every_roll_is_logged_with_where_and_why(app: Any) -> None:
     assert dice.rolls == []
 
 
+def test_where_a_die_was_rolled_is_said_in_the_players_language(app: Any) -> None:
+    """The session's log names the screen that rolled a die as a description, so the Italian
+    log and die-entry dialog say "Battaglia ai dadi" and "Battaglia di Tracia", not the
+    English screen names."""
+    from assistant.tui.screens.die_entry import purpose_text
+    from converters.i18n import set_language
+
+    app.dice_for(said("Dice battle")).roll(6, said("T3.6 interception"))
+    app.dice_for(said("Battle of {place}", place=province("Thrace"))).roll(6, said("T3.3 pursuit"))
+    set_language("it")
+    try:
+        shown = [purpose_text(roll.said) for roll in app.dice.log]
+    finally:
+        set_language("en")
+    assert shown == [
+        "Battaglia ai dadi: T3.6 intercettamento",
+        "Battaglia di Tracia: T3.3 inseguimento",
+    ]
+    assert [roll.purpose for roll in app.dice.log] == [
+        "Dice battle: T3.6 interception",
+        "Battle of Thrace: T3.3 pursuit",
+    ]
+
+
 async def test_physical_dice_cannot_block_the_app_thread(app: Any) -> None:
     app.dice.physical = True
     async with app.run_test(size=(80, 24)):
         with pytest.raises(RuntimeError, match="thread worker"):
-            app.dice_for("x").roll(6, "anything")
+            app.dice_for(said("x")).roll(6, "anything")
 
 
 class _Roller:
@@ -60,7 +85,7 @@ class _Roller:
         @work(thread=True)
         def roll(_: Any) -> None:
             try:
-                self.outcome = app.dice_for("Test").roll(self.sides, "T3.1 round 1")
+                self.outcome = app.dice_for(said("Test")).roll(self.sides, "T3.1 round 1")
             except RollCancelled as cancelled:
                 self.outcome = cancelled
             finally:

@@ -21,8 +21,9 @@ from armylists.scenarios import load_scenario
 from assistant.ledger.events import DbaMoved, SideDone
 from assistant.ledger.store import CampaignStore
 from assistant.tui.app import CastraApp, make_app
-from converters.i18n import set_language, translate_recorded
+from converters.i18n import set_language
 from converters.province_names import province_name
+from converters.said import shown
 from tests.tui.conftest import SEED
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -103,8 +104,8 @@ async def test_d6_the_campaign_screen_says_the_initiative_and_who_moves_then_d_s
         await pilot.pause()
         (first,) = [s.event for s in macedon.events() if isinstance(s.event, SideDone)]
         assert first.side == "Macedon"
-        summary = macedon.history()[-1].summary
-        assert text_of(app, "#turn-said") == translate_recorded(summary)
+        entry = macedon.history()[-1]
+        assert text_of(app, "#turn-said") == shown(entry.said, entry.summary)
         (moves,) = left()
         assert moves in status() and persia_word in moves and macedon_word in moves, moves
         await pilot.press("D")

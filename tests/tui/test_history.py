@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Static
 from assistant.tui.screens.campaign import CampaignScreen
 from assistant.tui.screens.history import HistoryScreen, UndoForm
 from assistant.tui.widgets.event_log import EventLog
+from converters.said import said
 
 SIZE = (120, 40)
 
@@ -89,7 +90,7 @@ async def test_with_nothing_to_undo_the_form_says_so_and_the_ledger_refuses(
 
 async def test_the_session_dice_are_listed_with_their_purpose(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
-        dice = app.dice_for("Test")
+        dice = app.dice_for(said("Test"))
         first = dice.roll(6, "T3.1 round 1, side A")
         await pilot.press("h")
         await pilot.pause()
@@ -134,7 +135,9 @@ def test_every_event_kind_has_its_words_on_the_history_screen() -> None:
     kinds = {
         kind
         for model in vars(events).values()
-        if isinstance(model, type) and "kind" in getattr(model, "model_fields", {})
+        if isinstance(model, type)
+        and issubclass(model, events.EventBase)
+        and model is not events.EventBase
         for kind in typing.get_args(model.model_fields["kind"].annotation)
     }
     assert kinds and kinds <= set(KIND_WORDS)

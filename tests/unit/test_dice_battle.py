@@ -544,6 +544,31 @@ def test_parse_side_refusals_name_the_field(text: str, message: str) -> None:
     assert refused.value.field == "side A"
 
 
+def test_a_set_up_refusal_is_said_in_the_players_language() -> None:
+    """The refusal carries its description: in Italian the field, the unit and the shipped
+    nations it lists read in Italian; what the player typed is as typed; ``str()`` stays the
+    English the converters always gave."""
+    from converters.i18n import set_language
+
+    with pytest.raises(SetupProblem) as refused:
+        parse_side("Sparta 2", "side A", NATIONS)
+    english = "side A: unknown nation 'Sparta'; one of Rome, Carthage, Magna Graecia"
+    assert str(refused.value) == english
+    assert refused.value.shown() == english
+    set_language("it")
+    try:
+        shown = refused.value.shown()
+    finally:
+        set_language("en")
+    assert shown == "parte A: nazione sconosciuta 'Sparta'; una tra Roma, Cartagine, Magna Grecia"
+
+
+def test_parse_side_reads_a_shipped_nation_in_either_language() -> None:
+    """ "Roma 4; magna grecia 2" is Rome's and Magna Graecia's: the keys come back."""
+    got = parse_side("Roma 4; magna grecia 2", "side A", NATIONS)
+    assert got == [("Rome", Fraction(4)), ("Magna Graecia", Fraction(2))]
+
+
 def test_parse_side_without_a_campaign_takes_any_name() -> None:
     assert parse_side("Sparta 2", "side B", []) == [("Sparta", Fraction(2))]
 

@@ -29,7 +29,7 @@ from converters.force_names import (
     shown_name,
     spellings,
 )
-from converters.i18n import set_language, translate_recorded
+from converters.i18n import set_language
 
 # T7.2: (stored name, whose, kind) → the parts, or None for a name that is not generated.
 READ = [
@@ -135,12 +135,22 @@ def test_roman_numerals() -> None:
     ]  # fmt: skip
 
 
-def test_recorded_sentences_say_the_names_in_italian() -> None:
-    set_language("it")
-    said = translate_recorded("1 PM of Rome I became Rome V at Roma")
-    assert said == "1 PM di Roma I sono diventati Roma V a Roma"
-    # A referee's own name with a numeral is not a nation's: left as typed.
-    assert translate_recorded("Black fleet II") == "Black fleet II"
+def test_recorded_sentences_say_the_names_in_italian(tmp_path: Path) -> None:
+    """T7.2: the ledger's line of a split legion names both forces in Italian; a referee's own
+    name with a numeral is not a nation's: left as typed."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.events import ForceSplit
+    from assistant.ledger.store import CampaignStore
+    from converters.said import force, render, said
+
+    with CampaignStore.create(tmp_path / "t.castra", load_scenario("tarentine")) as store:
+        store.append(ForceSplit(force="Rome I", pm=1))
+        split = store.history()[-1].said
+    assert split is not None
+    assert render(split, "en").startswith("1 PM of Rome I became Rome ")
+    assert render(split, "it").startswith("1 PM di Roma I sono diventati Roma ")
+    own = said("{force}", force=force("Black fleet II"))
+    assert render(own, "it") == "Black fleet II"
 
 
 # ---- the command line ------------------------------------------------------------------------

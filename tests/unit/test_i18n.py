@@ -10,7 +10,6 @@ only where it is shown, so ``--json`` output is the same in both languages.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import io
 import json
@@ -25,8 +24,6 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from assistant.cli import interface_language, main
 from converters.i18n import (
@@ -37,7 +34,6 @@ from converters.i18n import (
     format_number,
     format_percent,
     set_language,
-    translate_recorded,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,141 +186,94 @@ def test_campaign_dates_and_numbers_in_each_language() -> None:
 # -- recorded text ------------------------------------------------------------------------------
 
 
-def _recorded_templates() -> list[str]:
-    """The N_ templates of the rules packages and the ledger (its history's summaries): text
-    recorded in English, shown translated. A refusal's template (an ``N_`` inside a ``raise``,
-    translated by the error itself) is shown, never recorded."""
-    templates = []
-    for package in ("converters", "ghost", "assistant/ledger"):
-        for path in (ROOT / package).rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            refusals = {
-                id(inner)
-                for raised in ast.walk(tree)
-                if isinstance(raised, ast.Raise)
-                for inner in ast.walk(raised)
-            }
-            for node in ast.walk(tree):
-                if id(node) in refusals:
-                    continue
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id == "N_"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and "{" in str(node.args[0].value)
-                ):
-                    templates.append(str(node.args[0].value))
-    return templates
+# What the ledger recorded is a description (converters.said), rendered in the reader's language
+# when shown; every key is checked by tests/unit/test_said_keys.py. These are the sentences an
+# Italian reader used to see read back from English, said now from their descriptions.
 
 
-def _sample_values(template: str) -> dict[str, Any]:
-    values: dict[str, Any] = {}
-    for number, (_t, name, spec, _c) in enumerate(string.Formatter().parse(template)):
-        if name is not None and name not in values:
-            # A "…_score" placeholder holds a number (converters.i18n reads it as one).
-            numeric = (spec and spec[-1] in "dg") or name.endswith("_score")
-            values[name] = 700 + number if numeric else f"Q{number}z"
-    return values
+def test_an_older_ghost_reason_reads_with_its_fragments_and_decimals_in_italian() -> None:
+    """A reason an older Castra stored in English is read once by its template (G3.2): in
+    Italian its gap has a decimal comma and its verdict the seed's words."""
+    from converters.said import render
+    from converters.upcast import upcast
 
-
-@pytest.mark.parametrize("template", _recorded_templates())
-def test_a_recorded_sentence_reads_as_its_own_italian_template(template: str) -> None:
-    """Each recorded English sentence is recognised as the template it was made from, not as
-    a shorter one it also fits, and comes back in Italian with the same values."""
-    from converters.i18n import _
-
-    values = _sample_values(template)
-    english = template.format(**values)
-    set_language("it")
-    assert translate_recorded(english) == _(template).format(**values)
-
-
-def test_recorded_fragments_and_decimals_follow_the_language() -> None:
     reason = (
         "Gap -12.5% crossed the -10% threshold against the ghost: 1d6 2+1 = 3, "
         "3 or less: manoeuvre/defence."
     )
-    set_language("it")
-    shown = translate_recorded(reason)
+    said = upcast(reason)
+    shown = render(said, "it")
     assert "-12,5%" in shown
     assert "manovra/difesa" in shown
     assert "Giocatore Fantasma" in shown
-    set_language("en")
-    assert translate_recorded(reason) == reason
-
-
-def test_a_list_of_sentences_is_not_read_as_one_of_them() -> None:
-    """ "Rome 25 PE, Carthage 21 PE" is two sentences of "{nation} {pe} PE", not one whose
-    {pe} is "25 PE, Carthage 21": each reads in Italian, the first one too."""
-    set_language("it")
-    line = "tribute Rome 25 PE, Carthage 21 PE, Senones 2 PE"
-    assert translate_recorded(line) == "tributo Roma 25 PE, Cartagine 21 PE, Senoni 2 PE"
+    assert render(said, "en") == reason
 
 
 @pytest.mark.parametrize(
-    ("english", "italian"),
+    ("amounts", "italian"),
     [
-        ("tribute Rome 25 PE, Magna Graecia 14 PE", "tributo Roma 25 PE, Magna Grecia 14 PE"),
-        ("tribute Magna Graecia 14 PE, Pyrrhus 0 PE", "tributo Magna Grecia 14 PE, Pirro 0 PE"),
-        ("tribute Magna Graecia 14, Rome 3", "tributo Magna Grecia 14, Roma 3"),
-        ("tribute Rome −2 PM, Magna Graecia +1 PM", "tributo Roma −2 PM, Magna Grecia +1 PM"),
-        # A referee's own names are their own words, in a list or not.
-        ("tribute Black Band 3 PE, Red Legion 2 PE", "tributo Black Band 3 PE, Red Legion 2 PE"),
-        ("paid the Black Band 3 PE", "paid the Black Band 3 PE"),
+        (
+            {"Rome": 25, "Carthage": 21, "Senones": 2},
+            "tributo Roma 25 PE, Cartagine 21 PE, Senoni 2 PE",
+        ),
+        ({"Rome": 25, "Magna Graecia": 14}, "tributo Roma 25 PE, Magna Grecia 14 PE"),
+        ({"Magna Graecia": 14, "Pyrrhus": 0}, "tributo Magna Grecia 14 PE, Pirro 0 PE"),
+        # A club's own nations are its own words.
+        ({"Black Band": 3, "Red Legion": 2}, "tributo Black Band 3 PE, Red Legion 2 PE"),
     ],
 )
-def test_a_list_item_may_be_a_name_of_several_words(english: str, italian: str) -> None:
-    """Issue 25: "Magna Graecia 14 PE", a name of several words with a signed figure and
-    perhaps a unit word, reads as one item of the list, not as "{nation} {pe} PE" with the
-    nation "Magna"."""
-    set_language("it")
-    assert translate_recorded(english) == italian
+def test_a_turns_tribute_names_each_nation_in_italian(
+    amounts: dict[str, int], italian: str
+) -> None:
+    """T5.3: the tribute line of a turn's end, each nation (of one word or several) said on
+    its own."""
+    from assistant.ledger.turns import pe_list
+    from converters.said import render, said
+
+    line = said("tribute {amounts}", amounts=pe_list(amounts))
+    assert render(line, "it") == italian
+    assert render(line, "en") == "tribute " + ", ".join(f"{n} {pe} PE" for n, pe in amounts.items())
 
 
-def test_a_recorded_sentence_from_a_template_with_a_format_spec() -> None:
-    """D14's "{by:+d}" and a "{name!r}": the values read back are text already, so the
-    Italian template puts them back as they were (it used to fail: exit 2 on
-    ``campaign loyalty`` in Italian)."""
-    set_language("it")
-    assert translate_recorded("Thrace: Macedon loyalty +1 → 5, held (D14)") == (
-        "Tracia: fedeltà di Macedonia +1 → 5, controllata (D14)"
-    )
-    assert translate_recorded("army: no army called 'Rome X'") == (
-        "army: nessun esercito chiamato 'Rome X'"
-    )
+def test_a_loyalty_change_reads_in_italian(tmp_path: Path) -> None:
+    """D14: the ledger's line of a loyalty change, the province in Italian ("Tracia")."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.events import LoyaltyChanged
+    from assistant.ledger.store import CampaignStore
+    from converters.said import render
+
+    with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as store:
+        store.append(LoyaltyChanged(province="Thrace", side="Macedon", by=-1, note="revolt"))
+        entry = store.history()[-1]
+    assert entry.said is not None
+    assert entry.summary.startswith("Thrace: Macedon loyalty -1 → ")
+    assert render(entry.said, "it").startswith("Tracia: fedeltà ")
 
 
-def test_a_ledger_line_reads_as_its_own_template_not_as_a_date() -> None:
-    """ "{month} {year} BC" must not swallow a ledger line because it ends in "BC": the line is
-    read as the ledger's own template; a shipped title reads as its seed words it (issue 14), a
-    club's own title keeps its words."""
-    set_language("it")
-    line = "campaign created: The Tarentine Wars, 278–273 BC"
-    assert translate_recorded(line) == "campagna creata: Le Guerre Tarantine, 278–273 a.C."
-    own = "campaign created: The Samnite Wars, 343–341 BC"
-    assert translate_recorded(own) == "campagna creata: The Samnite Wars, 343–341 BC"
+def test_a_campaigns_title_reads_in_the_seeds_words_or_the_clubs(tmp_path: Path) -> None:
+    """The creation's line: a shipped title in its seed's Italian (issue 14), a club's own
+    title as the club typed it."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.store import CampaignStore
+    from converters.said import render
 
-
-def test_a_summary_of_several_clauses_reads_clause_by_clause() -> None:
-    """The ledger strings a battle's clauses together with "; " and ", ": each clause is
-    translated from its own template, a clause no template made (a referee's words) is kept."""
-    line = (
-        "battle of Asculum (turn 3, table): side a won; Rome −2 PM, 1 prisoners, −1 naval; "
-        "Carthage no PM lost; bribed the Samnites"
-    )
-    set_language("it")
-    assert translate_recorded(line) == (
-        "battaglia di Asculum (turno 3, table): ha vinto la parte a; Roma −2 PM, "
-        "1 prigionieri, −1 navali; Cartagine nessun PM perso; bribed the Samnites"
-    )
+    shipped = load_scenario("tarentine")
+    own = shipped.model_copy(update={"title": "The Samnite Wars, 343–341 BC"})
+    shown = []
+    for name, scenario in (("shipped", shipped), ("own", own)):
+        with CampaignStore.create(tmp_path / f"{name}.castra", scenario) as store:
+            said = store.history()[0].said
+        assert said is not None
+        shown.append(render(said, "it"))
+    assert shown[0].startswith("campagna creata: Le Guerre Tarantine, 278–273 a.C.")
+    assert shown[1].startswith("campagna creata: The Samnite Wars, 343–341 BC")
 
 
 def test_a_referees_own_words_are_shown_as_typed() -> None:
-    set_language("it")
+    from converters.said import render, said, typed
+
     note = "Rome bribed the Samnites (agreed at the club, 3 May)"
-    assert translate_recorded(note) == note
+    assert render(said("note: {note}", note=typed(note)), "it") == f"nota: {note}"
 
 
 # -- the command line in Italian ------------------------------------------------------------------
@@ -716,71 +665,36 @@ def test_a_keys_label_is_read_in_its_own_context() -> None:
     set_language("it")
     try:
         assert key_label("March") == "Marcia"
-        assert translate_recorded("March 278 BC") == "marzo 278 a.C."
+        assert format_campaign_date(278, 3) == "marzo 278 a.C."
         assert key_label("Map") == "Mappa", "a label without a context reads as before"
     finally:
         set_language("en")
     assert key_label("March") == "March"
 
 
-def test_an_upkeep_line_says_what_it_disbanded_in_italian() -> None:
-    """T6.2: "disbanded: 3 land, 1 naval" is a list of figures with their words, each word
-    translated; an army's own name ("Macedon 4") is not a list and stays as named."""
-    set_language("it")
-    line = translate_recorded("Pyrrhus upkeep 36 PE (unpaid, disbanded: 3 land, 1 naval)")
-    assert line.endswith("sciolti: 3 unità terrestri, 1 unità marine)")
-    assert translate_recorded("Macedon 4 invades Thrace: battle (D10)").startswith("Macedon 4 ")
+def test_an_upkeep_line_says_what_it_disbanded_in_italian(tmp_path: Path) -> None:
+    """T6.2: the winter's upkeep line says what an unpaid upkeep disbanded, each kind in
+    Italian ("3 unità terrestri")."""
+    from armylists.scenarios import load_scenario
+    from assistant.ledger.events import TurnAdvanced
+    from assistant.ledger.record import winter_event
+    from assistant.ledger.store import CampaignStore
+    from converters.dice import ScriptedDice
+    from converters.said import clauses_of, render
 
-
-@settings(max_examples=200, deadline=None)
-@given(data=st.data())
-def test_the_quick_tests_never_drop_a_template_a_recorded_sentence_fits(
-    data: st.DataObject,
-) -> None:
-    """Before a recorded sentence's patterns are compiled, the templates are sifted by their
-    words (a start-up cost, benchmarks/startup.py): every template the sentence matches in
-    full must survive the sifting."""
-    from converters import i18n
-
-    set_language("it")
-    templates = [template for template, _head, _tail in i18n._templates("it")]
-    template = data.draw(st.sampled_from(templates), label="template")
-    value = data.draw(
-        st.sampled_from(["3", "Rome", "12.5", "−2", "Rome −2 PM, 1 prisoners", "turn 1 ended"])
-    )
-    sentence = i18n._PLACEHOLDER.sub(lambda _match: value, template)
-    kept = i18n._candidates("it", sentence)
-    for other in templates:
-        if i18n._shape(other) is not None and i18n._compiled(other).fullmatch(sentence):
-            assert other in kept, other
-
-
-def test_the_recorded_templates_are_sifted_from_every_message_of_the_catalogue() -> None:
-    """The catalogue's message ids, read from the compiled file for the recorded templates
-    (gettext itself keeps them private), are every message Babel reads in it, in the file's
-    order, a plural message by its singular; and the words come from gettext's own reader."""
-    import gettext
-
-    from babel.messages.mofile import read_mo
-
-    from converters import i18n
-
-    compiled = i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / "castra.mo"
-    with compiled.open("rb") as handle:
-        messages = list(read_mo(handle))
-    expected = [
-        message.id[0] if isinstance(message.id, (list, tuple)) else message.id
-        for message in messages
-    ]
-    expected = [
-        f"{message.context}\x04{wanted}" if message.context else wanted
-        for message, wanted in zip(messages, expected, strict=True)
-    ]
-    found = i18n._message_ids("it")
-    assert len(found) > 2000
-    assert list(found) == expected
-    assert isinstance(i18n._catalogue("it"), gettext.GNUTranslations)
-    assert i18n._message_ids("xx") == ()
+    with CampaignStore.create(tmp_path / "w.castra", load_scenario("tarentine")) as store:
+        while not store.state().is_winter:
+            store.append(TurnAdvanced())
+        store.append(winter_event(store.state(), ScriptedDice([8])))
+        said = store.history()[-1].said
+    assert said is not None
+    unpaid = [line for line in clauses_of(said) if "disbanded" in line.english()]
+    assert unpaid, "the first winter finds a nation that cannot pay its upkeep"
+    english = unpaid[0].english()
+    assert " upkeep " in english and " land" in english
+    italian = render(unpaid[0], "it")
+    assert " mantenimento " in italian and "sciolti: " in italian
+    assert "unità terrestri" in italian and "land" not in italian
 
 
 def test_a_sentence_worded_in_english_in_a_worker_leaves_the_screen_italian(

@@ -4,8 +4,8 @@ reads them, with ``--lang it`` or ``CASTRA_LANG=it``.
 What a user would notice is checked: the Italian words of the seeds (PM, PE, tributo,
 esercito), numbers written the Italian way (decimal comma), one Italian line and exit 2 for a
 refusal, and no English sentence of ours left in the text. Recorded text (the ledger's
-summaries, scenario titles) stays English here until its templates land; it is shown through
-``translate_recorded``.
+summaries, scenario titles) is a description, rendered in the reader's language when shown
+(:mod:`converters.said`).
 """
 
 from __future__ import annotations

@@ -159,7 +159,8 @@ def test_an_army_journal_recorded_in_italian_stays_english_and_reads_in_italian(
     from armylists.scenarios import load_scenario
     from assistant.ledger.events import DbaMoved
     from assistant.ledger.store import CampaignStore
-    from converters.i18n import set_language, translate_recorded
+    from converters.i18n import set_language
+    from converters.said import render
 
     set_language("it")
     with CampaignStore.create(tmp_path / "m.castra", load_scenario("macedon")) as store:
@@ -167,8 +168,8 @@ def test_an_army_journal_recorded_in_italian_stays_english_and_reads_in_italian(
             DbaMoved(army="Macedon 4", move="invasion", to="Hellespontine Phrygia")
         )
         retreat = store.append(DbaMoved(army="Persia 2", move="retreat", to="Greater Phrygia"))
-        reason = store.state().armies["Persia 2"].journal[-1].reason
+        line = store.state().armies["Persia 2"].journal[-1]
     assert stored.summary == "Macedon 4 invades Hellespontine Phrygia: battle (D10)"
-    assert retreat.summary == reason == "Persia 2 tactical retreat to Greater Phrygia (D5)"
+    assert retreat.summary == line.reason == "Persia 2 tactical retreat to Greater Phrygia (D5)"
     # The province in the reader's language too (issue 25, D9): "Grande Frigia".
-    assert translate_recorded(reason) == "Persia 2: ritirata tattica verso Grande Frigia (D5)"
+    assert render(line.told, "it") == "Persia 2: ritirata tattica verso Grande Frigia (D5)"

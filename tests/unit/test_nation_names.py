@@ -7,7 +7,9 @@ import pytest
 
 from armylists.names import NATION_NAMES, nation_name
 from armylists.scenarios import SCENARIO_KEYS, load_scenario
-from converters.i18n import set_language, translate_recorded
+from assistant.ledger.conquest import CONTROL_CHECK
+from converters.i18n import set_language
+from converters.said import Said, listing, nation, province, render, said, typed
 
 
 @pytest.fixture
@@ -55,41 +57,49 @@ def test_a_clubs_own_nation_reads_as_typed() -> None:
 
 @pytest.mark.usefixtures("italian")
 def test_a_recorded_sentence_names_the_nation_in_italian() -> None:
-    """The ledger keeps "Carthage"; the sentence it recorded reads "Cartagine" in Italian."""
-    recorded = "Journal of {army} ({nation}) — morale {morale}".format(
-        army="Macedon 4", nation="Macedon", morale=3
+    """The ledger keeps "Macedon"; the description it recorded reads "Macedonia" in Italian,
+    while an army's own name stays as named."""
+    line = said(
+        "Journal of {army} ({nation}) — morale {morale}",
+        army=typed("Macedon 4"),
+        nation=nation("Macedon"),
+        morale=3,
     )
-    assert translate_recorded(recorded) == "Diario di Macedon 4 (Macedonia) — morale 3"
+    assert render(line) == "Diario di Macedon 4 (Macedonia) — morale 3"
 
 
 @pytest.mark.usefixtures("italian")
 def test_a_control_check_names_a_two_word_nation_whole() -> None:
-    """T5.7's line "Magna Graecia 10 v Pyrrhus 4": the score is a number, so the nation is read
-    whole and shown as the seed writes it."""
-    line = translate_recorded(
-        "control check Heraclea: Magna Graecia 10 v Pyrrhus 4, Magna Graecia takes it back "
-        "(loyalty now 0, T5.7)"
+    """T5.7's line "Magna Graecia 10 v Pyrrhus 4": each nation a value of its own, shown as
+    the seed writes it."""
+    line = said(
+        CONTROL_CHECK,
+        province=province("Heraclea"),
+        homeland=nation("Magna Graecia"),
+        homeland_score=10,
+        holder=nation("Pyrrhus"),
+        holder_score=4,
+        outcome=said("{nation} takes it back", nation=nation("Magna Graecia")),
     )
-    assert line.startswith("verifica del controllo di Heraclea: Magna Grecia 10 contro Pirro 4")
+    assert render(line).startswith(
+        "verifica del controllo di Heraclea: Magna Grecia 10 contro Pirro 4"
+    )
+
+
+def _scores(**points: int) -> Said:
+    return said(
+        "VP {scores}",
+        scores=listing(said("{nation} {vp}", nation=nation(n), vp=vp) for n, vp in points.items()),
+    )
 
 
 @pytest.mark.usefixtures("italian")
-@pytest.mark.parametrize(
-    ("recorded", "shown"),
-    [
-        ("VP Rome 41, Carthage 33, Magna Graecia 26", "PV Roma 41, Cartagine 33, Magna Grecia 26"),
-        (
-            "Tribute collected (T5.3), PE: Rome 25 · Magna Graecia 21",
-            "Tributo riscosso (T5.3), PE: Roma 25 · Magna Grecia 21",
-        ),
-    ],
-)
-def test_a_recorded_list_of_nations_and_figures_names_each_nation(
-    recorded: str, shown: str
-) -> None:
-    assert translate_recorded(recorded) == shown
+def test_a_recorded_list_of_nations_and_figures_names_each_nation() -> None:
+    """T5.8's VP line: each nation of the list, of one word or two, in the seed's words."""
+    line = _scores(Rome=41, Carthage=33, **{"Magna Graecia": 26})
+    assert render(line) == "PV Roma 41, Cartagine 33, Magna Grecia 26"
 
 
 @pytest.mark.usefixtures("italian")
 def test_a_list_of_a_clubs_own_names_is_left_as_typed() -> None:
-    assert translate_recorded("VP Samnites 4, Lucani 2").endswith("Samnites 4, Lucani 2")
+    assert render(_scores(Samnites=4, Lucani=2)) == "PV Samnites 4, Lucani 2"

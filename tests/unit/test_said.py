@@ -7,7 +7,8 @@ Italian in the catalogue with the same placeholders, and its Italian rendering h
 the English side of the catalogue uses; text a person typed comes out exactly as typed — the
 referee's note "March" stays "March" (not "marzo"). What an older Castra stored in English
 inside its events (dice purposes) is read once through the frozen templates of
-:mod:`converters.upcast`."""
+:mod:`converters.upcast`. Every key of the source, said on any path, is checked too
+(tests/unit/test_said_keys.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from converters.upcast import AS_WRITTEN, TEMPLATES, WORDS, made, upcast, upcast
 from converters.wording import SHIPPED_NATIONS, render_data
 from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
 from tests.english_words import english_only_words, words
+from tests.said_values import every_value
 
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
     "tarentine": tarentine_year,
@@ -45,16 +47,6 @@ CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
 def english_after() -> Iterator[None]:
     yield
     set_language("en")
-
-
-def _nested(value: sd.Value) -> Iterator[sd.Value]:
-    yield value
-    if isinstance(value, sd.Said):
-        for each in value.values.values():
-            yield from _nested(each)
-    elif isinstance(value, sd.Listing):
-        for item in value.items:
-            yield from _nested(item)
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +69,7 @@ def _has_words(key: str) -> bool:
 def test_every_key_has_its_italian_with_the_same_placeholders(told: list[sd.Said]) -> None:
     catalogue = _catalogue("it")
     assert catalogue is not None
-    keys = {v.key for said in told for v in _nested(said) if isinstance(v, sd.Said)}
+    keys = {v.key for said in told for v in every_value(said) if isinstance(v, sd.Said)}
     assert len(keys) > 80, "the year says something of every event kind"
     lines = {"winter event {face}: {what}", "VP {scores}", "{force} −{pm} PM at {province}"}
     assert lines | {"{force} +{pm} PM at {province} (T6.1)"} <= keys, (
@@ -100,12 +92,12 @@ def test_every_description_reads_in_italian_with_no_english_word(told: list[sd.S
     names, except in what a person typed."""
     english = english_only_words()
     for said in told:
-        if any(isinstance(v, sd.Typed) for v in _nested(said)):
+        if any(isinstance(v, sd.Typed) for v in every_value(said)):
             continue
         italian = sd.render(said, "it")
         names = {  # names are not English words: "Hellenic levy" is an army's name
             word
-            for v in _nested(said)
+            for v in every_value(said)
             if isinstance(v, sd.Force | sd.Province | sd.Nation)
             for word in words(render_data(v.model_dump(), "it"))
         }
@@ -240,11 +232,11 @@ def test_a_file_recorded_before_descriptions_of_the_winter_reads_in_italian(
     english = english_only_words()
     for entry in entries:
         assert entry.said is not None
-        if any(isinstance(v, sd.Typed) for v in _nested(entry.said)):
+        if any(isinstance(v, sd.Typed) for v in every_value(entry.said)):
             continue  # a note, an undo's reason: as typed
         names = {
             word
-            for v in _nested(entry.said)
+            for v in every_value(entry.said)
             if isinstance(v, sd.Force | sd.Province | sd.Nation)
             for word in words(render_data(v.model_dump(), "it"))
         }
@@ -368,7 +360,7 @@ def _italian_has_no_english(said: sd.Said) -> None:
     """``said`` in Italian: no word only English uses, other than the names it holds."""
     names = {
         word
-        for v in _nested(said)
+        for v in every_value(said)
         if isinstance(v, sd.Force | sd.Province | sd.Nation)
         for word in words(render_data(v.model_dump(), "it"))
     }
@@ -377,7 +369,7 @@ def _italian_has_no_english(said: sd.Said) -> None:
 
 
 def _keys(said: sd.Said) -> set[str]:
-    return {v.key for v in _nested(said) if isinstance(v, sd.Said)}
+    return {v.key for v in every_value(said) if isinstance(v, sd.Said)}
 
 
 def _reason_templates(*prefixes: str) -> set[str]:
@@ -553,7 +545,7 @@ def test_an_older_castras_prestige_reasons_read_in_italian(tmp_path: Path) -> No
         assert event.prestige_said is None
         told = event.prestige_told
         assert sd.render(told, "en") == event.prestige_reason
-        assert not any(isinstance(v, sd.Typed) for v in _nested(told)), event.prestige_reason
+        assert not any(isinstance(v, sd.Typed) for v in every_value(told)), event.prestige_reason
         _italian_has_no_english(told)
         keys |= _keys(told)
     recorded = _reason_templates("T4.1", "T4.2 ", "T4.2: the Senones sacked", "T4.2: sacked")
@@ -584,7 +576,7 @@ def test_an_older_castras_morale_reasons_and_journal_read_in_italian(tmp_path: P
         (e.reason, e.told) for e in journal
     ]:
         assert sd.render(told, "en") == reason
-        assert not any(isinstance(v, sd.Typed) for v in _nested(told)), reason
+        assert not any(isinstance(v, sd.Typed) for v in every_value(told)), reason
         _italian_has_no_english(told)
         keys |= _keys(told)
     assert keys >= _reason_templates(

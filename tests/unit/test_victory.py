@@ -16,7 +16,7 @@ from assistant.ledger.record import winter_event
 from assistant.ledger.state import LedgerError
 from assistant.ledger.store import CampaignStore
 from converters.dice import ScriptedDice
-from converters.victory import Province, strategic_victory
+from converters.victory import TARENTINE_NATIONS, Province, strategic_victory
 
 SCENARIO = load_scenario("tarentine")
 START = {p.name: p.homeland for p in SCENARIO.provinces}
@@ -98,6 +98,13 @@ def test_t5_8_each_nations_condition(
     missing: list[str],
 ) -> None:
     assert conditions(control, prestige, treasury)[nation] == (met, missing)
+
+
+def test_t5_8_the_seeds_seven_nations_each_have_a_condition() -> None:
+    """The nations T5.8 gives a condition are the Tarentine scenario's seven, derived from the
+    shipped ones (no second list to keep in step)."""
+    said = {c.nation for c in strategic_victory([], {}, {})}
+    assert said == TARENTINE_NATIONS == set(load_scenario("tarentine").nations)
 
 
 def test_t5_8_at_the_start_only_the_etruscans_treasury_is_ahead(store: CampaignStore) -> None:

@@ -49,7 +49,7 @@ from assistant.tui.widgets.tick_box import TickBox
 from converters.i18n import N_, _, format_number
 from converters.morale import DBA_ELEMENTS
 from converters.province_names import province_name
-from converters.said import Said, render
+from converters.said import Said, province, render, said, typed
 
 Ruleset = Literal["fog", "dbm", "dbmm", "dba", "dice"]
 
@@ -485,7 +485,7 @@ class BattleDeskScreen(Screen[None]):
     def _roll_army_battle(self, place: str, battle: dict[str, Any]) -> None:
         from assistant.ledger.record import dba_campaign_battle
 
-        dice = castra_app(self).dice_for(BATTLE_OF.format(place=place))
+        dice = castra_app(self).dice_for(said(BATTLE_OF, place=province(place)))
         try:
             state = castra_app(self).ledger.state()
             event = dba_campaign_battle(state, place=place, dice=dice, **battle)
@@ -1111,7 +1111,7 @@ class BattleDeskScreen(Screen[None]):
         rolls: dict[str, list[Any]] = {}
         problems: dict[str, str] = {}
         for tag, kwargs in requests:
-            dice = castra_app(self).dice_for(RECOVERY_OF.format(tag=tag))
+            dice = castra_app(self).dice_for(said(RECOVERY_OF, tag=typed(tag)))
             try:
                 rolled[tag] = losses.recovery_losses(dice=dice, rates=self._rates(), **kwargs)
                 rolls[tag] = list(dice.rolls)

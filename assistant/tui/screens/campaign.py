@@ -1107,9 +1107,10 @@ class CampaignScreen(Screen[None]):
         from assistant.settings import saved_player
         from assistant.tui.dice import RollCancelled
         from assistant.tui.errors import describe
+        from converters.said import said
 
         dice = castra_app(self).dice_for(
-            _("Withdrawal from meeting {number}").format(number=number)
+            said(N_("Withdrawal from meeting {number}"), number=number)
         )
         try:
             event = withdrawal_event(state, number, dice, who=saved_player())

@@ -488,7 +488,7 @@ class WinterTurnForm(LedgerForm):
     def _roll_winter_die(self, die: int) -> None:
         from converters.said import said
 
-        dice = castra_app(self).dice_for("Winter")
+        dice = castra_app(self).dice_for(said(N_("Winter")))
         try:
             dice.roll(die, said(N_("T5.6 winter event")))
         except RollCancelled:

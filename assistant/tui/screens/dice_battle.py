@@ -52,9 +52,10 @@ from converters.dice_battle import (
     parse_side,
 )
 from converters.errors import FieldError as Refusal
-from converters.i18n import N_, _, format_number, ngettext, translate_recorded
+from converters.i18n import N_, _, format_number, ngettext
 from converters.odds import MOST_ODDS_DICE, ODDS_NOT_SHOWN, odds_fit
-from converters.said import render
+from converters.said import render, said
+from converters.said import typed as as_typed
 
 DICE_LABELS: dict[str, str] = {
     "side_a": N_("Side A"),
@@ -82,14 +83,6 @@ _INTERCEPTION_LABELS = {
 def side_text(contingents: list[tuple[str | None, Fraction]]) -> str:
     """Contingents written back in the set-up's format."""
     return "; ".join(f"{nation_name(nation)} {_pm(pm)}" for nation, pm in contingents if nation)
-
-
-def read_side(text: str, field: str, nations: list[str]) -> list[TypedContingent]:
-    """:func:`converters.dice_battle.parse_side`, a shipped nation typed in the player's language
-    too ("Roma 4"): the contingents come back with the nations' keys, as the ledger knows them."""
-    shown = {nation_name(key): key for key in nations}
-    known = [*shown, *(key for key in nations if key not in shown)]
-    return [(shown.get(name, name), pm) for name, pm in parse_side(text, field, known)]
 
 
 def _pm(value: Fraction | int | float) -> str:
@@ -331,9 +324,11 @@ class DiceBattleScreen(Screen[None]):
         typed = self.query_one(widget_id, Input).value.strip() or "0"
         if not typed.isdigit():
             raise SetupProblem(
-                field=field,
-                message=_("{field}: a whole number of PM ≥ 0 (got {typed!r})").format(
-                    field=_(field), typed=typed
+                field,
+                said(
+                    N_("{field}: a whole number of PM ≥ 0 (got {typed!r})"),
+                    field=said(field),
+                    typed=as_typed(typed),
                 ),
             )
         return int(typed)
@@ -341,8 +336,8 @@ class DiceBattleScreen(Screen[None]):
     def _setup(self) -> dict[str, Any]:
         """The set-up as typed, checked for form only (the engine checks the rules)."""
         nations = self._nations()
-        side_a = read_side(self.query_one("#dice-side-a", Input).value, _("side A"), nations)
-        side_b = read_side(self.query_one("#dice-side-b", Input).value, _("side B"), nations)
+        side_a = parse_side(self.query_one("#dice-side-a", Input).value, N_("side A"), nations)
+        side_b = parse_side(self.query_one("#dice-side-b", Input).value, N_("side B"), nations)
         self._check_naval_city()
         self._check_in_play({"side_a": side_a, "side_b": side_b})
         return {
@@ -406,7 +401,7 @@ class DiceBattleScreen(Screen[None]):
                         side=field,
                     )
                 )
-                raise SetupProblem(field=field, message=describe(refusal, DICE_LABELS))
+                raise refusal
 
     def _naval(self) -> bool:
         return bool(self.query_one("#dice-naval", Checkbox).value)
@@ -414,13 +409,8 @@ class DiceBattleScreen(Screen[None]):
     def _check_naval_city(self) -> None:
         """T3.5: a naval battle is fought first, between fleets, without the walls' doubling."""
         city = bool(self.query_one("#dice-city", Checkbox).value)
-        try:
-            # BattleSetup's own check, in the words the command line gives for --naval --city.
-            check_naval_doubling(naval=self._naval(), city_assault=city)
-        except Refusal as refusal:
-            raise SetupProblem(
-                field=_(DICE_LABELS["naval"]), message=describe(refusal, DICE_LABELS)
-            ) from None
+        # BattleSetup's own check, in the words the command line gives for --naval --city.
+        check_naval_doubling(naval=self._naval(), city_assault=city)
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
@@ -439,16 +429,16 @@ class DiceBattleScreen(Screen[None]):
         nations = self._nations()
         sides: dict[str, list[TypedContingent]] = {}
         try:
-            for key, field in (("a", "side_a"), ("b", "side_b")):
+            for key, field, label in (("a", "side_a", N_("side A")), ("b", "side_b", N_("side B"))):
                 text = self.query_one(f"#dice-side-{key}", Input).value
                 if text.strip():
-                    sides[field] = read_side(
-                        text, _("side {side}").format(side=key.upper()), nations
-                    )
+                    sides[field] = parse_side(text, label, nations)
             self._check_naval_city()
             self._check_in_play(sides)
         except SetupProblem as problem:
-            return _said(problem)
+            return problem.shown()
+        except Refusal as refusal:
+            return describe(refusal, DICE_LABELS)
         return ""
 
     # ----------------------------------------------------------------- showing
@@ -460,7 +450,7 @@ class DiceBattleScreen(Screen[None]):
         label = side.upper()
         if self.battle is None:
             try:
-                contingents = read_side(
+                contingents = parse_side(
                     self.query_one(f"#dice-side-{side}", Input).value, label, []
                 )
             except SetupProblem:
@@ -493,7 +483,7 @@ class DiceBattleScreen(Screen[None]):
         try:
             asked = self._odds()
         except SetupProblem as problem:
-            text.update(_said(problem))
+            text.update(problem.shown())
             return
         except (ValueError, ValidationError) as error:
             text.update(describe(error, DICE_LABELS))
@@ -542,7 +532,7 @@ class DiceBattleScreen(Screen[None]):
         if engine_over(battle):
             return None
         if not odds_fit(battle.total_dice("a"), battle.total_dice("b")):
-            raise SetupProblem(field="odds", message=_(ODDS_NOT_SHOWN).format(most=MOST_ODDS_DICE))
+            raise SetupProblem("odds", said(ODDS_NOT_SHOWN, most=MOST_ODDS_DICE))
         return battle, retreat_a, retreat_b, self.choices["a"], self.choices["b"]
 
     # ----------------------------------------------------------------- actions
@@ -557,7 +547,7 @@ class DiceBattleScreen(Screen[None]):
             setup = self._setup()
             battle = engine_start(setup)
         except SetupProblem as problem:
-            error.update(_said(problem))
+            error.update(problem.shown())
             return False
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -607,7 +597,7 @@ class DiceBattleScreen(Screen[None]):
     def _roll(self, choices: dict[str, Any]) -> None:
         from converters.dice_battle import capture_due, play_step
 
-        dice = castra_app(self).dice_for(DICE_BATTLE)
+        dice = castra_app(self).dice_for(said(DICE_BATTLE))
         battle = self.battle
         if not engine_over(battle):
             try:
@@ -716,7 +706,7 @@ class DiceBattleScreen(Screen[None]):
             engine_start(setup)
             troops = self._int("#dice-troops", DICE_LABELS["troops"])
         except SetupProblem as problem:
-            error.update(_said(problem))
+            error.update(problem.shown())
             return
         except (ValueError, ValidationError) as problem:
             error.update(describe(problem, DICE_LABELS))
@@ -735,7 +725,7 @@ class DiceBattleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="dice-battle")
     def _intercept(self, seeker: str, fleets: dict[str, int], troops: int, rules: Any) -> None:
-        dice = castra_app(self).dice_for(DICE_BATTLE)
+        dice = castra_app(self).dice_for(said(DICE_BATTLE))
         try:
             contact = engine_interception(seeker, fleets, troops, dice, rules)
         except Exception as error:  # a cancelled physical roll: nothing happened
@@ -1004,11 +994,6 @@ def engine_event(state: Any, battle: Any, place: str, rolls: list[Any], capture:
 def _not_rolled(error: BaseException) -> str:
     """A roll abandoned (a physical die escaped) or refused: the battle is as it was."""
     return _("Not rolled: {problem}").format(problem=error)
-
-
-def _said(problem: SetupProblem) -> str:
-    """A set-up refusal in the player's language (the converters word theirs in English)."""
-    return translate_recorded(str(problem))
 
 
 def _whole_picker(choices: tuple[tuple[str, str], ...], value: str, id: str) -> Select[str]:

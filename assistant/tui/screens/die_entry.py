@@ -21,8 +21,8 @@ from assistant.tui.dice import ROLLED_AT
 from assistant.tui.errors import number_refusal
 from assistant.tui.widgets.footer import CastraFooter
 from converters.dice import TableDie, shown_purpose, table_die
-from converters.i18n import N_, _, translate_recorded
-from converters.said import Said, Typed
+from converters.i18n import N_, _
+from converters.said import Said, render
 
 __all__ = ["DieEntryScreen"]
 
@@ -174,5 +174,5 @@ def purpose_text(purpose: Said) -> str:
         return shown_purpose(purpose)
     where = purpose.values["where"]
     rolled = purpose.values["purpose"]
-    assert isinstance(where, Typed) and isinstance(rolled, Said)
-    return f"{translate_recorded(where.text)}: {shown_purpose(rolled)}"
+    assert isinstance(where, Said) and isinstance(rolled, Said)
+    return f"{render(where)}: {shown_purpose(rolled)}"

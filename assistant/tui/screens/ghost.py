@@ -39,7 +39,7 @@ from assistant.tui.widgets.ghost_chart import GhostGapChart
 from assistant.tui.widgets.header import CastraHeader
 from converters import errors
 from converters.i18n import N_, _
-from converters.said import render
+from converters.said import render, said
 from converters.system_errors import system_reason
 from ghost.army_text import ArmyProblem, army_text, parse_army
 
@@ -534,7 +534,7 @@ class GhostScreen(Screen[None]):
     def _roll_general(self, side: str) -> None:
         from ghost.generals import generate_general
 
-        dice = castra_app(self).dice_for("Ghost G1")
+        dice = castra_app(self).dice_for(said(N_("Ghost G1")))
         try:
             rolled = generate_general(side, dice)  # type: ignore[arg-type]
         except Exception as error:  # a cancelled physical roll: nothing changes
@@ -585,7 +585,7 @@ class GhostScreen(Screen[None]):
 
         try:
             battle = GhostBattle(general, army=army, order_change=order_change)
-            battle.open(castra_app(self).dice_for("Ghost"))
+            battle.open(castra_app(self).dice_for(said(N_("Ghost"))))
         except Exception as error:
             _post_unless_cancelled(
                 self, GhostStepFailed("ghost-army-error", describe(error, GHOST_LABELS))
@@ -652,7 +652,7 @@ class GhostScreen(Screen[None]):
     def _run_turn(self, losses: Any) -> None:
         battle = self._battle_copy()
         try:
-            battle.start_turn(losses, castra_app(self).dice_for("Ghost"))
+            battle.start_turn(losses, castra_app(self).dice_for(said(N_("Ghost"))))
         except Exception as error:
             _post_unless_cancelled(
                 self, GhostStepFailed("ghost-loss-error", describe(error, GHOST_LABELS))
@@ -678,7 +678,7 @@ class GhostScreen(Screen[None]):
     def _run_end_turn(self) -> None:
         battle = self._battle_copy()
         try:
-            battle.end_turn(castra_app(self).dice_for("Ghost"))
+            battle.end_turn(castra_app(self).dice_for(said(N_("Ghost"))))
         except Exception as error:
             _post_unless_cancelled(
                 self, GhostStepFailed("ghost-loss-error", describe(error, GHOST_LABELS))
@@ -711,7 +711,7 @@ class GhostScreen(Screen[None]):
     def _run_pp(self) -> None:
         battle = self._battle_copy()
         try:
-            allocation = battle.allocate_pp(castra_app(self).dice_for("Ghost PP"))
+            allocation = battle.allocate_pp(castra_app(self).dice_for(said(N_("Ghost PP"))))
         except Exception as error:
             _post_unless_cancelled(
                 self, GhostStepFailed("pp-summary", describe(error, GHOST_LABELS))
@@ -762,7 +762,9 @@ class GhostScreen(Screen[None]):
     def _run_clock(self, offered: tuple[int, int]) -> None:
         battle = self._battle_copy()
         try:
-            choice = battle.choose_clock(offered, castra_app(self).dice_for("Ghost clock"))
+            choice = battle.choose_clock(
+                offered, castra_app(self).dice_for(said(N_("Ghost clock")))
+            )
         except Exception as error:
             failed = GhostStepFailed("ghost-clock", f"[red]{describe(error, GHOST_LABELS)}[/red]")
             _post_unless_cancelled(self, failed)

@@ -23,9 +23,8 @@ from assistant.chronicle.story import Chronicle
 from assistant.ledger.events import EVENT_KINDS, TurnAdvanced
 from assistant.ledger.state import replay
 from assistant.ledger.store import CampaignStore, HistoryEntry
-from converters.i18n import set_language, translate_recorded
-from converters.said import CLAUSES, Listing, Said
-from converters.wording import render_data
+from converters.i18n import set_language
+from converters.said import clauses_of, render
 from tests.chronicle_year import bellum_year, macedon_season, sealed_turn, tarentine_year
 
 CAMPAIGNS: dict[str, Callable[[Path], CampaignStore]] = {
@@ -65,43 +64,20 @@ def test_the_recorded_campaigns_use_every_event_kind(tmp_path: Path) -> None:
     assert used == set(EVENT_KINDS)
 
 
-def _clauses(said: Said) -> Iterator[Said]:
-    """A description's clauses, one after the other ("battle of …", "prestige …")."""
-    if said.key != CLAUSES:
-        yield said
-        return
-    listing = said.values["clauses"]
-    assert isinstance(listing, Listing)
-    for item in listing.items:
-        assert isinstance(item, Said)
-        yield from _clauses(item)
-
-
-def _clauses_told(entry: HistoryEntry, winter_texts: list[str]) -> list[str]:
+def _clauses_told(entry: HistoryEntry) -> list[str]:
     """The clauses of an event's description the report shows, in the reader's language, as
-    the History renders them: a
-    turn's end without "turn N ended; now …" (its section's heading) and without its tribute
-    and siege costs (said with the nations' names, "Tribute collected (T5.3): Roma 26 PE …",
-    checked below); a winter without its event's text (said in the scenario's words) and its
-    VP (said from the figures); a note is its text."""
+    the History renders them: a turn's end without "turn N ended; now …" (its section's
+    heading) and without its tribute and siege costs (said with the nations' names,
+    "Tribute collected (T5.3): Roma 26 PE …", checked below); a note is its text."""
     if entry.kind == "note" or entry.said is None:
         return []
-    if entry.kind == "winter_resolved":
-        # The winter's lines are still worded in English by the ledger, one clause each.
-        clauses = [(c, translate_recorded(c)) for c in entry.summary.split("; ")]
-        return [
-            shown
-            for c, shown in clauses
-            if not c.startswith(("VP ", "winter event "))
-            and not any(c in text for text in winter_texts)
-        ]
-    said = [
-        (render_data(c.model_dump(), "en"), render_data(c.model_dump()))
-        for c in _clauses(entry.said)
-    ]
+    said = clauses_of(entry.said)
     if entry.kind == "turn_advanced":
-        said = [(c, s) for c, s in said[2:] if not c.startswith(("tribute ", "siege costs "))]
-    return [shown for _english, shown in said]
+        said = said[2:]
+        said = [
+            c for c in said if c.key not in {"tribute {amounts}", "siege costs (T5.4) {amounts}"}
+        ]
+    return [render(c) for c in said]
 
 
 def _words(chronicle: Chronicle, fmt: str) -> str:
@@ -132,8 +108,6 @@ def test_every_event_in_force_appears_in_the_report(
         text = _words(chronicle, fmt)
         # PDF lines are joined with one space, so words split across two lines still match.
         spaced = fmt == "pdf"
-        table = recorded.state().scenario.winter_events
-        winter_texts = [] if table is None else [e.text for e in table.events]
         missing = []
         for entry in _in_force(recorded):
             if entry.kind == "ghost_battle_finished":
@@ -141,7 +115,7 @@ def test_every_event_in_force_appears_in_the_report(
                 if not told:
                     missing.append(f"#{entry.id} {entry.kind}")
                 continue
-            for clause in _clauses_told(entry, winter_texts):
+            for clause in _clauses_told(entry):
                 shown = " ".join(clause.split()) if spaced else clause
                 if shown not in text:
                     missing.append(f"#{entry.id} {entry.kind}: {shown}")
