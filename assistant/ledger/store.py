@@ -382,6 +382,8 @@ class CampaignStore:
         self.path = path
         self._connection = connection
         self._state: CampaignState | None = None
+        self._replayed_whole = False
+        """Whether the last state read came from replaying every event (no saved state fit)."""
         self.set_aside: Path | None = None
         """Where the file this one replaced (``force``) was renamed to, if it did."""
         self.damage: Damage | None = None
@@ -456,6 +458,8 @@ class CampaignStore:
             if store.damage is not None:
                 raise DamagedFileError(store.damage.message(file))
             store._state = store._load_state()
+            if store._replayed_whole:
+                store._keep_snapshot(store._state)
             store.seat = store.player_copy_of()
             return store
         except BaseException as error:
@@ -814,7 +818,10 @@ class CampaignStore:
             )
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
+            self._replayed_whole = False
             self._state = self._load_state()
+            if self._replayed_whole:
+                self._keep_snapshot(self._state)
         if self.seat is not None and set(self._state.orders) - {self.seat}:
             # A player reads only its own sealed orders (T7.3); the checks use them all.
             own = {n: list(o) for n, o in self._state.orders.items() if n == self.seat}
@@ -1292,7 +1299,24 @@ class CampaignStore:
                             why=error,
                         ) from None
                     return state
+        self._replayed_whole = True
         return _replay_checked(self._read_events(connection), self.path)
+
+    def _keep_snapshot(self, state: CampaignState) -> None:
+        """Keep the state just replayed whole as the file's saved state, so that the next open
+        reads it instead of replaying every event again: a file last written by an older Castra
+        (another replay version) is replayed once, not on every open until its next event. A
+        cache: a read-only file, or one another process is writing, is left as it is."""
+        self._connection.execute("PRAGMA busy_timeout = 100")
+        try:
+            chain = self._chain_at(self._connection, state.last_event_id)
+            with self._transaction() as connection:
+                if self._last_id(connection) == state.last_event_id:
+                    _write_snapshot(connection, state, chain)
+        except (CampaignFileError, sqlite3.Error):
+            pass
+        finally:
+            self._connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _history_entry(

@@ -471,3 +471,37 @@ def test_the_history_kept_between_writes_is_the_history_read_afresh(
         seen = kept.history()
         with CampaignStore.open(path) as fresh:
             assert seen == fresh.history()
+
+
+def test_a_file_saved_by_another_replay_is_replayed_once_not_on_every_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file last written by an older Castra (its saved state from another replay version)
+    is replayed whole when opened, and the state so replayed is kept: the next open reads it,
+    as the README promises ("takes longer, once"), instead of replaying every event again on
+    every open until the next event is recorded."""
+    from assistant.ledger import store as store_module
+    from assistant.ledger.state import REPLAY_VERSION
+
+    path = tmp_path / "older.castra"
+    with CampaignStore.create(path, load_scenario("tarentine"), who="ref") as store:
+        for pe in range(1, 6):
+            store.append(TreasuryAdjusted(nation="Rome", pe=pe, note="tax"))
+        expected = store.state().model_dump()
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE snapshot SET replay_version = ?", (REPLAY_VERSION - 1,))
+    replays: list[int] = []
+    whole = store_module._replay_checked
+
+    def counted(*args: object, **kwargs: object) -> CampaignState:
+        replays.append(1)
+        return whole(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_module, "_replay_checked", counted)
+    for _ in range(3):
+        with CampaignStore.open(path) as reopened:
+            assert reopened.state().model_dump() == expected
+    assert len(replays) == 1
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        (version,) = connection.execute("SELECT replay_version FROM snapshot").fetchone()
+    assert version == REPLAY_VERSION

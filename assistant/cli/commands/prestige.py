@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from armylists.names import nation_key
+from armylists.names import nation_key, nation_name
 from assistant.cli.commands._converters import (
     add_rule_option,
     check_half_pm_use,
@@ -209,7 +209,10 @@ def _deed(args: argparse.Namespace) -> int:
         "rules": rules_json(rules),
     }
     text = _("{event} by {actor}: actor {gain:+d} PP, other {other:+d} PP").format(
-        event=_(_DEED_NAMES[args.event]), actor=actor, gain=award.actor, other=award.other
+        event=_(_DEED_NAMES[args.event]),
+        actor=nation_name(actor),
+        gain=award.actor,
+        other=award.other,
     )
     if args.event == "city-taken" and actor == "Senones":
         text += rules.note("senones_city")
