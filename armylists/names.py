@@ -26,7 +26,6 @@ import re
 from collections.abc import Iterable
 
 from converters.i18n import N_, _, in_every_language
-from converters.wording import BELLUM_POWERS
 
 __all__ = [
     "ARMY_LISTS",
@@ -64,7 +63,12 @@ def nation_name(name: str) -> str:
     """A nation's name in the active language: the seed's form for a shipped scenario's nation
     (a Bellum power's as the seed names it, "Città Greche", B1: the catalogue has them, see
     ``converters.wording.BELLUM_POWERS``), the name as typed for any other."""
-    return _(name) if name in NATION_NAMES or name in BELLUM_POWERS else name
+    if name in NATION_NAMES:
+        return _(name)
+    # Only here: `castra --help` (which names no power) imports no more of converters.
+    from converters.wording import BELLUM_POWERS
+
+    return _(name) if name in BELLUM_POWERS else name
 
 
 # -- a name as a player types it ----------------------------------------------------------------
