@@ -457,9 +457,7 @@ class CampaignStore:
                 return store
             if store.damage is not None:
                 raise DamagedFileError(store.damage.message(file))
-            store._state = store._load_state()
-            if store._replayed_whole:
-                store._keep_snapshot(store._state)
+            store._state = store._state_kept()
             store.seat = store.player_copy_of()
             return store
         except BaseException as error:
@@ -818,10 +816,7 @@ class CampaignStore:
             )
         last = self._last_id(self._connection)
         if self._state is None or self._state.last_event_id != last:
-            self._replayed_whole = False
-            self._state = self._load_state()
-            if self._replayed_whole:
-                self._keep_snapshot(self._state)
+            self._state = self._state_kept()
         if self.seat is not None and set(self._state.orders) - {self.seat}:
             # A player reads only its own sealed orders (T7.3); the checks use them all.
             own = {n: list(o) for n, o in self._state.orders.items() if n == self.seat}
@@ -965,17 +960,10 @@ class CampaignStore:
         chain = self._chain_at(self._connection, state.last_event_id)
         recent = self._recent(self._connection)
         glance = glance_of(state, recent)
-        # A cache: a read-only file, or one another process is writing, is left as it is
-        # rather than waited for.
-        self._connection.execute("PRAGMA busy_timeout = 100")
-        try:
-            with self._transaction() as connection:
-                if self._last_id(connection) == state.last_event_id:
-                    _write_glance(connection, state, chain, recent)
-        except (CampaignFileError, sqlite3.Error):
-            pass
-        finally:
-            self._connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        self._keep_cache(
+            state.last_event_id,
+            lambda connection: _write_glance(connection, state, chain, recent),
+        )
         return self._glanced(glance)
 
     def _glanced(self, glance: Glance) -> Glance:
@@ -1302,17 +1290,31 @@ class CampaignStore:
         self._replayed_whole = True
         return _replay_checked(self._read_events(connection), self.path)
 
-    def _keep_snapshot(self, state: CampaignState) -> None:
-        """Keep the state just replayed whole as the file's saved state, so that the next open
-        reads it instead of replaying every event again: a file last written by an older Castra
-        (another replay version) is replayed once, not on every open until its next event. A
-        cache: a read-only file, or one another process is writing, is left as it is."""
+    def _state_kept(self) -> CampaignState:
+        """The state after the last event in the file (:meth:`_load_state`); one replayed whole
+        is kept as the file's saved state, so that the next open reads it instead of replaying
+        every event again: a file last written by an older Castra (another replay version) is
+        replayed once, not on every open until its next event."""
+        self._replayed_whole = False
+        state = self._load_state()
+        if self._replayed_whole:
+            self._keep_cache(
+                state.last_event_id,
+                lambda connection: _write_snapshot(
+                    connection, state, self._chain_at(connection, state.last_event_id)
+                ),
+            )
+        return state
+
+    def _keep_cache(self, last_event_id: int, write: Callable[[sqlite3.Connection], None]) -> None:
+        """``write`` a view of the file (its glance, its saved state) made after event
+        ``last_event_id``, if that is still the last event. A cache: a read-only file, or one
+        another process is writing, is left as it is rather than waited for."""
         self._connection.execute("PRAGMA busy_timeout = 100")
         try:
-            chain = self._chain_at(self._connection, state.last_event_id)
             with self._transaction() as connection:
-                if self._last_id(connection) == state.last_event_id:
-                    _write_snapshot(connection, state, chain)
+                if self._last_id(connection) == last_event_id:
+                    write(connection)
         except (CampaignFileError, sqlite3.Error):
             pass
         finally:
