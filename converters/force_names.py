@@ -24,12 +24,11 @@ by the one renderer, :mod:`converters.wording`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from converters.i18n import N_, _, in_every_language
 from converters.wording import SHIPPED_NATIONS
@@ -109,15 +108,28 @@ def _number(numeral: str) -> int | None:
     return total
 
 
-class ForceName(BaseModel):
-    """A generated name's parts (T7.2): whose force, army or fleet, and its number."""
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class ForceName:
+    """A generated name's parts (T7.2): whose force, army or fleet, and its number.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A frozen dataclass, not a pydantic model: it is never read from a file or typed (it is
+    made here from a name the ledger keeps), and the app's first frame says the recent
+    events' forces before pydantic is imported (:mod:`converters.wording`; issue 21, the
+    app's launch)."""
 
     nation: str
     """The nation's key ("Rome"), as the scenario and the ledger name it."""
     kind: ForceKind
-    number: int = Field(ge=1)
+    number: int
+    """1 or more: there is no army nought."""
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise ValueError(
+                N_("a generated name's number is 1 or more, not {number}").format(
+                    number=self.number
+                )
+            )
 
     @property
     def stored(self) -> str:

@@ -93,7 +93,7 @@ def _shown(value: Mapping[str, Any]) -> str:
     if kind == "province":
         return province_name(str(value["name"]))
     if kind == "force":
-        # pydantic: only when a force is shown
+        # Imported when a force is first shown (its names read the catalogue at import).
         from converters.force_names import shown_army, shown_name
 
         stored: str = value["name"]

@@ -34,7 +34,7 @@ from assistant.ledger.events import (
     Undone,
     VoyageOrder,
 )
-from assistant.ledger.orders import force_of
+from assistant.ledger.orders_seen import force_of
 from assistant.ledger.players import players_of
 from assistant.ledger.sealed_view import order_words
 from converters.force_names import shown_army, shown_name
@@ -59,7 +59,7 @@ def packet_from(
     """:func:`packet_of` from the events and state already read (the app's Chronicle screen
     gathers off its thread from what it read on it)."""
     scope = report_scope(state, events, turn=turn)
-    from assistant.ledger.orders import sealed_answers
+    from assistant.ledger.orders_seen import sealed_answers
 
     chronicle = gather(events, scope, viewer=nation, sealed=sealed_answers(state))
     told = next((story for story in chronicle.turns if story.turn == scope.first_turn), None)

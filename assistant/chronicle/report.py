@@ -32,7 +32,7 @@ def chronicle_of(
 
     events = store.events()
     scope = report_scope(store.state(), events, turn=turn, year=year, everything=everything)
-    from assistant.ledger.orders import sealed_answers
+    from assistant.ledger.orders_seen import sealed_answers
 
     # A report is published to every nation: no side's answer to a meeting still answered.
     return gather(

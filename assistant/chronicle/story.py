@@ -777,7 +777,7 @@ def _tell(
     report is published to every nation). A player's packet (``viewer``, a nation) tells its
     own orders and never another nation's, revealed or not: it shows what they did. Another
     nation's answer to a meeting whose answers are still ``sealed`` is not told (T3.0)."""
-    from assistant.ledger.orders import may_see
+    from assistant.ledger.orders_seen import may_see
 
     event = stored.event
     turn = event.turn or state.turn

@@ -821,13 +821,19 @@ def sync(state: CampaignData, hint: str | None = None) -> list[Told]:
     if board is None:
         return []
     lines: list[Told] = []
+    # Each nation's armies and its fleets, in the order formed, found in one pass: this runs
+    # after every event of a replay (issue 21). What one group's change does (a force taken
+    # off, one formed) leaves every other group as it was.
+    groups: dict[tuple[str, ForceKind], list[Force]] = {}
+    for force in state.forces.values():
+        groups.setdefault((force.nation, force.kind), []).append(force)
     for nation in state.nations.values():
         totals: tuple[tuple[ForceKind, int], ...] = (
             ("army", nation.land_pm),
             ("fleet", nation.naval_pm),
         )
         for kind, total in totals:
-            own = [f for f in state.forces.values() if f.nation == nation.name and f.kind == kind]
+            own = groups.get((nation.name, kind), [])
             diff = total - sum(f.pm for f in own)
             if diff < 0:
                 lines.extend(_take_off(state, own, -diff, hint))

@@ -202,7 +202,7 @@ def campaign_glance(state: CampaignState, recent: Iterable[Mapping[str, Any]]) -
     return glance_of(state, recent).to_json()
 
 
-def _file_now(connection: sqlite3.Connection) -> list[object] | None:
+def file_stamp(connection: sqlite3.Connection) -> list[object] | None:
     """The stamp the file has now: its last event's id and hash-chain link (None if empty)."""
     last = connection.execute("SELECT max(id) FROM events").fetchone()[0]
     if last is None:
@@ -250,7 +250,7 @@ def stored_glance(connection: sqlite3.Connection) -> dict[str, Any] | None:
         or not isinstance(glance["recent"], list)
     ):
         return None
-    now = _file_now(connection)
+    now = file_stamp(connection)
     if now is None or glance.get("last_event") != now:
         return None
     if glance.get("digest") != _digest(glance, str(now[1])):

@@ -36,7 +36,7 @@ from assistant.ledger.events import (
     SealedOrder,
     Undone,
 )
-from assistant.ledger.orders import force_of, may_see
+from assistant.ledger.orders_seen import force_of, may_see
 from converters.errors import field_error
 from converters.i18n import N_
 

@@ -6,14 +6,15 @@ is an order of its nation (:class:`~assistant.ledger.events.OrderGiven`), checke
 against the map as it stood at the start of the turn, and kept until the referee carries every
 order out together (:class:`~assistant.ledger.events.OrdersResolved`), which reveals them all
 and lists every meeting (T7.4). The orders are ordinary events in the log — so undo and replay
-need nothing new — and :func:`may_see` is the one rule of who may read them before then: the
-referee always, a nation only its own.
+need nothing new — and :func:`~assistant.ledger.orders_seen.may_see` is the one rule of who may
+read them before then: the referee always, a nation only its own (it and what else only reads
+the orders sit in :mod:`assistant.ledger.orders_seen`, which reads none of the rules here).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from assistant.ledger import economy, map_war, relations
@@ -44,7 +45,16 @@ from assistant.ledger.events import (
 )
 from assistant.ledger.family import Family
 from assistant.ledger.models import MeetingState, Phase
-from assistant.ledger.read_models import MeetingSummary
+from assistant.ledger.orders_seen import (
+    RECRUITS,
+    REFEREE,
+    force_of,
+    handed_in,
+    may_see,
+    meetings_summary,
+    orders_of,
+    sealed_answers,
+)
 from converters import said as sd
 from converters.i18n import N_
 from converters.meetings import Mover, carry_out
@@ -77,33 +87,11 @@ __all__ = [
     "sealed_answers",
 ]
 
-REFEREE: None = None
-"""The viewer who sees every order (the referee receives them all, T7.3)."""
-
-RECRUITS = "recruits"
-"""What a nation's recruitment orders are called where a force's name would be (``campaign
-orders NATION --withdraw recruits``, T5.2 phase 1)."""
-
 
 def refused(field: str, message: str, **values: Any) -> Exception:
     from assistant.ledger.errors import LedgerFieldError
 
     return LedgerFieldError(field, message, **values)
-
-
-def force_of(order: SealedOrder) -> str:
-    """The force an order moves — :data:`RECRUITS` for a recruitment order; for an order of
-    phase 2, what names it instead, as ``campaign orders NATION --withdraw`` takes it:
-    "war:ENEMY", "treaty:A+B" (T7.10)."""
-    if isinstance(order, RecruitOrder):
-        return RECRUITS
-    if isinstance(order, MarchOrder):
-        return order.army
-    if isinstance(order, VoyageOrder):
-        return order.fleet
-    if isinstance(order, WarOrder):
-        return f"war:{order.on}"
-    return "treaty:" + "+".join(sorted(order.parties))
 
 
 def _ordered_forces(state: CampaignData) -> dict[str, str]:
@@ -407,16 +395,6 @@ def _describe_no_orders(event: NoOrders, _happened: None) -> sd.Said:
 
 NO_ORDERS = Family(_check_no_orders, _evolve_no_orders, _describe_no_orders)
 """T7.3: a nation hands in no orders (:func:`handed_in`)."""
-
-
-def handed_in(state: CampaignData) -> set[str]:
-    """T7.3 (Reading): the nations that have handed in their orders this turn: those with at
-    least one sealed order in, and those that said they give none (:class:`NoOrders`) — names
-    only, which every player may know. Withdrawing a nation's last order takes it out again,
-    unless it said "no orders" this turn."""
-    given = {nation for nation, orders in state.orders.items() if orders}
-    said = {nation for nation, turn in state.no_orders.items() if turn == state.turn}
-    return given | said
 
 
 def resolution(state: CampaignData, **fields: Any) -> OrdersResolved:
@@ -948,74 +926,6 @@ def _describe_player_changed(event: PlayerChanged, _happened: None) -> sd.Said:
 
 
 PLAYER_CHANGED = Family(_check_player_changed, _evolve_player_changed, _describe_player_changed)
-
-
-def orders_of(state: CampaignData, viewer: str | None) -> dict[str, list[SealedOrder]]:
-    """The orders waiting to be carried out that ``viewer`` may see: the referee every
-    nation's, a nation only its own (:func:`may_see`)."""
-    return {
-        nation: list(orders)
-        for nation, orders in state.orders.items()
-        if viewer is REFEREE or viewer == nation
-    }
-
-
-def sealed_answers(state: CampaignData) -> set[tuple[int, int]]:
-    """T3.0, T7.4 (Reading): the meetings of this turn, as (turn, number), whose seek-or-avoid
-    answers are still sealed: a side has answered in its own session or copy and another has
-    not yet. Each side declares blind, as it gives its orders (T7.3); once every side has
-    answered (or the referee answered for all, or the meeting was settled otherwise) the answers
-    are public."""
-    return {
-        (state.turn, m.meeting.number)
-        for m in state.meetings
-        if m.answers and m.seek is None and not m.settled
-    }
-
-
-def may_see(
-    viewer: str | None,
-    event: Event,
-    revealed_turns: Iterable[int],
-    sealed: Collection[tuple[int, int]] = (),
-) -> bool:
-    """The one visibility rule (T7.3, T3.0): who may read ``event``. The referee (``None``)
-    reads everything; a nation reads every event but another nation's sealed orders of a turn
-    whose orders are not yet carried out (``revealed_turns``: the turns with an
-    :class:`OrdersResolved` in force), and another nation's answer to a meeting whose answers
-    are still ``sealed`` (:func:`sealed_answers`)."""
-    if viewer is REFEREE:
-        return True
-    if isinstance(event, OrderGiven | OrderWithdrawn):
-        return event.nation == viewer or event.turn in set(revealed_turns)
-    if isinstance(event, MeetingAnswered) and event.nation not in (None, viewer):
-        return (event.turn or 0, event.meeting) not in sealed
-    return True
-
-
-def meetings_summary(state: CampaignData) -> list[MeetingSummary]:
-    """The meetings found this turn, sea first (``castra campaign meetings --json``); with
-    ``answered``, the sides that have answered seek or avoid in their own sessions or copies
-    so far — their names only, which every player may know: the answers stay sealed until
-    every side has answered (:func:`sealed_answers`, T3.0)."""
-    from assistant.ledger.invasions import pairing_of
-
-    return [
-        MeetingSummary(
-            number=m.meeting.number,
-            province=m.meeting.province,
-            at_sea=m.meeting.at_sea,
-            forces=tuple(m.meeting.forces),
-            nations=tuple(m.meeting.nations),
-            crossing=tuple(m.meeting.crossing),
-            arrivals=dict(m.meeting.arrivals),
-            seek=None if m.seek is None else tuple(m.seek),
-            settled=m.settled,
-            pairing=pairing_of(state, m),
-            answered=tuple(sorted(m.answers)),
-        )
-        for m in state.meetings
-    ]
 
 
 def _evolve_landed(state: CampaignData, event: TroopsLanded, event_id: int) -> map_rules.Landed:

@@ -305,7 +305,7 @@ class Unread(BaseModel):
         ``answers``: the meetings whose answers are sealed now (T3.0,
         :func:`~assistant.ledger.orders.sealed_answers`)."""
         from assistant.ledger.events import OrdersResolved, Undone
-        from assistant.ledger.orders import may_see
+        from assistant.ledger.orders_seen import may_see
 
         sealed, resolutions, undos = list(self.sealed), list(self.resolutions), list(self.undos)
         last = self.last_id

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from assistant.ledger.events import OrdersResolved, Undone
-from assistant.ledger.orders import may_see
+from assistant.ledger.orders_seen import may_see
 from converters.i18n import _
 from converters.province_names import province_name
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from armylists.scenario_texts import SCENARIO_TEXTS
-from assistant.ledger import dba_map, dispatch, phases, relations
+from assistant.ledger import dba_map, phases, relations
 from assistant.ledger import forces as map_rules
 from assistant.ledger.errors import LedgerError, LedgerFieldError
 from assistant.ledger.events import CampaignCreated, Event, Undone
@@ -95,26 +95,38 @@ class CampaignState(CampaignData):
         )
 
     # ---- the door to the event families ---------------------------------------------
+    # The families are imported the first time an event is checked or replayed, not with
+    # the state: a campaign opened from its saved state (the app's launch, ``castra show``)
+    # reads no event's rules, and importing them all is a tenth of the app's start (issue 21,
+    # benchmarks/ledger_families.py). The import is a lookup in ``sys.modules`` after that.
 
     def check(self, event: Event) -> None:
         """Refuse a new ``event`` with a :class:`LedgerError` if it cannot happen now; changes
         nothing."""
+        from assistant.ledger import dispatch
+
         dispatch.check(self, event)
 
     def record(self, event: Event, event_id: int) -> Said:
         """Check a new ``event``, then change the state in place by it; what happened (what
         the store writes beside it, in English, and shows in the reader's language)."""
+        from assistant.ledger import dispatch
+
         dispatch.check(self, event)
         return dispatch.describe(event, dispatch.evolve(self, event, event_id))
 
     def apply(self, event: Event, event_id: int) -> Said:
         """Replay a recorded ``event`` in place (refused if it could never have been
         recorded); what it did."""
+        from assistant.ledger import dispatch
+
         dispatch.recheck(self, event)
         return dispatch.describe(event, dispatch.evolve(self, event, event_id))
 
     def replay_event(self, event: Event, event_id: int) -> None:
         """Replay a recorded ``event`` in place, without its words."""
+        from assistant.ledger import dispatch
+
         dispatch.recheck(self, event)
         dispatch.evolve(self, event, event_id)
 

@@ -31,6 +31,7 @@ from assistant.ledger.glance import (
     GLANCE_KEY,
     RECENT_EVENTS,
     campaign_glance,
+    file_stamp,
     glance_of,
     recent_entry,
     stamped,
@@ -404,6 +405,11 @@ class CampaignStore:
         self._unread: Unread | None = None
         """What this store's seat may not read, as last worked out: the events since are the
         only ones read again for it (issue 26)."""
+        self._recent_written: tuple[list[object], list[dict[str, Any]]] | None = None
+        """The latest events this store last wrote into the file's glance, with the file's
+        stamp then (its last event and link): the next event's glance adds to them without
+        reading and checking the whole glance back (issue 21: a fifth of every record). Any
+        other write to the file changes the stamp, and the glance is read as before."""
 
     # ---- opening and creating ----------------------------------------------------------
 
@@ -827,7 +833,7 @@ class CampaignStore:
         """The nations that have handed in this turn (:func:`~assistant.ledger.orders.
         handed_in`: orders in, or "no orders" said): their names only, which every player may
         know (T7.3), even where the orders themselves are hidden."""
-        from assistant.ledger.orders import handed_in
+        from assistant.ledger.orders_seen import handed_in
 
         self.state()
         assert self._state is not None
@@ -855,7 +861,7 @@ class CampaignStore:
         here), or afresh if the file now holds fewer events than were taken in (replaced)."""
         if self.seat is None:
             return frozenset()
-        from assistant.ledger.orders import sealed_answers
+        from assistant.ledger.orders_seen import sealed_answers
         from assistant.ledger.players import Unread
 
         unread = self._unread
@@ -1146,17 +1152,18 @@ class CampaignStore:
         # Checks made only for new events (bounds added later, T7.8, T7.4) run here, so
         # older files whose events predate them keep replaying.
         told = work.record(filled, event_id)
-        shown = stored_glance(connection)  # read before the event: its stamp is the file now
+        shown = self._recent_now(connection)  # read before the event: the file as it is now
         chain = _write_events(
             connection, self._chain_at(connection, event_id - 1), [(event_id, filled)]
         )
         _write_snapshot(connection, work, chain)
         recent = (
-            [*shown["recent"], recent_entry(event_id, filled.turn, told, filled.who)]
+            [*shown, recent_entry(event_id, filled.turn, told, filled.who)]
             if shown is not None
             else self._recent(connection)
         )
         _write_glance(connection, work, chain, recent)
+        self._recent_written = ([event_id, chain], recent[-RECENT_EVENTS:])
         stored = StoredEvent(id=event_id, event=filled, summary=told.english(), said=told)
         return stored, work
 
@@ -1207,6 +1214,15 @@ class CampaignStore:
         return stored
 
     # ---- internals ---------------------------------------------------------------------
+
+    def _recent_now(self, connection: sqlite3.Connection) -> list[dict[str, Any]] | None:
+        """The latest events the file's glance keeps now (None: it keeps no current glance):
+        this store's own last write while the file is as it left it, else read back."""
+        written = self._recent_written
+        if written is not None and written[0] == file_stamp(connection):
+            return written[1]
+        shown = stored_glance(connection)
+        return None if shown is None else list(shown["recent"])
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

@@ -329,6 +329,10 @@ class LedgerService:
             store.seat = self.seat
         self.store = store
         self.note = note
+        # What the screens are about to read: the watch for other sessions starts from here,
+        # or its first tick would take the file's opening for another session's write and
+        # redraw every screen a second time.
+        self._known = self._last_event_id()
         self._settled.set()
         if store.seat is not None:
             # A player's copy is known only now: its screens and keys are a player's (T7.3).

@@ -17,8 +17,9 @@ from textual.app import App
 from textual.widgets import DataTable, Static
 
 import assistant.tui as tui
+from armylists.scenarios import load_scenario
 from assistant.cli import main
-from assistant.ledger.events import TreasuryAdjusted
+from assistant.ledger.events import ArmyMoved, TreasuryAdjusted
 from assistant.ledger.glance import GLANCE_KEY, forget_glance
 from assistant.ledger.store import CampaignFileError, CampaignStore
 from assistant.tui import open_campaign
@@ -27,6 +28,7 @@ from assistant.tui.screens.campaign import LOADING, CampaignScreen
 from assistant.tui.widgets.footer import CastraFooter
 from assistant.tui.widgets.glance_table import GlanceTable
 from converters.i18n import _, set_language
+from tests.battle_places import ONE_AT_A_TIME
 
 from .conftest import SIZE
 
@@ -446,6 +448,33 @@ async def test_a_spoilt_glance_is_not_shown_and_the_campaign_opens_the_slow_way(
     app.ledger.store.close()
 
 
+async def test_the_campaign_screen_reads_the_file_once_when_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the file redraws the Campaign screen once. The watch for another session's
+    writes (issue 24) used to take the file's opening for one, and redrew every table and
+    the turn panel a second time a moment later, in every launch (issue 21: the app's
+    launch, benchmarks/ledger_families.py)."""
+    from assistant.tui.ledger_service import OTHERS_EVERY
+
+    path = _existing_campaign(tmp_path)
+    reads: list[str] = []
+    read = CampaignScreen.refresh_from_store
+
+    def counted(screen: CampaignScreen) -> None:
+        reads.append(type(screen).__name__)
+        read(screen)
+
+    monkeypatch.setattr(CampaignScreen, "refresh_from_store", counted)
+    app = make_app(campaign_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await app.ledger.loaded()
+        await pilot.pause(OTHERS_EVERY * 3)  # the watch has ticked since
+        assert reads == ["CampaignScreen"]
+        assert _text(app, "#campaign-heading").startswith("The Tarentine Wars")
+    app.ledger.store.close()
+
+
 def test_the_first_frame_needs_no_pydantic_nor_the_ledger() -> None:
     """What ``castra`` imports before its first frame (the command line, the app, the Campaign
     screen) leaves pydantic, the ledger and the army lists to the thread that opens the file,
@@ -480,10 +509,15 @@ def test_the_first_frame_drawn_from_the_glance_needs_no_pydantic(
     """The first frame itself, drawn from the glance the ledger keeps in the file, in either
     language, imports neither pydantic nor the ledger's models: an Italian one once did, the
     recorded date's translation reaching for the generated force names (T7.2), a third more
-    time to the campaign on screen (benchmarks/startup.py). The file is never opened here, so
-    nothing but the frame can have imported them."""
+    time to the campaign on screen (benchmarks/startup.py); and so, later, did a recent event
+    naming an army, said from the glance (issue 21: the app's launch). The file is never
+    opened here, so nothing but the frame can have imported them."""
     path = tmp_path / "glance.castra"
-    open_campaign(path)[0].close()  # the ledger writes the glance with the campaign
+    # The ledger writes the glance with each event; a march at once (house rule, T7.3).
+    store = CampaignStore.create(path, load_scenario("tarentine"), rules=ONE_AT_A_TIME)
+    store.append(ArmyMoved(army="Rome I", to="Capua"))
+    store.close()
+    army = "Roma I" if language == "it" else "Rome I"
     script = (
         "import asyncio, sys\n"
         "from converters.i18n import set_language\n"
@@ -497,7 +531,9 @@ def test_the_first_frame_drawn_from_the_glance_needs_no_pydantic(
         "    app.call_after_refresh(drawn.set)\n"
         "    await drawn.wait()\n"
         "    assert app.screen.shows_glance, 'the glance was not drawn'\n"
-        "    later = ('converters.force_names', 'armylists.scenarios')\n"
+        "    events = app.screen.query_one('#recent-events-glance')\n"
+        f"    assert any({army!r} in str(c) for row in events.rows for c in row), events.rows\n"
+        "    later = ('armylists.scenarios',)\n"
         "    print(sorted(n for n in sys.modules if n in later\n"
         "                 or n.startswith(('pydantic', 'assistant.ledger.events'))))\n"
         "    app.exit()\n"

@@ -76,6 +76,27 @@ def test_a_write_through_a_second_store_keeps_it_current(store: CampaignStore) -
     assert glance["recent"][-1]["summary"] == store.history()[-1].summary
 
 
+def test_the_latest_events_stay_whole_when_two_stores_take_turns(store: CampaignStore) -> None:
+    """A store adds its record to the latest events it last wrote into the glance only while
+    the file is as it left it (issue 21: it no longer reads the glance back on every record):
+    a note another session recorded meanwhile stays in the list, in its place, and a refused
+    record leaves the list as it was."""
+    store.append(NoteAdded(note="first, here"))
+    with CampaignStore.open(store.path) as other:
+        other.append(NoteAdded(note="second, elsewhere"))
+    store.append(NoteAdded(note="third, here"))
+    with pytest.raises(ValueError):
+        store.append(TreasuryAdjusted(nation="Nobody", pe=1, note="refused"))
+    store.append(NoteAdded(note="fourth, here"))
+    glance = read_glance(store.path)
+    assert glance is not None
+    assert [entry["id"] for entry in glance["recent"]] == [1, 2, 3, 4, 5]
+    assert [entry["summary"] for entry in glance["recent"]] == [
+        entry.summary for entry in store.history()
+    ]
+    assert store.glance() == Glance.from_json(glance)
+
+
 def test_an_old_file_gets_its_glance_on_first_open(store: CampaignStore) -> None:
     store.append(NoteAdded(note="rain"))
     kept = read_glance(store.path)

@@ -53,6 +53,24 @@ def event_count(path: Path) -> int:
         return int(connection.execute("SELECT count(*) FROM events").fetchone()[0])
 
 
+def test_a_copy_to_evolve_shares_only_the_frozen_scenario(store: CampaignStore) -> None:
+    """A copy of the state (what each record and each live check of a form works on) shares
+    the scenario, which is frozen, and nothing else: what is done to the copy leaves the
+    campaign as it was (issue 21: copying the scenario was most of every record)."""
+    state = store.state()
+    work = state.model_copy(deep=True)
+    assert work.scenario is state.scenario
+    assert work == state
+    work.nations["Rome"].treasury += 5
+    work.control["Tarentum"] = "Rome"
+    work.record(TreasuryAdjusted(nation="Carthage", pe=3, note="on the copy"), 99)
+    assert store.state() == state
+    assert state.nations["Rome"].treasury == 16
+    assert state.nations["Carthage"].treasury == work.nations["Carthage"].treasury - 3
+    with pytest.raises(ValueError):
+        state.scenario.title = "changed"  # type: ignore[misc]
+
+
 def test_a_refused_event_writes_nothing(store: CampaignStore) -> None:
     store.append(TreasuryAdjusted(nation="Rome", pe=4, note="tribute"))
     before = store.export_document()

@@ -549,7 +549,7 @@ class CampaignScreen(Screen[None]):
             if events:
                 # T7.3, T3.0: a nation at the keyboard does not read another's sealed orders,
                 # nor its answer to a meeting not every side has answered yet.
-                from assistant.ledger.orders import sealed_answers
+                from assistant.ledger.orders_seen import sealed_answers
                 from assistant.ledger.sealed_view import hidden_from
 
                 hidden = hidden_from(ledger.viewer, events, sealed_answers(ledger.state()))

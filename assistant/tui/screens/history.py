@@ -236,7 +236,7 @@ class HistoryScreen(Screen[None]):
         """The events ``viewer`` may not read, and whether any event read before is now shown
         or hidden. Only the events since the last refresh are read (issue 26: re-reading every
         event for the sealed orders made each change on a long campaign slow)."""
-        from assistant.ledger.orders import sealed_answers
+        from assistant.ledger.orders_seen import sealed_answers
         from assistant.ledger.players import Unread
 
         last = store.state().last_event_id

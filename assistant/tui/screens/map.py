@@ -270,7 +270,7 @@ class MapScreen(Screen[None]):
         if state.dba_map is not None:
             # Macedon vs Persia moves armies by D10, not PM: its own summary, drawn alike.
             from assistant.ledger.dba_map import HOMELAND, summary
-            from assistant.ledger.orders import meetings_summary
+            from assistant.ledger.orders_seen import meetings_summary
 
             self._data = self._board = None
             self._dba = summary(state)
@@ -291,7 +291,7 @@ class MapScreen(Screen[None]):
             )
             self.query_one("#map-panel", Static).update("")
             return
-        from assistant.ledger.orders import meetings_summary
+        from assistant.ledger.orders_seen import meetings_summary
 
         self._data = map_summary(state)
         self._board = self._data.to_json()  # what the canvas draws, as it draws any map

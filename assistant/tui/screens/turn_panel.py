@@ -138,7 +138,7 @@ def _macedon_view(state: CampaignState, viewer: str | None) -> TurnView:
     """D6, D8, D10: the side moving now (whose turn `D` ends) and the invasion meetings, read
     from the ledger as ``castra campaign show`` and ``campaign meetings`` read them (who is
     still to move is said with the phase, :func:`assistant.ledger.phases.left_to_do`)."""
-    from assistant.ledger.orders import meetings_summary
+    from assistant.ledger.orders_seen import meetings_summary
     from assistant.ledger.phases import sides_to_move
 
     sealed = state.rules.orders == "sealed" and not state.finished
@@ -167,10 +167,9 @@ def turn_view(
     """The turn as ``viewer`` may see it (T7.3: only its own sealed orders; the referee all);
     ``handed``: the nations that have handed in (the store's :meth:`~assistant.ledger.store.
     CampaignStore.handed_in`, names only)."""
-    from assistant.ledger.orders import force_of, meetings_summary, orders_of
+    from assistant.ledger.orders_seen import force_of, meetings_summary, orders_of
     from assistant.ledger.phases import MACEDON, ORDERS_WINDOW, TARENTINE, phases_of
     from assistant.ledger.sealed_view import last_resolution, order_words
-    from assistant.ledger.withdrawal import withdrawable
 
     if phases_of(state) is MACEDON:
         return _macedon_view(state, viewer)
@@ -198,7 +197,7 @@ def turn_view(
         moves=moves,
         meetings=[(m.number, meeting_row(m)) for m in found],
         unsettled=any(not m.settled for m in found),
-        withdrawable=tuple(withdrawable(state)) if sealed else (),
+        withdrawable=_withdrawable(state) if sealed and state.meetings else (),
         waiting=tuple(
             name
             for name, nation in state.nations.items()
@@ -210,6 +209,14 @@ def turn_view(
             and name not in handed
         ),
     )
+
+
+def _withdrawable(state: CampaignState) -> tuple[int, ...]:
+    # The withdrawal's rules (and the dice battle's they use) are read only when a meeting is
+    # on the board: a campaign opened between meetings does without them (issue 21).
+    from assistant.ledger.withdrawal import withdrawable
+
+    return tuple(withdrawable(state))
 
 
 def waiting_line(view: TurnView) -> str:
