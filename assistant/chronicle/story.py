@@ -880,7 +880,7 @@ def gather(
     (``store.ghost_battle()``); the finished ones are the ledger's ``ghost_battle_finished``
     events. ``viewer``: who reads it, everyone (:data:`PUBLIC`) or one nation (its packet);
     ``sealed``: the meetings whose answers are not public yet
-    (:func:`~assistant.ledger.orders.sealed_answers`, T3.0)."""
+    (:func:`~assistant.ledger.orders_seen.sealed_answers`, T3.0)."""
     if not events or not isinstance(events[0].event, CampaignCreated):
         raise ChronicleError(_("file: a campaign starts with its creation event"))
     created = events[0].event

@@ -279,7 +279,7 @@ class Unread(BaseModel):
     events a change (issue 26).
 
     Only the events another nation's player could be kept from (those it may not read while no
-    turn's orders are carried out, :func:`~assistant.ledger.orders.may_see`), the carryings-out
+    turn's orders are carried out, :func:`~assistant.ledger.orders_seen.may_see`), the carryings-out
     and the undos are kept; which are hidden follows from them whatever the order they came in."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -303,7 +303,7 @@ class Unread(BaseModel):
     ) -> Unread:
         """These with ``events`` taken in (those after :attr:`last_id`, oldest first);
         ``answers``: the meetings whose answers are sealed now (T3.0,
-        :func:`~assistant.ledger.orders.sealed_answers`)."""
+        :func:`~assistant.ledger.orders_seen.sealed_answers`)."""
         from assistant.ledger.events import OrdersResolved, Undone
         from assistant.ledger.orders_seen import may_see
 

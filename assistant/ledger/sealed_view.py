@@ -2,7 +2,7 @@
 each order in words (T7.3, T7.4).
 
 The Campaign screen and the Map show a turn to whoever sits at the keyboard: the referee, or a
-nation entering its sealed orders. :func:`~assistant.ledger.orders.may_see` is the one rule of
+nation entering its sealed orders. :func:`~assistant.ledger.orders_seen.may_see` is the one rule of
 who may read an event; this module applies it to the stored log (which events a nation may not
 read yet) and finds the turn's carrying-out of the orders (what every force did), so the screens
 read the ledger's answers and add no rules. :func:`order_words` says an order as both the
@@ -57,7 +57,7 @@ def hidden_from(
 ) -> set[int]:
     """The ids of the events ``viewer`` (a nation; None: the referee) may not read yet:
     another nation's sealed orders of a turn not yet carried out, and its answer to a meeting
-    whose answers are still ``sealed`` (:func:`~assistant.ledger.orders.sealed_answers`), by
+    whose answers are still ``sealed`` (:func:`~assistant.ledger.orders_seen.sealed_answers`), by
     :func:`may_see`."""
     listed = list(events)
     revealed = revealed_turns(listed)

@@ -830,7 +830,7 @@ class CampaignStore:
         return self._state
 
     def handed_in(self) -> set[str]:
-        """The nations that have handed in this turn (:func:`~assistant.ledger.orders.
+        """The nations that have handed in this turn (:func:`~assistant.ledger.orders_seen.
         handed_in`: orders in, or "no orders" said): their names only, which every player may
         know (T7.3), even where the orders themselves are hidden."""
         from assistant.ledger.orders_seen import handed_in

@@ -2,7 +2,7 @@
 
 T5.2's first three phases are handed in sealed (T7.3): the app asks which nation is entering
 (:class:`EnteringForm`) and shows it only its own orders — the referee sees every nation's —
-through the ledger's one visibility rule (:func:`assistant.ledger.orders.may_see`). Once the
+through the ledger's one visibility rule (:func:`assistant.ledger.orders_seen.may_see`). Once the
 orders are carried out together, the screen says what every force did and lists the meetings
 (T7.4, sea first), each answered seek or avoid per side (:class:`AnswerForm`). Everything here
 is read from the ledger (:mod:`assistant.ledger.sealed_view`, :mod:`assistant.ledger.orders`)
